@@ -1,0 +1,69 @@
+"""npuzzle: check and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any rows × cols board).
+
+The public surface::
+
+    from npuzzle import parse_board, goal_board, is_solvable, explain, random_board, scramble
+
+    board = parse_board("1 8 2 / 0 4 3 / 7 6 5")
+    is_solvable(board)            # True
+    print(explain(board))         # Solvable. The board has 9 inversions (odd) ...
+"""
+
+from .board import DIRECTIONS, GOAL_NAMES, MAX_CELLS, Board, goal_board, iter_boards, moves_to_letters
+from .errors import (
+    BlankError,
+    BoardError,
+    DuplicateTileError,
+    EmptyInputError,
+    GoalError,
+    LimitError,
+    MissingTilesError,
+    MoveError,
+    NotANumberError,
+    PuzzleError,
+    RaggedRowsError,
+    ShapeError,
+    SizeLimitError,
+    TileOutOfRangeError,
+)
+from .parse import parse_board, parse_moves, parse_shape, resolve_goal
+from .randomize import random_board, scramble
+from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DIRECTIONS",
+    "GOAL_NAMES",
+    "MAX_CELLS",
+    "BlankError",
+    "Board",
+    "BoardError",
+    "BoardInvariants",
+    "DuplicateTileError",
+    "EmptyInputError",
+    "Explanation",
+    "GoalError",
+    "LimitError",
+    "MissingTilesError",
+    "MoveError",
+    "NotANumberError",
+    "PuzzleError",
+    "RaggedRowsError",
+    "ShapeError",
+    "SizeLimitError",
+    "TileOutOfRangeError",
+    "count_inversions",
+    "explain",
+    "goal_board",
+    "inversion_parity",
+    "is_solvable",
+    "iter_boards",
+    "moves_to_letters",
+    "parse_board",
+    "parse_moves",
+    "parse_shape",
+    "random_board",
+    "resolve_goal",
+    "scramble",
+]

@@ -1,0 +1,270 @@
+"""The immutable sliding-tile board, goals and moves.
+
+A board of ``rows × cols`` cells (``2 ≤ rows, cols``) holds the tiles ``1 … rows·cols−1`` and one blank, stored
+row-major as a tuple of ints with ``0`` for the blank.
+
+Moves are named by the tile that slides into the blank. They may also be written with the letters ``U``, ``D``,
+``L`` and ``R``, which give **the direction the tile moves**: ``U`` slides the tile below the blank up into it (the
+blank goes down), ``L`` slides the tile right of the blank to the left, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import (
+    BlankError,
+    DuplicateTileError,
+    GoalError,
+    MissingTilesError,
+    MoveError,
+    ShapeError,
+    SizeLimitError,
+    TileOutOfRangeError,
+)
+
+MAX_CELLS = 4_000_000
+"""The largest board accepted, in cells (2000 × 2000)."""
+
+Direction = Literal["U", "D", "L", "R"]
+DIRECTIONS: tuple[Direction, ...] = ("U", "D", "L", "R")
+GoalName = Literal["default", "blank-first"]
+GOAL_NAMES: tuple[GoalName, ...] = ("default", "blank-first")
+
+# For each direction a tile can move: the offset (drow, dcol) from the blank to that tile.
+_TILE_OFFSET: dict[str, tuple[int, int]] = {"U": (1, 0), "D": (-1, 0), "L": (0, 1), "R": (0, -1)}
+
+
+def cell_name(index: int, cols: int) -> str:
+    """Name a cell for messages: ``"row 2, column 3"`` (1-based) for a row-major ``index``."""
+    return f"row {index // cols + 1}, column {index % cols + 1}"
+
+
+def check_shape(rows: int, cols: int) -> None:
+    """Raise :class:`ShapeError` or :class:`SizeLimitError` unless ``rows × cols`` is an allowed shape."""
+    if rows < 2 or cols < 2:
+        raise ShapeError(f"a board needs at least 2 rows and 2 columns, got {rows}×{cols}")
+    if rows * cols > MAX_CELLS:
+        raise SizeLimitError(
+            f"a {rows}×{cols} board has {rows * cols:,} cells; the limit is {MAX_CELLS:,} (2000×2000)"
+        )
+
+
+def _validate_tiles(rows: int, cols: int, tiles: Sequence[int]) -> None:
+    n = rows * cols
+    if len(tiles) != n:
+        raise ShapeError(f"a {rows}×{cols} board needs {n} numbers, got {len(tiles)}")
+    seen = bytearray(n)
+    blanks: list[int] = []
+    duplicate: tuple[int, int, int] | None = None
+    first_at: dict[int, int] = {}
+    for index, tile in enumerate(tiles):
+        if not 0 <= tile < n:
+            raise TileOutOfRangeError(
+                f"{tile} at {cell_name(index, cols)} is out of range: "
+                f"a {rows}×{cols} board has tiles 1 to {n - 1} and one blank"
+            )
+        if tile == 0:
+            blanks.append(index)
+        elif seen[tile]:
+            if duplicate is None:
+                duplicate = (tile, first_at[tile], index)
+        else:
+            first_at[tile] = index
+        seen[tile] = 1
+    if duplicate is not None:
+        tile, first, second = duplicate
+        missing = [t for t in range(1, n) if not seen[t]]
+        raise DuplicateTileError(
+            f"tile {tile} appears twice ({cell_name(first, cols)} and {cell_name(second, cols)})"
+            + (f"; missing: {_list_some(missing)}" if missing else "")
+        )
+    if not blanks:
+        missing = [t for t in range(1, n) if not seen[t]]
+        raise BlankError(
+            f"the board has no blank (write it as 0, _, ., -, x or *)"
+            + (f"; missing: {_list_some(missing)}" if missing else "")
+        )
+    if len(blanks) > 1:
+        where = " and ".join(cell_name(i, cols) for i in blanks[:3])
+        more = f" and {len(blanks) - 3} more" if len(blanks) > 3 else ""
+        missing = [t for t in range(1, n) if not seen[t]]
+        raise BlankError(
+            f"the board has {len(blanks)} blanks ({where}{more}); it needs exactly one"
+            + (f"; missing: {_list_some(missing)}" if missing else "")
+        )
+    missing = [t for t in range(1, n) if not seen[t]]
+    if missing:  # unreachable with n distinct in-range numbers and one blank, kept as a guard
+        raise MissingTilesError(f"missing tiles: {_list_some(missing)}")
+
+
+def _list_some(values: Sequence[int], most: int = 10) -> str:
+    shown = ", ".join(str(v) for v in values[:most])
+    return shown + (f" and {len(values) - most} more" if len(values) > most else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An immutable ``rows × cols`` sliding-tile board; ``tiles`` is row-major with ``0`` for the blank.
+
+    Construction validates the tiles in O(n) and raises a :class:`~npuzzle.errors.BoardError` subclass naming the
+    problem. Boards are hashable and compare by shape and tiles.
+    """
+
+    rows: int
+    cols: int
+    tiles: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        check_shape(self.rows, self.cols)
+        _validate_tiles(self.rows, self.cols, self.tiles)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[int]]) -> Board:
+        """Build a board from a list of equally long rows of ints (0 = blank)."""
+        from .parse import board_from_rows
+
+        return board_from_rows([list(r) for r in rows])
+
+    @property
+    def size(self) -> int:
+        """The number of cells, ``rows × cols``."""
+        return self.rows * self.cols
+
+    @property
+    def blank_index(self) -> int:
+        """The row-major index of the blank."""
+        return self.tiles.index(0)
+
+    @property
+    def blank(self) -> tuple[int, int]:
+        """The blank's ``(row, col)``, 0-based from the top-left."""
+        return divmod(self.blank_index, self.cols)
+
+    def row_lists(self) -> list[list[int]]:
+        """The tiles as a list of rows."""
+        c = self.cols
+        return [list(self.tiles[r * c : (r + 1) * c]) for r in range(self.rows)]
+
+    def format(self, *, one_line: bool = False, blank: str = "0") -> str:
+        """The board as text that :func:`npuzzle.parse_board` reads back to the same board.
+
+        Multi-line by default, numbers right-aligned; ``one_line=True`` separates rows with ``" / "``.
+        """
+        width = len(str(self.size - 1))
+        cells = [blank if t == 0 else str(t) for t in self.tiles]
+        c = self.cols
+        if one_line:
+            return " / ".join(" ".join(cells[r * c : (r + 1) * c]) for r in range(self.rows))
+        return "\n".join(" ".join(x.rjust(width) for x in cells[r * c : (r + 1) * c]) for r in range(self.rows))
+
+    def __str__(self) -> str:
+        return self.format()
+
+    # Moves -------------------------------------------------------------------------------------------------
+
+    def movable_tiles(self) -> dict[Direction, int]:
+        """The tiles that can slide into the blank, keyed by the direction each would move."""
+        br, bc = self.blank
+        out: dict[Direction, int] = {}
+        for d in DIRECTIONS:
+            dr, dc = _TILE_OFFSET[d]
+            r, c = br + dr, bc + dc
+            if 0 <= r < self.rows and 0 <= c < self.cols:
+                out[d] = self.tiles[r * self.cols + c]
+        return out
+
+    def slide(self, move: int | str) -> Board:
+        """The board after one move: a tile number next to the blank, or a direction letter U/D/L/R.
+
+        Raises :class:`~npuzzle.errors.MoveError` when the move is not legal here.
+        """
+        tile = self._tile_for(move)
+        blank_at = self.blank_index
+        tile_at = self.tiles.index(tile)
+        cells = list(self.tiles)
+        cells[blank_at], cells[tile_at] = tile, 0
+        return _trusted(self.rows, self.cols, tuple(cells))
+
+    def _tile_for(self, move: int | str) -> int:
+        movable = self.movable_tiles()
+        if isinstance(move, str):
+            key = move.strip().upper()
+            if key in _TILE_OFFSET:
+                if key not in movable:
+                    raise MoveError(f"move {move!r}: no tile can move {_word(key)} (the blank is at {self._blank_name()})")
+                return movable[key]  # type: ignore[index]
+            try:
+                move = int(key)
+            except ValueError:
+                raise MoveError(f"move {move!r} is neither a tile number nor one of U, D, L, R") from None
+        if move not in movable.values():
+            if not 1 <= move < self.size:
+                raise MoveError(f"move {move}: there is no tile {move} on a {self.rows}×{self.cols} board")
+            can = ", ".join(str(t) for t in sorted(movable.values()))
+            raise MoveError(f"move {move}: tile {move} is not next to the blank (tiles that can move: {can})")
+        return move
+
+    def _blank_name(self) -> str:
+        return cell_name(self.blank_index, self.cols)
+
+    def apply(self, moves: Iterable[int | str]) -> Board:
+        """The board after a sequence of moves; a :class:`MoveError` names the first illegal move and its step."""
+        board = self
+        for step, move in enumerate(moves, start=1):
+            try:
+                board = board.slide(move)
+            except MoveError as exc:
+                raise MoveError(f"step {step}: {exc}") from None
+        return board
+
+    def direction_of(self, tile: int) -> Direction:
+        """The letter (U/D/L/R) for sliding ``tile`` into the blank; raises :class:`MoveError` if it cannot."""
+        for d, t in self.movable_tiles().items():
+            if t == tile:
+                return d
+        raise MoveError(f"move {tile}: tile {tile} is not next to the blank")
+
+
+def _word(direction: str) -> str:
+    return {"U": "up", "D": "down", "L": "left", "R": "right"}[direction]
+
+
+def _trusted(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
+    """Build a board from tiles known to be valid, skipping the O(n) validation."""
+    board = object.__new__(Board)
+    object.__setattr__(board, "rows", rows)
+    object.__setattr__(board, "cols", cols)
+    object.__setattr__(board, "tiles", tiles)
+    return board
+
+
+def goal_board(rows: int, cols: int, kind: GoalName = "default") -> Board:
+    """A named goal: ``"default"`` is ``1 2 … n−1`` then the blank; ``"blank-first"`` is ``0 1 … n−1`` (Korf's)."""
+    check_shape(rows, cols)
+    n = rows * cols
+    if kind == "default":
+        return _trusted(rows, cols, tuple(range(1, n)) + (0,))
+    if kind == "blank-first":
+        return _trusted(rows, cols, tuple(range(n)))
+    raise GoalError(f"unknown goal {kind!r}: use 'default', 'blank-first' or a board")
+
+
+def moves_to_letters(start: Board, moves: Sequence[int]) -> list[Direction]:
+    """Translate a tile-number move list into U/D/L/R letters by replaying it from ``start``."""
+    letters: list[Direction] = []
+    board = start
+    for tile in moves:
+        letters.append(board.direction_of(tile))
+        board = board.slide(tile)
+    return letters
+
+
+def iter_boards(start: Board, moves: Iterable[int | str]) -> Iterator[Board]:
+    """Yield the board after each move in turn (not the start)."""
+    board = start
+    for move in moves:
+        board = board.slide(move)
+        yield board

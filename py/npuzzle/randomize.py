@@ -1,0 +1,60 @@
+"""Random boards: uniformly random solvable (or unsolvable) boards, and scrambles by random legal moves."""
+
+from __future__ import annotations
+
+import random
+
+from .board import Board, _trusted, goal_board
+from .errors import LimitError
+from .solvability import is_solvable
+
+
+def random_board(
+    rows: int,
+    cols: int,
+    *,
+    seed: int | str | None = None,
+    solvable: bool = True,
+    goal: Board | None = None,
+) -> Board:
+    """A board drawn uniformly from all boards of the shape that are solvable (or, with ``solvable=False``, not)
+    for ``goal`` (default: blank last).
+
+    Shuffles every cell, then, when the parity is wrong, swaps the first two tiles: a bijection between the two
+    parity classes, so the result stays uniform. ``seed`` makes it repeatable.
+    """
+    goal = goal if goal is not None else goal_board(rows, cols)
+    rng = random.Random(seed)
+    cells = list(range(rows * cols))
+    rng.shuffle(cells)
+    board = _trusted(rows, cols, tuple(cells))
+    if is_solvable(board, goal) != solvable:
+        first, second = [i for i, t in enumerate(cells[:3]) if t != 0][:2]
+        cells[first], cells[second] = cells[second], cells[first]
+        board = _trusted(rows, cols, tuple(cells))
+    return board
+
+
+def scramble(start: Board, moves: int, *, seed: int | str | None = None) -> Board:
+    """The board after ``moves`` random legal moves from ``start``, never undoing the move just made.
+
+    The result is always solvable for ``start``; it is at most ``moves`` moves away (often fewer).
+    """
+    if moves < 0:
+        raise LimitError(f"the number of scramble moves must be 0 or more, got {moves}")
+    rng = random.Random(seed)
+    cols, n = start.cols, start.size
+    tiles = list(start.tiles)
+    blank = tiles.index(0)
+    previous = -1
+    for _ in range(moves):
+        r, c = divmod(blank, cols)
+        options = [
+            i
+            for i, ok in ((blank - cols, r > 0), (blank + cols, blank + cols < n), (blank - 1, c > 0), (blank + 1, c < cols - 1))
+            if ok and i != previous
+        ]
+        nxt = rng.choice(options)
+        tiles[blank], tiles[nxt] = tiles[nxt], 0
+        previous, blank = blank, nxt
+    return _trusted(start.rows, start.cols, tuple(tiles))
