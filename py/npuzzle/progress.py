@@ -1,0 +1,116 @@
+"""What every search shares: its limits, its progress records and its result.
+
+A search is a generator (:data:`Search`): it yields a :class:`Progress` record every few thousand expansions and
+finally *returns* a :class:`SearchResult` (``StopIteration.value``). The same stream feeds the CLI's progress
+line, the page's worker (which runs the generator in time slices and simply stops asking for more on cancel) and
+the tests. :func:`run` drives a search to its end.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+StopReason = Literal["cancelled", "node-limit", "time-limit", "memory-limit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """Bounds on a search: ``nodes`` expanded, wall-clock ``seconds``, and states held in memory (``memory``).
+
+    ``None`` means unbounded. A search that reaches a bound stops with a :class:`SearchResult` whose ``stopped``
+    names the bound, never with an exception.
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+    memory: int | None = 3_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A snapshot of a running search.
+
+    ``frontier`` is the open-list size (A*) or the stack depth (IDA*); ``bound`` is the current f-bound (IDA*) or
+    the f of the node last expanded (A*); ``elapsed`` is in seconds.
+    """
+
+    algorithm: str
+    heuristic: str
+    nodes_expanded: int
+    nodes_generated: int
+    frontier: int
+    bound: int | None
+    iteration: int
+    elapsed: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict with the same field names."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """How a search ended.
+
+    ``moves`` lists the tiles slid, in order (``None`` when no solution was found); ``optimal`` is True only when
+    the search proves the length optimal; ``lower_bound`` is the best admissible bound on the optimal length that
+    the search established; ``stopped`` names the limit that ended an unfinished search.
+    """
+
+    moves: tuple[int, ...] | None
+    optimal: bool
+    algorithm: str
+    heuristic: str
+    nodes_expanded: int
+    nodes_generated: int
+    max_frontier: int
+    iterations: int
+    seconds: float
+    lower_bound: int
+    stopped: StopReason | None = None
+    message: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def length(self) -> int | None:
+        """The solution length in moves, or ``None`` when unsolved."""
+        return None if self.moves is None else len(self.moves)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict: the fields plus ``length``; ``moves`` as a list."""
+        out = asdict(self)
+        out["moves"] = None if self.moves is None else list(self.moves)
+        out["length"] = self.length
+        return out
+
+
+Search = Generator[Progress, None, SearchResult]
+"""A running search: yields progress, returns the result."""
+
+
+def run(search: Search, on_progress: Callable[[Progress], None] | None = None) -> SearchResult:
+    """Drive ``search`` to its end, passing each progress record to ``on_progress``; return its result."""
+    while True:
+        try:
+            record = next(search)
+        except StopIteration as stop:
+            result: SearchResult = stop.value
+            return result
+        if on_progress is not None:
+            on_progress(record)
+
+
+class Clock:
+    """Elapsed wall-clock seconds since creation (``time.perf_counter``)."""
+
+    __slots__ = ("start",)
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+
+    def elapsed(self) -> float:
+        """Seconds since the clock was made."""
+        return time.perf_counter() - self.start
