@@ -56,6 +56,11 @@ def _validate_tiles(rows: int, cols: int, tiles: Sequence[int]) -> None:
     n = rows * cols
     if len(tiles) != n:
         raise ShapeError(f"a {rows}×{cols} board needs {n} numbers, got {len(tiles)}")
+    if 0 not in tiles and max(tiles) == n and len(set(tiles)) == n:
+        raise BlankError(
+            f"the board has no blank: the numbers run from 1 to {n}, but a {rows}×{cols} board has tiles "
+            f"1 to {n - 1} and one blank (write it as 0, _, ., -, x or *)"
+        )
     seen = bytearray(n)
     blanks: list[int] = []
     duplicate: tuple[int, int, int] | None = None

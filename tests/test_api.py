@@ -1,0 +1,56 @@
+"""The JSON surface the page calls: every reply is JSON with "ok", failures carry the input error's message."""
+
+from __future__ import annotations
+
+import json
+
+from npuzzle import api
+
+
+def call(request: object) -> dict[str, object]:
+    reply: dict[str, object] = json.loads(api.handle(json.dumps(request)))
+    return reply
+
+
+def test_check_reply() -> None:
+    reply = call({"op": "check", "board": "2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0"})
+    assert reply["ok"] is True
+    explanation = reply["explanation"]
+    assert isinstance(explanation, dict)
+    assert explanation["solvable"] is False and explanation["inversions"] == 1
+    assert reply["board"] == {
+        "rows": 4,
+        "cols": 4,
+        "tiles": [2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0],
+        "text": "2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0",
+    }
+
+
+def test_check_with_goals() -> None:
+    korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    assert call({"op": "check", "board": korf1, "goal": "blank-first"})["explanation"]["solvable"] is True  # type: ignore[index]
+    reply = call({"op": "check", "board": "3 0 1 2", "goal": {"board": "3 2 1 0"}})
+    assert reply["explanation"]["goal"] == "custom"  # type: ignore[index]
+
+
+def test_errors_are_replies_not_tracebacks() -> None:
+    reply = call({"op": "check", "board": "1 2 3 / 4 x 6 / 7 8 _"})
+    assert reply == {"ok": False, "error": {"type": "BlankError", "message": reply["error"]["message"]}}  # type: ignore[index]
+    assert "2 blanks" in reply["error"]["message"]  # type: ignore[index]
+    assert call({"op": "fly"})["error"]["type"] == "RequestError"  # type: ignore[index]
+    assert "unknown op 'fly'" in call({"op": "fly"})["error"]["message"]  # type: ignore[index]
+    assert json.loads(api.handle("{not json"))["error"]["type"] == "RequestError"
+    assert call({"op": "random", "rows": "four", "cols": 4})["error"]["message"] == (  # type: ignore[index]
+        "field 'rows' must be a whole number, got 'four'"
+    )
+
+
+def test_random_and_apply() -> None:
+    from npuzzle import Board, is_solvable
+
+    board = call({"op": "random", "rows": 3, "cols": 4, "seed": 5})["board"]
+    assert isinstance(board, dict)
+    assert is_solvable(Board(3, 4, tuple(board["tiles"])))
+    moved = call({"op": "apply", "board": "1 2 3 / 4 5 6 / 7 0 8", "moves": "L"})
+    assert moved["board"]["text"] == "1 2 3 / 4 5 6 / 7 8 0"  # type: ignore[index]
+    assert "not next to the blank" in call({"op": "apply", "board": "1 2 3 / 4 5 6 / 7 0 8", "moves": [1]})["error"]["message"]  # type: ignore[index]
