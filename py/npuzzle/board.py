@@ -200,7 +200,7 @@ class Board:
             if key in _TILE_OFFSET:
                 if key not in movable:
                     raise MoveError(f"move {move!r}: no tile can move {_word(key)} (the blank is at {self._blank_name()})")
-                return movable[key]  # type: ignore[index]
+                return movable[key]
             try:
                 move = int(key)
             except ValueError:
