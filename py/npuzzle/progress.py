@@ -45,6 +45,8 @@ class Progress:
     bound: int | None
     iteration: int
     elapsed: float
+    max_frontier: int = 0
+    """The largest open list (A*) or stack (IDA*) so far; 0 when the search does not track it."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able dict with the same field names."""

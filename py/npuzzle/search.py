@@ -1,0 +1,421 @@
+"""Optimal search: A* with an indexed (decrease-key) binary heap, and iterative IDA*.
+
+Both are generators of the shared contract (:data:`npuzzle.progress.Search`): they yield a
+:class:`~npuzzle.progress.Progress` record about every ``report_every`` seconds (checked every few hundred
+expansions), stop with a :class:`~npuzzle.progress.SearchResult` whose ``stopped`` names the bound when a
+:class:`~npuzzle.progress.Limit` is reached, and stop at once when the consumer stops asking (``close()``).
+They take a board, a goal and a :class:`~npuzzle.heuristics.Heuristic`; they do not check solvability
+(:func:`npuzzle.solve.solve` does, before starting one). States are packed ints (:mod:`npuzzle.packing`).
+
+Every solution is replayed on the board with :meth:`Board.apply` and compared with the goal before it is
+returned; a path that does not reach the goal raises :class:`SearchBug`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from .board import Board
+from .heuristics import Heuristic, LineTable, TableHeuristic
+from .packing import Layout, Move
+from .progress import Limit, Progress, Search, SearchResult, StopReason
+
+DEFAULT_REPORT_EVERY = 0.02
+"""Seconds between progress records (about 50 a second)."""
+
+_ASTAR_CHECK = 256
+_IDA_CHECK = 1024
+
+_MoveRow = tuple[int, int, int, int, list[int] | None, list[LineTable | None] | None, Move]
+
+
+class SearchBug(RuntimeError):
+    """A search produced a path that does not lead to the goal: an internal error, never an input error."""
+
+
+class IndexedHeap:
+    """A binary min-heap of ``(key, item)`` with a hash index ``item → position`` (the course text's heap).
+
+    Each item is held at most once; :meth:`push` and :meth:`pop` take O(log n), and :meth:`decrease` lowers an
+    item's key in place in O(log n) by sifting it up from the position the index gives. Keys are ints.
+    """
+
+    __slots__ = ("keys", "items", "where")
+
+    def __init__(self) -> None:
+        self.keys: list[int] = []
+        self.items: list[int] = []
+        self.where: dict[int, int] = {}
+        """``where[item]``: the item's position in :attr:`keys`/:attr:`items`."""
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.where
+
+    def key_of(self, item: int) -> int:
+        """The current key of ``item`` (which must be in the heap)."""
+        return self.keys[self.where[item]]
+
+    def peek_key(self) -> int:
+        """The smallest key (the heap must not be empty)."""
+        return self.keys[0]
+
+    def push(self, key: int, item: int) -> None:
+        """Add ``item`` (not already present) with ``key``."""
+        self.keys.append(key)
+        self.items.append(item)
+        self._up(len(self.keys) - 1, key, item)
+
+    def decrease(self, item: int, key: int) -> None:
+        """Lower the key of ``item`` (already present) to ``key``, which must not exceed its current key."""
+        self._up(self.where[item], key, item)
+
+    def pop(self) -> tuple[int, int]:
+        """Remove and return the ``(key, item)`` with the smallest key."""
+        keys, items = self.keys, self.items
+        top_key, top_item = keys[0], items[0]
+        del self.where[top_item]
+        last_key, last_item = keys.pop(), items.pop()
+        if keys:
+            self._down(0, last_key, last_item)
+        return top_key, top_item
+
+    def _up(self, i: int, key: int, item: int) -> None:
+        keys, items, where = self.keys, self.items, self.where
+        while i:
+            parent = (i - 1) >> 1
+            pk = keys[parent]
+            if pk <= key:
+                break
+            keys[i] = pk
+            moved = items[parent]
+            items[i] = moved
+            where[moved] = i
+            i = parent
+        keys[i] = key
+        items[i] = item
+        where[item] = i
+
+    def _down(self, i: int, key: int, item: int) -> None:
+        keys, items, where = self.keys, self.items, self.where
+        n = len(keys)
+        child = 2 * i + 1
+        while child < n:
+            ck = keys[child]
+            right = child + 1
+            if right < n:
+                rk = keys[right]
+                if rk < ck:
+                    child, ck = right, rk
+            if key <= ck:
+                break
+            keys[i] = ck
+            moved = items[child]
+            items[i] = moved
+            where[moved] = i
+            i = child
+            child = 2 * i + 1
+        keys[i] = key
+        items[i] = item
+        where[item] = i
+
+
+def move_table(layout: Layout, heuristic: Heuristic) -> list[list[_MoveRow]]:
+    """For each blank cell, its moves as flat tuples the inner loops unpack.
+
+    Each row is ``(src, blank_shift, tile_shift, blank_step, deltas, lines, move)``; ``deltas`` (per-tile change
+    of h) and ``lines`` come from a :class:`TableHeuristic` and are ``None`` for other heuristics, whose
+    ``delta`` method is called instead.
+    """
+    table: list[list[_MoveRow]] = []
+    for moves in layout.moves:
+        rows: list[_MoveRow] = []
+        for m in moves:
+            if isinstance(heuristic, TableHeuristic):
+                rows.append(
+                    (m.src, m.blank_shift, m.tile_shift, m.blank_step, heuristic.move_delta(m), heuristic.move_lines(m), m)
+                )
+            else:
+                rows.append((m.src, m.blank_shift, m.tile_shift, m.blank_step, None, None, m))
+        table.append(rows)
+    return table
+
+
+def verify(board: Board, goal: Board, moves: Sequence[int]) -> tuple[int, ...]:
+    """Replay ``moves`` on ``board``; return them as a tuple if they reach ``goal``, else raise :class:`SearchBug`."""
+    try:
+        end = board.apply(moves)
+    except ValueError as exc:
+        raise SearchBug(f"the search returned an illegal path: {exc}") from None
+    if end != goal:
+        raise SearchBug(f"the search returned a path of {len(moves)} moves that ends at {end.format(one_line=True)}")
+    return tuple(moves)
+
+
+def _limit_message(algorithm: str, reason: StopReason, limit: Limit, expanded: int, held: int, bound: int) -> str:
+    name = "A*" if algorithm == "astar" else "IDA*"
+    if reason == "node-limit":
+        what = f"the node limit ({limit.nodes:,} states expanded)"
+    elif reason == "time-limit":
+        what = f"the time limit ({limit.seconds:g} s) after expanding {expanded:,} states"
+    elif reason == "memory-limit":
+        what = f"the memory limit ({held:,} states held; limit {limit.memory:,}) after expanding {expanded:,} states"
+    else:
+        what = f"a cancel request after expanding {expanded:,} states"
+    text = f"{name} stopped at {what}; the solution needs at least {bound} moves."
+    if reason == "cancelled":
+        return text
+    if algorithm == "astar":
+        return text + " Try IDA* (it needs almost no memory) or a stronger heuristic (linear-conflict)."
+    return text + " Allow more nodes or time, or use a stronger heuristic."
+
+
+def astar(
+    board: Board,
+    goal: Board,
+    heuristic: Heuristic,
+    limit: Limit = Limit(),
+    *,
+    report_every: float = DEFAULT_REPORT_EVERY,
+) -> Search:
+    """A* search (Hart, Nilsson & Raphael 1968) from ``board`` to ``goal``, optimal when ``heuristic`` is admissible.
+
+    The open list is an :class:`IndexedHeap` keyed by f = g + h (ties: deeper first), so each state has at most
+    one entry and a cheaper path to a queued state lowers its key in O(log n); a closed state reached by a
+    cheaper path (possible only with an inconsistent heuristic) is reopened. Statistics: states expanded
+    (vertices visited), generated, the largest heap size, the time. ``limit.nodes`` bounds expansions,
+    ``limit.memory`` the states held; both stop the search with a message suggesting IDA* or a stronger
+    heuristic. O(b·log n) per expansion; memory O(states reached).
+    """
+    layout = Layout.of(board.rows, board.cols)
+    start, target = layout.pack(board.tiles), layout.pack(goal.tiles)
+    table = move_table(layout, heuristic)
+    hdelta = heuristic.delta
+    tmask, bmask = layout.tile_mask, layout.blank_mask
+    memory = limit.memory
+    gbits = 24 if memory is not None and memory < 1 << 23 else 48
+    gmax = (1 << gbits) - 1
+    h0 = heuristic.initial(board.tiles)
+    name = heuristic.name
+    t0 = time.perf_counter()
+    deadline = None if limit.seconds is None else t0 + limit.seconds
+    node_limit = limit.nodes
+
+    heap = IndexedHeap()
+    heap.push((h0 << gbits) | gmax, start)
+    g_of: dict[int, int] = {start: 0}
+    parent: dict[int, int] = {start: -1}
+    expanded = generated = 0
+    max_heap = 1
+    last_f = h0
+    last_report = t0
+
+    def progress(now: float) -> Progress:
+        return Progress("astar", name, expanded, generated, len(heap), last_f, 1, now - t0, max_heap)
+
+    def stopped(reason: StopReason) -> SearchResult:
+        bound = (heap.peek_key() >> gbits) if len(heap) else last_f
+        return SearchResult(
+            None, False, "astar", name, expanded, generated, max_heap, 1, time.perf_counter() - t0, bound,
+            stopped=reason, message=_limit_message("astar", reason, limit, expanded, len(g_of), bound),
+            extra={"states_held": len(g_of)},
+        )
+
+    yield progress(t0)
+    check_at = _ASTAR_CHECK if node_limit is None else min(_ASTAR_CHECK, node_limit)
+    pop, push, where = heap.pop, heap.push, heap.where
+    while heap.keys:
+        key, state = pop()
+        g = gmax - (key & gmax)
+        last_f = key >> gbits
+        if state == target:
+            moves: list[int] = []
+            s = state
+            while s != start:
+                p = parent[s]
+                moves.append((s >> layout.shift(p & bmask)) & tmask)
+                s = p
+            moves.reverse()
+            path = verify(board, goal, moves)
+            return SearchResult(
+                path, heuristic.admissible, "astar", name, expanded, generated, max_heap, 1,
+                time.perf_counter() - t0, len(path) if heuristic.admissible else 0,
+                extra={"states_held": len(g_of)},
+            )
+        h = last_f - g
+        expanded += 1
+        if expanded >= check_at:
+            now = time.perf_counter()
+            if node_limit is not None and expanded >= node_limit:
+                heap.push(key, state)
+                return stopped("node-limit")
+            if deadline is not None and now >= deadline:
+                heap.push(key, state)
+                return stopped("time-limit")
+            if memory is not None and len(g_of) >= memory:
+                heap.push(key, state)
+                return stopped("memory-limit")
+            check_at = expanded + _ASTAR_CHECK
+            if node_limit is not None and check_at > node_limit:
+                check_at = node_limit
+            if now - last_report >= report_every:
+                last_report = now
+                yield progress(now)
+        g1 = g + 1
+        low = gmax - g1
+        for src, bsh, tsh, step, deltas, lines, mv in table[state & bmask]:
+            tile = (state >> tsh) & tmask
+            child = state + (tile << bsh) - (tile << tsh) + step
+            generated += 1
+            old = g_of.get(child)
+            if old is not None and old <= g1:
+                continue
+            if deltas is None:
+                ch = h + hdelta(state, child, tile, mv)
+            else:
+                ch = h + deltas[tile]
+                if lines is not None:
+                    line = lines[tile]
+                    if line is not None:
+                        m = line.mask
+                        ch += line[child & m] - line[state & m]
+            g_of[child] = g1
+            parent[child] = state
+            if old is not None and child in where:
+                heap.decrease(child, ((g1 + ch) << gbits) | low)
+            else:
+                push(((g1 + ch) << gbits) | low, child)
+        if len(heap.keys) > max_heap:
+            max_heap = len(heap.keys)
+    return SearchResult(
+        None, False, "astar", name, expanded, generated, max_heap, 1, time.perf_counter() - t0, last_f,
+        message="A* exhausted every reachable state without reaching the goal (is the board solvable?)",
+    )
+
+
+def idastar(
+    board: Board,
+    goal: Board,
+    heuristic: Heuristic,
+    limit: Limit = Limit(),
+    *,
+    report_every: float = DEFAULT_REPORT_EVERY,
+) -> Search:
+    """Iterative-deepening A* (Korf 1985) from ``board`` to ``goal``, optimal when ``heuristic`` is admissible.
+
+    Depth-first searches bounded by f = g + h ≤ bound, raising the bound to the smallest f that exceeded it,
+    with an explicit stack (no recursion) and no move that undoes the previous one. Memory O(depth); time per
+    node O(1) for table heuristics. Statistics: nodes expanded and generated over all iterations, iterations,
+    the current bound, and the largest stack (``max_frontier``). ``limit.nodes`` and ``limit.seconds`` apply;
+    ``limit.memory`` never binds.
+    """
+    layout = Layout.of(board.rows, board.cols)
+    start, target = layout.pack(board.tiles), layout.pack(goal.tiles)
+    table = move_table(layout, heuristic)
+    hdelta = heuristic.delta
+    tmask, bmask = layout.tile_mask, layout.blank_mask
+    h0 = heuristic.initial(board.tiles)
+    name = heuristic.name
+    t0 = time.perf_counter()
+    deadline = None if limit.seconds is None else t0 + limit.seconds
+    node_limit = limit.nodes
+    expanded = generated = 0
+    max_stack = 1
+    iterations = 0
+    bound = h0
+    stack: list[tuple[int, int, int, int, int]] = []
+    last_report = t0
+
+    def progress(now: float) -> Progress:
+        return Progress("idastar", name, expanded, generated, len(stack), bound, iterations, now - t0, max_stack)
+
+    def stopped(reason: StopReason) -> SearchResult:
+        return SearchResult(
+            None, False, "idastar", name, expanded, generated, max_stack, iterations, time.perf_counter() - t0,
+            bound, stopped=reason, message=_limit_message("idastar", reason, limit, expanded, len(stack), bound),
+        )
+
+    yield progress(t0)
+    check_at = _IDA_CHECK if node_limit is None else min(_IDA_CHECK, node_limit)
+    infinity = 1 << 62
+    while True:
+        iterations += 1
+        next_bound = infinity
+        path = [0] * (bound + 1)
+        stack = [(start, 0, h0, -1, 0)]
+        pop, append = stack.pop, stack.append
+        while stack:
+            state, g, h, prev, moved = pop()
+            if g:
+                path[g - 1] = moved
+            if h == 0 and state == target:
+                solution = verify(board, goal, path[:g])
+                return SearchResult(
+                    solution, heuristic.admissible, "idastar", name, expanded, generated, max_stack, iterations,
+                    time.perf_counter() - t0, len(solution) if heuristic.admissible else 0,
+                    extra={"bound": bound},
+                )
+            expanded += 1
+            if expanded >= check_at:
+                now = time.perf_counter()
+                if node_limit is not None and expanded >= node_limit:
+                    append((state, g, h, prev, moved))
+                    return stopped("node-limit")
+                if deadline is not None and now >= deadline:
+                    append((state, g, h, prev, moved))
+                    return stopped("time-limit")
+                check_at = expanded + _IDA_CHECK
+                if node_limit is not None and check_at > node_limit:
+                    check_at = node_limit
+                if now - last_report >= report_every:
+                    last_report = now
+                    yield progress(now)
+            g1 = g + 1
+            blank = state & bmask
+            for src, bsh, tsh, step, deltas, lines, mv in table[blank]:
+                if src == prev:
+                    continue
+                tile = (state >> tsh) & tmask
+                child = state + (tile << bsh) - (tile << tsh) + step
+                if deltas is None:
+                    ch = h + hdelta(state, child, tile, mv)
+                else:
+                    ch = h + deltas[tile]
+                    if lines is not None:
+                        line = lines[tile]
+                        if line is not None:
+                            m = line.mask
+                            ch += line[child & m] - line[state & m]
+                generated += 1
+                f = g1 + ch
+                if f > bound:
+                    if f < next_bound:
+                        next_bound = f
+                    continue
+                append((child, g1, ch, blank, tile))
+            if len(stack) > max_stack:
+                max_stack = len(stack)
+        if next_bound == infinity:
+            return SearchResult(
+                None, False, "idastar", name, expanded, generated, max_stack, iterations, time.perf_counter() - t0,
+                bound, message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)",
+            )
+        bound = next_bound
+
+
+def result_from_progress(last: Progress | None, algorithm: str, heuristic: str, reason: StopReason = "cancelled") -> SearchResult:
+    """The result of a search stopped from outside (cancel, Ctrl-C), built from its last progress record."""
+    if last is None:
+        return SearchResult(None, False, algorithm, heuristic, 0, 0, 0, 0, 0.0, 0, stopped=reason,
+                            message=f"the search was stopped ({reason}) before it started")
+    bound = last.bound if last.bound is not None else 0
+    return SearchResult(
+        None, False, last.algorithm, last.heuristic, last.nodes_expanded, last.nodes_generated,
+        max(last.max_frontier, last.frontier),
+        last.iteration, last.elapsed, bound, stopped=reason,
+        message=_limit_message(last.algorithm, reason, Limit(), last.nodes_expanded, last.frontier, bound),
+    )
+
+
