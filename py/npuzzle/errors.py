@@ -61,3 +61,15 @@ class MoveError(PuzzleError):
 
 class LimitError(PuzzleError):
     """A search or request limit is malformed (negative node count, unknown algorithm, …)."""
+
+
+class UnsolvableError(PuzzleError):
+    """The board cannot reach the goal; the message holds the parity reasoning, ``explanation`` the details.
+
+    ``explanation`` is the :class:`npuzzle.solvability.Explanation` (typed loosely to keep this module free of
+    imports).
+    """
+
+    def __init__(self, message: str, explanation: object = None) -> None:
+        super().__init__(message)
+        self.explanation = explanation

@@ -1,0 +1,262 @@
+"""The solve front door: pick an algorithm and a heuristic, refuse unsolvable boards, start the search.
+
+:func:`solve` returns a running :data:`~npuzzle.progress.Search` (drive it with :func:`npuzzle.progress.run` or
+step it yourself); :func:`compare` runs A* with each heuristic in turn, the experiment of the course text.
+
+Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there) and IDA*
+otherwise; ``heuristic="auto"`` takes the strongest heuristic of the :class:`Registry` that fits the board.
+
+**Hook for stronger heuristics** (pattern databases, issue 4): :func:`default_registry` lists the heuristics and
+specialised solvers by name. Add a :class:`HeuristicEntry` (a factory from the goal board, a ``fits(board,
+goal)`` availability check, and a ``strength`` that ranks it for ``"auto"``) and, if a whole solver should take
+over for some boards, a :class:`SolverEntry` for an ``(algorithm, heuristic)`` pair. Registries are immutable
+values: :meth:`Registry.with_heuristic` and :meth:`Registry.with_solver` return extended copies, and every
+function here takes an optional ``registry``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, replace
+
+from .board import Board
+from .errors import GoalError, LimitError, UnsolvableError
+from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
+from .progress import Limit, Progress, Search, SearchResult
+from .search import astar, idastar
+from .solvability import explain
+
+ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar")
+"""The algorithm choices: ``auto``, ``astar``, ``idastar``."""
+
+ASTAR_MAX_CELLS = 9
+"""``algorithm="auto"`` uses A* up to this many cells (the 8-puzzle, 2×4), IDA* above."""
+
+DEFAULT_COMPARE_NODES = 250_000
+"""The default node limit per heuristic for :func:`compare` (enough for every 8-puzzle with any heuristic)."""
+
+SearchFunction = Callable[[Board, Board, Heuristic, Limit], Search]
+_ALGORITHMS: dict[str, SearchFunction] = {"astar": astar, "idastar": idastar}
+
+
+@dataclass(frozen=True, slots=True)
+class HeuristicEntry:
+    """A heuristic the front door can build by name.
+
+    ``build(goal)`` makes it for a goal board; ``fits(board, goal)`` says whether it can be used there (shape,
+    data files present); ``strength`` ranks entries for ``heuristic="auto"`` (higher is stronger).
+    """
+
+    name: str
+    build: Callable[[Board], Heuristic]
+    fits: Callable[[Board, Board], bool]
+    strength: int
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class SolverEntry:
+    """A specialised solver that replaces the generic search for one ``(algorithm, heuristic)`` pair.
+
+    ``run(board, goal, limit)`` must return a :data:`Search` that keeps the shared contract (progress records,
+    limits, a verified :class:`SearchResult`); ``fits(board, goal)`` says where it applies.
+    """
+
+    algorithm: str
+    heuristic: str
+    run: Callable[[Board, Board, Limit], Search]
+    fits: Callable[[Board, Board], bool]
+
+
+def _always(board: Board, goal: Board) -> bool:
+    return True
+
+
+def _builder(name: str) -> Callable[[Board], Heuristic]:
+    def build(goal: Board) -> Heuristic:
+        return make_heuristic(name, goal)
+
+    return build
+
+
+_SUMMARIES = {
+    "discrete": "0 on the goal, 1 elsewhere",
+    "hamming": "tiles off their goal cell",
+    "manhattan": "sum of tile distances to their goal cells",
+    "linear-conflict": "Manhattan + 2 per tile that must leave its goal row or column",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Registry:
+    """The heuristics and specialised solvers available by name (an immutable value)."""
+
+    heuristics: tuple[HeuristicEntry, ...]
+    solvers: tuple[SolverEntry, ...] = ()
+
+    def with_heuristic(self, entry: HeuristicEntry) -> Registry:
+        """A copy with ``entry`` added (replacing an entry of the same name)."""
+        kept = tuple(e for e in self.heuristics if e.name != entry.name)
+        return replace(self, heuristics=kept + (entry,))
+
+    def with_solver(self, entry: SolverEntry) -> Registry:
+        """A copy with ``entry`` added in front (it wins over earlier solvers for the same pair)."""
+        return replace(self, solvers=(entry,) + self.solvers)
+
+    def names(self) -> tuple[str, ...]:
+        """The heuristic names, weakest first."""
+        return tuple(e.name for e in sorted(self.heuristics, key=lambda e: e.strength))
+
+    def heuristic(self, name: str) -> HeuristicEntry:
+        """The entry called ``name``; raises :class:`LimitError` naming the choices."""
+        key = name.strip().lower().replace("_", "-")
+        for entry in self.heuristics:
+            if entry.name == key:
+                return entry
+        raise LimitError(f"unknown heuristic {name!r}: use one of auto, {', '.join(self.names())}")
+
+    def strongest(self, board: Board, goal: Board) -> HeuristicEntry:
+        """The strongest entry that fits ``board`` and ``goal``."""
+        fitting = [e for e in self.heuristics if e.fits(board, goal)]
+        if not fitting:
+            raise LimitError(f"no heuristic fits a {board.rows}×{board.cols} board")
+        return max(fitting, key=lambda e: e.strength)
+
+    def solver(self, algorithm: str, heuristic: str, board: Board, goal: Board) -> SolverEntry | None:
+        """The first specialised solver for the pair that fits the board, if any."""
+        for entry in self.solvers:
+            if entry.algorithm == algorithm and entry.heuristic == heuristic and entry.fits(board, goal):
+                return entry
+        return None
+
+
+def default_registry() -> Registry:
+    """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`), each fitting every board.
+
+    Pattern databases (issue 4) register here: add their :class:`HeuristicEntry` (and :class:`SolverEntry`)
+    to the returned value.
+    """
+    entries = tuple(
+        HeuristicEntry(name, _builder(name), _always, strength, _SUMMARIES[name])
+        for strength, name in enumerate(HEURISTIC_NAMES)
+    )
+    return Registry(entries)
+
+
+def check_limits(max_nodes: int | None = None, time_limit: float | None = None,
+                 memory: int | None = Limit().memory) -> Limit:
+    """A :class:`Limit` from user values; raises :class:`LimitError` quoting a negative or zero value."""
+    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
+        raise LimitError(f"the node limit must be a whole number of at least 1, got {max_nodes!r}")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0 or time_limit != time_limit):
+        raise LimitError(f"the time limit must be a number of seconds above 0, got {time_limit!r}")
+    if memory is not None and memory < 1:
+        raise LimitError(f"the memory limit must be at least 1 state, got {memory!r}")
+    return Limit(nodes=max_nodes, seconds=None if time_limit is None else float(time_limit), memory=memory)
+
+
+def require_solvable(board: Board, goal: Board) -> None:
+    """Raise :class:`UnsolvableError` (with the parity reasoning) unless ``board`` can reach ``goal``."""
+    if (goal.rows, goal.cols) != (board.rows, board.cols):
+        raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
+    explanation = explain(board, goal)
+    if not explanation.solvable:
+        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What :func:`plan` chose: the algorithm and heuristic names, and how to start the search."""
+
+    board: Board
+    goal: Board
+    algorithm: str
+    heuristic: str
+    _start: Callable[[Limit], Search]
+
+    def start(self, limit: Limit = Limit()) -> Search:
+        """Start the search (a generator: nothing runs until it is iterated)."""
+        return self._start(limit)
+
+
+def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
+         registry: Registry | None = None) -> Plan:
+    """Resolve ``auto`` choices and check the request, without searching.
+
+    Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
+    :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name or a heuristic
+    that does not fit the board.
+    """
+    registry = registry if registry is not None else default_registry()
+    algo = algorithm.strip().lower().replace("*", "star").replace("-", "")
+    if algo not in ALGORITHM_NAMES:
+        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
+    require_solvable(board, goal)
+    if algo == "auto":
+        algo = "astar" if board.size <= ASTAR_MAX_CELLS else "idastar"
+    search = _ALGORITHMS[algo]
+    if not isinstance(heuristic, str):
+        given = heuristic
+
+        def start_given(limit: Limit) -> Search:
+            return search(board, goal, given, limit)
+
+        return Plan(board, goal, algo, given.name, start_given)
+    if heuristic.strip().lower() == "auto":
+        entry = registry.strongest(board, goal)
+    else:
+        entry = registry.heuristic(heuristic)
+        if not entry.fits(board, goal):
+            raise LimitError(f"the {entry.name} heuristic is not available for a {board.rows}×{board.cols} board")
+    special = registry.solver(algo, entry.name, board, goal)
+    if special is not None:
+        run_special = special.run
+
+        def start_special(limit: Limit) -> Search:
+            return run_special(board, goal, limit)
+
+        return Plan(board, goal, algo, entry.name, start_special)
+    build = entry.build
+
+    def start(limit: Limit) -> Search:
+        return search(board, goal, build(goal), limit)
+
+    return Plan(board, goal, algo, entry.name, start)
+
+
+def solve(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
+          limit: Limit = Limit(), registry: Registry | None = None) -> Search:
+    """Start an optimal search from ``board`` to ``goal`` and return it (a generator; see the module text).
+
+    Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
+    :class:`LimitError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
+    :class:`~npuzzle.heuristics.Heuristic` object.
+    """
+    return plan(board, goal, algorithm, heuristic, registry).start(limit)
+
+
+Compare = Generator[Progress, None, list[SearchResult]]
+"""A running comparison: yields the progress of each search in turn, returns one result per heuristic."""
+
+
+def compare(board: Board, goal: Board, limit: Limit = Limit(nodes=DEFAULT_COMPARE_NODES),
+            heuristics: tuple[str, ...] | None = None, registry: Registry | None = None) -> Compare:
+    """Run A* with each heuristic (weakest first) on ``board`` within ``limit`` each: the course's table.
+
+    Raises :class:`UnsolvableError` at once for a board that cannot reach the goal. Each result holds the
+    length (``None`` when the limit was hit, with ``stopped`` set), the vertices visited (``nodes_expanded``),
+    the largest heap (``max_frontier``) and the time.
+    """
+    registry = registry if registry is not None else default_registry()
+    names = heuristics if heuristics is not None else registry.names()
+    plans = [plan(board, goal, "astar", name, registry) for name in names]
+    return _compare(plans, limit)
+
+
+def _compare(plans: list[Plan], limit: Limit) -> Compare:
+    results: list[SearchResult] = []
+    for p in plans:
+        result = yield from p.start(limit)
+        results.append(result)
+    return results
