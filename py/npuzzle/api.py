@@ -13,20 +13,43 @@ Requests (``"op"`` selects one):
   ``{"ok": true, "board": BOARD}``; with ``moves`` the board is a scramble of K random moves from the goal.
 * ``{"op": "apply", "board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``.
 
+* ``{"op": "solve", "board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar", "heuristic"?: "auto" |
+  "discrete" | "hamming" | "manhattan" | "linear-conflict", "max_nodes"?: N, "time_limit"?: S}`` →
+  ``{"type": "result", "ok": true, …SearchResult fields (moves, length, optimal, algorithm, heuristic,
+  nodes_expanded, nodes_generated, max_frontier, iterations, seconds, lower_bound, stopped, message)…,
+  "letters": [U/D/L/R…], "board": BOARD, "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit
+  stopped the search (``stopped`` names it). An unsolvable board fails at once with its ``explanation``.
+* ``{"op": "compare", "board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result",
+  "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds,
+  stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, weakest first, each within
+  the limits (default 250,000 expansions).
+
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``.
+
+Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``compare`` request and returns a
+:class:`Session`; ``Session.advance(seconds)`` runs it for about that long and returns ``{"type": "progress",
+…Progress fields…}`` (compare adds ``row``, ``rows`` and the finished rows as ``done``), or the final
+``{"type": "result", …}`` / ``{"type": "error", "ok": false, "error": {"type", "message"}}``;
+``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the
+statistics so far.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from .board import Board
-from .errors import PuzzleError
+from .board import Board, moves_to_letters
+from .errors import PuzzleError, UnsolvableError
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
+from .progress import Limit, Progress, Search, SearchResult, run
 from .randomize import random_board, scramble
-from .solvability import explain
+from .search import result_from_progress
+from .solvability import Explanation, explain
+from .solve import DEFAULT_COMPARE_NODES, Plan, check_limits, default_registry, plan
 
 Request = dict[str, Any]
 Reply = dict[str, Any]
@@ -119,7 +142,98 @@ def op_apply(request: Request) -> Reply:
     return {"ok": True, "board": board_json(board.apply(seq))}
 
 
-OPS: dict[str, Callable[[Request], Reply]] = {"check": op_check, "random": op_random, "apply": op_apply}
+def read_limit(request: Request) -> Limit:
+    """The request's ``max_nodes`` (whole number ≥ 1) and ``time_limit`` (seconds > 0) as a :class:`Limit`."""
+    max_nodes = field(request, "max_nodes", int, None)
+    time_limit = request.get("time_limit")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))):
+        raise RequestError(f"field 'time_limit' must be a number of seconds, got {time_limit!r}")
+    return check_limits(max_nodes, time_limit)
+
+
+def solve_reply(board: Board, goal: Board, result: SearchResult) -> Reply:
+    """The final reply of a solve: the result's fields, U/D/L/R ``letters`` and the start and goal boards."""
+    reply: Reply = {"type": "result", "ok": True}
+    reply.update(result.to_dict())
+    reply["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
+    reply["board"] = board_json(board)
+    reply["goal"] = board_json(goal)
+    return reply
+
+
+def compare_row(result: SearchResult) -> dict[str, Any]:
+    """One row of the compare table: heuristic, length, vertices visited, largest heap, seconds, stopped."""
+    return {
+        "heuristic": result.heuristic,
+        "length": result.length,
+        "optimal": result.optimal,
+        "nodes_expanded": result.nodes_expanded,
+        "nodes_generated": result.nodes_generated,
+        "max_frontier": result.max_frontier,
+        "seconds": result.seconds,
+        "stopped": result.stopped,
+        "message": result.message,
+    }
+
+
+def compare_reply(board: Board, goal: Board, results: list[SearchResult], stopped: str | None = None) -> Reply:
+    """The final reply of a compare: the table ``rows`` (one per heuristic run) and the boards."""
+    return {
+        "type": "result",
+        "ok": True,
+        "stopped": stopped,
+        "rows": [compare_row(r) for r in results],
+        "board": board_json(board),
+        "goal": board_json(goal),
+    }
+
+
+def failure_reply(exc: BaseException) -> Reply:
+    """An ``{"type": "error", "ok": false, ...}`` reply; an unsolvable board also carries its ``explanation``."""
+    reply: Reply = {"type": "error"}
+    reply.update(error_json(exc))
+    if isinstance(exc, UnsolvableError) and isinstance(exc.explanation, Explanation):
+        reply["explanation"] = exc.explanation.to_dict()
+    return reply
+
+
+def _plans(request: Request) -> tuple[str, Board, Board, list[Plan], Limit]:
+    op = request.get("op")
+    board = read_board(request)
+    goal = read_goal(request, board)
+    limit = read_limit(request)
+    if op == "solve":
+        algorithm = field(request, "algorithm", str, "auto")
+        heuristic = field(request, "heuristic", str, "auto")
+        return "solve", board, goal, [plan(board, goal, algorithm, heuristic)], limit
+    if op == "compare":
+        if limit.nodes is None:
+            limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
+        registry = default_registry()
+        plans = [plan(board, goal, "astar", name, registry) for name in registry.names()]
+        return "compare", board, goal, plans, limit
+    raise RequestError(f"unknown op {op!r} for a long operation: expected 'solve' or 'compare'")
+
+
+def op_solve(request: Request) -> Reply:
+    """Solve in one call (no progress, no cancel): the reply of :meth:`Session.advance` at the end."""
+    _, board, goal, plans, limit = _plans(request)
+    return solve_reply(board, goal, run(plans[0].start(limit)))
+
+
+def op_compare(request: Request) -> Reply:
+    """Run the compare table in one call: A* with each heuristic within the node limit."""
+    _, board, goal, plans, limit = _plans(request)
+    return compare_reply(board, goal, [run(p.start(limit)) for p in plans])
+
+
+OPS: dict[str, Callable[[Request], Reply]] = {
+    "check": op_check,
+    "random": op_random,
+    "apply": op_apply,
+    "solve": op_solve,
+    "compare": op_compare,
+}
 """The one-shot operations by name."""
 
 
@@ -143,3 +257,104 @@ def handle(request_json: str) -> str:
     except json.JSONDecodeError as exc:
         return json.dumps(error_json(RequestError(f"the request is not valid JSON: {exc.msg}")))
     return json.dumps(dispatch(request))
+
+
+class Session:
+    """A long operation (``solve`` or ``compare``) run in time slices: the page's worker calls :meth:`advance`
+    until it gets a ``result`` or an ``error``, and :meth:`cancel` to stop.
+
+    Build one with :func:`start`. Every method returns a JSON string and never raises.
+    """
+
+    def __init__(self, request_json: str) -> None:
+        self._final: Reply | None = None
+        self._kind = "solve"
+        self._plans: list[Plan] = []
+        self._results: list[SearchResult] = []
+        self._search: Search | None = None
+        self._last: Progress | None = None
+        self._limit = Limit()
+        self._board: Board | None = None
+        self._goal: Board | None = None
+        try:
+            request = json.loads(request_json)
+        except json.JSONDecodeError as exc:
+            self._final = failure_reply(RequestError(f"the request is not valid JSON: {exc.msg}"))
+            return
+        try:
+            if not isinstance(request, dict):
+                raise RequestError(f"a request must be a JSON object, got {request!r}")
+            self._kind, self._board, self._goal, self._plans, self._limit = _plans(request)
+        except Exception as exc:  # every failure becomes a reply
+            self._final = failure_reply(exc)
+
+    @property
+    def done(self) -> bool:
+        """True once a result or an error has been returned (further calls repeat it)."""
+        return self._final is not None
+
+    def _finish(self) -> Reply:
+        assert self._board is not None and self._goal is not None
+        if self._kind == "solve":
+            return solve_reply(self._board, self._goal, self._results[0])
+        stopped = "cancelled" if any(r.stopped == "cancelled" for r in self._results) else None
+        return compare_reply(self._board, self._goal, self._results, stopped)
+
+    def _progress(self, record: Progress) -> Reply:
+        reply: Reply = {"type": "progress"}
+        reply.update(record.to_dict())
+        if self._kind == "compare":
+            reply["row"] = len(self._results)
+            reply["rows"] = len(self._plans)
+            reply["done"] = [compare_row(r) for r in self._results]
+        return reply
+
+    def advance(self, seconds: float) -> str:
+        """Run for up to about ``seconds`` (plus one progress interval, ~20 ms) and return the latest state:
+        ``{"type": "progress", …}``, ``{"type": "result", "ok": true, …}`` or ``{"type": "error", …}``."""
+        if self._final is not None:
+            return json.dumps(self._final)
+        deadline = time.perf_counter() + max(0.0, float(seconds))
+        try:
+            while True:
+                if self._search is None:
+                    self._search = self._plans[len(self._results)].start(self._limit)
+                try:
+                    record = next(self._search)
+                except StopIteration as stop:
+                    self._results.append(stop.value)
+                    self._search = None
+                    if len(self._results) == len(self._plans):
+                        self._final = self._finish()
+                        return json.dumps(self._final)
+                    continue
+                self._last = record
+                if time.perf_counter() >= deadline:
+                    return json.dumps(self._progress(record))
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            self._search = None
+            self._final = failure_reply(exc)
+            return json.dumps(self._final)
+
+    def cancel(self) -> str:
+        """Stop now; returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the statistics so
+        far (or the final reply if the operation had already ended)."""
+        if self._final is not None:
+            return json.dumps(self._final)
+        if self._search is not None:
+            self._search.close()
+            self._search = None
+        plan_now = self._plans[len(self._results)]
+        last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
+        self._results.append(result_from_progress(last, plan_now.algorithm, plan_now.heuristic, "cancelled"))
+        self._final = self._finish()
+        return json.dumps(self._final)
+
+
+def start(request_json: str) -> Session:
+    """Begin a long operation (``{"op": "solve", …}`` or ``{"op": "compare", …}``) without running it yet.
+
+    An invalid request or an unsolvable board gives a session whose first :meth:`Session.advance` returns the
+    error at once (for an unsolvable board with its ``explanation``); no search is started.
+    """
+    return Session(request_json)
