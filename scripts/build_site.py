@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Build the static site into ``site/`` (standard library only).
+
+The site holds:
+
+* the page (every file under ``web/``);
+* the Pyodide runtime files from the npm package ``pyodide`` (``node_modules/pyodide``), in ``site/pyodide/``;
+* the micropip and packaging wheels at the versions ``pyodide-lock.json`` names, downloaded from PyPI with pip
+  once and cached in ``.cache/wheels/`` (later builds are offline);
+* our own wheel, built here from ``py/npuzzle`` and ``pyproject.toml`` (a pure-Python wheel needs no build
+  backend), in a folder named by its content hash so browsers never reuse a stale copy;
+* ``build.json``, the manifest the worker reads: wheel URLs, versions and the Pyodide version.
+
+Only files whose content changed are rewritten, and files left over from an earlier build are removed, so a
+rebuild with nothing changed takes a few milliseconds. ``--install`` first runs ``npm install`` when
+``node_modules/pyodide`` is missing or is not the version ``package.json`` pins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The runtime files a module worker needs (``pyodide.js``, maps, consoles and typings are left out)."""
+LOCK_PACKAGES = ("micropip", "packaging")
+"""Pyodide packages the worker loads by URL before it installs our wheel."""
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    """A build step failed; the message says which and what to do."""
+
+
+@dataclass(frozen=True)
+class Project:
+    """What the wheel needs from ``pyproject.toml``."""
+
+    name: str
+    version: str
+    summary: str
+    requires_python: str
+    package_dir: Path
+    package_data: dict[str, list[str]]
+
+
+def log(message: str) -> None:
+    """Print one progress line of the build."""
+    print(f"build: {message}", flush=True)
+
+
+def read_project(root: Path) -> Project:
+    """Read the project's name, version and package layout from ``pyproject.toml``."""
+    with open(root / "pyproject.toml", "rb") as f:
+        data = tomllib.load(f)
+    project = data["project"]
+    setuptools = data.get("tool", {}).get("setuptools", {})
+    package_dir = setuptools.get("package-dir", {}).get("", ".")
+    return Project(
+        name=project["name"],
+        version=project["version"],
+        summary=project.get("description", ""),
+        requires_python=project.get("requires-python", ""),
+        package_dir=root / package_dir,
+        package_data=setuptools.get("package-data", {}),
+    )
+
+
+def pinned_pyodide_version(root: Path) -> str:
+    """The exact ``pyodide`` version pinned in ``package.json``."""
+    package = json.loads((root / "package.json").read_text())
+    return str(package["dependencies"]["pyodide"])
+
+
+def installed_pyodide_version(root: Path) -> str | None:
+    """The version of ``node_modules/pyodide``, or None when it is not installed."""
+    path = root / "node_modules" / "pyodide" / "package.json"
+    if not path.exists():
+        return None
+    return str(json.loads(path.read_text())["version"])
+
+
+def npm_install(root: Path) -> None:
+    """Run ``npm install`` when the pinned Pyodide is not what ``node_modules`` holds."""
+    pinned = pinned_pyodide_version(root)
+    if installed_pyodide_version(root) == pinned:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is not on PATH: install Node.js (20 or later) and npm, then run the build again")
+    log(f"npm install (pyodide {pinned})")
+    command = [npm, "ci"] if (root / "package-lock.json").exists() else [npm, "install"]
+    subprocess.run([*command, "--no-audit", "--no-fund"], cwd=root, check=True)
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` unless it already holds exactly that; True when written."""
+    if path.exists() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return True
+
+
+def copy_if_changed(src: Path, dst: Path) -> bool:
+    """Copy ``src`` to ``dst`` unless ``dst`` has the same size and modification time; True when copied."""
+    s = src.stat()
+    if dst.exists():
+        d = dst.stat()
+        if d.st_size == s.st_size and int(d.st_mtime) == int(s.st_mtime):
+            return False
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+    return True
+
+
+def sha256_file(path: Path) -> str:
+    """The hex sha256 of a file."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
+    """The micropip and packaging wheels named by ``pyodide-lock.json``: (name, version, cached path).
+
+    Missing wheels are downloaded from PyPI with pip into ``cache`` (pip checks PyPI's hashes; the lock file's
+    sha256 values are those of Pyodide's own rebuilds of these wheels, so they cannot be compared).
+    """
+    lock = json.loads((root / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
+    wanted = [lock["packages"][name] for name in LOCK_PACKAGES]
+    cache.mkdir(parents=True, exist_ok=True)
+    missing = [p for p in wanted if not (cache / p["file_name"]).exists()]
+    if missing:
+        specs = [f"{p['name']}=={p['version']}" for p in missing]
+        log(f"pip download {' '.join(specs)}")
+        python_version = ".".join(lock["info"]["python"].split(".")[:2])
+        command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+                   "--python-version", python_version, "--disable-pip-version-check", "-q", "-d", str(cache), *specs]
+        result = subprocess.run(command)
+        if result.returncode != 0:
+            raise BuildError(f"pip could not download {', '.join(specs)} from PyPI (is the network reachable?)")
+    found = []
+    for p in wanted:
+        path = cache / p["file_name"]
+        if not path.exists():
+            raise BuildError(f"pip did not produce {p['file_name']}")
+        found.append((str(p["name"]), str(p["version"]), path))
+    return found
+
+
+def package_files(project: Project) -> list[tuple[str, Path]]:
+    """The files of the wheel as (archive name, source path): every module plus the configured package data."""
+    files: list[tuple[str, Path]] = []
+    base = project.package_dir
+    for path in sorted(base.rglob("*")):
+        rel = path.relative_to(base)
+        if not path.is_file() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        package = ".".join(rel.parts[:-1])
+        if not package or not (base / Path(*rel.parts[:-1]) / "__init__.py").exists():
+            continue
+        patterns = project.package_data.get(package, []) + project.package_data.get("*", [])
+        if path.suffix == ".py" or any(fnmatch(rel.name, pattern) for pattern in patterns):
+            files.append((rel.as_posix(), path))
+    return files
+
+
+def build_wheel(project: Project) -> tuple[str, bytes]:
+    """Our pure-Python wheel, byte-for-byte reproducible from the sources: (file name, bytes)."""
+    name = project.name.replace("-", "_")
+    dist_info = f"{name}-{project.version}.dist-info"
+    metadata = (
+        f"Metadata-Version: 2.1\nName: {project.name}\nVersion: {project.version}\n"
+        f"Summary: {project.summary}\nRequires-Python: {project.requires_python}\n"
+    )
+    wheel_meta = "Wheel-Version: 1.0\nGenerator: npuzzle-build-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    entries: list[tuple[str, bytes]] = [(arc, src.read_bytes()) for arc, src in package_files(project)]
+    entries.append((f"{dist_info}/METADATA", metadata.encode()))
+    entries.append((f"{dist_info}/WHEEL", wheel_meta.encode()))
+    record_lines = []
+    for arc, data in entries:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record_lines.append(f"{arc},sha256={digest},{len(data)}")
+    record_lines.append(f"{dist_info}/RECORD,,")
+    entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arc, data in entries:
+            info = zipfile.ZipInfo(arc, ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return f"{name}-{project.version}-py3-none-any.whl", buffer.getvalue()
+
+
+def build(root: Path, out: Path, install: bool) -> dict[str, object]:
+    """Build the site into ``out`` and return the manifest written to ``out/build.json``."""
+    started = time.perf_counter()
+    if install:
+        npm_install(root)
+    pinned = pinned_pyodide_version(root)
+    installed = installed_pyodide_version(root)
+    if installed != pinned:
+        have = f"version {installed}" if installed else "nothing"
+        raise BuildError(f"package.json pins pyodide {pinned} but node_modules holds {have}: run npm install")
+    project = read_project(root)
+    keep: set[Path] = set()
+    changed = 0
+
+    web = root / "web"
+    for src in sorted(web.rglob("*")):
+        if src.is_file():
+            dst = out / src.relative_to(web)
+            changed += copy_if_changed(src, dst)
+            keep.add(dst)
+    runtime = root / "node_modules" / "pyodide"
+    for name in PYODIDE_FILES:
+        dst = out / "pyodide" / name
+        changed += copy_if_changed(runtime / name, dst)
+        keep.add(dst)
+
+    packages = []
+    for pkg_name, version, cached in lock_wheels(root, root / ".cache" / "wheels"):
+        dst = out / "pyodide" / cached.name
+        changed += copy_if_changed(cached, dst)
+        keep.add(dst)
+        packages.append({"name": pkg_name, "version": version, "url": f"pyodide/{cached.name}",
+                         "sha256": sha256_file(cached)})
+
+    wheel_name, wheel_bytes = build_wheel(project)
+    digest = hashlib.sha256(wheel_bytes).hexdigest()
+    wheel_path = out / "wheels" / digest[:16] / wheel_name
+    changed += write_if_changed(wheel_path, wheel_bytes)
+    keep.add(wheel_path)
+
+    manifest: dict[str, object] = {
+        "pyodide": pinned,
+        "packages": packages,
+        "wheel": {"name": project.name, "version": project.version, "url": wheel_path.relative_to(out).as_posix(),
+                  "sha256": digest},
+    }
+    manifest_path = out / "build.json"
+    changed += write_if_changed(manifest_path, (json.dumps(manifest, indent=2) + "\n").encode())
+    keep.add(manifest_path)
+
+    removed = 0
+    for path in sorted(out.rglob("*"), reverse=True):
+        if path.is_file() and path not in keep:
+            path.unlink()
+            removed += 1
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    elapsed = time.perf_counter() - started
+    log(f"{out.relative_to(root) if out.is_relative_to(root) else out}: {changed} file(s) written, "
+        f"{removed} removed, {len(keep)} in all ({elapsed:.2f} s)")
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: ``python scripts/build_site.py [--install] [--out DIR]``."""
+    parser = argparse.ArgumentParser(description="Build the static npuzzle site (page, Pyodide, wheels).")
+    parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder (default: site/)")
+    parser.add_argument("--install", action="store_true",
+                        help="run npm install first when node_modules/pyodide is missing or not the pinned version")
+    args = parser.parse_args(argv)
+    try:
+        build(ROOT, args.out.resolve(), args.install)
+    except (BuildError, subprocess.CalledProcessError) as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+// The page's handle on the Python worker: typed requests with ids, promises for replies, status events,
+// and cancel that degrades gracefully (cooperative → interrupt buffer → terminate and restart).
+
+import { REPLY_TYPES, STATES } from "./protocol.js";
+
+const CANCEL_GRACE_MS = 1500;
+
+export class RequestError extends Error {
+  /** A failed request: `type` is the core's error class (or Cancelled, InternalError, …), `message` its text. */
+  constructor(error) {
+    super(error.message);
+    this.type = error.type;
+  }
+}
+
+export class PythonWorker {
+  /**
+   * @param {object} props
+   * @param {(status: object) => void} [props.onStatus] called with every `status` message
+   * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
+   */
+  constructor(props = {}) {
+    this.props = { onStatus: () => {}, url: new URL("./worker.js", import.meta.url), ...props };
+    this.nextId = 1;
+    this.pending = new Map(); // id → {resolve, reject, onProgress}
+    this.state = "loading";
+    this.interrupt = null;
+    this.start();
+  }
+
+  start() {
+    this.state = "loading";
+    this.interrupt = null;
+    this.worker = new Worker(this.props.url, { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.setStatus({ type: "status", state: "failed", text: `The Python worker failed: ${event.message || "unknown error"}` });
+    };
+  }
+
+  setStatus(message) {
+    this.state = message.state;
+    if (message.state === "ready" && message.interrupt && typeof SharedArrayBuffer === "function") {
+      this.interrupt = new Uint8Array(message.interrupt);
+    }
+    if (message.state === "failed") this.rejectAll({ type: "Unavailable", message: message.text });
+    this.props.onStatus(message);
+  }
+
+  receive(message) {
+    if (!message || typeof message !== "object" || !REPLY_TYPES.has(message.type)) {
+      console.warn("npuzzle: ignored a message of unknown type from the worker");
+      return;
+    }
+    if (message.type === "status") {
+      if (STATES.has(message.state)) this.setStatus(message);
+      return;
+    }
+    const entry = this.pending.get(message.id);
+    if (!entry) return;
+    if (message.type === "progress") {
+      entry.onProgress(message.progress);
+      return;
+    }
+    this.pending.delete(message.id);
+    clearTimeout(entry.timer);
+    if (message.type === "result") entry.resolve(message.reply);
+    else entry.reject(new RequestError(message.error || { type: "InternalError", message: "unknown error" }));
+  }
+
+  /**
+   * Send one request; resolves with the core's reply, rejects with a RequestError.
+   * @param {string} type one of check, random, apply, solve
+   * @param {object} fields the request's fields (board, goal, shape, moves, …)
+   * @param {{onProgress?: (progress: object) => void, onId?: (id: number) => void}} [options]
+   */
+  request(type, fields, options = {}) {
+    const id = this.nextId++;
+    const promise = new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress: options.onProgress || (() => {}), timer: null });
+    });
+    if (options.onId) options.onId(id);
+    this.worker.postMessage({ ...fields, type, id });
+    return promise;
+  }
+
+  /** Ask the worker to stop request `id`; if it does not answer soon, restart the worker. */
+  cancel(id) {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.worker.postMessage({ type: "cancel", id });
+    if (this.interrupt) this.interrupt[0] = 2; // SIGINT for a one-shot Python call in progress
+    entry.timer = setTimeout(() => {
+      if (this.pending.has(id)) this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
+    }, CANCEL_GRACE_MS);
+  }
+
+  /** Last resort: terminate the worker, fail every pending request, boot a fresh one. */
+  restart(error) {
+    this.worker.terminate();
+    this.rejectAll(error);
+    this.start();
+  }
+
+  rejectAll(error) {
+    for (const [id, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      entry.reject(new RequestError(error));
+      this.pending.delete(id);
+    }
+  }
+
+  destroy() {
+    this.worker.terminate();
+    this.rejectAll({ type: "Cancelled", message: "the worker was closed" });
+  }
+}
