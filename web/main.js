@@ -34,6 +34,13 @@ const ui = {
 let ready = false;
 let latest = 0; // sequence number of the newest request whose answer should be shown
 let shown = null; // {board, goal} of the verdict on screen
+let answers = 0; // answers shown so far (verdicts and error messages), exposed as <body data-answers>
+
+/** Count one more answer on screen (tests and scripts wait on <body data-answers>). */
+function answered() {
+  answers += 1;
+  document.body.dataset.answers = String(answers);
+}
 
 const python = new PythonWorker({ onStatus: showStatus });
 const view = new BoardView(ui.view, { onSlide: slide });
@@ -140,6 +147,7 @@ async function check() {
     if (seq === latest) {
       ui.verdict.classList.remove("busy");
       ui.view.removeAttribute("aria-busy");
+      answered();
     }
   }
 }
@@ -183,6 +191,7 @@ async function shuffle() {
   } catch (error) {
     if (seq !== latest) return;
     showRequestError(error, (message) => showError(ui.shapeError, ui.shape, message));
+    answered();
   }
 }
 
@@ -195,7 +204,9 @@ async function slide(tile) {
     ui.board.value = reply.board.text.replaceAll(" / ", "\n");
     await check();
   } catch (error) {
-    if (seq === latest) showRequestError(error, (message) => showError(ui.boardError, ui.board, message));
+    if (seq !== latest) return;
+    showRequestError(error, (message) => showError(ui.boardError, ui.board, message));
+    answered();
   }
 }
 
@@ -275,3 +286,4 @@ window.addEventListener("hashchange", () => {
   if (ready) openFromLocation(false);
 });
 setReady(false);
+document.body.dataset.answers = "0";

@@ -8,7 +8,10 @@ function frozenSet(names) {
 }
 
 /** Page → worker. */
-export const REQUEST_TYPES = frozenSet(["check", "random", "apply", "solve", "cancel"]);
+export const REQUEST_TYPES = frozenSet(["check", "random", "apply", "solve", "compare", "cancel"]);
+
+/** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
+export const LONG_OPS = frozenSet(["solve", "compare"]);
 
 /** Worker → page. */
 export const REPLY_TYPES = frozenSet(["status", "progress", "result", "error"]);

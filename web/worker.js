@@ -5,14 +5,16 @@
 //   {type: "check",  id, board, goal?}          one-shot, answered by `result` or `error`
 //   {type: "random", id, shape, goal?, seed?}   one-shot
 //   {type: "apply",  id, board, moves}          one-shot
-//   {type: "solve",  id, ...request}            long: `progress`* then `result` | `error`
-//   {type: "cancel", id}                        stops the request `id` (a solve between two slices)
+//   {type: "solve",  id, board, goal?, ...}     long: `progress`* then `result` | `error`
+//   {type: "compare", id, board, goal?, ...}    long, like solve
+//   {type: "cancel", id}                        stops request `id` (a long one between two slices: its
+//                                               `result` then says stopped: "cancelled")
 // Worker → page:
 //   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, interrupt?}
 //   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { REQUEST_TYPES } from "./protocol.js";
+import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 
 const SLICE_SECONDS = 0.05;
 const STAGES = Object.freeze(["runtime", "packages", "npuzzle", "import"]);
@@ -123,28 +125,28 @@ class Runner {
     else post({ type: "error", id, error: reply.error });
   }
 
-  async solve(message) {
+  /** A long operation (solve, compare): npuzzle.api.start(request) → session, advanced in ~50 ms slices. */
+  async long(message) {
     const { id, type, ...fields } = message;
     if (!this.python.start) {
-      post({ type: "error", id, error: { type: "Unsupported", message: "solving is not available in this build" } });
+      post({ type: "error", id, error: { type: "Unsupported", message: `${type} is not available in this build` } });
       return;
     }
     const session = this.python.start(JSON.stringify({ ...fields, op: type }));
     try {
       for (;;) {
-        if (this.cancelled.has(id)) {
-          session.cancel();
-          post({ type: "error", id, error: { type: "Cancelled", message: "cancelled" } });
+        const cancelled = this.cancelled.has(id);
+        const event = JSON.parse(cancelled ? session.cancel() : session.advance(SLICE_SECONDS));
+        if (event.type === "progress" && !cancelled) {
+          post({ type: "progress", id, progress: event });
+          await nextTask(); // lets a `cancel` message in
+        } else if (event.type === "error" || event.ok === false) {
+          post({ type: "error", id, error: event.error || { type: "InternalError", message: "unknown error" } });
+          return;
+        } else {
+          post({ type: "result", id, reply: event }); // a cancelled run ends with stopped: "cancelled"
           return;
         }
-        const event = JSON.parse(session.advance(SLICE_SECONDS));
-        if (event.type === "result") {
-          if (event.ok === false) post({ type: "error", id, error: event.error });
-          else post({ type: "result", id, reply: event });
-          return;
-        }
-        post({ type: "progress", id, progress: event });
-        await nextTask(); // lets a `cancel` message in
       }
     } finally {
       session.destroy();
@@ -155,7 +157,7 @@ class Runner {
     const { id } = message;
     if (this.python.interrupt) this.python.interrupt[0] = 0;
     try {
-      if (message.type === "solve") await this.solve(message);
+      if (LONG_OPS.has(message.type)) await this.long(message);
       else this.oneShot(message);
     } catch (exc) {
       const cancelled = this.cancelled.has(id) || (exc && exc.type === "KeyboardInterrupt");
