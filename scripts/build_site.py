@@ -139,6 +139,24 @@ def sha256_file(path: Path) -> str:
     return digest.hexdigest()
 
 
+def has_pip(python: str) -> bool:
+    """True when ``python`` can run pip."""
+    return subprocess.run([python, "-m", "pip", "--version"], capture_output=True).returncode == 0
+
+
+def pip_python(root: Path) -> str:
+    """A Python that has pip: this one, else the project's ``.venv`` (created here when missing)."""
+    if has_pip(sys.executable):
+        return sys.executable
+    venv_python = root / ".venv" / "bin" / "python"
+    if not venv_python.exists():
+        log("this Python has no pip: creating .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(root / ".venv")], check=True)
+    if not has_pip(str(venv_python)):
+        raise BuildError("no pip: install pip for this Python (Debian: apt-get install python3-pip python3-venv)")
+    return str(venv_python)
+
+
 def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
     """The micropip and packaging wheels named by ``pyodide-lock.json``: (name, version, cached path).
 
@@ -153,10 +171,9 @@ def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
         specs = [f"{p['name']}=={p['version']}" for p in missing]
         log(f"pip download {' '.join(specs)}")
         python_version = ".".join(lock["info"]["python"].split(".")[:2])
-        command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+        command = [pip_python(root), "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
                    "--python-version", python_version, "--disable-pip-version-check", "-q", "-d", str(cache), *specs]
-        result = subprocess.run(command)
-        if result.returncode != 0:
+        if subprocess.run(command).returncode != 0:
             raise BuildError(f"pip could not download {', '.join(specs)} from PyPI (is the network reachable?)")
     found = []
     for p in wanted:

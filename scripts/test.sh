@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`, and `.ci/run` on CI): installs what it needs, builds the site, then runs
+# every test (core + CLI + browser) with pytest and the type check with mypy. Fails if either fails.
+#
+# Installs, each only when missing: npm packages (node_modules, pinned pyodide), a project venv `.venv` with
+# `pip install -e '.[test]'`, and Chromium from apt when there is no browser and we are root.
+# Environment: PYTHON (interpreter for the venv, default python3), NPUZZLE_CHROMIUM (browser to drive).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+say() { printf '\n== %s\n' "$*"; }
+
+# --- Python environment --------------------------------------------------------------------------------------
+PYTHON=${PYTHON:-python3}
+VENV=.venv
+if [ ! -x "$VENV/bin/python" ]; then
+  say "creating $VENV"
+  "$PYTHON" -m venv "$VENV"
+fi
+PY="$VENV/bin/python"
+stamp="$VENV/.npuzzle-installed"
+want="$(cat pyproject.toml | sha256sum | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  say "pip install -e '.[test]'"
+  "$PY" -m pip install --disable-pip-version-check -q -e '.[test]'
+  echo "$want" > "$stamp"
+fi
+
+# --- Browser -------------------------------------------------------------------------------------------------
+has_playwright_browser() {
+  "$PY" - <<'PY' 2>/dev/null
+import os, sys
+from playwright.sync_api import sync_playwright
+with sync_playwright() as p:
+    sys.exit(0 if os.path.exists(p.chromium.executable_path) else 1)
+PY
+}
+if [ -n "${NPUZZLE_CHROMIUM:-}" ]; then
+  [ -x "$NPUZZLE_CHROMIUM" ] || { echo "NPUZZLE_CHROMIUM=$NPUZZLE_CHROMIUM is not an executable" >&2; exit 1; }
+elif [ ! -x /usr/bin/chromium ] && ! has_playwright_browser; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "apt-get install chromium"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q
+    apt-get install -y -q --no-install-recommends chromium
+  else
+    echo "No Chromium found: install it (apt-get install chromium), or set NPUZZLE_CHROMIUM" >&2
+    exit 1
+  fi
+fi
+
+# --- Site ----------------------------------------------------------------------------------------------------
+say "building the site"
+"$PY" scripts/build_site.py --install
+
+# --- Tests and types -----------------------------------------------------------------------------------------
+say "pytest"
+set +e
+"$PY" -m pytest tests
+tests=$?
+say "mypy"
+"$PY" -m mypy
+types=$?
+set -e
+
+if [ "$tests" -eq 5 ]; then
+  echo "pytest collected no tests: that is a failure" >&2
+fi
+if [ "$tests" -ne 0 ] || [ "$types" -ne 0 ]; then
+  echo "FAILED: pytest exit $tests, mypy exit $types" >&2
+  exit 1
+fi
+say "all tests passed and mypy is clean"

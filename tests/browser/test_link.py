@@ -1,0 +1,66 @@
+"""Share links open the board they name, with and without cross-origin isolation (COOP/COEP headers)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from npuzzle.parse import parse_board
+
+from .conftest import Server, open_app, start_server
+
+
+@pytest.fixture(scope="module")
+def isolated_server(built_site: object) -> Iterator[Server]:
+    """The site served with COOP/COEP headers, so the page is cross-origin isolated."""
+    running = start_server(isolated=True)
+    yield running
+    running.close()
+
+
+def test_board_link_opens_and_checks_the_board(browser: Browser, server: Server) -> None:
+    app = open_app(browser, server, "#board=2,1,3,4/5,6,7,8/9,10,11,12/13,14,15,0")
+    try:
+        page = app.page
+        verdict = page.locator("#verdict").inner_text()
+        assert verdict.startswith("Not solvable")
+        assert page.locator("#verdict dt:text-is('Inversions') + dd").inner_text() == "1"
+        assert parse_board(page.locator("#board").input_value()) == parse_board(
+            "2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0"
+        )
+        assert page.locator("#goal-kind").input_value() == "default"
+        # editing the fragment by hand opens the new board too
+        before = app.answers()
+        page.evaluate("location.hash = '#board=1,2,3/4,5,6/7,8,0&goal=blank-first'")
+        app.wait_answer(before)
+        assert page.locator("#goal-kind").input_value() == "blank-first"
+        assert page.locator("#verdict").get_attribute("data-board") == "1,2,3/4,5,6/7,8,0"
+        assert page.locator("#verdict").inner_text().startswith("Solvable")
+        # a link to a bad board shows the core's message
+        before = app.answers()
+        page.evaluate("location.hash = '#board=1,2,3/4,5,6/7,8,8'")
+        app.wait_answer(before)
+        message = page.locator("#board-error").inner_text()
+        assert "8" in message and "twice" in message
+        assert page.locator("#verdict").inner_text() == ""
+        app.assert_offline()
+    finally:
+        app.close()
+
+
+def test_link_with_a_custom_goal_in_an_isolated_page(browser: Browser, isolated_server: Server) -> None:
+    app = open_app(browser, isolated_server, "#board=1,2,3/4,5,6/7,8,0&goal=2,1,3/4,5,6/7,8,0")
+    try:
+        page = app.page
+        assert page.evaluate("crossOriginIsolated") is True
+        assert page.locator("#goal-kind").input_value() == "custom"
+        assert page.locator("#goal").is_visible()
+        assert parse_board(page.locator("#goal").input_value()) == parse_board("2 1 3 / 4 5 6 / 7 8 0")
+        verdict = page.locator("#verdict").inner_text()
+        assert verdict.startswith("Not solvable")
+        assert "goal: custom goal" in verdict
+        app.assert_offline()
+    finally:
+        app.close()
