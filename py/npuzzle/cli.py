@@ -1,4 +1,4 @@
-"""The command line: ``npuzzle check``, ``npuzzle random`` (and the commands other modules add).
+"""The command line: ``npuzzle check``, ``npuzzle random``, ``npuzzle solve``, ``npuzzle compare``.
 
 Exit codes: 0 solvable (or done), 1 not solvable, 2 invalid input (message on stderr, never a traceback),
 3 stopped by a limit.
@@ -13,11 +13,15 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .board import Board
-from .errors import PuzzleError
+from .board import Board, moves_to_letters
+from .errors import PuzzleError, UnsolvableError
+from .heuristics import HEURISTIC_NAMES
 from .parse import parse_board, parse_shape, resolve_goal
+from .progress import Progress, Search, SearchResult
 from .randomize import random_board, scramble
+from .search import result_from_progress
 from .solvability import Explanation, explain
+from .solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES, check_limits, default_registry, plan
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -123,6 +127,192 @@ def cmd_random(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     return EXIT_OK
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds above 0")
+    return value
+
+
+_ALGORITHM_TITLES = {"astar": "A*", "idastar": "IDA*"}
+
+
+class _ProgressLine:
+    """A live progress line on ``err`` (only when it is a terminal), redrawn at most ten times a second."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.live = bool(getattr(err, "isatty", lambda: False)())
+        self.shown = 0.0
+
+    def draw(self, record: Progress, prefix: str = "") -> None:
+        if not self.live or record.elapsed - self.shown < 0.1:
+            return
+        self.shown = record.elapsed
+        title = _ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
+        bound = "" if record.bound is None else f", f-bound {record.bound}"
+        self.err.write(
+            f"\r\033[K{prefix}{title} + {record.heuristic}: {record.nodes_expanded:,} expanded{bound}, "
+            f"frontier {record.frontier:,}, {record.elapsed:.1f} s"
+        )
+        self.err.flush()
+
+    def clear(self) -> None:
+        if self.live:
+            self.err.write("\r\033[K")
+            self.err.flush()
+
+
+def drive(search: Search, line: _ProgressLine, algorithm: str, heuristic: str, prefix: str = "") -> tuple[SearchResult, bool]:
+    """Run ``search`` to its end, drawing progress; Ctrl-C closes it and returns the statistics so far.
+
+    Returns the result and whether it was interrupted.
+    """
+    last: Progress | None = None
+    try:
+        while True:
+            try:
+                record = next(search)
+            except StopIteration as stop:
+                result: SearchResult = stop.value
+                return result, False
+            last = record
+            line.draw(record, prefix)
+    except KeyboardInterrupt:
+        search.close()
+        return result_from_progress(last, algorithm, heuristic, "cancelled"), True
+    finally:
+        line.clear()
+
+
+def solve_text(board: Board, result: SearchResult) -> str:
+    """The human-readable report of a solve: moves as tiles and letters, length, optimality, statistics."""
+    title = _ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    lines: list[str] = []
+    if result.moves is not None:
+        proof = "optimal" if result.optimal else "not proven optimal"
+        lines.append(f"Solved in {len(result.moves)} moves ({proof}) with {title} + {result.heuristic}.")
+        lines.append(f"Moves (tiles):   {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
+        lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
+    else:
+        lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
+        lines.append(f"Lower bound: at least {result.lower_bound} moves")
+    frontier = "Maximum heap size" if result.algorithm == "astar" else "Maximum stack size"
+    lines.append(f"Vertices visited (expanded): {result.nodes_expanded:,}")
+    lines.append(f"Nodes generated: {result.nodes_generated:,}")
+    lines.append(f"{frontier}: {result.max_frontier:,}")
+    if result.algorithm == "idastar":
+        lines.append(f"Iterations: {result.iterations}")
+    rate = result.nodes_expanded / result.seconds if result.seconds > 0 else 0.0
+    lines.append(f"Time: {result.seconds:.3f} s ({rate:,.0f} expansions/s)")
+    return "\n".join(lines)
+
+
+def solve_json(board: Board, result: SearchResult) -> dict[str, object]:
+    """The object ``solve --json`` prints: the result's fields, ``letters``, ``solvable`` and the tiles."""
+    out: dict[str, object] = {"solvable": True}
+    out.update(result.to_dict())
+    out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
+    out["tiles"] = list(board.tiles)
+    return out
+
+
+def _read_board_and_goal(args: argparse.Namespace, stdin: TextIO) -> tuple[Board, Board]:
+    if args.board is None:
+        raise UsageError(f"{args.command} needs a BOARD (text, '-' for stdin, or a file path)")
+    shape = parse_shape(args.shape) if args.shape else None
+    board = parse_board(read_board_argument(args.board, stdin), shape)
+    return board, resolve_goal(args.goal, board.rows, board.cols)
+
+
+def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> int:
+    if args.json:
+        record: dict[str, object] = {"solvable": False, "message": str(exc)}
+        if isinstance(exc.explanation, Explanation):
+            record["explanation"] = exc.explanation.to_dict()
+        out.write(json.dumps(record) + "\n")
+    else:
+        reason = exc.explanation.reason if isinstance(exc.explanation, Explanation) else str(exc)
+        out.write(f"Not solvable: {reason}\n")
+    return EXIT_UNSOLVABLE
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle solve``: an optimal solution with statistics; exit 0 solved, 1 unsolvable, 3 stopped."""
+    board, goal = _read_board_and_goal(args, stdin)
+    limit = check_limits(args.max_nodes, args.time_limit)
+    try:
+        chosen = plan(board, goal, args.algorithm, args.heuristic)
+    except UnsolvableError as exc:
+        return _unsolvable(args, exc, out)
+    result, interrupted = drive(chosen.start(limit), _ProgressLine(err), chosen.algorithm, chosen.heuristic)
+    if args.json:
+        out.write(json.dumps(solve_json(board, result)) + "\n")
+    else:
+        out.write(solve_text(board, result) + "\n")
+    if interrupted:
+        err.write("npuzzle: interrupted\n")
+    return EXIT_OK if result.moves is not None else EXIT_STOPPED
+
+
+def compare_table(results: list[SearchResult]) -> str:
+    """The course's table: heuristic, solution length, vertices visited, maximum heap size, time."""
+    header = ("heuristic", "length", "vertices visited", "max heap size", "time (s)", "")
+    rows = [header]
+    for r in results:
+        length = "—" if r.length is None else str(r.length)
+        note = "" if r.stopped is None else f"stopped: {r.stopped}"
+        rows.append((r.heuristic, length, f"{r.nodes_expanded:,}", f"{r.max_frontier:,}", f"{r.seconds:.3f}", note))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in range(1, 5)] + [row[5]]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle compare``: A* with each heuristic on one board, as a table; exit 3 only on Ctrl-C."""
+    board, goal = _read_board_and_goal(args, stdin)
+    limit = check_limits(args.max_nodes, args.time_limit)
+    registry = default_registry()
+    try:
+        plans = [plan(board, goal, "astar", name, registry) for name in registry.names()]
+    except UnsolvableError as exc:
+        return _unsolvable(args, exc, out)
+    line = _ProgressLine(err)
+    results: list[SearchResult] = []
+    interrupted = False
+    for number, chosen in enumerate(plans, start=1):
+        result, interrupted = drive(chosen.start(limit), line, "astar", chosen.heuristic, f"[{number}/{len(plans)}] ")
+        results.append(result)
+        if interrupted:
+            break
+    if args.json:
+        record = {"board": list(board.tiles), "rows": [r.to_dict() for r in results], "interrupted": interrupted}
+        out.write(json.dumps(record) + "\n")
+    else:
+        out.write(f"A* on {board.format(one_line=True)} (limit {limit.nodes:,} expansions per heuristic)\n")
+        out.write(compare_table(results) + "\n")
+    if interrupted:
+        err.write("npuzzle: interrupted\n")
+        return EXIT_STOPPED
+    return EXIT_OK
+
+
 def _non_negative_int(text: str) -> int:
     try:
         value = int(text)
@@ -169,6 +359,46 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--one-line", action="store_true", help="print the rows on one line separated by '/'")
     rnd.add_argument("--json", action="store_true", help="print {rows, cols, tiles} as JSON")
     rnd.set_defaults(func=cmd_random)
+
+    solve = sub.add_parser(
+        "solve",
+        help="find an optimal solution (A* or IDA*) with statistics",
+        description="Find an optimal solution. Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a "
+        "limit or Ctrl-C (the statistics so far are printed).",
+    )
+    solve.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
+    solve.add_argument("--goal", default="default", help=GOAL_HELP)
+    solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    solve.add_argument(
+        "--algorithm", default="auto", choices=ALGORITHM_NAMES,
+        help="astar, idastar or auto (A* up to 9 cells, IDA* above; default: %(default)s)",
+    )
+    solve.add_argument(
+        "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES,
+        help="the estimate that guides the search; auto picks the strongest (default: %(default)s)",
+    )
+    solve.add_argument("--max-nodes", type=_positive_int, help="stop after expanding N states (exit 3)")
+    solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.set_defaults(func=cmd_solve)
+
+    cmp = sub.add_parser(
+        "compare",
+        help="run A* with each heuristic on one board and print the table",
+        description="Run A* with each heuristic (discrete, hamming, manhattan, linear-conflict) on one board and "
+        "print solution length, vertices visited, maximum heap size and time; a run that hits its limit is "
+        "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
+    )
+    cmp.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
+    cmp.add_argument("--goal", default="default", help=GOAL_HELP)
+    cmp.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    cmp.add_argument(
+        "--max-nodes", type=_positive_int, default=DEFAULT_COMPARE_NODES,
+        help="expansions allowed per heuristic (default: %(default)s)",
+    )
+    cmp.add_argument("--time-limit", type=_positive_seconds, help="seconds allowed per heuristic")
+    cmp.add_argument("--json", action="store_true", help="print one JSON object")
+    cmp.set_defaults(func=cmd_compare)
 
     return parser
 
