@@ -21,10 +21,14 @@ const ui = {
   goal: $("goal"),
   goalError: $("goal-error"),
   check: $("check"),
+  busy: $("busy"),
+  busyText: $("busy-text"),
+  cancel: $("cancel"),
   shape: $("shape"),
   shapeError: $("shape-error"),
   shuffle: $("shuffle"),
   view: $("board-view"),
+  placeholder: $("placeholder"),
   verdict: $("verdict"),
   share: $("share"),
   shareLink: $("share-link"),
@@ -45,6 +49,37 @@ function answered() {
 const python = new PythonWorker({ onStatus: showStatus });
 const view = new BoardView(ui.view, { onSlide: slide });
 
+const BUSY_AFTER_MS = 300;
+let busy = null; // {id, timer} of the request the busy line is about
+
+/**
+ * Send a request to Python; when it takes longer than BUSY_AFTER_MS, show a busy line with a Cancel button.
+ * Resolves with the core's reply; rejects with a RequestError (type Cancelled when the user cancelled).
+ */
+async function ask(type, fields, label) {
+  const timer = setTimeout(() => {
+    ui.busyText.textContent = `${label}…`;
+    ui.busy.hidden = false;
+  }, BUSY_AFTER_MS);
+  const entry = { id: 0, timer };
+  busy = entry;
+  try {
+    return await python.request(type, fields, { onId: (id) => { entry.id = id; } });
+  } finally {
+    clearTimeout(timer);
+    if (busy === entry) {
+      busy = null;
+      ui.busy.hidden = true;
+    }
+  }
+}
+
+function cancelBusy() {
+  if (!busy) return;
+  ui.busyText.textContent = "Cancelling…";
+  python.cancel(busy.id);
+}
+
 function showStatus(message) {
   ui.status.dataset.state = message.state;
   if (message.state === "loading") {
@@ -59,6 +94,8 @@ function showStatus(message) {
     const seconds = typeof message.seconds === "number" ? ` in ${message.seconds.toFixed(1)} s` : "";
     ui.statusText.textContent = `${message.text}${seconds}`;
     const first = !ready && !shown;
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
+    document.body.dataset.bootTimings = JSON.stringify({ total: message.seconds, ...message.timings });
     setReady(true);
     if (first) openFromLocation(true);
   } else {
@@ -131,9 +168,10 @@ async function check() {
   ui.verdict.classList.add("busy");
   ui.view.setAttribute("aria-busy", "true");
   try {
-    const reply = await python.request("check", { board: ui.board.value, goal: goalSpec() });
+    const reply = await ask("check", { board: ui.board.value, goal: goalSpec() }, "Checking");
     if (seq !== latest) return;
     shown = { board: reply.board, goal: reply.goal };
+    ui.placeholder.hidden = true;
     await Promise.all([view.setBoard(reply.board, reply.goal), Promise.resolve(renderVerdict(reply))]);
     setFragment(fragmentFor(reply.board, goalKind, reply.goal));
   } catch (error) {
@@ -141,6 +179,9 @@ async function check() {
     shown = null;
     ui.verdict.replaceChildren();
     delete ui.verdict.dataset.board;
+    ui.share.hidden = true;
+    ui.placeholder.textContent = error.type === "Cancelled" ? "Cancelled." : "Fix the input to see the verdict.";
+    ui.placeholder.hidden = false;
     view.clear();
     showRequestError(error, (message) => showError(ui.boardError, ui.board, message));
   } finally {
@@ -184,7 +225,7 @@ async function shuffle() {
   clearErrors();
   const seq = ++latest;
   try {
-    const reply = await python.request("random", { shape: ui.shape.value, goal: goalSpec() });
+    const reply = await ask("random", { shape: ui.shape.value, goal: goalSpec() }, "Shuffling");
     if (seq !== latest) return;
     ui.board.value = reply.board.text.replaceAll(" / ", "\n");
     await check();
@@ -199,7 +240,7 @@ async function slide(tile) {
   if (!ready || !shown) return;
   const seq = ++latest;
   try {
-    const reply = await python.request("apply", { board: shown.board, moves: [tile] });
+    const reply = await ask("apply", { board: shown.board, moves: [tile] }, "Sliding");
     if (seq !== latest) return;
     ui.board.value = reply.board.text.replaceAll(" / ", "\n");
     await check();
@@ -267,6 +308,7 @@ ui.goalKind.addEventListener("change", () => {
   if (ui.goalKind.value !== "custom" && ui.board.value.trim()) check();
 });
 ui.shuffle.addEventListener("click", shuffle);
+ui.cancel.addEventListener("click", cancelBusy);
 ui.shape.addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
     event.preventDefault();

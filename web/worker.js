@@ -10,7 +10,8 @@
 //   {type: "cancel", id}                        stops request `id` (a long one between two slices: its
 //                                               `result` then says stopped: "cancelled")
 // Worker → page:
-//   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, interrupt?}
+//   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, timings?,
+//    interrupt?}
 //   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -39,8 +40,17 @@ function status(state, fields) {
   post({ type: "status", state, ...fields });
 }
 
+/** Seconds spent in each boot stage, reported with `ready` (scripts/bench_page.py prints them). */
+const timings = {};
+let stageName = null;
+let stageStart = 0;
+
 function stage(name, text) {
-  status("loading", { stage: name, text, step: STAGES.indexOf(name) + 1, steps: STAGES.length });
+  const now = performance.now();
+  if (stageName) timings[stageName] = (now - stageStart) / 1000;
+  stageName = name;
+  stageStart = now;
+  if (name) status("loading", { stage: name, text, step: STAGES.indexOf(name) + 1, steps: STAGES.length });
 }
 
 function errorOf(exc) {
@@ -77,6 +87,7 @@ async function boot() {
   const api = pyodide.pyimport("npuzzle.api");
   const handle = api.handle;
   const start = api.start ?? null; // npuzzle.api.start(request) -> session, when the build has solving
+  stage(null);
   const seconds = (performance.now() - started) / 1000;
   return { pyodide, api, handle, start, interrupt, seconds, version: manifest.wheel.version };
 }
@@ -173,6 +184,7 @@ const ready = boot().then(
     status("ready", {
       text: `Python ready (npuzzle ${python.version})`,
       seconds: python.seconds,
+      timings,
       interrupt: python.interrupt ? python.interrupt.buffer : null,
     });
     return true;

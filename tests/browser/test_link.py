@@ -9,7 +9,7 @@ from playwright.sync_api import Browser
 
 from npuzzle.parse import parse_board
 
-from .conftest import Server, open_app, start_server
+from .conftest import BOOT_TIMEOUT_MS, App, Server, open_app, start_server
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +61,40 @@ def test_link_with_a_custom_goal_in_an_isolated_page(browser: Browser, isolated_
         verdict = page.locator("#verdict").inner_text()
         assert verdict.startswith("Not solvable")
         assert "goal: custom goal" in verdict
+        # Cancel interrupts the running Python call through the shared interrupt buffer (no restart needed)
+        ready_at = app.page.locator("body").get_attribute("data-ready-ms")
+        app.select_goal("default")
+        cancel_a_long_shuffle(app)
+        assert app.page.locator("body").get_attribute("data-ready-ms") == ready_at
+        app.assert_offline()
+    finally:
+        app.close()
+
+
+def cancel_a_long_shuffle(app: App) -> None:
+    """Shuffle a 1000×1000 board, press Cancel on the busy line, and wait until the page is usable again."""
+    page = app.page
+    page.fill("#shape", "1000×1000")
+    before = app.answers()
+    page.click("#shuffle")
+    page.wait_for_selector("#busy:not([hidden])", timeout=10_000)
+    page.click("#cancel")
+    app.wait_answer(before)
+    page.wait_for_selector("#busy", state="hidden", timeout=30_000)
+    page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#shape-error").inner_text() == ""
+    page.fill("#shape", "4×4")
+    assert app.check("1 2 3 / 4 5 6 / 7 0 8").startswith("Solvable")
+
+
+def test_cancel_restarts_python_when_the_page_is_not_isolated(browser: Browser, server: Server) -> None:
+    app = open_app(browser, server)
+    try:
+        assert app.page.evaluate("crossOriginIsolated") is False
+        ready_at = app.page.locator("body").get_attribute("data-ready-ms")
+        cancel_a_long_shuffle(app)
+        # without the interrupt buffer the worker is terminated and booted again
+        assert app.page.locator("body").get_attribute("data-ready-ms") != ready_at
         app.assert_offline()
     finally:
         app.close()
