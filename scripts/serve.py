@@ -60,6 +60,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("Cross-Origin-Resource-Policy", "same-origin")
         super().end_headers()
 
+    def list_directory(self, path: Any) -> None:
+        """No directory listings: a folder without index.html is a 404."""
+        self.send_error(404, "Not found")
+        return None
+
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
