@@ -7,6 +7,10 @@ The public surface::
     board = parse_board("1 8 2 / 0 4 3 / 7 6 5")
     is_solvable(board)            # True
     print(explain(board))         # Solvable. The board has 9 inversions (odd) ...
+
+    from npuzzle import solve, run
+    result = run(solve(board, goal_board(3, 3)))   # A* + linear conflict on small boards, IDA* above
+    result.moves, result.optimal                   # tiles to slide, in order; True
 """
 
 from .board import DIRECTIONS, GOAL_NAMES, MAX_CELLS, Board, goal_board, iter_boards, moves_to_letters
@@ -25,10 +29,15 @@ from .errors import (
     ShapeError,
     SizeLimitError,
     TileOutOfRangeError,
+    UnsolvableError,
 )
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .randomize import random_board, scramble
 from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
+from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
+from .progress import Limit, Progress, Search, SearchResult, run
+from .search import astar, idastar
+from .solve import ALGORITHM_NAMES, compare, plan, solve
 
 __version__ = "0.1.0"
 
@@ -53,6 +62,21 @@ __all__ = [
     "ShapeError",
     "SizeLimitError",
     "TileOutOfRangeError",
+    "UnsolvableError",
+    "ALGORITHM_NAMES",
+    "HEURISTIC_NAMES",
+    "Heuristic",
+    "Limit",
+    "Progress",
+    "Search",
+    "SearchResult",
+    "astar",
+    "compare",
+    "idastar",
+    "make_heuristic",
+    "plan",
+    "run",
+    "solve",
     "count_inversions",
     "explain",
     "goal_board",

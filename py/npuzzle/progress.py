@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 StopReason = Literal["cancelled", "node-limit", "time-limit", "memory-limit"]
 
@@ -93,13 +93,20 @@ Search = Generator[Progress, None, SearchResult]
 """A running search: yields progress, returns the result."""
 
 
-def run(search: Search, on_progress: Callable[[Progress], None] | None = None) -> SearchResult:
-    """Drive ``search`` to its end, passing each progress record to ``on_progress``; return its result."""
+_R = TypeVar("_R")
+
+
+def run(search: Generator[Progress, None, _R], on_progress: Callable[[Progress], None] | None = None) -> _R:
+    """Drive ``search`` to its end, passing each progress record to ``on_progress``; return its result.
+
+    Works for any generator of progress records: a :data:`Search` gives a :class:`SearchResult`, a comparison
+    (:func:`npuzzle.solve.compare`) a list of them.
+    """
     while True:
         try:
             record = next(search)
         except StopIteration as stop:
-            result: SearchResult = stop.value
+            result: _R = stop.value
             return result
         if on_progress is not None:
             on_progress(record)
