@@ -1,0 +1,141 @@
+"""Search speed in this Python: nodes per second of A* and IDA* per heuristic, and the compare table.
+
+Run: ``PYTHONPATH=py python scripts/bench_search.py`` (about 15 s, one core). Prints
+
+* expansions and generated nodes per second of IDA* and A* with each heuristic on fixed 15-puzzles (each run
+  capped by a node limit, so the figures are rates, not solve times), with the ratio against a naive baseline
+  measured in the same run: IDA* over tuples that recomputes Manhattan distance from scratch at every node;
+* whole solves of a few Korf instances with IDA* + linear conflict;
+* the course's compare table (A* with each heuristic) for fixed 8-puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+
+from npuzzle import Board, goal_board, parse_board  # noqa: E402
+from npuzzle.heuristics import make_heuristic  # noqa: E402
+from npuzzle.progress import Limit, run  # noqa: E402
+from npuzzle.search import astar, idastar  # noqa: E402
+from npuzzle.solve import compare  # noqa: E402
+
+KORF = {
+    1: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+    12: "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
+    42: "4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10",
+    55: "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11",
+    79: "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15",
+    97: "9 14 5 7 8 15 1 2 10 4 13 6 12 0 11 3",
+}
+KORF_LENGTH = {1: 57, 12: 45, 42: 42, 55: 41, 79: 42, 97: 44}
+EIGHTS = {
+    "hardest (31)": "8 6 7 / 2 5 4 / 3 0 1",
+    "course example": "1 8 2 / 0 4 3 / 7 6 5",
+    "reversed": "0 8 7 / 6 5 4 / 3 2 1",
+}
+
+
+def naive_idastar_rate(board: Board, goal: Board, node_limit: int) -> float:
+    """Expansions per second of a plain IDA* over tuples with Manhattan recomputed at every node (the baseline)."""
+    cols, n = board.cols, board.size
+    where = {t: divmod(i, cols) for i, t in enumerate(goal.tiles)}
+
+    def manhattan(tiles: tuple[int, ...]) -> int:
+        total = 0
+        for i, t in enumerate(tiles):
+            if t:
+                r, c = divmod(i, cols)
+                gr, gc = where[t]
+                total += abs(r - gr) + abs(c - gc)
+        return total
+
+    neighbours = []
+    for cell in range(n):
+        r, c = divmod(cell, cols)
+        neighbours.append([x for x, ok in ((cell - cols, r > 0), (cell + cols, r < board.rows - 1),
+                                           (cell - 1, c > 0), (cell + 1, c < cols - 1)) if ok])
+    expanded = 0
+    t0 = time.perf_counter()
+    bound = manhattan(board.tiles)
+    while expanded < node_limit:
+        stack = [(board.tiles, 0, -1)]
+        nxt = 1 << 30
+        while stack and expanded < node_limit:
+            tiles, g, prev = stack.pop()
+            expanded += 1
+            blank = tiles.index(0)
+            for nb in neighbours[blank]:
+                if nb == prev:
+                    continue
+                cells = list(tiles)
+                cells[blank], cells[nb] = cells[nb], 0
+                child = tuple(cells)
+                f = g + 1 + manhattan(child)
+                if f > bound:
+                    nxt = min(nxt, f)
+                else:
+                    stack.append((child, g + 1, blank))
+        bound = nxt
+    return expanded / (time.perf_counter() - t0)
+
+
+def rate(search_name: str, heuristic: str, board: Board, goal: Board, nodes: int) -> tuple[float, float, int]:
+    search = astar if search_name == "astar" else idastar
+    h = make_heuristic(heuristic, goal)
+    t0 = time.perf_counter()
+    result = run(search(board, goal, h, Limit(nodes=nodes)))
+    seconds = time.perf_counter() - t0
+    return result.nodes_expanded / seconds, result.nodes_generated / seconds, result.nodes_expanded
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller node limits (about 5 s in all)")
+    args = parser.parse_args()
+    scale = 0.3 if args.quick else 1.0
+    print(f"Python {sys.version.split()[0]} ({sys.implementation.name}) — npuzzle search benchmark\n")
+
+    board, goal = Board(4, 4, tuple(map(int, KORF[1].split()))), goal_board(4, 4, "blank-first")
+    ida_nodes, astar_nodes = int(400_000 * scale), int(100_000 * scale)
+    baseline = naive_idastar_rate(board, goal, int(60_000 * scale))
+    print(f"Rates on Korf #1 (15-puzzle), capped runs; baseline = naive IDA* over tuples, Manhattan recomputed per "
+          f"node: {baseline:,.0f} expansions/s\n")
+    print(f"{'algorithm':9}  {'heuristic':16}  {'expanded/s':>11}  {'generated/s':>11}  {'× baseline':>10}")
+    for search_name, nodes, names in (
+        ("idastar", ida_nodes, ("manhattan", "linear-conflict", "hamming")),
+        ("astar", astar_nodes, ("manhattan", "linear-conflict", "hamming", "discrete")),
+    ):
+        for name in names:
+            expanded, generated, _ = rate(search_name, name, board, goal, nodes)
+            print(f"{search_name:9}  {name:16}  {expanded:11,.0f}  {generated:11,.0f}  {expanded / baseline:10.1f}")
+
+    print("\nWhole solves, IDA* + linear conflict (Korf's instances, blank-first goal):")
+    print(f"{'instance':>8}  {'length':>6}  {'expanded':>10}  {'seconds':>8}  {'expanded/s':>11}")
+    for ident in ((79, 12, 42) if args.quick else (79, 12, 42, 55, 97)):
+        b = Board(4, 4, tuple(map(int, KORF[ident].split())))
+        t0 = time.perf_counter()
+        result = run(idastar(b, goal, make_heuristic("linear-conflict", goal)))
+        seconds = time.perf_counter() - t0
+        assert result.length == KORF_LENGTH[ident], (ident, result.length)
+        print(f"{'#' + str(ident):>8}  {result.length:>6}  {result.nodes_expanded:>10,}  {seconds:8.2f}  "
+              f"{result.nodes_expanded / seconds:11,.0f}")
+
+    goal8 = goal_board(3, 3)
+    for label, text in EIGHTS.items():
+        b = parse_board(text)
+        print(f"\nCompare table, A* on the 8-puzzle {label}: {b.format(one_line=True)}")
+        print(f"{'heuristic':16}  {'length':>6}  {'vertices visited':>16}  {'max heap size':>13}  {'time (s)':>8}")
+        for r in run(compare(b, goal8)):
+            length = "—" if r.length is None else str(r.length)
+            mark = "" if r.stopped is None else f"  (stopped: {r.stopped})"
+            print(f"{r.heuristic:16}  {length:>6}  {r.nodes_expanded:16,}  {r.max_frontier:13,}  {r.seconds:8.3f}{mark}")
+
+
+if __name__ == "__main__":
+    main()
