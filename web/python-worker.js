@@ -1,7 +1,7 @@
 // The page's handle on the Python worker: typed requests with ids, promises for replies, status events,
 // and cancel that degrades gracefully (cooperative → interrupt buffer → terminate and restart).
 
-import { REPLY_TYPES, STATES } from "./protocol.js";
+import { LONG_OPS, REPLY_TYPES, STATES } from "./protocol.js";
 
 const CANCEL_GRACE_MS = 1500;
 
@@ -78,7 +78,7 @@ export class PythonWorker {
   request(type, fields, options = {}) {
     const id = this.nextId++;
     const promise = new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress: options.onProgress || (() => {}), timer: null });
+      this.pending.set(id, { type, resolve, reject, onProgress: options.onProgress || (() => {}), timer: null });
     });
     if (options.onId) options.onId(id);
     this.worker.postMessage({ ...fields, type, id });
@@ -90,7 +90,9 @@ export class PythonWorker {
     const entry = this.pending.get(id);
     if (!entry) return;
     this.worker.postMessage({ type: "cancel", id });
-    if (this.interrupt) this.interrupt[0] = 2; // SIGINT for a one-shot Python call in progress
+    // A long op stops cooperatively between slices (and answers with its statistics); a one-shot call in
+    // progress can only be stopped by SIGINT through the interrupt buffer (cross-origin isolated pages).
+    if (this.interrupt && !LONG_OPS.has(entry.type)) this.interrupt[0] = 2;
     entry.timer = setTimeout(() => {
       if (this.pending.has(id)) this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
     }, CANCEL_GRACE_MS);

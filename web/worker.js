@@ -64,7 +64,9 @@ async function boot() {
   const started = performance.now();
   const base = new URL("./", import.meta.url);
   stage("runtime", "Loading the Python runtime");
-  const manifest = await (await fetch(new URL("build.json", base), { cache: "no-cache" })).json();
+  const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (build the site with npm run build)`);
+  const manifest = await response.json();
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
   let interrupt = null;
   if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
