@@ -185,19 +185,29 @@ def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
 
 
 def package_files(project: Project) -> list[tuple[str, Path]]:
-    """The files of the wheel as (archive name, source path): every module plus the configured package data."""
+    """The files of the wheel as (archive name, source path): every module of every package (a folder with
+    ``__init__.py``) plus the package data that ``[tool.setuptools.package-data]`` names, its patterns read as
+    setuptools reads them (relative to the package folder, e.g. ``"data/*.bin"``)."""
     files: list[tuple[str, Path]] = []
     base = project.package_dir
     for path in sorted(base.rglob("*")):
         rel = path.relative_to(base)
         if not path.is_file() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
             continue
-        package = ".".join(rel.parts[:-1])
-        if not package or not (base / Path(*rel.parts[:-1]) / "__init__.py").exists():
+        if path.suffix == ".py":
+            if (path.parent / "__init__.py").exists():
+                files.append((rel.as_posix(), path))
             continue
-        patterns = project.package_data.get(package, []) + project.package_data.get("*", [])
-        if path.suffix == ".py" or any(fnmatch(rel.name, pattern) for pattern in patterns):
-            files.append((rel.as_posix(), path))
+        for depth in range(len(rel.parts) - 1, 0, -1):  # the nearest enclosing package first
+            package_dir = base.joinpath(*rel.parts[:depth])
+            if not (package_dir / "__init__.py").exists():
+                continue
+            package = ".".join(rel.parts[:depth])
+            inside = "/".join(rel.parts[depth:])
+            patterns = project.package_data.get(package, []) + project.package_data.get("*", [])
+            if any(fnmatch(inside, pattern) for pattern in patterns):
+                files.append((rel.as_posix(), path))
+                break
     return files
 
 
