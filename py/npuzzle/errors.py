@@ -63,6 +63,10 @@ class LimitError(PuzzleError):
     """A search or request limit is malformed (negative node count, unknown algorithm, …)."""
 
 
+class PatternDatabaseError(PuzzleError):
+    """Pattern-database bytes are not a valid table file (wrong magic, truncated, corrupt) or do not fit the board."""
+
+
 class UnsolvableError(PuzzleError):
     """The board cannot reach the goal; the message holds the parity reasoning, ``explanation`` the details.
 

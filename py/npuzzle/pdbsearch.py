@@ -1,0 +1,326 @@
+"""Optimal solving with additive pattern databases: a specialised, incremental IDA*.
+
+:func:`solve_with_pdb` runs IDA* (Korf 1985) with the heuristic ``max(h, h_reflected)``, where ``h`` is the sum
+of a :class:`~npuzzle.pdb.PatternDatabase`'s tables and ``h_reflected`` the same sum on the board mirrored along
+its main diagonal with the tiles relabelled (Korf & Felner 2002's *reflected lookup*; square boards only). Both
+sums are admissible, so is their maximum, and IDA*'s first solution is optimal.
+
+Per node the search does a handful of list and ``bytes`` indexings: a move changes only the table index of the
+moved tile's pattern (by ``(new cell − old cell) · 16**i``), so one addition and one lookup per sum update the
+heuristic; the reflected lookup is computed only for children the first sum did not prune. Because every table
+value has the parity of its tiles' Manhattan distance, ``f = g + h`` keeps the parity of the solution length and
+the bound grows by 2 per iteration.
+
+Goals: the tables are in *home labelling* (tile ``t`` belongs on cell ``t``, the blank on cell 0). A goal whose
+blank is in a corner is reduced to it by a symmetry of the board that takes that corner to cell 0 and by
+renaming each tile after the (transformed) cell it belongs on; the solution's tiles are renamed back. This is
+how one set of files serves both named goals (``blank-first`` needs no symmetry; ``default`` is the 180°
+rotation with tile ``t`` renamed ``n − t``) and any custom goal with a corner blank.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from .board import Board
+from .errors import PatternDatabaseError, UnsolvableError
+from .pdb import PatternDatabase
+from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .solvability import explain
+
+DEFAULT_REPORT_EVERY = 0.02
+"""Seconds between progress records (about 50 a second)."""
+
+CHECK_EVERY = 2048
+"""Expansions between clock readings (limits and progress are checked then)."""
+
+ALGORITHM = "idastar"
+
+_Move = tuple[int, int, int]
+# A stack frame: blank cell, previous blank cell, the remaining moves, h, h reflected, and the pattern slot,
+# index and value of each lookup that the move changed (to restore on the way back).
+_Frame = tuple[int, int, Iterator[_Move], int, int, int, int, int, int, int, int]
+
+
+def _symmetries(rows: int, cols: int) -> list[Callable[[int], int]]:
+    """Cell maps of the board's symmetries: the four of a rectangle, plus the four diagonal ones of a square."""
+
+    def make(f: Callable[[int, int], tuple[int, int]], out_cols: int) -> Callable[[int], int]:
+        def cell(c: int) -> int:
+            r, k = f(*divmod(c, cols))
+            return r * out_cols + k
+
+        return cell
+
+    maps = [
+        make(lambda r, k: (r, k), cols),
+        make(lambda r, k: (r, cols - 1 - k), cols),
+        make(lambda r, k: (rows - 1 - r, k), cols),
+        make(lambda r, k: (rows - 1 - r, cols - 1 - k), cols),
+    ]
+    if rows == cols:
+        maps += [
+            make(lambda r, k: (k, r), rows),
+            make(lambda r, k: (cols - 1 - k, r), rows),
+            make(lambda r, k: (k, rows - 1 - r), rows),
+            make(lambda r, k: (cols - 1 - k, rows - 1 - r), rows),
+        ]
+    return maps
+
+
+def home_labelling(board: Board, goal: Board) -> tuple[list[int], list[int]] | None:
+    """``board`` rewritten for the home-labelled goal, and the map back from home labels to the board's tiles.
+
+    Returns ``(tiles, original)`` where ``tiles`` is the transformed row-major board (the goal becoming ``0 1 …
+    n−1``) and ``original[t]`` is the real tile called ``t`` there; ``None`` when the goal's blank is not in a
+    corner (no symmetry takes it to cell 0).
+    """
+    n = board.size
+    goal_cell = [0] * n
+    for c, t in enumerate(goal.tiles):
+        goal_cell[t] = c
+    for sym in _symmetries(board.rows, board.cols):
+        if sym(goal_cell[0]) != 0:
+            continue
+        label = [sym(goal_cell[t]) for t in range(n)]  # label[0] == 0
+        tiles = [0] * n
+        for c, t in enumerate(board.tiles):
+            tiles[sym(c)] = label[t]
+        original = [0] * n
+        for t in range(n):
+            original[label[t]] = t
+        return tiles, original
+    return None
+
+
+def pdb_fits(board: Board, goal: Board, database: PatternDatabase) -> bool:
+    """True when ``database`` can solve ``board`` → ``goal``: same shape, every tile covered, corner blank."""
+    if (board.rows, board.cols) != (database.rows, database.cols) or (goal.rows, goal.cols) != (board.rows, board.cols):
+        return False
+    if not database.covers_all_tiles:
+        return False
+    corners = {0, board.cols - 1, board.size - board.cols, board.size - 1}
+    return goal.blank_index in corners
+
+
+def _mirror_cell(cols: int) -> Callable[[int], int]:
+    return lambda c: (c % cols) * cols + c // cols
+
+
+def _useful_reflection(database: PatternDatabase) -> bool:
+    """The reflected lookup helps unless the partition is its own mirror image (then it repeats ``h``)."""
+    if database.rows != database.cols:
+        return False
+    m = _mirror_cell(database.cols)
+    own = {frozenset(p) for p in database.partition}
+    return {frozenset(m(t) for t in p) for p in database.partition} != own
+
+
+def solve_with_pdb(
+    board: Board,
+    goal: Board,
+    database: PatternDatabase,
+    limit: Limit = Limit(),
+    *,
+    reflect: bool = True,
+    report_every: float = DEFAULT_REPORT_EVERY,
+) -> Search:
+    """Optimal solution of ``board`` → ``goal`` by IDA* on ``database`` (+ its reflected lookup): a generator.
+
+    Yields a :class:`~npuzzle.progress.Progress` about every ``report_every`` seconds and returns a
+    :class:`~npuzzle.progress.SearchResult` (moves as tile numbers, verified on the board). ``limit.nodes`` and
+    ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; ``limit.memory`` never binds (memory is
+    O(solution length)). ``reflect=False`` drops the reflected lookup. Raises at once (before the first
+    ``next``): :class:`~npuzzle.errors.PatternDatabaseError` when the database does not fit (see
+    :func:`pdb_fits`), :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal.
+    """
+    if not pdb_fits(board, goal, database):
+        raise PatternDatabaseError(
+            f"the {database.name} pattern database ({database.rows}×{database.cols}) cannot solve this "
+            f"{board.rows}×{board.cols} board: it needs the same shape, patterns covering every tile, and a goal "
+            "with the blank in a corner"
+        )
+    explanation = explain(board, goal)
+    if not explanation.solvable:
+        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+    mapped = home_labelling(board, goal)
+    assert mapped is not None  # pdb_fits checked the corner
+    tiles, original = mapped
+    use_reflection = reflect and _useful_reflection(database)
+    return _search(board, goal, database, tiles, original, use_reflection, limit, report_every)
+
+
+def heuristic_name(database: PatternDatabase, reflect: bool = True) -> str:
+    """How results name the heuristic: ``"pdb-6-6-3+reflected"`` or ``"pdb-6-6-3"``."""
+    reflected = reflect and _useful_reflection(database)
+    return f"pdb-{database.name}" + ("+reflected" if reflected else "")
+
+
+def _search(
+    board: Board,
+    goal: Board,
+    database: PatternDatabase,
+    start: Sequence[int],
+    original: Sequence[int],
+    use_reflection: bool,
+    limit: Limit,
+    report_every: float,
+) -> Search:
+    rows, cols = database.rows, database.cols
+    n = rows * cols
+    name = heuristic_name(database, use_reflection)
+    T = database.data
+    offsets = database.offsets
+    mirror = _mirror_cell(cols) if use_reflection else (lambda c: c)
+    # G[t]: the pattern (slot) of tile t; W[t]: its weight 16**i in that pattern's index.
+    G = [0] * n
+    W = [0] * n
+    for slot, pattern in enumerate(database.partition):
+        for i, t in enumerate(pattern):
+            G[t], W[t] = slot, 16**i
+    # The reflected board holds tile mirror(t) on cell mirror(c) where the board holds t on c.
+    if use_reflection:
+        RG = [G[mirror(t)] for t in range(n)]
+        RW = [W[mirror(t)] for t in range(n)]
+    else:  # a dummy second lookup that always reads the goal entry (value 0) of the first table
+        RG = [0] * n
+        RW = [0] * n
+    I = list(offsets)
+    J = list(offsets)
+    for c, t in enumerate(start):
+        if t:
+            I[G[t]] += W[t] * c
+            J[RG[t]] += RW[t] * mirror(c)
+    if not use_reflection:
+        J = [offsets[0] + sum(t << (4 * i) for i, t in enumerate(database.partition[0]))] * len(offsets)
+    V = [T[i] for i in I]
+    U = [T[j] for j in J]
+    h0, r0 = sum(V), sum(U)
+    # NB[z * (n + 1) + prev]: the moves with the blank on z, not undoing a move from prev (n = no previous):
+    # (cell p of the tile that slides into z, z − p, mirror(z) − mirror(p)).
+    NB: list[tuple[tuple[int, int, int], ...]] = []
+    for z in range(n):
+        r, k = divmod(z, cols)
+        around = [(p, z - p, mirror(z) - mirror(p))
+                  for p in (z - cols if r else -1, z - 1 if k else -1, z + 1 if k < cols - 1 else -1,
+                            z + cols if r < rows - 1 else -1)
+                  if p >= 0]
+        for prev in range(n + 1):
+            NB.append(tuple(m for m in around if m[0] != prev))
+    stride = n + 1
+    b = list(start)
+    z0 = b.index(0)
+
+    t0 = time.perf_counter()
+    deadline = None if limit.seconds is None else t0 + limit.seconds
+    node_limit = limit.nodes
+    expanded = generated = 0
+    iterations = 0
+    max_depth = 0
+    bound = max(h0, r0)
+    last_report = t0
+    stack: list[_Frame] = []
+
+    def finish(moves: tuple[int, ...] | None, reason: StopReason | None, message: str = "") -> SearchResult:
+        return SearchResult(
+            moves, moves is not None, ALGORITHM, name, expanded, generated, max_depth, iterations,
+            time.perf_counter() - t0, len(moves) if moves is not None else bound, stopped=reason, message=message,
+            extra={"bound": bound, "h0": h0, "h0_reflected": r0 if use_reflection else None},
+        )
+
+    yield Progress(ALGORITHM, name, 0, 0, 0, bound, 0, 0.0)
+    if h0 == 0:
+        return finish((), None)
+    check_at = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
+    while True:
+        iterations += 1
+        z, prev, h, r, g = z0, n, h0, r0, 0
+        nbrs = NB[z * stride + prev]
+        expanded += 1
+        generated += len(nbrs)
+        it = iter(nbrs)
+        stack = []
+        push, pop = stack.append, stack.pop
+        found = False
+        lim = bound - 1
+        while True:
+            thr = lim - g
+            for p, d, rd in it:
+                t = b[p]
+                gi = G[t]
+                ni = I[gi] + W[t] * d
+                nv = T[ni]
+                nh = h - V[gi] + nv
+                if nh > thr:
+                    continue
+                ri = RG[t]
+                nj = J[ri] + RW[t] * rd
+                nu = T[nj]
+                nr = r - U[ri] + nu
+                if nr > thr:
+                    continue
+                push((z, prev, it, h, r, gi, I[gi], V[gi], ri, J[ri], U[ri]))
+                I[gi] = ni
+                V[gi] = nv
+                J[ri] = nj
+                U[ri] = nu
+                b[z] = t
+                b[p] = 0
+                prev = z
+                z = p
+                h = nh
+                r = nr
+                g += 1
+                nbrs = NB[z * stride + prev]
+                expanded += 1
+                generated += len(nbrs)
+                it = iter(nbrs)
+                if nh == 0:
+                    found = True
+                elif expanded >= check_at:
+                    now = time.perf_counter()
+                    if g > max_depth:
+                        max_depth = g
+                    if node_limit is not None and expanded >= node_limit:
+                        return finish(None, "node-limit", f"stopped after {expanded:,} expansions (the node limit); "
+                                      f"the optimal solution is at least {bound} moves")
+                    if deadline is not None and now >= deadline:
+                        return finish(None, "time-limit", f"stopped after {now - t0:.1f} s (the time limit); "
+                                      f"the optimal solution is at least {bound} moves")
+                    check_at = expanded + CHECK_EVERY
+                    if node_limit is not None and check_at > node_limit:
+                        check_at = node_limit
+                    if now - last_report >= report_every:
+                        last_report = now
+                        yield Progress(ALGORITHM, name, expanded, generated, g, bound, iterations, now - t0)
+                break
+            else:
+                if not stack:
+                    break
+                pz = z
+                z, prev, it, h, r, gi, oi, ov, ri, oj, ou = pop()
+                b[pz] = b[z]
+                b[z] = 0
+                I[gi] = oi
+                V[gi] = ov
+                J[ri] = oj
+                U[ri] = ou
+                g -= 1
+                continue
+            if found:
+                break
+        if found:
+            blanks = [frame[0] for frame in stack] + [z]
+            break
+        bound += 2
+    max_depth = max(max_depth, len(blanks) - 1)
+    replay = list(start)
+    home_moves = []
+    for a, c in zip(blanks, blanks[1:]):
+        home_moves.append(replay[c])
+        replay[a], replay[c] = replay[c], 0
+    moves = tuple(original[t] for t in home_moves)
+    if board.apply(moves) != goal:
+        raise RuntimeError("pattern-database search produced a path that does not reach the goal")
+    return finish(moves, None)

@@ -1,0 +1,288 @@
+"""Pattern databases: builders against ground truth, the file format's checks, and the PDB solver.
+
+The 15-puzzle's 6-6-3 file is built once (``scripts/build_pdb.py``, numpy) into ``.cache/pdb`` (or the directory
+in ``NPUZZLE_PDB_DIR``) and reused; the Korf sample below is solved through it to the published optimal lengths.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import struct
+import zlib
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from npuzzle import Board, goal_board
+from npuzzle.errors import PatternDatabaseError, UnsolvableError
+from npuzzle.pdb import (
+    MAGIC,
+    PARTITION_663,
+    PatternDatabase,
+    build_database,
+    build_table_data,
+    load_database,
+)
+from npuzzle.pdbsearch import home_labelling, pdb_fits, solve_with_pdb
+from npuzzle.progress import Limit, run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Korf instances solved in the test run: quick ones (well under a second each in CPython) spread over lengths.
+KORF_SAMPLE = (2, 4, 9, 12, 13, 19, 27, 43, 58, 71, 90)
+
+
+def _load_script(name: str):  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def db663() -> PatternDatabase:
+    out = Path(os.environ.get("NPUZZLE_PDB_DIR", ROOT / ".cache" / "pdb"))
+    path = _load_script("build_pdb").build(out, quiet=True)
+    return load_database(path.read_bytes(), 4, 4)
+
+
+def _bfs_distances(rows: int, cols: int, goal: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """Exact distance to ``goal`` of every reachable board (small boards only)."""
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        z = state.index(0)
+        r, c = divmod(z, cols)
+        for p in (z - cols if r else -1, z + cols if r < rows - 1 else -1, z - 1 if c else -1,
+                  z + 1 if c < cols - 1 else -1):
+            if p < 0:
+                continue
+            nxt = list(state)
+            nxt[z], nxt[p] = nxt[p], 0
+            key = tuple(nxt)
+            if key not in dist:
+                dist[key] = dist[state] + 1
+                queue.append(key)
+    return dist
+
+
+@pytest.fixture(scope="module")
+def dist3x3() -> dict[tuple[int, ...], int]:
+    return _bfs_distances(3, 3, tuple(range(9)))
+
+
+@pytest.fixture(scope="module")
+def db3x3() -> PatternDatabase:
+    return build_database(3, 3, ((1, 2, 3, 5), (4, 6, 7, 8)))
+
+
+# --- builders -------------------------------------------------------------------------------------------------
+
+
+def test_single_pattern_over_all_tiles_is_the_exact_distance() -> None:
+    # With every tile in the pattern each move costs 1 and the table is the true distance (2×3 board).
+    dist = _bfs_distances(2, 3, tuple(range(6)))
+    table = build_table_data(2, 3, (1, 2, 3, 4, 5))
+    assert len(dist) == 360
+    for state, d in dist.items():
+        index = sum(state.index(t) << (4 * i) for i, t in enumerate((1, 2, 3, 4, 5)))
+        assert table[index] == d
+
+
+def test_additive_tables_are_admissible_and_have_the_parity_of_the_distance(
+    db3x3: PatternDatabase, dist3x3: dict[tuple[int, ...], int]
+) -> None:
+    assert len(dist3x3) == 181_440
+    exact = 0
+    for state, d in dist3x3.items():
+        h = db3x3.value(state)
+        assert h <= d
+        assert (d - h) % 2 == 0
+        exact += h == d
+    assert exact > 10_000  # and it is a strong estimate, not a trivial one
+
+
+def test_numpy_builder_matches_the_pure_python_builder() -> None:
+    pytest.importorskip("numpy")
+    pdb_numpy = _load_script("pdb_numpy")
+    for rows, cols, tiles in ((4, 4, (1, 4, 5)), (4, 4, (15, 2, 9, 6)), (3, 3, (1, 2, 3, 5)), (2, 4, (7, 1, 4))):
+        assert pdb_numpy.build_sparse(rows, cols, list(tiles), 0) == build_table_data(rows, cols, tiles)
+
+
+def test_partition_must_be_disjoint_tiles_of_the_board() -> None:
+    with pytest.raises(PatternDatabaseError, match="tile 3 appears in two patterns"):
+        build_database(3, 3, ((1, 2, 3), (3, 4)))
+    with pytest.raises(PatternDatabaseError, match="pattern tile 9 is not a tile of a 3×3 board"):
+        build_database(3, 3, ((1, 9),))
+
+
+# --- file format ----------------------------------------------------------------------------------------------
+
+
+def test_encode_load_round_trip(db3x3: PatternDatabase) -> None:
+    blob = db3x3.encode()
+    assert blob.startswith(MAGIC)
+    again = load_database(blob)
+    assert again == db3x3
+    assert again.name == "4-4"
+    assert load_database(bytearray(blob), 3, 3) == db3x3
+
+
+def test_loader_rejects_truncated_files(db3x3: PatternDatabase) -> None:
+    blob = db3x3.encode()
+    for cut in (0, 5, 20, len(blob) // 2, len(blob) - 1):
+        with pytest.raises(PatternDatabaseError, match="truncated"):
+            load_database(blob[:cut])
+
+
+def test_loader_rejects_corrupt_files(db3x3: PatternDatabase) -> None:
+    blob = bytearray(db3x3.encode())
+    with pytest.raises(PatternDatabaseError, match="not a pattern-database file"):
+        load_database(b"GIF89a" + bytes(blob[6:]))
+    with pytest.raises(PatternDatabaseError, match="unexpected bytes after"):
+        load_database(bytes(blob) + b"\0")
+    header_end = 14 + 2 * (1 + 4 + 12) + 4
+    for where in (15, header_end - 2):  # a tile of the header, the header CRC
+        bad = bytearray(blob)
+        bad[where] ^= 0x01
+        with pytest.raises(PatternDatabaseError, match="header is corrupt"):
+            load_database(bytes(bad))
+    for where in (header_end + 40, len(blob) - 10):  # inside each table's zlib stream
+        bad = bytearray(blob)
+        bad[where] ^= 0xFF
+        with pytest.raises(PatternDatabaseError, match="corrupt"):
+            load_database(bytes(bad))
+
+
+def test_loader_rejects_wrong_version_and_shape(db3x3: PatternDatabase) -> None:
+    blob = bytearray(db3x3.encode())
+    struct.pack_into("<H", blob, 8, 2)
+    with pytest.raises(PatternDatabaseError, match="version 2 is not supported"):
+        load_database(bytes(blob))
+    with pytest.raises(PatternDatabaseError, match="for 3×3 boards, not 4×4"):
+        load_database(db3x3.encode(), 4, 4)
+
+
+def test_loader_rejects_a_table_with_the_wrong_content(db3x3: PatternDatabase) -> None:
+    # A well-formed file (valid CRCs) whose table has one placement marked unreachable.
+    table = bytearray(db3x3.table(0))
+    table[table.index(3)] = 255
+    head = struct.pack("<8sHBBBB", MAGIC, 1, 3, 3, 0, 1) + bytes([4, 1, 2, 3, 5])
+    packed = zlib.compress(bytes(table))
+    head += struct.pack("<III", len(table), len(packed), zlib.crc32(bytes(table)))
+    head += struct.pack("<I", zlib.crc32(head))
+    with pytest.raises(PatternDatabaseError, match="3,023 placements; expected 3,024"):
+        load_database(head + packed)
+
+
+# --- goals ----------------------------------------------------------------------------------------------------
+
+
+def test_home_labelling_of_the_named_goals() -> None:
+    board = Board(4, 4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3))
+    tiles, original = home_labelling(board, goal_board(4, 4, "blank-first"))  # type: ignore[misc]
+    assert tiles == list(board.tiles) and original == list(range(16))
+    # default goal: rotate 180° and relabel t → 16 − t (the data README's conversion)
+    tiles, original = home_labelling(board, goal_board(4, 4, "default"))  # type: ignore[misc]
+    assert tiles == [0 if board.tiles[15 - j] == 0 else 16 - board.tiles[15 - j] for j in range(16)]
+    assert original == [0] + [16 - t for t in range(1, 16)]
+
+
+def test_fits_needs_a_corner_blank_and_the_shape(db3x3: PatternDatabase) -> None:
+    board = Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
+    assert pdb_fits(board, goal_board(3, 3, "default"), db3x3)
+    centre = Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
+    assert not pdb_fits(board, centre, db3x3)
+    with pytest.raises(PatternDatabaseError, match="blank in a corner"):
+        solve_with_pdb(board, centre, db3x3)
+    assert not pdb_fits(Board(4, 4, tuple(range(16))), goal_board(4, 4), db3x3)
+
+
+def test_unsolvable_board_is_refused(db3x3: PatternDatabase) -> None:
+    with pytest.raises(UnsolvableError):
+        solve_with_pdb(Board(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 0)), goal_board(3, 3), db3x3)
+
+
+# --- solving --------------------------------------------------------------------------------------------------
+
+
+def test_3x3_every_goal_kind_optimal(db3x3: PatternDatabase, dist3x3: dict[tuple[int, ...], int]) -> None:
+    rng = random.Random(4)
+    corner_goals = [goal_board(3, 3, "blank-first"), goal_board(3, 3, "default"),
+                    Board(3, 3, (3, 1, 0, 4, 2, 5, 6, 7, 8)), Board(3, 3, (8, 7, 6, 5, 4, 3, 2, 1, 0))]
+    for goal in corner_goals:
+        dist = dist3x3 if goal.tiles == tuple(range(9)) else _bfs_distances(3, 3, goal.tiles)
+        hardest = [s for s, d in dist.items() if d == 31]
+        assert len(hardest) == 2
+        for state in hardest + rng.sample(sorted(dist), 25):
+            board = Board(3, 3, state)
+            result = run(solve_with_pdb(board, goal, db3x3))
+            assert result.optimal and result.stopped is None
+            assert result.length == dist[state]
+            assert board.apply(result.moves or ()) == goal
+
+
+def test_solved_board_needs_no_moves(db3x3: PatternDatabase) -> None:
+    result = run(solve_with_pdb(goal_board(3, 3), goal_board(3, 3), db3x3))
+    assert result.moves == () and result.optimal
+
+
+def test_node_limit_and_close(db663: PatternDatabase) -> None:
+    board = Board(4, 4, (14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15))  # Korf #3, 59 moves
+    goal = goal_board(4, 4, "blank-first")
+    result = run(solve_with_pdb(board, goal, db663, Limit(nodes=5000)))
+    assert result.stopped == "node-limit" and result.moves is None
+    assert 5000 <= result.nodes_expanded < 5000 + 10
+    assert 45 < result.lower_bound <= 59
+    search = solve_with_pdb(board, goal, db663, report_every=0.0)
+    records = [next(search) for _ in range(3)]
+    assert records[-1].nodes_expanded > 0
+    search.close()  # stops at once; closing a finished or closed search is harmless
+    search.close()
+
+
+def test_korf_sample_blank_first_goal(db663: PatternDatabase, korf100: list[tuple[int, int, list[int]]]) -> None:
+    goal = goal_board(4, 4, "blank-first")
+    for ident, length, tiles in korf100:
+        if ident not in KORF_SAMPLE:
+            continue
+        board = Board(4, 4, tuple(tiles))
+        result = run(solve_with_pdb(board, goal, db663))
+        assert result.length == length, ident
+        assert result.optimal
+        assert board.apply(result.moves or ()) == goal
+
+
+def test_korf_sample_default_goal(db663: PatternDatabase, korf100: list[tuple[int, int, list[int]]]) -> None:
+    goal = goal_board(4, 4, "default")
+    for ident, length, tiles in korf100:
+        if ident not in KORF_SAMPLE[:6]:
+            continue
+        # the data README's conversion keeps the optimal length
+        board = Board(4, 4, tuple(0 if tiles[15 - j] == 0 else 16 - tiles[15 - j] for j in range(16)))
+        result = run(solve_with_pdb(board, goal, db663))
+        assert result.length == length, ident
+        assert board.apply(result.moves or ()) == goal
+
+
+def test_reflection_changes_nodes_not_lengths(db663: PatternDatabase,
+                                             korf100: list[tuple[int, int, list[int]]]) -> None:
+    goal = goal_board(4, 4, "blank-first")
+    ident, length, tiles = korf100[11]  # #12, 45 moves
+    board = Board(4, 4, tuple(tiles))
+    plain = run(solve_with_pdb(board, goal, db663, reflect=False))
+    mirrored = run(solve_with_pdb(board, goal, db663))
+    assert plain.length == mirrored.length == length
+    assert plain.heuristic == "pdb-6-6-3" and mirrored.heuristic == "pdb-6-6-3+reflected"
+    assert mirrored.nodes_generated != plain.nodes_generated
+
+
+def test_shipped_partition(db663: PatternDatabase) -> None:
+    assert db663.partition == PARTITION_663
+    assert db663.covers_all_tiles
+    assert db663.value(list(range(16))) == 0
