@@ -24,6 +24,11 @@ Requests (``"op"`` selects one):
   stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, weakest first, each within
   the limits (default 250,000 expansions).
 
+* ``{"op": "options", "rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) →
+  ``{"ok": true, "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm",
+  "default_heuristic"}``: the choices ``solve`` accepts for that board (the registry's heuristics that fit,
+  weakest first) and what ``"auto"`` picks, so the page lists new solvers without changes.
+
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``.
 
 Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``compare`` request and returns a
@@ -49,7 +54,15 @@ from .progress import Limit, Progress, Search, SearchResult, run
 from .randomize import random_board, scramble
 from .search import result_from_progress
 from .solvability import Explanation, explain
-from .solve import DEFAULT_COMPARE_NODES, Plan, check_limits, default_registry, plan
+from .solve import (
+    ALGORITHM_NAMES,
+    ASTAR_MAX_CELLS,
+    DEFAULT_COMPARE_NODES,
+    Plan,
+    check_limits,
+    default_registry,
+    plan,
+)
 
 Request = dict[str, Any]
 Reply = dict[str, Any]
@@ -227,12 +240,44 @@ def op_compare(request: Request) -> Reply:
     return compare_reply(board, goal, [run(p.start(limit)) for p in plans])
 
 
+_ALGORITHM_SUMMARIES = {
+    "auto": "the best algorithm for the board",
+    "astar": "A*: best-first with an updatable heap; memory grows with the search",
+    "idastar": "IDA*: iterative deepening on f; little memory",
+}
+
+
+def op_options(request: Request) -> Reply:
+    """The algorithm and heuristic names ``solve`` accepts for a board (or a shape) and what ``auto`` picks."""
+    if "board" in request:
+        board = read_board(request)
+        goal = read_goal(request, board)
+    else:
+        rows, cols = field(request, "rows", int), field(request, "cols", int)
+        goal = read_goal(request, Board(rows, cols, tuple(range(1, rows * cols)) + (0,)))
+        board = goal
+    registry = default_registry()
+    fitting = [registry.heuristic(name) for name in registry.names()]
+    fitting = [entry for entry in fitting if entry.fits(board, goal)]
+    algorithms = [a for a in ALGORITHM_NAMES if a != "auto"]
+    return {
+        "ok": True,
+        "rows": board.rows,
+        "cols": board.cols,
+        "algorithms": [{"name": a, "summary": _ALGORITHM_SUMMARIES.get(a, "")} for a in algorithms],
+        "heuristics": [{"name": e.name, "summary": e.summary} for e in fitting],
+        "default_algorithm": "astar" if board.size <= ASTAR_MAX_CELLS else "idastar",
+        "default_heuristic": registry.strongest(board, goal).name,
+    }
+
+
 OPS: dict[str, Callable[[Request], Reply]] = {
     "check": op_check,
     "random": op_random,
     "apply": op_apply,
     "solve": op_solve,
     "compare": op_compare,
+    "options": op_options,
 }
 """The one-shot operations by name."""
 
