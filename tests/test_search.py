@@ -149,6 +149,9 @@ def test_auto_choices_and_bad_names() -> None:
         solve(goal_board(3, 3), goal_board(3, 3), "bfs")
     with pytest.raises(LimitError, match="unknown heuristic 'pdb'"):
         solve(goal_board(3, 3), goal_board(3, 3), "astar", "pdb")
+    big = random_board(40, 40, seed=1)
+    with pytest.raises(LimitError, match="40×40 board has 1,600 cells"):
+        solve(big, goal_board(40, 40))
 
 
 class PlainManhattan:

@@ -32,6 +32,10 @@ ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar")
 ASTAR_MAX_CELLS = 9
 """``algorithm="auto"`` uses A* up to this many cells (the 8-puzzle, 2×4), IDA* above."""
 
+MAX_SEARCH_CELLS = 144
+"""The largest board (in cells, 12×12) the generic A*/IDA* accept: their tables grow as cells², and an optimal
+solution above 5×5 is out of reach anyway. Larger boards need a registered :class:`SolverEntry`."""
+
 DEFAULT_COMPARE_NODES = 250_000
 """The default node limit per heuristic for :func:`compare` (enough for every 8-puzzle with any heuristic)."""
 
@@ -196,7 +200,13 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
     if algo == "auto":
         algo = "astar" if board.size <= ASTAR_MAX_CELLS else "idastar"
     search = _ALGORITHMS[algo]
+    too_big = LimitError(
+        f"a {board.rows}×{board.cols} board has {board.size:,} cells; optimal search (A*, IDA*) takes boards of up "
+        f"to {MAX_SEARCH_CELLS} cells (12×12), and even 6×6 is far beyond reach"
+    )
     if not isinstance(heuristic, str):
+        if board.size > MAX_SEARCH_CELLS:
+            raise too_big
         given = heuristic
 
         def start_given(limit: Limit) -> Search:
@@ -217,6 +227,8 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
             return run_special(board, goal, limit)
 
         return Plan(board, goal, algo, entry.name, start_special)
+    if board.size > MAX_SEARCH_CELLS:
+        raise too_big
     build = entry.build
 
     def start(limit: Limit) -> Search:
