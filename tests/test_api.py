@@ -54,3 +54,12 @@ def test_random_and_apply() -> None:
     moved = call({"op": "apply", "board": "1 2 3 / 4 5 6 / 7 0 8", "moves": "L"})
     assert moved["board"]["text"] == "1 2 3 / 4 5 6 / 7 8 0"  # type: ignore[index]
     assert "not next to the blank" in call({"op": "apply", "board": "1 2 3 / 4 5 6 / 7 0 8", "moves": [1]})["error"]["message"]  # type: ignore[index]
+
+
+def test_solve_stops_at_the_memory_limit_with_a_message() -> None:
+    reply = call({"op": "solve", "board": "8 6 7 / 2 5 4 / 3 0 1", "algorithm": "astar", "heuristic": "discrete",
+                  "max_states": 1000})
+    assert reply["ok"] is True and reply["moves"] is None
+    assert reply["stopped"] == "memory-limit"
+    assert "memory limit" in str(reply["message"]) and "IDA*" in str(reply["message"])
+    assert api.API_MEMORY_LIMIT <= 1_000_000  # a browser tab must not run out of memory

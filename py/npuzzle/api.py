@@ -155,13 +155,20 @@ def op_apply(request: Request) -> Reply:
     return {"ok": True, "board": board_json(board.apply(seq))}
 
 
+API_MEMORY_LIMIT = 1_000_000
+"""States an A* of the api may hold (about 250 MB in CPython, less in Pyodide): a browser tab must never run
+out of memory, so the page stops a search here with a message instead."""
+
+
 def read_limit(request: Request) -> Limit:
-    """The request's ``max_nodes`` (whole number ≥ 1) and ``time_limit`` (seconds > 0) as a :class:`Limit`."""
+    """The request's ``max_nodes`` (whole number ≥ 1), ``time_limit`` (seconds > 0) and ``max_states`` (states
+    held in memory, default :data:`API_MEMORY_LIMIT`) as a :class:`Limit`."""
     max_nodes = field(request, "max_nodes", int, None)
+    max_states = field(request, "max_states", int, API_MEMORY_LIMIT)
     time_limit = request.get("time_limit")
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))):
         raise RequestError(f"field 'time_limit' must be a number of seconds, got {time_limit!r}")
-    return check_limits(max_nodes, time_limit)
+    return check_limits(max_nodes, time_limit, max_states)
 
 
 def solve_reply(board: Board, goal: Board, result: SearchResult) -> Reply:
