@@ -1,0 +1,90 @@
+"""Shared bookkeeping for a multi-phase search: counters, the hard :class:`~npuzzle.progress.Limit`, a soft deadline.
+
+The near-optimal solver (:mod:`npuzzle.bigsolve`) runs several sub-searches in turn (peeling, beam search, path
+shortening); each one is a generator that yields the records this object makes and asks it whether to stop. The
+*hard* limit (nodes, seconds, memory) ends the whole search; the *soft* deadline only ends the optional phases
+that improve a solution already found.
+"""
+
+from __future__ import annotations
+
+from .progress import Clock, Limit, Progress, StopReason
+
+PROGRESS_EVERY = 2000
+"""Sub-searches yield a progress record about every this many expansions."""
+
+
+class Budget:
+    """Counters and limits shared by the phases of one search.
+
+    ``soft_seconds`` (``None`` = no soft deadline) bounds the improving phases; ``limit`` bounds everything.
+    """
+
+    __slots__ = (
+        "algorithm",
+        "heuristic",
+        "limit",
+        "soft_seconds",
+        "clock",
+        "expanded",
+        "generated",
+        "frontier",
+        "max_frontier",
+        "bound",
+        "iteration",
+        "stopped",
+    )
+
+    def __init__(self, limit: Limit, algorithm: str, heuristic: str, soft_seconds: float | None = None) -> None:
+        self.algorithm = algorithm
+        self.heuristic = heuristic
+        self.limit = limit
+        self.soft_seconds = soft_seconds
+        self.clock = Clock()
+        self.expanded = 0
+        self.generated = 0
+        self.frontier = 0
+        self.max_frontier = 0
+        self.bound: int | None = None
+        self.iteration = 0
+        self.stopped: StopReason | None = None
+
+    def elapsed(self) -> float:
+        """Seconds since the search started."""
+        return self.clock.elapsed()
+
+    def hard_stop(self) -> bool:
+        """True (and :attr:`stopped` set) once the node or time limit is reached; stays True afterwards."""
+        if self.stopped is not None:
+            return True
+        limit = self.limit
+        if limit.nodes is not None and self.expanded >= limit.nodes:
+            self.stopped = "node-limit"
+        elif limit.seconds is not None and self.clock.elapsed() >= limit.seconds:
+            self.stopped = "time-limit"
+        return self.stopped is not None
+
+    def soft_stop(self) -> bool:
+        """True when the improving phases should end: the soft deadline passed or a hard limit was hit."""
+        if self.hard_stop():
+            return True
+        return self.soft_seconds is not None and self.clock.elapsed() >= self.soft_seconds
+
+    def note_frontier(self, size: int) -> None:
+        """Record the current frontier size (and the largest seen)."""
+        self.frontier = size
+        if size > self.max_frontier:
+            self.max_frontier = size
+
+    def progress(self) -> Progress:
+        """A snapshot of the counters."""
+        return Progress(
+            algorithm=self.algorithm,
+            heuristic=self.heuristic,
+            nodes_expanded=self.expanded,
+            nodes_generated=self.generated,
+            frontier=self.frontier,
+            bound=self.bound,
+            iteration=self.iteration,
+            elapsed=self.clock.elapsed(),
+        )
