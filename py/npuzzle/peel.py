@@ -1,0 +1,287 @@
+"""Reduction by peeling: place a whole edge row or column of the free region, lock it, repeat.
+
+A region is a rectangle ``(top, bottom, left, right)`` (half-open) of a board's cells that are not yet locked.
+:func:`peel_plan` lists the lines to place so that the region shrinks to at most ``max_cells`` cells while
+always keeping the blank's goal cell inside. A line is placed by :func:`line_beam`, a beam search over the
+*abstract* state (the blank and the line's tiles only; every other free tile is interchangeable), and, should the
+beam fail, two tiles at a time by :func:`place` (A* over the abstract state of the blank and two tiles) with the
+tiles placed before locked: the last pair of a line (the case that needs a detour when tiles are placed one by
+one) is always solvable in a region of at least 2 × 3 free cells beyond the line, so peeling always finishes.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Generator, Sequence
+
+from .budget import PROGRESS_EVERY, Budget
+from .progress import Progress
+
+Region = tuple[int, int, int, int]
+"""``(top, bottom, left, right)``: rows ``top … bottom−1`` and columns ``left … right−1``."""
+
+
+def peel_plan(region: Region, cols: int, blank_goal: int, max_cells: int) -> tuple[list[list[int]], Region]:
+    """The lines (cells in placement order) to lock so the region has at most ``max_cells`` cells, and that region.
+
+    Peels the longer side first, from the edge farther from the blank's goal cell; never peels a region down
+    below 2 rows or 2 columns.
+    """
+    top, bottom, left, right = region
+    br, bc = divmod(blank_goal, cols)
+    lines: list[list[int]] = []
+    while True:
+        height, width = bottom - top, right - left
+        if height * width <= max_cells:
+            break
+        can_row = height >= 3
+        can_col = width >= 3
+        if not can_row and not can_col:
+            break
+        if can_row and (not can_col or height >= width):
+            row = top if br - top >= bottom - 1 - br else bottom - 1
+            order = list(range(left, right))
+            if abs(order[0] - bc) < abs(order[-1] - bc):
+                order.reverse()  # finish the line at the end nearer the blank's goal column
+            lines.append([row * cols + c for c in order])
+            if row == top:
+                top += 1
+            else:
+                bottom -= 1
+        else:
+            col = left if bc - left >= right - 1 - bc else right - 1
+            rows_order = list(range(top, bottom))
+            if abs(rows_order[0] - br) < abs(rows_order[-1] - br):
+                rows_order.reverse()
+            lines.append([r * cols + col for r in rows_order])
+            if col == left:
+                left += 1
+            else:
+                right -= 1
+    return lines, (top, bottom, left, right)
+
+
+def place(
+    cells: Sequence[int],
+    rows: int,
+    cols: int,
+    free: bytearray,
+    tiles: Sequence[int],
+    targets: Sequence[int],
+    budget: Budget,
+    blank_target: int | None = None,
+) -> Generator[Progress, None, list[int] | None]:
+    """A shortest blank path (cells) that brings each of ``tiles`` to its cell in ``targets``.
+
+    Only cells with ``free[cell] == 1`` may be used. With ``blank_target`` the blank must end there too (so
+    placing every tile of a small region this way solves it exactly). A* over the abstract state; the estimate
+    is the tiles' Manhattan distance plus the blank's distance to the nearest misplaced tile, less one.
+    Returns ``None`` if no path exists or the hard limit stopped it.
+    """
+    k = len(tiles)
+    n = rows * cols
+    where = {tile: cell for cell, tile in enumerate(cells)}
+    start = bytes([where[0]] + [where[t] for t in tiles])
+    row_of = [c // cols for c in range(n)]
+    col_of = [c % cols for c in range(n)]
+    near: list[tuple[int, ...]] = []
+    for cell in range(n):
+        r, c = row_of[cell], col_of[cell]
+        options = []
+        if r > 0 and free[cell - cols]:
+            options.append(cell - cols)
+        if r < rows - 1 and free[cell + cols]:
+            options.append(cell + cols)
+        if c > 0 and free[cell - 1]:
+            options.append(cell - 1)
+        if c < cols - 1 and free[cell + 1]:
+            options.append(cell + 1)
+        near.append(tuple(options))
+    aim = list(targets)
+
+    def estimate(state: bytes) -> int:
+        total = 0
+        reach = n * 2
+        b = state[0]
+        for i in range(k):
+            p = state[i + 1]
+            d = abs(row_of[p] - row_of[aim[i]]) + abs(col_of[p] - col_of[aim[i]])
+            if d:
+                total += d
+                gap = abs(row_of[p] - row_of[b]) + abs(col_of[p] - col_of[b]) - 1
+                if gap < reach:
+                    reach = gap
+        if total:
+            return total + reach
+        if blank_target is not None:
+            return abs(row_of[b] - row_of[blank_target]) + abs(col_of[b] - col_of[blank_target])
+        return 0
+
+    goal_tail = bytes(aim)
+    parent: dict[bytes, bytes | None] = {start: None}
+    depth: dict[bytes, int] = {start: 0}
+    heap: list[tuple[int, int, bytes]] = [(estimate(start), 0, start)]
+    since = 0
+    found: bytes | None = None
+    while heap:
+        _, negative_g, state = heapq.heappop(heap)
+        g = -negative_g
+        if depth[state] < g:
+            continue
+        if state[1:] == goal_tail and (blank_target is None or state[0] == blank_target):
+            found = state
+            break
+        since += 1
+        if since >= PROGRESS_EVERY:
+            budget.expanded += since
+            since = 0
+            budget.note_frontier(len(heap))
+            yield budget.progress()
+            if budget.hard_stop():
+                return None
+        b = state[0]
+        for cell in near[b]:
+            child_array = bytearray(state)
+            child_array[0] = cell
+            at = state.find(cell, 1)
+            if at > 0:
+                child_array[at] = b
+            child = bytes(child_array)
+            g2 = g + 1
+            old = depth.get(child)
+            if old is not None and old <= g2:
+                continue
+            depth[child] = g2
+            parent[child] = state
+            budget.generated += 1
+            heapq.heappush(heap, (g2 + estimate(child), -g2, child))
+    budget.expanded += since
+    if found is None:
+        return None
+    path: list[int] = []
+    node: bytes | None = found
+    while node is not None and node != start:
+        path.append(node[0])
+        node = parent[node]
+    path.reverse()
+    return path
+
+
+def line_beam(
+    cells: Sequence[int],
+    rows: int,
+    cols: int,
+    free: bytearray,
+    tiles: Sequence[int],
+    targets: Sequence[int],
+    width: int,
+    budget: Budget,
+    max_depth: int,
+) -> Generator[Progress, None, list[int] | None]:
+    """A blank path that brings all ``tiles`` to ``targets`` at once, by beam search over the abstract state.
+
+    States are the blank and ``tiles`` (others interchangeable); each depth keeps the ``width`` states with the
+    smallest Manhattan sum of ``tiles`` plus the blank's distance to the nearest misplaced one. Returns ``None``
+    when the beam dies out, passes ``max_depth`` or the hard limit stops it (callers fall back to :func:`place`).
+    """
+    k = len(tiles)
+    n = rows * cols
+    where = {tile: cell for cell, tile in enumerate(cells)}
+    start = bytes([where[0]] + [where[t] for t in tiles])
+    row_of = [c // cols for c in range(n)]
+    col_of = [c % cols for c in range(n)]
+    near: list[tuple[int, ...]] = []
+    for cell in range(n):
+        r, c = row_of[cell], col_of[cell]
+        options = []
+        if r > 0 and free[cell - cols]:
+            options.append(cell - cols)
+        if r < rows - 1 and free[cell + cols]:
+            options.append(cell + cols)
+        if c > 0 and free[cell - 1]:
+            options.append(cell - 1)
+        if c < cols - 1 and free[cell + 1]:
+            options.append(cell + 1)
+        near.append(tuple(options))
+    dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in targets]
+    goal = bytes(targets)
+
+    def rank(state: bytes) -> int:
+        total = 0
+        reach = 2 * n
+        b = state[0]
+        br, bc = row_of[b], col_of[b]
+        for i in range(k):
+            p = state[i + 1]
+            d = dist[i][p]
+            if d:
+                total += d
+                gap = abs(row_of[p] - br) + abs(col_of[p] - bc)
+                if gap < reach:
+                    reach = gap
+        return 4 * total + reach if total else 0
+
+    if start[1:] == goal:
+        return []
+    parent: dict[bytes, bytes | None] = {start: None}
+    layer = [start]
+    depth = 0
+    since = 0
+    found: bytes | None = None
+    while layer and depth < max_depth and found is None:
+        depth += 1
+        buckets: dict[int, list[bytes]] = {}
+        children: dict[bytes, bytes] = {}
+        for state in layer:
+            b = state[0]
+            for cell in near[b]:
+                child_array = bytearray(state)
+                child_array[0] = cell
+                at = state.find(cell, 1)
+                if at > 0:
+                    child_array[at] = b
+                child = bytes(child_array)
+                if child in parent or child in children:
+                    continue
+                children[child] = state
+                if at > 0 and child[1:] == goal:
+                    found = child
+                    break
+                key = rank(child)
+                bucket = buckets.get(key)
+                if bucket is None:
+                    buckets[key] = [child]
+                else:
+                    bucket.append(child)
+            if found is not None:
+                break
+            since += 1
+            if since >= PROGRESS_EVERY:
+                budget.expanded += since
+                since = 0
+                yield budget.progress()
+                if budget.hard_stop():
+                    return None
+        budget.generated += len(children)
+        if found is not None:
+            parent[found] = children[found]
+            break
+        layer = []
+        for key in sorted(buckets):
+            taken = buckets[key][: width - len(layer)]
+            for child in taken:
+                parent[child] = children[child]
+            layer.extend(taken)
+            if len(layer) >= width:
+                break
+        budget.note_frontier(len(layer))
+    budget.expanded += since
+    if found is None:
+        return None
+    path: list[int] = []
+    node: bytes | None = found
+    while node is not None and node != start:
+        path.append(node[0])
+        node = parent[node]
+    path.reverse()
+    return path
