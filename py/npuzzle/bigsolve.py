@@ -1,0 +1,303 @@
+"""Near-optimal solving of big and non-square boards (5×5 up to 10×10 and beyond, any goal), with a lower bound.
+
+The solution is **not proven optimal**; the result says how far from optimal it can be at worst, through a proven
+lower bound on the optimal length.
+
+Method, in three phases (each a generator feeding one progress stream):
+
+1. **Peel** (:mod:`npuzzle.peel`): while the free region has more than 25 cells, place an edge row or column
+   (by a beam search over the abstract state of the blank and that line's tiles) and lock it. The blank's goal
+   cell always stays in the free region.
+2. **Beam search** (:mod:`npuzzle.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by the
+   sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.grouptables`). If the
+   beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
+3. **Shorten** (:mod:`npuzzle.shorten`): windows of the whole path are replaced by optimal paths between their end
+   states while time remains (``improve_seconds``).
+
+``width`` is the quality knob: a wider beam gives shorter solutions in proportionally more time. The lower bound
+is the Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992) of the start, or, when the whole
+board is the beam's region, the larger of that and each partition's additive table sum (Korf & Felner 2002).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Generator, Sequence
+
+from .beam import beam_search, positions
+from .board import Board, goal_board
+from .budget import Budget
+from .errors import GoalError, LimitError, UnsolvableError
+from .grouptables import Partition, build_table, compact_groups, make_partition
+from .peel import Region, line_beam, peel_plan, place
+from .progress import Limit, Progress, Search, SearchResult
+from .shorten import shorten
+from .solvability import explain
+
+ALGORITHM = "near-optimal"
+"""The ``algorithm`` name this solver reports."""
+
+HEURISTIC = "group-tables"
+"""The ``heuristic`` name this solver reports (relaxed additive group tables; Manhattan + linear conflict bound)."""
+
+DEFAULT_WIDTH = 2000
+"""The default beam width: about 1 s of CPython on a random 5×5 (24-puzzle), about 1.17× optimal on average."""
+
+DEFAULT_IMPROVE_SECONDS = 2.5
+"""By default the shortening phase stops once the search has run this many seconds in all."""
+
+CORE_CELLS = 25
+"""Peeling stops once the free region has at most this many cells (a 5×5, 4×6, 3×8, 2×12 …)."""
+
+EXACT_CELLS = 9
+"""When the beam dies out, the region is peeled down to at most this many cells and solved exactly by A*."""
+
+LINE_WIDTH = 100
+"""The beam width for placing a whole line while peeling."""
+
+GROUP_SIZE = 3
+"""Tiles per group of the tables built at run time."""
+
+
+def manhattan_linear_conflict(tiles: Sequence[int], goal: Sequence[int], rows: int, cols: int) -> int:
+    """Manhattan distance plus linear conflicts of ``tiles`` towards ``goal`` (tile-per-cell lists). Admissible.
+
+    In each row, the tiles whose goal row it is, read left to right, must end in goal-column order; all but a
+    longest increasing subsequence of them must leave the row and come back, two vertical moves each that the
+    Manhattan distance does not count (likewise for columns with horizontal moves). O(n log n).
+    """
+    n = rows * cols
+    goal_of = [0] * n
+    for cell, tile in enumerate(goal):
+        goal_of[tile] = cell
+    total = 0
+    for cell, tile in enumerate(tiles):
+        if tile:
+            r, c = divmod(cell, cols)
+            gr, gc = divmod(goal_of[tile], cols)
+            total += abs(r - gr) + abs(c - gc)
+    lines: list[list[int]] = []
+    for r in range(rows):
+        lines.append([goal_of[t] % cols for t in tiles[r * cols : (r + 1) * cols] if t and goal_of[t] // cols == r])
+    for c in range(cols):
+        lines.append([goal_of[t] // cols for t in tiles[c::cols] if t and goal_of[t] % cols == c])
+    for seq in lines:
+        tails: list[int] = []
+        for x in seq:
+            at = bisect_left(tails, x)
+            if at == len(tails):
+                tails.append(x)
+            else:
+                tails[at] = x
+        total += 2 * (len(seq) - len(tails))
+    return total
+
+
+def _local_labels(region_goal: Sequence[int]) -> dict[int, int]:
+    """Map the region's real tile numbers to local ones: the tile whose goal is local cell ``c`` becomes ``c``,
+    except that the blank is ``0`` and the tile whose goal is cell ``0`` takes the blank's goal cell number."""
+    blank_cell = list(region_goal).index(0)
+    labels = {tile: cell for cell, tile in enumerate(region_goal)}
+    labels[0] = 0
+    if blank_cell != 0:
+        labels[region_goal[0]] = blank_cell
+    return labels
+
+
+def region_partitions(rows: int, cols: int, local_goal: Sequence[int]) -> list[Partition]:
+    """The two partitions (row-paired and column-paired groups) of relaxed tables for a region's local goal."""
+    n = rows * cols
+    blank_cell = list(local_goal).index(0)
+    tile_at_goal = list(local_goal)
+    out: list[Partition] = []
+    for transpose in (False, True):
+        groups = compact_groups(rows, cols, blank_cell, GROUP_SIZE, transpose)
+        tables = [build_table(rows, cols, g) for g in groups]
+        out.append(make_partition(n, groups, tables, tile_at_goal))
+    return out
+
+
+def _walk(cells: list[int], blank: int, path: Sequence[int], moves: list[int]) -> int:
+    """Slide the blank along ``path`` on ``cells`` (in place), appending the moved tiles; return the blank."""
+    for cell in path:
+        tile = cells[cell]
+        cells[blank] = tile
+        cells[cell] = 0
+        moves.append(tile)
+        blank = cell
+    return blank
+
+
+def solve_big(
+    board: Board,
+    goal: Board | None = None,
+    *,
+    width: int = DEFAULT_WIDTH,
+    limit: Limit | None = None,
+    improve_seconds: float | None = DEFAULT_IMPROVE_SECONDS,
+) -> Search:
+    """Start the near-optimal search of ``board`` towards ``goal`` (default: blank last); see the module text.
+
+    Raises :class:`~npuzzle.errors.UnsolvableError` (with the parity reasoning) when the board cannot reach the
+    goal, :class:`~npuzzle.errors.GoalError` for a goal of another shape and :class:`~npuzzle.errors.LimitError`
+    for a width below 1. The returned generator yields progress and returns a :class:`SearchResult` whose
+    ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound`` (length over
+    lower bound: the solution is at most this many times the optimal length) and the length after each phase.
+    ``improve_seconds=None`` lets the shortening run its full sweeps; ``0`` skips it.
+    """
+    goal = goal if goal is not None else goal_board(board.rows, board.cols)
+    if (goal.rows, goal.cols) != (board.rows, board.cols):
+        raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
+    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+        raise LimitError(f"the beam width must be a whole number of at least 1, got {width!r}")
+    explanation = explain(board, goal)
+    if not explanation.solvable:
+        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+    return _search(board, goal, width, limit if limit is not None else Limit(), improve_seconds)
+
+
+def _search(board: Board, goal: Board, width: int, limit: Limit, improve_seconds: float | None) -> Search:
+    rows, cols, n = board.rows, board.cols, board.size
+    budget = Budget(limit, ALGORITHM, HEURISTIC, improve_seconds)
+    lower = manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols)
+    cells = list(board.tiles)
+    blank = cells.index(0)
+    moves: list[int] = []
+    phases: dict[str, int] = {}
+    goal_of = [0] * n
+    for cell, tile in enumerate(goal.tiles):
+        goal_of[tile] = cell
+    free = bytearray([1]) * n
+
+    def result(solved: bool, message: str) -> SearchResult:
+        final = tuple(moves) if solved else None
+        if final is not None and board.apply(final) != goal:
+            raise RuntimeError("internal error: the near-optimal solution does not reach the goal")
+        length = len(final) if final is not None else None
+        extra: dict[str, object] = {"phases": dict(phases), "width": width}
+        if length is not None:
+            extra["ratio_bound"] = round(length / lower, 4) if lower else 1.0
+        return SearchResult(
+            moves=final,
+            optimal=final is not None and len(final) == lower,
+            algorithm=ALGORITHM,
+            heuristic=HEURISTIC,
+            nodes_expanded=budget.expanded,
+            nodes_generated=budget.generated,
+            max_frontier=budget.max_frontier,
+            iterations=budget.iteration,
+            seconds=budget.elapsed(),
+            lower_bound=lower,
+            stopped=budget.stopped,
+            message=message,
+            extra=extra,
+        )
+
+    if cells == list(goal.tiles):
+        return result(True, "the board is already the goal")
+    yield budget.progress()
+
+    # Phase 1: peel down to a region of at most CORE_CELLS cells.
+    region: Region = (0, rows, 0, cols)
+    blank = yield from _peel(cells, blank, rows, cols, free, goal_of, goal.tiles, region, CORE_CELLS, budget, moves)
+    if blank < 0:
+        return result(False, "stopped before a solution was found")
+    lines, region = peel_plan(region, cols, goal_of[0], CORE_CELLS)
+    phases["peel"] = len(moves)
+
+    # Phase 2: beam search over the region.
+    top, bottom, left, right = region
+    r_rows, r_cols = bottom - top, right - left
+    region_cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    region_goal = [goal.tiles[c] for c in region_cells]
+    labels = _local_labels(region_goal)
+    local_goal = [labels[t] for t in region_goal]
+    local_start = [labels[cells[c]] for c in region_cells]
+    partitions = region_partitions(r_rows, r_cols, local_goal)
+    if region_cells == list(range(n)):
+        lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
+    budget.bound = lower
+    path = yield from beam_search(r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n)
+    if path is not None:
+        blank = _walk(cells, blank, [region_cells[p] for p in path], moves)
+    else:
+        if budget.hard_stop():
+            return result(False, "stopped before a solution was found")
+        # The beam died out: peel the region further and finish exactly.
+        blank = yield from _peel(cells, blank, rows, cols, free, goal_of, goal.tiles, region, EXACT_CELLS, budget, moves)
+        if blank < 0:
+            return result(False, "stopped before a solution was found")
+        _, small = peel_plan(region, cols, goal_of[0], EXACT_CELLS)
+        top, bottom, left, right = small
+        rest = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+        tiles = [cells[c] for c in rest if cells[c]]
+        finish = yield from place(cells, rows, cols, free, tiles, [goal_of[t] for t in tiles], budget, goal_of[0])
+        if finish is None:
+            return result(False, "stopped before a solution was found")
+        blank = _walk(cells, blank, finish, moves)
+    phases["solve"] = len(moves)
+
+    # Phase 3: shorten windows of the whole path while time remains.
+    if improve_seconds is None or improve_seconds > 0:
+        replay = list(board.tiles)
+        replay_blank = replay.index(0)
+        blank_path: list[int] = []
+        for tile in moves:
+            at = replay.index(tile)
+            replay[replay_blank] = tile
+            replay[at] = 0
+            replay_blank = at
+            blank_path.append(at)
+        better = yield from shorten(rows, cols, board.tiles, blank_path, budget)
+        if len(better) < len(blank_path):
+            cells = list(board.tiles)
+            moves.clear()
+            _walk(cells, cells.index(0), better, moves)
+        phases["shorten"] = len(moves)
+    if len(moves) == lower:
+        message = "solved optimally: the length equals the lower bound"
+    else:
+        message = f"solved, not proven optimal: at most {len(moves) / lower:.3f}× the optimal length"
+    if budget.stopped is not None:
+        message += f" (improvement cut short by the {budget.stopped})"
+        budget.stopped = None
+    return result(True, message)
+
+
+def _peel(
+    cells: list[int],
+    blank: int,
+    rows: int,
+    cols: int,
+    free: bytearray,
+    goal_of: Sequence[int],
+    goal_tiles: Sequence[int],
+    region: Region,
+    max_cells: int,
+    budget: Budget,
+    moves: list[int],
+) -> Generator[Progress, None, int]:
+    """Place and lock the lines of :func:`peel_plan`: each by a line beam, or two tiles at a time by A* if the
+    beam fails; return the blank's cell, or ``-1`` when the hard limit stopped it."""
+    lines, _ = peel_plan(region, cols, goal_of[0], max_cells)
+    for line in lines:
+        tiles = [goal_tiles[c] for c in line]
+        path = yield from line_beam(cells, rows, cols, free, tiles, line, LINE_WIDTH, budget, 40 * rows * cols)
+        if path is not None:
+            blank = _walk(cells, blank, path, moves)
+            for c in line:
+                free[c] = 0
+            continue
+        if budget.hard_stop():
+            return -1
+        odd = len(line) % 2
+        chunks = ([line[:1]] if odd else []) + [line[i : i + 2] for i in range(odd, len(line), 2)]
+        for chunk in chunks:
+            tiles = [goal_tiles[c] for c in chunk]
+            path = yield from place(cells, rows, cols, free, tiles, chunk, budget)
+            if path is None:
+                return -1
+            blank = _walk(cells, blank, path, moves)
+            for c in chunk:
+                free[c] = 0
+    return blank

@@ -1,0 +1,117 @@
+"""Benchmark the near-optimal solver: Korf & Felner's 50 random 24-puzzles and random big / non-square boards.
+
+For each 24-puzzle it prints the length found, the published optimal length, their ratio, the lower bound and
+the CPython seconds; then the means (the target is a mean ratio of at most 1.25 with every instance under 5 s in
+the page, about 3.4 s of CPython). For random boards (6×6, 8×8, 10×10, 3×7, 5×9 by default) it prints the length,
+the lower bound, their ratio (an upper bound on the ratio to optimal) and the seconds.
+
+The baseline measured in the same run is the solver with beam width 1 and no shortening (a greedy descent on
+the same tables), so the printed speed-up and quality gain are against the same machine and load.
+
+    PYTHONPATH=py python scripts/bench_big.py                 # everything, default settings
+    PYTHONPATH=py python scripts/bench_big.py --korf 10 --shapes none --width 3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from npuzzle import Board, goal_board, random_board  # noqa: E402
+from npuzzle.bigsolve import DEFAULT_IMPROVE_SECONDS, DEFAULT_WIDTH, solve_big  # noqa: E402
+from npuzzle.progress import SearchResult, run  # noqa: E402
+
+KORF24 = [ROOT / "tests" / "data" / "korf24_50.txt", ROOT.parent / "shared" / "data" / "korf24_50.txt"]
+
+
+def korf24() -> list[tuple[int, int, tuple[int, ...]]]:
+    """Korf & Felner's instances as (id, published optimal length, tiles); blank-first goal."""
+    path = next(p for p in KORF24 if p.exists())
+    out = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            numbers = [int(x) for x in line.split()]
+            out.append((numbers[0], numbers[1], tuple(numbers[2:])))
+    return out
+
+
+def timed(board: Board, goal: Board, width: int, improve: float | None) -> tuple[SearchResult, float]:
+    """Solve and verify; return the result and the wall-clock seconds."""
+    start = time.perf_counter()
+    result = run(solve_big(board, goal, width=width, improve_seconds=improve))
+    seconds = time.perf_counter() - start
+    assert result.moves is not None and board.apply(result.moves) == goal, "invalid solution"
+    return result, seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--korf", type=int, default=50, help="how many of the 50 24-puzzles (default all)")
+    parser.add_argument("--first", type=int, default=1, help="the first instance id to run (default 1)")
+    parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help=f"beam width (default {DEFAULT_WIDTH})")
+    parser.add_argument(
+        "--improve", type=float, default=DEFAULT_IMPROVE_SECONDS,
+        help=f"seconds for the shortening phase to end by (default {DEFAULT_IMPROVE_SECONDS}; 0 = off)",
+    )
+    parser.add_argument(
+        "--shapes", default="6x6,8x8,10x10,3x7,5x9",
+        help="random board shapes, comma-separated RxC (default 6x6,8x8,10x10,3x7,5x9; 'none' to skip)",
+    )
+    parser.add_argument("--per-shape", type=int, default=3, help="random boards per shape (default 3)")
+    parser.add_argument("--baseline", action="store_true", help="also run the width-1 greedy baseline")
+    args = parser.parse_args(argv)
+
+    if args.korf > 0:
+        goal = goal_board(5, 5, "blank-first")
+        print(f"Korf & Felner 24-puzzles: width {args.width}, improve {args.improve} s")
+        print(f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}" + ("  base" if args.baseline else ""))
+        ratios, lengths, optima, seconds, base_lengths = [], [], [], [], []
+        chosen = [k for k in korf24() if k[0] >= args.first][: args.korf]
+        for ident, optimum, tiles in chosen:
+            board = Board(5, 5, tiles)
+            result, took = timed(board, goal, args.width, args.improve)
+            length = len(result.moves or ())
+            line = f"{ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} {took:>6.2f}"
+            if args.baseline:
+                base, _ = timed(board, goal, 1, 0)
+                base_lengths.append(len(base.moves or ()))
+                line += f"  {base_lengths[-1]:>4}"
+            print(line, flush=True)
+            ratios.append(length / optimum)
+            lengths.append(length)
+            optima.append(optimum)
+            seconds.append(took)
+        print(
+            f"mean length {statistics.mean(lengths):.2f} vs optimal {statistics.mean(optima):.2f}: "
+            f"ratio of means {sum(lengths) / sum(optima):.4f}, mean ratio {statistics.mean(ratios):.4f}, "
+            f"worst {max(ratios):.3f}; seconds mean {statistics.mean(seconds):.2f}, max {max(seconds):.2f}"
+        )
+        if base_lengths:
+            print(f"baseline (width 1, no shortening) mean ratio {sum(base_lengths) / sum(optima):.4f}")
+
+    if args.shapes != "none":
+        print(f"\nrandom boards (default goal): width {args.width}, improve {args.improve} s")
+        print(f"{'shape':>6} {'seed':>4} {'len':>5} {'lb':>5} {'len/lb':>6} {'sec':>6}")
+        for shape in args.shapes.split(","):
+            rows, cols = (int(x) for x in shape.lower().split("x"))
+            goal = goal_board(rows, cols)
+            for seed in range(args.per_shape):
+                board = random_board(rows, cols, seed=seed)
+                result, took = timed(board, goal, args.width, args.improve)
+                length = len(result.moves or ())
+                print(
+                    f"{shape:>6} {seed:>4} {length:>5} {result.lower_bound:>5} "
+                    f"{length / max(1, result.lower_bound):>6.3f} {took:>6.2f}",
+                    flush=True,
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

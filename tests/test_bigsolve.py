@@ -1,0 +1,177 @@
+"""The near-optimal solver for big and non-square boards: valid solutions, honest lower bounds, limits."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from npuzzle import Board, GoalError, LimitError, goal_board, random_board
+from npuzzle.beam import positions
+from npuzzle.bigsolve import manhattan_linear_conflict, region_partitions, solve_big
+from npuzzle.errors import UnsolvableError
+from npuzzle.heuristics import make_heuristic
+from npuzzle.peel import peel_plan
+from npuzzle.progress import Limit, Progress, SearchResult, run
+from oracle import distances
+
+DATA = Path(__file__).parent / "data"
+
+
+def korf24() -> list[tuple[int, int, tuple[int, ...]]]:
+    out = []
+    for line in (DATA / "korf24_50.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            numbers = [int(x) for x in line.split()]
+            out.append((numbers[0], numbers[1], tuple(numbers[2:])))
+    return out
+
+
+def solve(board: Board, goal: Board, **options: object) -> SearchResult:
+    result = run(solve_big(board, goal, **options))  # type: ignore[arg-type]
+    assert result.moves is not None
+    return result
+
+
+def check(board: Board, goal: Board, result: SearchResult) -> None:
+    assert result.moves is not None
+    assert board.apply(result.moves) == goal
+    assert result.lower_bound <= len(result.moves)
+    assert result.optimal == (len(result.moves) == result.lower_bound)
+    assert result.lower_bound == 0 or result.extra["ratio_bound"] == pytest.approx(
+        len(result.moves) / result.lower_bound, abs=1e-3
+    )
+
+
+@st.composite
+def boards_and_goals(draw: st.DrawFn) -> tuple[Board, Board]:
+    rows = draw(st.integers(2, 7))
+    cols = draw(st.integers(2, 7))
+    seed = draw(st.integers(0, 10**6))
+    kind = draw(st.sampled_from(["default", "blank-first", "custom"]))
+    if kind == "custom":
+        cells = list(range(rows * cols))
+        random.Random(seed).shuffle(cells)
+        goal = Board(rows, cols, tuple(cells))
+    else:
+        goal = goal_board(rows, cols, kind)  # type: ignore[arg-type]
+    return random_board(rows, cols, seed=seed + 1, goal=goal), goal
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards_and_goals())
+def test_solutions_reach_the_goal_on_many_shapes_and_goals(case: tuple[Board, Board]) -> None:
+    board, goal = case
+    check(board, goal, solve(board, goal, width=60, improve_seconds=0))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards_and_goals())
+def test_shortening_keeps_solutions_valid_and_never_longer(case: tuple[Board, Board]) -> None:
+    board, goal = case
+    plain = solve(board, goal, width=40, improve_seconds=0)
+    shortened = solve(board, goal, width=40, improve_seconds=None)
+    check(board, goal, shortened)
+    assert shortened.length is not None and plain.length is not None
+    assert shortened.length <= plain.length
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards_and_goals())
+def test_lower_bound_matches_the_linear_conflict_heuristic(case: tuple[Board, Board]) -> None:
+    board, goal = case
+    assert manhattan_linear_conflict(board.tiles, goal.tiles, board.rows, board.cols) == make_heuristic(
+        "linear-conflict", goal
+    ).initial(board.tiles)
+
+
+@pytest.mark.parametrize("rows, cols, kind", [(2, 3, "default"), (3, 2, "blank-first"), (2, 4, "default"), (3, 3, "default")])
+def test_bounds_never_exceed_the_true_distance(rows: int, cols: int, kind: str) -> None:
+    goal = goal_board(rows, cols, kind)  # type: ignore[arg-type]
+    exact = distances(goal)
+    partitions = region_partitions(rows, cols, goal.tiles)
+    sample = list(exact.items())
+    random.Random(7).shuffle(sample)
+    for tiles, dist in sample[:3000]:
+        assert manhattan_linear_conflict(tiles, goal.tiles, rows, cols) <= dist
+        for partition in partitions:
+            assert partition.value(positions(tiles)) <= dist
+
+
+def test_small_boards_are_solved_near_optimally() -> None:
+    goal = goal_board(3, 3)
+    exact = distances(goal)
+    rng = random.Random(3)
+    boards = rng.sample(sorted(exact), 30)
+    for tiles in boards:
+        board = Board(3, 3, tiles)
+        result = solve(board, goal, width=300)
+        check(board, goal, result)
+        assert exact[tiles] <= len(result.moves or ()) <= exact[tiles] + 4
+
+
+@pytest.mark.parametrize("index", [0, 17, 33])
+def test_korf24_lengths_are_near_the_published_optimum(index: int) -> None:
+    ident, optimum, tiles = korf24()[index]
+    board, goal = Board(5, 5, tiles), goal_board(5, 5, "blank-first")
+    result = solve(board, goal, improve_seconds=0)
+    check(board, goal, result)
+    assert result.lower_bound <= optimum <= len(result.moves or ())
+    assert len(result.moves or ()) <= 1.4 * optimum, f"instance {ident}"
+    assert not result.optimal or len(result.moves or ()) == optimum
+
+
+def test_a_10x10_board_solves_within_a_modest_time() -> None:
+    board = random_board(10, 10, seed=2024)
+    goal = goal_board(10, 10)
+    result = solve(board, goal, improve_seconds=1.0)
+    check(board, goal, result)
+    assert result.seconds < 30
+    assert "not proven optimal" in result.message
+
+
+def test_the_goal_itself_needs_no_moves() -> None:
+    goal = goal_board(6, 6)
+    result = solve(goal, goal)
+    assert result.moves == () and result.optimal and result.lower_bound == 0
+
+
+def test_progress_is_reported_and_closing_stops_the_search() -> None:
+    board = random_board(8, 8, seed=5)
+    search = solve_big(board)
+    records = [next(search) for _ in range(3)]
+    assert all(isinstance(r, Progress) and r.algorithm == "near-optimal" for r in records)
+    search.close()
+    with pytest.raises(StopIteration):
+        next(search)
+
+
+def test_a_node_limit_stops_with_no_solution() -> None:
+    board = random_board(9, 9, seed=8)
+    result = run(solve_big(board, limit=Limit(nodes=500)))
+    assert result.moves is None and result.stopped == "node-limit"
+    assert result.lower_bound == manhattan_linear_conflict(board.tiles, goal_board(9, 9).tiles, 9, 9)
+
+
+def test_bad_requests_raise_clear_errors() -> None:
+    board = random_board(5, 5, seed=1)
+    with pytest.raises(UnsolvableError, match="cannot reach the goal"):
+        solve_big(random_board(5, 5, seed=1, solvable=False))
+    with pytest.raises(GoalError, match="5×6"):
+        solve_big(board, goal_board(5, 6))
+    with pytest.raises(LimitError, match="beam width"):
+        solve_big(board, width=0)
+
+
+def test_peel_plan_keeps_the_blank_goal_cell_and_shrinks_enough() -> None:
+    for rows, cols in [(10, 10), (3, 7), (5, 9), (2, 13), (12, 3)]:
+        for blank_goal in (0, rows * cols - 1, (rows // 2) * cols + cols // 2):
+            lines, (top, bottom, left, right) = peel_plan((0, rows, 0, cols), cols, blank_goal, 25)
+            assert (bottom - top) * (right - left) <= 25 or min(bottom - top, right - left) == 2
+            r, c = divmod(blank_goal, cols)
+            assert top <= r < bottom and left <= c < right
+            locked = [cell for line in lines for cell in line]
+            assert len(locked) == len(set(locked)) == rows * cols - (bottom - top) * (right - left)
