@@ -1,13 +1,16 @@
 // The board as the page shows it.
 //
 // Boards up to `maxGridCells` cells are an ARIA grid (role="grid" → role="row" → role="gridcell", the blank
-// labelled "blank") with a roving tabindex: arrow keys move between cells, Enter or Space (or a click) on a
-// tile next to the blank slides it. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile,
+// labelled "blank") with a roving tabindex: Enter or Space (or a click) on a tile next to the blank slides it;
+// arrow keys move the focus between cells unless `arrowKeys` is "slide" (then the page handles them and slides
+// tiles: see moves.js). `moveTile` slides one tile in place and animates it (the Web Animations API on the
+// cell's transform), so playback costs two cell updates per move, not a redraw. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile,
 // each tile coloured by where it belongs in the goal: a solved board is a smooth gradient, a shuffled one noise.
 
 const DEFAULTS = Object.freeze({
   maxGridCells: 1024, // above this the board is drawn on a canvas
   onSlide: null, // (tile: number) => void, called when the user slides a tile into the blank
+  arrowKeys: "focus", // "focus": arrows move the focus between cells; "slide": left to the page (slides tiles)
 });
 
 export class BoardView {
@@ -22,6 +25,8 @@ export class BoardView {
     this.goal = null;
     this.focusIndex = 0;
     this.frame = 0;
+    this.where = null; // goal index of every tile value, for the board on screen
+    this.animation = null;
     this.pendingResolve = [];
     this.onKeyDown = (event) => this.keyDown(event);
     this.onClick = (event) => this.click(event);
@@ -60,7 +65,73 @@ export class BoardView {
     return done;
   }
 
+  /**
+   * Slide `tile` into the blank and show it, animated over `duration` ms (0: at once). Updates the two cells in
+   * place; resolves when the animation has finished (or was overtaken by the next move). Returns false, without
+   * changing anything, when the tile is not next to the blank.
+   */
+  moveTile(tile, duration = 0) {
+    const board = this.board;
+    if (!board) return Promise.resolve(false);
+    const blank = board.tiles.indexOf(0);
+    const from = board.tiles.indexOf(tile);
+    if (tile === 0 || from < 0 || !isNeighbour(from, blank, board.cols)) return Promise.resolve(false);
+    const tiles = board.tiles.slice();
+    tiles[blank] = tile;
+    tiles[from] = 0;
+    this.board = { rows: board.rows, cols: board.cols, tiles };
+    const fromCell = this.frame ? null : this.cellAt(from);
+    const toCell = fromCell && this.cellAt(blank);
+    if (!fromCell || !toCell) return this.schedule().then(() => true); // canvas, or a redraw is due anyway
+    if (this.animation) this.animation.finish();
+    let dx = 0;
+    let dy = 0;
+    if (duration > 0) {
+      const a = fromCell.getBoundingClientRect();
+      const b = toCell.getBoundingClientRect();
+      dx = a.left - b.left;
+      dy = a.top - b.top;
+    }
+    this.paintCell(fromCell, 0, from, from);
+    this.paintCell(toCell, tile, blank, from);
+    for (const i of [...neighbours(blank, board), ...neighbours(from, board)]) {
+      const cell = this.cellAt(i);
+      if (cell && tiles[i] !== 0) cell.classList.toggle("movable", Boolean(this.props.onSlide) && isNeighbour(i, from, board.cols));
+    }
+    if (duration <= 0 || (dx === 0 && dy === 0)) return Promise.resolve(true);
+    const animation = toCell.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+      { duration, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" },
+    );
+    this.animation = animation;
+    toCell.classList.add("moving");
+    const done = () => {
+      toCell.classList.remove("moving");
+      if (this.animation === animation) this.animation = null;
+      return true;
+    };
+    return animation.finished.then(done, done);
+  }
+
+  /** Show `t` in `cell` (at board index `i`; `blank` is where the blank is now). */
+  paintCell(cell, t, i, blank) {
+    cell.classList.remove("home", "movable", "tile", "blank");
+    if (t === 0) {
+      cell.classList.add("blank");
+      cell.textContent = "";
+      cell.setAttribute("aria-label", "blank");
+    } else {
+      cell.classList.add("tile");
+      cell.removeAttribute("aria-label");
+      cell.textContent = String(t);
+      if (this.where && this.where[t] === i) cell.classList.add("home");
+      if (this.props.onSlide && isNeighbour(i, blank, this.board.cols)) cell.classList.add("movable");
+    }
+  }
+
   render() {
+    if (this.animation) this.animation.cancel();
+    this.animation = null;
     this.el.replaceChildren();
     const board = this.board;
     if (!board) {
@@ -86,6 +157,7 @@ export class BoardView {
   renderGrid(board) {
     const { rows, cols, tiles } = board;
     const where = this.goalIndexOf();
+    this.where = where;
     const blank = tiles.indexOf(0);
     this.el.className = "board-view";
     const grid = document.createElement("div");
@@ -196,6 +268,7 @@ export class BoardView {
       Home: r * cols,
       End: r * cols + cols - 1,
     };
+    if (event.key.startsWith("Arrow") && this.props.arrowKeys !== "focus") return;
     if (event.key in moves) {
       event.preventDefault();
       this.focusCell(moves[event.key]);
@@ -221,10 +294,23 @@ export class BoardView {
 
   destroy() {
     cancelAnimationFrame(this.frame);
+    if (this.animation) this.animation.cancel();
     this.el.removeEventListener("keydown", this.onKeyDown);
     this.el.removeEventListener("click", this.onClick);
     this.el.replaceChildren();
   }
+}
+
+function neighbours(i, board) {
+  const { rows, cols } = board;
+  const r = Math.floor(i / cols);
+  const c = i % cols;
+  const out = [];
+  if (r > 0) out.push(i - cols);
+  if (r < rows - 1) out.push(i + cols);
+  if (c > 0) out.push(i - 1);
+  if (c < cols - 1) out.push(i + 1);
+  return out;
 }
 
 function isNeighbour(a, b, cols) {

@@ -1,0 +1,62 @@
+// Moves on a board object {rows, cols, tiles} (row-major, 0 = blank), in the page, without a round trip to
+// Python: playback and the user's own moves must be instant even on big boards.
+//
+// Convention (the core's, npuzzle.board): a move is named by the tile that slides into the blank; its letter
+// is the direction the TILE moves — U, D, L, R. An arrow key is the same letter: ArrowUp slides the tile below
+// the blank up.
+
+/** Tile offset from the blank for each letter: "U" means the tile below the blank moves up. */
+const OFFSETS = Object.freeze({ U: [1, 0], D: [-1, 0], L: [0, 1], R: [0, -1] });
+
+/** Arrow key → move letter. */
+export const ARROW_LETTERS = Object.freeze({ ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" });
+
+/** Index of the blank. */
+export function blankIndex(board) {
+  return board.tiles.indexOf(0);
+}
+
+/** The tile that moves in direction `letter` (U/D/L/R), or 0 when none can (the blank is at that edge). */
+export function tileForLetter(board, letter, blank = blankIndex(board)) {
+  const offset = OFFSETS[letter];
+  if (!offset) return 0;
+  const r = Math.floor(blank / board.cols) + offset[0];
+  const c = (blank % board.cols) + offset[1];
+  if (r < 0 || r >= board.rows || c < 0 || c >= board.cols) return 0;
+  return board.tiles[r * board.cols + c];
+}
+
+/** The letter of sliding `tile` into the blank, or null when the tile is not next to the blank. */
+export function letterOf(board, tile, blank = blankIndex(board)) {
+  for (const letter of Object.keys(OFFSETS)) {
+    if (tile !== 0 && tileForLetter(board, letter, blank) === tile) return letter;
+  }
+  return null;
+}
+
+/**
+ * The board after sliding `tile` into the blank (a new object; the argument is not changed), or null when the
+ * move is not legal. O(n) for the copy.
+ */
+export function slide(board, tile, blank = blankIndex(board)) {
+  if (letterOf(board, tile, blank) === null) return null;
+  const tiles = board.tiles.slice();
+  const from = tiles.indexOf(tile);
+  tiles[blank] = tile;
+  tiles[from] = 0;
+  return { rows: board.rows, cols: board.cols, tiles };
+}
+
+/** True when both boards have the same shape and tiles. */
+export function sameBoard(a, b) {
+  if (!a || !b || a.rows !== b.rows || a.cols !== b.cols || a.tiles.length !== b.tiles.length) return false;
+  for (let i = 0; i < a.tiles.length; i++) if (a.tiles[i] !== b.tiles[i]) return false;
+  return true;
+}
+
+/** The board as the text area shows it: one row per line. */
+export function boardText(board) {
+  const rows = [];
+  for (let r = 0; r < board.rows; r++) rows.push(board.tiles.slice(r * board.cols, (r + 1) * board.cols).join(" "));
+  return rows.join("\n");
+}
