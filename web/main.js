@@ -1,8 +1,18 @@
-// The page: reads the board and goal, asks the Python worker, shows the board and the verdict with its reasons.
-// All user text is inserted with textContent (never as HTML).
+// The page: reads the board and goal, asks the Python worker, shows the board and the verdict with its reasons;
+// solves (in the worker, with live progress and Cancel), plays the solution back, lets the user play, and runs
+// the heuristics comparison. All user text is inserted with textContent (never as HTML).
+//
+// Moves on the page (the user's and playback) are made in JavaScript (moves.js) and animated by the board view;
+// the text area, the link and the verdict follow. Arrow keys slide tiles: an arrow moves a tile in its own
+// direction (ArrowUp slides the tile below the blank up: the "U" of the move list).
 
 import { BoardView } from "./board-view.js";
+import { ARROW_LETTERS, boardText, sameBoard, slide as slideBoard, tileForLetter } from "./moves.js";
+import { Playback } from "./playback.js";
 import { PythonWorker } from "./python-worker.js";
+import {
+  label, markMoves, progressLine, renderCompareRows, renderMoveList, renderSolution,
+} from "./solution-view.js";
 
 const EXAMPLE = "12 1 10 2\n7 11 4 14\n5 0 9 15\n8 13 6 3";
 const MAX_LINK_CELLS = 10000; // bigger boards are not put in the URL
@@ -33,11 +43,41 @@ const ui = {
   share: $("share"),
   shareLink: $("share-link"),
   copyLink: $("copy-link"),
+  algorithm: $("algorithm"),
+  heuristic: $("heuristic"),
+  solverHint: $("solver-hint"),
+  solve: $("solve"),
+  compare: $("compare"),
+  job: $("job"),
+  jobTitle: $("job-title"),
+  jobDetail: $("job-detail"),
+  jobCancel: $("job-cancel"),
+  boardBar: $("board-bar"),
+  moveCount: $("move-count"),
+  boardStatus: $("board-status"),
+  solution: $("solution"),
+  solutionBadge: $("solution-badge"),
+  solutionSummary: $("solution-summary"),
+  solutionFacts: $("solution-facts"),
+  player: $("player"),
+  playReset: $("play-reset"),
+  playBack: $("play-back"),
+  play: $("play"),
+  playForward: $("play-forward"),
+  playEnd: $("play-end"),
+  playPosition: $("play-position"),
+  playTotal: $("play-total"),
+  speed: $("speed"),
+  speedText: $("speed-text"),
+  moveList: $("move-list"),
+  comparison: $("comparison"),
+  comparisonNote: $("comparison-note"),
+  compareBody: document.querySelector("#compare-table tbody"),
 };
 
 let ready = false;
 let latest = 0; // sequence number of the newest request whose answer should be shown
-let shown = null; // {board, goal} of the verdict on screen
+let shown = null; // {board, goal, solvable} on screen (board follows the moves made on the page)
 let answers = 0; // answers shown so far (verdicts and error messages), exposed as <body data-answers>
 
 /** Count one more answer on screen (tests and scripts wait on <body data-answers>). */
@@ -47,7 +87,17 @@ function answered() {
 }
 
 const python = new PythonWorker({ onStatus: showStatus });
-const view = new BoardView(ui.view, { onSlide: slide });
+const view = new BoardView(ui.view, { onSlide: userMove, arrowKeys: "slide" });
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+const SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60]); // moves per second, one per speed-slider step
+const SLIDE_MS = 140; // a user's slide animation
+let job = null; // the solve or compare running in the worker: {kind, id, seq, cancelAt}
+let playback = null; // the solution loaded for playback
+let userMoves = 0;
+let syncedText = ""; // the text area's value as the page last wrote or checked it
+let syncFrame = 0; // a pending write of the board into the text area and link
+let verdictTimer = 0;
+let wasSolved = false;
 
 const BUSY_AFTER_MS = 300;
 let busy = null; // {id, timer} of the request the busy line is about
@@ -110,6 +160,9 @@ function setReady(value) {
   ready = value;
   ui.check.disabled = !value;
   ui.shuffle.disabled = !value;
+  ui.solve.disabled = !value || Boolean(job);
+  ui.compare.disabled = !value || Boolean(job);
+  if (!value && job) endJob(); // the worker failed or restarted: its requests were rejected
   document.body.dataset.python = value ? "ready" : "loading";
 }
 
@@ -160,23 +213,31 @@ function setFragment(fragment) {
   if (fragment) ui.shareLink.href = url.href;
 }
 
+/** Check the text area's board; resolves true when it is on screen and solvable. */
 async function check() {
-  if (!ready) return;
+  if (!ready) return false;
+  if (job) cancelJob();
   clearErrors();
   const seq = ++latest;
   const goalKind = ui.goalKind.value;
+  const text = ui.board.value;
   ui.verdict.classList.add("busy");
   ui.view.setAttribute("aria-busy", "true");
   try {
     const reply = await ask("check", { board: ui.board.value, goal: goalSpec() }, "Checking");
-    if (seq !== latest) return;
-    shown = { board: reply.board, goal: reply.goal };
+    if (seq !== latest) return false;
+    shown = { board: reply.board, goal: reply.goal, solvable: reply.explanation.solvable };
+    syncedText = text;
+    loadBoard();
     ui.placeholder.hidden = true;
     await Promise.all([view.setBoard(reply.board, reply.goal), Promise.resolve(renderVerdict(reply))]);
     setFragment(fragmentFor(reply.board, goalKind, reply.goal));
+    loadOptions(reply.board, goalKind);
+    return seq === latest && shown.solvable;
   } catch (error) {
-    if (seq !== latest) return;
+    if (seq !== latest) return false;
     shown = null;
+    loadBoard();
     ui.verdict.replaceChildren();
     delete ui.verdict.dataset.board;
     ui.share.hidden = true;
@@ -184,6 +245,7 @@ async function check() {
     ui.placeholder.hidden = false;
     view.clear();
     showRequestError(error, (message) => showError(ui.boardError, ui.board, message));
+    return false;
   } finally {
     if (seq === latest) {
       ui.verdict.classList.remove("busy");
@@ -236,21 +298,6 @@ async function shuffle() {
   }
 }
 
-async function slide(tile) {
-  if (!ready || !shown) return;
-  const seq = ++latest;
-  try {
-    const reply = await ask("apply", { board: shown.board, moves: [tile] }, "Sliding");
-    if (seq !== latest) return;
-    ui.board.value = reply.board.text.replaceAll(" / ", "\n");
-    await check();
-  } catch (error) {
-    if (seq !== latest) return;
-    showRequestError(error, (message) => showError(ui.boardError, ui.board, message));
-    answered();
-  }
-}
-
 /** Read `#board=…&goal=…`; null when the fragment holds no board. */
 function readFragment() {
   const hash = window.location.hash.replace(/^#/, "");
@@ -293,6 +340,367 @@ function showGoalField() {
   if (custom && !ui.goal.value.trim() && shown) ui.goal.value = shown.goal.text.replaceAll(" / ", "\n");
 }
 
+// ---- The board in play: the user's moves, the counter, the solved state, text area and link that follow ----
+
+/** A new board is on screen (or none): forget moves, solution and comparison made for the previous one. */
+function loadBoard() {
+  userMoves = 0;
+  dropSolution();
+  ui.comparison.hidden = true;
+  ui.compareBody.replaceChildren();
+  ui.boardBar.hidden = !shown;
+  wasSolved = Boolean(shown) && sameBoard(shown.board, shown.goal);
+  ui.view.dataset.solved = String(wasSolved);
+  document.body.dataset.solved = String(wasSolved);
+  ui.boardStatus.textContent = "";
+  showMoves();
+}
+
+function slideMs() {
+  return reducedMotion.matches ? 0 : SLIDE_MS;
+}
+
+/** The user slides `tile` (click, Enter on a cell, or an arrow key). */
+function userMove(tile) {
+  if (!ready || !shown) return;
+  if (job) cancelJob();
+  const next = slideBoard(shown.board, tile);
+  if (!next) return;
+  userMoves += 1;
+  if (playback) {
+    playback.pause();
+    if (!playback.atEnd && playback.moves[playback.index] === tile) {
+      playback.forward(); // the user follows the solution
+      return;
+    }
+    if (playback.index > 0 && playback.moves[playback.index - 1] === tile) {
+      playback.back(); // … or takes its last move back
+      return;
+    }
+    dropSolution("The board has changed since this solution was found. Solve again for the new board.");
+  }
+  shown.board = next;
+  view.moveTile(tile, slideMs());
+  boardChanged();
+}
+
+function showMoves() {
+  ui.moveCount.value = String(userMoves);
+  ui.moveCount.textContent = String(userMoves);
+  document.body.dataset.moves = String(userMoves);
+}
+
+
+/** After any move: counter, solved state now; text area and link in the next frame; the verdict a bit later. */
+function boardChanged() {
+  showMoves();
+  const solved = Boolean(shown) && sameBoard(shown.board, shown.goal);
+  ui.view.dataset.solved = String(solved);
+  if (solved && !wasSolved) {
+    const how = playback && playback.atEnd ? `${playback.moves.length} moves of the solution`
+      : `${userMoves} move${userMoves === 1 ? "" : "s"}`;
+    ui.boardStatus.textContent = `Solved — the board is the goal (${how}).`;
+  } else if (!solved) {
+    ui.boardStatus.textContent = "";
+  }
+  wasSolved = solved;
+  document.body.dataset.solved = String(solved);
+  if (!syncFrame) syncFrame = requestAnimationFrame(syncBoard);
+  clearTimeout(verdictTimer);
+  verdictTimer = setTimeout(refreshVerdict, 350);
+}
+
+/** Write the board on screen into the text area and the link. */
+function syncBoard() {
+  syncFrame = 0;
+  if (!shown) return;
+  const text = boardText(shown.board);
+  ui.board.value = text;
+  syncedText = text;
+  ui.board.removeAttribute("aria-invalid");
+  ui.boardError.textContent = "";
+  setFragment(fragmentFor(shown.board, ui.goalKind.value, shown.goal));
+}
+
+/** Re-explain the board after moves (inversions and the blank's row change), unless it changed again. */
+async function refreshVerdict() {
+  if (!ready || !shown || job) return;
+  const board = shown.board;
+  try {
+    const reply = await python.request("check", { board: boardFields(board), goal: goalSpec() });
+    if (shown && sameBoard(shown.board, reply.board) && sameBoard(shown.goal, reply.goal)) renderVerdict(reply);
+  } catch {
+    // the next check shows any problem
+  } finally {
+    answered();
+  }
+}
+
+function boardFields(board) {
+  return { rows: board.rows, cols: board.cols, tiles: board.tiles };
+}
+
+document.addEventListener("keydown", (event) => {
+  const letter = ARROW_LETTERS[event.key];
+  if (!letter || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || !shown) return;
+  const target = event.target;
+  if (target instanceof Element && target.closest("textarea, input, select, [contenteditable]")) return;
+  event.preventDefault();
+  const tile = tileForLetter(shown.board, letter);
+  if (tile) userMove(tile);
+});
+
+// ---- Solver choices (from the core's `options` op: new algorithms and heuristics appear by themselves) ----
+
+const optionsCache = new Map();
+let optionsKey = "";
+let optionsReply = null;
+
+async function loadOptions(board, goalKind) {
+  const key = `${board.rows}x${board.cols}|${goalKind}`;
+  if (key === optionsKey) return;
+  optionsKey = key;
+  let reply = optionsCache.get(key);
+  if (!reply) {
+    try {
+      reply = await python.request("options", { rows: board.rows, cols: board.cols, goal: goalSpec() });
+    } catch {
+      return; // an older core without `options`: the selects keep Auto
+    }
+    optionsCache.set(key, reply);
+  }
+  if (optionsKey !== key) return;
+  optionsReply = reply;
+  fillSelect(ui.algorithm, reply.algorithms, reply.default_algorithm);
+  fillSelect(ui.heuristic, reply.heuristics, reply.default_heuristic);
+  showSolverHint();
+}
+
+function fillSelect(select, choices, auto) {
+  const keep = select.value;
+  const options = [new Option(`Auto (${label(auto)})`, "auto")];
+  for (const choice of choices) {
+    const option = new Option(label(choice.name), choice.name);
+    if (choice.summary) option.title = choice.summary;
+    options.push(option);
+  }
+  select.replaceChildren(...options);
+  select.value = choices.some((c) => c.name === keep) ? keep : "auto";
+}
+
+function showSolverHint() {
+  const reply = optionsReply;
+  if (!reply) return;
+  const find = (list, name) => list.find((c) => c.name === name);
+  const algorithm = find(reply.algorithms, ui.algorithm.value === "auto" ? reply.default_algorithm : ui.algorithm.value);
+  const heuristic = find(reply.heuristics, ui.heuristic.value === "auto" ? reply.default_heuristic : ui.heuristic.value);
+  const parts = [];
+  if (algorithm) parts.push(algorithm.summary);
+  if (heuristic) parts.push(`${label(heuristic.name)}: ${heuristic.summary}`);
+  ui.solverHint.textContent = parts.join(". ") + (parts.length ? "." : "");
+}
+
+// ---- Long jobs in the worker: solve and compare, with a progress line and Cancel ----
+
+function startJob(kind, title) {
+  job = { kind, id: 0, seq: latest, cancelAt: 0 };
+  ui.jobTitle.textContent = title;
+  ui.jobDetail.textContent = "starting…";
+  ui.job.hidden = false;
+  ui.jobCancel.disabled = false;
+  ui.solve.disabled = true;
+  ui.compare.disabled = true;
+  document.body.dataset.job = kind;
+  return job;
+}
+
+function endJob() {
+  job = null;
+  ui.job.hidden = true;
+  ui.solve.disabled = !ready;
+  ui.compare.disabled = !ready;
+  document.body.dataset.job = "";
+}
+
+/** Ask the worker to stop the running job; it answers with the statistics so far (stopped: "cancelled"). */
+function cancelJob() {
+  if (!job || job.cancelAt) return;
+  job.cancelAt = performance.now();
+  ui.jobTitle.textContent = "Stopping…";
+  ui.jobCancel.disabled = true;
+  python.cancel(job.id);
+}
+
+/** Have the board of the text area on screen (checked) unless it already is; true when it can be solved. */
+async function boardForJob() {
+  if (!shown || ui.board.value !== syncedText) return check();
+  if (syncFrame) {
+    cancelAnimationFrame(syncFrame);
+    syncBoard();
+  }
+  return shown.solvable;
+}
+
+async function solve() {
+  if (!ready || job) return;
+  if (playback) playback.pause();
+  const ok = await boardForJob();
+  if (!ok || job) {
+    if (shown && !shown.solvable) {
+      showSolutionSection();
+      ui.solutionBadge.textContent = "";
+      ui.solutionSummary.textContent = "This board cannot reach the goal, so there is nothing to solve: see why below.";
+      ui.solutionFacts.replaceChildren();
+      document.body.dataset.solve = "unsolvable";
+    }
+    return;
+  }
+  const start = shown.board;
+  const goal = shown.goal;
+  const algorithm = ui.algorithm.value;
+  const heuristic = ui.heuristic.value;
+  const mine = startJob("solve", "Solving…");
+  document.body.dataset.solve = "running";
+  const request = { board: boardFields(start), goal: goalSpec(), algorithm, heuristic };
+  try {
+    const reply = await python.request("solve", request, {
+      onId: (id) => { mine.id = id; },
+      onProgress: (p) => {
+        if (job !== mine || mine.cancelAt) return;
+        ui.jobTitle.textContent = `Solving with ${label(p.algorithm)} + ${label(p.heuristic).toLowerCase()}…`;
+        ui.jobDetail.textContent = progressLine(p);
+      },
+    });
+    if (mine.cancelAt) document.body.dataset.cancelMs = String(Math.round(performance.now() - mine.cancelAt));
+    if (mine.seq !== latest || !shown || !sameBoard(shown.board, start)) return; // a newer board took over
+    showSolution(reply, start, goal);
+  } catch (error) {
+    if (mine.seq !== latest) return;
+    showSolutionSection();
+    ui.solutionBadge.textContent = "";
+    ui.solutionFacts.replaceChildren();
+    ui.solutionSummary.textContent = error.type === "Cancelled" ? "Search cancelled." : `Could not solve: ${error.message}`;
+    document.body.dataset.solve = error.type === "Cancelled" ? "stopped" : "failed";
+  } finally {
+    if (job === mine) endJob();
+  }
+}
+
+function showSolutionSection() {
+  dropSolution();
+  ui.solution.hidden = false;
+}
+
+/** Show a solve reply; a solution becomes playable from `start`. */
+function showSolution(reply, start, goal) {
+  showSolutionSection();
+  const kind = renderSolution(
+    { badge: ui.solutionBadge, summary: ui.solutionSummary, facts: ui.solutionFacts }, reply,
+  );
+  document.body.dataset.solve = kind === "stopped" ? "stopped" : "solved";
+  ui.solution.dataset.length = reply.moves ? String(reply.length) : "";
+  if (!reply.moves) return;
+  renderMoveList(ui.moveList, reply.moves, reply.letters);
+  playback = new Playback(start, reply.moves, {
+    view, goal, speed: SPEEDS[Number(ui.speed.value)] || 4, reducedMotion: reducedMotion.matches,
+    onChange: playbackChanged,
+  });
+  ui.player.hidden = reply.moves.length === 0;
+  ui.playTotal.textContent = String(reply.moves.length);
+  playback.shownIndex = 0;
+  markMoves(ui.moveList, 0, 0);
+  showPlayer();
+}
+
+/** Forget the loaded solution (with an optional note in its place). */
+function dropSolution(note = "") {
+  if (playback) playback.destroy();
+  playback = null;
+  ui.moveList.replaceChildren();
+  ui.player.hidden = true;
+  if (note) {
+    ui.solutionBadge.textContent = "out of date";
+    ui.solutionBadge.dataset.kind = "stopped";
+    ui.solutionSummary.textContent = note;
+    ui.solutionFacts.replaceChildren();
+  } else {
+    ui.solution.hidden = true;
+  }
+}
+
+function playbackChanged(p) {
+  if (p !== playback) return;
+  markMoves(ui.moveList, p.shownIndex, p.index);
+  p.shownIndex = p.index;
+  shown.board = p.board;
+  showPlayer();
+  boardChanged();
+}
+
+function showPlayer() {
+  const p = playback;
+  if (!p) return;
+  ui.playPosition.textContent = String(p.index);
+  ui.play.dataset.playing = String(p.playing);
+  ui.play.setAttribute("aria-label", p.playing ? "Pause" : "Play");
+  ui.play.title = p.playing ? "Pause" : "Play";
+  ui.playReset.disabled = p.index === 0;
+  ui.playBack.disabled = p.index === 0;
+  ui.playForward.disabled = p.atEnd;
+  ui.playEnd.disabled = p.atEnd;
+  document.body.dataset.playback = p.playing ? "playing" : p.atEnd ? "end" : "paused";
+}
+
+function showSpeed() {
+  const speed = SPEEDS[Number(ui.speed.value)] || 4;
+  ui.speedText.textContent = `${speed}/s`;
+  ui.speed.setAttribute("aria-valuetext", `${speed} moves per second`);
+  if (playback) playback.setSpeed(speed);
+}
+
+// ---- Compare heuristics: A* with each heuristic on the board, the course's table ----
+
+async function compareHeuristics() {
+  if (!ready || job) return;
+  if (playback) playback.pause();
+  if (!(await boardForJob()) || job) return;
+  const start = shown.board;
+  const names = optionsReply ? optionsReply.heuristics.map((h) => h.name) : [];
+  const mine = startJob("compare", "Comparing heuristics…");
+  document.body.dataset.compare = "running";
+  ui.comparison.hidden = false;
+  ui.comparisonNote.textContent = `${start.rows}×${start.cols} board`;
+  renderCompareRows(ui.compareBody, [], null, names);
+  try {
+    const reply = await python.request("compare", { board: boardFields(start), goal: goalSpec() }, {
+      onId: (id) => { mine.id = id; },
+      onProgress: (p) => {
+        if (job !== mine || mine.cancelAt) return;
+        const done = p.done || [];
+        ui.jobTitle.textContent = `Comparing heuristics: ${label(p.heuristic).toLowerCase()} (${p.row + 1} of ${p.rows})…`;
+        ui.jobDetail.textContent = progressLine(p);
+        const waiting = names.filter((n) => n !== p.heuristic && !done.some((r) => r.heuristic === n));
+        renderCompareRows(ui.compareBody, done, p, waiting);
+      },
+    });
+    if (mine.seq !== latest) return;
+    renderCompareRows(ui.compareBody, reply.rows);
+    const stopped = reply.rows.filter((r) => r.length === null).map((r) => label(r.heuristic).toLowerCase());
+    let note = `${start.rows}×${start.cols} board`;
+    if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
+    else if (stopped.length) note += ` · ${stopped.join(", ")} stopped at the node limit`;
+    ui.comparisonNote.textContent = note;
+    document.body.dataset.compare = reply.stopped === "cancelled" ? "stopped" : "done";
+  } catch (error) {
+    if (mine.seq !== latest) return;
+    ui.compareBody.replaceChildren();
+    ui.comparisonNote.textContent = error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}`;
+    document.body.dataset.compare = "failed";
+  } finally {
+    if (job === mine) endJob();
+  }
+}
+
 ui.form.addEventListener("submit", (event) => {
   event.preventDefault();
   check();
@@ -309,6 +717,28 @@ ui.goalKind.addEventListener("change", () => {
 });
 ui.shuffle.addEventListener("click", shuffle);
 ui.cancel.addEventListener("click", cancelBusy);
+ui.solve.addEventListener("click", solve);
+ui.compare.addEventListener("click", compareHeuristics);
+ui.jobCancel.addEventListener("click", cancelJob);
+ui.algorithm.addEventListener("change", showSolverHint);
+ui.heuristic.addEventListener("change", showSolverHint);
+ui.play.addEventListener("click", () => {
+  if (!playback) return;
+  if (playback.playing) playback.pause();
+  else playback.play();
+});
+ui.playForward.addEventListener("click", () => playback && (playback.pause(), playback.forward()));
+ui.playBack.addEventListener("click", () => playback && playback.back());
+ui.playReset.addEventListener("click", () => playback && playback.reset());
+ui.playEnd.addEventListener("click", () => playback && playback.end());
+ui.speed.addEventListener("input", showSpeed);
+ui.moveList.addEventListener("click", (event) => {
+  const item = event.target instanceof Element ? event.target.closest("li[data-k]") : null;
+  if (item && playback) {
+    playback.pause();
+    playback.seek(Number(item.dataset.k) + 1);
+  }
+});
 ui.shape.addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
     event.preventDefault();
@@ -328,4 +758,6 @@ window.addEventListener("hashchange", () => {
   if (ready) openFromLocation(false);
 });
 setReady(false);
+showSpeed();
 document.body.dataset.answers = "0";
+document.body.dataset.moves = "0";

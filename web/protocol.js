@@ -8,7 +8,7 @@ function frozenSet(names) {
 }
 
 /** Page → worker. */
-export const REQUEST_TYPES = frozenSet(["check", "random", "apply", "solve", "compare", "cancel"]);
+export const REQUEST_TYPES = frozenSet(["check", "random", "apply", "options", "solve", "compare", "cancel"]);
 
 /** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
 export const LONG_OPS = frozenSet(["solve", "compare"]);

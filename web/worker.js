@@ -5,6 +5,7 @@
 //   {type: "check",  id, board, goal?}          one-shot, answered by `result` or `error`
 //   {type: "random", id, shape, goal?, seed?}   one-shot
 //   {type: "apply",  id, board, moves}          one-shot
+//   {type: "options", id, rows, cols, goal?}    one-shot: the algorithm/heuristic choices for a board
 //   {type: "solve",  id, board, goal?, ...}     long: `progress`* then `result` | `error`
 //   {type: "compare", id, board, goal?, ...}    long, like solve
 //   {type: "cancel", id}                        stops request `id` (a long one between two slices: its

@@ -1,0 +1,190 @@
+// How search results read on the page: names of algorithms and heuristics, the progress line, the solution's
+// summary and statistics, the move list and the compare table. Text only ever goes in with textContent.
+
+const LABELS = Object.freeze({
+  auto: "Auto",
+  astar: "A*",
+  idastar: "IDA*",
+  discrete: "Discrete",
+  hamming: "Hamming",
+  manhattan: "Manhattan",
+  "linear-conflict": "Linear conflict",
+});
+
+const STOP_REASONS = Object.freeze({
+  cancelled: "cancelled",
+  "node-limit": "node limit reached",
+  "time-limit": "time limit reached",
+  "memory-limit": "memory limit reached",
+});
+
+/** Arrow shown beside each move letter (the direction the tile moves). */
+const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
+
+/** The display name of an algorithm or heuristic; unknown names (new solvers) read as themselves. */
+export function label(name) {
+  if (LABELS[name]) return LABELS[name];
+  const text = String(name).replaceAll("-", " ").replaceAll("_", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function count(n) {
+  return typeof n === "number" ? n.toLocaleString("en") : "—";
+}
+
+export function seconds(s) {
+  if (typeof s !== "number") return "—";
+  if (s < 0.001) return "< 1 ms";
+  if (s < 1) return `${Math.round(s * 1000)} ms`;
+  if (s < 60) return `${s.toFixed(s < 10 ? 2 : 1)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+export function stopReason(stopped) {
+  return STOP_REASONS[stopped] || String(stopped).replaceAll("-", " ");
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** One progress record as a line: nodes, bound (IDA*) or f (A*), frontier, elapsed. */
+export function progressLine(p) {
+  const parts = [`${count(p.nodes_expanded)} nodes`];
+  if (typeof p.bound === "number") parts.push(`${p.algorithm === "idastar" ? "bound" : "f"} ${p.bound}`);
+  if (typeof p.frontier === "number") parts.push(`${p.algorithm === "idastar" ? "depth" : "frontier"} ${count(p.frontier)}`);
+  parts.push(seconds(p.elapsed));
+  return parts.join(" · ");
+}
+
+/**
+ * Fill the solution section from a solve reply: badge, summary sentence, statistics. Returns the badge kind
+ * ("optimal", "not-optimal", "stopped").
+ */
+export function renderSolution(parts, reply) {
+  const { badge, summary, facts } = parts;
+  const how = `${label(reply.algorithm)} with the ${label(reply.heuristic).toLowerCase()} heuristic`;
+  let kind;
+  if (reply.moves) {
+    kind = reply.optimal ? "optimal" : "not-optimal";
+    badge.textContent = reply.optimal ? "optimal" : "not proven optimal";
+    if (reply.length === 0) summary.textContent = "The board already is the goal: nothing to do.";
+    else if (reply.optimal) {
+      summary.textContent = `${count(reply.length)} moves — the shortest possible, proven by ${how}.`;
+    } else {
+      const bound = reply.lower_bound > 0 ? ` The shortest solution has at least ${count(reply.lower_bound)} moves.` : "";
+      summary.textContent =
+        `${count(reply.length)} moves, found by ${how}. This is not proven to be the shortest solution.${bound}` +
+        (reply.message ? ` ${reply.message}` : "");
+    }
+  } else {
+    kind = "stopped";
+    badge.textContent = `stopped: ${stopReason(reply.stopped)}`;
+    const note = reply.stopped === "cancelled" ? "Search cancelled" : `Search stopped (${stopReason(reply.stopped)})`;
+    summary.textContent = `${note} after ${count(reply.nodes_expanded)} nodes and ${seconds(reply.seconds)}; ` +
+      `no solution yet.${reply.message ? ` ${reply.message}` : ""}`;
+  }
+  badge.dataset.kind = kind;
+  const rows = [
+    ["Length", reply.moves ? `${count(reply.length)} moves` : "—"],
+    ["Optimal", reply.moves ? (reply.optimal ? "yes (proven)" : "not proven") : "—"],
+    ["Nodes expanded", count(reply.nodes_expanded)],
+    [reply.algorithm === "idastar" ? "Max depth" : "Max frontier", count(reply.max_frontier)],
+    ["Time", seconds(reply.seconds)],
+    ["Search", `${label(reply.algorithm)} + ${label(reply.heuristic).toLowerCase()}`],
+  ];
+  if (reply.algorithm === "idastar" && reply.iterations) rows.push(["Iterations", count(reply.iterations)]);
+  if (!reply.optimal && reply.lower_bound > 0) rows.push(["Lower bound", `${count(reply.lower_bound)} moves`]);
+  facts.replaceChildren(...rows.map(([term, value]) => {
+    const group = el("div");
+    group.append(el("dt", null, term), el("dd", null, value));
+    return group;
+  }));
+  return kind;
+}
+
+/** Most moves listed one by one; longer solutions list this many (playback still runs them all). */
+export const MAX_LISTED_MOVES = 5000;
+
+/** The move list: one item per move, tile number and letter (data-k = its index). */
+export function renderMoveList(list, moves, letters) {
+  const items = [];
+  const n = Math.min(moves.length, MAX_LISTED_MOVES);
+  for (let k = 0; k < n; k++) {
+    const item = el("li", null, String(moves[k]));
+    item.dataset.k = String(k);
+    const letter = letters ? letters[k] : "";
+    const dir = el("span", "dir", letter);
+    dir.title = `${ARROWS[letter] || ""} tile ${moves[k]} moves ${{ U: "up", D: "down", L: "left", R: "right" }[letter] || ""}`;
+    item.append(dir);
+    item.setAttribute("aria-label", `move ${k + 1}: tile ${moves[k]} ${letter}`);
+    items.push(item);
+  }
+  if (moves.length > n) items.push(el("li", "more", `… ${count(moves.length - n)} more`));
+  list.replaceChildren(...items);
+}
+
+/** Mark moves before `index` done and the move at `index` current, touching only items between old and new. */
+export function markMoves(list, from, to) {
+  const lo = Math.max(0, Math.min(from, to) - 1);
+  const hi = Math.min(Math.max(from, to) + 1, list.children.length - 1);
+  let current = null;
+  for (let k = lo; k <= hi; k++) {
+    const item = list.children[k];
+    if (!item || item.dataset.k === undefined) continue;
+    item.classList.toggle("done", k < to);
+    item.classList.toggle("current", k === to);
+    if (k === to) current = item;
+  }
+  if (current) {
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
+  }
+}
+
+/**
+ * The compare table: finished `rows` (from the core), then the heuristic running now (`running`: a progress
+ * record) and the ones still waiting (`waiting`: names).
+ */
+export function renderCompareRows(tbody, rows, running = null, waiting = []) {
+  const out = [];
+  for (const r of rows) {
+    const tr = el("tr");
+    tr.dataset.state = r.length === null || r.length === undefined ? "stopped" : "done";
+    tr.append(el("th", null, label(r.heuristic)));
+    tr.firstChild.setAttribute("scope", "row");
+    const length = el("td", "length");
+    if (r.length === null || r.length === undefined) {
+      length.textContent = "—";
+      length.append(el("span", "sub", `stopped: ${stopReason(r.stopped)}`));
+    } else {
+      length.textContent = count(r.length);
+    }
+    tr.append(length, el("td", null, count(r.nodes_expanded)), el("td", null, count(r.max_frontier)),
+      el("td", null, seconds(r.seconds)));
+    out.push(tr);
+  }
+  if (running) {
+    const tr = el("tr");
+    tr.dataset.state = "running";
+    const th = el("th", null, label(running.heuristic));
+    th.setAttribute("scope", "row");
+    tr.append(th, el("td", "length", "running…"), el("td", null, count(running.nodes_expanded)),
+      el("td", null, count(running.max_frontier || running.frontier)), el("td", null, seconds(running.elapsed)));
+    out.push(tr);
+  }
+  for (const name of waiting) {
+    const tr = el("tr");
+    tr.dataset.state = "waiting";
+    const th = el("th", null, label(name));
+    th.setAttribute("scope", "row");
+    tr.append(th, el("td", "length", "waiting"), el("td"), el("td"), el("td"));
+    out.push(tr);
+  }
+  tbody.replaceChildren(...out);
+}
