@@ -1,0 +1,261 @@
+"""The page's solving half in real Chromium: Solve → Play reaches the goal, playback controls, Cancel of a hard
+search (with the page responsive meanwhile and the stop timed), the compare table, arrow keys and the counter.
+
+One page (one Pyodide boot) serves the whole module. Expected answers come from the core in this CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from npuzzle import api
+from npuzzle.board import Board
+from npuzzle.parse import parse_board, resolve_goal
+
+from .conftest import ANSWER_TIMEOUT_MS, App
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"
+
+
+def core(request: dict[str, Any]) -> dict[str, Any]:
+    """The core's reply to a request, in this CPython."""
+    reply: dict[str, Any] = json.loads(api.handle(json.dumps(request)))
+    return reply
+
+
+def grid_tiles(app: App) -> list[int]:
+    """The tiles the grid shows, row-major, 0 for the blank."""
+    texts = app.page.get_by_role("gridcell").all_inner_texts()
+    return [int(t) if t.strip() else 0 for t in texts]
+
+
+def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
+    """Wait until the grid shows ``tiles`` (jumps are drawn in the next animation frame), then check it."""
+    want = ",".join(str(t) for t in tiles)
+    app.page.wait_for_function(
+        """want => [...document.querySelectorAll('[role=gridcell]')]
+             .map(c => c.textContent.trim() || '0').join(',') === want""",
+        arg=want, timeout=10_000,
+    )
+    assert grid_tiles(app) == list(tiles)
+
+
+def board_in_text_area(app: App) -> Board:
+    return parse_board(app.page.locator("#board").input_value())
+
+
+def solve(app: App, algorithm: str = "auto", heuristic: str = "auto") -> None:
+    """Pick the solver, press Solve and wait until the page shows how it ended."""
+    page = app.page
+    page.select_option("#algorithm", algorithm)
+    page.select_option("#heuristic", heuristic)
+    page.click("#solve")
+    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+
+
+def korf(index: int) -> tuple[str, int]:
+    """Korf's instance ``index`` (1-based) as board text, and its optimal length (blank-first goal)."""
+    for line in (DATA / "korf100.txt").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        head, tiles = line.split("|")
+        number, length = head.split()[:2]
+        if int(number) == index:
+            return tiles.strip(), int(length)
+    raise LookupError(index)
+
+
+def test_shuffle_solve_and_play_reach_the_goal(app: App) -> None:
+    page = app.page
+    app.select_goal("default")
+    page.fill("#shape", "3×3")
+    before = app.answers()
+    page.click("#shuffle")
+    app.wait_answer(before)
+    start = board_in_text_area(app)
+    goal = resolve_goal("default", 3, 3)
+    expected = core({"op": "solve", "board": start.format(), "algorithm": "idastar", "heuristic": "linear-conflict"})
+    assert expected["optimal"] is True
+
+    solve(app)
+    assert page.locator("body").get_attribute("data-solve") == "solved"
+    length = int(page.locator("#solution").get_attribute("data-length") or "-1")
+    assert length == expected["length"]
+    summary = page.locator("#solution-summary").inner_text()
+    assert f"{expected['length']} moves" in summary and "shortest possible" in summary
+    assert page.locator("#solution-badge").inner_text() == "optimal"
+    facts = page.locator("#solution-facts").inner_text()
+    for term in ("Nodes expanded", "Max frontier", "Time", "Optimal"):
+        assert term in facts
+    items = page.locator("#move-list li").all_inner_texts()
+    assert len(items) == length
+    # every listed move is a tile number and its letter, and replaying them in the core reaches the goal
+    moves = [re.fullmatch(r"(\d+)\s*([UDLR])", item.strip()) for item in items]
+    assert all(moves)
+    letters = "".join(m.group(2) for m in moves if m)
+    assert start.apply(list(letters)) == goal
+    wait_grid(app, start.tiles)
+
+    page.locator("#speed").fill("6")  # 60 moves per second
+    page.click("#play")
+    page.wait_for_selector("body[data-playback=end]", state="attached", timeout=30_000)
+    wait_grid(app, goal.tiles)
+    assert page.locator("#play-position").inner_text() == str(length)
+    assert page.locator("body").get_attribute("data-solved") == "true"
+    assert page.locator("#board-status").inner_text().startswith("Solved")
+    page.wait_for_function(
+        "goal => document.getElementById('board').value.trim().split(/\\s+/).join(' ') === goal",
+        arg=" ".join(str(t) for t in goal.tiles),
+    )
+    assert page.url.endswith("#board=1,2,3/4,5,6/7,8,0")
+
+    # the other controls: reset, step forward and back, skip to the end
+    page.click("#play-reset")
+    wait_grid(app, start.tiles)
+    page.click("#play-forward")
+    after_one = start.apply([int(moves[0].group(1))]) if moves[0] else start
+    wait_grid(app, after_one.tiles)
+    assert page.locator("#play-position").inner_text() == "1"
+    page.click("#play-back")
+    wait_grid(app, start.tiles)
+    page.click("#play-end")
+    wait_grid(app, goal.tiles)
+    assert page.locator("#play-end").is_disabled()
+    app.assert_offline()
+
+
+def test_a_hard_search_is_cancelled_promptly_and_the_page_stays_responsive(app: App) -> None:
+    page = app.page
+    text, _ = korf(1)
+    assert app.check(text, "blank-first").startswith("Solvable")
+    page.select_option("#algorithm", "idastar")
+    page.select_option("#heuristic", "hamming")
+    page.click("#solve")
+    page.wait_for_function("() => /nodes/.test(document.getElementById('job-detail').textContent)")
+    assert page.locator("#job").is_visible()
+
+    # while the worker searches, the page answers: typing shows up, the goal select reveals its field, frames flow
+    page.fill("#shape", "5×5")
+    assert page.locator("#shape").input_value() == "5×5"
+    page.select_option("#goal-kind", "custom")
+    assert page.locator("#custom-goal-field").is_visible()
+    worst_frame_ms = page.evaluate(
+        """() => new Promise((resolve) => {
+          let last = performance.now(), worst = 0, n = 0;
+          const frame = (t) => {
+            worst = Math.max(worst, t - last); last = t;
+            if (++n < 20) requestAnimationFrame(frame); else resolve(worst);
+          };
+          requestAnimationFrame(frame);
+        })"""
+    )
+    assert page.locator("body").get_attribute("data-job") == "solve"  # still searching
+    assert page.locator("body").get_attribute("data-solve") == "running"
+    first = page.locator("#job-detail").inner_text()
+    page.wait_for_function("t => document.getElementById('job-detail').textContent !== t", arg=first)  # live
+
+    cancel_ms = page.evaluate(
+        """() => new Promise((resolve) => {
+          const t0 = performance.now();
+          const observer = new MutationObserver(() => {
+            if (document.body.dataset.solve === "stopped") { observer.disconnect(); resolve(performance.now() - t0); }
+          });
+          observer.observe(document.body, { attributes: true, attributeFilter: ["data-solve"] });
+          document.getElementById("job-cancel").click();
+        })"""
+    )
+    print(f"\ncancel: click → 'stopped' on screen in {cancel_ms:.0f} ms (worst frame gap while searching "
+          f"{worst_frame_ms:.0f} ms; the page's own measure {page.locator('body').get_attribute('data-cancel-ms')} ms)")
+    assert cancel_ms < 1000
+    assert worst_frame_ms < 1000
+    assert page.locator("#job").is_hidden()
+    summary = page.locator("#solution-summary").inner_text()
+    assert "cancelled" in summary and "no solution yet" in summary
+    assert page.locator("#solution-badge").inner_text() == "stopped: cancelled"
+
+    # a new Check and Solve work at once after the cancel
+    app.select_goal("blank-first")
+    assert page.locator("#verdict").inner_text().startswith("Solvable")
+    easy = core({"op": "random", "rows": 4, "cols": 4, "moves": 12, "seed": 3, "goal": "blank-first"})["board"]
+    expected = core({"op": "solve", "board": easy["text"], "goal": "blank-first"})
+    assert app.check(easy["text"]).startswith("Solvable")
+    solve(app, "auto", "auto")
+    assert page.locator("body").get_attribute("data-solve") == "solved"
+    assert page.locator("#solution").get_attribute("data-length") == str(expected["length"])
+    app.select_goal("default")
+    page.fill("#shape", "4×4")
+    app.assert_offline()
+
+
+COMPARE_BOARD = "1 10 2 6 / 5 4 12 15 / 13 9 0 14 / 11 8 3 7"
+
+
+def test_compare_fills_its_table(app: App) -> None:
+    page = app.page
+    assert app.check(COMPARE_BOARD, "default").startswith("Solvable")
+    page.click("#compare")
+    page.wait_for_function("() => ['done', 'stopped', 'failed'].includes(document.body.dataset.compare)",
+                           timeout=ANSWER_TIMEOUT_MS)
+    assert page.locator("body").get_attribute("data-compare") == "done"
+    rows = page.locator("#compare-table tbody tr")
+    names = [h["name"] for h in core({"op": "options", "rows": 4, "cols": 4})["heuristics"]]
+    assert rows.count() == len(names)
+    cells = [r.split("\t") for r in rows.all_inner_texts()]
+    table = {row[0].strip().lower(): [c.strip() for c in row[1:]] for row in cells}
+    limit = f"{250_000:,}"
+    for name in ("discrete", "hamming"):  # too weak for this board within the compare node limit
+        length, visited, heap, time = table[name]
+        assert length.startswith("—") and "node limit" in length
+        assert visited == limit and heap and time
+    for name in ("manhattan", "linear-conflict"):
+        expected = core({"op": "solve", "board": COMPARE_BOARD, "algorithm": "astar", "heuristic": name})
+        length, visited, heap, time = table[name.replace("-", " ")]
+        assert length == str(expected["length"])
+        assert visited == f"{expected['nodes_expanded']:,}"
+        assert heap == f"{expected['max_frontier']:,}"
+    assert page.locator("#compare-table thead").inner_text().strip().split("\t") == [
+        "Heuristic", "Solution length", "Vertices visited", "Maximum heap size", "Time"]
+    app.assert_offline()
+
+
+@pytest.mark.parametrize("start", ["1 2 3 / 4 5 6 / 7 8 0"])
+def test_arrow_keys_move_tiles_and_the_counter_counts(app: App, start: str) -> None:
+    page = app.page
+    assert app.check(start, "default").startswith("Solvable")
+    board = parse_board(start)
+    assert page.locator("#move-count").inner_text() == "0"
+    page.locator("h1").click()  # focus outside the text fields: arrows are for the board
+    count = 0
+    for key, letter in [("ArrowDown", "D"), ("ArrowRight", "R"), ("ArrowUp", "U"), ("ArrowDown", "D"),
+                        ("ArrowDown", "D"), ("ArrowLeft", "L"), ("ArrowUp", "U")]:
+        page.keyboard.press(key)
+        moved = letter in board.movable_tiles()
+        if moved:
+            board = board.slide(letter)  # the core's convention: the letter is the direction the tile moves
+            count += 1
+        wait_grid(app, board.tiles)
+        assert page.locator("#move-count").inner_text() == str(count)
+    assert count >= 4
+    page.wait_for_function("t => document.getElementById('board').value === t",
+                           arg="\n".join(" ".join(str(t) for t in board.tiles[r * 3:(r + 1) * 3]) for r in range(3)))
+    assert "#board=" + "/".join(",".join(str(t) for t in board.tiles[r * 3:(r + 1) * 3]) for r in range(3)) in page.url
+    # arrows typed in the text area edit the text, not the board
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowUp")
+    assert page.locator("#move-count").inner_text() == str(count)
+    # undo the moves by clicking tiles: the board is solved again and says so
+    goal = parse_board(start)
+    page.locator("h1").click()
+    path = core({"op": "solve", "board": board.format()})["moves"]
+    for tile in path:
+        page.get_by_role("gridcell", name=str(tile), exact=True).click()
+    wait_grid(app, goal.tiles)
+    assert page.locator("#move-count").inner_text() == str(count + len(path))
+    assert page.locator("#board-status").inner_text().startswith("Solved")
+    app.assert_offline()
