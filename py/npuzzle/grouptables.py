@@ -15,8 +15,13 @@ when one tile moves (:attr:`Partition.lookup`).
 
 from __future__ import annotations
 
+import struct
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
+
+from .errors import PatternDatabaseError
 
 UNSET = 255
 """The table byte for placements that cannot occur (two tiles on one cell)."""
@@ -158,3 +163,127 @@ def make_partition(
             lookup[tile] = (table, contributions[i], others)
         tile_groups.append(tuple(tiles))
     return Partition(tuple(tile_groups), tuple(tables), tuple(lookup))
+
+
+MAGIC = b"NPGROUP\x1a"
+"""The first 8 bytes of a group-table file."""
+
+_HEAD = struct.Struct("<8sBBB")
+_ENTRY = struct.Struct("<II")
+
+
+@dataclass(frozen=True, slots=True)
+class TableSet:
+    """Relaxed group tables of one ``rows × cols`` region: ``groups[i]`` (goal cells, in index order) and
+    ``tables[i]`` (sparse bytes, see :func:`build_table`)."""
+
+    rows: int
+    cols: int
+    groups: tuple[tuple[int, ...], ...]
+    tables: tuple[bytes, ...]
+
+
+def encode_tables(table_set: TableSet, level: int = 9) -> bytes:
+    """A table set as file bytes (little-endian)::
+
+        magic "NPGROUP\\x1a" · u8 rows · u8 cols · u8 count
+        per table: u8 k · k × u8 cells · u32 packed length · u32 CRC-32 of the raw table
+        the tables, each a zlib stream, in header order; nothing after the last.
+    """
+    head = bytearray(_HEAD.pack(MAGIC, table_set.rows, table_set.cols, len(table_set.tables)))
+    packed: list[bytes] = []
+    for cells, table in zip(table_set.groups, table_set.tables):
+        data = zlib.compress(table, level)
+        packed.append(data)
+        head += bytes([len(cells), *cells]) + _ENTRY.pack(len(data), zlib.crc32(table))
+    return bytes(head) + b"".join(packed)
+
+
+def load_tables(data: bytes | bytearray | memoryview, what: str = "group tables") -> TableSet:
+    """Read a table set from file bytes, checking magic, lengths, zlib streams and CRCs.
+
+    Raises :class:`~npuzzle.errors.PatternDatabaseError` naming the problem (``what`` names the file).
+    """
+    raw = bytes(data)
+    if len(raw) < _HEAD.size or raw[:8] != MAGIC:
+        raise PatternDatabaseError(f"{what}: not a group-table file (it does not start with {MAGIC!r})")
+    _, rows, cols, count = _HEAD.unpack_from(raw)
+    n = rows * cols
+    at = _HEAD.size
+    entries: list[tuple[tuple[int, ...], int, int]] = []
+    try:
+        for _ in range(count):
+            k = raw[at]
+            cells = tuple(raw[at + 1 : at + 1 + k])
+            if len(cells) != k or not 1 <= k <= 4 or any(c >= n for c in cells):
+                raise PatternDatabaseError(f"{what}: a table header names cells {list(cells)} off a {rows}×{cols} board")
+            size, crc = _ENTRY.unpack_from(raw, at + 1 + k)
+            entries.append((cells, size, crc))
+            at += 1 + k + _ENTRY.size
+    except (IndexError, struct.error):
+        raise PatternDatabaseError(f"{what}: the file is truncated inside its header ({len(raw)} bytes)") from None
+    if at + sum(e[1] for e in entries) != len(raw):
+        raise PatternDatabaseError(
+            f"{what}: the header announces {at + sum(e[1] for e in entries):,} bytes but the file has {len(raw):,}"
+        )
+    tables: list[bytes] = []
+    for cells, size, crc in entries:
+        try:
+            table = zlib.decompress(raw[at : at + size])
+        except zlib.error as exc:
+            raise PatternDatabaseError(f"{what}: the table of cells {list(cells)} is corrupt ({exc})") from None
+        if len(table) != n ** len(cells) or zlib.crc32(table) != crc:
+            raise PatternDatabaseError(f"{what}: the table of cells {list(cells)} fails its length or CRC check")
+        tables.append(table)
+        at += size
+    return TableSet(rows, cols, tuple(e[0] for e in entries), tuple(tables))
+
+
+FIVE_GROUPS: tuple[tuple[int, ...], ...] = (
+    (1, 2, 6, 7),
+    (3, 4, 8, 9),
+    (5, 10, 15, 20),
+    (11, 12, 16, 17),
+    (13, 14, 18, 19),
+    (21, 22, 23, 24),
+)
+"""The 4-4-4-4-4-4 partition of a 5×5 region whose blank's goal is cell 0: four 2×2 blocks, the left column and the
+bottom row. Its transpose is a second partition served by the same six tables."""
+
+FIVE_FILE = "data/groups-5x5.bin"
+"""The shipped tables of :data:`FIVE_GROUPS`, inside the package (built by ``scripts/build_group_tables.py``)."""
+
+
+def build_five() -> TableSet:
+    """Compute the tables of :data:`FIVE_GROUPS` (about 4 s of CPython)."""
+    return TableSet(5, 5, FIVE_GROUPS, tuple(build_table(5, 5, g) for g in FIVE_GROUPS))
+
+
+def shipped_five() -> TableSet | None:
+    """The shipped 5×5 tables, or ``None`` when the package holds no such file (the solver then builds 3-tile
+    tables at run time)."""
+    try:
+        data = resources.files("npuzzle").joinpath(FIVE_FILE).read_bytes()
+    except (FileNotFoundError, OSError):
+        return None
+    return load_tables(data, FIVE_FILE)
+
+
+def corner_maps(rows: int, cols: int, corner: int) -> list[list[int]] | None:
+    """For a square region whose blank's goal is the ``corner`` cell: two cell maps (region → table cells) that
+    move that corner to cell 0, the second also transposed; ``None`` when the region is not square or the cell
+    is not a corner."""
+    if rows != cols:
+        return None
+    r0, c0 = divmod(corner, cols)
+    if r0 not in (0, rows - 1) or c0 not in (0, cols - 1):
+        return None
+    straight: list[int] = []
+    turned: list[int] = []
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        r = r if r0 == 0 else rows - 1 - r
+        c = c if c0 == 0 else cols - 1 - c
+        straight.append(r * cols + c)
+        turned.append(c * cols + r)
+    return [straight, turned]
