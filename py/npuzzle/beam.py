@@ -15,7 +15,7 @@ moves is one C-level ``bytes.index``.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from .budget import PROGRESS_EVERY, Budget
 from .grouptables import Partition, neighbours
@@ -52,78 +52,47 @@ def beam_search(
     """
     n = rows * cols
     near = neighbours(rows, cols)
-    per_tile: list[tuple[tuple[bytes, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]], ...]] = []
-    for tile in range(n):
-        entries = []
-        for partition in partitions:
-            entry = partition.lookup[tile] if tile < len(partition.lookup) else None
-            if entry is not None:
-                entries.append(entry)
-        per_tile.append(tuple(entries))
     first = positions(start)
     target = positions(goal)
     if first == target:
         return []
     parent: dict[bytes, bytes | None] = {first: None}
-    layer: list[bytes] = [first]
-    value: dict[bytes, int] = {first: estimate(first, partitions)}
+    if len(partitions) == 2 and all(_small_groups(p) for p in partitions):
+        step = _layer_two(n, partitions[0], partitions[1])
+    else:
+        step = _layer_any(n, partitions)
+    layer: list[tuple[bytes, int, int]] = [(first, estimate(first, partitions), n)]
     depth = 0
-    since = 0
     found = False
     while layer and depth < max_depth:
         depth += 1
         budget.bound = depth
         children: dict[bytes, bytes] = {}
-        buckets: dict[int, list[bytes]] = {}
-        for state in layer:
-            h = value[state]
-            blank = state[0]
-            for cell in near[blank]:
-                tile = state.index(cell)
-                child_array = bytearray(state)
-                child_array[tile] = blank
-                child_array[0] = cell
-                child = bytes(child_array)
-                if child in parent or child in children:
-                    continue
-                h2 = h
-                for table, own, others in per_tile[tile]:
-                    index = own[cell]
-                    for other, contribution in others:
-                        index += contribution[state[other]]
-                    h2 += table[index - own[cell] + own[blank]] - table[index]
-                children[child] = state
-                bucket = buckets.get(h2)
-                if bucket is None:
-                    buckets[h2] = [child]
-                else:
-                    bucket.append(child)
-            since += 1
-            if since >= PROGRESS_EVERY:
-                budget.expanded += since
-                since = 0
+        buckets: dict[int, list[tuple[bytes, int]]] = {}
+        for chunk in range(0, len(layer), PROGRESS_EVERY):
+            step(layer[chunk : chunk + PROGRESS_EVERY], near, parent, children, buckets)
+            budget.expanded += min(PROGRESS_EVERY, len(layer) - chunk)
+            if len(layer) > PROGRESS_EVERY:
                 budget.note_frontier(len(children))
                 yield budget.progress()
                 if budget.hard_stop():
                     return None
-        budget.expanded += since
-        since = 0
         budget.generated += len(children)
         if target in children:
             parent[target] = children[target]
             found = True
             break
         layer = []
-        value = {}
         for h2 in sorted(buckets):
             taken = buckets[h2][: width - len(layer)]
-            for child in taken:
+            for child, came in taken:
                 parent[child] = children[child]
-                value[child] = h2
-            layer.extend(taken)
+                layer.append((child, h2, came))
             if len(layer) >= width:
                 break
         budget.note_frontier(len(layer))
+        if len(parent) > 50 * PROGRESS_EVERY or depth % 8 == 0:
+            yield budget.progress()
         if budget.hard_stop() or (budget.limit.memory is not None and len(parent) > budget.limit.memory):
             return None
     if not found:
@@ -135,3 +104,118 @@ def beam_search(
         state_or_none = parent[state_or_none]
     path.reverse()
     return path
+
+
+_Layer = list[tuple[bytes, int, int]]
+_Step = Callable[[_Layer, Sequence[tuple[int, ...]], dict[bytes, "bytes | None"], dict[bytes, bytes],
+                  dict[int, list[tuple[bytes, int]]]], None]
+
+
+def _small_groups(partition: Partition) -> bool:
+    return all(len(g) <= 4 for g in partition.groups)
+
+
+_Row = tuple[int, ...]
+_Pad = tuple[bytes, _Row, int, _Row, int, _Row, int, _Row]
+
+
+def _padded(n: int, partition: Partition) -> list[_Pad]:
+    """Per tile: (table, own, o1, c1, o2, c2, o3, c3) with missing group mates padded by a zero contribution."""
+    zero = (0,) * n
+    out: list[_Pad] = []
+    for tile in range(n):
+        entry = partition.lookup[tile] if tile < len(partition.lookup) else None
+        if entry is None:
+            out.append((bytes(1), zero, 0, zero, 0, zero, 0, zero))
+            continue
+        table, own, others = entry
+        (o1, c1), (o2, c2), (o3, c3) = list(others) + [(0, zero)] * (3 - len(others))
+        out.append((table, own, o1, c1, o2, c2, o3, c3))
+    return out
+
+
+def _layer_two(n: int, first: Partition, second: Partition) -> _Step:
+    """The expansion of one slice of a layer, unrolled for two partitions of groups of at most four tiles."""
+    lookups = list(zip(_padded(n, first), _padded(n, second)))
+
+    def step(
+        layer: _Layer,
+        near: Sequence[tuple[int, ...]],
+        parent: dict[bytes, bytes | None],
+        children: dict[bytes, bytes],
+        buckets: dict[int, list[tuple[bytes, int]]],
+    ) -> None:
+        for state, h, came in layer:
+            blank = state[0]
+            for cell in near[blank]:
+                if cell == came:
+                    continue
+                tile = state.index(cell)
+                child_array = bytearray(state)
+                child_array[tile] = blank
+                child_array[0] = cell
+                child = bytes(child_array)
+                if child in parent or child in children:
+                    continue
+                (ta, oa, a1, ca1, a2, ca2, a3, ca3), (tb, ob, b1, cb1, b2, cb2, b3, cb3) = lookups[tile]
+                ia = ca1[state[a1]] + ca2[state[a2]] + ca3[state[a3]]
+                ib = cb1[state[b1]] + cb2[state[b2]] + cb3[state[b3]]
+                h2 = (
+                    h
+                    + ta[ia + oa[blank]] - ta[ia + oa[cell]]
+                    + tb[ib + ob[blank]] - tb[ib + ob[cell]]
+                )
+                children[child] = state
+                bucket = buckets.get(h2)
+                if bucket is None:
+                    buckets[h2] = [(child, blank)]
+                else:
+                    bucket.append((child, blank))
+
+    return step
+
+
+def _layer_any(n: int, partitions: Sequence[Partition]) -> _Step:
+    """The expansion of one slice of a layer, for any partitions."""
+    per_tile: list[tuple[tuple[bytes, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]], ...]] = []
+    for tile in range(n):
+        entries = []
+        for partition in partitions:
+            entry = partition.lookup[tile] if tile < len(partition.lookup) else None
+            if entry is not None:
+                entries.append(entry)
+        per_tile.append(tuple(entries))
+
+    def step(
+        layer: _Layer,
+        near: Sequence[tuple[int, ...]],
+        parent: dict[bytes, bytes | None],
+        children: dict[bytes, bytes],
+        buckets: dict[int, list[tuple[bytes, int]]],
+    ) -> None:
+        for state, h, came in layer:
+            blank = state[0]
+            for cell in near[blank]:
+                if cell == came:
+                    continue
+                tile = state.index(cell)
+                child_array = bytearray(state)
+                child_array[tile] = blank
+                child_array[0] = cell
+                child = bytes(child_array)
+                if child in parent or child in children:
+                    continue
+                h2 = h
+                for table, own, others in per_tile[tile]:
+                    index = 0
+                    for other, contribution in others:
+                        index += contribution[state[other]]
+                    h2 += table[index + own[blank]] - table[index + own[cell]]
+                children[child] = state
+                bucket = buckets.get(h2)
+                if bucket is None:
+                    buckets[h2] = [(child, blank)]
+                else:
+                    bucket.append((child, blank))
+
+    return step
