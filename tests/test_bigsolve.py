@@ -9,10 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from npuzzle import Board, GoalError, LimitError, goal_board, random_board
+from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scramble
 from npuzzle.beam import positions
 from npuzzle.bigsolve import manhattan_linear_conflict, region_partitions, solve_big
-from npuzzle.errors import UnsolvableError
+from npuzzle.errors import PatternDatabaseError, UnsolvableError
+from npuzzle.grouptables import FIVE_GROUPS, TableSet, build_table, encode_tables, load_tables, shipped_five
 from npuzzle.heuristics import make_heuristic
 from npuzzle.peel import peel_plan
 from npuzzle.progress import Limit, Progress, SearchResult, run
@@ -175,3 +176,52 @@ def test_peel_plan_keeps_the_blank_goal_cell_and_shrinks_enough() -> None:
             assert top <= r < bottom and left <= c < right
             locked = [cell for line in lines for cell in line]
             assert len(locked) == len(set(locked)) == rows * cols - (bottom - top) * (right - left)
+
+
+def test_shipped_5x5_tables_load_and_match_a_fresh_build_of_one_table() -> None:
+    shipped = shipped_five()
+    assert shipped is not None and shipped.groups == FIVE_GROUPS
+    assert shipped.tables[0] == build_table(5, 5, FIVE_GROUPS[0])
+    covered = sorted(c for g in shipped.groups for c in g)
+    assert covered == list(range(1, 25))
+
+
+def test_group_table_files_are_checked_on_load() -> None:
+    small = TableSet(2, 3, ((1, 2), (3, 4, 5)), (build_table(2, 3, (1, 2)), build_table(2, 3, (3, 4, 5))))
+    data = encode_tables(small)
+    assert load_tables(data) == small
+    with pytest.raises(PatternDatabaseError, match="not a group-table file"):
+        load_tables(b"hello" + data)
+    with pytest.raises(PatternDatabaseError, match="announces"):
+        load_tables(data[:-3])
+    corrupt = bytearray(data)
+    corrupt[-10] ^= 0xFF
+    with pytest.raises(PatternDatabaseError, match="corrupt|CRC"):
+        load_tables(bytes(corrupt))
+
+
+@pytest.mark.parametrize("kind", ["default", "blank-first"])
+def test_5x5_table_estimates_never_exceed_a_scramble_length(kind: str) -> None:
+    goal = goal_board(5, 5, kind)  # type: ignore[arg-type]
+    partitions = region_partitions(5, 5, goal.tiles, shipped_five())
+    assert all(len(p.groups) == 6 for p in partitions)
+    for seed in range(40):
+        steps = 10 + seed
+        board = scramble(goal, steps, seed=seed)
+        for partition in partitions:
+            assert partition.value(positions(board.tiles)) <= steps
+        assert manhattan_linear_conflict(board.tiles, goal.tiles, 5, 5) <= steps
+
+
+def test_5x5_estimates_agree_across_goal_conventions() -> None:
+    # Rotating a board by 180° and relabelling t -> 24 - t turns a default-goal problem into a blank-first one.
+    five = shipped_five()
+    default, first = goal_board(5, 5), goal_board(5, 5, "blank-first")
+    for seed in range(10):
+        board = random_board(5, 5, seed=seed)
+        turned = tuple(0 if t == 0 else 25 - t for t in reversed(board.tiles))
+        a = sorted(p.value(positions(board.tiles)) for p in region_partitions(5, 5, default.tiles, five))
+        local = [0 if t == 0 else 25 - t for t in reversed(default.tiles)]
+        assert tuple(local) == first.tiles
+        b = sorted(p.value(positions(turned)) for p in region_partitions(5, 5, first.tiles, five))
+        assert a == b

@@ -28,7 +28,15 @@ from .beam import beam_search, positions
 from .board import Board, goal_board
 from .budget import Budget
 from .errors import GoalError, LimitError, UnsolvableError
-from .grouptables import Partition, build_table, compact_groups, make_partition
+from .grouptables import (
+    Partition,
+    TableSet,
+    build_table,
+    compact_groups,
+    corner_maps,
+    make_partition,
+    shipped_five,
+)
 from .peel import Region, line_beam, peel_plan, place
 from .progress import Limit, Progress, Search, SearchResult
 from .shorten import shorten
@@ -104,11 +112,22 @@ def _local_labels(region_goal: Sequence[int]) -> dict[int, int]:
     return labels
 
 
-def region_partitions(rows: int, cols: int, local_goal: Sequence[int]) -> list[Partition]:
-    """The two partitions (row-paired and column-paired groups) of relaxed tables for a region's local goal."""
+def region_partitions(
+    rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None
+) -> list[Partition]:
+    """The two partitions of relaxed tables for a region's local goal (tile-per-cell, ``0`` = blank).
+
+    A 5×5 region whose blank's goal is a corner uses ``five`` (4-tile tables, see
+    :data:`npuzzle.grouptables.FIVE_GROUPS`) straight and transposed; any other region gets 3-tile groups built
+    now (row-paired and column-paired, :func:`npuzzle.grouptables.compact_groups`).
+    """
     n = rows * cols
     blank_cell = list(local_goal).index(0)
     tile_at_goal = list(local_goal)
+    if five is not None and (five.rows, five.cols) == (rows, cols):
+        maps = corner_maps(rows, cols, blank_cell)
+        if maps is not None:
+            return [make_partition(n, five.groups, five.tables, tile_at_goal, m) for m in maps]
     out: list[Partition] = []
     for transpose in (False, True):
         groups = compact_groups(rows, cols, blank_cell, GROUP_SIZE, transpose)
@@ -135,6 +154,7 @@ def solve_big(
     width: int = DEFAULT_WIDTH,
     limit: Limit | None = None,
     improve_seconds: float | None = DEFAULT_IMPROVE_SECONDS,
+    tables: TableSet | None = None,
 ) -> Search:
     """Start the near-optimal search of ``board`` towards ``goal`` (default: blank last); see the module text.
 
@@ -143,7 +163,8 @@ def solve_big(
     for a width below 1. The returned generator yields progress and returns a :class:`SearchResult` whose
     ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound`` (length over
     lower bound: the solution is at most this many times the optimal length) and the length after each phase.
-    ``improve_seconds=None`` lets the shortening run its full sweeps; ``0`` skips it.
+    ``improve_seconds=None`` lets the shortening run its full sweeps; ``0`` skips it. ``tables`` are the 5×5
+    tables to use (default: the shipped file, see :func:`npuzzle.grouptables.shipped_five`).
     """
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
     if (goal.rows, goal.cols) != (board.rows, board.cols):
@@ -153,10 +174,12 @@ def solve_big(
     explanation = explain(board, goal)
     if not explanation.solvable:
         raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
-    return _search(board, goal, width, limit if limit is not None else Limit(), improve_seconds)
+    return _search(board, goal, width, limit if limit is not None else Limit(), improve_seconds, tables)
 
 
-def _search(board: Board, goal: Board, width: int, limit: Limit, improve_seconds: float | None) -> Search:
+def _search(
+    board: Board, goal: Board, width: int, limit: Limit, improve_seconds: float | None, tables: TableSet | None
+) -> Search:
     rows, cols, n = board.rows, board.cols, board.size
     budget = Budget(limit, ALGORITHM, HEURISTIC, improve_seconds)
     lower = manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols)
@@ -213,7 +236,9 @@ def _search(board: Board, goal: Board, width: int, limit: Limit, improve_seconds
     labels = _local_labels(region_goal)
     local_goal = [labels[t] for t in region_goal]
     local_start = [labels[cells[c]] for c in region_cells]
-    partitions = region_partitions(r_rows, r_cols, local_goal)
+    if tables is None and (r_rows, r_cols) == (5, 5):
+        tables = shipped_five()
+    partitions = region_partitions(r_rows, r_cols, local_goal, tables)
     if region_cells == list(range(n)):
         lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
     budget.bound = lower
