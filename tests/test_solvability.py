@@ -115,11 +115,85 @@ def test_count_inversions_matches_quadratic_count() -> None:
     import random
 
     rng = random.Random(7)
-    for n in (0, 1, 2, 3, 63, 64, 65, 200, 1500):
+    for n in (0, 1, 2, 3, 63, 64, 65, 200, 255, 256, 257, 1500):
         values = list(range(n))
         rng.shuffle(values)
         slow = sum(1 for i in range(n) for j in range(i + 1, n) if values[i] > values[j])
         assert count_inversions(values) == slow
+
+
+def merge_count(values: list[int]) -> int:
+    """Reference O(n log n) count: a bottom-up merge sort counting, for each element taken from the right half, the
+    elements of the left half still waiting (all greater)."""
+    runs = [[v] for v in values]
+    total = 0
+    while len(runs) > 1:
+        merged: list[list[int]] = []
+        for a in range(0, len(runs) - 1, 2):
+            left, right = runs[a], runs[a + 1]
+            out: list[int] = []
+            i = j = 0
+            while i < len(left) and j < len(right):
+                if right[j] < left[i]:
+                    total += len(left) - i
+                    out.append(right[j])
+                    j += 1
+                else:
+                    out.append(left[i])
+                    i += 1
+            merged.append(out + left[i:] + right[j:])
+        if len(runs) % 2:
+            merged.append(runs[-1])
+        runs = merged
+    return total
+
+
+@pytest.mark.parametrize(
+    "n",
+    # around the insertion-count cut-off (256), powers of two (padding) and the 7-bit plane boundaries (2^7, 2^14)
+    [127, 128, 129, 255, 256, 257, 511, 512, 513, 1024, 1025, 4095, 16383, 16384, 16385, 40000],
+)
+def test_count_inversions_matches_merge_count_at_boundaries(n: int) -> None:
+    import random
+
+    rng = random.Random(n)
+    values = list(range(n))
+    rng.shuffle(values)
+    assert count_inversions(values) == merge_count(values)
+    assert count_inversions(sorted(values)) == 0
+    assert count_inversions(sorted(values, reverse=True)) == n * (n - 1) // 2
+    # a few swaps of a sorted list: exactly the inversions the swaps make
+    nearly = list(range(n))
+    nearly[0], nearly[-1] = nearly[-1], nearly[0]
+    assert count_inversions(nearly) == 2 * (n - 2) + 1
+
+
+@pytest.mark.parametrize("n", [300, 1000, 5000])
+def test_count_inversions_of_other_values(n: int) -> None:
+    import random
+
+    rng = random.Random(n)
+    ties = [rng.randrange(40) for _ in range(n)]  # equal values are not inversions
+    assert count_inversions(ties) == merge_count(ties)
+    shifted = [v + 7 for v in rng.sample(range(n), n)]  # consecutive, not starting at 0
+    assert count_inversions(shifted) == merge_count(shifted)
+    negative = [v - n // 2 for v in rng.sample(range(n), n)]
+    assert count_inversions(negative) == merge_count(negative)
+    sparse = rng.sample(range(10**12), n)
+    assert count_inversions(sparse) == merge_count(sparse)
+    assert count_inversions([5] * n) == 0
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (3, 3), (16, 16), (17, 15), (40, 50), (128, 130)])
+def test_board_inversions_match_merge_count(shape: tuple[int, int]) -> None:
+    from npuzzle import inversion_parity, random_board
+
+    rows, cols = shape
+    for seed in range(3):
+        board = random_board(rows, cols, seed=seed)
+        expected = merge_count([t for t in board.tiles if t != 0])
+        assert explain(board).inversions == expected
+        assert inversion_parity(board) == expected % 2
 
 
 def test_large_board_parity_matches_exact_count() -> None:

@@ -56,11 +56,15 @@ def _validate_tiles(rows: int, cols: int, tiles: Sequence[int]) -> None:
     n = rows * cols
     if len(tiles) != n:
         raise ShapeError(f"a {rows}×{cols} board needs {n} numbers, got {len(tiles)}")
-    if 0 not in tiles and max(tiles) == n and len(set(tiles)) == n:
+    distinct = set(tiles)
+    if len(distinct) == n and min(tiles) == 0 and max(tiles) == n - 1:
+        return  # the common case, checked in C: n distinct numbers from 0 to n-1 are exactly the tiles and a blank
+    if 0 not in distinct and max(distinct) == n and len(distinct) == n:
         raise BlankError(
             f"the board has no blank: the numbers run from 1 to {n}, but a {rows}×{cols} board has tiles "
             f"1 to {n - 1} and one blank (write it as 0, _, ., -, x or *)"
         )
+    # Something is wrong: find the first problem, cell by cell, to name it precisely.
     seen = bytearray(n)
     blanks: list[int] = []
     duplicate: tuple[int, int, int] | None = None

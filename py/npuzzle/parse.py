@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from itertools import chain
 from typing import Any
 
 from .board import MAX_CELLS, Board, GoalName, check_shape, goal_board
@@ -65,10 +66,14 @@ def parse_board(text: str, shape: tuple[int, int] | None = None) -> Board:
 
 
 def _rows_from_text(text: str) -> list[list[int]]:
-    raw_rows = [r.strip() for r in _ROW_SPLIT.split(text)]
+    # Rows split by newlines only need no regex (blank rows are dropped either way).
+    by_lines = "/" not in text and "\r" not in text
+    raw_rows = [r.strip() for r in (text.split("\n") if by_lines else _ROW_SPLIT.split(text))]
+    # Without commas or semicolons, the cell separators are exactly whitespace: str.split (C) splits the same way.
+    plain = "," not in text and ";" not in text
     rows: list[list[int]] = []
     for row_number, raw in enumerate((r for r in raw_rows if r), start=1):
-        tokens = [t for t in _CELL_SPLIT.split(raw) if t]
+        tokens = raw.split() if plain else [t for t in _CELL_SPLIT.split(raw) if t]
         rows.append(_numbers(tokens, row_number, many_rows=len(raw_rows) > 1))
     if not rows:
         raise EmptyInputError("the board is empty: paste numbers such as '1 2 3 / 4 5 6 / 7 8 0'")
@@ -76,6 +81,10 @@ def _rows_from_text(text: str) -> list[list[int]]:
 
 
 def _numbers(tokens: list[str], row_number: int, many_rows: bool) -> list[int]:
+    try:
+        return list(map(int, tokens))  # fast path (C): plain numbers, the blank written 0
+    except ValueError:
+        pass
     try:
         return [0 if t in BLANK_MARKERS else int(t) for t in tokens]
     except ValueError:
@@ -134,7 +143,7 @@ def board_from_rows(rows: list[list[int]]) -> Board:
                 f"but row 1 has {width}: every row must be as long as the first"
             )
     check_shape(len(rows), width)
-    return Board(len(rows), width, tuple(v for row in rows for v in row))
+    return Board(len(rows), width, tuple(chain.from_iterable(rows)))
 
 
 def board_from_flat(values: list[int], shape: tuple[int, int] | None = None) -> Board:

@@ -19,62 +19,179 @@ exactly in O(n log n).
 
 from __future__ import annotations
 
+import sys
+from array import array
 from bisect import bisect_right
 from dataclasses import asdict, dataclass
-from functools import partial
+from collections.abc import Iterable
 from typing import Any
 
 from .board import Board, goal_board
 from .errors import GoalError
 
-_LEAF = 64
-_FAN = 16
+_SMALL = 256
+"""Below this many values a plain insertion count is faster than the bit-plane machinery."""
+
+# Byte tables for the bit-plane wavelet (see _permutation_inversions). Planes hold 7 data bits per element; bit 7
+# carries the partition flag while a lower plane is moved.
+_FLAG = tuple(bytes((x >> w) & 1 for x in range(256)) for w in range(7))
+_WITH_BIT = tuple(bytes(x for x in range(256) if (x >> w) & 1) for w in range(7))
+_WITHOUT_BIT = tuple(bytes(x for x in range(256) if not (x >> w) & 1) for w in range(7))
+_HIGH = bytes(range(128, 256))
+_LOW = bytes(range(128))
+_STRIP = bytes(x & 0x7F for x in range(256))
+_ASCII01 = bytes.maketrans(b"\x00\x01", b"01")
+_SHIFT_DOWN = tuple(bytes((x >> s) & 0x7F for x in range(256)) for s in range(8))
+_SHIFT_UP = tuple(bytes((x << (8 - s)) & 0x7F for x in range(256)) for s in range(8))
 
 
 def count_inversions(values: list[int]) -> int:
     """The number of pairs ``i < j`` with ``values[i] > values[j]``, in O(n log n).
 
-    Sorted blocks are merged sixteen at a time; each merge counts the pairs it crosses with C-level ``bisect``.
+    Equal values are not inversions. Short lists are counted by insertion; longer ones are reduced to a permutation
+    of ``0 … n−1`` (at no cost when they already are one, as a board's tiles are) and counted by
+    :func:`_permutation_inversions`, whose inner loops all run in C.
     """
+    n = len(values)
+    if n < _SMALL:
+        return _insertion_count(values)
+    perm = _as_permutation(values)
+    if perm is None:
+        # Rank the values, ties in order of position: the inverse of that ranking has the same inversions.
+        perm = sorted(range(n), key=values.__getitem__)
+    return _permutation_inversions(_cells(perm))
+
+
+def _cells(perm: Iterable[int]) -> array[int]:
+    """``perm`` as a machine-int array, as :func:`_permutation_inversions` takes it."""
+    return array("I" if array("I").itemsize == 4 else "L", perm)
+
+
+def _insertion_count(values: list[int]) -> int:
     total = 0
-    runs: list[list[int]] = []
-    for start in range(0, len(values), _LEAF):
-        run: list[int] = []
-        for x in values[start : start + _LEAF]:
-            at = bisect_right(run, x)
-            total += len(run) - at
-            run.insert(at, x)
-        runs.append(run)
-    while len(runs) > 1:
-        merged: list[list[int]] = []
-        for g in range(0, len(runs), _FAN):
-            group = runs[g : g + _FAN]
-            prefix = group[0]
-            for run in group[1:]:
-                total += len(prefix) * len(run) - sum(map(partial(bisect_right, prefix), run))
-                prefix.extend(run)
-                prefix.sort()
-            merged.append(prefix)
-        runs = merged
+    run: list[int] = []
+    for x in values:
+        at = bisect_right(run, x)
+        total += len(run) - at
+        run.insert(at, x)
+    return total
+
+
+def _as_permutation(values: list[int]) -> list[int] | None:
+    """``values`` shifted to a permutation of ``0 … n−1`` with the same inversions, or None if they are not a
+    run of distinct consecutive ints."""
+    n = len(values)
+    lo, hi = min(values), max(values)
+    if type(lo) is not int or type(hi) is not int or hi - lo != n - 1 or len(set(values)) != n:
+        return None
+    if lo == 0:
+        return values
+    if 0 < lo <= n:
+        # Smaller values in front, in increasing order, add no inversions.
+        return [*range(lo), *values]
+    return [x - lo for x in values]
+
+
+def _permutation_inversions(cells: array[int]) -> int:
+    """The inversions of ``cells``, a permutation of ``0 … m−1`` (m < 2³²), with C-level passes only.
+
+    A wavelet matrix over the values' bits, from the top bit down. Padded with ``m … 2ᴷ−1`` at the end (which adds no
+    inversion), every group of values sharing the bits above bit ``b`` holds exactly ``2ᵇ`` values with bit ``b``
+    clear and ``2ᵇ`` with it set. The inversions decided at bit ``b`` are the (set, clear) pairs inside each group:
+    (set, clear) pairs over the whole sequence — from the sum of the positions of the set bits, taken with masked
+    ``int.bit_count`` — minus those across groups, a closed form since every group is full. The sequence is then
+    split stably by bit ``b`` (clear first), which keeps every group of the next level contiguous and in position
+    order. The lower bits travel as byte planes of seven bits, split with ``bytes.translate`` deleting by the flag
+    in bit 7.
+    """
+    m = len(cells)
+    if m < 2:
+        return 0
+    k = (m - 1).bit_length()
+    n = 1 << k
+    if n > m:
+        cells = cells + array(cells.typecode, range(m, n))
+    if sys.byteorder != "little":
+        cells = array(cells.typecode, cells)
+        cells.byteswap()
+    width = cells.itemsize
+    raw = cells.tobytes()
+    byte_planes = [raw[i::width] for i in range(min(width, (k + 7) // 8))]
+    zero = bytes(n)
+    planes: list[bytes] = []
+    for q in range((k + 6) // 7):
+        lo, shift = divmod(7 * q, 8)
+        plane = byte_planes[lo].translate(_SHIFT_DOWN[shift])
+        if shift > 1 and lo + 1 < len(byte_planes):
+            upper = byte_planes[lo + 1].translate(_SHIFT_UP[shift])
+            plane = (int.from_bytes(plane, "big") | int.from_bytes(upper, "big")).to_bytes(n, "big")
+        planes.append(plane or zero)
+    del raw, byte_planes, cells
+    # masks[t] has bit r set exactly when bit t of r is set (r < n): the sum of set-bit positions of an n-bit int x
+    # is the sum over t of 2ᵗ · popcount(x & masks[t]).
+    masks: list[int] = []
+    for t in range(k):
+        half = 1 << t
+        mask, span = ((1 << half) - 1) << half, 2 * half
+        while span < n:
+            mask |= mask << span
+            span *= 2
+        masks.append(mask)
+    total = 0
+    for b in range(k - 1, -1, -1):
+        p, w = divmod(b, 7)
+        flags = planes[p].translate(_FLAG[w])
+        bits = int(flags.translate(_ASCII01), 2)  # element j is bit n−1−j
+        ones = bits.bit_count()
+        from_right = 0
+        for t, mask in enumerate(masks):
+            from_right += (bits & mask).bit_count() << t
+        position_sum = (n - 1) * ones - from_right
+        pairs = ones * (n - ones) - position_sum + ones * (ones - 1) // 2
+        groups, half = n >> (b + 1), 1 << b
+        total += pairs - half * half * (groups * (groups - 1) // 2)
+        if b == 0:
+            break
+        moved: list[bytes] = []
+        flag7 = 0
+        for q in range(p):
+            if not flag7:
+                flag7 = int.from_bytes(flags, "big") << 7
+            tagged = (int.from_bytes(planes[q], "big") | flag7).to_bytes(n, "big")
+            moved.append(tagged.translate(None, _HIGH) + tagged.translate(_STRIP, _LOW))
+        if w:
+            own = planes[p]
+            moved.append(own.translate(None, _WITH_BIT[w]) + own.translate(None, _WITHOUT_BIT[w]))
+        planes = moved
     return total
 
 
 def inversion_parity(board: Board) -> int:
     """The parity (0 or 1) of the board's inversion count, in O(n) from the cycles of its permutation."""
-    n = board.size
-    # Row-major tiles without the blank form a permutation of 1..n-1; parity = (length - cycles) mod 2.
-    perm = [t - 1 for t in board.tiles if t != 0]
-    seen = bytearray(n - 1)
+    # The tiles with the blank moved to the front are a permutation of 0..n-1 with the same inversions;
+    # parity = (length - cycles) mod 2. Unvisited cycle starts are found with C-level bytearray.find.
+    perm = _blank_first(board)
+    n = len(perm)
+    seen = bytearray(n)
+    find = seen.find
     cycles = 0
-    for start in range(n - 1):
-        if seen[start]:
-            continue
+    start = find(0)
+    while start >= 0:
         cycles += 1
         i = start
         while not seen[i]:
             seen[i] = 1
             i = perm[i]
-    return (n - 1 - cycles) & 1
+        start = find(0, start + 1)
+    return (n - cycles) & 1
+
+
+def _blank_first(board: Board) -> list[int]:
+    """The tiles with the blank moved to the front: a permutation of ``0 … n−1`` with the board's inversions."""
+    perm = list(board.tiles)
+    del perm[board.blank_index]
+    perm.insert(0, 0)
+    return perm
 
 
 def _invariant(board: Board, parity: int) -> int:
@@ -112,7 +229,7 @@ class BoardInvariants:
     def of(cls, board: Board) -> BoardInvariants:
         """Read the invariants of ``board`` (O(n log n) for the inversion count)."""
         named_goal = _goal_kind(board) != "custom"  # the named goals are sorted: no inversions to count
-        inversions = 0 if named_goal else count_inversions([t for t in board.tiles if t != 0])
+        inversions = 0 if named_goal else _board_inversions(board)
         top = board.blank_index // board.cols + 1
         bottom = board.rows - top + 1
         invariant = inversions if board.cols % 2 == 1 else inversions + bottom
@@ -149,10 +266,21 @@ class Explanation:
         return f"{verdict}. {self.reason}"
 
 
+def _board_inversions(board: Board) -> int:
+    if board.size < _SMALL:
+        return _insertion_count([t for t in board.tiles if t != 0])
+    cells = _cells(board.tiles)
+    blank = board.blank_index
+    del cells[blank]
+    cells.insert(0, 0)  # the blank in front: no inversions with it
+    return _permutation_inversions(cells)
+
+
 def _goal_kind(goal: Board) -> str:
-    if goal == goal_board(goal.rows, goal.cols, "default"):
+    tiles, n = goal.tiles, goal.size
+    if tiles[0] == 1 and tiles[-1] == 0 and tiles == goal_board(goal.rows, goal.cols, "default").tiles:
         return "default"
-    if goal == goal_board(goal.rows, goal.cols, "blank-first"):
+    if tiles[0] == 0 and tiles[-1] == n - 1 and tiles == goal_board(goal.rows, goal.cols, "blank-first").tiles:
         return "blank-first"
     return "custom"
 
