@@ -63,3 +63,12 @@ def test_solve_stops_at_the_memory_limit_with_a_message() -> None:
     assert reply["stopped"] == "memory-limit"
     assert "memory limit" in str(reply["message"]) and "IDA*" in str(reply["message"])
     assert api.API_MEMORY_LIMIT <= 1_000_000  # a browser tab must not run out of memory
+
+
+def test_board_objects_must_hold_whole_numbers() -> None:
+    reply = call({"op": "check", "board": {"rows": 2, "cols": 2, "tiles": [1, 2.0, 3, 0]}})
+    assert reply["error"] == {"type": "RequestError", "message": "board tile 2 must be a whole number, got 2.0"}
+    reply = call({"op": "check", "board": {"rows": 2, "cols": 2, "tiles": [1, "a", 3, 0]}})
+    assert reply["error"]["message"] == 'board tile 2 must be a whole number, got "a"'  # type: ignore[index]
+    ok = call({"op": "check", "board": {"rows": 2, "cols": 2, "tiles": [1, 2, 3, 0]}})
+    assert ok["explanation"]["solvable"] is True  # type: ignore[index]

@@ -104,7 +104,11 @@ def read_board(request: Request) -> Board:
     """The request's ``board`` field: text, or a ``BOARD`` object with rows, cols and tiles."""
     value = request.get("board")
     if isinstance(value, dict):
-        return Board(field(value, "rows", int), field(value, "cols", int), tuple(field(value, "tiles", list)))
+        tiles = field(value, "tiles", list)
+        for index, tile in enumerate(tiles):
+            if isinstance(tile, bool) or not isinstance(tile, int):
+                raise RequestError(f"board tile {index + 1} must be a whole number, got {json.dumps(tile)}")
+        return Board(field(value, "rows", int), field(value, "cols", int), tuple(tiles))
     return parse_board(field(request, "board", str))
 
 
