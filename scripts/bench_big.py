@@ -9,7 +9,7 @@ The baseline measured in the same run is the solver with beam width 1 and no sho
 the same tables), so the printed speed-up and quality gain are against the same machine and load.
 
     PYTHONPATH=py python scripts/bench_big.py                 # everything, default settings
-    PYTHONPATH=py python scripts/bench_big.py --korf 10 --shapes none --width 3000
+    PYTHONPATH=py python scripts/bench_big.py --korf 10 --shapes none --seconds -1   # fixed width
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from npuzzle import Board, goal_board, random_board  # noqa: E402
-from npuzzle.bigsolve import DEFAULT_IMPROVE_SECONDS, DEFAULT_WIDTH, solve_big  # noqa: E402
+from npuzzle.bigsolve import DEFAULT_SECONDS, DEFAULT_WIDTH, solve_big  # noqa: E402
 from npuzzle.progress import SearchResult, run  # noqa: E402
 
 KORF24 = [ROOT / "tests" / "data" / "korf24_50.txt", ROOT.parent / "shared" / "data" / "korf24_50.txt"]
@@ -41,10 +41,10 @@ def korf24() -> list[tuple[int, int, tuple[int, ...]]]:
     return out
 
 
-def timed(board: Board, goal: Board, width: int, improve: float | None) -> tuple[SearchResult, float]:
+def timed(board: Board, goal: Board, width: int, seconds: float | None) -> tuple[SearchResult, float]:
     """Solve and verify; return the result and the wall-clock seconds."""
     start = time.perf_counter()
-    result = run(solve_big(board, goal, width=width, improve_seconds=improve))
+    result = run(solve_big(board, goal, width=width, seconds=seconds))
     seconds = time.perf_counter() - start
     assert result.moves is not None and board.apply(result.moves) == goal, "invalid solution"
     return result, seconds
@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first instance id to run (default 1)")
     parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help=f"beam width (default {DEFAULT_WIDTH})")
     parser.add_argument(
-        "--improve", type=float, default=DEFAULT_IMPROVE_SECONDS,
-        help=f"seconds for the shortening phase to end by (default {DEFAULT_IMPROVE_SECONDS}; 0 = off)",
+        "--seconds", type=float, default=DEFAULT_SECONDS,
+        help=f"the soft time budget (default {DEFAULT_SECONDS}; a negative value means none: fixed width)",
     )
     parser.add_argument(
         "--shapes", default="6x6,8x8,10x10,3x7,5x9",
@@ -66,20 +66,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-shape", type=int, default=3, help="random boards per shape (default 3)")
     parser.add_argument("--baseline", action="store_true", help="also run the width-1 greedy baseline")
     args = parser.parse_args(argv)
+    budget = None if args.seconds < 0 else args.seconds
 
     if args.korf > 0:
         goal = goal_board(5, 5, "blank-first")
-        print(f"Korf & Felner 24-puzzles: width {args.width}, improve {args.improve} s")
+        print(f"Korf & Felner 24-puzzles: width {args.width}, soft budget {budget} s")
         print(f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}" + ("  base" if args.baseline else ""))
         ratios, lengths, optima, seconds, base_lengths = [], [], [], [], []
         chosen = [k for k in korf24() if k[0] >= args.first][: args.korf]
         for ident, optimum, tiles in chosen:
             board = Board(5, 5, tiles)
-            result, took = timed(board, goal, args.width, args.improve)
+            result, took = timed(board, goal, args.width, budget)
             length = len(result.moves or ())
             line = f"{ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} {took:>6.2f}"
             if args.baseline:
-                base, _ = timed(board, goal, 1, 0)
+                base = run(solve_big(board, goal, width=1, seconds=None, shorten_path=False))
                 base_lengths.append(len(base.moves or ()))
                 line += f"  {base_lengths[-1]:>4}"
             print(line, flush=True)
@@ -96,14 +97,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"baseline (width 1, no shortening) mean ratio {sum(base_lengths) / sum(optima):.4f}")
 
     if args.shapes != "none":
-        print(f"\nrandom boards (default goal): width {args.width}, improve {args.improve} s")
+        print(f"\nrandom boards (default goal): width {args.width}, soft budget {budget} s")
         print(f"{'shape':>6} {'seed':>4} {'len':>5} {'lb':>5} {'len/lb':>6} {'sec':>6}")
         for shape in args.shapes.split(","):
             rows, cols = (int(x) for x in shape.lower().split("x"))
             goal = goal_board(rows, cols)
             for seed in range(args.per_shape):
                 board = random_board(rows, cols, seed=seed)
-                result, took = timed(board, goal, args.width, args.improve)
+                result, took = timed(board, goal, args.width, budget)
                 length = len(result.moves or ())
                 print(
                     f"{shape:>6} {seed:>4} {length:>5} {result.lower_bound:>5} "

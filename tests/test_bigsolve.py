@@ -66,15 +66,15 @@ def boards_and_goals(draw: st.DrawFn) -> tuple[Board, Board]:
 @given(boards_and_goals())
 def test_solutions_reach_the_goal_on_many_shapes_and_goals(case: tuple[Board, Board]) -> None:
     board, goal = case
-    check(board, goal, solve(board, goal, width=60, improve_seconds=0))
+    check(board, goal, solve(board, goal, width=60, shorten_path=False, seconds=None))
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards_and_goals())
 def test_shortening_keeps_solutions_valid_and_never_longer(case: tuple[Board, Board]) -> None:
     board, goal = case
-    plain = solve(board, goal, width=40, improve_seconds=0)
-    shortened = solve(board, goal, width=40, improve_seconds=None)
+    plain = solve(board, goal, width=40, shorten_path=False, seconds=None)
+    shortened = solve(board, goal, width=40, seconds=None)
     check(board, goal, shortened)
     assert shortened.length is not None and plain.length is not None
     assert shortened.length <= plain.length
@@ -118,7 +118,7 @@ def test_small_boards_are_solved_near_optimally() -> None:
 def test_korf24_lengths_are_near_the_published_optimum(index: int) -> None:
     ident, optimum, tiles = korf24()[index]
     board, goal = Board(5, 5, tiles), goal_board(5, 5, "blank-first")
-    result = solve(board, goal, improve_seconds=0)
+    result = solve(board, goal, shorten_path=False, seconds=None)
     check(board, goal, result)
     assert result.lower_bound <= optimum <= len(result.moves or ())
     assert len(result.moves or ()) <= 1.4 * optimum, f"instance {ident}"
@@ -128,7 +128,7 @@ def test_korf24_lengths_are_near_the_published_optimum(index: int) -> None:
 def test_a_10x10_board_solves_within_a_modest_time() -> None:
     board = random_board(10, 10, seed=2024)
     goal = goal_board(10, 10)
-    result = solve(board, goal, improve_seconds=1.0)
+    result = solve(board, goal, )
     check(board, goal, result)
     assert result.seconds < 30
     assert "not proven optimal" in result.message

@@ -22,6 +22,13 @@ from .grouptables import Partition, neighbours
 from .progress import Progress
 
 
+MIN_WIDTH = 1000
+"""The narrowest beam a time-paced search falls back to (narrower beams wander near the goal)."""
+
+PACE_SAFETY = 1.5
+"""Time pacing assumes the remaining depths are this many times the straight-line estimate (the end is slower)."""
+
+
 def positions(cells: Sequence[int]) -> bytes:
     """The ``state[tile] = cell`` encoding of a tile-per-cell list."""
     out = bytearray(len(cells))
@@ -44,8 +51,14 @@ def beam_search(
     width: int,
     budget: Budget,
     max_depth: int,
+    finish_by: float | None = None,
+    min_width: int = MIN_WIDTH,
 ) -> Generator[Progress, None, list[int] | None]:
     """Search from ``start`` to ``goal`` (tile-per-cell lists of the region, ``0`` = blank) with beam ``width``.
+
+    With ``finish_by`` (seconds on the budget's clock) the width is re-chosen after every depth, between
+    ``min_width`` and ``width``, so that the search should end by then: the remaining depths are estimated from
+    how fast the best estimate has fallen so far, the cost of a state from the time spent so far.
 
     Returns the blank's cell after each move, or ``None`` when the beam died out, reached ``max_depth`` moves
     without finding the goal, held more states than the budget's memory limit, or the hard limit stopped it.
@@ -61,7 +74,11 @@ def beam_search(
         step = _layer_two(n, partitions[0], partitions[1])
     else:
         step = _layer_any(n, partitions)
-    layer: list[tuple[bytes, int, int]] = [(first, estimate(first, partitions), n)]
+    first_estimate = estimate(first, partitions)
+    layer: list[tuple[bytes, int, int]] = [(first, first_estimate, n)]
+    began = budget.elapsed()
+    held = 0
+    current = width
     depth = 0
     found = False
     while layer and depth < max_depth:
@@ -82,13 +99,19 @@ def beam_search(
             parent[target] = children[target]
             found = True
             break
+        held += len(layer)
+        if finish_by is not None and depth >= 3 and buckets:
+            current = _paced_width(
+                width, min_width, first_estimate, min(buckets), depth, held, budget.elapsed() - began,
+                finish_by - budget.elapsed(),
+            )
         layer = []
         for h2 in sorted(buckets):
-            taken = buckets[h2][: width - len(layer)]
+            taken = buckets[h2][: current - len(layer)]
             for child, came in taken:
                 parent[child] = children[child]
                 layer.append((child, h2, came))
-            if len(layer) >= width:
+            if len(layer) >= current:
                 break
         budget.note_frontier(len(layer))
         if len(parent) > 50 * PROGRESS_EVERY or depth % 8 == 0:
@@ -104,6 +127,20 @@ def beam_search(
         state_or_none = parent[state_or_none]
     path.reverse()
     return path
+
+
+def _paced_width(
+    width: int, min_width: int, h_first: int, h_best: int, depth: int, held: int, spent: float, left: float
+) -> int:
+    """The width that should let the beam finish in ``left`` seconds (see :func:`beam_search`)."""
+    if left <= 0:
+        return min_width
+    fall = max(h_first - h_best, 1) / depth  # estimate drop per depth so far
+    to_go = PACE_SAFETY * h_best / fall + 1
+    per_state = spent / max(held, 1)
+    if per_state <= 0:
+        return width
+    return max(min_width, min(width, int(left / (to_go * per_state))))
 
 
 _Layer = list[tuple[bytes, int, int]]

@@ -12,9 +12,12 @@ Method, in three phases (each a generator feeding one progress stream):
    sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.grouptables`). If the
    beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
 3. **Shorten** (:mod:`npuzzle.shorten`): windows of the whole path are replaced by optimal paths between their end
-   states while time remains (``improve_seconds``).
+   states while time remains.
 
-``width`` is the quality knob: a wider beam gives shorter solutions in proportionally more time. The lower bound
+The quality-for-time knobs: ``width`` (the beam's width; wider is shorter and proportionally slower) and
+``seconds``, a soft time budget: the beam narrows itself (down to 1000) when it would not finish within
+three quarters of what peeling left of it, and shortening runs until it is spent. ``seconds=None`` makes the result independent of
+the machine's speed (fixed width, full shortening sweeps). The lower bound
 is the Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992) of the start, or, when the whole
 board is the beam's region, the larger of that and each partition's additive table sum (Korf & Felner 2002).
 """
@@ -24,7 +27,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Generator, Sequence
 
-from .beam import beam_search, positions
+from .beam import MIN_WIDTH, beam_search, positions
 from .board import Board, goal_board
 from .budget import Budget
 from .errors import GoalError, LimitError, UnsolvableError
@@ -48,11 +51,14 @@ ALGORITHM = "near-optimal"
 HEURISTIC = "group-tables"
 """The ``heuristic`` name this solver reports (relaxed additive group tables; Manhattan + linear conflict bound)."""
 
-DEFAULT_WIDTH = 2000
-"""The default beam width: about 1 s of CPython on a random 5×5 (24-puzzle), about 1.17× optimal on average."""
+DEFAULT_WIDTH = 3000
+"""The default (largest) beam width: about 1.1 s of CPython on a random 5×5, 1.12× optimal on Korf's 24-puzzles."""
 
-DEFAULT_IMPROVE_SECONDS = 2.5
-"""By default the shortening phase stops once the search has run this many seconds in all."""
+DEFAULT_SECONDS = 2.0
+"""The default soft time budget in seconds (CPython; the page runs about 1.45× slower)."""
+
+BEAM_SHARE = 0.75
+"""The share of the soft budget left after peeling that the beam search is paced to finish within."""
 
 CORE_CELLS = 25
 """Peeling stops once the free region has at most this many cells (a 5×5, 4×6, 3×8, 2×12 …)."""
@@ -152,8 +158,9 @@ def solve_big(
     goal: Board | None = None,
     *,
     width: int = DEFAULT_WIDTH,
+    seconds: float | None = DEFAULT_SECONDS,
+    shorten_path: bool = True,
     limit: Limit | None = None,
-    improve_seconds: float | None = DEFAULT_IMPROVE_SECONDS,
     tables: TableSet | None = None,
 ) -> Search:
     """Start the near-optimal search of ``board`` towards ``goal`` (default: blank last); see the module text.
@@ -163,25 +170,36 @@ def solve_big(
     for a width below 1. The returned generator yields progress and returns a :class:`SearchResult` whose
     ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound`` (length over
     lower bound: the solution is at most this many times the optimal length) and the length after each phase.
-    ``improve_seconds=None`` lets the shortening run its full sweeps; ``0`` skips it. ``tables`` are the 5×5
-    tables to use (default: the shipped file, see :func:`npuzzle.grouptables.shipped_five`).
+    ``seconds`` is the soft budget (see the module text), ``shorten_path=False`` skips the shortening, ``limit``
+    is the hard limit (nodes, seconds, memory) that ends the search, with ``moves=None`` if no solution was found
+    by then. ``tables`` are the 5×5 tables to use (default: the shipped file, see
+    :func:`npuzzle.grouptables.shipped_five`).
     """
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
     if (goal.rows, goal.cols) != (board.rows, board.cols):
         raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise LimitError(f"the beam width must be a whole number of at least 1, got {width!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0):
+        raise LimitError(f"the time budget must be a number of seconds of at least 0, got {seconds!r}")
     explanation = explain(board, goal)
     if not explanation.solvable:
         raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
-    return _search(board, goal, width, limit if limit is not None else Limit(), improve_seconds, tables)
+    limit = limit if limit is not None else Limit()
+    return _search(board, goal, width, None if seconds is None else float(seconds), shorten_path, limit, tables)
 
 
 def _search(
-    board: Board, goal: Board, width: int, limit: Limit, improve_seconds: float | None, tables: TableSet | None
+    board: Board,
+    goal: Board,
+    width: int,
+    seconds: float | None,
+    shorten_path: bool,
+    limit: Limit,
+    tables: TableSet | None,
 ) -> Search:
     rows, cols, n = board.rows, board.cols, board.size
-    budget = Budget(limit, ALGORITHM, HEURISTIC, improve_seconds)
+    budget = Budget(limit, ALGORITHM, HEURISTIC, seconds)
     lower = manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols)
     cells = list(board.tiles)
     blank = cells.index(0)
@@ -242,7 +260,10 @@ def _search(
     if region_cells == list(range(n)):
         lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
     budget.bound = lower
-    path = yield from beam_search(r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n)
+    finish_by = None if seconds is None else budget.elapsed() + BEAM_SHARE * max(0.0, seconds - budget.elapsed())
+    path = yield from beam_search(
+        r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n, finish_by, min(width, MIN_WIDTH)
+    )
     if path is not None:
         blank = _walk(cells, blank, [region_cells[p] for p in path], moves)
     else:
@@ -263,7 +284,7 @@ def _search(
     phases["solve"] = len(moves)
 
     # Phase 3: shorten windows of the whole path while time remains.
-    if improve_seconds is None or improve_seconds > 0:
+    if shorten_path and not budget.soft_stop():
         replay = list(board.tiles)
         replay_blank = replay.index(0)
         blank_path: list[int] = []
