@@ -225,3 +225,25 @@ def test_5x5_estimates_agree_across_goal_conventions() -> None:
         assert tuple(local) == first.tiles
         b = sorted(p.value(positions(turned)) for p in region_partitions(5, 5, first.tiles, five))
         assert a == b
+
+
+def test_when_the_beam_cannot_finish_the_region_is_peeled_and_solved_exactly() -> None:
+    # A memory limit far too small for the beam forces the fallback: peel to at most 9 cells, then A*.
+    goal = goal_board(5, 5)
+    board = random_board(5, 5, seed=12)
+    result = solve(board, goal, limit=Limit(memory=300), seconds=None)
+    check(board, goal, result)
+    assert result.extra["phases"]["solve"] >= result.lower_bound
+
+
+@pytest.mark.parametrize("rows, cols", [(8, 8), (5, 9), (2, 14), (11, 3)])
+def test_big_boards_with_the_blank_goal_inside_and_custom_labels(rows: int, cols: int) -> None:
+    rng = random.Random(rows * 100 + cols)
+    labels = list(range(1, rows * cols))
+    rng.shuffle(labels)
+    middle = (rows // 2) * cols + cols // 2
+    tiles = labels[:middle] + [0] + labels[middle:]
+    goal = Board(rows, cols, tuple(tiles))
+    board = random_board(rows, cols, seed=rows + cols, goal=goal)
+    result = solve(board, goal, width=300, seconds=None, shorten_path=False)
+    check(board, goal, result)
