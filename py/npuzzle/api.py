@@ -56,7 +56,6 @@ from .search import result_from_progress
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,
-    ASTAR_MAX_CELLS,
     DEFAULT_COMPARE_NODES,
     Plan,
     check_limits,
@@ -271,14 +270,15 @@ def op_options(request: Request) -> Reply:
     fitting = [registry.heuristic(name) for name in registry.names()]
     fitting = [entry for entry in fitting if entry.fits(board, goal)]
     algorithms = [a for a in ALGORITHM_NAMES if a != "auto"]
+    chosen = plan(goal, goal, "auto", "auto", registry)  # what "auto" resolves to for this shape and goal
     return {
         "ok": True,
         "rows": board.rows,
         "cols": board.cols,
         "algorithms": [{"name": a, "summary": _ALGORITHM_SUMMARIES.get(a, "")} for a in algorithms],
         "heuristics": [{"name": e.name, "summary": e.summary} for e in fitting],
-        "default_algorithm": "astar" if board.size <= ASTAR_MAX_CELLS else "idastar",
-        "default_heuristic": registry.strongest(board, goal).name,
+        "default_algorithm": chosen.algorithm,
+        "default_heuristic": chosen.heuristic,
     }
 
 
