@@ -66,6 +66,9 @@ CORE_CELLS = 25
 EXACT_CELLS = 9
 """When the beam dies out, the region is peeled down to at most this many cells and solved exactly by A*."""
 
+SHORTEN_MAX_CELLS = 1024
+"""Shortening (which keeps a cell-to-cell distance table) runs on boards of at most this many cells."""
+
 LINE_WIDTH = 100
 """The beam width for placing a whole line while peeling."""
 
@@ -284,7 +287,7 @@ def _search(
     phases["solve"] = len(moves)
 
     # Phase 3: shorten windows of the whole path while time remains.
-    if shorten_path and not budget.soft_stop():
+    if shorten_path and n <= SHORTEN_MAX_CELLS and not budget.soft_stop():
         replay = list(board.tiles)
         replay_blank = replay.index(0)
         blank_path: list[int] = []

@@ -17,6 +17,9 @@ from collections.abc import Generator, Sequence
 from .budget import PROGRESS_EVERY, Budget
 from .progress import Progress
 
+State = bytes | tuple[int, ...]
+"""An abstract state: the blank's cell, then each tracked tile's cell (bytes up to 256 cells, tuples beyond)."""
+
 Region = tuple[int, int, int, int]
 """``(top, bottom, left, right)``: rows ``top … bottom−1`` and columns ``left … right−1``."""
 
@@ -81,7 +84,8 @@ def place(
     k = len(tiles)
     n = rows * cols
     where = {tile: cell for cell, tile in enumerate(cells)}
-    start = bytes([where[0]] + [where[t] for t in tiles])
+    small = n <= 256
+    start = _freeze([where[0]] + [where[t] for t in tiles], small)
     row_of = [c // cols for c in range(n)]
     col_of = [c % cols for c in range(n)]
     near: list[tuple[int, ...]] = []
@@ -99,7 +103,7 @@ def place(
         near.append(tuple(options))
     aim = list(targets)
 
-    def estimate(state: bytes) -> int:
+    def estimate(state: State) -> int:
         total = 0
         reach = n * 2
         b = state[0]
@@ -117,12 +121,12 @@ def place(
             return abs(row_of[b] - row_of[blank_target]) + abs(col_of[b] - col_of[blank_target])
         return 0
 
-    goal_tail = bytes(aim)
-    parent: dict[bytes, bytes | None] = {start: None}
-    depth: dict[bytes, int] = {start: 0}
-    heap: list[tuple[int, int, bytes]] = [(estimate(start), 0, start)]
+    goal_tail = _freeze(aim, small)
+    parent: dict[State, State | None] = {start: None}
+    depth: dict[State, int] = {start: 0}
+    heap: list[tuple[int, int, State]] = [(estimate(start), 0, start)]
     since = 0
-    found: bytes | None = None
+    found: State | None = None
     while heap:
         _, negative_g, state = heapq.heappop(heap)
         g = -negative_g
@@ -141,12 +145,11 @@ def place(
                 return None
         b = state[0]
         for cell in near[b]:
-            child_array = bytearray(state)
+            child_array = list(state)
             child_array[0] = cell
-            at = state.find(cell, 1)
-            if at > 0:
-                child_array[at] = b
-            child = bytes(child_array)
+            if cell in state:
+                child_array[state.index(cell)] = b
+            child = _freeze(child_array, small)
             g2 = g + 1
             old = depth.get(child)
             if old is not None and old <= g2:
@@ -158,8 +161,16 @@ def place(
     budget.expanded += since
     if found is None:
         return None
+    return _path(parent, found, start)
+
+
+def _freeze(values: list[int], small: bool) -> State:
+    return bytes(values) if small else tuple(values)
+
+
+def _path(parent: dict[State, State | None], found: State, start: State) -> list[int]:
     path: list[int] = []
-    node: bytes | None = found
+    node: State | None = found
     while node is not None and node != start:
         path.append(node[0])
         node = parent[node]
@@ -187,7 +198,8 @@ def line_beam(
     k = len(tiles)
     n = rows * cols
     where = {tile: cell for cell, tile in enumerate(cells)}
-    start = bytes([where[0]] + [where[t] for t in tiles])
+    small = n <= 256
+    start = _freeze([where[0]] + [where[t] for t in tiles], small)
     row_of = [c // cols for c in range(n)]
     col_of = [c % cols for c in range(n)]
     near: list[tuple[int, ...]] = []
@@ -204,9 +216,9 @@ def line_beam(
             options.append(cell + 1)
         near.append(tuple(options))
     dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in targets]
-    goal = bytes(targets)
+    goal = _freeze(list(targets), small)
 
-    def rank(state: bytes) -> int:
+    def rank(state: State) -> int:
         total = 0
         reach = 2 * n
         b = state[0]
@@ -223,28 +235,35 @@ def line_beam(
 
     if start[1:] == goal:
         return []
-    parent: dict[bytes, bytes | None] = {start: None}
+    parent: dict[State, State | None] = {start: None}
     layer = [start]
     depth = 0
     since = 0
-    found: bytes | None = None
+    found: State | None = None
     while layer and depth < max_depth and found is None:
         depth += 1
-        buckets: dict[int, list[bytes]] = {}
-        children: dict[bytes, bytes] = {}
+        buckets: dict[int, list[State]] = {}
+        children: dict[State, State] = {}
         for state in layer:
             b = state[0]
             for cell in near[b]:
-                child_array = bytearray(state)
-                child_array[0] = cell
-                at = state.find(cell, 1)
-                if at > 0:
-                    child_array[at] = b
-                child = bytes(child_array)
+                moved = cell in state
+                if small:
+                    child_array = bytearray(state)
+                    child_array[0] = cell
+                    if moved:
+                        child_array[state.index(cell)] = b
+                    child: State = bytes(child_array)
+                else:
+                    child_list = list(state)
+                    child_list[0] = cell
+                    if moved:
+                        child_list[state.index(cell)] = b
+                    child = tuple(child_list)
                 if child in parent or child in children:
                     continue
                 children[child] = state
-                if at > 0 and child[1:] == goal:
+                if moved and child[1:] == goal:
                     found = child
                     break
                 key = rank(child)
@@ -278,10 +297,4 @@ def line_beam(
     budget.expanded += since
     if found is None:
         return None
-    path: list[int] = []
-    node: bytes | None = found
-    while node is not None and node != start:
-        path.append(node[0])
-        node = parent[node]
-    path.reverse()
-    return path
+    return _path(parent, found, start)
