@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Benchmark the searches in the page against CPython: prints figures, asserts nothing.
+
+For A* and IDA* with each heuristic the core offers, the same ``solve`` request (``npuzzle.api``, a fixed 4×4
+board, a node budget so every run does the same work) is run
+
+* in this CPython (``npuzzle.api.start`` driven like the worker drives it, in 50 ms slices), and
+* in the page's module worker (Pyodide in headless Chromium, the site served from localhost, every request
+  outside the origin blocked), through the worker protocol the page uses;
+
+and the nodes expanded per second of each are printed with their ratio (CPython ÷ Pyodide: how many times
+slower the page is). Also printed: how long a Cancel takes in the page (cancel message → the stopped result
+arrives) during an IDA* search, median over a few runs.
+
+Run from the repository root with the project venv: ``.venv/bin/python scripts/bench_solve_page.py``
+(builds the site first; the browser is found as in the tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench_page import LAUNCH_ARGS, chromium_path  # noqa: E402
+
+from npuzzle import api  # noqa: E402
+
+BOARD = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's instance 1 (57 moves), blank-first goal
+GOAL = "blank-first"
+
+HARNESS = """
+() => new Promise((resolve, reject) => {
+  window.worker = new Worker("/worker.js", { type: "module" });
+  window.replies = new Map();
+  worker.onmessage = (event) => {
+    const m = event.data;
+    if (m.type === "status" && m.state === "ready") resolve(m.seconds);
+    else if (m.type === "status" && m.state === "failed") reject(new Error(m.text));
+    else if (m.type === "result" || m.type === "error") {
+      const waiter = replies.get(m.id);
+      if (waiter) { replies.delete(m.id); waiter({ ...m, at: performance.now() }); }
+    }
+  };
+})
+"""
+
+SOLVE_JS = """
+(request) => new Promise((resolve) => {
+  const id = Math.floor(Math.random() * 1e9);
+  replies.set(id, resolve);
+  worker.postMessage({ ...request, type: "solve", id });
+})
+"""
+
+CANCEL_JS = """
+(request) => new Promise((resolve) => {
+  const id = Math.floor(Math.random() * 1e9);
+  let sent = 0;
+  replies.set(id, (m) => resolve({ ms: m.at - sent, stopped: m.reply && m.reply.stopped }));
+  worker.postMessage({ ...request, type: "solve", id });
+  setTimeout(() => { sent = performance.now(); worker.postMessage({ type: "cancel", id }); }, request.after_ms);
+})
+"""
+
+
+def cases(astar_nodes: int, ida_nodes: int) -> list[dict[str, Any]]:
+    """One solve request per algorithm and heuristic (the core's list), with its node budget."""
+    names = [h["name"] for h in json.loads(api.handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))["heuristics"]]
+    out = []
+    for algorithm, nodes in (("astar", astar_nodes), ("idastar", ida_nodes)):
+        for name in names:
+            out.append({"board": BOARD, "goal": GOAL, "algorithm": algorithm, "heuristic": name, "max_nodes": nodes})
+    return out
+
+
+def run_cpython(request: dict[str, Any]) -> dict[str, Any]:
+    """Drive the request through api.start in 50 ms slices, as the worker does; the final reply."""
+    session = api.start(json.dumps({**request, "op": "solve"}))
+    while True:
+        reply: dict[str, Any] = json.loads(session.advance(0.05))
+        if reply["type"] != "progress":
+            return reply
+
+
+def rate(reply: dict[str, Any]) -> float:
+    """Nodes expanded per second of a final solve reply."""
+    return float(reply["nodes_expanded"]) / max(float(reply["seconds"]), 1e-9)
+
+
+def main() -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description="Nodes per second of A* and IDA* in the page vs CPython.")
+    parser.add_argument("--astar-nodes", type=int, default=30_000, help="A* node budget per run (default 30000)")
+    parser.add_argument("--ida-nodes", type=int, default=500_000, help="IDA* node budget per run (default 500000)")
+    parser.add_argument("--repeats", type=int, default=2, help="runs per case, best kept (default 2)")
+    parser.add_argument("--cancels", type=int, default=5, help="timed cancels in the page (default 5)")
+    args = parser.parse_args()
+    from playwright.sync_api import Route, sync_playwright
+
+    import serve
+
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with contention)")
+    print(f"Board: {BOARD} (goal {GOAL}); every run stops at its node budget or its solution.")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, capture_output=True)
+    server, url = serve.serve_in_thread(ROOT / "site")
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
+    offsite: list[str] = []
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(origin):
+            r.continue_()
+        else:
+            offsite.append(r.request.url)
+            r.abort()
+
+    todo = cases(args.astar_nodes, args.ida_nodes)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(p), args=LAUNCH_ARGS)
+        context = browser.new_context()
+        context.route("**/*", route)
+        page = context.new_page()
+        page.goto(url + "build.json")
+        boot = page.evaluate(HARNESS)
+        print(f"Pyodide worker ready in {boot:.1f} s (CPython {sys.version.split()[0]}, Pyodide in Chromium)\n")
+        print(f"{'algorithm':<9} {'heuristic':<16} {'nodes':>9} {'CPython n/s':>12} {'Pyodide n/s':>12} {'ratio':>6}")
+        ratios = []
+        for request in todo:
+            best_c = best_p = 0.0
+            nodes = 0
+            for _ in range(args.repeats):
+                c = run_cpython(request)
+                w = page.evaluate(SOLVE_JS, request)
+                assert w["type"] == "result", w
+                wp = w["reply"]
+                assert wp["nodes_expanded"] == c["nodes_expanded"], (wp["nodes_expanded"], c["nodes_expanded"])
+                best_c, best_p = max(best_c, rate(c)), max(best_p, rate(wp))
+                nodes = c["nodes_expanded"]
+            ratios.append(best_c / best_p)
+            print(f"{request['algorithm']:<9} {request['heuristic']:<16} {nodes:>9,} {best_c:>12,.0f} "
+                  f"{best_p:>12,.0f} {best_c / best_p:>5.2f}×")
+        print(f"\nPyodide is {statistics.median(ratios):.2f}× slower than CPython (median over the cases; "
+              f"min {min(ratios):.2f}, max {max(ratios):.2f}).")
+        samples = []
+        stopped = set()
+        for k in range(args.cancels):
+            request = {"board": BOARD, "goal": GOAL, "algorithm": "idastar", "heuristic": "hamming",
+                       "after_ms": 300 + 137 * k}
+            result = page.evaluate(CANCEL_JS, request)
+            samples.append(result["ms"])
+            stopped.add(result["stopped"])
+        print(f"Cancel in the worker (IDA* + hamming running; cancel message → stopped result): median "
+              f"{statistics.median(samples):.0f} ms, max {max(samples):.0f} ms over {len(samples)} "
+              f"(stopped: {', '.join(sorted(map(str, stopped)))}); target 200 ms.")
+        browser.close()
+    server.shutdown()
+    print(f"requests outside the origin: {len(offsite)}")
+    return 0
+
+
+if __name__ == "__main__":
+    start = time.perf_counter()
+    code = main()
+    print(f"(benchmark took {time.perf_counter() - start:.0f} s)")
+    sys.exit(code)
