@@ -69,8 +69,17 @@ EXACT_CELLS = 9
 SHORTEN_MAX_CELLS = 1024
 """Shortening (which keeps a cell-to-cell distance table) runs on boards of at most this many cells."""
 
-LINE_WIDTH = 100
-"""The beam width for placing a whole line while peeling."""
+LINE_WIDTH = 200
+"""The beam width for placing a whole line while peeling (the first line's, when paced by a time budget)."""
+
+LINE_MIN_WIDTH = 50
+"""The narrowest line beam when peeling is paced by a time budget."""
+
+LINE_MAX_WIDTH = 2000
+"""The widest line beam when peeling is paced by a time budget."""
+
+PEEL_SHARE = 0.4
+"""The share of the soft budget that peeling is paced to finish within."""
 
 GROUP_SIZE = 3
 """Tiles per group of the tables built at run time."""
@@ -243,7 +252,10 @@ def _search(
 
     # Phase 1: peel down to a region of at most CORE_CELLS cells.
     region: Region = (0, rows, 0, cols)
-    blank = yield from _peel(cells, blank, rows, cols, free, goal_of, goal.tiles, region, CORE_CELLS, budget, moves)
+    blank = yield from _peel(
+        cells, blank, rows, cols, free, goal_of, goal.tiles, region, CORE_CELLS, budget, moves,
+        None if seconds is None else PEEL_SHARE * seconds,
+    )
     if blank < 0:
         return result(False, "stopped before a solution was found")
     lines, region = peel_plan(region, cols, goal_of[0], CORE_CELLS)
@@ -325,14 +337,34 @@ def _peel(
     max_cells: int,
     budget: Budget,
     moves: list[int],
+    finish_by: float | None = None,
 ) -> Generator[Progress, None, int]:
     """Place and lock the lines of :func:`peel_plan`: each by a line beam, or two tiles at a time by A* if the
-    beam fails; return the blank's cell, or ``-1`` when the hard limit stopped it."""
+    beam fails; return the blank's cell, or ``-1`` when the hard limit stopped it.
+
+    Without ``finish_by`` every line beam has width :data:`LINE_WIDTH`. With it (seconds on the budget's clock)
+    the first line uses that width and each later one the width that should let the remaining lines end by then,
+    judged from the moves per tile and the seconds per unit of width × moves so far (between
+    :data:`LINE_MIN_WIDTH` and :data:`LINE_MAX_WIDTH`).
+    """
     lines, _ = peel_plan(region, cols, goal_of[0], max_cells)
-    for line in lines:
+    width = LINE_WIDTH
+    placed = spent_moves = 0
+    units = 0.0
+    began = budget.elapsed()
+    for number, line in enumerate(lines):
         tiles = [goal_tiles[c] for c in line]
-        path = yield from line_beam(cells, rows, cols, free, tiles, line, LINE_WIDTH, budget, 40 * rows * cols)
+        if finish_by is not None and placed and units:
+            per_unit = (budget.elapsed() - began) / units
+            to_place = sum(len(rest) for rest in lines[number:])
+            expected = to_place * max(spent_moves, 1) / placed
+            left = finish_by - budget.elapsed()
+            width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
+        path = yield from line_beam(cells, rows, cols, free, tiles, line, width, budget, 40 * rows * cols)
         if path is not None:
+            placed += len(line)
+            spent_moves += len(path)
+            units += width * max(len(path), 1)
             blank = _walk(cells, blank, path, moves)
             for c in line:
                 free[c] = 0
