@@ -1,0 +1,286 @@
+"""Walking distance (Takahashi): a table-driven heuristic stronger than Manhattan distance, and its IDA*.
+
+Walking distance counts vertical and horizontal moves separately. For the vertical part, forget the columns: a
+board becomes, for every row, how many of its tiles belong to each goal row, plus the row of the blank. A
+vertical move takes one tile from the blank's neighbouring row into the blank's row. The fewest such moves to
+reach the goal's counts is the *vertical walking distance*; the horizontal one is the same thing on the
+transposed board. Each real move changes one of the two abstractions by one step, so their sum is admissible,
+and it counts, unlike Manhattan distance, the extra moves tiles of the same goal row need to get past each other.
+For the 4×4 each abstraction has 24,964 states (Takahashi's figure), found here by one breadth-first search
+(about 0.3 s) per distinct blank row/column of the goal.
+
+:func:`solve_with_walking_distance` is an IDA* specialised for it, like :mod:`npuzzle.pdbsearch`: per move one
+transition-table lookup and one distance lookup. It works for any goal (the tables follow the goal's rows and
+columns), for boards up to 4 rows and 4 columns (larger ones have too many abstract states to tabulate in
+pure Python at run time). It is the strongest heuristic here that needs no download, so it is what a 4×4 uses
+while the pattern databases are still loading.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .board import Board
+from .errors import PuzzleError, UnsolvableError
+from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .solvability import explain
+
+MAX_SIDE = 4
+"""The largest number of rows or columns the tables are built for."""
+
+ALGORITHM = "idastar"
+HEURISTIC = "walking-distance"
+DEFAULT_REPORT_EVERY = 0.02
+CHECK_EVERY = 2048
+
+_State = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WalkingTable:
+    """The walking-distance abstraction for ``lines`` lines of ``width`` cells whose goal has the blank in line
+    ``blank_line``.
+
+    ``distance[s]`` is the walking distance of abstract state ``s``; ``step[(s * 2 + towards_end) * lines + k]`` is
+    the state after the blank moves one line up (``towards_end = 0``) or down (1) and a tile whose goal line is
+    ``k`` takes its place, or −1 when that move is impossible. ``index`` maps a state (a tuple per line of counts
+    per goal line, then the blank's line as a 1-tuple) to its number.
+    """
+
+    lines: int
+    width: int
+    blank_line: int
+    distance: bytes
+    step: tuple[int, ...]
+    index: dict[_State, int]
+
+    def state_of(self, line_of_cell: Sequence[int], goal_line_of_tile: Sequence[int], tiles: Sequence[int]) -> int:
+        """The abstract state of a board: ``line_of_cell[c]`` is the line of cell ``c``; ``goal_line_of_tile[t]``
+        that of tile ``t``'s goal cell."""
+        counts = [[0] * self.lines for _ in range(self.lines)]
+        blank = 0
+        for c, t in enumerate(tiles):
+            if t == 0:
+                blank = line_of_cell[c]
+            else:
+                counts[line_of_cell[c]][goal_line_of_tile[t]] += 1
+        return self.index[tuple(tuple(row) for row in counts) + ((blank,),)]
+
+
+def build_walking_table(lines: int, width: int, blank_line: int) -> WalkingTable:
+    """Breadth-first search of the walking-distance abstraction (see the module text); O(states · lines²)."""
+    if not (2 <= lines <= MAX_SIDE and 2 <= width <= MAX_SIDE):
+        raise PuzzleError(f"walking distance is tabulated for boards up to {MAX_SIDE}×{MAX_SIDE}")
+    goal_counts = [[width if i == k else 0 for k in range(lines)] for i in range(lines)]
+    goal_counts[blank_line][blank_line] -= 1
+    goal: _State = tuple(tuple(row) for row in goal_counts) + ((blank_line,),)
+    index: dict[_State, int] = {goal: 0}
+    order: list[_State] = [goal]
+    dist = [0]
+    head = 0
+    edges: list[list[int]] = []
+    while head < len(order):
+        state = order[head]
+        blank = state[lines][0]
+        out = [-1] * (2 * lines)
+        for towards_end, other in ((0, blank - 1), (1, blank + 1)):
+            if not 0 <= other < lines:
+                continue
+            for k in range(lines):
+                if state[other][k] == 0:
+                    continue
+                rows = [list(r) for r in state[:lines]]
+                rows[other][k] -= 1
+                rows[blank][k] += 1
+                nxt: _State = tuple(tuple(r) for r in rows) + ((other,),)
+                found = index.get(nxt)
+                if found is None:
+                    found = len(order)
+                    index[nxt] = found
+                    order.append(nxt)
+                    dist.append(dist[head] + 1)
+                out[towards_end * lines + k] = found
+        edges.append(out)
+        head += 1
+    step = tuple(x for out in edges for x in out)
+    return WalkingTable(lines, width, blank_line, bytes(dist), step, index)
+
+
+def walking_fits(board: Board, goal: Board) -> bool:
+    """True when walking distance is available: same shape, at most :data:`MAX_SIDE` rows and columns."""
+    return (goal.rows, goal.cols) == (board.rows, board.cols) and max(board.rows, board.cols) <= MAX_SIDE
+
+
+def walking_tables(goal: Board) -> tuple[WalkingTable, WalkingTable]:
+    """The vertical and horizontal tables for ``goal`` (build once, pass to every solve for that goal)."""
+    if max(goal.rows, goal.cols) > MAX_SIDE:
+        raise PuzzleError(f"walking distance is tabulated for boards up to {MAX_SIDE}×{MAX_SIDE}, "
+                          f"not {goal.rows}×{goal.cols}")
+    br, bc = divmod(goal.blank_index, goal.cols)
+    vertical = build_walking_table(goal.rows, goal.cols, br)
+    if goal.rows == goal.cols and br == bc:
+        return vertical, vertical
+    return vertical, build_walking_table(goal.cols, goal.rows, bc)
+
+
+def solve_with_walking_distance(
+    board: Board,
+    goal: Board,
+    limit: Limit = Limit(),
+    *,
+    tables: tuple[WalkingTable, WalkingTable] | None = None,
+    report_every: float = DEFAULT_REPORT_EVERY,
+) -> Search:
+    """Optimal solution of ``board`` → ``goal`` by IDA* with walking distance: a generator (the shared contract).
+
+    ``tables`` are :func:`walking_tables` of the goal (built here, in about half a second, when not given).
+    Raises at once :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal and
+    :class:`~npuzzle.errors.PuzzleError` when :func:`walking_fits` is false. ``limit.nodes`` and
+    ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; memory is O(solution length).
+    """
+    if not walking_fits(board, goal):
+        raise PuzzleError(f"walking distance needs a goal of the board's shape and at most {MAX_SIDE} rows and "
+                          f"columns; got a {board.rows}×{board.cols} board and a {goal.rows}×{goal.cols} goal")
+    explanation = explain(board, goal)
+    if not explanation.solvable:
+        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+    vertical, horizontal = tables if tables is not None else walking_tables(goal)
+    br, bc = divmod(goal.blank_index, goal.cols)
+    if (vertical.lines, vertical.width, vertical.blank_line) != (goal.rows, goal.cols, br) or (
+            horizontal.lines, horizontal.width, horizontal.blank_line) != (goal.cols, goal.rows, bc):
+        raise PuzzleError("these walking-distance tables were built for another goal")
+    return _search(board, goal, vertical, horizontal, limit, report_every)
+
+
+def _search(board: Board, goal: Board, vertical: WalkingTable, horizontal: WalkingTable, limit: Limit,
+            report_every: float) -> Search:
+    rows, cols = board.rows, board.cols
+    n = rows * cols
+    goal_cell = [0] * n
+    for c, t in enumerate(goal.tiles):
+        goal_cell[t] = c
+    grow = [goal_cell[t] // cols for t in range(n)]
+    gcol = [goal_cell[t] % cols for t in range(n)]
+    b = list(board.tiles)
+    rs = vertical.state_of([c // cols for c in range(n)], grow, b)
+    cs = horizontal.state_of([c % cols for c in range(n)], gcol, b)
+    DV, SV, DH, SH = vertical.distance, vertical.step, horizontal.distance, horizontal.step
+    lv, lh = rows, cols
+    # NB[z * (n + 1) + prev]: (cell p of the tile sliding into z, vertical?, step offset); the offset selects
+    # the direction block of the step table: blank moving up/left → 0, down/right → 1.
+    NB: list[tuple[tuple[int, int, int], ...]] = []
+    for z in range(n):
+        r, k = divmod(z, cols)
+        around = []
+        if r:
+            around.append((z - cols, 1, 0))
+        if k:
+            around.append((z - 1, 0, 0))
+        if k < cols - 1:
+            around.append((z + 1, 0, 1))
+        if r < rows - 1:
+            around.append((z + cols, 1, 1))
+        for prev in range(n + 1):
+            NB.append(tuple(m for m in around if m[0] != prev))
+    stride = n + 1
+    h0 = DV[rs] + DH[cs]
+    z0 = b.index(0)
+
+    t0 = time.perf_counter()
+    deadline = None if limit.seconds is None else t0 + limit.seconds
+    node_limit = limit.nodes
+    expanded = generated = iterations = max_depth = 0
+    bound = h0
+    last_report = t0
+    stack: list[tuple[int, int, Iterator[tuple[int, int, int]], int, int]] = []
+
+    def finish(moves: tuple[int, ...] | None, reason: StopReason | None, message: str = "") -> SearchResult:
+        return SearchResult(moves, moves is not None, ALGORITHM, HEURISTIC, expanded, generated, max_depth,
+                            iterations, time.perf_counter() - t0, len(moves) if moves is not None else bound,
+                            stopped=reason, message=message, extra={"bound": bound, "h0": h0})
+
+    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, 0.0)
+    if b == list(goal.tiles):
+        return finish((), None)
+    check_at = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
+    found = False
+    while not found:
+        iterations += 1
+        z, prev, g = z0, n, 0
+        nbrs = NB[z * stride + prev]
+        expanded += 1
+        generated += len(nbrs)
+        it = iter(nbrs)
+        stack = []
+        push, pop = stack.append, stack.pop
+        lim = bound - 1
+        while True:
+            thr = lim - g
+            for p, vert, toward in it:
+                t = b[p]
+                if vert:
+                    nrs = SV[(rs * 2 + toward) * lv + grow[t]]
+                    if DV[nrs] + DH[cs] > thr:
+                        continue
+                    ncs = cs
+                else:
+                    ncs = SH[(cs * 2 + toward) * lh + gcol[t]]
+                    if DV[rs] + DH[ncs] > thr:
+                        continue
+                    nrs = rs
+                push((z, prev, it, rs, cs))
+                b[z] = t
+                b[p] = 0
+                prev = z
+                z = p
+                rs = nrs
+                cs = ncs
+                g += 1
+                nbrs = NB[z * stride + prev]
+                expanded += 1
+                generated += len(nbrs)
+                it = iter(nbrs)
+                if DV[rs] + DH[cs] == 0 and b == list(goal.tiles):
+                    found = True
+                elif expanded >= check_at:
+                    now = time.perf_counter()
+                    max_depth = max(max_depth, g)
+                    if node_limit is not None and expanded >= node_limit:
+                        return finish(None, "node-limit", f"stopped after {expanded:,} expansions (the node limit); "
+                                      f"the optimal solution is at least {bound} moves")
+                    if deadline is not None and now >= deadline:
+                        return finish(None, "time-limit", f"stopped after {now - t0:.1f} s (the time limit); "
+                                      f"the optimal solution is at least {bound} moves")
+                    check_at = expanded + CHECK_EVERY
+                    if node_limit is not None and check_at > node_limit:
+                        check_at = node_limit
+                    if now - last_report >= report_every:
+                        last_report = now
+                        yield Progress(ALGORITHM, HEURISTIC, expanded, generated, g, bound, iterations, now - t0)
+                break
+            else:
+                if not stack:
+                    break
+                pz = z
+                z, prev, it, rs, cs = pop()
+                b[pz] = b[z]
+                b[z] = 0
+                g -= 1
+                continue
+            if found:
+                break
+        if not found:
+            bound += 2
+    blanks = [frame[0] for frame in stack] + [z]
+    max_depth = max(max_depth, len(blanks) - 1)
+    replay = list(board.tiles)
+    moves = []
+    for a, c in zip(blanks, blanks[1:]):
+        moves.append(replay[c])
+        replay[a], replay[c] = replay[c], 0
+    result = tuple(moves)
+    if board.apply(result) != goal:
+        raise RuntimeError("walking-distance search produced a path that does not reach the goal")
+    return finish(result, None)
