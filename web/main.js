@@ -97,6 +97,9 @@ let userMoves = 0;
 let syncedText = ""; // the text area's value as the page last wrote or checked it
 let syncFrame = 0; // a pending write of the board into the text area and link
 let verdictTimer = 0;
+let linkTimer = 0; // the link was just updated: later changes wait for this timer
+let linkStale = false;
+const LINK_EVERY_MS = 250;
 let wasSolved = false;
 
 const BUSY_AFTER_MS = 300;
@@ -419,7 +422,18 @@ function syncBoard() {
   syncedText = text;
   ui.board.removeAttribute("aria-invalid");
   ui.boardError.textContent = "";
+  // browsers throttle history.replaceState (about 100 calls in 10 s): the link follows at most 4 times a second
+  if (linkTimer) linkStale = true;
+  else syncLink();
+}
+
+function syncLink() {
+  linkStale = false;
   setFragment(fragmentFor(shown.board, ui.goalKind.value, shown.goal));
+  linkTimer = setTimeout(() => {
+    linkTimer = 0;
+    if (shown && linkStale) syncLink();
+  }, LINK_EVERY_MS);
 }
 
 /** Re-explain the board after moves (inversions and the blank's row change), unless it changed again. */

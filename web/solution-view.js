@@ -84,8 +84,8 @@ export function renderSolution(parts, reply) {
     kind = "stopped";
     badge.textContent = `stopped: ${stopReason(reply.stopped)}`;
     const note = reply.stopped === "cancelled" ? "Search cancelled" : `Search stopped (${stopReason(reply.stopped)})`;
-    summary.textContent = `${note} after ${count(reply.nodes_expanded)} nodes and ${seconds(reply.seconds)}; ` +
-      `no solution yet.${reply.message ? ` ${reply.message}` : ""}`;
+    summary.textContent = reply.message ? `${note}: no solution yet. ${reply.message}`
+      : `${note} after ${count(reply.nodes_expanded)} nodes and ${seconds(reply.seconds)}: no solution yet.`;
   }
   badge.dataset.kind = kind;
   const rows = [
