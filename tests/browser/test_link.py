@@ -72,9 +72,10 @@ def test_link_with_a_custom_goal_in_an_isolated_page(browser: Browser, isolated_
 
 
 def cancel_a_long_shuffle(app: App) -> None:
-    """Shuffle a 1000×1000 board, press Cancel on the busy line, and wait until the page is usable again."""
+    """Shuffle a 2000×2000 board (the largest allowed: seconds of work, well beyond the cancel grace period), press
+    Cancel on the busy line, and wait until the page is usable again."""
     page = app.page
-    page.fill("#shape", "1000×1000")
+    page.fill("#shape", "2000×2000")
     before = app.answers()
     page.click("#shuffle")
     page.wait_for_selector("#busy:not([hidden])", timeout=10_000)
