@@ -218,60 +218,66 @@ def line_beam(
     dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in targets]
     goal = _freeze(list(targets), small)
 
-    def rank(state: State) -> int:
-        total = 0
-        reach = 2 * n
+    use_table = n <= 256
+    between = (
+        [[abs(row_of[x] - row_of[y]) + abs(col_of[x] - col_of[y]) for y in range(n)] for x in range(n)]
+        if use_table
+        else []
+    )
+
+    def reach(state: State) -> int:
+        """The blank's distance to the nearest tile not yet on its target."""
         b = state[0]
+        if use_table:
+            row = between[b]
+            return min([row[p] for p, t in zip(state[1:], goal) if p != t])
         br, bc = row_of[b], col_of[b]
-        for i in range(k):
-            p = state[i + 1]
-            d = dist[i][p]
-            if d:
-                total += d
-                gap = abs(row_of[p] - br) + abs(col_of[p] - bc)
-                if gap < reach:
-                    reach = gap
-        return 4 * total + reach if total else 0
+        return min([abs(row_of[p] - br) + abs(col_of[p] - bc) for p, t in zip(state[1:], goal) if p != t])
 
     if start[1:] == goal:
         return []
     parent: dict[State, State | None] = {start: None}
-    layer = [start]
+    layer: list[tuple[State, int]] = [(start, sum(dist[i][start[i + 1]] for i in range(k)))]
     depth = 0
     since = 0
     found: State | None = None
     while layer and depth < max_depth and found is None:
         depth += 1
-        buckets: dict[int, list[State]] = {}
+        buckets: dict[int, list[tuple[State, int]]] = {}
         children: dict[State, State] = {}
-        for state in layer:
+        for state, total in layer:
             b = state[0]
             for cell in near[b]:
                 moved = cell in state
+                total2 = total
                 if small:
                     child_array = bytearray(state)
                     child_array[0] = cell
                     if moved:
-                        child_array[state.index(cell)] = b
+                        at = state.index(cell)
+                        child_array[at] = b
+                        total2 += dist[at - 1][b] - dist[at - 1][cell]
                     child: State = bytes(child_array)
                 else:
                     child_list = list(state)
                     child_list[0] = cell
                     if moved:
-                        child_list[state.index(cell)] = b
+                        at = state.index(cell)
+                        child_list[at] = b
+                        total2 += dist[at - 1][b] - dist[at - 1][cell]
                     child = tuple(child_list)
                 if child in parent or child in children:
                     continue
                 children[child] = state
-                if moved and child[1:] == goal:
+                if total2 == 0:
                     found = child
                     break
-                key = rank(child)
+                key = 4 * total2 + reach(child)
                 bucket = buckets.get(key)
                 if bucket is None:
-                    buckets[key] = [child]
+                    buckets[key] = [(child, total2)]
                 else:
-                    bucket.append(child)
+                    bucket.append((child, total2))
             if found is not None:
                 break
             since += 1
@@ -288,7 +294,7 @@ def line_beam(
         layer = []
         for key in sorted(buckets):
             taken = buckets[key][: width - len(layer)]
-            for child in taken:
+            for child, _ in taken:
                 parent[child] = children[child]
             layer.extend(taken)
             if len(layer) >= width:
