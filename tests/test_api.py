@@ -72,3 +72,11 @@ def test_board_objects_must_hold_whole_numbers() -> None:
     assert reply["error"]["message"] == 'board tile 2 must be a whole number, got "a"'  # type: ignore[index]
     ok = call({"op": "check", "board": {"rows": 2, "cols": 2, "tiles": [1, 2, 3, 0]}})
     assert ok["explanation"]["solvable"] is True  # type: ignore[index]
+
+
+def test_very_big_boards_are_sent_without_text() -> None:
+    small = call({"op": "random", "rows": 100, "cols": 100, "seed": 1})["board"]
+    big = call({"op": "random", "rows": 101, "cols": 100, "seed": 1})["board"]
+    assert isinstance(small, dict) and isinstance(big, dict)
+    assert small["text"].count(" / ") == 99 and "text" not in big
+    assert len(big["tiles"]) == 10_100

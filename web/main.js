@@ -292,7 +292,7 @@ async function shuffle() {
   try {
     const reply = await ask("random", { shape: ui.shape.value, goal: goalSpec() }, "Shuffling");
     if (seq !== latest) return;
-    ui.board.value = reply.board.text.replaceAll(" / ", "\n");
+    ui.board.value = boardText(reply.board);
     await check();
   } catch (error) {
     if (seq !== latest) return;
@@ -340,7 +340,7 @@ function openFromLocation(first) {
 function showGoalField() {
   const custom = ui.goalKind.value === "custom";
   ui.goalField.hidden = !custom;
-  if (custom && !ui.goal.value.trim() && shown) ui.goal.value = shown.goal.text.replaceAll(" / ", "\n");
+  if (custom && !ui.goal.value.trim() && shown) ui.goal.value = boardText(shown.goal);
 }
 
 // ---- The board in play: the user's moves, the counter, the solved state, text area and link that follow ----

@@ -29,7 +29,8 @@ Requests (``"op"`` selects one):
   "default_heuristic"}``: the choices ``solve`` accepts for that board (the registry's heuristics that fit,
   weakest first) and what ``"auto"`` picks, so the page lists new solvers without changes.
 
-``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``.
+``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
+(``text`` only up to :data:`TEXT_LIMIT_CELLS` cells).
 
 Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``compare`` request and returns a
 :class:`Session`; ``Session.advance(seconds)`` runs it for about that long and returns ``{"type": "progress",
@@ -71,9 +72,18 @@ class RequestError(PuzzleError):
     """The request itself is malformed (not JSON, unknown op, a missing or mistyped field)."""
 
 
+TEXT_LIMIT_CELLS = 10_000
+"""Boards above this many cells are sent without ``text`` (the page builds it from the tiles when it needs it),
+which halves the reply for a 1000×1000 board."""
+
+
 def board_json(board: Board) -> dict[str, Any]:
-    """A board as the JSON object the page reads: rows, cols, tiles and one-line text."""
-    return {"rows": board.rows, "cols": board.cols, "tiles": list(board.tiles), "text": board.format(one_line=True)}
+    """A board as the JSON object the page reads: rows, cols, tiles and, up to :data:`TEXT_LIMIT_CELLS` cells,
+    its one-line text."""
+    out: dict[str, Any] = {"rows": board.rows, "cols": board.cols, "tiles": list(board.tiles)}
+    if board.size <= TEXT_LIMIT_CELLS:
+        out["text"] = board.format(one_line=True)
+    return out
 
 
 def error_json(exc: BaseException) -> Reply:
