@@ -40,7 +40,7 @@ from .grouptables import (
     make_partition,
     shipped_five,
 )
-from .peel import Region, line_beam, peel_plan, place
+from .peel import Region, cell_distances, line_beam, peel_plan, place
 from .progress import Limit, Progress, Search, SearchResult
 from .shorten import shorten
 from .solvability import explain
@@ -78,8 +78,8 @@ LINE_MIN_WIDTH = 50
 LINE_MAX_WIDTH = 2000
 """The widest line beam when peeling is paced by a time budget."""
 
-PEEL_SHARE = 0.4
-"""The share of the soft budget that peeling is paced to finish within."""
+PEEL_SHARE = 0.85
+"""Peeling is paced to finish within this share of the soft budget times the share of cells it locks."""
 
 GROUP_SIZE = 3
 """Tiles per group of the tables built at run time."""
@@ -252,9 +252,11 @@ def _search(
 
     # Phase 1: peel down to a region of at most CORE_CELLS cells.
     region: Region = (0, rows, 0, cols)
+    _, core = peel_plan(region, cols, goal_of[0], CORE_CELLS)
+    peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / n
     blank = yield from _peel(
         cells, blank, rows, cols, free, goal_of, goal.tiles, region, CORE_CELLS, budget, moves,
-        None if seconds is None else PEEL_SHARE * seconds,
+        None if seconds is None else PEEL_SHARE * peeled_share * seconds,
     )
     if blank < 0:
         return result(False, "stopped before a solution was found")
@@ -348,6 +350,7 @@ def _peel(
     :data:`LINE_MIN_WIDTH` and :data:`LINE_MAX_WIDTH`).
     """
     lines, _ = peel_plan(region, cols, goal_of[0], max_cells)
+    between = cell_distances(rows, cols) if lines and rows * cols <= 256 else None
     width = LINE_WIDTH
     placed = spent_moves = 0
     units = 0.0
@@ -360,7 +363,9 @@ def _peel(
             expected = to_place * max(spent_moves, 1) / placed
             left = finish_by - budget.elapsed()
             width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
-        path = yield from line_beam(cells, rows, cols, free, tiles, line, width, budget, 40 * rows * cols)
+        path = yield from line_beam(
+            cells, rows, cols, free, tiles, line, width, budget, 40 * rows * cols, between
+        )
         if path is not None:
             placed += len(line)
             spent_moves += len(path)

@@ -178,6 +178,12 @@ def _path(parent: dict[State, State | None], found: State, start: State) -> list
     return path
 
 
+def cell_distances(rows: int, cols: int) -> list[list[int]]:
+    """The Manhattan distance between every two cells: ``d[a][b]``. O(n²) time and memory."""
+    n = rows * cols
+    return [[abs(a // cols - b // cols) + abs(a % cols - b % cols) for b in range(n)] for a in range(n)]
+
+
 def line_beam(
     cells: Sequence[int],
     rows: int,
@@ -188,12 +194,14 @@ def line_beam(
     width: int,
     budget: Budget,
     max_depth: int,
+    between: Sequence[Sequence[int]] | None = None,
 ) -> Generator[Progress, None, list[int] | None]:
     """A blank path that brings all ``tiles`` to ``targets`` at once, by beam search over the abstract state.
 
     States are the blank and ``tiles`` (others interchangeable); each depth keeps the ``width`` states with the
     smallest Manhattan sum of ``tiles`` plus the blank's distance to the nearest misplaced one. Returns ``None``
     when the beam dies out, passes ``max_depth`` or the hard limit stops it (callers fall back to :func:`place`).
+    ``between`` (optional, see :func:`cell_distances`) speeds up the ranking.
     """
     k = len(tiles)
     n = rows * cols
@@ -218,12 +226,8 @@ def line_beam(
     dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in targets]
     goal = _freeze(list(targets), small)
 
-    use_table = n <= 256
-    between = (
-        [[abs(row_of[x] - row_of[y]) + abs(col_of[x] - col_of[y]) for y in range(n)] for x in range(n)]
-        if use_table
-        else []
-    )
+    use_table = between is not None
+    between = between if between is not None else []
 
     def reach(state: State) -> int:
         """The blank's distance to the nearest tile not yet on its target."""
