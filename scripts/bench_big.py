@@ -9,14 +9,20 @@ The baseline measured in the same run is the solver with beam width 1 and no sho
 the same tables), so the printed speed-up and quality gain are against the same machine and load.
 
     PYTHONPATH=py python scripts/bench_big.py                 # everything, default settings
+    python scripts/bench_big.py --pyodide --korf 10           # the same inside Pyodide (Node), the page's engine
     PYTHONPATH=py python scripts/bench_big.py --korf 10 --shapes none --seconds -1   # fixed width
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -50,6 +56,45 @@ def timed(board: Board, goal: Board, width: int, seconds: float | None) -> tuple
     return result, seconds
 
 
+PYODIDE_RUNNER = """
+import {{ loadPyodide }} from {module};
+const root = {root};
+const py = await loadPyodide({{ indexURL: {index} }});
+py.FS.mkdirTree(root);
+py.FS.mount(py.FS.filesystems.NODEFS, {{ root }}, root);
+py.globals.set("bench_argv", {argv});
+await py.runPythonAsync(`
+import runpy, sys
+sys.argv = list(bench_argv)
+try:
+    runpy.run_path(sys.argv[0], run_name="__main__")
+except SystemExit as exit:
+    if exit.code:
+        raise
+`);
+"""
+
+
+def run_in_pyodide(argv: list[str]) -> int:
+    """Run this script (without ``--pyodide``) inside Pyodide under Node, from ``node_modules/pyodide``."""
+    node = shutil.which("node")
+    package = ROOT / "node_modules" / "pyodide"
+    if node is None or not (package / "pyodide.mjs").exists():
+        print("--pyodide needs node and node_modules/pyodide (run npm install)", file=sys.stderr)
+        return 2
+    script = str(Path(__file__).resolve())
+    code = PYODIDE_RUNNER.format(
+        module=json.dumps((package / "pyodide.mjs").as_uri()),
+        root=json.dumps(str(ROOT)),
+        index=json.dumps(str(package) + os.sep),
+        argv=json.dumps([script] + [a for a in argv if a != "--pyodide"]),
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        runner = Path(folder) / "run.mjs"
+        runner.write_text(code)
+        return subprocess.call([node, str(runner)])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--korf", type=int, default=50, help="how many of the 50 24-puzzles (default all)")
@@ -65,7 +110,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--per-shape", type=int, default=3, help="random boards per shape (default 3)")
     parser.add_argument("--baseline", action="store_true", help="also run the width-1 greedy baseline")
+    parser.add_argument(
+        "--pyodide", action="store_true", help="run inside Pyodide under Node (the engine the page uses)"
+    )
     args = parser.parse_args(argv)
+    if args.pyodide:
+        return run_in_pyodide(sys.argv[1:] if argv is None else argv)
+    engine = "Pyodide " + sys.version.split()[0] if sys.platform == "emscripten" else "CPython " + sys.version.split()[0]
+    print(f"engine: {engine}")
     budget = None if args.seconds < 0 else args.seconds
 
     if args.korf > 0:
