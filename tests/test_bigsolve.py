@@ -165,6 +165,8 @@ def test_bad_requests_raise_clear_errors() -> None:
         solve_big(board, goal_board(5, 6))
     with pytest.raises(LimitError, match="beam width"):
         solve_big(board, width=0)
+    with pytest.raises(LimitError, match="time budget"):
+        solve_big(board, seconds=-1)
 
 
 def test_peel_plan_keeps_the_blank_goal_cell_and_shrinks_enough() -> None:
@@ -246,4 +248,10 @@ def test_big_boards_with_the_blank_goal_inside_and_custom_labels(rows: int, cols
     goal = Board(rows, cols, tuple(tiles))
     board = random_board(rows, cols, seed=rows + cols, goal=goal)
     result = solve(board, goal, width=300, seconds=None, shorten_path=False)
+    check(board, goal, result)
+
+
+def test_a_small_time_budget_still_gives_a_valid_solution() -> None:
+    board, goal = random_board(8, 8, seed=21), goal_board(8, 8)
+    result = solve(board, goal, seconds=0.3)
     check(board, goal, result)

@@ -14,12 +14,15 @@ Method, in three phases (each a generator feeding one progress stream):
 3. **Shorten** (:mod:`npuzzle.shorten`): windows of the whole path are replaced by optimal paths between their end
    states while time remains.
 
-The quality-for-time knobs: ``width`` (the beam's width; wider is shorter and proportionally slower) and
-``seconds``, a soft time budget: the beam narrows itself (down to 1000) when it would not finish within
-three quarters of what peeling left of it, and shortening runs until it is spent. ``seconds=None`` makes the result independent of
-the machine's speed (fixed width, full shortening sweeps). The lower bound
-is the Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992) of the start, or, when the whole
-board is the beam's region, the larger of that and each partition's additive table sum (Korf & Felner 2002).
+The quality-for-time knobs: ``width`` (the beam's largest width; wider is shorter and proportionally slower) and
+``seconds``, a soft wall-clock budget. Peeling paces its line beams to use about the share of the budget that
+matches the share of cells it locks; the beam narrows itself (down to 1000) when it would not finish within three
+quarters of what is left; shortening runs until the budget is spent. ``seconds=None`` makes the result
+independent of the machine's speed (fixed widths, full shortening sweeps).
+
+The lower bound is the Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992) of the start, or,
+when the whole board is the beam's region, the largest of that and each partition's additive table sum (Korf &
+Felner 2002).
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ DEFAULT_WIDTH = 3000
 """The default (largest) beam width: about 1.1 s of CPython on a random 5×5, 1.12× optimal on Korf's 24-puzzles."""
 
 DEFAULT_SECONDS = 2.0
-"""The default soft time budget in seconds (CPython; the page runs about 1.45× slower)."""
+"""The default soft time budget in wall-clock seconds (the page's Pyodide is slower, so its beams narrow sooner)."""
 
 BEAM_SHARE = 0.75
 """The share of the soft budget left after peeling that the beam search is paced to finish within."""
