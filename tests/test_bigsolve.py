@@ -11,12 +11,14 @@ from hypothesis import strategies as st
 
 from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scramble
 from npuzzle.beam import positions
+from npuzzle.budget import Budget
 from npuzzle.bigsolve import manhattan_linear_conflict, region_partitions, solve_big
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
 from npuzzle.grouptables import FIVE_GROUPS, TableSet, build_table, encode_tables, load_tables, shipped_five
 from npuzzle.heuristics import make_heuristic
 from npuzzle.peel import peel_plan
 from npuzzle.progress import Limit, Progress, SearchResult, run
+from npuzzle.shorten import tail_search
 from oracle import distances
 
 DATA = Path(__file__).parent / "data"
@@ -255,3 +257,31 @@ def test_a_small_time_budget_still_gives_a_valid_solution() -> None:
     board, goal = random_board(8, 8, seed=21), goal_board(8, 8)
     result = solve(board, goal, seconds=0.3)
     check(board, goal, result)
+
+
+def test_tail_search_finds_optimal_paths() -> None:
+    goal = goal_board(3, 3)
+    exact = distances(goal)
+    partitions = region_partitions(3, 3, goal.tiles)
+    rng = random.Random(11)
+    for tiles in rng.sample(sorted(exact), 40):
+        budget = Budget(Limit(), "test", "test")
+        found = run(tail_search(3, 3, tiles, partitions, 40, 10**7, budget))  # type: ignore[arg-type]
+        assert found is not None and len(found) == exact[tiles]
+        cells = list(tiles)
+        blank = cells.index(0)
+        for cell in found:
+            cells[blank], cells[cell] = cells[cell], 0
+            blank = cell
+        assert tuple(cells) == goal.tiles
+        shorter = run(tail_search(3, 3, tiles, partitions, exact[tiles], 10**7, budget))  # type: ignore[arg-type]
+        assert shorter is None
+
+
+def test_improve_tail_never_lengthens_and_keeps_the_goal() -> None:
+    ident, optimum, tiles = korf24()[9]
+    goal = goal_board(5, 5, "blank-first")
+    plain = solve(Board(5, 5, tiles), goal, seconds=None, shorten_path=False)
+    improved = solve(Board(5, 5, tiles), goal, seconds=None)
+    check(Board(5, 5, tiles), goal, improved)
+    assert optimum <= len(improved.moves or ()) <= len(plain.moves or ())

@@ -152,14 +152,14 @@ def _small_groups(partition: Partition) -> bool:
     return all(len(g) <= 4 for g in partition.groups)
 
 
-_Row = tuple[int, ...]
-_Pad = tuple[bytes, _Row, int, _Row, int, _Row, int, _Row]
+Row = tuple[int, ...]
+Pad = tuple[bytes, Row, int, Row, int, Row, int, Row]
 
 
-def _padded(n: int, partition: Partition) -> list[_Pad]:
-    """Per tile: (table, own, o1, c1, o2, c2, o3, c3) with missing group mates padded by a zero contribution."""
+def padded_lookup(n: int, partition: Partition) -> list[Pad]:
+    """Per tile of ``partition`` (groups of at most four tiles): (table, own, o1, c1, o2, c2, o3, c3) with missing group mates padded by a zero contribution."""
     zero = (0,) * n
-    out: list[_Pad] = []
+    out: list[Pad] = []
     for tile in range(n):
         entry = partition.lookup[tile] if tile < len(partition.lookup) else None
         if entry is None:
@@ -173,7 +173,7 @@ def _padded(n: int, partition: Partition) -> list[_Pad]:
 
 def _layer_two(n: int, first: Partition, second: Partition) -> _Step:
     """The expansion of one slice of a layer, unrolled for two partitions of groups of at most four tiles."""
-    lookups = list(zip(_padded(n, first), _padded(n, second)))
+    lookups = list(zip(padded_lookup(n, first), padded_lookup(n, second)))
 
     def step(
         layer: _Layer,

@@ -11,8 +11,9 @@ Method, in three phases (each a generator feeding one progress stream):
 2. **Beam search** (:mod:`npuzzle.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by the
    sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.grouptables`). If the
    beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
-3. **Shorten** (:mod:`npuzzle.shorten`): windows of the whole path are replaced by optimal paths between their end
-   states while time remains.
+3. **Shorten** (:mod:`npuzzle.shorten`): the beam's last 20, 30, … 80 moves are re-solved optimally by IDA* with
+   the tables (while each search stays small), then windows of the whole path are replaced by optimal paths
+   between their end states, while time remains.
 
 The quality-for-time knobs: ``width`` (the beam's largest width; wider is shorter and proportionally slower) and
 ``seconds``, a soft wall-clock budget. Peeling paces its line beams to use about the share of the budget that
@@ -45,7 +46,7 @@ from .grouptables import (
 )
 from .peel import Region, cell_distances, line_beam, peel_plan, place
 from .progress import Limit, Progress, Search, SearchResult
-from .shorten import shorten
+from .shorten import improve_tail, shorten
 from .solvability import explain
 
 ALGORITHM = "near-optimal"
@@ -285,6 +286,10 @@ def _search(
         r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n, finish_by, min(width, MIN_WIDTH)
     )
     if path is not None:
+        if shorten_path and not budget.soft_stop():
+            before = len(path)
+            path = yield from improve_tail(r_rows, r_cols, local_start, path, partitions, budget)
+            phases["tail_saved"] = before - len(path)
         blank = _walk(cells, blank, [region_cells[p] for p in path], moves)
     else:
         if budget.hard_stop():

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from .budget import PROGRESS_EVERY, Budget
-from .grouptables import neighbours
+from .beam import padded_lookup
+from .grouptables import Partition, neighbours
 from .progress import Progress
 
 
@@ -158,5 +159,135 @@ def shorten(
                 blank = cell
             i += step
         if not improved:
+            break
+    return best
+
+
+def tail_search(
+    rows: int,
+    cols: int,
+    start: Sequence[int],
+    partitions: Sequence[Partition],
+    limit: int,
+    node_cap: int,
+    budget: Budget,
+) -> Generator[Progress, None, list[int] | None]:
+    """An optimal blank path from ``start`` (tile-per-cell, ``0`` = blank) to the partitions' goal if one is
+    shorter than ``limit``.
+
+    IDA* with an explicit stack and the larger of the two partitions' additive estimates (each admissible, so
+    their maximum is too); the partitions' groups have at most four tiles. Gives up (``None``) after ``node_cap`` expansions, when no such path exists, or when the
+    budget's soft deadline passes.
+    """
+    near = neighbours(rows, cols)
+    pos = bytearray(len(start))
+    for cell, tile in enumerate(start):
+        pos[tile] = cell
+    if len(partitions) != 2:
+        raise ValueError("tail_search takes exactly two partitions")
+    lookups = list(zip(padded_lookup(len(start), partitions[0]), padded_lookup(len(start), partitions[1])))
+    ha0 = partitions[0].value(bytes(pos))
+    hb0 = partitions[1].value(bytes(pos))
+    h0 = max(ha0, hb0)
+    if h0 >= limit:
+        return None
+    bound = h0
+    expanded = 0
+    since = 0
+    while bound < limit:
+        following = limit
+        path = [pos[0]]
+        estimates = [(ha0, hb0)]
+        moved: list[int] = []
+        next_index = [0]
+        while next_index:
+            here = path[-1]
+            i = next_index[-1]
+            options = near[here]
+            if i >= len(options):
+                next_index.pop()
+                estimates.pop()
+                path.pop()
+                if moved:
+                    tile = moved.pop()
+                    pos[tile] = here
+                    pos[0] = path[-1]
+                continue
+            next_index[-1] = i + 1
+            cell = options[i]
+            if len(path) > 1 and cell == path[-2]:
+                continue
+            tile = pos.index(cell)
+            ha, hb = estimates[-1]
+            (ta, oa, a1, ca1, a2, ca2, a3, ca3), (tb, ob, b1, cb1, b2, cb2, b3, cb3) = lookups[tile]
+            ia = ca1[pos[a1]] + ca2[pos[a2]] + ca3[pos[a3]]
+            ib = cb1[pos[b1]] + cb2[pos[b2]] + cb3[pos[b3]]
+            ha += ta[ia + oa[here]] - ta[ia + oa[cell]]
+            hb += tb[ib + ob[here]] - tb[ib + ob[cell]]
+            h = ha if ha > hb else hb
+            f = len(path) + h
+            if f > bound:
+                if f < following:
+                    following = f
+                continue
+            expanded += 1
+            since += 1
+            pos[tile] = here
+            pos[0] = cell
+            moved.append(tile)
+            path.append(cell)
+            estimates.append((ha, hb))
+            next_index.append(0)
+            if h == 0:
+                budget.expanded += since
+                return path[1:]
+            if since >= PROGRESS_EVERY:
+                budget.expanded += since
+                since = 0
+                yield budget.progress()
+                if budget.soft_stop():
+                    return None
+            if expanded >= node_cap:
+                budget.expanded += since
+                return None
+        bound = following
+    budget.expanded += since
+    return None
+
+
+TAIL_WINDOWS = (20, 30, 40, 50, 60, 70, 80)
+"""The tail lengths :func:`improve_tail` re-solves optimally, shortest first."""
+
+
+def improve_tail(
+    rows: int,
+    cols: int,
+    start: Sequence[int],
+    path: Sequence[int],
+    partitions: Sequence[Partition],
+    budget: Budget,
+    node_cap: int = 150_000,
+) -> Generator[Progress, None, list[int]]:
+    """``path`` (blank cells from ``start`` to the partitions' goal) with its last moves replaced by an optimal
+    ending when one is shorter: tails of :data:`TAIL_WINDOWS` moves in turn, each by :func:`tail_search`, until a
+    search hits ``node_cap`` or the soft deadline passes."""
+    best = list(path)
+    if len(partitions) != 2 or any(len(g) > 4 for p in partitions for g in p.groups):
+        return best
+    for window in TAIL_WINDOWS:
+        if budget.soft_stop():
+            break
+        window = min(window, len(best))
+        cells = list(start)
+        blank = cells.index(0)
+        for cell in best[: len(best) - window]:
+            cells[blank] = cells[cell]
+            cells[cell] = 0
+            blank = cell
+        before = budget.expanded
+        found = yield from tail_search(rows, cols, cells, partitions, window, node_cap, budget)
+        if found is not None:
+            best[len(best) - window :] = found
+        elif budget.expanded - before >= node_cap or window == len(best):
             break
     return best
