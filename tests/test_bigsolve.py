@@ -12,13 +12,21 @@ from hypothesis import strategies as st
 from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scramble
 from npuzzle.beam import positions
 from npuzzle.budget import Budget
-from npuzzle.bigsolve import manhattan_linear_conflict, region_partitions, solve_big
+from npuzzle.bigsolve import manhattan_linear_conflict, region_partitions, region_specs, solve_big
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
-from npuzzle.grouptables import FIVE_GROUPS, TableSet, build_table, encode_tables, load_tables, shipped_five
+from npuzzle.grouptables import (
+    FIVE_GROUPS,
+    TableSet,
+    bind_partition,
+    build_table,
+    encode_tables,
+    load_tables,
+    shipped_five,
+)
 from npuzzle.heuristics import make_heuristic
 from npuzzle.peel import peel_plan
 from npuzzle.progress import Limit, Progress, SearchResult, run
-from npuzzle.shorten import tail_search
+from npuzzle.shorten import table_search
 from oracle import distances
 
 DATA = Path(__file__).parent / "data"
@@ -259,14 +267,14 @@ def test_a_small_time_budget_still_gives_a_valid_solution() -> None:
     check(board, goal, result)
 
 
-def test_tail_search_finds_optimal_paths() -> None:
+def test_table_search_finds_optimal_paths() -> None:
     goal = goal_board(3, 3)
     exact = distances(goal)
     partitions = region_partitions(3, 3, goal.tiles)
     rng = random.Random(11)
     for tiles in rng.sample(sorted(exact), 40):
         budget = Budget(Limit(), "test", "test")
-        found = run(tail_search(3, 3, tiles, partitions, 40, 10**7, budget))  # type: ignore[arg-type]
+        found = run(table_search(3, 3, tiles, partitions, 40, 10**7, budget))  # type: ignore[arg-type]
         assert found is not None and len(found) == exact[tiles]
         cells = list(tiles)
         blank = cells.index(0)
@@ -274,14 +282,44 @@ def test_tail_search_finds_optimal_paths() -> None:
             cells[blank], cells[cell] = cells[cell], 0
             blank = cell
         assert tuple(cells) == goal.tiles
-        shorter = run(tail_search(3, 3, tiles, partitions, exact[tiles], 10**7, budget))  # type: ignore[arg-type]
+        shorter = run(table_search(3, 3, tiles, partitions, exact[tiles], 10**7, budget))  # type: ignore[arg-type]
         assert shorter is None
 
 
-def test_improve_tail_never_lengthens_and_keeps_the_goal() -> None:
+def test_window_improvement_never_lengthens_and_keeps_the_goal() -> None:
     ident, optimum, tiles = korf24()[9]
     goal = goal_board(5, 5, "blank-first")
     plain = solve(Board(5, 5, tiles), goal, seconds=None, shorten_path=False)
     improved = solve(Board(5, 5, tiles), goal, seconds=None)
     check(Board(5, 5, tiles), goal, improved)
     assert optimum <= len(improved.moves or ()) <= len(plain.moves or ())
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(2, 3, 1), (3, 3, 2), (3, 3, 5)])
+def test_partitions_bound_to_any_target_stay_admissible(rows: int, cols: int, seed: int) -> None:
+    goal = goal_board(rows, cols)
+    specs = region_specs(rows, cols, goal.tiles)
+    cells = list(range(rows * cols))
+    random.Random(seed).shuffle(cells)
+    target = Board(rows, cols, tuple(cells))  # the blank's target is usually not the goal's
+    exact = distances(target)
+    partitions = [bind_partition(spec, target.tiles) for spec in specs]
+    sample = sorted(exact)
+    random.Random(seed).shuffle(sample)
+    for tiles in sample[:2000]:
+        for partition in partitions:
+            assert partition.value(positions(tiles)) <= exact[tiles]
+    assert all(p.value(positions(target.tiles)) == 0 for p in partitions)
+
+
+def test_5x5_tables_bound_to_other_targets_never_exceed_a_scramble_length() -> None:
+    goal = goal_board(5, 5)
+    specs = region_specs(5, 5, goal.tiles, shipped_five())
+    for seed in range(30):
+        target = scramble(goal, 17 + seed, seed=seed)
+        partitions = [bind_partition(spec, target.tiles) for spec in specs]
+        steps = 12 + seed
+        board = scramble(target, steps, seed=1000 + seed)
+        for partition in partitions:
+            assert partition.value(positions(board.tiles)) <= steps
+            assert partition.value(positions(target.tiles)) == 0

@@ -11,9 +11,10 @@ Method, in three phases (each a generator feeding one progress stream):
 2. **Beam search** (:mod:`npuzzle.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by the
    sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.grouptables`). If the
    beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
-3. **Shorten** (:mod:`npuzzle.shorten`): the beam's last 20, 30, … 80 moves are re-solved optimally by IDA* with
-   the tables (while each search stays small), then windows of the whole path are replaced by optimal paths
-   between their end states, while time remains.
+3. **Shorten** (:mod:`npuzzle.shorten`): windows of 30, 45 and 60 moves of the beam's path are re-solved
+   optimally by IDA* with the same tables bound to each window's last state; then, on a peeled board, windows of
+   the whole path are replaced by optimal paths between their end states (Manhattan distance), while time
+   remains.
 
 The quality-for-time knobs: ``width`` (the beam's largest width; wider is shorter and proportionally slower) and
 ``seconds``, a soft wall-clock budget. Peeling paces its line beams to use about the share of the budget that
@@ -37,16 +38,17 @@ from .budget import Budget
 from .errors import GoalError, LimitError, UnsolvableError
 from .grouptables import (
     Partition,
+    PartitionSpec,
     TableSet,
+    bind_partition,
     build_table,
     compact_groups,
     corner_maps,
-    make_partition,
     shipped_five,
 )
 from .peel import Region, cell_distances, line_beam, peel_plan, place
 from .progress import Limit, Progress, Search, SearchResult
-from .shorten import improve_tail, shorten
+from .shorten import improve_windows, shorten
 from .solvability import explain
 
 ALGORITHM = "near-optimal"
@@ -134,10 +136,10 @@ def _local_labels(region_goal: Sequence[int]) -> dict[int, int]:
     return labels
 
 
-def region_partitions(
+def region_specs(
     rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None
-) -> list[Partition]:
-    """The two partitions of relaxed tables for a region's local goal (tile-per-cell, ``0`` = blank).
+) -> list[PartitionSpec]:
+    """The two partitions of relaxed tables for a region whose goal is ``local_goal`` (tile-per-cell).
 
     A 5×5 region whose blank's goal is a corner uses ``five`` (4-tile tables, see
     :data:`npuzzle.grouptables.FIVE_GROUPS`) straight and transposed; any other region gets 3-tile groups built
@@ -145,17 +147,23 @@ def region_partitions(
     """
     n = rows * cols
     blank_cell = list(local_goal).index(0)
-    tile_at_goal = list(local_goal)
     if five is not None and (five.rows, five.cols) == (rows, cols):
         maps = corner_maps(rows, cols, blank_cell)
         if maps is not None:
-            return [make_partition(n, five.groups, five.tables, tile_at_goal, m) for m in maps]
-    out: list[Partition] = []
+            return [PartitionSpec(rows, cols, five.groups, five.tables, tuple(m)) for m in maps]
+    out: list[PartitionSpec] = []
     for transpose in (False, True):
-        groups = compact_groups(rows, cols, blank_cell, GROUP_SIZE, transpose)
-        tables = [build_table(rows, cols, g) for g in groups]
-        out.append(make_partition(n, groups, tables, tile_at_goal))
+        groups = tuple(tuple(g) for g in compact_groups(rows, cols, blank_cell, GROUP_SIZE, transpose))
+        tables = tuple(build_table(rows, cols, g) for g in groups)
+        out.append(PartitionSpec(rows, cols, groups, tables, tuple(range(n))))
     return out
+
+
+def region_partitions(
+    rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None
+) -> list[Partition]:
+    """:func:`region_specs` bound to the region's goal: the beam's ranking and the lower bound's estimates."""
+    return [bind_partition(spec, local_goal) for spec in region_specs(rows, cols, local_goal, five)]
 
 
 def _walk(cells: list[int], blank: int, path: Sequence[int], moves: list[int]) -> int:
@@ -277,7 +285,8 @@ def _search(
     local_start = [labels[cells[c]] for c in region_cells]
     if tables is None and (r_rows, r_cols) == (5, 5):
         tables = shipped_five()
-    partitions = region_partitions(r_rows, r_cols, local_goal, tables)
+    specs = region_specs(r_rows, r_cols, local_goal, tables)
+    partitions = [bind_partition(spec, local_goal) for spec in specs]
     if region_cells == list(range(n)):
         lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
     budget.bound = lower
@@ -288,8 +297,8 @@ def _search(
     if path is not None:
         if shorten_path and not budget.soft_stop():
             before = len(path)
-            path = yield from improve_tail(r_rows, r_cols, local_start, path, partitions, budget)
-            phases["tail_saved"] = before - len(path)
+            path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget)
+            phases["windows_saved"] = before - len(path)
         blank = _walk(cells, blank, [region_cells[p] for p in path], moves)
     else:
         if budget.hard_stop():
@@ -309,7 +318,7 @@ def _search(
     phases["solve"] = len(moves)
 
     # Phase 3: shorten windows of the whole path while time remains.
-    if shorten_path and n <= SHORTEN_MAX_CELLS and not budget.soft_stop():
+    if shorten_path and phases["peel"] and n <= SHORTEN_MAX_CELLS and not budget.soft_stop():
         replay = list(board.tiles)
         replay_blank = replay.index(0)
         blank_path: list[int] = []

@@ -287,3 +287,52 @@ def corner_maps(rows: int, cols: int, corner: int) -> list[list[int]] | None:
         straight.append(r * cols + c)
         turned.append(c * cols + r)
     return [straight, turned]
+
+
+@dataclass(frozen=True, slots=True)
+class PartitionSpec:
+    """Groups of table cells with their tables, and the map from a region's cells to those table cells.
+
+    :func:`bind_partition` turns it into a :class:`Partition` for any target arrangement of the region.
+    """
+
+    rows: int
+    cols: int
+    groups: tuple[tuple[int, ...], ...]
+    tables: tuple[bytes, ...]
+    cell_map: tuple[int, ...]
+
+
+def bind_partition(spec: PartitionSpec, target: Sequence[int]) -> Partition:
+    """The additive estimate of the distance to ``target`` (tile-per-cell, ``0`` = blank) that ``spec`` gives.
+
+    Each group's tiles are those whose target cell lies in the group. A group that holds the blank's target cell
+    is broken up, and its tiles (with any tile whose target no group covers) are estimated by their Manhattan
+    distance alone, so the sum stays admissible for any target, not just the goal the tables were built for.
+    """
+    rows, cols = spec.rows, spec.cols
+    n = rows * cols
+    to_table = list(spec.cell_map)
+    from_table = [0] * n
+    for cell, image in enumerate(to_table):
+        from_table[image] = cell
+    blank_image = to_table[list(target).index(0)]
+    groups: list[tuple[int, ...]] = []
+    tables: list[bytes] = []
+    covered = {blank_image}
+    for cells, table in zip(spec.groups, spec.tables):
+        if blank_image in cells:
+            continue
+        groups.append(cells)
+        tables.append(table)
+        covered.update(cells)
+    for image in range(n):
+        if image in covered:
+            continue
+        goal_r, goal_c = divmod(from_table[image], cols)
+        distance = bytes(
+            abs(from_table[c] // cols - goal_r) + abs(from_table[c] % cols - goal_c) for c in range(n)
+        )
+        groups.append((image,))
+        tables.append(distance)
+    return make_partition(n, groups, tables, list(target), to_table)

@@ -13,7 +13,7 @@ from collections.abc import Generator, Sequence
 
 from .budget import PROGRESS_EVERY, Budget
 from .beam import padded_lookup
-from .grouptables import Partition, neighbours
+from .grouptables import Partition, PartitionSpec, bind_partition, neighbours
 from .progress import Progress
 
 
@@ -163,7 +163,7 @@ def shorten(
     return best
 
 
-def tail_search(
+def table_search(
     rows: int,
     cols: int,
     start: Sequence[int],
@@ -184,7 +184,7 @@ def tail_search(
     for cell, tile in enumerate(start):
         pos[tile] = cell
     if len(partitions) != 2:
-        raise ValueError("tail_search takes exactly two partitions")
+        raise ValueError("table_search takes exactly two partitions")
     lookups = list(zip(padded_lookup(len(start), partitions[0]), padded_lookup(len(start), partitions[1])))
     ha0 = partitions[0].value(bytes(pos))
     hb0 = partitions[1].value(bytes(pos))
@@ -256,38 +256,89 @@ def tail_search(
 
 
 TAIL_WINDOWS = (20, 30, 40, 50, 60, 70, 80)
-"""The tail lengths :func:`improve_tail` re-solves optimally, shortest first."""
+"""The lengths of the path's ending that :func:`improve_windows` re-solves first, shortest first."""
+
+TABLE_WINDOWS = (30, 45)
+"""The window lengths :func:`improve_windows` then sweeps the path with, in turn."""
 
 
-def improve_tail(
+def improve_windows(
     rows: int,
     cols: int,
     start: Sequence[int],
     path: Sequence[int],
-    partitions: Sequence[Partition],
+    specs: Sequence[PartitionSpec],
     budget: Budget,
-    node_cap: int = 150_000,
+    node_cap: int = 100_000,
+    phase_cap: int = 1_000_000,
 ) -> Generator[Progress, None, list[int]]:
-    """``path`` (blank cells from ``start`` to the partitions' goal) with its last moves replaced by an optimal
-    ending when one is shorter: tails of :data:`TAIL_WINDOWS` moves in turn, each by :func:`tail_search`, until a
-    search hits ``node_cap`` or the soft deadline passes."""
+    """``path`` (blank cells from ``start``) with windows replaced by optimal paths between their end states.
+
+    First the path's last :data:`TAIL_WINDOWS` moves are re-solved towards the goal, where the tables are at
+    their strongest (until one search gives up); then windows of each length in :data:`TABLE_WINDOWS` are swept
+    from the end of the path backwards, half a window at a time. Each window is re-solved by :func:`table_search`
+    with the tables of ``specs`` bound to the window's last state (:func:`npuzzle.grouptables.bind_partition`).
+    Stops at the soft deadline or after ``phase_cap`` expansions in all; each search gives up after ``node_cap``.
+    """
     best = list(path)
-    if len(partitions) != 2 or any(len(g) > 4 for p in partitions for g in p.groups):
+    if len(specs) != 2 or any(len(g) > 4 for spec in specs for g in spec.groups):
         return best
+    began = budget.expanded
     for window in TAIL_WINDOWS:
-        if budget.soft_stop():
-            break
+        if budget.soft_stop() or budget.expanded - began >= phase_cap:
+            return best
         window = min(window, len(best))
-        cells = list(start)
-        blank = cells.index(0)
-        for cell in best[: len(best) - window]:
-            cells[blank] = cells[cell]
-            cells[cell] = 0
-            blank = cell
-        before = budget.expanded
-        found = yield from tail_search(rows, cols, cells, partitions, window, node_cap, budget)
-        if found is not None:
-            best[len(best) - window :] = found
-        elif budget.expanded - before >= node_cap or window == len(best):
+        found = yield from _resolve(rows, cols, start, best, len(best) - window, len(best), specs, node_cap, budget)
+        if found is None:
             break
+        if window == len(best):
+            break
+    for window in TABLE_WINDOWS:
+        end = len(best)
+        while end > 0:
+            if budget.soft_stop() or budget.expanded - began >= phase_cap:
+                return best
+            begin = max(0, end - window)
+            found = yield from _resolve(rows, cols, start, best, begin, end, specs, node_cap, budget)
+            if found:
+                end = begin + found[0]
+            if begin == 0:
+                break
+            end -= window // 2
     return best
+
+
+def _resolve(
+    rows: int,
+    cols: int,
+    start: Sequence[int],
+    best: list[int],
+    begin: int,
+    end: int,
+    specs: Sequence[PartitionSpec],
+    node_cap: int,
+    budget: Budget,
+) -> Generator[Progress, None, list[int] | None]:
+    """Re-solve ``best[begin:end]`` in place; return ``[new length]`` if it got shorter, ``[]`` if the search
+    proved it optimal, ``None`` if the search gave up."""
+    cells = list(start)
+    blank = cells.index(0)
+    for cell in best[:begin]:
+        cells[blank] = cells[cell]
+        cells[cell] = 0
+        blank = cell
+    target = list(cells)
+    for cell in best[begin:end]:
+        target[blank] = target[cell]
+        target[cell] = 0
+        blank = cell
+    partitions = [bind_partition(spec, target) for spec in specs]
+    budget.iteration += 1
+    before = budget.expanded
+    found = yield from table_search(rows, cols, cells, partitions, end - begin, node_cap, budget)
+    if found is not None:
+        best[begin:end] = found
+        return [len(found)]
+    if budget.expanded - before >= node_cap or budget.soft_stop():
+        return None
+    return []
