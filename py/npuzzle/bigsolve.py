@@ -233,13 +233,14 @@ def _search(
     for cell, tile in enumerate(goal.tiles):
         goal_of[tile] = cell
     free = bytearray([1]) * n
+    core_note = ""
 
     def result(solved: bool, message: str) -> SearchResult:
         final = tuple(moves) if solved else None
         if final is not None and board.apply(final) != goal:
             raise RuntimeError("internal error: the near-optimal solution does not reach the goal")
         length = len(final) if final is not None else None
-        extra: dict[str, object] = {"phases": dict(phases), "width": width}
+        extra: dict[str, object] = {"phases": dict(phases), "width": width, "core": core_note}
         if length is not None:
             extra["ratio_bound"] = round(length / lower, 4) if lower else 1.0
         return SearchResult(
@@ -287,6 +288,8 @@ def _search(
         tables = shipped_five()
     specs = region_specs(r_rows, r_cols, local_goal, tables)
     partitions = [bind_partition(spec, local_goal) for spec in specs]
+    sizes = sorted({len(g) for g in specs[0].groups})
+    core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
     if region_cells == list(range(n)):
         lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
     budget.bound = lower

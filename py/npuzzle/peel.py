@@ -27,41 +27,53 @@ Region = tuple[int, int, int, int]
 def peel_plan(region: Region, cols: int, blank_goal: int, max_cells: int) -> tuple[list[list[int]], Region]:
     """The lines (cells in placement order) to lock so the region has at most ``max_cells`` cells, and that region.
 
-    Peels the longer side first, from the edge farther from the blank's goal cell; never peels a region down
-    below 2 rows or 2 columns.
+    The final region's shape comes from peeling the longer side first (never below 2 rows or 2 columns); it is
+    placed so that the blank's goal cell is one of its corners when that fits (the 5×5 tables serve a region
+    whose blank's goal is a corner), else as near one as it fits. Lines are peeled longer side first, from the
+    edge farther from the blank's goal cell.
     """
     top, bottom, left, right = region
     br, bc = divmod(blank_goal, cols)
+    height, width = bottom - top, right - left
+    while height * width > max_cells and (height >= 3 or width >= 3):
+        if height >= 3 and (width < 3 or height >= width):
+            height -= 1
+        else:
+            width -= 1
+    first_row = _corner_start(br, height, top, bottom)
+    first_col = _corner_start(bc, width, left, right)
     lines: list[list[int]] = []
     while True:
-        height, width = bottom - top, right - left
-        if height * width <= max_cells:
+        more_rows = top < first_row or bottom > first_row + height
+        more_cols = left < first_col or right > first_col + width
+        if not more_rows and not more_cols:
             break
-        can_row = height >= 3
-        can_col = width >= 3
-        if not can_row and not can_col:
-            break
-        if can_row and (not can_col or height >= width):
-            row = top if br - top >= bottom - 1 - br else bottom - 1
-            order = list(range(left, right))
-            if abs(order[0] - bc) < abs(order[-1] - bc):
-                order.reverse()  # finish the line at the end nearer the blank's goal column
-            lines.append([row * cols + c for c in order])
+        if more_rows and (not more_cols or bottom - top >= right - left):
+            edges = [r for r, ok in ((top, top < first_row), (bottom - 1, bottom > first_row + height)) if ok]
+            row = max(edges, key=lambda r: abs(r - br))
+            lines.append([row * cols + c for c in range(left, right)])
             if row == top:
                 top += 1
             else:
                 bottom -= 1
         else:
-            col = left if bc - left >= right - 1 - bc else right - 1
-            rows_order = list(range(top, bottom))
-            if abs(rows_order[0] - br) < abs(rows_order[-1] - br):
-                rows_order.reverse()
-            lines.append([r * cols + col for r in rows_order])
+            edges = [c for c, ok in ((left, left < first_col), (right - 1, right > first_col + width)) if ok]
+            col = max(edges, key=lambda c: abs(c - bc))
+            lines.append([r * cols + col for r in range(top, bottom)])
             if col == left:
                 left += 1
             else:
                 right -= 1
     return lines, (top, bottom, left, right)
+
+
+def _corner_start(goal: int, size: int, low: int, high: int) -> int:
+    """The first row (or column) of a final span of ``size`` within ``low … high−1`` that puts ``goal`` on an
+    edge of the span if possible (its far edge preferred), else as near an edge as fits."""
+    for start in (goal - size + 1, goal):
+        if low <= start <= high - size:
+            return start
+    return min(max(goal - size + 1, low), high - size)
 
 
 def place(
