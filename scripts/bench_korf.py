@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark: solve Korf's 100 15-puzzles optimally with the pattern-database IDA* and check every length.
 
-    python scripts/bench_korf.py                       # all 100, tables from .cache/pdb (built if missing)
-    python scripts/bench_korf.py --ids 1-10,60 --no-reflect
+    python scripts/bench_korf.py                       # all 100, 7-7-1 tables from .cache/pdb (built if missing)
+    python scripts/bench_korf.py --ids 1-10,60 --no-reflect --partition 6-6-3
     python scripts/bench_korf.py --baseline 10         # also time the generic IDA* on the 10 easiest
     python scripts/bench_korf.py --walking --ids 12,79 --baseline 8   # walking distance instead
 
@@ -26,8 +26,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(HERE))
 
 from npuzzle.board import Board, goal_board  # noqa: E402
-from npuzzle.pdb import load_database  # noqa: E402
-from npuzzle.pdbsearch import solve_with_pdb  # noqa: E402
+from npuzzle.pdbsearch import load_tables, solve_with_pdb  # noqa: E402
 from npuzzle.progress import Search, run  # noqa: E402
 from npuzzle.walking import solve_with_walking_distance, walking_tables  # noqa: E402
 
@@ -64,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
                         else ROOT / "tests" / "data" / "korf100.txt", help="instance file (Korf format)")
     parser.add_argument("--pdb-dir", type=Path, default=ROOT / ".cache" / "pdb", help="where the tables are")
     parser.add_argument("--ids", help="instance ids to run, e.g. 1-10,60 (default: all)")
+    parser.add_argument("--partition", default="7-7-1", help="which database (7-7-1, 6-6-3, 5-5-5; default 7-7-1)")
     parser.add_argument("--no-reflect", action="store_true", help="without the reflected lookup")
     parser.add_argument("--walking", action="store_true",
                         help="solve with walking-distance IDA* instead of the databases (no tables needed)")
@@ -82,13 +82,14 @@ def main(argv: list[str] | None = None) -> int:
         def solver(board: Board) -> Search:
             return solve_with_walking_distance(board, goal, tables=tables)
     else:
-        path = build_pdb.build(args.pdb_dir, quiet=True)
-        db = load_database(path.read_bytes(), 4, 4)
-        print(f"tables: {path} ({path.stat().st_size:,} bytes, partition {db.partition}), "
-              f"ready in {time.perf_counter() - t:.2f} s", flush=True)
+        path = build_pdb.build(args.pdb_dir, args.partition, quiet=True)
+        t = time.perf_counter()
+        tables = load_tables(path.read_bytes(), 4, 4)
+        print(f"tables: {path} ({path.stat().st_size:,} bytes, partition {tables.database.partition}), "
+              f"loaded and indexed in {time.perf_counter() - t:.2f} s", flush=True)
 
         def solver(board: Board) -> Search:
-            return solve_with_pdb(board, goal, db, reflect=not args.no_reflect)
+            return solve_with_pdb(board, goal, tables, reflect=not args.no_reflect)
 
     instances = read_instances(args.data)
     if args.ids:

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Build the 15-puzzle's pattern-database file (6-6-3 additive tables) into a directory.
+"""Build the 15-puzzle's pattern-database file into a directory (default: the shipped 7-7-1 tables).
 
-    python scripts/build_pdb.py --out site/pdb          # writes site/pdb/15puzzle-6-6-3.pdb (~5 MB)
-    python scripts/build_pdb.py --out .cache/pdb --check
+    python scripts/build_pdb.py --out site/pdb            # writes site/pdb/15puzzle-7-7-1.pdb (~16 MB)
+    python scripts/build_pdb.py --out .cache/pdb --partition 6-6-3 --check
 
-The tables are computed by this project's own breadth-first search: with numpy when it is installed (about a
-minute of CPU for the two 6-tile tables), otherwise with the pure-Python builder of :mod:`npuzzle.pdb` (very
-slow for 6 tiles: tens of minutes). A file already present is kept when it loads cleanly and holds the wanted
-partition, so repeated builds are free; ``--force`` rebuilds. ``build(out_dir)`` does the same from Python
-(``scripts/build_site.py`` can call it).
+The tables are computed by this project's own breadth-first search: with numpy when it is installed (about
+5 minutes of CPU and under 1 GB for each 7-tile table, 30 s for a 6-tile one), otherwise with the pure-Python
+builder of :mod:`npuzzle.pdb` (only sensible for 5-5-5 and smaller). A file already present is kept when it
+loads cleanly and holds the wanted partition, so repeated builds are free; ``--force`` rebuilds.
+``build(out_dir)`` does the same from Python (``scripts/build_site.py`` can call it) and returns the path.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -23,10 +24,29 @@ sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
 from npuzzle.errors import PatternDatabaseError  # noqa: E402
-from npuzzle.pdb import PARTITION_663, PatternDatabase, TableBuilder, build_database, build_table_data, load_database  # noqa: E402
+from npuzzle.pdb import (  # noqa: E402
+    PARTITION_555,
+    PARTITION_663,
+    PARTITION_771,
+    TableBuilder,
+    build_database,
+    build_table_data,
+    load_database,
+)
 
-FILE_NAME = "15puzzle-6-6-3.pdb"
-"""The file name of the shipped 15-puzzle database."""
+PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "7-7-1": PARTITION_771,
+    "6-6-3": PARTITION_663,
+    "5-5-5": PARTITION_555,
+}
+"""The partitions this script builds, by name; ``7-7-1`` is the one the site ships."""
+
+SHIPPED = "7-7-1"
+
+
+def file_name(partition: str = SHIPPED) -> str:
+    """The file name of a 15-puzzle database: ``15puzzle-7-7-1.pdb``."""
+    return f"15puzzle-{partition}.pdb"
 
 
 def _numpy_builder() -> TableBuilder | None:
@@ -35,42 +55,50 @@ def _numpy_builder() -> TableBuilder | None:
     except ImportError:
         return None
 
-    def build(rows: int, cols: int, tiles: tuple[int, ...] | list[int]) -> bytes:
-        return pdb_numpy.build_sparse(rows, cols, list(tiles), 0)
+    def build(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
+        return pdb_numpy.build_compact(rows, cols, list(tiles))
 
     return build
 
 
-def build(out_dir: Path | str, *, force: bool = False, pure: bool = False, quiet: bool = False) -> Path:
-    """Write :data:`FILE_NAME` into ``out_dir`` (created if needed) unless a valid copy is there; return its path."""
+def build(out_dir: Path | str, partition: str = SHIPPED, *, force: bool = False, pure: bool = False,
+          quiet: bool = False) -> Path:
+    """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there.
+
+    Returns the file's path. Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`).
+    """
+    tiles = PARTITIONS[partition]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / FILE_NAME
-    say = (lambda *a: None) if quiet else (lambda *a: print(*a, file=sys.stderr))
+    path = out / file_name(partition)
+
+    def say(text: str) -> None:
+        if not quiet:
+            print(text, file=sys.stderr, flush=True)
+
     if path.exists() and not force:
         try:
             db = load_database(path.read_bytes(), 4, 4)
         except PatternDatabaseError as exc:
             say(f"{path}: {exc}; rebuilding")
         else:
-            if db.partition == PARTITION_663:
+            if db.partition == tiles:
                 say(f"{path}: up to date")
                 return path
             say(f"{path}: holds partition {db.partition}, rebuilding")
     builder = None if pure else _numpy_builder()
     if builder is None:
-        say("building with the pure-Python builder (numpy not available or --pure): this takes a long time")
+        say("building with the pure-Python builder (numpy not available or --pure): 6- and 7-tile tables take hours")
         builder = build_table_data
     started = time.perf_counter()
 
-    def timed(rows: int, cols: int, tiles: tuple[int, ...] | list[int]) -> bytes:
+    def timed(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
         t = time.perf_counter()
-        data = builder(rows, cols, tiles)
-        say(f"  table {' '.join(map(str, tiles))}: {time.perf_counter() - t:.1f} s")
+        data = builder(rows, cols, pattern)
+        say(f"  table {' '.join(map(str, pattern))}: {time.perf_counter() - t:.1f} s")
         return data
 
-    db: PatternDatabase = build_database(4, 4, PARTITION_663, timed)
-    blob = db.encode()
+    blob = build_database(4, 4, tiles, timed).encode()
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(blob)
     tmp.replace(path)
@@ -79,18 +107,22 @@ def build(out_dir: Path | str, *, force: bool = False, pure: bool = False, quiet
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--out", default=".cache/pdb", help="directory to write into (default: .cache/pdb)")
+    parser.add_argument("--partition", default=SHIPPED, choices=sorted(PARTITIONS),
+                        help=f"which database (default: {SHIPPED}, the one the site ships)")
     parser.add_argument("--force", action="store_true", help="rebuild even when a valid file is present")
     parser.add_argument("--pure", action="store_true", help="use the pure-Python builder, not numpy")
     parser.add_argument("--check", action="store_true", help="load the file afterwards and print its summary")
     args = parser.parse_args(argv)
-    path = build(args.out, force=args.force, pure=args.pure)
+    path = build(args.out, args.partition, force=args.force, pure=args.pure)
     if args.check:
+        from npuzzle.pdbsearch import load_tables
+
         t = time.perf_counter()
-        db = load_database(path.read_bytes(), 4, 4)
-        print(f"{path}: {db.name} tables {db.partition}, {len(db.data):,} bytes in memory, "
-              f"loaded in {time.perf_counter() - t:.2f} s")
+        tables = load_tables(path.read_bytes(), 4, 4)
+        print(f"{path}: {tables.name} tables {tables.database.partition}, {len(tables.database.data):,} bytes in "
+              f"memory, loaded and indexed in {time.perf_counter() - t:.2f} s")
     print(path)
     return 0
 

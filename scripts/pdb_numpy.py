@@ -1,109 +1,178 @@
 """Vectorised (numpy) breadth-first search that builds one additive pattern-database table.
 
-Build-time only: the run-time package never imports numpy. :func:`build_sparse` computes the same table as the
-pure-Python :func:`npuzzle.pdb.build_table` (the tests check that on small patterns), only about a hundred times
-faster, which is what makes the 6-tile tables of the 15-puzzle affordable (a minute or so instead of hours).
+Build-time only: the run-time package never imports numpy. :func:`build_compact` returns exactly the bytes of
+the pure-Python :func:`npuzzle.pdb.build_table_data` (the tests check that on small patterns), fast enough for
+the 15-puzzle's 7-tile tables (a few minutes and well under 1 GB each instead of hours).
 
 Abstract state: the cells of the pattern tiles plus the *region* the blank can reach without moving a pattern
-tile (moves of the other tiles are free in an additive database, Korf & Felner 2002); the region is named by its
-lowest cell. Every pattern-tile move costs 1, so a plain layered BFS over (pattern cells, region) gives, for each
-placement of the pattern tiles, the fewest pattern-tile moves that bring them home (the minimum over blank
-positions). Table layout: ``index = Σ cell(tile_i) · 16**i`` (4 bits per tile), 255 where two tiles would share
-a cell.
+tile (moves of other tiles are free in an additive database, Korf & Felner 2002), named by its lowest cell.
+Every pattern-tile move costs 1, so a layered BFS over (placement, region) gives each placement's value: the
+fewest pattern-tile moves that bring the pattern home, minimised over the blank's position. States are numbered
+in the compact order of :func:`npuzzle.pdb.compact_index` (no holes), and the stored byte is the *excess* over
+Manhattan distance, ``(value − MD) / 2``. Region floods, rankings and unrankings are table lookups (``FLOOD``,
+``SELECT``, ``POPCOUNT``), so each BFS layer is a few dozen numpy gathers over its states.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import perm
 
 import numpy as np
 import numpy.typing as npt
 
-U32 = npt.NDArray[np.uint32]
 I64 = npt.NDArray[np.int64]
 
-
-def _flood(start: U32, free: U32, cols: int, not_left: int, not_right: int, full: int) -> U32:
-    """The cells reachable from ``start`` through ``free`` cells (bitmasks), vectorised."""
-    region = start
-    while True:
-        grow = ((region << 1) & not_left) | ((region >> 1) & not_right) | ((region << cols) & full) | (region >> cols)
-        nxt = region | (grow & free)
-        if np.array_equal(nxt, region):
-            return region
-        region = nxt
+CHUNK = 1 << 21
+"""States expanded per numpy batch (bounds the temporary arrays to some hundreds of MB)."""
 
 
-def build_sparse(rows: int, cols: int, goal_cells: Sequence[int], blank_cell: int) -> bytes:
-    """The table for pattern tiles whose goal cells are ``goal_cells`` (in that order) and the goal blank cell.
+class _Tables:
+    """Lookup tables for one board shape: popcount, k-th free cell, flood fill, lowest set bit, neighbours."""
 
-    Returns ``16**k`` bytes (k = len(goal_cells)); see the module docstring for the layout.
-    """
-    n = rows * cols
-    k = len(goal_cells)
-    if n > 16:
-        raise ValueError(f"{rows}×{cols} has more than 16 cells")
-    size = 16**k
-    full = (1 << n) - 1
-    not_left = sum(1 << c for c in range(n) if c % cols != 0)
-    not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
-    lsb = np.zeros(1 << 16, np.int64)
-    for v in range(1, 1 << 16):
-        lsb[v] = (v & -v).bit_length() - 1
-    # neighbour cell in each of 4 directions, -1 off the board
-    steps = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        nb = np.full(16, -1, np.int64)
+    def __init__(self, rows: int, cols: int) -> None:
+        n = rows * cols
+        self.n = n
+        masks = np.arange(1 << 16, dtype=np.int64)
+        self.popcount = np.zeros(1 << 16, np.int64)
+        for b in range(16):
+            self.popcount += (masks >> b) & 1
+        # select[mask * 16 + r] = the r-th cell (in increasing order) of 0..n-1 that is not in mask
+        self.select = np.full((1 << 16) * 16, 255, np.int64)
+        seen = np.zeros(1 << 16, np.int64)
         for c in range(n):
-            r, cc = divmod(c, cols)
-            if 0 <= r + dr < rows and 0 <= cc + dc < cols:
-                nb[c] = (r + dr) * cols + cc + dc
-        steps.append(nb)
+            free = ((masks >> c) & 1) == 0
+            self.select[masks[free] * 16 + seen[free]] = c
+            seen += free
+        # flood[free * 16 + start]: the cells reachable from start through free cells (start included)
+        not_left = sum(1 << c for c in range(n) if c % cols)
+        not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
+        full = (1 << n) - 1
+        free = np.repeat(masks, 16)
+        region = np.int64(1) << np.tile(np.arange(16, dtype=np.int64), 1 << 16)
+        while True:
+            grow = ((region << 1) & not_left) | ((region >> 1) & not_right) | ((region << cols) & full) | (region >> cols)
+            nxt = region | (grow & free)
+            if np.array_equal(nxt, region):
+                break
+            region = nxt
+        self.flood = region
+        self.lsb = np.zeros(1 << 16, np.int64)
+        low = masks & -masks
+        for b in range(16):
+            self.lsb[low == (1 << b)] = b
+        self.steps = []
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            nb = np.full(16, -1, np.int64)
+            for c in range(n):
+                r, k = divmod(c, cols)
+                if 0 <= r + dr < rows and 0 <= k + dc < cols:
+                    nb[c] = (r + dr) * cols + k + dc
+            self.steps.append(nb)
 
+
+def _rank(tb: _Tables, cells: Sequence[I64], lead: int, mults: Sequence[int]) -> I64:
+    n = tb.n
+    used = np.zeros(cells[0].shape, np.int64)
+    r = np.zeros(cells[0].shape, np.int64)
+    for i in range(lead):
+        c = cells[i]
+        r += (c - tb.popcount[used & ((np.int64(1) << c) - 1)]) * mults[i]
+        used |= np.int64(1) << c
+    a, b = cells[lead], cells[lead + 1]
+    fa = a - tb.popcount[used & ((np.int64(1) << a) - 1)]
+    used_a = used | (np.int64(1) << a)
+    fb = b - tb.popcount[used_a & ((np.int64(1) << b) - 1)]
+    return (r * (n - lead) + fa) * (n - lead - 1) + fb
+
+
+def _unrank(tb: _Tables, ids: I64, k: int, lead: int, mults: Sequence[int]) -> list[I64]:
+    n = tb.n
+    pairs = (n - lead) * (n - lead - 1)
+    r, t = np.divmod(ids, pairs)
+    used = np.zeros(ids.shape, np.int64)
+    cells = []
+    for i in range(lead):
+        d, r = np.divmod(r, mults[i])
+        c = tb.select[used * 16 + d]
+        cells.append(c)
+        used |= np.int64(1) << c
+    fa, fb = np.divmod(t, n - lead - 1)
+    a = tb.select[used * 16 + fa]
+    b = tb.select[(used | (np.int64(1) << a)) * 16 + fb]
+    return cells + [a, b]
+
+
+def build_compact(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
+    """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0)."""
+    n = rows * cols
+    k = len(tiles)
+    if n > 16 or not 2 <= k <= n - 1:
+        raise ValueError(f"cannot build a {k}-tile table for {rows}×{cols}")
+    tb = _Tables(rows, cols)
+    lead = k - 2
+    mults = [perm(n - 1 - i, lead - 1 - i) for i in range(lead)]
+    size = perm(n, k)
+    full = (1 << n) - 1
     table = np.full(size, 255, np.uint8)
-    seen = np.zeros(size * 16, np.bool_)
-    s0 = sum(c * 16**i for i, c in enumerate(goal_cells))
-    occ0 = sum(1 << c for c in goal_cells)
-    region0 = _flood(np.array([1 << blank_cell], np.uint32), np.array([full & ~occ0], np.uint32), cols,
-                     not_left, not_right, full)
-    code0 = s0 * 16 + int(lsb[int(region0[0])])
-    seen[code0] = True
-    table[s0] = 0
-    frontier: I64 = np.array([code0], np.int64)
+    seen = np.zeros(size, np.uint16)
+    goal_cells = [np.array([t], np.int64) for t in tiles]
+    id0 = int(_rank(tb, goal_cells, lead, mults)[0])
+    occ0 = sum(1 << t for t in tiles)
+    rep0 = int(tb.lsb[tb.flood[(full & ~occ0) * 16 + 0]])
+    table[id0] = 0
+    seen[id0] = 1 << rep0
+    frontier: I64 = np.array([id0 * 16 + rep0], np.int64)
     depth = 0
     while frontier.size:
-        s = frontier >> 4
-        rep = (frontier & 15).astype(np.uint32)
-        cells = [((s >> (4 * i)) & 15) for i in range(k)]
-        occ = np.zeros(s.shape, np.uint32)
-        for c in cells:
-            occ |= (np.uint32(1) << c.astype(np.uint32))
-        free = (~occ) & np.uint32(full)
-        region = _flood(np.uint32(1) << rep, free, cols, not_left, not_right, full)
-        new_codes = []
-        for i, c in enumerate(cells):
-            for nb in steps:
-                q = nb[c]
-                ok = q >= 0
-                qq = np.where(ok, q, 0)
-                ok &= ((region >> qq.astype(np.uint32)) & 1).astype(np.bool_)
-                if not ok.any():
-                    continue
-                ci = c[ok]
-                qi = qq[ok]
-                ns = s[ok] + ((qi - ci) << (4 * i))
-                nocc = occ[ok] ^ (np.uint32(1) << ci.astype(np.uint32)) ^ (np.uint32(1) << qi.astype(np.uint32))
-                nreg = _flood(np.uint32(1) << ci.astype(np.uint32), (~nocc) & np.uint32(full), cols,
-                              not_left, not_right, full)
-                code = ns * 16 + lsb[nreg]
-                code = code[~seen[code]]
-                new_codes.append(code)
         depth += 1
-        if not new_codes:
+        found = []
+        for at in range(0, frontier.size, CHUNK):
+            part = frontier[at : at + CHUNK]
+            ids, rep = part >> 4, part & 15
+            cells = _unrank(tb, ids, k, lead, mults)
+            occ = np.zeros(ids.shape, np.int64)
+            for c in cells:
+                occ |= np.int64(1) << c
+            region = tb.flood[(full & ~occ) * 16 + rep]
+            for i, c in enumerate(cells):
+                for nb in tb.steps:
+                    q = nb[c]
+                    ok = (q >= 0) & (((region >> np.where(q >= 0, q, 0)) & 1) == 1)
+                    if not ok.any():
+                        continue
+                    ci, qi = c[ok], q[ok]
+                    moved = [x[ok] for x in cells]
+                    moved[i] = qi
+                    nocc = occ[ok] ^ (np.int64(1) << ci) ^ (np.int64(1) << qi)
+                    nrep = tb.lsb[tb.flood[(full & ~nocc) * 16 + ci]]
+                    nid = _rank(tb, moved, lead, mults)
+                    fresh = ((seen[nid].astype(np.int64) >> nrep) & 1) == 0
+                    found.append(nid[fresh] * 16 + nrep[fresh])
+        if not found:
             break
-        frontier = np.unique(np.concatenate(new_codes))
-        seen[frontier] = True
-        configs = frontier >> 4
-        fresh = configs[table[configs] == 255]
-        table[fresh] = depth
-    return table.tobytes()
+        frontier = np.unique(np.concatenate(found))
+        del found
+        if not frontier.size:
+            break
+        ids = frontier >> 4
+        bits = (np.int64(1) << (frontier & 15)).astype(np.uint16)
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        uniq = ids[starts]
+        seen[uniq] |= np.bitwise_or.reduceat(bits, starts)
+        table[uniq[table[uniq] == 255]] = depth
+    if (table == 255).any():
+        raise RuntimeError("the breadth-first search missed some placements")
+    # value → excess over Manhattan distance: (value − MD) / 2
+    out = np.empty(size, np.uint8)
+    for at in range(0, size, CHUNK):
+        ids = np.arange(at, min(size, at + CHUNK), dtype=np.int64)
+        cells = _unrank(tb, ids, k, lead, mults)
+        md = np.zeros(ids.shape, np.int64)
+        for t, c in zip(tiles, cells):
+            md += np.abs(c // cols - t // cols) + np.abs(c % cols - t % cols)
+        excess = table[at : at + ids.size].astype(np.int64) - md
+        if (excess < 0).any() or (excess & 1).any():
+            raise RuntimeError("a table value is below, or of another parity than, the Manhattan distance")
+        out[at : at + ids.size] = excess >> 1
+    return out.tobytes()

@@ -1,10 +1,11 @@
-"""Additive pattern databases: tables, their file format, a pure-Python builder, and probing.
+"""Additive pattern databases: compact tables, their file format, a pure-Python builder, and probing.
 
 A pattern database (Culberson & Schaeffer 1998) stores, for every placement of a few *pattern tiles*, the fewest
 moves that bring them to their goal cells. In an **additive** database (Korf & Felner 2002; Felner, Korf &
-Hanan 2004) only moves of pattern tiles are counted, so the values of disjoint patterns add up to an admissible
-estimate: a 6-6-3 partition of the 15-puzzle's tiles gives three tables whose sum is far stronger than Manhattan
-distance.
+Hanan 2004) only moves of pattern tiles are counted, so disjoint patterns add up to an admissible estimate. The
+15-puzzle's shipped database is **7-7-1**: tiles 1–7 and tiles 8–10, 12–15 in two 7-tile tables, tile 11 by its
+Manhattan distance; with the reflected lookup it needs about 80,000 nodes per Korf instance, against about
+500,000 for the best 6-6-3 partition found.
 
 Conventions used throughout:
 
@@ -12,34 +13,40 @@ Conventions used throughout:
   cell 0 (Korf's *blank-first* goal ``0 1 2 … n−1``). Any goal whose blank is in a corner is reduced to it by a
   symmetry of the board and a relabelling of the tiles (:mod:`npuzzle.pdbsearch` does that), so one set of files
   serves the ``default`` goal (blank last), ``blank-first`` and custom goals alike.
-* **Layout.** A table for pattern tiles ``(t0, t1, …, t(k−1))`` holds ``16**k`` bytes indexed by
-  ``Σ cell(t_i) · 16**i`` (4 bits per tile, so boards of at most 16 cells). Entries where two tiles would share a
-  cell, or a cell lies off the board, hold 255. The sparse layout wastes space in memory (16.8 MB for a 6-tile
-  table instead of 5.8 MB) but lets a search update an index with one addition per move.
-* **Abstraction.** The value is a breadth-first distance over (pattern cells, blank region): the blank moves
-  freely among non-pattern cells, and each move of a pattern tile costs 1; the table keeps the minimum over the
-  blank's positions, and the goal has the blank on cell 0.
+* **Excess over Manhattan.** Every value has the parity of its tiles' Manhattan distance (each abstract move
+  shifts one tile by one cell) and is at least that distance, so a table stores ``e = (value − MD) / 2``: 0–7
+  for 7 tiles. The estimate of a board is ``MD(all tiles) + 2 · Σ e``; tiles in no pattern count their
+  Manhattan distance (a one-tile pattern). Excess bytes compress about twice as well as values.
+* **Compact order.** A ``k``-tile table has ``P(n, k) = n!/(n−k)!`` entries, one per placement, numbered by
+  :func:`compact_index`: the *lead* (first ``k − 2`` tiles) by lexicographic rank of its cells, then the two
+  *tail* tiles by their positions among the cells the lead leaves free. A search keeps the lead and the tail as
+  two 4-bits-per-cell numbers that a move updates by one addition, and turns them into the index with three
+  small lookup tables (:class:`IndexTables`).
+* **Abstraction.** A value is a breadth-first distance over (pattern cells, blank region): the blank moves
+  freely among non-pattern cells, each pattern-tile move costs 1, the goal has the blank on cell 0, and the table
+  keeps the minimum over the blank's positions.
 
-The **file format** (version 1, little-endian), loaded from ``bytes`` by :func:`load_database` (the page fetches
+The **file format** (version 2, little-endian), loaded from ``bytes`` by :func:`load_database` (the page fetches
 the file and passes the bytes; nothing here touches the file system)::
 
     magic "NPUZPDB\\x1a" · u16 version · u8 rows · u8 cols · u8 goal (0 = home labelling) · u8 table count
-    per table: u8 k · k × u8 tiles · u32 raw length · u32 packed length · u32 CRC-32 of the raw table
+    per table: u8 k · k × u8 tiles · u32 entries (= P(n, k)) · u32 packed length · u32 CRC-32 of the entries
     u32 CRC-32 of all header bytes before it
-    the tables, each a zlib stream (deflate), in header order; nothing after the last.
+    the tables, each a zlib stream of its excess bytes, in header order; nothing after the last.
 
-Each table is checked on load: header CRC, exact file length, zlib stream, raw length, CRC-32, and the number of
-valid (non-255) entries; any failure raises :class:`~npuzzle.errors.PatternDatabaseError` naming the problem.
-Building: :func:`build_table` here (pure Python, fine up to 5 tiles), or ``scripts/build_pdb.py`` (numpy,
-used for the 6-tile tables of the 15-puzzle).
+The loader checks the header CRC, the exact file length, each zlib stream, entry count, CRC-32 and value range,
+and raises :class:`~npuzzle.errors.PatternDatabaseError` naming the problem. Building: :func:`build_table_data`
+here (pure Python, fine up to 5 tiles), or ``scripts/build_pdb.py`` (numpy) for the shipped 7-tile tables.
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from math import perm
 
 from .errors import PatternDatabaseError
@@ -47,49 +54,101 @@ from .errors import PatternDatabaseError
 MAGIC = b"NPUZPDB\x1a"
 """The first 8 bytes of every pattern-database file."""
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The file-format version this module writes and reads."""
 
-UNREACHABLE = 255
-"""The entry value for index combinations that are not placements (two tiles on one cell, a cell off the board)."""
-
 MAX_CELLS = 16
-"""Tables index cells with 4 bits, so boards of at most 16 cells."""
+"""Cells are 4-bit numbers, so boards of at most 16 cells."""
 
+MAX_EXCESS = 60
+"""The largest excess a valid table holds (the loader rejects larger bytes as corruption)."""
+
+PARTITION_771: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 12, 13, 14, 15))
+"""The 15-puzzle's shipped 7-7-1 partition (home labelling; tile 11 counts its Manhattan distance)."""
+
+PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5), (2, 3, 6, 7, 10, 11), (8, 9, 12, 13, 14, 15))
+"""The best 6-6-3 partition measured (with the reflected lookup): a smaller, weaker database."""
+
+PARTITION_555: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15))
+"""A 5-5-5 partition: tables of 524,160 bytes that build in seconds (tests, quick experiments)."""
+
+_POSSIBLE = bytes(range(MAX_EXCESS + 1))
 _HEADER = struct.Struct("<8sHBBBB")
 _TABLE = struct.Struct("<III")
 _CRC = struct.Struct("<I")
 
-PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5), (2, 3, 6, 7, 10, 11), (8, 9, 12, 13, 14, 15))
-"""The 15-puzzle's 6-6-3 partition shipped by the project (home labelling: tile t's goal cell is t)."""
+
+def manhattan(cols: int, tile: int, cell: int) -> int:
+    """Manhattan distance of ``tile`` on ``cell`` from its home cell ``tile`` (home labelling)."""
+    return abs(cell // cols - tile // cols) + abs(cell % cols - tile % cols)
+
+
+def compact_index(n: int, cells: Sequence[int]) -> int:
+    """The compact number of a placement: pattern tile ``i`` on ``cells[i]`` of an ``n``-cell board.
+
+    With ``L = k − 2``: the lexicographic rank of ``cells[:L]`` among ``L``-permutations of ``n`` cells, times
+    ``(n − L)(n − L − 1)``, plus the positions of the two tail cells among the free cells (the second one's among
+    those left after the first). Ranges over ``0 … P(n, k) − 1``.
+    """
+    lead = len(cells) - 2
+    rank = 0
+    used: list[int] = []
+    for i in range(lead):
+        c = cells[i]
+        rank += (c - sum(1 for u in used if u < c)) * perm(n - 1 - i, lead - 1 - i)
+        used.append(c)
+    a, b = cells[lead], cells[lead + 1]
+    fa = a - sum(1 for u in used if u < a)
+    fb = b - sum(1 for u in used + [a] if u < b)
+    return (rank * (n - lead) + fa) * (n - lead - 1) + fb
+
+
+def _check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -> None:
+    n = rows * cols
+    if n > MAX_CELLS:
+        raise PatternDatabaseError(f"pattern databases need a board of at most {MAX_CELLS} cells, got {rows}×{cols}")
+    if not partition:
+        raise PatternDatabaseError("a pattern database needs at least one pattern")
+    seen: set[int] = set()
+    for pattern in partition:
+        if not 2 <= len(pattern) <= min(7, n - 1):
+            raise PatternDatabaseError(f"a pattern needs 2 to {min(7, n - 1)} tiles, got {len(pattern)}: "
+                                       f"{' '.join(map(str, pattern))}")
+        for t in pattern:
+            if not 1 <= t < n:
+                raise PatternDatabaseError(f"pattern tile {t} is not a tile of a {rows}×{cols} board")
+            if t in seen:
+                raise PatternDatabaseError(f"pattern tile {t} appears in two patterns; additive patterns are disjoint")
+            seen.add(t)
 
 
 @dataclass(frozen=True, slots=True)
 class PatternDatabase:
     """Disjoint additive tables for one board shape, in home labelling (see the module text).
 
-    ``partition[i]`` lists the pattern tiles of table ``i``; ``data`` holds the tables' sparse layouts one after
-    the other (table ``i`` starts at ``offsets[i]`` and has ``16**len(partition[i])`` entries), so a search can
-    index all of them in one ``bytes`` object. :meth:`value` is the admissible estimate (the sum of the tables);
-    when the patterns cover every tile it is 0 exactly on the goal.
+    ``partition[i]`` lists the pattern tiles of table ``i``; ``data`` holds the tables' excess bytes one after the
+    other in compact order (table ``i`` starts at ``offsets[i]`` and has ``P(n, len(partition[i]))`` entries).
+    Tiles in no pattern count their Manhattan distance.
     """
 
     rows: int
     cols: int
     partition: tuple[tuple[int, ...], ...]
-    data: bytes
+    data: bytes | bytearray
 
     def __post_init__(self) -> None:
         _check_partition(self.rows, self.cols, self.partition)
-        if len(self.data) != sum(16 ** len(p) for p in self.partition):
+        if len(self.data) != sum(perm(self.rows * self.cols, len(p)) for p in self.partition):
             raise PatternDatabaseError(
                 f"pattern database: {len(self.data):,} bytes of tables do not fit the partition {self.name}"
             )
 
     @property
     def name(self) -> str:
-        """The partition's shape, tile counts joined by dashes (``"6-6-3"``)."""
-        return "-".join(str(k) for k in sorted((len(p) for p in self.partition), reverse=True))
+        """The partition's shape, pattern sizes (and one per Manhattan tile) joined by dashes: ``"7-7-1"``."""
+        sizes = [len(p) for p in self.partition]
+        singles = self.rows * self.cols - 1 - sum(sizes)
+        return "-".join(str(k) for k in sorted(sizes, reverse=True) + [1] * singles)
 
     @property
     def offsets(self) -> tuple[int, ...]:
@@ -97,31 +156,25 @@ class PatternDatabase:
         out, at = [], 0
         for p in self.partition:
             out.append(at)
-            at += 16 ** len(p)
+            at += perm(self.rows * self.cols, len(p))
         return tuple(out)
 
-    @property
-    def covers_all_tiles(self) -> bool:
-        """True when every tile ``1 … rows·cols−1`` belongs to one pattern."""
-        covered = sorted(t for p in self.partition for t in p)
-        return covered == list(range(1, self.rows * self.cols))
-
     def table(self, number: int) -> bytes:
-        """A copy of table ``number``'s sparse layout."""
+        """A copy of table ``number``'s excess bytes."""
         start = self.offsets[number]
-        return self.data[start : start + 16 ** len(self.partition[number])]
+        return bytes(self.data[start : start + perm(self.rows * self.cols, len(self.partition[number]))])
 
-    def values(self, tiles: Sequence[int]) -> tuple[int, ...]:
-        """Each table's value for a row-major board in home labelling (``tiles[c]`` = tile on cell ``c``)."""
+    def excesses(self, tiles: Sequence[int]) -> tuple[int, ...]:
+        """Each table's excess for a row-major board in home labelling (``tiles[c]`` = tile on cell ``c``)."""
         where = {t: c for c, t in enumerate(tiles)}
-        return tuple(
-            self.data[start + sum(where[t] << (4 * i) for i, t in enumerate(p))]
-            for start, p in zip(self.offsets, self.partition)
-        )
+        n = self.rows * self.cols
+        return tuple(self.data[start + compact_index(n, [where[t] for t in p])]
+                     for start, p in zip(self.offsets, self.partition))
 
     def value(self, tiles: Sequence[int]) -> int:
-        """The additive estimate for a row-major board in home labelling: the sum of the tables' values."""
-        return sum(self.values(tiles))
+        """The additive estimate of a row-major board in home labelling: Manhattan distance + 2 · Σ excess."""
+        md = sum(manhattan(self.cols, t, c) for c, t in enumerate(tiles) if t)
+        return md + 2 * sum(self.excesses(tiles))
 
     def encode(self, level: int = 9) -> bytes:
         """The database as file bytes (see the module text); ``level`` is the zlib compression level."""
@@ -137,38 +190,23 @@ class PatternDatabase:
         return head + b"".join(packed)
 
 
-def _check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -> None:
-    n = rows * cols
-    if n > MAX_CELLS:
-        raise PatternDatabaseError(f"pattern databases need a board of at most {MAX_CELLS} cells, got {rows}×{cols}")
-    seen: set[int] = set()
-    for pattern in partition:
-        if not pattern:
-            raise PatternDatabaseError("a pattern has no tiles")
-        for t in pattern:
-            if not 1 <= t < n:
-                raise PatternDatabaseError(f"pattern tile {t} is not a tile of a {rows}×{cols} board")
-            if t in seen:
-                raise PatternDatabaseError(f"pattern tile {t} appears in two patterns; additive patterns are disjoint")
-            seen.add(t)
-
-
 def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
                   cols: int | None = None) -> PatternDatabase:
     """Read a database from file bytes, checking everything (see the module text).
 
     ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
     with a message naming the problem for wrong magic, an unknown version, a truncated or over-long file, a bad
-    checksum, a corrupt zlib stream or a table of the wrong size. Time: one zlib inflate and one CRC-32 per table
-    (about 0.1 s for the 15-puzzle's 6-6-3 set).
+    checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
+    ``bytearray`` (115 MB for 7-7-1, about a second); nothing else of that size is held.
     """
-    raw = bytes(data)
+    raw = memoryview(data).cast("B") if not isinstance(data, memoryview) else data.cast("B")
     what = "pattern database"
     if len(raw) < _HEADER.size:
         raise PatternDatabaseError(f"{what}: the file is truncated ({len(raw)} bytes, too short for a header)")
     magic, version, file_rows, file_cols, goal, count = _HEADER.unpack_from(raw, 0)
     if magic != MAGIC:
-        raise PatternDatabaseError(f"{what}: not a pattern-database file (it starts with {magic!r}, not {MAGIC!r})")
+        raise PatternDatabaseError(f"{what}: not a pattern-database file (it starts with {bytes(magic)!r}, "
+                                   f"not {MAGIC!r})")
     if version != FORMAT_VERSION:
         raise PatternDatabaseError(f"{what}: file-format version {version} is not supported (this is version "
                                    f"{FORMAT_VERSION}); rebuild the tables")
@@ -185,9 +223,9 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
             if len(tiles) != k:
                 raise IndexError
             pos += 1 + k
-            raw_len, packed_len, crc = _TABLE.unpack_from(raw, pos)
+            size, packed_len, crc = _TABLE.unpack_from(raw, pos)
             pos += _TABLE.size
-            entries.append((tiles, raw_len, packed_len, crc))
+            entries.append((tiles, size, packed_len, crc))
         (header_crc,) = _CRC.unpack_from(raw, pos)
     except (IndexError, struct.error):
         raise PatternDatabaseError(f"{what}: the file is truncated inside its header ({len(raw)} bytes)") from None
@@ -201,52 +239,64 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
                                    f"the file has {len(raw):,}")
     if len(raw) > expected:
         raise PatternDatabaseError(f"{what}: the file has {len(raw) - expected:,} unexpected bytes after its tables")
-    tables: list[bytes] = []
     n = file_rows * file_cols
-    for number, (tiles, raw_len, packed_len, crc) in enumerate(entries, start=1):
+    out = bytearray(sum(e[1] for e in entries))
+    at = 0
+    for number, (tiles, size, packed_len, crc) in enumerate(entries, start=1):
         label = f"{what}: table {number} (tiles {' '.join(map(str, tiles))})"
-        size = 16 ** len(tiles)
-        if raw_len != size:
-            raise PatternDatabaseError(f"{label} announces {raw_len:,} entries; a {len(tiles)}-tile table has {size:,}")
+        if size != perm(n, len(tiles)):
+            raise PatternDatabaseError(f"{label} announces {size:,} entries; a {len(tiles)}-tile table of a "
+                                       f"{file_rows}×{file_cols} board has {perm(n, len(tiles)):,}")
+        end = at + size
+        inflate = zlib.decompressobj()
+        stream = raw[pos : pos + packed_len]
         try:
-            table = zlib.decompress(raw[pos : pos + packed_len])
+            for start in range(0, packed_len, 1 << 20):
+                chunk = inflate.decompress(stream[start : start + (1 << 20)], end - at + 1)
+                if at + len(chunk) > end:
+                    raise PatternDatabaseError(f"{label} is corrupt (more entries than announced)")
+                out[at : at + len(chunk)] = chunk
+                at += len(chunk)
+                while inflate.unconsumed_tail:
+                    chunk = inflate.decompress(inflate.unconsumed_tail, end - at + 1)
+                    if at + len(chunk) > end:
+                        raise PatternDatabaseError(f"{label} is corrupt (more entries than announced)")
+                    out[at : at + len(chunk)] = chunk
+                    at += len(chunk)
+            if not inflate.eof:
+                raise PatternDatabaseError(f"{label} is corrupt (its zlib stream ends early)")
         except zlib.error as exc:
             raise PatternDatabaseError(f"{label} is corrupt ({exc})") from None
         pos += packed_len
-        if len(table) != raw_len or zlib.crc32(table) != crc:
+        table = memoryview(out)[end - size : end]
+        if at != end or zlib.crc32(table) != crc:
             raise PatternDatabaseError(f"{label} is corrupt (size or CRC-32 mismatch)")
-        valid = size - table.count(UNREACHABLE)
-        if valid != perm(n, len(tiles)):
-            raise PatternDatabaseError(f"{label} has {valid:,} placements; expected {perm(n, len(tiles)):,}")
-        tables.append(table)
-    return PatternDatabase(file_rows, file_cols, tuple(e[0] for e in entries), b"".join(tables))
+        table.release()
+    impossible = out.translate(None, _POSSIBLE)
+    if impossible:
+        raise PatternDatabaseError(f"{what}: a table holds the impossible value {max(impossible)}")
+    return PatternDatabase(file_rows, file_cols, tuple(e[0] for e in entries), out)
 
 
 TableBuilder = Callable[[int, int, Sequence[int]], bytes]
-"""Builds the raw sparse table for ``(rows, cols, pattern tiles)``: :func:`build_table_data` or a faster one."""
-
-
-def _neighbours(rows: int, cols: int) -> list[list[int]]:
-    out = []
-    for c in range(rows * cols):
-        r, cc = divmod(c, cols)
-        out.append([(r + dr) * cols + cc + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-                    if 0 <= r + dr < rows and 0 <= cc + dc < cols])
-    return out
+"""Builds the excess bytes of one table for ``(rows, cols, pattern tiles)``: :func:`build_table_data` or faster."""
 
 
 def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
-    """The raw sparse table for pattern ``tiles`` (home labelling), by breadth-first search in pure Python.
+    """The excess bytes of pattern ``tiles`` (home labelling) in compact order, by BFS in pure Python.
 
-    States are (pattern cells, blank region); O(P(n, k) · regions · k) time, fine for up to 5 tiles of a 4×4
-    board (a few minutes for 5); ``scripts/build_pdb.py`` computes the same bytes with numpy for 6 tiles.
+    States are (pattern cells, blank region); O(P(n, k) · regions · k) time: fine up to 5 tiles of a 4×4 board
+    (minutes for 5); ``scripts/build_pdb.py`` computes the same bytes with numpy for 6 and 7 tiles.
     """
     _check_partition(rows, cols, [tiles])
     n = rows * cols
     k = len(tiles)
-    nbs = _neighbours(rows, cols)
+    nbs = []
+    for c in range(n):
+        r, cc = divmod(c, cols)
+        nbs.append([(r + dr) * cols + cc + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                    if 0 <= r + dr < rows and 0 <= cc + dc < cols])
     full = (1 << n) - 1
-
     not_left = sum(1 << c for c in range(n) if c % cols)
     not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
 
@@ -259,38 +309,37 @@ def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
                 return region
             region = grow
 
-    table = bytearray([UNREACHABLE]) * (16**k)
-    seen: set[int] = set()
-    s0 = sum(t << (4 * i) for i, t in enumerate(tiles))
-    occ0 = sum(1 << t for t in tiles)
-    region0 = flood(1, full & ~occ0)
-    code0 = (s0 << 4) | ((region0 & -region0).bit_length() - 1)
-    seen.add(code0)
-    table[s0] = 0
-    frontier = [code0]
+    value: dict[tuple[int, ...], int] = {}
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    start = tuple(tiles)
+    region0 = flood(1, full & ~sum(1 << t for t in tiles))
+    first = (start, (region0 & -region0).bit_length() - 1)
+    seen.add(first)
+    value[start] = 0
+    frontier = [first]
     depth = 0
     while frontier:
         depth += 1
-        fresh: list[int] = []
-        for code in frontier:
-            s, rep = code >> 4, code & 15
-            cells = [(s >> (4 * i)) & 15 for i in range(k)]
+        fresh: list[tuple[tuple[int, ...], int]] = []
+        for cells, rep in frontier:
             occ = sum(1 << c for c in cells)
             region = flood(1 << rep, full & ~occ)
             for i, c in enumerate(cells):
                 for q in nbs[c]:
                     if region >> q & 1:
-                        ns = s + ((q - c) << (4 * i))
-                        nocc = occ ^ (1 << c) ^ (1 << q)
-                        nreg = flood(1 << c, full & ~nocc)
-                        ncode = (ns << 4) | ((nreg & -nreg).bit_length() - 1)
-                        if ncode not in seen:
-                            seen.add(ncode)
-                            fresh.append(ncode)
-                            if table[ns] == UNREACHABLE:
-                                table[ns] = depth
+                        moved = cells[:i] + (q,) + cells[i + 1 :]
+                        nreg = flood(1 << c, full & ~(occ ^ (1 << c) ^ (1 << q)))
+                        state = (moved, (nreg & -nreg).bit_length() - 1)
+                        if state not in seen:
+                            seen.add(state)
+                            fresh.append(state)
+                            value.setdefault(moved, depth)
         frontier = fresh
-    return bytes(table)
+    out = bytearray(perm(n, k))
+    for cells, v in value.items():
+        md = sum(manhattan(cols, t, c) for t, c in zip(tiles, cells))
+        out[compact_index(n, cells)] = (v - md) // 2
+    return bytes(out)
 
 
 def build_database(rows: int, cols: int, partition: Sequence[Sequence[int]],
@@ -299,3 +348,57 @@ def build_database(rows: int, cols: int, partition: Sequence[Sequence[int]],
     _check_partition(rows, cols, partition)
     data = b"".join(builder(rows, cols, tuple(p)) for p in partition)
     return PatternDatabase(rows, cols, tuple(tuple(p) for p in partition), data)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexTables:
+    """What turns a search's per-pattern lead/tail numbers into table positions (see the module text).
+
+    A pattern ``g`` whose tiles sit on cells ``c_i`` is tracked as ``x = tail << shift | g << lead_bits | lead``
+    with ``lead = Σ_{i<L} c_i·16**i`` and ``tail = c_L + 16·c_{L+1}``. Its entry is
+    ``data[base[x & mask] + tail_rank[occupied[x & mask] + (x >> shift)]]``: ``base`` holds the table offset plus
+    the lead's rank times the tail count, ``occupied`` a number for the lead's cell set times 256, and
+    ``tail_rank`` the tail's compact rank given that set. Built in about a second for 7-7-1.
+    """
+
+    lead_bits: int
+    shift: int
+    mask: int
+    base: array[int]
+    occupied: array[int]
+    tail_rank: bytes
+
+    @classmethod
+    def of(cls, database: PatternDatabase) -> IndexTables:
+        """The tables for ``database``'s board and partition."""
+        n = database.rows * database.cols
+        lead_max = max(len(p) for p in database.partition) - 2
+        lead_bits = 4 * lead_max
+        group_bits = max(1, (len(database.partition) - 1).bit_length())
+        shift = lead_bits + group_bits
+        base = array("I", bytes(4 << shift))
+        occupied = array("I", bytes(4 << shift))
+        combos: dict[int, int] = {}
+        for g, (offset, pattern) in enumerate(zip(database.offsets, database.partition)):
+            lead = len(pattern) - 2
+            pairs = (n - lead) * (n - lead - 1)
+            top = g << lead_bits
+            for rank, cells in enumerate(permutations(range(n), lead)):
+                x = top
+                mask = 0
+                for i, c in enumerate(cells):
+                    x |= c << (4 * i)
+                    mask |= 1 << c
+                base[x] = offset + rank * pairs
+                combo = combos.get(mask)
+                if combo is None:
+                    combo = combos[mask] = len(combos)
+                occupied[x] = combo << 8
+        tail_rank = bytearray(len(combos) << 8)
+        for mask, combo in combos.items():
+            free = [c for c in range(n) if not mask >> c & 1]
+            width = len(free) - 1
+            for fa, a in enumerate(free):
+                for fb, b in enumerate(c for c in free if c != a):
+                    tail_rank[(combo << 8) | a | (b << 4)] = fa * width + fb
+        return cls(lead_bits, shift, (1 << shift) - 1, base, occupied, bytes(tail_rank))

@@ -1,15 +1,17 @@
 """Optimal solving with additive pattern databases: a specialised, incremental IDA*.
 
-:func:`solve_with_pdb` runs IDA* (Korf 1985) with the heuristic ``max(h, h_reflected)``, where ``h`` is the sum
-of a :class:`~npuzzle.pdb.PatternDatabase`'s tables and ``h_reflected`` the same sum on the board mirrored along
-its main diagonal with the tiles relabelled (Korf & Felner 2002's *reflected lookup*; square boards only). Both
-sums are admissible, so is their maximum, and IDA*'s first solution is optimal.
+:func:`solve_with_pdb` runs IDA* (Korf 1985) with the heuristic ``max(h, h_reflected)``, where ``h`` is the
+additive estimate of a :class:`~npuzzle.pdb.PatternDatabase` and ``h_reflected`` the same estimate of the board
+mirrored along its main diagonal with the tiles relabelled (Korf & Felner 2002's *reflected lookup*; square boards
+only). Both are admissible, so is their maximum, and IDA*'s first solution is optimal. Load the shipped file with
+:func:`load_tables` (bytes in, :class:`PdbTables` out) once and pass it to every solve.
 
-Per node the search does a handful of list and ``bytes`` indexings: a move changes only the table index of the
-moved tile's pattern (by ``(new cell − old cell) · 16**i``), so one addition and one lookup per sum update the
-heuristic; the reflected lookup is computed only for children the first sum did not prune. Because every table
-value has the parity of its tiles' Manhattan distance, ``f = g + h`` keeps the parity of the solution length and
-the bound grows by 2 per iteration.
+Per node the search does a handful of list and ``bytes`` indexings. The estimate is kept as Manhattan distance
+plus twice the summed table *excess* (see :mod:`npuzzle.pdb`); a move changes the Manhattan distance by ±1 (read
+from the move's row of a precomputed table) and only the moved tile's pattern, whose packed lead/tail number
+changes by one addition and whose excess is one lookup through :class:`~npuzzle.pdb.IndexTables`. The reflected
+lookup is computed only for children the first sum did not prune. Every value has the parity of the Manhattan
+distance, so ``f = g + h`` keeps the parity of the solution length and the bound grows by 2 per iteration.
 
 Two enhancements cut the nodes by about 1.8× on Korf's instances: near the root (nodes whose f is at least
 :data:`ORDER_SLACK` below the bound) children are tried best first, which shortens the last iteration; and a
@@ -28,10 +30,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 
 from .board import Board
 from .errors import PatternDatabaseError, UnsolvableError
-from .pdb import PatternDatabase
+from .pdb import IndexTables, PatternDatabase, load_database, manhattan
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .solvability import explain
 
@@ -53,10 +56,38 @@ TT_SLACK = 2
 TT_ENTRIES = 1_000_000
 """The most transposition-table entries kept (the table is emptied when it grows past this or ``limit.memory``)."""
 
-_Move = tuple[int, int, int]
-# A stack frame: blank cell, the remaining moves, h, h reflected, transposition key, and the pattern slot,
-# index and value of each lookup that the move changed (to restore on the way back).
-_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int, int]
+_Move = tuple[int, int, int, tuple[int, ...]]
+# A stack frame: blank cell, the remaining moves, Manhattan distance, Σ excess, Σ excess reflected, transposition
+# key, and the pattern slot, lead/tail number and excess of each lookup the move changed (restored on the way back).
+_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PdbTables:
+    """A pattern database ready for searching: its tables and their index lookups. Build once, reuse.
+
+    :func:`load_tables` makes one from file bytes; ``PdbTables.of(database)`` from a built database (about a
+    second for 7-7-1 in CPython, for the :class:`~npuzzle.pdb.IndexTables`).
+    """
+
+    database: PatternDatabase
+    index: IndexTables
+
+    @classmethod
+    def of(cls, database: PatternDatabase) -> PdbTables:
+        """Prepare ``database`` for :func:`solve_with_pdb`."""
+        return cls(database, IndexTables.of(database))
+
+    @property
+    def name(self) -> str:
+        """The partition's name (``"7-7-1"``)."""
+        return self.database.name
+
+
+def load_tables(data: bytes | bytearray | memoryview, rows: int | None = None,
+                cols: int | None = None) -> PdbTables:
+    """Read a pattern-database file (see :func:`npuzzle.pdb.load_database`) and prepare it for searching."""
+    return PdbTables.of(load_database(data, rows, cols))
 
 
 def _symmetries(rows: int, cols: int) -> list[Callable[[int], int]]:
@@ -110,11 +141,10 @@ def home_labelling(board: Board, goal: Board) -> tuple[list[int], list[int]] | N
     return None
 
 
-def pdb_fits(board: Board, goal: Board, database: PatternDatabase) -> bool:
-    """True when ``database`` can solve ``board`` → ``goal``: same shape, every tile covered, corner blank."""
+def pdb_fits(board: Board, goal: Board, tables: PdbTables | PatternDatabase) -> bool:
+    """True when ``tables`` can solve ``board`` → ``goal``: the same shape and a goal with the blank in a corner."""
+    database = tables.database if isinstance(tables, PdbTables) else tables
     if (board.rows, board.cols) != (database.rows, database.cols) or (goal.rows, goal.cols) != (board.rows, board.cols):
-        return False
-    if not database.covers_all_tiles:
         return False
     corners = {0, board.cols - 1, board.size - board.cols, board.size - 1}
     return goal.blank_index in corners
@@ -136,26 +166,28 @@ def _useful_reflection(database: PatternDatabase) -> bool:
 def solve_with_pdb(
     board: Board,
     goal: Board,
-    database: PatternDatabase,
+    tables: PdbTables | PatternDatabase,
     limit: Limit = Limit(),
     *,
     reflect: bool = True,
     report_every: float = DEFAULT_REPORT_EVERY,
 ) -> Search:
-    """Optimal solution of ``board`` → ``goal`` by IDA* on ``database`` (+ its reflected lookup): a generator.
+    """Optimal solution of ``board`` → ``goal`` by IDA* on a pattern database (+ its reflected lookup): a generator.
 
-    Yields a :class:`~npuzzle.progress.Progress` about every ``report_every`` seconds and returns a
+    ``tables`` is a :class:`PdbTables` (or a bare database, prepared here at some cost). Yields a
+    :class:`~npuzzle.progress.Progress` about every ``report_every`` seconds and returns a
     :class:`~npuzzle.progress.SearchResult` (moves as tile numbers, verified on the board). ``limit.nodes`` and
-    ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; ``limit.memory`` never binds (memory is
-    O(solution length)). ``reflect=False`` drops the reflected lookup. Raises at once (before the first
-    ``next``): :class:`~npuzzle.errors.PatternDatabaseError` when the database does not fit (see
+    ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; ``limit.memory`` caps the transposition
+    table (at most :data:`TT_ENTRIES`). ``reflect=False`` drops the reflected lookup. Raises at once (before the
+    first ``next``): :class:`~npuzzle.errors.PatternDatabaseError` when the tables do not fit (see
     :func:`pdb_fits`), :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal.
     """
-    if not pdb_fits(board, goal, database):
+    prepared = tables if isinstance(tables, PdbTables) else PdbTables.of(tables)
+    database = prepared.database
+    if not pdb_fits(board, goal, prepared):
         raise PatternDatabaseError(
             f"the {database.name} pattern database ({database.rows}×{database.cols}) cannot solve this "
-            f"{board.rows}×{board.cols} board: it needs the same shape, patterns covering every tile, and a goal "
-            "with the blank in a corner"
+            f"{board.rows}×{board.cols} board: it needs the same shape and a goal with the blank in a corner"
         )
     explanation = explain(board, goal)
     if not explanation.solvable:
@@ -164,11 +196,12 @@ def solve_with_pdb(
     assert mapped is not None  # pdb_fits checked the corner
     tiles, original = mapped
     use_reflection = reflect and _useful_reflection(database)
-    return _search(board, goal, database, tiles, original, use_reflection, limit, report_every)
+    return _search(board, goal, prepared, tiles, original, use_reflection, limit, report_every)
 
 
-def heuristic_name(database: PatternDatabase, reflect: bool = True) -> str:
-    """How results name the heuristic: ``"pdb-6-6-3+reflected"`` or ``"pdb-6-6-3"``."""
+def heuristic_name(tables: PdbTables | PatternDatabase, reflect: bool = True) -> str:
+    """How results name the heuristic: ``"pdb-7-7-1+reflected"`` or ``"pdb-7-7-1"``."""
+    database = tables.database if isinstance(tables, PdbTables) else tables
     reflected = reflect and _useful_reflection(database)
     return f"pdb-{database.name}" + ("+reflected" if reflected else "")
 
@@ -176,49 +209,58 @@ def heuristic_name(database: PatternDatabase, reflect: bool = True) -> str:
 def _search(
     board: Board,
     goal: Board,
-    database: PatternDatabase,
+    tables: PdbTables,
     start: Sequence[int],
     original: Sequence[int],
     use_reflection: bool,
     limit: Limit,
     report_every: float,
 ) -> Search:
+    database, index = tables.database, tables.index
     rows, cols = database.rows, database.cols
     n = rows * cols
     name = heuristic_name(database, use_reflection)
-    T = database.data
-    offsets = database.offsets
+    E = database.data
+    BASE, OCC, TAIL = index.base, index.occupied, index.tail_rank
+    MASK, SHIFT = index.mask, index.shift
     mirror = _mirror_cell(cols) if use_reflection else (lambda c: c)
-    # G[t]: the pattern (slot) of tile t; W[t]: its weight 16**i in that pattern's index.
+    # G[t]: the pattern of tile t; W[t]: what a one-cell step of t (times its direction) adds to that pattern's
+    # lead/tail number. A tile in no pattern uses pattern 0 with W = 0: its lookup repeats the current excess.
     G = [0] * n
     W = [0] * n
-    for slot, pattern in enumerate(database.partition):
+    for g, pattern in enumerate(database.partition):
+        lead = len(pattern) - 2
         for i, t in enumerate(pattern):
-            G[t], W[t] = slot, 16**i
-    # The reflected board holds tile mirror(t) on cell mirror(c) where the board holds t on c.
-    if use_reflection:
+            G[t] = g
+            W[t] = 16**i if i < lead else 16 ** (i - lead) << SHIFT
+    if use_reflection:  # the reflected board holds tile mirror(t) on cell mirror(c) where the board holds t on c
         RG = [G[mirror(t)] for t in range(n)]
         RW = [W[mirror(t)] for t in range(n)]
-    else:  # a dummy second lookup that always reads the goal entry (value 0) of the first table
-        RG = [0] * n
-        RW = [0] * n
-    I = list(offsets)
-    J = list(offsets)
+    else:  # a second lookup that repeats the first
+        RG, RW = G, W
+    X = [g << index.lead_bits for g in range(len(database.partition))]
+    Y = list(X)
     for c, t in enumerate(start):
         if t:
-            I[G[t]] += W[t] * c
-            J[RG[t]] += RW[t] * mirror(c)
-    if not use_reflection:
-        J = [offsets[0] + sum(t << (4 * i) for i, t in enumerate(database.partition[0]))] * len(offsets)
-    V = [T[i] for i in I]
-    U = [T[j] for j in J]
-    h0, r0 = sum(V), sum(U)
+            X[G[t]] += W[t] * c
+            Y[RG[t]] += RW[t] * mirror(c)
+
+    def excess(x: int) -> int:
+        lo = x & MASK
+        return E[BASE[lo] + TAIL[OCC[lo] + (x >> SHIFT)]]
+
+    EX = [excess(x) for x in X]
+    EY = [excess(y) for y in Y]
+    md0 = sum(manhattan(cols, t, c) for c, t in enumerate(start) if t)
+    se0, sr0 = sum(EX), sum(EY)
+    h0, r0 = md0 + 2 * se0, md0 + 2 * sr0
     # NB[z * (n + 1) + prev]: the moves with the blank on z, not undoing a move from prev (n = no previous):
-    # (cell p of the tile that slides into z, z − p, mirror(z) − mirror(p)).
-    NB: list[tuple[tuple[int, int, int], ...]] = []
+    # (cell p of the tile that slides into z, z − p, mirror(z) − mirror(p), Manhattan change of each tile).
+    NB: list[tuple[_Move, ...]] = []
     for z in range(n):
         r, k = divmod(z, cols)
-        around = [(p, z - p, mirror(z) - mirror(p))
+        around = [(p, z - p, mirror(z) - mirror(p), tuple(manhattan(cols, t, z) - manhattan(cols, t, p)
+                                                           for t in range(n)))
                   for p in (z - cols if r else -1, z - 1 if k else -1, z + 1 if k < cols - 1 else -1,
                             z + cols if r < rows - 1 else -1)
                   if p >= 0]
@@ -232,6 +274,7 @@ def _search(
     key0 = sum(KW[t] * c for c, t in enumerate(b))
     tt: dict[int, int] = {}
     tt_cap = TT_ENTRIES if limit.memory is None else min(TT_ENTRIES, limit.memory)
+    tt_slack, order_slack = TT_SLACK, ORDER_SLACK
 
     t0 = time.perf_counter()
     deadline = None if limit.seconds is None else t0 + limit.seconds
@@ -243,18 +286,21 @@ def _search(
     last_report = t0
     stack: list[_Frame] = []
 
-    def ordered(nbrs: tuple[_Move, ...], h: int, r: int, thr: int) -> Iterator[_Move]:
+    def ordered(nbrs: tuple[_Move, ...], md: int, se: int, sr: int, thr: int) -> Iterator[_Move]:
         """The moves whose child passes the bound, most promising (smallest h + h_reflected) first."""
         keyed = []
         for e in nbrs:
-            p, d, rd = e
+            p, d, rd, dm = e
             t = b[p]
+            nmd = md + dm[t]
             gi = G[t]
-            nh = h - V[gi] + T[I[gi] + W[t] * d]
+            nse = se - EX[gi] + excess(X[gi] + W[t] * d)
+            nh = nmd + 2 * nse
             if nh > thr:
                 continue
             ri = RG[t]
-            nr = r - U[ri] + T[J[ri] + RW[t] * rd]
+            nsr = sr - EY[ri] + excess(Y[ri] + RW[t] * rd)
+            nr = nmd + 2 * nsr
             if nr > thr:
                 continue
             keyed.append((((nh + nr) << 4) | p, e))
@@ -275,56 +321,62 @@ def _search(
     check_at = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
     while True:
         iterations += 1
-        z, h, r, g, key = z0, h0, r0, 0, key0
+        z, md, se, sr, g, key = z0, md0, se0, sr0, 0, key0
         lim = bound - 1
         nbrs = NB[z * stride + n]
         expanded += 1
         generated += len(nbrs)
-        it = ordered(nbrs, h, r, lim)
+        it = ordered(nbrs, md, se, sr, lim)
         stack = []
         push, pop = stack.append, stack.pop
         found = False
         while True:
             thr = lim - g
-            for p, d, rd in it:
+            for p, d, rd, dm in it:
                 t = b[p]
+                nmd = md + dm[t]
                 gi = G[t]
-                ni = I[gi] + W[t] * d
-                nv = T[ni]
-                nh = h - V[gi] + nv
+                nx = X[gi] + W[t] * d
+                lo = nx & MASK
+                ne = E[BASE[lo] + TAIL[OCC[lo] + (nx >> SHIFT)]]
+                nse = se - EX[gi] + ne
+                nh = nmd + nse + nse
                 if nh > thr:
                     continue
                 ri = RG[t]
-                nj = J[ri] + RW[t] * rd
-                nu = T[nj]
-                nr = r - U[ri] + nu
+                ny = Y[ri] + RW[t] * rd
+                lo = ny & MASK
+                nu = E[BASE[lo] + TAIL[OCC[lo] + (ny >> SHIFT)]]
+                nsr = sr - EY[ri] + nu
+                nr = nmd + nsr + nsr
                 if nr > thr:
                     continue
-                # slack: how far the child's f is below the bound (even, as f keeps the parity of the bound)
+                # slack: how far the child's f is below the bound (even: f keeps the parity of the bound)
                 slack = thr - (nh if nh > nr else nr)
                 nk = key + KW[t] * d
-                if slack >= TT_SLACK:
+                if slack >= tt_slack:
                     # prune a state already searched with at least this budget (or on the current path)
                     seen = tt.get(nk)
                     if seen is not None and seen >= thr:
                         continue
                     tt[nk] = thr
-                push((z, it, h, r, key, gi, I[gi], V[gi], ri, J[ri], U[ri]))
-                I[gi] = ni
-                V[gi] = nv
-                J[ri] = nj
-                U[ri] = nu
+                push((z, it, md, se, sr, key, gi, X[gi], EX[gi], ri, Y[ri], EY[ri]))
+                X[gi] = nx
+                EX[gi] = ne
+                Y[ri] = ny
+                EY[ri] = nu
                 b[z] = t
                 b[p] = 0
                 nbrs = NB[p * stride + z]
                 z = p
-                h = nh
-                r = nr
+                md = nmd
+                se = nse
+                sr = nsr
                 key = nk
                 g += 1
                 expanded += 1
                 generated += len(nbrs)
-                it = ordered(nbrs, h, r, thr - 1) if slack >= ORDER_SLACK else iter(nbrs)
+                it = ordered(nbrs, md, se, sr, thr - 1) if slack >= order_slack else iter(nbrs)
                 if nh == 0:
                     found = True
                 elif expanded >= check_at:
@@ -350,13 +402,13 @@ def _search(
                 if not stack:
                     break
                 pz = z
-                z, it, h, r, key, gi, oi, ov, ri, oj, ou = pop()
+                z, it, md, se, sr, key, gi, ox, oe, ri, oy, ou = pop()
                 b[pz] = b[z]
                 b[z] = 0
-                I[gi] = oi
-                V[gi] = ov
-                J[ri] = oj
-                U[ri] = ou
+                X[gi] = ox
+                EX[gi] = oe
+                Y[ri] = oy
+                EY[ri] = ou
                 g -= 1
                 continue
             if found:
