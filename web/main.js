@@ -46,6 +46,7 @@ const ui = {
   algorithm: $("algorithm"),
   heuristic: $("heuristic"),
   solverHint: $("solver-hint"),
+  solverNote: $("solver-note"),
   solve: $("solve"),
   compare: $("compare"),
   job: $("job"),
@@ -89,7 +90,7 @@ function answered() {
 const python = new PythonWorker({ onStatus: showStatus });
 const view = new BoardView(ui.view, { onSlide: userMove, arrowKeys: "slide" });
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-const SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60]); // moves per second, one per speed-slider step
+const SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60, 120, 240]); // moves per second, one per speed-slider step
 const SLIDE_MS = 140; // a user's slide animation
 let job = null; // the solve or compare running in the worker: {kind, id, seq, cancelAt}
 let playback = null; // the solution loaded for playback
@@ -502,16 +503,48 @@ function fillSelect(select, choices, auto) {
   select.value = choices.some((c) => c.name === keep) ? keep : "auto";
 }
 
+const NEAR_OPTIMAL = "near-optimal"; // the core's fast solver for big boards: short, not proven shortest
+const NEAR_OPTIMAL_HEURISTIC = "group-tables"; // the only heuristic it uses
+
 function showSolverHint() {
   const reply = optionsReply;
   if (!reply) return;
   const find = (list, name) => list.find((c) => c.name === name);
-  const algorithm = find(reply.algorithms, ui.algorithm.value === "auto" ? reply.default_algorithm : ui.algorithm.value);
-  const heuristic = find(reply.heuristics, ui.heuristic.value === "auto" ? reply.default_heuristic : ui.heuristic.value);
+  const auto = ui.algorithm.value === "auto";
+  const chosen = auto ? reply.default_algorithm : ui.algorithm.value;
+  const near = chosen === NEAR_OPTIMAL;
+  // heuristic "auto": the near-optimal solver's own tables, else the strongest that fits (listed last)
+  const strongest = reply.heuristics.length ? reply.heuristics[reply.heuristics.length - 1].name : reply.default_heuristic;
+  const autoHeuristic = near ? NEAR_OPTIMAL_HEURISTIC : strongest;
+  if (near) ui.heuristic.value = "auto";
+  ui.heuristic.disabled = near;
+  if (ui.heuristic.options.length) ui.heuristic.options[0].textContent = `Auto (${label(autoHeuristic)})`;
+  const algorithm = find(reply.algorithms, chosen);
+  const heuristic = near ? null : find(reply.heuristics, ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value);
   const parts = [];
   if (algorithm) parts.push(algorithm.summary);
   if (heuristic) parts.push(`${label(heuristic.name)}: ${heuristic.summary}`);
   ui.solverHint.textContent = parts.join(". ") + (parts.length ? "." : "");
+  showSolverNote(reply, chosen, auto);
+}
+
+/** The plain statement beside Solve: what kind of answer the chosen solver gives on this board. */
+function showSolverNote(reply, chosen, auto) {
+  const big = reply.rows * reply.cols > 16;
+  let note = "";
+  if (!reply.algorithms.some((a) => a.name === chosen)) {
+    note = `This ${reply.rows}×${reply.cols} board is ${reply.default_summary || "too big to solve here"}.`;
+  } else if (chosen === NEAR_OPTIMAL) {
+    note = auto && big
+      ? "Boards above 4×4 are solved near-optimally: a short solution, not proven shortest. The result gives a " +
+        "lower bound on the shortest length and how far from it the solution can be at worst."
+      : "Near-optimal: a short solution, not proven shortest; the result gives a lower bound on the shortest length.";
+  } else if (big) {
+    note = "An optimal search of a board above 4×4 can take hours: Cancel stops it. Auto solves it near-optimally.";
+  }
+  ui.solverNote.textContent = note;
+  ui.solverNote.hidden = !note;
+  ui.solverNote.dataset.kind = chosen === NEAR_OPTIMAL ? "near-optimal" : note ? "warning" : "";
 }
 
 // ---- Long jobs in the worker: solve and compare, with a progress line and Cancel ----

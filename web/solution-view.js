@@ -9,6 +9,8 @@ const LABELS = Object.freeze({
   hamming: "Hamming",
   manhattan: "Manhattan",
   "linear-conflict": "Linear conflict",
+  "near-optimal": "Near-optimal",
+  "group-tables": "Group tables",
 });
 
 const STOP_REASONS = Object.freeze({
@@ -51,10 +53,11 @@ function el(tag, className, text) {
   return node;
 }
 
-/** One progress record as a line: nodes, bound (IDA*) or f (A*), frontier, elapsed. */
+/** One progress record as a line: nodes, bound (IDA*), f (A*) or beam depth (near-optimal), frontier, elapsed. */
 export function progressLine(p) {
   const parts = [`${count(p.nodes_expanded)} nodes`];
-  if (typeof p.bound === "number") parts.push(`${p.algorithm === "idastar" ? "bound" : "f"} ${p.bound}`);
+  const boundName = { idastar: "bound", "near-optimal": "depth" }[p.algorithm] || "f";
+  if (typeof p.bound === "number") parts.push(`${boundName} ${p.bound}`);
   if (typeof p.frontier === "number") parts.push(`${p.algorithm === "idastar" ? "depth" : "frontier"} ${count(p.frontier)}`);
   parts.push(seconds(p.elapsed));
   return parts.join(" · ");
@@ -74,6 +77,11 @@ export function renderSolution(parts, reply) {
     if (reply.length === 0) summary.textContent = "The board already is the goal: nothing to do.";
     else if (reply.optimal) {
       summary.textContent = `${count(reply.length)} moves — the shortest possible, proven by ${how}.`;
+    } else if (reply.algorithm === "near-optimal") {
+      const worst = typeof reply.ratio_bound === "number" ? `, so this one is at most ${reply.ratio_bound.toFixed(2)}× as long` : "";
+      summary.textContent = `${count(reply.length)} moves, found near-optimally (peeling edge lines, beam search, ` +
+        `shortening). Short, but not proven to be the shortest solution: the shortest has at least ` +
+        `${count(reply.lower_bound)} moves (lower bound)${worst}.`;
     } else {
       const bound = reply.lower_bound > 0 ? ` The shortest solution has at least ${count(reply.lower_bound)} moves.` : "";
       summary.textContent =
@@ -98,6 +106,9 @@ export function renderSolution(parts, reply) {
   ];
   if (reply.algorithm === "idastar" && reply.iterations) rows.push(["Iterations", count(reply.iterations)]);
   if (!reply.optimal && reply.lower_bound > 0) rows.push(["Lower bound", `${count(reply.lower_bound)} moves`]);
+  if (reply.moves && !reply.optimal && typeof reply.ratio_bound === "number") {
+    rows.push(["At worst", `${reply.ratio_bound.toFixed(2)}× the shortest`]);
+  }
   facts.replaceChildren(...rows.map(([term, value]) => {
     const group = el("div");
     group.append(el("dt", null, term), el("dd", null, value));

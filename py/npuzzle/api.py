@@ -13,12 +13,17 @@ Requests (``"op"`` selects one):
   ``{"ok": true, "board": BOARD}``; with ``moves`` the board is a scramble of K random moves from the goal.
 * ``{"op": "apply", "board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``.
 
-* ``{"op": "solve", "board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar", "heuristic"?: "auto" |
-  "discrete" | "hamming" | "manhattan" | "linear-conflict", "max_nodes"?: N, "time_limit"?: S}`` →
-  ``{"type": "result", "ok": true, …SearchResult fields (moves, length, optimal, algorithm, heuristic,
-  nodes_expanded, nodes_generated, max_frontier, iterations, seconds, lower_bound, stopped, message)…,
-  "letters": [U/D/L/R…], "board": BOARD, "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit
-  stopped the search (``stopped`` names it). An unsolvable board fails at once with its ``explanation``.
+* ``{"op": "solve", "board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal",
+  "heuristic"?: "auto" | "discrete" | "hamming" | "manhattan" | "linear-conflict", "max_nodes"?: N,
+  "time_limit"?: S, "budget"?: S}`` → ``{"type": "result", "ok": true, …SearchResult fields (moves, length,
+  optimal, algorithm, heuristic, nodes_expanded, nodes_generated, max_frontier, iterations, seconds,
+  lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
+  "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
+  An unsolvable board fails at once with its ``explanation``. ``"auto"`` solves boards above 4×4 (more than
+  16 cells) with ``near-optimal``: ``optimal`` is then false unless proven, ``lower_bound`` is a proven bound
+  on the optimal length and ``ratio_bound`` (length / lower bound) says the solution is at most that many times
+  the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
+  time, shorter answers); optimal searches ignore it.
 * ``{"op": "compare", "board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result",
   "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds,
   stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, weakest first, each within
@@ -26,8 +31,10 @@ Requests (``"op"`` selects one):
 
 * ``{"op": "options", "rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) →
   ``{"ok": true, "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm",
-  "default_heuristic"}``: the choices ``solve`` accepts for that board (the registry's heuristics that fit,
-  weakest first) and what ``"auto"`` picks, so the page lists new solvers without changes.
+  "default_heuristic", "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board
+  (the registry's heuristics that fit, weakest first; optimal algorithms only up to 144 cells) and what
+  ``"auto"`` picks (``default_optimal`` is false when that is the near-optimal solver; ``default_summary`` says
+  so in words), so the page lists new solvers without changes.
 
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
 (``text`` only up to :data:`TEXT_LIMIT_CELLS` cells).
@@ -53,15 +60,19 @@ from .errors import PuzzleError, UnsolvableError
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .progress import Limit, Progress, Search, SearchResult, run
 from .randomize import random_board, scramble
-from .search import result_from_progress
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,
     DEFAULT_COMPARE_NODES,
+    MAX_SEARCH_CELLS,
+    NEAR_OPTIMAL,
+    NEAR_OPTIMAL_MAX_CELLS,
     Plan,
+    auto_algorithm,
     check_limits,
     default_registry,
     plan,
+    ratio_bound,
 )
 
 Request = dict[str, Any]
@@ -188,6 +199,7 @@ def solve_reply(board: Board, goal: Board, result: SearchResult) -> Reply:
     """The final reply of a solve: the result's fields, U/D/L/R ``letters`` and the start and goal boards."""
     reply: Reply = {"type": "result", "ok": True}
     reply.update(result.to_dict())
+    reply["ratio_bound"] = ratio_bound(result)
     reply["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
     reply["board"] = board_json(board)
     reply["goal"] = board_json(goal)
@@ -238,7 +250,10 @@ def _plans(request: Request) -> tuple[str, Board, Board, list[Plan], Limit]:
     if op == "solve":
         algorithm = field(request, "algorithm", str, "auto")
         heuristic = field(request, "heuristic", str, "auto")
-        return "solve", board, goal, [plan(board, goal, algorithm, heuristic)], limit
+        budget = request.get("budget")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
+            raise RequestError(f"field 'budget' must be a number of seconds, got {budget!r}")
+        return "solve", board, goal, [plan(board, goal, algorithm, heuristic, budget=budget)], limit
     if op == "compare":
         if limit.nodes is None:
             limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
@@ -264,6 +279,8 @@ _ALGORITHM_SUMMARIES = {
     "auto": "the best algorithm for the board",
     "astar": "A*: best-first with an updatable heap; memory grows with the search",
     "idastar": "IDA*: iterative deepening on f; little memory",
+    NEAR_OPTIMAL: "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; "
+    "fast on big boards, not proven optimal (a lower bound is given)",
 }
 
 
@@ -279,16 +296,26 @@ def op_options(request: Request) -> Reply:
     registry = default_registry()
     fitting = [registry.heuristic(name) for name in registry.names()]
     fitting = [entry for entry in fitting if entry.fits(board, goal)]
-    algorithms = [a for a in ALGORITHM_NAMES if a != "auto"]
-    chosen = plan(goal, goal, "auto", "auto", registry)  # what "auto" resolves to for this shape and goal
+    def fits(name: str) -> bool:
+        return board.size <= (NEAR_OPTIMAL_MAX_CELLS if name == NEAR_OPTIMAL else MAX_SEARCH_CELLS)
+
+    algorithms = [a for a in ALGORITHM_NAMES if a != "auto" and fits(a)]
+    if fits(auto_algorithm(goal)):
+        chosen = plan(goal, goal, "auto", "auto", registry)  # what "auto" resolves to for this shape and goal
+        defaults = (chosen.algorithm, chosen.heuristic, chosen.optimal, chosen.summary)
+    else:
+        too_big = f"too big to solve here: the near-optimal solver takes boards of up to {NEAR_OPTIMAL_MAX_CELLS} cells"
+        defaults = (auto_algorithm(goal), "auto", False, too_big)
     return {
         "ok": True,
         "rows": board.rows,
         "cols": board.cols,
         "algorithms": [{"name": a, "summary": _ALGORITHM_SUMMARIES.get(a, "")} for a in algorithms],
         "heuristics": [{"name": e.name, "summary": e.summary} for e in fitting],
-        "default_algorithm": chosen.algorithm,
-        "default_heuristic": chosen.heuristic,
+        "default_algorithm": defaults[0],
+        "default_heuristic": defaults[1],
+        "default_optimal": defaults[2],
+        "default_summary": defaults[3],
     }
 
 
@@ -412,7 +439,7 @@ class Session:
             self._search = None
         plan_now = self._plans[len(self._results)]
         last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
-        self._results.append(result_from_progress(last, plan_now.algorithm, plan_now.heuristic, "cancelled"))
+        self._results.append(plan_now.stopped(last))
         self._final = self._finish()
         return json.dumps(self._final)
 

@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .board import Board, moves_to_letters
@@ -21,7 +21,16 @@ from .progress import Progress, Search, SearchResult
 from .randomize import random_board, scramble
 from .search import result_from_progress
 from .solvability import Explanation, explain
-from .solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES, check_limits, default_registry, plan
+from .solve import (
+    ALGORITHM_NAMES,
+    DEFAULT_COMPARE_NODES,
+    NEAR_OPTIMAL,
+    OPTIMAL_MAX_CELLS,
+    check_limits,
+    default_registry,
+    plan,
+    ratio_bound,
+)
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -137,6 +146,16 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _budget_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds of at least 0")
+    return value
+
+
 def _positive_seconds(text: str) -> float:
     try:
         value = float(text)
@@ -163,7 +182,8 @@ class _ProgressLine:
             return
         self.shown = record.elapsed
         title = _ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
-        bound = "" if record.bound is None else f", f-bound {record.bound}"
+        bound_name = "depth" if record.algorithm == NEAR_OPTIMAL else "f-bound"
+        bound = "" if record.bound is None else f", {bound_name} {record.bound}"
         self.err.write(
             f"\r\033[K{prefix}{title} + {record.heuristic}: {record.nodes_expanded:,} expanded{bound}, "
             f"frontier {record.frontier:,}, {record.elapsed:.1f} s"
@@ -176,8 +196,10 @@ class _ProgressLine:
             self.err.flush()
 
 
-def drive(search: Search, line: _ProgressLine, algorithm: str, heuristic: str, prefix: str = "") -> tuple[SearchResult, bool]:
-    """Run ``search`` to its end, drawing progress; Ctrl-C closes it and returns the statistics so far.
+def drive(search: Search, line: _ProgressLine, algorithm: str, heuristic: str, prefix: str = "",
+          stopped: Callable[[Progress | None], SearchResult] | None = None) -> tuple[SearchResult, bool]:
+    """Run ``search`` to its end, drawing progress; Ctrl-C closes it and returns the statistics so far (built by
+    ``stopped`` from the last progress record when given, e.g. :meth:`npuzzle.solve.Plan.stopped`).
 
     Returns the result and whether it was interrupted.
     """
@@ -193,6 +215,8 @@ def drive(search: Search, line: _ProgressLine, algorithm: str, heuristic: str, p
             line.draw(record, prefix)
     except KeyboardInterrupt:
         search.close()
+        if stopped is not None:
+            return stopped(last), True
         return result_from_progress(last, algorithm, heuristic, "cancelled"), True
     finally:
         line.clear()
@@ -207,10 +231,14 @@ def solve_text(board: Board, result: SearchResult) -> str:
         lines.append(f"Solved in {len(result.moves)} moves ({proof}) with {title} + {result.heuristic}.")
         lines.append(f"Moves (tiles):   {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
         lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
+        ratio = ratio_bound(result)
+        if not result.optimal and result.lower_bound > 0 and ratio is not None:
+            lines.append(f"Not proven optimal: the shortest solution has at least {result.lower_bound} moves "
+                         f"(lower bound), so this one is at most {ratio:.3f}× the optimal length.")
     else:
         lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
         lines.append(f"Lower bound: at least {result.lower_bound} moves")
-    frontier = "Maximum heap size" if result.algorithm == "astar" else "Maximum stack size"
+    frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(result.algorithm, "Maximum stack size")
     lines.append(f"Vertices visited (expanded): {result.nodes_expanded:,}")
     lines.append(f"Nodes generated: {result.nodes_generated:,}")
     lines.append(f"{frontier}: {result.max_frontier:,}")
@@ -225,6 +253,7 @@ def solve_json(board: Board, result: SearchResult) -> dict[str, object]:
     """The object ``solve --json`` prints: the result's fields, ``letters``, ``solvable`` and the tiles."""
     out: dict[str, object] = {"solvable": True}
     out.update(result.to_dict())
+    out["ratio_bound"] = ratio_bound(result)
     out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
     out["tiles"] = list(board.tiles)
     return out
@@ -251,14 +280,16 @@ def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> 
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle solve``: an optimal solution with statistics; exit 0 solved, 1 unsolvable, 3 stopped."""
+    """``npuzzle solve``: an optimal (up to 4×4) or near-optimal (above) solution with statistics; exit 0 solved,
+    1 unsolvable, 3 stopped."""
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
     try:
-        chosen = plan(board, goal, args.algorithm, args.heuristic)
+        chosen = plan(board, goal, args.algorithm, args.heuristic, budget=args.budget)
     except UnsolvableError as exc:
         return _unsolvable(args, exc, out)
-    result, interrupted = drive(chosen.start(limit), _ProgressLine(err), chosen.algorithm, chosen.heuristic)
+    result, interrupted = drive(chosen.start(limit), _ProgressLine(err), chosen.algorithm, chosen.heuristic,
+                                stopped=chosen.stopped)
     if args.json:
         out.write(json.dumps(solve_json(board, result)) + "\n")
     else:
@@ -362,16 +393,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     solve = sub.add_parser(
         "solve",
-        help="find an optimal solution (A* or IDA*) with statistics",
-        description="Find an optimal solution. Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a "
-        "limit or Ctrl-C (the statistics so far are printed).",
+        help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
+        description=f"Find a solution: optimal (A*, IDA*) for boards of up to {OPTIMAL_MAX_CELLS} cells (4×4), "
+        "near-optimal above (short, not proven optimal: it prints a proven lower bound and the worst-case ratio "
+        "to the optimal length). Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C "
+        "(the statistics so far are printed).",
     )
     solve.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
     solve.add_argument("--goal", default="default", help=GOAL_HELP)
     solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     solve.add_argument(
         "--algorithm", default="auto", choices=ALGORITHM_NAMES,
-        help="astar, idastar or auto (A* up to 9 cells, IDA* above; default: %(default)s)",
+        help="astar, idastar, near-optimal or auto (A* up to 9 cells, IDA* up to 16, near-optimal above; "
+        "default: %(default)s)",
     )
     solve.add_argument(
         "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES,
@@ -379,6 +413,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("--max-nodes", type=_positive_int, help="stop after expanding N states (exit 3)")
     solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
+    solve.add_argument(
+        "--budget", type=_budget_seconds, metavar="S",
+        help="near-optimal only: soft time budget in seconds that keeps shortening the answer (default 2; 0 is "
+        "fastest; big boards may run past it, --time-limit is the hard stop)",
+    )
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.set_defaults(func=cmd_solve)
 

@@ -3,8 +3,11 @@
 :func:`solve` returns a running :data:`~npuzzle.progress.Search` (drive it with :func:`npuzzle.progress.run` or
 step it yourself); :func:`compare` runs A* with each heuristic in turn, the experiment of the course text.
 
-Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there) and IDA*
-otherwise; ``heuristic="auto"`` takes the strongest heuristic of the :class:`Registry` that fits the board.
+Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there), IDA* up to 16
+cells (4×4, 3×5, 2×8), and the **near-optimal** solver (:func:`npuzzle.bigsolve.solve_big`) above that: boards
+above 4×4 (5×5, 3×7, 10×10 …) are solved quickly but *not proven optimal*, with a proven lower bound. An
+explicit ``algorithm="astar"`` or ``"idastar"`` is always honoured (up to :data:`MAX_SEARCH_CELLS`);
+``heuristic="auto"`` takes the strongest heuristic of the :class:`Registry` that fits the board.
 
 **Hook for stronger heuristics** (pattern databases, issue 4): :func:`default_registry` lists the heuristics and
 specialised solvers by name. Add a :class:`HeuristicEntry` (a factory from the goal board, a ``fits(board,
@@ -19,15 +22,29 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
+from .bigsolve import DEFAULT_SECONDS, HEURISTIC as NEAR_OPTIMAL_HEURISTIC, manhattan_linear_conflict, solve_big
 from .board import Board
 from .errors import GoalError, LimitError, UnsolvableError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
-from .progress import Limit, Progress, Search, SearchResult
-from .search import astar, idastar
+from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .search import astar, idastar, result_from_progress
 from .solvability import explain
 
-ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar")
-"""The algorithm choices: ``auto``, ``astar``, ``idastar``."""
+ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
+"""The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
+optimal; see :mod:`npuzzle.bigsolve`)."""
+
+NEAR_OPTIMAL = "near-optimal"
+"""The name of the near-optimal algorithm (:func:`npuzzle.bigsolve.solve_big`)."""
+
+OPTIMAL_MAX_CELLS = 16
+"""``algorithm="auto"`` searches optimally up to this many cells (4×4, 3×5, 2×8) and solves bigger boards
+near-optimally: an optimal pure-Python search of a random 3×6 or 5×5 takes minutes to hours."""
+
+NEAR_OPTIMAL_MAX_CELLS = 400
+"""The largest board (in cells: 20×20, 10×40 …) the near-optimal solver accepts. A 10×10 takes about 10 s of
+CPython and a 20×20 about 10-15 s; above this size its time grows fast (a 32×32 takes minutes) and its
+solutions drift far from optimal, so bigger boards are refused with a message."""
 
 ASTAR_MAX_CELLS = 9
 """``algorithm="auto"`` uses A* up to this many cells (the 8-puzzle, 2×4), IDA* above."""
@@ -41,6 +58,7 @@ DEFAULT_COMPARE_NODES = 250_000
 
 SearchFunction = Callable[[Board, Board, Heuristic, Limit], Search]
 _ALGORITHMS: dict[str, SearchFunction] = {"astar": astar, "idastar": idastar}
+_ALGORITHM_ALIASES = {"nearoptimal": NEAR_OPTIMAL, "near": NEAR_OPTIMAL}
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,31 +196,120 @@ class Plan:
     algorithm: str
     heuristic: str
     _start: Callable[[Limit], Search]
+    summary: str = ""
+    """One line on what was chosen and why, e.g. ``"near-optimal (not proven optimal) for boards above 4×4"``."""
+
+    @property
+    def optimal(self) -> bool:
+        """True when the chosen search proves its answer optimal (A*, IDA*); False for ``near-optimal``."""
+        return self.algorithm != NEAR_OPTIMAL
 
     def start(self, limit: Limit = Limit()) -> Search:
         """Start the search (a generator: nothing runs until it is iterated)."""
         return self._start(limit)
 
+    def stopped(self, last: Progress | None, reason: StopReason = "cancelled") -> SearchResult:
+        """The result of this plan's search stopped from outside (cancel, Ctrl-C) after progress ``last``.
+
+        For ``near-optimal`` the progress ``bound`` is the beam's depth, not a bound on the optimal length, so the
+        lower bound is recomputed from the start (Manhattan + linear conflict, O(cells)).
+        """
+        if self.algorithm != NEAR_OPTIMAL:
+            return result_from_progress(last, self.algorithm, self.heuristic, reason)
+        b, g = self.board, self.goal
+        lower = manhattan_linear_conflict(b.tiles, g.tiles, b.rows, b.cols)
+        expanded = 0 if last is None else last.nodes_expanded
+        return SearchResult(
+            None, False, self.algorithm, self.heuristic, expanded, 0 if last is None else last.nodes_generated,
+            0 if last is None else max(last.max_frontier, last.frontier), 0, 0.0 if last is None else last.elapsed,
+            lower, stopped=reason,
+            message=f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} states, before "
+            f"it found a solution; the solution needs at least {lower} moves.",
+        )
+
+
+def ratio_bound(result: SearchResult) -> float | None:
+    """How many times the optimal length the result's solution is at most: length over lower bound (1.0 for a
+    proven optimal or empty solution), or ``None`` without a solution or a positive lower bound."""
+    if result.moves is None:
+        return None
+    if result.optimal or not result.moves:
+        return 1.0
+    if result.lower_bound <= 0:
+        return None
+    return round(len(result.moves) / result.lower_bound, 4)
+
+
+def check_budget(budget: float | None) -> float | None:
+    """The near-optimal solver's soft time budget in seconds (``None``: its default); raises :class:`LimitError`
+    quoting a value that is not a number of seconds of at least 0."""
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
+        raise LimitError(f"the time budget must be a number of seconds of at least 0, got {budget!r}")
+    return float(budget)
+
+
+def auto_algorithm(board: Board) -> str:
+    """What ``algorithm="auto"`` picks for ``board``: A* up to :data:`ASTAR_MAX_CELLS` cells, IDA* up to
+    :data:`OPTIMAL_MAX_CELLS`, ``near-optimal`` above."""
+    if board.size <= ASTAR_MAX_CELLS:
+        return "astar"
+    return "idastar" if board.size <= OPTIMAL_MAX_CELLS else NEAR_OPTIMAL
+
+
+def _near_optimal_plan(board: Board, goal: Board, heuristic: str | Heuristic, budget: float | None,
+                       chosen_by_auto: bool) -> Plan:
+    if not (isinstance(heuristic, str) and heuristic.strip().lower() in ("auto", NEAR_OPTIMAL_HEURISTIC)):
+        name = heuristic if isinstance(heuristic, str) else heuristic.name
+        raise LimitError(
+            f"the near-optimal solver uses its own {NEAR_OPTIMAL_HEURISTIC} heuristic, not {name!r}: choose "
+            f"heuristic auto, or an optimal algorithm (astar, idastar) for the {name} heuristic"
+        )
+    if board.size > NEAR_OPTIMAL_MAX_CELLS:
+        raise LimitError(
+            f"a {board.rows}×{board.cols} board has {board.size:,} cells; the near-optimal solver takes boards of up "
+            f"to {NEAR_OPTIMAL_MAX_CELLS} cells (20×20, about 10-15 s): bigger ones would take minutes"
+        )
+    seconds = DEFAULT_SECONDS if budget is None else budget
+
+    def start_near(limit: Limit) -> Search:
+        return solve_big(board, goal, seconds=seconds, limit=limit)
+
+    why = f"for boards above 4×4 (more than {OPTIMAL_MAX_CELLS} cells)" if chosen_by_auto else "as chosen"
+    summary = f"near-optimal (not proven optimal) {why}; time budget {seconds:g} s"
+    return Plan(board, goal, NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, start_near, summary)
+
 
 def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
-         registry: Registry | None = None) -> Plan:
+         registry: Registry | None = None, budget: float | None = None) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
+    ``budget`` is the near-optimal solver's soft time budget in seconds (default
+    :data:`npuzzle.bigsolve.DEFAULT_SECONDS`): it keeps shortening its answer until then (and may run past it on
+    big boards; the hard ``time_limit`` of the :class:`Limit` ends any search). Optimal searches ignore it.
+
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
-    :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name or a heuristic
-    that does not fit the board.
+    :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name, a heuristic
+    that does not fit the board, a bad budget or a board too big for the chosen algorithm.
     """
     registry = registry if registry is not None else default_registry()
-    algo = algorithm.strip().lower().replace("*", "star").replace("-", "")
+    budget = check_budget(budget)
+    algo = algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
+    algo = _ALGORITHM_ALIASES.get(algo, algo)
     if algo not in ALGORITHM_NAMES:
         raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
     require_solvable(board, goal)
-    if algo == "auto":
-        algo = "astar" if board.size <= ASTAR_MAX_CELLS else "idastar"
+    chosen_by_auto = algo == "auto"
+    if chosen_by_auto:
+        algo = auto_algorithm(board)
+    if algo == NEAR_OPTIMAL:
+        return _near_optimal_plan(board, goal, heuristic, budget, chosen_by_auto)
     search = _ALGORITHMS[algo]
     too_big = LimitError(
         f"a {board.rows}×{board.cols} board has {board.size:,} cells; optimal search (A*, IDA*) takes boards of up "
-        f"to {MAX_SEARCH_CELLS} cells (12×12), and even 6×6 is far beyond reach"
+        f"to {MAX_SEARCH_CELLS} cells (12×12), and even 6×6 is far beyond reach: use algorithm near-optimal "
+        f"(or auto)"
     )
     if not isinstance(heuristic, str):
         if board.size > MAX_SEARCH_CELLS:
@@ -212,7 +319,7 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
         def start_given(limit: Limit) -> Search:
             return search(board, goal, given, limit)
 
-        return Plan(board, goal, algo, given.name, start_given)
+        return Plan(board, goal, algo, given.name, start_given, f"{algo} + {given.name} (optimal)")
     if heuristic.strip().lower() == "auto":
         entry = registry.strongest(board, goal)
     else:
@@ -226,7 +333,7 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
         def start_special(limit: Limit) -> Search:
             return run_special(board, goal, limit)
 
-        return Plan(board, goal, algo, entry.name, start_special)
+        return Plan(board, goal, algo, entry.name, start_special, f"{algo} + {entry.name} (optimal)")
     if board.size > MAX_SEARCH_CELLS:
         raise too_big
     build = entry.build
@@ -234,18 +341,19 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
     def start(limit: Limit) -> Search:
         return search(board, goal, build(goal), limit)
 
-    return Plan(board, goal, algo, entry.name, start)
+    return Plan(board, goal, algo, entry.name, start, f"{algo} + {entry.name} (optimal)")
 
 
 def solve(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
-          limit: Limit = Limit(), registry: Registry | None = None) -> Search:
-    """Start an optimal search from ``board`` to ``goal`` and return it (a generator; see the module text).
+          limit: Limit = Limit(), registry: Registry | None = None, budget: float | None = None) -> Search:
+    """Start a search from ``board`` to ``goal`` and return it (a generator; see the module text): optimal up
+    to 4×4, near-optimal above (for ``algorithm="auto"``); ``budget`` as for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
     :class:`LimitError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
     :class:`~npuzzle.heuristics.Heuristic` object.
     """
-    return plan(board, goal, algorithm, heuristic, registry).start(limit)
+    return plan(board, goal, algorithm, heuristic, registry, budget).start(limit)
 
 
 Compare = Generator[Progress, None, list[SearchResult]]

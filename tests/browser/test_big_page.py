@@ -1,0 +1,182 @@
+"""Big boards in the page (real Chromium, requests outside the site's origin blocked): Auto solves a 6×6
+near-optimally and says so beside Solve, the result shows the length and the lower bound, the listed moves reach
+the goal (checked by the core in this CPython), skip-to-end and fast Play work on a 10×10, and Cancel stops a
+20×20 solve promptly.
+
+One page (one Pyodide boot) serves the whole module.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from npuzzle import api
+from npuzzle.board import Board
+from npuzzle.parse import parse_board, resolve_goal
+
+from .conftest import ANSWER_TIMEOUT_MS, App
+
+DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"
+
+
+def core(request: dict[str, Any]) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(api.handle(json.dumps(request)))
+    return reply
+
+
+def grid_tiles(app: App) -> list[int]:
+    texts = app.page.get_by_role("gridcell").all_inner_texts()
+    return [int(t) if t.strip() else 0 for t in texts]
+
+
+def wait_grid(app: App, tiles: tuple[int, ...]) -> None:
+    want = ",".join(str(t) for t in tiles)
+    app.page.wait_for_function(
+        """want => [...document.querySelectorAll('[role=gridcell]')]
+             .map(c => c.textContent.trim() || '0').join(',') === want""",
+        arg=want, timeout=10_000,
+    )
+    assert grid_tiles(app) == list(tiles)
+
+
+def random_text(rows: int, cols: int, seed: int) -> str:
+    text: str = core({"op": "random", "rows": rows, "cols": cols, "seed": seed})["board"]["text"]
+    return text
+
+
+def check_big(app: App, text: str) -> Board:
+    """Check ``text`` (default goal) and wait until the solver choices for its shape are on screen."""
+    assert app.check(text, "default").startswith("Solvable")
+    board = parse_board(text)
+    app.page.wait_for_function(
+        "() => document.getElementById('algorithm').options[0].textContent.startsWith('Auto (Near')",
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    return board
+
+
+def press_solve(app: App) -> float:
+    """Press Solve (auto) and wait for the end; return the seconds it took."""
+    page = app.page
+    began = time.perf_counter()
+    page.click("#solve")
+    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    return time.perf_counter() - began
+
+
+def listed_letters(app: App) -> str:
+    items = app.page.locator("#move-list li").all_inner_texts()
+    moves = [re.fullmatch(r"(\d+)\s*([UDLR])", item.strip()) for item in items]
+    assert all(moves)
+    return "".join(m.group(2) for m in moves if m)
+
+
+def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
+    page = app.page
+    text = random_text(6, 6, seed=61)
+    start = check_big(app, text)
+    goal = resolve_goal("default", 6, 6)
+    assert page.locator("#algorithm").input_value() == "auto"
+    assert page.locator("#algorithm option").first.inner_text() == "Auto (Near-optimal)"
+    assert page.locator("#heuristic option").first.inner_text() == "Auto (Group tables)"
+    assert page.locator("#heuristic").is_disabled()  # the near-optimal solver has its own tables
+    note = page.locator("#solver-note")
+    assert note.is_visible()
+    assert "solved near-optimally" in note.inner_text() and "not proven shortest" in note.inner_text()
+
+    seconds = press_solve(app)
+    assert page.locator("body").get_attribute("data-solve") == "solved"
+    assert page.locator("#solution-badge").inner_text() == "not proven optimal"
+    length = int(page.locator("#solution").get_attribute("data-length") or "-1")
+    summary = page.locator("#solution-summary").inner_text()
+    bound = re.search(r"at least ([\d,]+) moves \(lower bound\)", summary)
+    assert bound, summary
+    lower = int(bound.group(1).replace(",", ""))
+    assert 0 < lower <= length and f"{length} moves" in summary and "not proven to be the shortest" in summary
+    facts = page.locator("#solution-facts").inner_text()
+    assert "Lower bound" in facts and f"{lower} moves" in facts and "At worst" in facts
+    assert note.is_visible()  # the statement stays beside Solve with the result
+    print(f"\n6×6 in the page: {length} moves, lower bound {lower}, {seconds:.1f} s")
+
+    letters = listed_letters(app)
+    assert len(letters) == length
+    assert start.apply(list(letters)) == goal  # the core confirms the listed moves reach the goal
+    page.click("#play-end")
+    wait_grid(app, goal.tiles)
+    assert page.locator("body").get_attribute("data-solved") == "true"
+
+    # an explicit optimal choice on a big board is the user's: the note warns instead
+    page.select_option("#algorithm", "idastar")
+    assert page.locator("#heuristic").is_enabled()
+    assert "can take hours" in note.inner_text()
+    page.select_option("#algorithm", "auto")
+    app.assert_offline()
+
+
+def test_a_10x10_solves_in_time_and_plays_back(app: App) -> None:
+    page = app.page
+    start = check_big(app, random_text(10, 10, seed=101))
+    goal = resolve_goal("default", 10, 10)
+    seconds = press_solve(app)
+    assert page.locator("body").get_attribute("data-solve") == "solved"
+    length = int(page.locator("#solution").get_attribute("data-length") or "-1")
+    print(f"\n10×10 in the page: {length} moves in {seconds:.1f} s")
+    assert seconds < 60
+    letters = listed_letters(app)
+    assert len(letters) == length and start.apply(list(letters)) == goal
+
+    # Play at the fastest speed: moves advance and frames keep flowing
+    page.locator("#speed").fill("8")
+    assert page.locator("#speed-text").inner_text() == "240/s"
+    page.click("#play")
+    worst_frame_ms, moved = page.evaluate(
+        """() => new Promise((resolve) => {
+          const first = Number(document.getElementById('play-position').textContent);
+          let last = performance.now(), worst = 0, n = 0;
+          const frame = (t) => {
+            worst = Math.max(worst, t - last); last = t;
+            if (++n < 60) requestAnimationFrame(frame);
+            else resolve([worst, Number(document.getElementById('play-position').textContent) - first]);
+          };
+          requestAnimationFrame(frame);
+        })"""
+    )
+    print(f"playing at 240/s: {moved} moves in 60 frames, worst frame gap {worst_frame_ms:.0f} ms")
+    assert moved > 20
+    assert worst_frame_ms < 500
+    page.click("#play")  # pause
+    page.wait_for_selector("body[data-playback=paused]", state="attached")
+    page.click("#play-end")
+    wait_grid(app, goal.tiles)
+    assert page.locator("#play-position").inner_text() == str(length)
+    page.click("#play-reset")
+    wait_grid(app, start.tiles)
+    app.assert_offline()
+
+
+def test_cancel_stops_a_big_solve_promptly(app: App) -> None:
+    page = app.page
+    check_big(app, random_text(20, 20, seed=201))
+    page.click("#solve")
+    page.wait_for_function("() => /nodes/.test(document.getElementById('job-detail').textContent)",
+                           timeout=ANSWER_TIMEOUT_MS)
+    assert "Near-optimal" in page.locator("#job-title").inner_text()
+    cancel_ms = page.evaluate(
+        """() => new Promise((resolve) => {
+          const t0 = performance.now();
+          const observer = new MutationObserver(() => {
+            if (document.body.dataset.solve === "stopped") { observer.disconnect(); resolve(performance.now() - t0); }
+          });
+          observer.observe(document.body, { attributes: true, attributeFilter: ["data-solve"] });
+          document.getElementById("job-cancel").click();
+        })"""
+    )
+    print(f"\ncancel of a 20×20 solve: {cancel_ms:.0f} ms")
+    assert cancel_ms < 1000
+    summary = page.locator("#solution-summary").inner_text()
+    assert "cancelled" in summary and "at least" in summary
+    assert page.locator("#job").is_hidden()
+    app.assert_offline()

@@ -1,0 +1,228 @@
+"""The near-optimal solver wired through the front door (``solve.plan``), the api and the CLI: ``auto`` picks it
+for boards above 4×4, explicit choices are honoured, results carry a lower bound and the worst-case ratio, and
+Ctrl-C stops a 10×10 solve with the statistics so far."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from npuzzle import api, goal_board, random_board
+from npuzzle.bigsolve import manhattan_linear_conflict
+from npuzzle.board import Board
+from npuzzle.cli import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, main
+from npuzzle.errors import LimitError
+from npuzzle.parse import resolve_goal
+from npuzzle.progress import Limit, run
+from npuzzle.solve import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, plan, ratio_bound
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+
+
+def ask(request: dict[str, Any]) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(api.handle(json.dumps(request)))
+    return reply
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    out, err = StringIO(), StringIO()
+    code = main(list(args), out=out, err=err, stdin=StringIO())
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "expected"),
+    [
+        (2, 2, "astar"), (3, 3, "astar"), (2, 4, "astar"),
+        (3, 4, "idastar"), (4, 3, "idastar"), (4, 4, "idastar"), (3, 5, "idastar"), (2, 8, "idastar"),
+        (3, 6, NEAR_OPTIMAL), (2, 9, NEAR_OPTIMAL), (5, 5, NEAR_OPTIMAL), (3, 7, NEAR_OPTIMAL),
+        (7, 3, NEAR_OPTIMAL), (6, 6, NEAR_OPTIMAL), (10, 10, NEAR_OPTIMAL), (13, 13, NEAR_OPTIMAL),
+        (20, 20, NEAR_OPTIMAL), (10, 40, NEAR_OPTIMAL),
+    ],
+)
+def test_auto_picks_near_optimal_above_4x4_and_says_so(rows: int, cols: int, expected: str) -> None:
+    board = random_board(rows, cols, seed=rows * 100 + cols)
+    chosen = plan(board, goal_board(rows, cols))
+    assert chosen.algorithm == expected
+    if expected == NEAR_OPTIMAL:
+        assert chosen.heuristic == "group-tables" and chosen.optimal is False
+        assert "not proven optimal" in chosen.summary and "above 4×4" in chosen.summary
+    else:
+        assert chosen.optimal is True and "(optimal)" in chosen.summary
+
+
+def test_explicit_choices_are_honoured() -> None:
+    board = random_board(5, 5, seed=1)
+    goal = goal_board(5, 5)
+    idastar = plan(board, goal, "idastar")
+    assert (idastar.algorithm, idastar.heuristic, idastar.optimal) == ("idastar", "linear-conflict", True)
+    assert plan(board, goal, "astar", "manhattan").algorithm == "astar"
+    for spelling in ("near-optimal", "near_optimal", "Near-Optimal", "nearoptimal"):
+        assert plan(board, goal, spelling).algorithm == NEAR_OPTIMAL
+    # the near-optimal solver on a small board: a valid solution, never shorter than the optimum
+    small = random_board(3, 3, seed=5)
+    near = run(plan(small, goal_board(3, 3), NEAR_OPTIMAL, budget=0).start())
+    best = run(plan(small, goal_board(3, 3), "astar").start())
+    assert near.moves is not None and best.moves is not None
+    assert small.apply(near.moves) == goal_board(3, 3)
+    assert near.lower_bound <= best.length <= len(near.moves)  # type: ignore[operator]
+    assert near.optimal == (len(near.moves) == near.lower_bound)
+
+
+def test_sizes_and_bad_choices_get_clear_messages() -> None:
+    big = random_board(13, 13, seed=2)
+    with pytest.raises(LimitError, match="144 cells.*near-optimal"):
+        plan(big, goal_board(13, 13), "idastar")
+    assert plan(big, goal_board(13, 13), "auto").algorithm == NEAR_OPTIMAL
+    too_big = random_board(21, 20, seed=3)
+    with pytest.raises(LimitError, match=f"21×20 board has 420 cells.*up to {NEAR_OPTIMAL_MAX_CELLS} cells"):
+        plan(too_big, goal_board(21, 20))
+    board = random_board(5, 5, seed=1)
+    with pytest.raises(LimitError, match="own group-tables heuristic, not 'manhattan'"):
+        plan(board, goal_board(5, 5), NEAR_OPTIMAL, "manhattan")
+    with pytest.raises(LimitError, match="time budget .* got -1"):
+        plan(board, goal_board(5, 5), budget=-1)
+    with pytest.raises(LimitError, match="unknown algorithm 'greedy'.*near-optimal"):
+        plan(board, goal_board(5, 5), "greedy")
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "goal"), [(5, 5, "default"), (3, 7, "blank-first"), (6, 6, "default"), (5, 9, "blank-first"),
+                               (4, 6, "2 1 3 4 5 6 / 7 8 9 10 11 12 / 13 14 15 0 17 18 / 19 20 21 22 23 16")],
+)
+def test_api_solve_reports_a_lower_bound_and_the_ratio(rows: int, cols: int, goal: str) -> None:
+    target = resolve_goal(goal, rows, cols)
+    board = random_board(rows, cols, seed=rows * cols, goal=target)
+    reply = ask({"op": "solve", "board": board.format(), "goal": goal, "budget": 0.3})
+    assert reply["ok"] is True and reply["algorithm"] == NEAR_OPTIMAL and reply["heuristic"] == "group-tables"
+    length, lower = reply["length"], reply["lower_bound"]
+    assert reply["moves"] is not None and len(reply["moves"]) == length
+    assert board.apply(reply["moves"]) == target == board.apply(reply["letters"])
+    assert 0 < lower <= length
+    assert lower == max(manhattan_linear_conflict(board.tiles, target.tiles, rows, cols), lower)
+    assert reply["optimal"] is (length == lower)
+    assert reply["ratio_bound"] == pytest.approx(length / lower, abs=1e-4)
+    assert reply["extra"]["ratio_bound"] == reply["ratio_bound"]
+    if not reply["optimal"]:
+        assert "not proven optimal" in reply["message"]
+
+
+def test_api_budget_field_is_checked() -> None:
+    board = random_board(5, 5, seed=9).format()
+    bad = ask({"op": "solve", "board": board, "budget": "lots"})
+    assert bad["ok"] is False and "'budget'" in bad["error"]["message"]
+    negative = ask({"op": "solve", "board": board, "budget": -2})
+    assert negative["ok"] is False and "-2" in negative["error"]["message"]
+    explicit = ask({"op": "solve", "board": board, "algorithm": "idastar", "max_nodes": 1000})
+    assert explicit["algorithm"] == "idastar" and explicit["stopped"] == "node-limit"
+
+
+def test_api_options_list_near_optimal_with_the_auto_default() -> None:
+    five = ask({"op": "options", "rows": 5, "cols": 5})
+    assert five["default_algorithm"] == NEAR_OPTIMAL and five["default_heuristic"] == "group-tables"
+    assert five["default_optimal"] is False and "not proven optimal" in five["default_summary"]
+    assert [a["name"] for a in five["algorithms"]] == ["astar", "idastar", NEAR_OPTIMAL]
+    four = ask({"op": "options", "rows": 4, "cols": 4})
+    assert four["default_algorithm"] == "idastar" and four["default_optimal"] is True
+    assert [a["name"] for a in ask({"op": "options", "rows": 13, "cols": 13})["algorithms"]] == [NEAR_OPTIMAL]
+    huge = ask({"op": "options", "rows": 25, "cols": 25})
+    assert huge["ok"] is True and huge["algorithms"] == [] and "too big" in huge["default_summary"]
+
+
+def test_api_session_progress_and_cancel_keep_the_true_lower_bound() -> None:
+    board = random_board(10, 10, seed=4)
+    session = api.start(json.dumps({"op": "solve", "board": board.format()}))
+    first = json.loads(session.advance(0.3))
+    assert first["type"] == "progress" and first["algorithm"] == NEAR_OPTIMAL
+    began = time.perf_counter()
+    final = json.loads(session.cancel())
+    assert time.perf_counter() - began < 1.0
+    assert final["stopped"] == "cancelled" and final["moves"] is None and final["ratio_bound"] is None
+    # the progress bound is the beam's depth; the cancelled result states the real bound on the optimum
+    assert final["lower_bound"] == manhattan_linear_conflict(board.tiles, goal_board(10, 10).tiles, 10, 10)
+    assert "near-optimal" in final["message"] and "at least" in final["message"]
+
+
+def test_a_10x10_solves_within_the_ci_budget() -> None:
+    board = random_board(10, 10, seed=11)
+    began = time.perf_counter()
+    reply = ask({"op": "solve", "board": board.format()})
+    seconds = time.perf_counter() - began
+    assert reply["algorithm"] == NEAR_OPTIMAL and reply["moves"] is not None
+    assert board.apply(reply["moves"]) == goal_board(10, 10)
+    assert 0 < reply["lower_bound"] <= reply["length"] and reply["optimal"] is False
+    print(f"\n10×10: {reply['length']} moves, lower bound {reply['lower_bound']}, {seconds:.1f} s")
+    assert seconds < 60
+
+
+def test_cli_near_optimal_json_and_text() -> None:
+    board = random_board(5, 5, seed=21).format(one_line=True)
+    code, out, _ = cli("solve", board, "--algorithm", "near-optimal", "--budget", "0.3", "--json")
+    assert code == EXIT_OK
+    record = json.loads(out)
+    assert record["algorithm"] == NEAR_OPTIMAL and record["solvable"] is True
+    assert 0 < record["lower_bound"] <= record["length"]
+    assert record["ratio_bound"] == pytest.approx(record["length"] / record["lower_bound"], abs=1e-4)
+    assert record["optimal"] is (record["length"] == record["lower_bound"])
+    assert Board(5, 5, tuple(record["tiles"])).apply(record["letters"]) == goal_board(5, 5)
+
+    code, out, _ = cli("solve", board, "--budget", "0.3")  # auto
+    assert code == EXIT_OK
+    lines = out.splitlines()
+    assert lines[0].startswith("Solved in ") and "(not proven optimal) with near-optimal + group-tables" in lines[0]
+    statement = next(line for line in lines if line.startswith("Not proven optimal:"))
+    assert "at least" in statement and "lower bound" in statement and "× the optimal length" in statement
+    assert any(line.startswith("Largest frontier: ") for line in lines)
+
+
+def test_cli_exit_codes() -> None:
+    board = random_board(5, 5, seed=22)
+    unsolvable = random_board(5, 5, seed=22, solvable=False).format(one_line=True)
+    assert cli("solve", unsolvable)[0] == EXIT_UNSOLVABLE
+    assert cli("solve", board.format(one_line=True), "--budget", "-1")[0] == EXIT_INVALID  # argparse says why
+    code, _, err = cli("solve", board.format(one_line=True), "--algorithm", "near-optimal", "--heuristic", "hamming")
+    assert code == EXIT_INVALID and "group-tables" in err
+    big = random_board(10, 10, seed=23).format(one_line=True)
+    code, out, _ = cli("solve", big, "--time-limit", "0.05", "--json")
+    assert code == EXIT_STOPPED
+    assert json.loads(out)["stopped"] == "time-limit"
+    code, _, err = cli("solve", random_board(21, 20, seed=1).format(one_line=True))
+    assert code == EXIT_INVALID and "420 cells" in err
+
+
+def test_ctrl_c_stops_a_10x10_solve_and_prints_the_statistics() -> None:
+    board = random_board(10, 10, seed=24).format(one_line=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "npuzzle", "solve", board, "--budget", "60", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+    )
+    time.sleep(2.0)
+    assert process.poll() is None, "the solve ended before it could be interrupted"
+    sent = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    stopped_in = time.perf_counter() - sent
+    assert process.returncode == EXIT_STOPPED, err
+    assert "interrupted" in err and "Traceback" not in err
+    record = json.loads(out)
+    assert record["stopped"] == "cancelled" and record["algorithm"] == NEAR_OPTIMAL
+    assert record["nodes_expanded"] > 0 and record["lower_bound"] > 0
+    assert stopped_in < 5
+
+
+def test_ratio_bound_helper() -> None:
+    board = random_board(3, 3, seed=8)
+    optimal = run(plan(board, goal_board(3, 3)).start())
+    assert ratio_bound(optimal) == 1.0
+    stopped = run(plan(random_board(10, 10, seed=8), goal_board(10, 10)).start(Limit(nodes=10)))
+    assert stopped.moves is None and ratio_bound(stopped) is None
