@@ -23,12 +23,12 @@ import numpy.typing as npt
 
 I64 = npt.NDArray[np.int64]
 
-CHUNK = 1 << 21
+CHUNK = 1 << 20
 """States expanded per numpy batch (bounds the temporary arrays to some hundreds of MB)."""
 
 
 class _Tables:
-    """Lookup tables for one board shape: popcount, k-th free cell, flood fill, lowest set bit, neighbours."""
+    """Lookup tables for one board shape: popcount, k-th free cell, flood fill, lowest set bit."""
 
     def __init__(self, rows: int, cols: int) -> None:
         n = rows * cols
@@ -61,14 +61,6 @@ class _Tables:
         low = masks & -masks
         for b in range(16):
             self.lsb[low == (1 << b)] = b
-        self.steps = []
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            nb = np.full(16, -1, np.int64)
-            for c in range(n):
-                r, k = divmod(c, cols)
-                if 0 <= r + dr < rows and 0 <= k + dc < cols:
-                    nb[c] = (r + dr) * cols + k + dc
-            self.steps.append(nb)
 
 
 def _rank(tb: _Tables, cells: Sequence[I64], lead: int, mults: Sequence[int]) -> I64:
@@ -103,6 +95,14 @@ def _unrank(tb: _Tables, ids: I64, k: int, lead: int, mults: Sequence[int]) -> l
     return cells + [a, b]
 
 
+def _distinct(values: I64) -> I64:
+    """The sorted distinct values (np.unique is far slower than a sort here)."""
+    values = np.sort(values)
+    if values.size:
+        values = values[np.r_[True, values[1:] != values[:-1]]]
+    return values
+
+
 def build_compact(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
     """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0)."""
     n = rows * cols
@@ -110,6 +110,8 @@ def build_compact(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
     if n > 16 or not 2 <= k <= n - 1:
         raise ValueError(f"cannot build a {k}-tile table for {rows}×{cols}")
     tb = _Tables(rows, cols)
+    not_left = sum(1 << c for c in range(n) if c % cols)
+    not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
     lead = k - 2
     mults = [perm(n - 1 - i, lead - 1 - i) for i in range(lead)]
     size = perm(n, k)
@@ -126,8 +128,9 @@ def build_compact(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
     depth = 0
     while frontier.size:
         depth += 1
-        found = []
+        found: list[I64] = []
         for at in range(0, frontier.size, CHUNK):
+            batch: list[I64] = []
             part = frontier[at : at + CHUNK]
             ids, rep = part >> 4, part & 15
             cells = _unrank(tb, ids, k, lead, mults)
@@ -135,23 +138,29 @@ def build_compact(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
             for c in cells:
                 occ |= np.int64(1) << c
             region = tb.flood[(full & ~occ) * 16 + rep]
+            # bit c of reach[d] is set when the cell next to c in direction d (up, down, left, right) is in the
+            # blank's region, i.e. when a tile on c can move that way
+            reach = ((region << cols) & full, region >> cols, (region << 1) & not_left, (region >> 1) & not_right)
             for i, c in enumerate(cells):
-                for nb in tb.steps:
-                    q = nb[c]
-                    ok = (q >= 0) & (((region >> np.where(q >= 0, q, 0)) & 1) == 1)
-                    if not ok.any():
+                for step, can in zip((-cols, cols, -1, 1), reach):
+                    sel = np.flatnonzero((can >> c) & 1)
+                    if not sel.size:
                         continue
-                    ci, qi = c[ok], q[ok]
-                    moved = [x[ok] for x in cells]
+                    ci = c[sel]
+                    qi = ci + step
+                    moved = [x[sel] for x in cells]
                     moved[i] = qi
-                    nocc = occ[ok] ^ (np.int64(1) << ci) ^ (np.int64(1) << qi)
+                    nocc = occ[sel] ^ (np.int64(1) << ci) ^ (np.int64(1) << qi)
                     nrep = tb.lsb[tb.flood[(full & ~nocc) * 16 + ci]]
                     nid = _rank(tb, moved, lead, mults)
                     fresh = ((seen[nid].astype(np.int64) >> nrep) & 1) == 0
-                    found.append(nid[fresh] * 16 + nrep[fresh])
+                    batch.append(nid[fresh] * 16 + nrep[fresh])
+            if batch:
+                found.append(_distinct(np.concatenate(batch)))
+            del batch
         if not found:
             break
-        frontier = np.unique(np.concatenate(found))
+        frontier = _distinct(np.concatenate(found))
         del found
         if not frontier.size:
             break

@@ -32,7 +32,7 @@ from npuzzle.pdb import (
     compact_index,
     load_database,
 )
-from npuzzle.pdbsearch import PdbTables, home_labelling, load_tables, pdb_fits, solve_with_pdb
+from npuzzle.pdbsearch import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits, solve_with_pdb
 from npuzzle.progress import Limit, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -336,3 +336,23 @@ def test_database_names_and_goal_value(tables15: PdbTables) -> None:
     assert tables15.database.value(list(range(16))) == 0
     board = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]  # Korf #1, 57 moves, Manhattan 41
     assert 41 < tables15.database.value(board) <= 57
+
+
+def test_generic_heuristic_adapter_drives_astar(db3x3: PatternDatabase,
+                                                dist3x3: dict[tuple[int, ...], int]) -> None:
+    from npuzzle.solve import solve
+
+    goal = goal_board(3, 3, "default")
+    heuristic = PdbHeuristic(db3x3, goal)
+    assert heuristic.name == "pdb-4-4+reflected" and heuristic.initial(goal.tiles) == 0
+    dist = _bfs_distances(3, 3, goal.tiles)
+    rng = random.Random(9)
+    for state in rng.sample(sorted(dist), 8):
+        board = Board(3, 3, state)
+        assert heuristic.initial(state) <= dist[state]
+        fast = run(solve_with_pdb(board, goal, db3x3))
+        assert heuristic.initial(state) == max(fast.extra["h0"], fast.extra["h0_reflected"])
+        result = run(solve(board, goal, "astar", heuristic))
+        assert result.length == dist[state] == fast.length
+    with pytest.raises(PatternDatabaseError, match="corner blank"):
+        PdbHeuristic(db3x3, Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)))

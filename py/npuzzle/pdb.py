@@ -176,7 +176,7 @@ class PatternDatabase:
         md = sum(manhattan(self.cols, t, c) for c, t in enumerate(tiles) if t)
         return md + 2 * sum(self.excesses(tiles))
 
-    def encode(self, level: int = 9) -> bytes:
+    def encode(self, level: int = 8) -> bytes:
         """The database as file bytes (see the module text); ``level`` is the zlib compression level."""
         head = _HEADER.pack(MAGIC, FORMAT_VERSION, self.rows, self.cols, 0, len(self.partition))
         packed: list[bytes] = []
@@ -379,21 +379,28 @@ class IndexTables:
         base = array("I", bytes(4 << shift))
         occupied = array("I", bytes(4 << shift))
         combos: dict[int, int] = {}
+        leads: dict[int, tuple[list[int], list[int]]] = {}  # lead size → (lead numbers, combo << 8) by rank
         for g, (offset, pattern) in enumerate(zip(database.offsets, database.partition)):
             lead = len(pattern) - 2
+            if lead not in leads:
+                numbers, combo_of = [], []
+                for cells in permutations(range(n), lead):
+                    x = mask = 0
+                    for i, c in enumerate(cells):
+                        x |= c << (4 * i)
+                        mask |= 1 << c
+                    combo = combos.get(mask)
+                    if combo is None:
+                        combo = combos[mask] = len(combos)
+                    numbers.append(x)
+                    combo_of.append(combo << 8)
+                leads[lead] = numbers, combo_of
+            numbers, combo_of = leads[lead]
             pairs = (n - lead) * (n - lead - 1)
             top = g << lead_bits
-            for rank, cells in enumerate(permutations(range(n), lead)):
-                x = top
-                mask = 0
-                for i, c in enumerate(cells):
-                    x |= c << (4 * i)
-                    mask |= 1 << c
-                base[x] = offset + rank * pairs
-                combo = combos.get(mask)
-                if combo is None:
-                    combo = combos[mask] = len(combos)
-                occupied[x] = combo << 8
+            for rank, (x, combo) in enumerate(zip(numbers, combo_of)):
+                base[top | x] = offset + rank * pairs
+                occupied[top | x] = combo
         tail_rank = bytearray(len(combos) << 8)
         for mask, combo in combos.items():
             free = [c for c in range(n) if not mask >> c & 1]
