@@ -57,7 +57,7 @@ TT_SLACK = 2
 TT_ENTRIES = 1_000_000
 """The most transposition-table entries kept (the table is emptied when it grows past this or ``limit.memory``)."""
 
-_Move = tuple[int, int, int, tuple[int, ...]]
+_Move = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # A stack frame: blank cell, the remaining moves, Manhattan distance, Σ excess, Σ excess reflected, transposition
 # key, and the pattern slot, lead/tail number and excess of each lookup the move changed (restored on the way back).
 _Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int, int, int]
@@ -317,13 +317,17 @@ def _search(
     md0 = sum(manhattan(cols, t, c) for c, t in enumerate(start) if t)
     se0, sr0 = sum(EX), sum(EY)
     h0, r0 = md0 + 2 * se0, md0 + 2 * sr0
+    # Transposition-table key: Σ cell(t) · 16**(t−1), changed by 16**(t−1) · (z − p) when t slides from p to z.
+    KW = [0] + [16 ** (t - 1) for t in range(1, n)]
     # NB[z * (n + 1) + prev]: the moves with the blank on z, not undoing a move from prev (n = no previous):
-    # (cell p of the tile that slides into z, z − p, mirror(z) − mirror(p), Manhattan change of each tile).
+    # (cell p of the tile that slides into z, then per tile t: its Manhattan change, what the move adds to its
+    # pattern's lead/tail number, the same for the reflected lookup, and the change of the key).
     NB: list[tuple[_Move, ...]] = []
     for z in range(n):
         r, k = divmod(z, cols)
-        around = [(p, z - p, mirror(z) - mirror(p), tuple(manhattan(cols, t, z) - manhattan(cols, t, p)
-                                                           for t in range(n)))
+        around = [(p, tuple(manhattan(cols, t, z) - manhattan(cols, t, p) for t in range(n)),
+                   tuple(W[t] * (z - p) for t in range(n)), tuple(RW[t] * (mirror(z) - mirror(p)) for t in range(n)),
+                   tuple(KW[t] * (z - p) for t in range(n)))
                   for p in (z - cols if r else -1, z - 1 if k else -1, z + 1 if k < cols - 1 else -1,
                             z + cols if r < rows - 1 else -1)
                   if p >= 0]
@@ -332,8 +336,6 @@ def _search(
     stride = n + 1
     b = list(start)
     z0 = b.index(0)
-    # Transposition-table key: Σ cell(t) · 16**(t−1), updated by KW[t] · (z − p) when t slides from p to z.
-    KW = [0] + [16 ** (t - 1) for t in range(1, n)]
     key0 = sum(KW[t] * c for c, t in enumerate(b))
     tt: dict[int, int] = {}
     tt_cap = TT_ENTRIES if limit.memory is None else min(TT_ENTRIES, limit.memory)
@@ -353,16 +355,16 @@ def _search(
         """The moves whose child passes the bound, most promising (smallest h + h_reflected) first."""
         keyed = []
         for e in nbrs:
-            p, d, rd, dm = e
+            p, dm, dw, rdw, _ = e
             t = b[p]
             nmd = md + dm[t]
             gi = G[t]
-            nse = se - EX[gi] + excess(X[gi] + W[t] * d)
+            nse = se - EX[gi] + excess(X[gi] + dw[t])
             nh = nmd + 2 * nse
             if nh > thr:
                 continue
             ri = RG[t]
-            nsr = sr - EY[ri] + excess(Y[ri] + RW[t] * rd)
+            nsr = sr - EY[ri] + excess(Y[ri] + rdw[t])
             nr = nmd + 2 * nsr
             if nr > thr:
                 continue
@@ -395,11 +397,11 @@ def _search(
         found = False
         while True:
             thr = lim - g
-            for p, d, rd, dm in it:
+            for p, dm, dw, rdw, dk in it:
                 t = b[p]
                 nmd = md + dm[t]
                 gi = G[t]
-                nx = X[gi] + W[t] * d
+                nx = X[gi] + dw[t]
                 lo = nx & MASK
                 ne = E[BASE[lo] + TAIL[OCC[lo] + (nx >> SHIFT)]]
                 nse = se - EX[gi] + ne
@@ -407,7 +409,7 @@ def _search(
                 if nh > thr:
                     continue
                 ri = RG[t]
-                ny = Y[ri] + RW[t] * rd
+                ny = Y[ri] + rdw[t]
                 lo = ny & MASK
                 nu = E[BASE[lo] + TAIL[OCC[lo] + (ny >> SHIFT)]]
                 nsr = sr - EY[ri] + nu
@@ -416,7 +418,7 @@ def _search(
                     continue
                 # slack: how far the child's f is below the bound (even: f keeps the parity of the bound)
                 slack = thr - (nh if nh > nr else nr)
-                nk = key + KW[t] * d
+                nk = key + dk[t]
                 if slack >= tt_slack:
                     # prune a state already searched with at least this budget (or on the current path)
                     seen = tt.get(nk)
