@@ -9,11 +9,17 @@ The site holds:
   once and cached in ``.cache/wheels/`` (later builds are offline);
 * our own wheel, built here from ``py/npuzzle`` and ``pyproject.toml`` (a pure-Python wheel needs no build
   backend), in a folder named by its content hash so browsers never reuse a stale copy;
-* ``build.json``, the manifest the worker reads: wheel URLs, versions and the Pyodide version.
+* the 15-puzzle's pattern-database file (``15puzzle-7-7-1.pdb``, about 15 MB), built by ``scripts/build_pdb.py``
+  into ``.cache/pdb/`` (numpy at build time only: about 10 minutes of CPU the first time, then reused) and copied
+  to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale copy;
+* ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
+  database's URL, size and sha256 (``"pdb"``).
 
 Only files whose content changed are rewritten, and files left over from an earlier build are removed, so a
 rebuild with nothing changed takes a few milliseconds. ``--install`` first runs ``npm install`` when
-``node_modules/pyodide`` is missing or is not the version ``package.json`` pins.
+``node_modules/pyodide`` is missing or is not the version ``package.json`` pins, and, when the pattern database
+must be built and this Python has no numpy, installs numpy into the project's ``.venv`` (created if missing; the
+system Python is left alone) and builds the tables with that interpreter. ``--no-pdb`` leaves the database out.
 """
 
 from __future__ import annotations
@@ -184,6 +190,61 @@ def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
     return found
 
 
+PDB_PARTITION = "7-7-1"
+"""The pattern database the site ships (see ``scripts/build_pdb.py``)."""
+
+
+def _has_numpy(python: str) -> bool:
+    return subprocess.run([python, "-c", "import numpy"], capture_output=True).returncode == 0
+
+
+def pattern_database(root: Path, install: bool) -> Path:
+    """The shipped pattern-database file in ``.cache/pdb/``, built there first when missing.
+
+    A file whose sha256 matches the stamp written after its last successful build or check is reused at once;
+    otherwise ``scripts/build_pdb.py`` validates it (or builds it, printing each table's time). Building needs
+    numpy: this Python's if it has it, else the project's ``.venv`` (with ``install``, created and given numpy
+    here). Raises :class:`BuildError` when no Python with numpy is available.
+    """
+    cache = root / ".cache" / "pdb"
+    path = cache / f"15puzzle-{PDB_PARTITION}.pdb"
+    stamp = path.with_name(path.name + ".sha256")
+    if path.exists() and stamp.exists() and stamp.read_text().strip() == sha256_file(path):
+        return path
+    script = root / "scripts" / "build_pdb.py"
+    if path.exists():
+        log(f"checking {path.relative_to(root)}")
+        python = sys.executable
+    elif _has_numpy(sys.executable):
+        python = sys.executable
+    else:
+        venv_python = root / ".venv" / "bin" / "python"
+        if not (venv_python.exists() and _has_numpy(str(venv_python))):
+            if not install:
+                raise BuildError("building the pattern database needs numpy: pip install numpy, or run the build "
+                                 "with --install (it installs numpy into .venv), or pass --no-pdb")
+            if not venv_python.exists():
+                log("creating .venv for the pattern-database build")
+                subprocess.run([sys.executable, "-m", "venv", str(root / ".venv")], check=True)
+            log("pip install numpy into .venv (build time only)")
+            if subprocess.run([str(venv_python), "-m", "pip", "install", "--disable-pip-version-check", "-q",
+                               "numpy"]).returncode != 0:
+                raise BuildError("pip could not install numpy into .venv (is PyPI reachable?)")
+        python = str(venv_python)
+    if not path.exists():
+        log(f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy: about "
+            "10 minutes of CPU the first time (each table's time is printed)")
+    started = time.perf_counter()
+    if subprocess.run([python, str(script), "--out", str(cache), "--partition", PDB_PARTITION]).returncode != 0:
+        raise BuildError("scripts/build_pdb.py failed (see its message above)")
+    if not path.exists():
+        raise BuildError(f"scripts/build_pdb.py did not produce {path}")
+    stamp.write_text(sha256_file(path) + "\n")
+    log(f"pattern database ready: {path.relative_to(root)} ({path.stat().st_size:,} bytes, "
+        f"{time.perf_counter() - started:.1f} s)")
+    return path
+
+
 def package_files(project: Project) -> list[tuple[str, Path]]:
     """The files of the wheel as (archive name, source path): every module of every package (a folder with
     ``__init__.py``) plus the package data that ``[tool.setuptools.package-data]`` names, its patterns read as
@@ -239,7 +300,7 @@ def build_wheel(project: Project) -> tuple[str, bytes]:
     return f"{name}-{project.version}-py3-none-any.whl", buffer.getvalue()
 
 
-def build(root: Path, out: Path, install: bool) -> dict[str, object]:
+def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, object]:
     """Build the site into ``out`` and return the manifest written to ``out/build.json``."""
     started = time.perf_counter()
     if install:
@@ -285,6 +346,14 @@ def build(root: Path, out: Path, install: bool) -> dict[str, object]:
         "wheel": {"name": project.name, "version": project.version, "url": wheel_path.relative_to(out).as_posix(),
                   "sha256": digest},
     }
+    if pdb:
+        source = pattern_database(root, install)
+        pdb_digest = sha256_file(source)
+        pdb_path = out / "pdb" / pdb_digest[:16] / source.name
+        changed += copy_if_changed(source, pdb_path)
+        keep.add(pdb_path)
+        manifest["pdb"] = {"name": PDB_PARTITION, "rows": 4, "cols": 4, "url": pdb_path.relative_to(out).as_posix(),
+                           "size": source.stat().st_size, "sha256": pdb_digest}
     manifest_path = out / "build.json"
     changed += write_if_changed(manifest_path, (json.dumps(manifest, indent=2) + "\n").encode())
     keep.add(manifest_path)
@@ -308,9 +377,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder (default: site/)")
     parser.add_argument("--install", action="store_true",
                         help="run npm install first when node_modules/pyodide is missing or not the pinned version")
+    parser.add_argument("--no-pdb", action="store_true",
+                        help="leave the pattern database out (the page then solves 4×4 boards without it)")
     args = parser.parse_args(argv)
     try:
-        build(ROOT, args.out.resolve(), args.install)
+        build(ROOT, args.out.resolve(), args.install, pdb=not args.no_pdb)
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
