@@ -146,24 +146,23 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _budget_seconds(text: str) -> float:
+def _seconds(text: str, *, zero_allowed: bool) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds of at least 0")
+    if not (0 <= value if zero_allowed else 0 < value) or value == float("inf"):
+        least = "of at least 0" if zero_allowed else "above 0"
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds {least}")
     return value
+
+
+def _budget_seconds(text: str) -> float:
+    return _seconds(text, zero_allowed=True)
 
 
 def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds above 0")
-    return value
+    return _seconds(text, zero_allowed=False)
 
 
 _ALGORITHM_TITLES = {"astar": "A*", "idastar": "IDA*"}

@@ -12,6 +12,7 @@ Browser discovery: ``$NPUZZLE_CHROMIUM``, else Playwright's own Chromium when in
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -195,3 +196,21 @@ def app(browser: Browser, server: Server) -> Iterator[App]:
     opened = open_app(browser, server)
     yield opened
     opened.close()
+
+
+DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"
+"""The page's job states (``data-job`` on the body) that end a Solve, as a JavaScript array literal."""
+
+
+def core(request: dict[str, Any]) -> dict[str, Any]:
+    """The core's reply to a request, computed in this CPython: the oracle the page's answers are checked against."""
+    from npuzzle import api
+
+    reply: dict[str, Any] = json.loads(api.handle(json.dumps(request)))
+    return reply
+
+
+def grid_tiles(app: App) -> list[int]:
+    """The tiles the grid shows, row-major, 0 for the blank."""
+    texts = app.page.get_by_role("gridcell").all_inner_texts()
+    return [int(t) if t.strip() else 0 for t in texts]

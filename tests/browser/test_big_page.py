@@ -8,29 +8,13 @@ One page (one Pyodide boot) serves the whole module.
 
 from __future__ import annotations
 
-import json
 import re
 import time
-from typing import Any
 
-from npuzzle import api
 from npuzzle.board import Board
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, App
-
-DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"
-
-
-def core(request: dict[str, Any]) -> dict[str, Any]:
-    reply: dict[str, Any] = json.loads(api.handle(json.dumps(request)))
-    return reply
-
-
-def grid_tiles(app: App) -> list[int]:
-    texts = app.page.get_by_role("gridcell").all_inner_texts()
-    return [int(t) if t.strip() else 0 for t in texts]
-
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
 
 def wait_grid(app: App, tiles: tuple[int, ...]) -> None:
     want = ",".join(str(t) for t in tiles)

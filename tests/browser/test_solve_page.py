@@ -6,35 +6,17 @@ One page (one Pyodide boot) serves the whole module. Expected answers come from 
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from npuzzle import api
 from npuzzle.board import Board
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, App
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"
-
-
-def core(request: dict[str, Any]) -> dict[str, Any]:
-    """The core's reply to a request, in this CPython."""
-    reply: dict[str, Any] = json.loads(api.handle(json.dumps(request)))
-    return reply
-
-
-def grid_tiles(app: App) -> list[int]:
-    """The tiles the grid shows, row-major, 0 for the blank."""
-    texts = app.page.get_by_role("gridcell").all_inner_texts()
-    return [int(t) if t.strip() else 0 for t in texts]
-
-
 def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
     """Wait until the grid shows ``tiles`` (jumps are drawn in the next animation frame), then check it."""
     want = ",".join(str(t) for t in tiles)
