@@ -45,6 +45,13 @@ Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``c
 ``{"type": "result", …}`` / ``{"type": "error", "ok": false, "error": {"type", "message"}}``;
 ``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the
 statistics so far.
+
+Pattern databases: an :class:`Engine` holds the loaded tables (no module-level state). ``Engine.load_tables(bytes)``
+reads a database file (the page downloads it) and replies ``{"ok": true, "name": "7-7-1", "heuristic":
+"pdb-7-7-1+reflected", "size": BYTES, "seconds": S}`` or ``{"ok": false, "error": {"type":
+"PatternDatabaseError", "message": …}}``; afterwards its ``handle``/``start`` use the database: ``options`` lists
+it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` picks it there. The module-level
+:func:`handle` and :func:`start` use a fresh engine without tables.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ from typing import Any
 from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
+from .pdbsearch import PdbTables, heuristic_name, load_tables
 from .progress import Limit, Progress, Search, SearchResult, run
 from .randomize import random_board, scramble
 from .solvability import Explanation, explain
@@ -68,11 +76,13 @@ from .solve import (
     NEAR_OPTIMAL,
     NEAR_OPTIMAL_MAX_CELLS,
     Plan,
+    Registry,
     auto_algorithm,
     check_limits,
     default_registry,
     plan,
     ratio_bound,
+    registry_with_tables,
 )
 
 Request = dict[str, Any]
@@ -242,7 +252,8 @@ def failure_reply(exc: BaseException) -> Reply:
     return reply
 
 
-def _plans(request: Request) -> tuple[str, Board, Board, list[Plan], Limit]:
+def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Board, Board, list[Plan], Limit]:
+    registry = registry if registry is not None else default_registry()
     op = request.get("op")
     board = read_board(request)
     goal = read_goal(request, board)
@@ -253,25 +264,24 @@ def _plans(request: Request) -> tuple[str, Board, Board, list[Plan], Limit]:
         budget = request.get("budget")
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
             raise RequestError(f"field 'budget' must be a number of seconds, got {budget!r}")
-        return "solve", board, goal, [plan(board, goal, algorithm, heuristic, budget=budget)], limit
+        return "solve", board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit
     if op == "compare":
         if limit.nodes is None:
             limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
-        registry = default_registry()
-        plans = [plan(board, goal, "astar", name, registry) for name in registry.names()]
+        plans = [plan(board, goal, "astar", name, registry) for name in registry.fitting_names(board, goal)]
         return "compare", board, goal, plans, limit
     raise RequestError(f"unknown op {op!r} for a long operation: expected 'solve' or 'compare'")
 
 
-def op_solve(request: Request) -> Reply:
+def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     """Solve in one call (no progress, no cancel): the reply of :meth:`Session.advance` at the end."""
-    _, board, goal, plans, limit = _plans(request)
+    _, board, goal, plans, limit = _plans(request, registry)
     return solve_reply(board, goal, run(plans[0].start(limit)))
 
 
-def op_compare(request: Request) -> Reply:
+def op_compare(request: Request, registry: Registry | None = None) -> Reply:
     """Run the compare table in one call: A* with each heuristic within the node limit."""
-    _, board, goal, plans, limit = _plans(request)
+    _, board, goal, plans, limit = _plans(request, registry)
     return compare_reply(board, goal, [run(p.start(limit)) for p in plans])
 
 
@@ -284,7 +294,7 @@ _ALGORITHM_SUMMARIES = {
 }
 
 
-def op_options(request: Request) -> Reply:
+def op_options(request: Request, registry: Registry | None = None) -> Reply:
     """The algorithm and heuristic names ``solve`` accepts for a board (or a shape) and what ``auto`` picks."""
     if "board" in request:
         board = read_board(request)
@@ -293,7 +303,7 @@ def op_options(request: Request) -> Reply:
         rows, cols = field(request, "rows", int), field(request, "cols", int)
         goal = read_goal(request, Board(rows, cols, tuple(range(1, rows * cols)) + (0,)))
         board = goal
-    registry = default_registry()
+    registry = registry if registry is not None else default_registry()
     fitting = [registry.heuristic(name) for name in registry.names()]
     fitting = [entry for entry in fitting if entry.fits(board, goal)]
     def fits(name: str) -> bool:
@@ -330,7 +340,15 @@ OPS: dict[str, Callable[[Request], Reply]] = {
 """The one-shot operations by name."""
 
 
-def dispatch(request: Request) -> Reply:
+REGISTRY_OPS: dict[str, Callable[[Request, Registry | None], Reply]] = {
+    "solve": op_solve,
+    "compare": op_compare,
+    "options": op_options,
+}
+"""The one-shot operations that depend on the loaded heuristics (an :class:`Engine` passes its registry)."""
+
+
+def dispatch(request: Request, registry: Registry | None = None) -> Reply:
     """Run one request already decoded from JSON; input errors become ``{"ok": false, ...}`` replies."""
     try:
         if not isinstance(request, dict):
@@ -338,18 +356,21 @@ def dispatch(request: Request) -> Reply:
         op = request.get("op")
         if op not in OPS:
             raise RequestError(f"unknown op {op!r}: expected one of {', '.join(sorted(OPS))}")
+        if op in REGISTRY_OPS:
+            return REGISTRY_OPS[op](request, registry)
         return OPS[op](request)
     except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
         return error_json(exc)
 
 
-def handle(request_json: str) -> str:
-    """Run one request given as a JSON string and return the reply as a JSON string."""
+def handle(request_json: str, registry: Registry | None = None) -> str:
+    """Run one request given as a JSON string and return the reply as a JSON string (``registry``: the heuristics
+    to offer, default :func:`npuzzle.solve.default_registry`; :class:`Engine` passes its own)."""
     try:
         request = json.loads(request_json)
     except json.JSONDecodeError as exc:
         return json.dumps(error_json(RequestError(f"the request is not valid JSON: {exc.msg}")))
-    return json.dumps(dispatch(request))
+    return json.dumps(dispatch(request, registry))
 
 
 class Session:
@@ -359,7 +380,7 @@ class Session:
     Build one with :func:`start`. Every method returns a JSON string and never raises.
     """
 
-    def __init__(self, request_json: str) -> None:
+    def __init__(self, request_json: str, registry: Registry | None = None) -> None:
         self._final: Reply | None = None
         self._kind = "solve"
         self._plans: list[Plan] = []
@@ -377,7 +398,7 @@ class Session:
         try:
             if not isinstance(request, dict):
                 raise RequestError(f"a request must be a JSON object, got {request!r}")
-            self._kind, self._board, self._goal, self._plans, self._limit = _plans(request)
+            self._kind, self._board, self._goal, self._plans, self._limit = _plans(request, registry)
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
 
@@ -451,3 +472,61 @@ def start(request_json: str) -> Session:
     error at once (for an unsolvable board with its ``explanation``); no search is started.
     """
     return Session(request_json)
+
+
+def _as_bytes(data: object) -> bytes | bytearray | memoryview:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return data
+    to_bytes = getattr(data, "to_bytes", None)  # a Pyodide JsProxy of a Uint8Array / ArrayBuffer
+    if callable(to_bytes):
+        converted = to_bytes()
+        if isinstance(converted, (bytes, bytearray, memoryview)):
+            return converted
+    raise RequestError(f"pattern-database data must be bytes, got {type(data).__name__}")
+
+
+class Engine:
+    """The api with state: the pattern database loaded into it (none at first).
+
+    The page's worker keeps one engine: :meth:`load_tables` once the file is downloaded, then :meth:`handle` and
+    :meth:`start` as with the module-level functions, which then offer and pick the database's heuristic.
+    """
+
+    def __init__(self) -> None:
+        self._tables: PdbTables | None = None
+        self._registry = default_registry()
+
+    @property
+    def tables(self) -> PdbTables | None:
+        """The loaded pattern database, if any."""
+        return self._tables
+
+    @property
+    def registry(self) -> Registry:
+        """The heuristics and solvers on offer (the default ones plus the loaded database's)."""
+        return self._registry
+
+    def load_tables(self, data: object) -> str:
+        """Load a pattern-database file's bytes (``bytes``, or a Pyodide proxy of a ``Uint8Array``) and reply as
+        JSON: ``{"ok": true, "name", "heuristic", "size", "seconds"}`` or ``{"ok": false, "error": …}``; a
+        failed load keeps the engine as it was."""
+        try:
+            raw = _as_bytes(data)
+            started = time.perf_counter()
+            tables = load_tables(raw)
+            seconds = time.perf_counter() - started
+        except Exception as exc:  # every failure becomes a reply
+            return json.dumps(error_json(exc))
+        self._tables = tables
+        self._registry = registry_with_tables(tables)
+        return json.dumps({"ok": True, "name": tables.name, "heuristic": heuristic_name(tables),
+                           "rows": tables.database.rows, "cols": tables.database.cols, "size": len(raw),
+                           "seconds": round(seconds, 3)})
+
+    def handle(self, request_json: str) -> str:
+        """:func:`handle` with this engine's heuristics."""
+        return handle(request_json, self._registry)
+
+    def start(self, request_json: str) -> Session:
+        """:func:`start` with this engine's heuristics."""
+        return Session(request_json, self._registry)

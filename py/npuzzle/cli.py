@@ -1,7 +1,11 @@
-"""The command line: ``npuzzle check``, ``npuzzle random``, ``npuzzle solve``, ``npuzzle compare``.
+"""The command line: ``npuzzle check``, ``npuzzle random``, ``npuzzle solve``, ``npuzzle compare``,
+``npuzzle bench korf100``.
 
-Exit codes: 0 solvable (or done), 1 not solvable, 2 invalid input (message on stderr, never a traceback),
-3 stopped by a limit.
+Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs from the file), 2 invalid input
+(message on stderr, never a traceback), 3 stopped by a limit.
+
+Pattern databases: ``solve --pdb FILE`` (or the environment variable :data:`PDB_ENV`) loads a database file
+(``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-1.pdb``); ``auto`` then solves 4×4 boards with it.
 """
 
 from __future__ import annotations
@@ -9,15 +13,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .board import Board, moves_to_letters
-from .errors import PuzzleError, UnsolvableError
+from .board import Board, goal_board, moves_to_letters
+from .errors import PatternDatabaseError, PuzzleError, UnsolvableError
+from .korf import korf100
+from .pdbsearch import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
 from .parse import parse_board, parse_shape, resolve_goal
-from .progress import Progress, Search, SearchResult
+from .progress import Progress, Search, SearchResult, run
 from .randomize import random_board, scramble
 from .search import result_from_progress
 from .solvability import Explanation, explain
@@ -26,16 +33,22 @@ from .solve import (
     DEFAULT_COMPARE_NODES,
     NEAR_OPTIMAL,
     OPTIMAL_MAX_CELLS,
+    PDB_ALIAS,
+    Registry,
     check_limits,
     default_registry,
     plan,
     ratio_bound,
+    registry_with_tables,
 )
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
 EXIT_INVALID = 2
 EXIT_STOPPED = 3
+
+PDB_ENV = "NPUZZLE_PDB"
+"""The environment variable naming a pattern-database file when ``--pdb`` is not given."""
 
 
 class UsageError(PuzzleError):
@@ -278,13 +291,38 @@ def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> 
     return EXIT_UNSOLVABLE
 
 
+def load_pdb(args: argparse.Namespace) -> PdbTables | None:
+    """The pattern database named by ``--pdb`` or :data:`PDB_ENV` (None when neither is set); raises
+    :class:`UsageError` naming the file when it cannot be read or is not a valid database."""
+    path = getattr(args, "pdb", None) or os.environ.get(PDB_ENV) or None
+    if path is None:
+        return None
+    origin = "--pdb" if getattr(args, "pdb", None) else PDB_ENV
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read the pattern database {path!r} ({origin}): {exc.strerror or exc}") from None
+    try:
+        return load_tables(data)
+    except PatternDatabaseError as exc:
+        raise UsageError(f"{path!r} ({origin}) is not a usable pattern database: {exc}") from None
+
+
+def registry_for(args: argparse.Namespace) -> Registry:
+    """The default registry, plus the pattern database of ``--pdb``/:data:`PDB_ENV` when one is named."""
+    tables = load_pdb(args)
+    return default_registry() if tables is None else registry_with_tables(tables)
+
+
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle solve``: an optimal (up to 4×4) or near-optimal (above) solution with statistics; exit 0 solved,
     1 unsolvable, 3 stopped."""
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
+    registry = registry_for(args)
     try:
-        chosen = plan(board, goal, args.algorithm, args.heuristic, budget=args.budget)
+        chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
     except UnsolvableError as exc:
         return _unsolvable(args, exc, out)
     result, interrupted = drive(chosen.start(limit), _ProgressLine(err), chosen.algorithm, chosen.heuristic,
@@ -296,6 +334,49 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     if interrupted:
         err.write("npuzzle: interrupted\n")
     return EXIT_OK if result.moves is not None else EXIT_STOPPED
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle bench korf100``: every instance solved with the pattern database, lengths checked; exit 1 on a
+    mismatch."""
+    tables = load_pdb(args)
+    if tables is None:
+        raise UsageError(f"bench needs a pattern database: --pdb FILE or ${PDB_ENV} (scripts/build_pdb.py builds "
+                         ".cache/pdb/15puzzle-7-7-1.pdb)")
+    instances = korf100()[: args.limit]
+    goal = goal_board(4, 4, "blank-first")
+    rows: list[dict[str, object]] = []
+    if not args.json:
+        out.write(f"{'id':>3} {'optimal':>7} {'length':>6} {'nodes':>11} {'seconds':>8}\n")
+    for inst in instances:
+        result = run(solve_with_pdb(Board(4, 4, inst.tiles), goal, tables))
+        ok = result.length == inst.optimal
+        rows.append({"id": inst.ident, "optimal": inst.optimal, "length": result.length, "ok": ok,
+                     "nodes": result.nodes_generated, "seconds": round(result.seconds, 4)})
+        if not args.json:
+            out.write(f"{inst.ident:>3} {inst.optimal:>7} {result.length!s:>6} {result.nodes_generated:>11,} "
+                      f"{result.seconds:>8.3f}{'' if ok else '  WRONG LENGTH'}\n")
+            out.flush()
+    secs = [float(str(r["seconds"])) for r in rows]
+    nodes = [int(str(r["nodes"])) for r in rows]
+    bad = [r["id"] for r in rows if not r["ok"]]
+    slowest = max(rows, key=lambda r: float(str(r["seconds"])))
+    summary: dict[str, object] = {
+        "instances": len(rows), "heuristic": heuristic_name(tables), "mismatches": bad,
+        "total_seconds": round(sum(secs), 3), "median_seconds": round(statistics.median(secs), 4),
+        "max_seconds": max(secs), "max_id": slowest["id"], "total_nodes": sum(nodes),
+        "median_nodes": int(statistics.median(nodes)), "max_nodes": max(nodes),
+    }
+    if args.json:
+        out.write(json.dumps({**summary, "rows": rows}) + "\n")
+    else:
+        lengths = "all optimal lengths match the file" if not bad else f"{len(bad)} WRONG: {bad}"
+        out.write(f"instances: {len(rows)}   heuristic: {summary['heuristic']}   {lengths}\n")
+        out.write(f"total: {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   max {max(secs):.2f} s "
+                  f"(#{slowest['id']})\n")
+        out.write(f"nodes generated: total {sum(nodes):,}   median {int(statistics.median(nodes)):,}   "
+                  f"max {max(nodes):,}\n")
+    return EXIT_UNSOLVABLE if bad else EXIT_OK
 
 
 def compare_table(results: list[SearchResult]) -> str:
@@ -407,8 +488,14 @@ def build_parser() -> argparse.ArgumentParser:
         "default: %(default)s)",
     )
     solve.add_argument(
-        "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES,
-        help="the estimate that guides the search; auto picks the strongest (default: %(default)s)",
+        "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
+        help="the estimate that guides the search; auto picks the strongest: the pattern database for a 4×4 when "
+        "one is loaded (default: %(default)s)",
+    )
+    solve.add_argument(
+        "--pdb", metavar="FILE",
+        help=f"pattern-database file for 4×4 boards (e.g. .cache/pdb/15puzzle-7-7-1.pdb, made by "
+        f"scripts/build_pdb.py); default: the file named by ${PDB_ENV}, else none",
     )
     solve.add_argument("--max-nodes", type=_positive_int, help="stop after expanding N states (exit 3)")
     solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
@@ -437,6 +524,21 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--time-limit", type=_positive_seconds, help="seconds allowed per heuristic")
     cmp.add_argument("--json", action="store_true", help="print one JSON object")
     cmp.set_defaults(func=cmd_compare)
+
+    bench = sub.add_parser(
+        "bench",
+        help="solve Korf's 100 15-puzzles optimally with a pattern database and check every length",
+        description="Solve Korf's 100 standard 15-puzzles (shipped with the package; blank-first goal) with the "
+        "pattern-database IDA* and print, per instance, the id, optimal length from the file, length found, "
+        "nodes generated and seconds; then the totals, median and maximum. Exit 0 when every length matches the "
+        "file, 1 when one differs, 2 invalid input (e.g. no pattern database), 3 Ctrl-C.",
+    )
+    bench.add_argument("set", choices=("korf100",), help="the instance set (korf100)")
+    bench.add_argument("--pdb", metavar="FILE",
+                       help=f"pattern-database file (default: the file named by ${PDB_ENV}); required")
+    bench.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N instances")
+    bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    bench.set_defaults(func=cmd_bench)
 
     return parser
 

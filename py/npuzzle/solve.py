@@ -14,7 +14,9 @@ specialised solvers by name. Add a :class:`HeuristicEntry` (a factory from the g
 goal)`` availability check, and a ``strength`` that ranks it for ``"auto"``) and, if a whole solver should take
 over for some boards, a :class:`SolverEntry` for an ``(algorithm, heuristic)`` pair. Registries are immutable
 values: :meth:`Registry.with_heuristic` and :meth:`Registry.with_solver` return extended copies, and every
-function here takes an optional ``registry``.
+function here takes an optional ``registry``. :func:`registry_with_tables` adds the pattern-database heuristic and
+its specialised IDA* (:func:`npuzzle.pdbsearch.solve_with_pdb`) for loaded tables: ``auto`` then picks it for the
+boards it fits (4×4 with a corner-blank goal).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .bigsolve import DEFAULT_SECONDS, HEURISTIC as NEAR_OPTIMAL_HEURISTIC, manh
 from .board import Board
 from .errors import GoalError, LimitError, UnsolvableError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
+from .pdbsearch import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .search import astar, idastar, result_from_progress
 from .solvability import explain
@@ -129,12 +132,22 @@ class Registry:
         """The heuristic names, weakest first."""
         return tuple(e.name for e in sorted(self.heuristics, key=lambda e: e.strength))
 
+    def fitting_names(self, board: Board, goal: Board) -> tuple[str, ...]:
+        """The names of the heuristics that fit ``board`` and ``goal``, weakest first."""
+        return tuple(n for n in self.names() if self.heuristic(n).fits(board, goal))
+
     def heuristic(self, name: str) -> HeuristicEntry:
         """The entry called ``name``; raises :class:`LimitError` naming the choices."""
         key = name.strip().lower().replace("_", "-")
         for entry in self.heuristics:
             if entry.name == key:
                 return entry
+        if key == PDB_ALIAS:
+            for entry in self.heuristics:
+                if entry.name.startswith(PDB_ALIAS + "-"):
+                    return entry
+            raise LimitError(f"unknown heuristic {name!r}: no pattern database is loaded (CLI: --pdb FILE or "
+                             f"NPUZZLE_PDB); use one of auto, {', '.join(self.names())}")
         raise LimitError(f"unknown heuristic {name!r}: use one of auto, {', '.join(self.names())}")
 
     def strongest(self, board: Board, goal: Board) -> HeuristicEntry:
@@ -163,6 +176,39 @@ def default_registry() -> Registry:
         for strength, name in enumerate(HEURISTIC_NAMES)
     )
     return Registry(entries)
+
+
+PDB_STRENGTH = 100
+"""The pattern-database heuristic's rank for ``heuristic="auto"``: above every built-in heuristic."""
+
+PDB_ALIAS = "pdb"
+"""A short name for the loaded pattern-database heuristic (``heuristic="pdb"``), whatever its partition."""
+
+
+def registry_with_tables(tables: PdbTables, registry: Registry | None = None) -> Registry:
+    """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
+
+    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdbsearch.heuristic_name` (``"pdb-7-7-1+reflected"``),
+    strongest of all, fitting the boards :func:`npuzzle.pdbsearch.pdb_fits` accepts (the tables' shape and a goal
+    with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
+    :func:`npuzzle.pdbsearch.solve_with_pdb`. A* with it uses the generic :class:`~npuzzle.pdbsearch.PdbHeuristic`.
+    """
+    base = registry if registry is not None else default_registry()
+    name = heuristic_name(tables)
+
+    def build(goal: Board) -> Heuristic:
+        return PdbHeuristic(tables, goal)
+
+    def fits(board: Board, goal: Board) -> bool:
+        return pdb_fits(board, goal, tables)
+
+    def run_pdb(board: Board, goal: Board, limit: Limit) -> Search:
+        return solve_with_pdb(board, goal, tables, limit)
+
+    summary = (f"additive pattern database {tables.name} (+ reflected lookup): the strongest, "
+               f"{tables.database.rows}×{tables.database.cols} only")
+    entry = HeuristicEntry(name, build, fits, PDB_STRENGTH, summary)
+    return base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits))
 
 
 def check_limits(max_nodes: int | None = None, time_limit: float | None = None,
@@ -369,7 +415,7 @@ def compare(board: Board, goal: Board, limit: Limit = Limit(nodes=DEFAULT_COMPAR
     the largest heap (``max_frontier``) and the time.
     """
     registry = registry if registry is not None else default_registry()
-    names = heuristics if heuristics is not None else registry.names()
+    names = heuristics if heuristics is not None else registry.fitting_names(board, goal)
     plans = [plan(board, goal, "astar", name, registry) for name in names]
     return _compare(plans, limit)
 
