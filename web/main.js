@@ -22,6 +22,9 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   status: $("python-status"),
   progress: $("boot-progress"),
+  tables: $("pdb-status"),
+  tablesProgress: $("pdb-progress"),
+  tablesText: $("pdb-text"),
   statusText: $("boot-text"),
   form: $("check-form"),
   board: $("board"),
@@ -87,7 +90,7 @@ function answered() {
   document.body.dataset.answers = String(answers);
 }
 
-const python = new PythonWorker({ onStatus: showStatus });
+const python = new PythonWorker({ onStatus: showStatus, onTables: showTables });
 const view = new BoardView(ui.view, { onSlide: userMove, arrowKeys: "slide" });
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60, 120, 240]); // moves per second, one per speed-slider step
@@ -157,6 +160,30 @@ function showStatus(message) {
     ui.statusText.textContent = message.text;
     ui.status.setAttribute("role", "alert");
     setReady(false);
+  }
+}
+
+/** The pattern database's download and load (worker `status` messages with `tables`): a progress bar, then a
+ * note; once loaded the solver choices are asked for again, so Auto shows the database for 4×4 boards. */
+function showTables(tables) {
+  document.body.dataset.tables = tables.phase;
+  const phases = new Set((document.body.dataset.tablesPhases || "").split(" ").filter(Boolean));
+  phases.add(tables.phase);
+  document.body.dataset.tablesPhases = [...phases].join(" "); // what this visit went through (tests read it)
+  ui.tables.hidden = false;
+  ui.tables.dataset.phase = tables.phase;
+  ui.tablesText.textContent = tables.text;
+  const downloading = tables.phase === "downloading" || tables.phase === "loading";
+  ui.tablesProgress.hidden = !downloading;
+  if (downloading && tables.total) {
+    ui.tablesProgress.max = tables.total;
+    ui.tablesProgress.value = tables.received || 0;
+  }
+  if (tables.phase === "failed") ui.tables.setAttribute("role", "alert");
+  if (tables.phase === "ready") {
+    optionsCache.clear();
+    optionsKey = "";
+    if (shown) loadOptions(shown.board, ui.goalKind.value);
   }
 }
 

@@ -17,10 +17,12 @@ export class PythonWorker {
   /**
    * @param {object} props
    * @param {(status: object) => void} [props.onStatus] called with every `status` message
+   * @param {(tables: object) => void} [props.onTables] called with the pattern database's download and load
+   *   state (`status` messages carrying `tables`: phase, text, received, total, heuristic …)
    * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
    */
   constructor(props = {}) {
-    this.props = { onStatus: () => {}, url: new URL("./worker.js", import.meta.url), ...props };
+    this.props = { onStatus: () => {}, onTables: () => {}, url: new URL("./worker.js", import.meta.url), ...props };
     this.nextId = 1;
     this.pending = new Map(); // id → {resolve, reject, onProgress}
     this.state = "loading";
@@ -54,6 +56,8 @@ export class PythonWorker {
       return;
     }
     if (message.type === "status") {
+      if (message.tables) this.props.onTables(message.tables);
+      if (message.tables && message.state === "ready" && this.state === "ready") return; // a tables update only
       if (STATES.has(message.state)) this.setStatus(message);
       return;
     }

@@ -14,6 +14,11 @@
 //   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, timings?,
 //    interrupt?}
 //   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
+//   {type: "status", state: "ready", tables: {phase, text, received?, total?, heuristic?, cached?}}: the pattern
+//     database (build.json "pdb"), fetched after Python is ready while requests keep being answered; phase is
+//     "downloading" (with received/total bytes), "loading", "ready" (the solvers now offer it) or "failed"
+//     (the page keeps working without it). The bytes are kept in the Cache API under their content-hashed URL
+//     and checked against the manifest's sha256 before every use.
 
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
@@ -88,11 +93,13 @@ async function boot() {
   }
   stage("import", "Starting npuzzle");
   const api = pyodide.pyimport("npuzzle.api");
-  const handle = api.handle;
-  const start = api.start ?? null; // npuzzle.api.start(request) -> session, when the build has solving
+  // An Engine holds the pattern database once loaded; older cores have only the module-level functions.
+  const engine = api.Engine ? api.Engine() : null;
+  const handle = engine ? engine.handle : api.handle;
+  const start = engine ? engine.start : (api.start ?? null); // request -> session, when the build has solving
   stage(null);
   const seconds = (performance.now() - started) / 1000;
-  return { pyodide, api, handle, start, interrupt, seconds, version: manifest.wheel.version };
+  return { pyodide, api, engine, handle, start, interrupt, seconds, version: manifest.wheel.version, manifest, base };
 }
 
 /** Runs requests one after another (Python is single-threaded); a solve yields between slices. */
@@ -120,6 +127,13 @@ class Runner {
         this.cancelled.delete(message.id);
       }
     });
+  }
+
+  /** Run `fn` (which calls Python) when no request is running, in queue order; resolves with its value. */
+  exclusive(fn) {
+    const result = this.queue.then(fn);
+    this.queue = result.then(() => {}, () => {});
+    return result;
   }
 
   cancel(id) {
@@ -180,6 +194,116 @@ class Runner {
   }
 }
 
+// ---- Pattern database: download with progress, keep in the Cache API, verify, hand to Python ----------------
+
+const PDB_CACHE = "npuzzle-pdb";
+const TABLES_REPORT_MS = 100;
+
+function tablesStatus(fields) {
+  status("ready", { tables: fields });
+}
+
+function megabytes(n) {
+  return (n / 1e6).toFixed(1);
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The file's bytes from the network, streamed, with `downloading` progress (received / total bytes). */
+async function download(url, total) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  const size = Number(response.headers.get("Content-Length")) || total;
+  tablesStatus({ phase: "downloading", received: 0, total: size, text: `Pattern database: 0.0 / ${megabytes(size)} MB` });
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks = [];
+  let received = 0;
+  let reported = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    const now = performance.now();
+    if (now - reported >= TABLES_REPORT_MS) {
+      reported = now;
+      tablesStatus({ phase: "downloading", received, total: size,
+        text: `Pattern database: ${megabytes(received)} / ${megabytes(size)} MB` });
+    }
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/** The cache, or null where the Cache API is missing (insecure origin, private mode): then every visit downloads. */
+async function openCache() {
+  try {
+    return typeof caches === "undefined" ? null : await caches.open(PDB_CACHE);
+  } catch {
+    return null;
+  }
+}
+
+/** Fetch (or reuse), verify and load the manifest's pattern database into the engine; reports `tables` status. */
+async function loadTables(python) {
+  const info = python.manifest.pdb;
+  if (!info || !python.engine) return;
+  const url = new URL(info.url, python.base).href;
+  const started = performance.now();
+  try {
+    const cache = await openCache();
+    let bytes = null;
+    let cached = false;
+    if (cache) {
+      const hit = await cache.match(url);
+      if (hit) {
+        bytes = new Uint8Array(await hit.arrayBuffer());
+        if ((await sha256Hex(bytes)) === info.sha256) cached = true;
+        else {
+          bytes = null;
+          await cache.delete(url); // a damaged copy: download again
+        }
+      }
+      for (const request of await cache.keys()) { // copies of older builds
+        if (request.url !== url) await cache.delete(request);
+      }
+    }
+    if (!bytes) {
+      bytes = await download(url, info.size);
+      if ((await sha256Hex(bytes)) !== info.sha256) {
+        throw new Error("the downloaded file is damaged (its sha256 does not match build.json)");
+      }
+      if (cache) {
+        try {
+          await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+        } catch (exc) {
+          console.warn("npuzzle: could not keep the pattern database for later visits:", exc);
+        }
+      }
+    }
+    tablesStatus({ phase: "loading", received: bytes.length, total: bytes.length, cached,
+      text: `Pattern database: preparing ${megabytes(bytes.length)} MB` });
+    const reply = await runner.exclusive(() => JSON.parse(python.engine.load_tables(bytes)));
+    if (!reply.ok) throw new Error(reply.error.message);
+    const seconds = (performance.now() - started) / 1000;
+    tablesStatus({ phase: "ready", heuristic: reply.heuristic, name: reply.name, cached, seconds,
+      rows: reply.rows, cols: reply.cols,
+      text: `Pattern database ${reply.name} ready${cached ? " (kept from an earlier visit)" : ""}` });
+  } catch (exc) {
+    tablesStatus({ phase: "failed",
+      text: `Pattern database unavailable: ${errorOf(exc).message}. Solving works without it (slower on 4×4).` });
+  }
+}
+
 const runner = new Runner();
 const ready = boot().then(
   (python) => {
@@ -189,7 +313,9 @@ const ready = boot().then(
       seconds: python.seconds,
       timings,
       interrupt: python.interrupt ? python.interrupt.buffer : null,
+      tables: python.manifest.pdb && python.engine ? { phase: "waiting", text: "Pattern database: waiting" } : null,
     });
+    loadTables(python);
     return true;
   },
   (exc) => {

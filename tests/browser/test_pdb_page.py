@@ -1,0 +1,71 @@
+"""The page and the pattern database: downloaded after Python is ready with a progress bar, verified, kept in
+the Cache API for the next visit, and used by Auto to solve a Korf instance optimally."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Browser
+
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, open_app
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+KORF_ID = 1
+"""Korf's instance 1 (57 moves): the 7-7-1 IDA* solves it in about 0.03 s in CPython."""
+TABLES_TIMEOUT_MS = 180_000
+
+
+def korf(ident: int) -> tuple[str, int]:
+    for line in (DATA / "korf100.txt").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        head, tiles = line.split("|")
+        number, length = head.split()[:2]
+        if int(number) == ident:
+            return tiles.strip(), int(length)
+    raise LookupError(ident)
+
+
+def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Browser, server: Server) -> None:
+    manifest = json.loads((SITE / "build.json").read_text())
+    pdb = manifest["pdb"]
+    assert (SITE / pdb["url"]).stat().st_size == pdb["size"]
+    app = open_app(browser, server)
+    try:
+        page = app.page
+        # the page is usable while the tables load: a check is answered
+        assert app.check("1 2 3 / 4 5 6 / 7 0 8").startswith("Solvable")
+        page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
+        phases = (page.locator("body").get_attribute("data-tables-phases") or "").split()
+        assert "downloading" in phases and "failed" not in phases
+        assert "Pattern database 7-7-1 ready" in page.locator("#pdb-text").inner_text()
+        downloads = [u for u in app.seen if u.endswith(".pdb")]
+        assert len(downloads) == 1 and downloads[0].endswith(pdb["url"])
+
+        text, optimal = korf(KORF_ID)
+        assert app.check(text, "blank-first").startswith("Solvable")
+        page.wait_for_function(
+            "() => [...document.getElementById('heuristic').options].some(o => o.value.startsWith('pdb-'))",
+            timeout=ANSWER_TIMEOUT_MS,
+        )
+        page.select_option("#algorithm", "auto")
+        page.select_option("#heuristic", "auto")
+        page.click("#solve")
+        page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)",
+                               timeout=ANSWER_TIMEOUT_MS)
+        assert page.locator("body").get_attribute("data-solve") == "solved"
+        assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
+        assert "pdb" in page.locator("#solution-facts").inner_text().lower()
+
+        # a later visit takes the verified copy from the Cache API: no second download
+        page.reload()
+        page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
+        phases = (page.locator("body").get_attribute("data-tables-phases") or "").split()
+        assert "downloading" not in phases
+        assert "earlier visit" in page.locator("#pdb-text").inner_text()
+        assert len([u for u in app.seen if u.endswith(".pdb")]) == 1
+        app.assert_offline()
+    finally:
+        app.close()
