@@ -181,6 +181,7 @@ function showTables(tables) {
   }
   if (tables.phase === "failed") ui.tables.setAttribute("role", "alert");
   if (tables.phase === "ready") {
+    document.body.dataset.tablesSeconds = String(tables.seconds); // fetch or cache → verified → loaded in Python
     optionsCache.clear();
     optionsKey = "";
     if (shown) loadOptions(shown.board, ui.goalKind.value);

@@ -18,7 +18,7 @@ export class PythonWorker {
    * @param {object} props
    * @param {(status: object) => void} [props.onStatus] called with every `status` message
    * @param {(tables: object) => void} [props.onTables] called with the pattern database's download and load
-   *   state (`status` messages carrying `tables`: phase, text, received, total, heuristic …)
+   *   state (`progress` messages with id null carrying `tables`: phase, text, received, total, heuristic …)
    * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
    */
   constructor(props = {}) {
@@ -27,12 +27,14 @@ export class PythonWorker {
     this.pending = new Map(); // id → {resolve, reject, onProgress}
     this.state = "loading";
     this.interrupt = null;
+    this.tablesBusy = false;
     this.start();
   }
 
   start() {
     this.state = "loading";
     this.interrupt = null;
+    this.tablesBusy = false;
     this.worker = new Worker(this.props.url, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
@@ -55,9 +57,13 @@ export class PythonWorker {
       console.warn("npuzzle: ignored a message of unknown type from the worker");
       return;
     }
+    if (message.type === "progress" && message.id === null && message.tables) {
+      // While Python prepares the pattern database (a few seconds, one uninterruptible call) a cancel waits for it
+      this.tablesBusy = message.tables.phase === "loading";
+      this.props.onTables(message.tables); // the pattern database's download and load
+      return;
+    }
     if (message.type === "status") {
-      if (message.tables) this.props.onTables(message.tables);
-      if (message.tables && message.state === "ready" && this.state === "ready") return; // a tables update only
       if (STATES.has(message.state)) this.setStatus(message);
       return;
     }
@@ -96,10 +102,15 @@ export class PythonWorker {
     this.worker.postMessage({ type: "cancel", id });
     // A long op stops cooperatively between slices (and answers with its statistics); a one-shot call in
     // progress can only be stopped by SIGINT through the interrupt buffer (cross-origin isolated pages).
-    if (this.interrupt && !LONG_OPS.has(entry.type)) this.interrupt[0] = 2;
-    entry.timer = setTimeout(() => {
-      if (this.pending.has(id)) this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
-    }, CANCEL_GRACE_MS);
+    // While the worker loads the pattern database, the request is still queued: the worker drops it unstarted once
+    // the load ends, so neither interrupt (that would abort the load) nor restart.
+    if (this.interrupt && !LONG_OPS.has(entry.type) && !this.tablesBusy) this.interrupt[0] = 2;
+    const expire = () => {
+      if (!this.pending.has(id)) return;
+      if (this.tablesBusy) entry.timer = setTimeout(expire, CANCEL_GRACE_MS);
+      else this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
+    };
+    entry.timer = setTimeout(expire, CANCEL_GRACE_MS);
   }
 
   /** Last resort: terminate the worker, fail every pending request, boot a fresh one. */

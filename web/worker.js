@@ -14,7 +14,7 @@
 //   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, timings?,
 //    interrupt?}
 //   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
-//   {type: "status", state: "ready", tables: {phase, text, received?, total?, heuristic?, cached?}}: the pattern
+//   {type: "progress", id: null, tables: {phase, text, received?, total?, heuristic?, cached?}}: the pattern
 //     database (build.json "pdb"), fetched after Python is ready while requests keep being answered; phase is
 //     "downloading" (with received/total bytes), "loading", "ready" (the solvers now offer it) or "failed"
 //     (the page keeps working without it). The bytes are kept in the Cache API under their content-hashed URL
@@ -200,7 +200,7 @@ const PDB_CACHE = "npuzzle-pdb";
 const TABLES_REPORT_MS = 100;
 
 function tablesStatus(fields) {
-  status("ready", { tables: fields });
+  post({ type: "progress", id: null, tables: fields }); // not a request's progress: id null
 }
 
 function megabytes(n) {
@@ -290,9 +290,19 @@ async function loadTables(python) {
         }
       }
     }
-    tablesStatus({ phase: "loading", received: bytes.length, total: bytes.length, cached,
-      text: `Pattern database: preparing ${megabytes(bytes.length)} MB` });
-    const reply = await runner.exclusive(() => JSON.parse(python.engine.load_tables(bytes)));
+    const reply = await runner.exclusive(() => {
+      // told only now that Python is free: the page then queues cancels instead of interrupting this call
+      tablesStatus({ phase: "loading", received: bytes.length, total: bytes.length, cached,
+        text: `Pattern database: preparing ${megabytes(bytes.length)} MB` });
+      for (let attempt = 1; ; attempt++) {
+        if (python.interrupt) python.interrupt[0] = 0; // a cancel meant for a request must not abort the load
+        try {
+          return JSON.parse(python.engine.load_tables(bytes));
+        } catch (exc) {
+          if (!(exc && exc.type === "KeyboardInterrupt") || attempt === 2) throw exc;
+        }
+      }
+    });
     if (!reply.ok) throw new Error(reply.error.message);
     const seconds = (performance.now() - started) / 1000;
     tablesStatus({ phase: "ready", heuristic: reply.heuristic, name: reply.name, cached, seconds,
@@ -313,7 +323,6 @@ const ready = boot().then(
       seconds: python.seconds,
       timings,
       interrupt: python.interrupt ? python.interrupt.buffer : null,
-      tables: python.manifest.pdb && python.engine ? { phase: "waiting", text: "Pattern database: waiting" } : null,
     });
     loadTables(python);
     return true;

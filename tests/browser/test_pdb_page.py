@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, open_app
 
@@ -69,3 +69,37 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         app.assert_offline()
     finally:
         app.close()
+
+
+def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Browser, server: Server) -> None:
+    manifest = json.loads((SITE / "build.json").read_text())
+    good = (SITE / manifest["pdb"]["url"]).read_bytes()
+    damaged = bytearray(good)
+    damaged[len(damaged) // 2] ^= 0xFF
+    context = browser.new_context()  # a fresh context: nothing cached
+    served: list[str] = []
+
+    def serve_damaged(route: Route) -> None:
+        served.append(route.request.url)
+        route.fulfill(status=200, body=bytes(damaged), headers={"Content-Type": "application/octet-stream"})
+
+    context.route("**/*.pdb", serve_damaged)
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector("body[data-tables=failed]", state="attached", timeout=TABLES_TIMEOUT_MS)
+        assert served, "the page never asked for the pattern database"
+        message = page.locator("#pdb-text").inner_text()
+        assert "damaged" in message and "works without it" in message
+        # the page still answers, and offers no pattern-database heuristic
+        page.fill("#board", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15")
+        before = int(page.locator("body").get_attribute("data-answers") or "0")
+        page.click("#check")
+        page.wait_for_function("n => Number(document.body.dataset.answers) > n", arg=before,
+                               timeout=ANSWER_TIMEOUT_MS)
+        assert page.locator("#verdict").inner_text().startswith("Solvable")
+        names = page.eval_on_selector_all("#heuristic option", "os => os.map(o => o.value)")
+        assert not any(n.startswith("pdb-") for n in names)
+    finally:
+        context.close()
