@@ -14,9 +14,10 @@ Conventions used throughout:
   symmetry of the board and a relabelling of the tiles (:mod:`npuzzle.pdbsearch` does that), so one set of files
   serves the ``default`` goal (blank last), ``blank-first`` and custom goals alike.
 * **Excess over Manhattan.** Every value has the parity of its tiles' Manhattan distance (each abstract move
-  shifts one tile by one cell) and is at least that distance, so a table stores ``e = (value − MD) / 2``: 0–7
-  for 7 tiles. The estimate of a board is ``MD(all tiles) + 2 · Σ e``; tiles in no pattern count their
-  Manhattan distance (a one-tile pattern). Excess bytes compress about twice as well as values.
+  shifts one tile by one cell) and is at least that distance. In memory a table holds the *excess*
+  ``value − MD`` (0–14 for 7 tiles); a file holds half of it (excess bytes compress about twice as well as
+  values). The estimate of a board is ``MD(all tiles) + Σ excess``; tiles in no pattern count their Manhattan
+  distance (a one-tile pattern).
 * **Compact order.** A ``k``-tile table has ``P(n, k) = n!/(n−k)!`` entries, one per placement, numbered by
   :func:`compact_index`: the *lead* (first ``k − 2`` tiles) by lexicographic rank of its cells, then the two
   *tail* tiles by their positions among the cells the lead leaves free. A search keeps the lead and the tail as
@@ -32,7 +33,7 @@ the file and passes the bytes; nothing here touches the file system)::
     magic "NPUZPDB\\x1a" · u16 version · u8 rows · u8 cols · u8 goal (0 = home labelling) · u8 table count
     per table: u8 k · k × u8 tiles · u32 entries (= P(n, k)) · u32 packed length · u32 CRC-32 of the entries
     u32 CRC-32 of all header bytes before it
-    the tables, each a zlib stream of its excess bytes, in header order; nothing after the last.
+    the tables, each a zlib stream of its halved excess bytes, in header order; nothing after the last.
 
 The loader checks the header CRC, the exact file length, each zlib stream, entry count, CRC-32 and value range,
 and raises :class:`~npuzzle.errors.PatternDatabaseError` naming the problem. Building: :func:`build_table_data`
@@ -75,6 +76,8 @@ PARTITION_555: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10),
 """A 5-5-5 partition: tables of 524,160 bytes that build in seconds (tests, quick experiments)."""
 
 _POSSIBLE = bytes(range(MAX_EXCESS + 1))
+_DOUBLE = bytes(min(2 * v, 255) for v in range(256))
+_HALVE = bytes(v // 2 for v in range(256))
 _HEADER = struct.Struct("<8sHBBBB")
 _TABLE = struct.Struct("<III")
 _CRC = struct.Struct("<I")
@@ -128,9 +131,9 @@ def _check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -
 class PatternDatabase:
     """Disjoint additive tables for one board shape, in home labelling (see the module text).
 
-    ``partition[i]`` lists the pattern tiles of table ``i``; ``data`` holds the tables' excess bytes one after the
-    other in compact order (table ``i`` starts at ``offsets[i]`` and has ``P(n, len(partition[i]))`` entries).
-    Tiles in no pattern count their Manhattan distance.
+    ``partition[i]`` lists the pattern tiles of table ``i``; ``data`` holds the tables' excess bytes (``value −
+    MD``) one after the other in compact order (table ``i`` starts at ``offsets[i]`` and has
+    ``P(n, len(partition[i]))`` entries). Tiles in no pattern count their Manhattan distance.
     """
 
     rows: int
@@ -162,9 +165,10 @@ class PatternDatabase:
         return tuple(out)
 
     def table(self, number: int) -> bytes:
-        """A copy of table ``number``'s excess bytes."""
+        """Table ``number`` as a file stores it: its halved excess bytes, ``(value − MD) / 2``."""
         start = self.offsets[number]
-        return bytes(self.data[start : start + perm(self.rows * self.cols, len(self.partition[number]))])
+        return bytes(self.data[start : start + perm(self.rows * self.cols, len(self.partition[number]))]).translate(
+            _HALVE)
 
     def excesses(self, tiles: Sequence[int]) -> tuple[int, ...]:
         """Each table's excess for a row-major board in home labelling (``tiles[c]`` = tile on cell ``c``)."""
@@ -174,9 +178,9 @@ class PatternDatabase:
                      for start, p in zip(self.offsets, self.partition))
 
     def value(self, tiles: Sequence[int]) -> int:
-        """The additive estimate of a row-major board in home labelling: Manhattan distance + 2 · Σ excess."""
+        """The additive estimate of a row-major board in home labelling: Manhattan distance + Σ excess."""
         md = sum(manhattan(self.cols, t, c) for c, t in enumerate(tiles) if t)
-        return md + 2 * sum(self.excesses(tiles))
+        return md + sum(self.excesses(tiles))
 
     def encode(self, level: int = 8) -> bytes:
         """The database as file bytes (see the module text); ``level`` is the zlib compression level."""
@@ -252,40 +256,38 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
         end = at + size
         inflate = zlib.decompressobj()
         stream = raw[pos : pos + packed_len]
+        check = 0
         try:
             for start in range(0, packed_len, 1 << 20):
-                chunk = inflate.decompress(stream[start : start + (1 << 20)], end - at + 1)
-                if at + len(chunk) > end:
-                    raise PatternDatabaseError(f"{label} is corrupt (more entries than announced)")
-                out[at : at + len(chunk)] = chunk
-                at += len(chunk)
-                while inflate.unconsumed_tail:
-                    chunk = inflate.decompress(inflate.unconsumed_tail, end - at + 1)
+                pending: bytes | memoryview = stream[start : start + (1 << 20)]
+                while pending:
+                    chunk = inflate.decompress(pending, end - at + 1)
                     if at + len(chunk) > end:
                         raise PatternDatabaseError(f"{label} is corrupt (more entries than announced)")
-                    out[at : at + len(chunk)] = chunk
+                    impossible = chunk.translate(None, _POSSIBLE)
+                    if impossible:
+                        raise PatternDatabaseError(f"{label} holds the impossible value {max(impossible)}")
+                    check = zlib.crc32(chunk, check)
+                    out[at : at + len(chunk)] = chunk.translate(_DOUBLE)
                     at += len(chunk)
+                    pending = inflate.unconsumed_tail
             if not inflate.eof:
                 raise PatternDatabaseError(f"{label} is corrupt (its zlib stream ends early)")
         except zlib.error as exc:
             raise PatternDatabaseError(f"{label} is corrupt ({exc})") from None
         pos += packed_len
-        table = memoryview(out)[end - size : end]
-        if at != end or zlib.crc32(table) != crc:
+        if at != end or check != crc:
             raise PatternDatabaseError(f"{label} is corrupt (size or CRC-32 mismatch)")
-        table.release()
-    impossible = out.translate(None, _POSSIBLE)
-    if impossible:
-        raise PatternDatabaseError(f"{what}: a table holds the impossible value {max(impossible)}")
     return PatternDatabase(file_rows, file_cols, tuple(e[0] for e in entries), out)
 
 
 TableBuilder = Callable[[int, int, Sequence[int]], bytes]
-"""Builds the excess bytes of one table for ``(rows, cols, pattern tiles)``: :func:`build_table_data` or faster."""
+"""Builds one table as a file stores it (halved excess bytes) for ``(rows, cols, pattern tiles)``:
+:func:`build_table_data` or a faster one."""
 
 
 def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
-    """The excess bytes of pattern ``tiles`` (home labelling) in compact order, by BFS in pure Python.
+    """Pattern ``tiles``'s table as a file stores it (halved excess, compact order), by BFS in pure Python.
 
     States are (pattern cells, blank region); O(P(n, k) · regions · k) time: fine up to 5 tiles of a 4×4 board
     (minutes for 5); ``scripts/build_pdb.py`` computes the same bytes with numpy for 6 and 7 tiles.
@@ -348,7 +350,7 @@ def build_database(rows: int, cols: int, partition: Sequence[Sequence[int]],
                    builder: TableBuilder = build_table_data) -> PatternDatabase:
     """Build the additive database of ``partition`` (disjoint tuples of tiles, home labelling) with ``builder``."""
     _check_partition(rows, cols, partition)
-    data = b"".join(builder(rows, cols, tuple(p)) for p in partition)
+    data = b"".join(builder(rows, cols, tuple(p)) for p in partition).translate(_DOUBLE)
     return PatternDatabase(rows, cols, tuple(tuple(p) for p in partition), data)
 
 
@@ -357,7 +359,7 @@ class IndexTables:
     """What turns a search's per-pattern lead/tail numbers into table positions (see the module text).
 
     A pattern ``g`` whose tiles sit on cells ``c_i`` is tracked as ``x = tail << shift | g << lead_bits | lead``
-    with ``lead = Σ_{i<L} c_i·16**i`` and ``tail = c_L + 16·c_{L+1}``. Its entry is
+    with ``lead = Σ_{i<L} c_i·16**i`` and ``tail = c_L + 16·c_{L+1}``. Its excess is
     ``data[base[x & mask] + tail_rank[occupied[x & mask] + (x >> shift)]]``: ``base`` holds the table offset plus
     the lead's rank times the tail count, ``occupied`` a number for the lead's cell set times 256, and
     ``tail_rank`` the tail's compact rank given that set. Built in about a second for 7-7-1.

@@ -7,7 +7,7 @@ only). Both are admissible, so is their maximum, and IDA*'s first solution is op
 :func:`load_tables` (bytes in, :class:`PdbTables` out) once and pass it to every solve.
 
 Per node the search does a handful of list and ``bytes`` indexings. The estimate is kept as Manhattan distance
-plus twice the summed table *excess* (see :mod:`npuzzle.pdb`); a move changes the Manhattan distance by ±1 (read
+plus the summed table *excess* (see :mod:`npuzzle.pdb`); a move changes the Manhattan distance by ±1 (read
 from the move's row of a precomputed table) and only the moved tile's pattern, whose packed lead/tail number
 changes by one addition and whose excess is one lookup through :class:`~npuzzle.pdb.IndexTables`. The reflected
 lookup is computed only for children the first sum did not prune. Every value has the parity of the Manhattan
@@ -58,9 +58,9 @@ TT_ENTRIES = 1_000_000
 """The most transposition-table entries kept (the table is emptied when it grows past this or ``limit.memory``)."""
 
 _Move = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# A stack frame: blank cell, the remaining moves, Manhattan distance, Σ excess, Σ excess reflected, transposition
-# key, and the pattern slot, lead/tail number and excess of each lookup the move changed (restored on the way back).
-_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int, int, int]
+# A stack frame: blank cell, the remaining moves, h, h reflected, transposition key, and the pattern slot,
+# lead/tail number and excess of each lookup the move changed (restored on the way back).
+_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,8 +315,7 @@ def _search(
     EX = [excess(x) for x in X]
     EY = [excess(y) for y in Y]
     md0 = sum(manhattan(cols, t, c) for c, t in enumerate(start) if t)
-    se0, sr0 = sum(EX), sum(EY)
-    h0, r0 = md0 + 2 * se0, md0 + 2 * sr0
+    h0, r0 = md0 + sum(EX), md0 + sum(EY)
     # Transposition-table key: Σ cell(t) · 16**(t−1), changed by 16**(t−1) · (z − p) when t slides from p to z.
     KW = [0] + [16 ** (t - 1) for t in range(1, n)]
     # NB[z * (n + 1) + prev]: the moves with the blank on z, not undoing a move from prev (n = no previous):
@@ -351,21 +350,18 @@ def _search(
     last_report = t0
     stack: list[_Frame] = []
 
-    def ordered(nbrs: tuple[_Move, ...], md: int, se: int, sr: int, thr: int) -> Iterator[_Move]:
+    def ordered(nbrs: tuple[_Move, ...], h: int, r: int, thr: int) -> Iterator[_Move]:
         """The moves whose child passes the bound, most promising (smallest h + h_reflected) first."""
         keyed = []
         for e in nbrs:
             p, dm, dw, rdw, _ = e
             t = b[p]
-            nmd = md + dm[t]
             gi = G[t]
-            nse = se - EX[gi] + excess(X[gi] + dw[t])
-            nh = nmd + 2 * nse
+            nh = h + dm[t] - EX[gi] + excess(X[gi] + dw[t])
             if nh > thr:
                 continue
             ri = RG[t]
-            nsr = sr - EY[ri] + excess(Y[ri] + rdw[t])
-            nr = nmd + 2 * nsr
+            nr = r + dm[t] - EY[ri] + excess(Y[ri] + rdw[t])
             if nr > thr:
                 continue
             keyed.append((((nh + nr) << 4) | p, e))
@@ -386,12 +382,12 @@ def _search(
     check_at = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
     while True:
         iterations += 1
-        z, md, se, sr, g, key = z0, md0, se0, sr0, 0, key0
+        z, h, r, g, key = z0, h0, r0, 0, key0
         lim = bound - 1
         nbrs = NB[z * stride + n]
         expanded += 1
         generated += len(nbrs)
-        it = ordered(nbrs, md, se, sr, lim)
+        it = ordered(nbrs, h, r, lim)
         stack = []
         push, pop = stack.append, stack.pop
         found = False
@@ -399,21 +395,18 @@ def _search(
             thr = lim - g
             for p, dm, dw, rdw, dk in it:
                 t = b[p]
-                nmd = md + dm[t]
                 gi = G[t]
                 nx = X[gi] + dw[t]
                 lo = nx & MASK
                 ne = E[BASE[lo] + TAIL[OCC[lo] + (nx >> SHIFT)]]
-                nse = se - EX[gi] + ne
-                nh = nmd + nse + nse
+                nh = h + dm[t] - EX[gi] + ne
                 if nh > thr:
                     continue
                 ri = RG[t]
                 ny = Y[ri] + rdw[t]
                 lo = ny & MASK
                 nu = E[BASE[lo] + TAIL[OCC[lo] + (ny >> SHIFT)]]
-                nsr = sr - EY[ri] + nu
-                nr = nmd + nsr + nsr
+                nr = r + dm[t] - EY[ri] + nu
                 if nr > thr:
                     continue
                 # slack: how far the child's f is below the bound (even: f keeps the parity of the bound)
@@ -425,7 +418,7 @@ def _search(
                     if seen is not None and seen >= thr:
                         continue
                     tt[nk] = thr
-                push((z, it, md, se, sr, key, gi, X[gi], EX[gi], ri, Y[ri], EY[ri]))
+                push((z, it, h, r, key, gi, X[gi], EX[gi], ri, Y[ri], EY[ri]))
                 X[gi] = nx
                 EX[gi] = ne
                 Y[ri] = ny
@@ -434,14 +427,13 @@ def _search(
                 b[p] = 0
                 nbrs = NB[p * stride + z]
                 z = p
-                md = nmd
-                se = nse
-                sr = nsr
+                h = nh
+                r = nr
                 key = nk
                 g += 1
                 expanded += 1
                 generated += len(nbrs)
-                it = ordered(nbrs, md, se, sr, thr - 1) if slack >= order_slack else iter(nbrs)
+                it = ordered(nbrs, h, r, thr - 1) if slack >= order_slack else iter(nbrs)
                 if nh == 0:
                     found = True
                 elif expanded >= check_at:
@@ -467,7 +459,7 @@ def _search(
                 if not stack:
                     break
                 pz = z
-                z, it, md, se, sr, key, gi, ox, oe, ri, oy, ou = pop()
+                z, it, h, r, key, gi, ox, oe, ri, oy, ou = pop()
                 b[pz] = b[z]
                 b[z] = 0
                 X[gi] = ox
