@@ -9,7 +9,7 @@ The site holds:
   once and cached in ``.cache/wheels/`` (later builds are offline);
 * our own wheel, built here from ``py/npuzzle`` and ``pyproject.toml`` (a pure-Python wheel needs no build
   backend), in a folder named by its content hash so browsers never reuse a stale copy;
-* the 15-puzzle's pattern-database file (``15puzzle-7-7-1.pdb``, about 15 MB), built by ``scripts/build_pdb.py``
+* the 15-puzzle's pattern-database file (``15puzzle-7-7-1.pdb``, about 16.5 MB), built by ``scripts/build_pdb.py``
   into ``.cache/pdb/`` (numpy at build time only: about 10 minutes of CPU the first time, then reused) and copied
   to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale copy;
 * ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
@@ -201,15 +201,20 @@ def _has_numpy(python: str) -> bool:
 def pattern_database(root: Path, install: bool) -> Path:
     """The shipped pattern-database file in ``.cache/pdb/``, built there first when missing.
 
-    A file whose sha256 matches the stamp written after its last successful build or check is reused at once;
-    otherwise ``scripts/build_pdb.py`` validates it (or builds it, printing each table's time). Building needs
+    A file is reused at once when the stamp written after its last successful build or check names its sha256 and
+    the current sources of the builder (``scripts/build_pdb.py``, ``scripts/pdb_numpy.py``,
+    ``py/npuzzle/pdb.py``: a changed partition or format); otherwise ``scripts/build_pdb.py`` validates it,
+    rebuilding when it is stale (or builds it, printing each table's time). Building needs
     numpy: this Python's if it has it, else the project's ``.venv`` (with ``install``, created and given numpy
     here). Raises :class:`BuildError` when no Python with numpy is available.
     """
     cache = root / ".cache" / "pdb"
     path = cache / f"15puzzle-{PDB_PARTITION}.pdb"
     stamp = path.with_name(path.name + ".sha256")
-    if path.exists() and stamp.exists() and stamp.read_text().strip() == sha256_file(path):
+    sources = hashlib.sha256(b"".join(
+        (root / name).read_bytes() for name in ("scripts/build_pdb.py", "scripts/pdb_numpy.py", "py/npuzzle/pdb.py")
+        if (root / name).exists())).hexdigest()
+    if path.exists() and stamp.exists() and stamp.read_text().split() == [sha256_file(path), sources]:
         return path
     script = root / "scripts" / "build_pdb.py"
     if path.exists():
@@ -239,7 +244,7 @@ def pattern_database(root: Path, install: bool) -> Path:
         raise BuildError("scripts/build_pdb.py failed (see its message above)")
     if not path.exists():
         raise BuildError(f"scripts/build_pdb.py did not produce {path}")
-    stamp.write_text(sha256_file(path) + "\n")
+    stamp.write_text(f"{sha256_file(path)} {sources}\n")
     log(f"pattern database ready: {path.relative_to(root)} ({path.stat().st_size:,} bytes, "
         f"{time.perf_counter() - started:.1f} s)")
     return path
