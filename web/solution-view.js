@@ -26,6 +26,8 @@ const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
 /** The display name of an algorithm or heuristic; unknown names (new solvers) read as themselves. */
 export function label(name) {
   if (LABELS[name]) return LABELS[name];
+  const pdb = /^pdb-([0-9-]+)(\+reflected)?$/.exec(String(name));
+  if (pdb) return `Pattern database ${pdb[1]}${pdb[2] ? " + reflection" : ""}`;
   const text = String(name).replaceAll("-", " ").replaceAll("_", " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
