@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Benchmark Korf's 100 15-puzzles solved optimally with the pattern database, in the page and in CPython.
+
+Each instance of ``py/npuzzle/data/korf100.txt`` (blank-first goal) is solved with algorithm ``auto`` and
+heuristic ``auto`` — which pick IDA* with the pattern database once it is loaded —
+
+* in the page: the site is built and served on localhost (every request outside the origin blocked), opened in
+  headless Chromium, and once the page reports the pattern database loaded (``body[data-tables=ready]``) the
+  ``solve`` requests go to the page's own Python worker, the one its python-worker client drives (the worker is
+  captured when the page creates it; the requests use ids the client never issues, so it ignores the replies);
+* in this CPython: ``npuzzle.api.Engine`` with ``load_tables`` on the cached database file, each request driven
+  in 50 ms slices as the worker drives it.
+
+Per instance it prints the length (checked against the file), nodes expanded and the seconds on each side, then
+totals, median and max, and the ratio page ÷ CPython. ``--hard`` also solves the two 80-move positions (Brüngger
+et al. 1999), stopping a side that passes ``--hard-seconds`` and printing what it got.
+
+Run from the repository root: ``.venv/bin/python scripts/bench_korf_page.py [--limit N] [--hard]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from bench_page import LAUNCH_ARGS, chromium_path  # noqa: E402
+
+from npuzzle import api  # noqa: E402
+from npuzzle.korf import korf100  # noqa: E402
+
+GOAL = "blank-first"
+HARD = [  # the two 80-move 15-puzzle positions (Brüngger, Marzetta, Fukuda & Nievergelt 1999), blank-first goal
+    ("80a", 80, (0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1)),
+    ("80b", 80, (0, 12, 10, 13, 15, 11, 14, 9, 3, 7, 2, 5, 4, 8, 6, 1)),
+]
+BOOT_TIMEOUT_MS = 180_000
+BASE_ID = 1_000_000_000
+"""Request ids for the captured worker: far above the page client's own (which count up from 1)."""
+
+CAPTURE_JS = """
+(() => {
+  const Original = window.Worker;
+  window.benchWorkers = [];
+  window.Worker = class extends Original {
+    constructor(...args) { super(...args); window.benchWorkers.push(this); }
+  };
+})();
+"""
+
+SOLVE_JS = """
+([request, id, timeoutMs]) => new Promise((resolve) => {
+  const worker = window.benchWorkers[window.benchWorkers.length - 1];
+  const started = performance.now();
+  let timer = null;
+  const listen = (event) => {
+    const m = event.data;
+    if (!m || m.id !== id || (m.type !== "result" && m.type !== "error")) return;
+    worker.removeEventListener("message", listen);
+    clearTimeout(timer);
+    resolve({ ...m, wall: (performance.now() - started) / 1000 });
+  };
+  worker.addEventListener("message", listen);
+  worker.postMessage({ ...request, type: "solve", id });
+  if (timeoutMs > 0) timer = setTimeout(() => worker.postMessage({ type: "cancel", id }), timeoutMs);
+})
+"""
+
+
+def request_for(tiles: tuple[int, ...]) -> dict[str, Any]:
+    """The solve request for a 4×4 board: auto algorithm, auto heuristic, blank-first goal."""
+    return {"board": {"rows": 4, "cols": 4, "tiles": list(tiles)}, "goal": GOAL, "algorithm": "auto",
+            "heuristic": "auto"}
+
+
+def run_cpython(engine: api.Engine, request: dict[str, Any], timeout: float = 0.0) -> dict[str, Any]:
+    """Drive the request in 50 ms slices as the worker does (cancelled after ``timeout`` s if > 0); final reply
+    with ``wall`` (seconds from start to the reply)."""
+    started = time.perf_counter()
+    session = engine.start(json.dumps({**request, "op": "solve"}))
+    while True:
+        reply: dict[str, Any] = json.loads(session.advance(0.05))
+        if reply["type"] != "progress":
+            break
+        if timeout > 0 and time.perf_counter() - started > timeout:
+            reply = json.loads(session.cancel())
+            break
+    reply["wall"] = time.perf_counter() - started
+    return reply
+
+
+def summary(name: str, values: list[float]) -> str:
+    """Total, median and max of a list of seconds."""
+    return f"{name}: total {sum(values):.1f} s, median {statistics.median(values):.3f} s, max {max(values):.2f} s"
+
+
+def main() -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description="Korf's 100 solved optimally with the pattern database: page vs "
+                                     "CPython.")
+    parser.add_argument("--limit", type=int, default=100, help="solve the first N instances (default 100)")
+    parser.add_argument("--hard", action="store_true", help="also solve the two 80-move positions")
+    parser.add_argument("--hard-seconds", type=float, default=300.0,
+                        help="stop an 80-move search after this many seconds per side (default 300)")
+    parser.add_argument("--pdb", type=Path, default=ROOT / ".cache" / "pdb" / "15puzzle-7-7-1.pdb",
+                        help="the database file CPython loads (default .cache/pdb/15puzzle-7-7-1.pdb)")
+    args = parser.parse_args()
+    from playwright.sync_api import Route, sync_playwright
+
+    import serve
+
+    instances = korf100()[: max(0, args.limit)]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with contention)")
+    engine = api.Engine()
+    loaded = json.loads(engine.load_tables(args.pdb.read_bytes()))
+    if not loaded.get("ok"):
+        print(f"cannot load {args.pdb}: {loaded}", file=sys.stderr)
+        return 2
+    print(f"CPython {sys.version.split()[0]}: {loaded['heuristic']} loaded from {args.pdb.name} in "
+          f"{loaded['seconds']:.1f} s")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, capture_output=True)
+    server, url = serve.serve_in_thread(ROOT / "site")
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
+    offsite: list[str] = []
+
+    def route(r: Route) -> None:
+        if r.request.url.startswith(origin):
+            r.continue_()
+        else:
+            offsite.append(r.request.url)
+            r.abort()
+
+    wrong: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(p), args=LAUNCH_ARGS)
+        context = browser.new_context()
+        context.route("**/*", route)
+        context.add_init_script(CAPTURE_JS)
+        page = context.new_page()
+        started = time.perf_counter()
+        page.goto(url)
+        page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        print(f"Page: Python and the pattern database ready {time.perf_counter() - started:.1f} s after opening "
+              f"(table load {float(page.locator('body').get_attribute('data-tables-seconds') or 'nan'):.1f} s)\n")
+        next_id = BASE_ID
+
+        def run_page(request: dict[str, Any], timeout: float = 0.0) -> dict[str, Any]:
+            nonlocal next_id
+            next_id += 1
+            message = page.evaluate(SOLVE_JS, [request, next_id, int(timeout * 1000)])
+            if message["type"] != "result":
+                raise RuntimeError(f"the page's worker answered {message}")
+            reply: dict[str, Any] = message["reply"]
+            reply["wall"] = message["wall"]
+            return reply
+
+        print(f"{'id':>3} {'len':>3} {'nodes':>12} {'CPython s':>9} {'page s':>8} {'ratio':>6}")
+        cpy: list[float] = []
+        web: list[float] = []
+        nodes_total = 0
+        for inst in instances:
+            request = request_for(inst.tiles)
+            c = run_cpython(engine, request)
+            w = run_page(request)
+            for side, reply in (("CPython", c), ("page", w)):
+                if not str(reply.get("heuristic", "")).startswith("pdb"):
+                    raise RuntimeError(f"{side} solved instance {inst.ident} with {reply.get('heuristic')!r}, "
+                                       "not the pattern database")
+                if reply.get("length") != inst.optimal or reply.get("stopped"):
+                    wrong.append(f"#{inst.ident} {side}: length {reply.get('length')} (file: {inst.optimal}), "
+                                 f"stopped {reply.get('stopped')}")
+            if w["nodes_expanded"] != c["nodes_expanded"]:
+                wrong.append(f"#{inst.ident}: nodes differ (CPython {c['nodes_expanded']}, page "
+                             f"{w['nodes_expanded']})")
+            cpy.append(c["wall"])
+            web.append(w["wall"])
+            nodes_total += c["nodes_expanded"]
+            print(f"{inst.ident:>3} {c['length']:>3} {c['nodes_expanded']:>12,} {c['wall']:>9.3f} {w['wall']:>8.3f} "
+                  f"{w['wall'] / max(c['wall'], 1e-9):>5.2f}×", flush=True)
+        if instances:
+            print(f"\n{len(instances)} instances, {nodes_total:,} nodes expanded on each side; lengths "
+                  f"{'all match the file' if not wrong else 'MISMATCH'}")
+            print(summary("CPython", cpy))
+            print(summary("page   ", web))
+            print(f"ratio page ÷ CPython: {sum(web) / sum(cpy):.2f}× on the total, "
+                  f"{statistics.median(w / c for w, c in zip(web, cpy)):.2f}× median per instance")
+        if args.hard:
+            print(f"\n80-move positions (blank-first goal; each side stopped after {args.hard_seconds:.0f} s):")
+            for name, optimal, tiles in HARD:
+                request = request_for(tiles)
+                for side, runner in (("CPython", lambda r: run_cpython(engine, r, args.hard_seconds)),
+                                     ("page", lambda r: run_page(r, args.hard_seconds))):
+                    reply = runner(request)
+                    got = (f"length {reply.get('length')}" if not reply.get("stopped")
+                           else f"stopped ({reply['stopped']}), no solution")
+                    if not reply.get("stopped") and reply.get("length") != optimal:
+                        wrong.append(f"{name} {side}: length {reply.get('length')} (known {optimal})")
+                    print(f"  {name} {side:<7}: {got}, {reply.get('nodes_expanded', reply.get('nodes', '?'))} nodes, {reply['wall']:.1f} s "
+                          f"({reply.get('heuristic')})", flush=True)
+        browser.close()
+    server.shutdown()
+    print(f"requests outside the origin: {len(offsite)}")
+    for line in wrong:
+        print(f"WRONG: {line}")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    start = time.perf_counter()
+    code = main()
+    print(f"(benchmark took {time.perf_counter() - start:.0f} s)")
+    sys.exit(code)
