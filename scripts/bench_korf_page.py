@@ -161,8 +161,8 @@ def main() -> int:
             nonlocal next_id
             next_id += 1
             message = page.evaluate(SOLVE_JS, [request, next_id, int(timeout * 1000)])
-            if message["type"] != "result":
-                raise RuntimeError(f"the page's worker answered {message}")
+            if message["type"] != "result":  # an error reply: the caller reports it
+                return {"type": "error", "ok": False, "error": message.get("error"), "wall": message["wall"]}
             reply: dict[str, Any] = message["reply"]
             reply["wall"] = message["wall"]
             return reply
@@ -204,6 +204,10 @@ def main() -> int:
                 for side, runner in (("CPython", lambda r: run_cpython(engine, r, args.hard_seconds)),
                                      ("page", lambda r: run_page(r, args.hard_seconds))):
                     reply = runner(request)
+                    if reply.get("type") == "error" or reply.get("ok") is False:
+                        message = reply.get("error", {}).get("message", reply)
+                        print(f"  {name} {side:<7}: refused: {message}", flush=True)
+                        continue
                     got = (f"length {reply.get('length')}" if not reply.get("stopped")
                            else f"stopped ({reply['stopped']}), no solution")
                     if not reply.get("stopped") and reply.get("length") != optimal:
