@@ -190,9 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node instead of CPython")
     parser.add_argument("--both", action="store_true", help="run in CPython, then in Pyodide; print the ratio")
     parser.add_argument("--summary", help=argparse.SUPPRESS)  # where a Pyodide run writes its totals (JSON)
-    raw = sys.argv[1:] if argv is None else argv
-    args = parser.parse_args(raw)
-    inner = [a for a in raw if a not in ("--pyodide", "--both")]
+    args = parser.parse_args(argv)
+    # the same options for a run inside Pyodide, with absolute paths (its working directory is elsewhere)
+    inner = ["--data", str(Path(args.data).resolve()), "--pdb-dir", str(Path(args.pdb_dir).resolve()),
+             "--partition", args.partition, "--baseline", str(args.baseline)]
+    inner += ["--ids", args.ids] if args.ids else []
+    inner += ["--no-reflect"] if args.no_reflect else []
+    inner += ["--walking"] if args.walking else []
     if args.pyodide and sys.platform != "emscripten":
         return run_in_pyodide(inner)
     status, summary = benchmark(args)

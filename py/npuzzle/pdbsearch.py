@@ -15,7 +15,7 @@ distance, so ``f = g + h`` keeps the parity of the solution length and the bound
 
 Two enhancements cut the nodes by about 1.8× on Korf's instances: near the root (nodes whose f is at least
 :data:`ORDER_SLACK` below the bound) children are tried best first, which shortens the last iteration; and a
-transposition table (Reinefeld & Marsland 1994) keyed by the tile positions prunes a node already searched with
+transposition table (Reinefeld & Marsland 1994) keyed by the board's bytes prunes a node already searched with
 at least the same remaining budget, for nodes at least :data:`TT_SLACK` below the bound (bounded by
 :data:`TT_ENTRIES`; the nearly-bounded nodes, the vast majority, would cost more to look up than they save).
 
@@ -58,10 +58,10 @@ TT_ENTRIES = 300_000
 """The most transposition-table entries kept, about 30 MB (the table is emptied when it grows past this or
 ``limit.memory``); on an 80-move position a cap of 300,000 costs 9% more nodes than none but no time."""
 
-_Move = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# A stack frame: blank cell, the remaining moves, h, h reflected, transposition key, and the pattern slot,
-# lead/tail number and excess of each lookup the move changed (restored on the way back).
-_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int, int]
+_Move = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# A stack frame: blank cell, the remaining moves, h, h reflected, and the pattern slot, lead/tail number and
+# excess of each lookup the move changed (restored on the way back).
+_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,17 +317,14 @@ def _search(
     EY = [excess(y) for y in Y]
     md0 = sum(manhattan(cols, t, c) for c, t in enumerate(start) if t)
     h0, r0 = md0 + sum(EX), md0 + sum(EY)
-    # Transposition-table key: Σ cell(t) · 16**(t−1), changed by 16**(t−1) · (z − p) when t slides from p to z.
-    KW = [0] + [16 ** (t - 1) for t in range(1, n)]
     # NB[z * (n + 1) + prev]: the moves with the blank on z, not undoing a move from prev (n = no previous):
     # (cell p of the tile that slides into z, then per tile t: its Manhattan change, what the move adds to its
-    # pattern's lead/tail number, the same for the reflected lookup, and the change of the key).
+    # pattern's lead/tail number, and the same for the reflected lookup).
     NB: list[tuple[_Move, ...]] = []
     for z in range(n):
         r, k = divmod(z, cols)
         around = [(p, tuple(manhattan(cols, t, z) - manhattan(cols, t, p) for t in range(n)),
-                   tuple(W[t] * (z - p) for t in range(n)), tuple(RW[t] * (mirror(z) - mirror(p)) for t in range(n)),
-                   tuple(KW[t] * (z - p) for t in range(n)))
+                   tuple(W[t] * (z - p) for t in range(n)), tuple(RW[t] * (mirror(z) - mirror(p)) for t in range(n)))
                   for p in (z - cols if r else -1, z - 1 if k else -1, z + 1 if k < cols - 1 else -1,
                             z + cols if r < rows - 1 else -1)
                   if p >= 0]
@@ -336,8 +333,7 @@ def _search(
     stride = n + 1
     b = list(start)
     z0 = b.index(0)
-    key0 = sum(KW[t] * c for c, t in enumerate(b))
-    tt: dict[int, int] = {}
+    tt: dict[bytes, int] = {}  # transposition table: board (as bytes) → the budget it was searched with
     tt_cap = TT_ENTRIES if limit.memory is None else min(TT_ENTRIES, limit.memory)
     tt_slack, order_slack = TT_SLACK, ORDER_SLACK
 
@@ -355,7 +351,7 @@ def _search(
         """The moves whose child passes the bound, most promising (smallest h + h_reflected) first."""
         keyed = []
         for e in nbrs:
-            p, dm, dw, rdw, _ = e
+            p, dm, dw, rdw = e
             t = b[p]
             gi = G[t]
             nh = h + dm[t] - EX[gi] + excess(X[gi] + dw[t])
@@ -383,7 +379,7 @@ def _search(
     check_at = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
     while True:
         iterations += 1
-        z, h, r, g, key = z0, h0, r0, 0, key0
+        z, h, r, g = z0, h0, r0, 0
         lim = bound - 1
         nbrs = NB[z * stride + n]
         expanded += 1
@@ -394,7 +390,7 @@ def _search(
         found = False
         while True:
             thr = lim - g
-            for p, dm, dw, rdw, dk in it:
+            for p, dm, dw, rdw in it:
                 t = b[p]
                 gi = G[t]
                 nx = X[gi] + dw[t]
@@ -412,25 +408,26 @@ def _search(
                     continue
                 # slack: how far the child's f is below the bound (even: f keeps the parity of the bound)
                 slack = thr - (nh if nh > nr else nr)
-                nk = key + dk[t]
+                b[z] = t
+                b[p] = 0
                 if slack >= tt_slack:
                     # prune a state already searched with at least this budget (or on the current path)
-                    seen = tt.get(nk)
+                    key = bytes(b)
+                    seen = tt.get(key)
                     if seen is not None and seen >= thr:
+                        b[p] = t
+                        b[z] = 0
                         continue
-                    tt[nk] = thr
-                push((z, it, h, r, key, gi, X[gi], EX[gi], ri, Y[ri], EY[ri]))
+                    tt[key] = thr
+                push((z, it, h, r, gi, X[gi], EX[gi], ri, Y[ri], EY[ri]))
                 X[gi] = nx
                 EX[gi] = ne
                 Y[ri] = ny
                 EY[ri] = nu
-                b[z] = t
-                b[p] = 0
                 nbrs = NB[p * stride + z]
                 z = p
                 h = nh
                 r = nr
-                key = nk
                 g += 1
                 expanded += 1
                 generated += len(nbrs)
@@ -460,7 +457,7 @@ def _search(
                 if not stack:
                     break
                 pz = z
-                z, it, h, r, key, gi, ox, oe, ri, oy, ou = pop()
+                z, it, h, r, gi, ox, oe, ri, oy, ou = pop()
                 b[pz] = b[z]
                 b[z] = 0
                 X[gi] = ox
