@@ -38,7 +38,8 @@ from npuzzle.pdbsearch import load_tables, solve_with_pdb  # noqa: E402
 from npuzzle.progress import Search, run  # noqa: E402
 from npuzzle.walking import solve_with_walking_distance, walking_tables  # noqa: E402
 
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "korf100.txt"
+DEFAULT_DATA = ROOT / "tests" / "data" / "korf100.txt"
+"""Korf's 100 (a copy of ../shared/data/korf100.txt, inside the repository so that Pyodide sees it too)."""
 
 PYODIDE_RUNNER = """\
 import {{ loadPyodide }} from {module};
@@ -177,8 +178,9 @@ def benchmark(args: argparse.Namespace) -> tuple[int, dict[str, object]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA if DEFAULT_DATA.exists()
-                        else ROOT / "tests" / "data" / "korf100.txt", help="instance file (Korf format)")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                        help="instance file in Korf's format, inside the repository for --pyodide "
+                             "(default: tests/data/korf100.txt)")
     parser.add_argument("--pdb-dir", default=str(ROOT / ".cache" / "pdb"), help="where the tables are")
     parser.add_argument("--partition", default="7-7-1", help="which database (7-7-1, 6-6-3, 5-5-5; default 7-7-1)")
     parser.add_argument("--ids", help="instance ids to run, e.g. 1-10,60 (default: all)")
@@ -191,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--both", action="store_true", help="run in CPython, then in Pyodide; print the ratio")
     parser.add_argument("--summary", help=argparse.SUPPRESS)  # where a Pyodide run writes its totals (JSON)
     args = parser.parse_args(argv)
+    if (args.pyodide or args.both) and not Path(args.data).resolve().is_relative_to(ROOT):
+        parser.error(f"--data {args.data} must be inside {ROOT} for a Pyodide run (only that folder is mounted)")
     # the same options for a run inside Pyodide, with absolute paths (its working directory is elsewhere)
     inner = ["--data", str(Path(args.data).resolve()), "--pdb-dir", str(Path(args.pdb_dir).resolve()),
              "--partition", args.partition, "--baseline", str(args.baseline)]
