@@ -56,7 +56,7 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
                                timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("body").get_attribute("data-solve") == "solved"
         assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
-        assert "pdb" in page.locator("#solution-facts").inner_text().lower()
+        assert "pattern database 7-7-1" in page.locator("#solution-facts").inner_text().lower()
 
         # a later visit takes the verified copy from the Cache API: no second download
         page.reload()
