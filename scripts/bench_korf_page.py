@@ -42,8 +42,8 @@ from npuzzle.korf import korf100  # noqa: E402
 
 GOAL = "blank-first"
 HARD = [  # the two 80-move 15-puzzle positions (Brüngger, Marzetta, Fukuda & Nievergelt 1999), blank-first goal
-    ("80a", 80, (0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1)),
-    ("80b", 80, (0, 12, 10, 13, 15, 11, 14, 9, 3, 7, 2, 5, 4, 8, 6, 1)),
+    ("80a", 80, (15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0)),
+    ("80b", 80, (15, 11, 13, 12, 14, 10, 8, 9, 7, 2, 5, 1, 3, 6, 4, 0)),
 ]
 BOOT_TIMEOUT_MS = 180_000
 BASE_ID = 1_000_000_000
