@@ -383,11 +383,11 @@ class IndexTables:
         base = array("I", bytes(4 << shift))
         occupied = array("I", bytes(4 << shift))
         combos: dict[int, int] = {}
-        leads: dict[int, tuple[list[int], list[int]]] = {}  # lead size → (lead numbers, combo << 8) by rank
+        leads: dict[int, tuple[array[int], array[int]]] = {}  # lead size → (lead numbers, combo << 8) by rank
         for g, (offset, pattern) in enumerate(zip(database.offsets, database.partition)):
             lead = len(pattern) - 2
             if lead not in leads:
-                numbers, combo_of = [], []
+                numbers, combo_of = array("I"), array("I")
                 for cells in permutations(range(n), lead):
                     x = mask = 0
                     for i, c in enumerate(cells):
