@@ -4,6 +4,9 @@
 import { LONG_OPS, REPLY_TYPES, STATES } from "./protocol.js";
 
 const CANCEL_GRACE_MS = 1500;
+// After an interrupt, Python stops at its next bytecode, which can be a second or more away when it is inside one
+// long C call (json of a 4-million-cell board, under load); a restart would cost more than waiting.
+const INTERRUPT_GRACE_MS = 6000;
 
 export class RequestError extends Error {
   /** A failed request: `type` is the core's error class (or Cancelled, InternalError, …), `message` its text. */
@@ -27,14 +30,12 @@ export class PythonWorker {
     this.pending = new Map(); // id → {resolve, reject, onProgress}
     this.state = "loading";
     this.interrupt = null;
-    this.tablesBusy = false;
     this.start();
   }
 
   start() {
     this.state = "loading";
     this.interrupt = null;
-    this.tablesBusy = false;
     this.worker = new Worker(this.props.url, { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
@@ -58,8 +59,6 @@ export class PythonWorker {
       return;
     }
     if (message.type === "progress" && message.id === null && message.tables) {
-      // While Python prepares the pattern database (a few seconds, one uninterruptible call) a cancel waits for it
-      this.tablesBusy = message.tables.phase === "loading";
       this.props.onTables(message.tables); // the pattern database's download and load
       return;
     }
@@ -69,6 +68,11 @@ export class PythonWorker {
     }
     const entry = this.pending.get(message.id);
     if (!entry) return;
+    if (message.type === "progress" && message.started) {
+      entry.started = true; // Python is running it now: a cancel asked for earlier can act on it
+      if (entry.cancelling) this.stop(message.id, entry);
+      return;
+    }
     if (message.type === "progress") {
       entry.onProgress(message.progress);
       return;
@@ -88,29 +92,34 @@ export class PythonWorker {
   request(type, fields, options = {}) {
     const id = this.nextId++;
     const promise = new Promise((resolve, reject) => {
-      this.pending.set(id, { type, resolve, reject, onProgress: options.onProgress || (() => {}), timer: null });
+      this.pending.set(id, { type, resolve, reject, onProgress: options.onProgress || (() => {}), timer: null,
+        started: false, cancelling: false });
     });
     if (options.onId) options.onId(id);
     this.worker.postMessage({ ...fields, type, id });
     return promise;
   }
 
-  /** Ask the worker to stop request `id`; if it does not answer soon, restart the worker. */
+  /** Ask the worker to stop request `id`; if it does not answer soon after it started, restart the worker. */
   cancel(id) {
     const entry = this.pending.get(id);
-    if (!entry) return;
+    if (!entry || entry.cancelling) return;
+    entry.cancelling = true;
     this.worker.postMessage({ type: "cancel", id });
-    // A long op stops cooperatively between slices (and answers with its statistics); a one-shot call in
-    // progress can only be stopped by SIGINT through the interrupt buffer (cross-origin isolated pages).
-    // While the worker loads the pattern database, the request is still queued: the worker drops it unstarted once
-    // the load ends, so neither interrupt (that would abort the load) nor restart.
-    if (this.interrupt && !LONG_OPS.has(entry.type) && !this.tablesBusy) this.interrupt[0] = 2;
-    const expire = () => {
-      if (!this.pending.has(id)) return;
-      if (this.tablesBusy) entry.timer = setTimeout(expire, CANCEL_GRACE_MS);
-      else this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
-    };
-    entry.timer = setTimeout(expire, CANCEL_GRACE_MS);
+    // A request still queued (behind another one, Python's boot or the pattern database's load) is dropped
+    // unstarted by the worker; one that starts before the cancel reaches the worker is stopped on its `started`.
+    if (entry.started) this.stop(id, entry);
+  }
+
+  /** Stop a started request: a long op stops cooperatively between slices (and answers with its statistics); a
+   * one-shot call can only be stopped by SIGINT through the interrupt buffer (cross-origin isolated pages). The
+   * worker is restarted if no answer comes within the grace period. */
+  stop(id, entry) {
+    const interrupting = Boolean(this.interrupt) && !LONG_OPS.has(entry.type);
+    if (interrupting) this.interrupt[0] = 2;
+    entry.timer = setTimeout(() => {
+      if (this.pending.has(id)) this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
+    }, interrupting ? INTERRUPT_GRACE_MS : CANCEL_GRACE_MS);
   }
 
   /** Last resort: terminate the worker, fail every pending request, boot a fresh one. */

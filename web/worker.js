@@ -13,6 +13,8 @@
 // Worker → page:
 //   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, timings?,
 //    interrupt?}
+//   {type: "progress", id, started: true}: the request leaves the queue and runs now (a cancel sent before may
+//     have missed it: the page then interrupts it, see python-worker.js)
 //   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
 //   {type: "progress", id: null, tables: {phase, text, received?, total?, heuristic?, cached?}}: the pattern
 //     database (build.json "pdb"), fetched after Python is ready while requests keep being answered; phase is
@@ -184,6 +186,7 @@ class Runner {
   async run(message) {
     const { id } = message;
     if (this.python.interrupt) this.python.interrupt[0] = 0;
+    post({ type: "progress", id, started: true }); // from now on the page may interrupt this call
     try {
       if (LONG_OPS.has(message.type)) await this.long(message);
       else this.oneShot(message);
@@ -291,7 +294,6 @@ async function loadTables(python) {
       }
     }
     const reply = await runner.exclusive(() => {
-      // told only now that Python is free: the page then queues cancels instead of interrupting this call
       tablesStatus({ phase: "loading", received: bytes.length, total: bytes.length, cached,
         text: `Pattern database: preparing ${megabytes(bytes.length)} MB` });
       for (let attempt = 1; ; attempt++) {

@@ -71,6 +71,43 @@ def test_link_with_a_custom_goal_in_an_isolated_page(browser: Browser, isolated_
         app.close()
 
 
+def test_cancel_during_the_pattern_database_load_interrupts_once_the_request_starts(
+    browser: Browser, isolated_server: Server
+) -> None:
+    # A request sent while Python prepares the pattern database waits in the worker's queue, and the cancel sent
+    # right after it reaches the worker only once the request runs; the page interrupts it on its `started` message
+    # (no restart). The load has to be caught in its `loading` phase, so a fast machine gets a few tries.
+    for _attempt in range(3):
+        app = open_app(browser, isolated_server)
+        try:
+            page = app.page
+            page.wait_for_selector("body[data-tables=loading], body[data-tables=ready]", state="attached",
+                                   timeout=BOOT_TIMEOUT_MS)
+            ready_at = page.locator("body").get_attribute("data-ready-ms")
+            before = app.answers()
+            page.fill("#shape", "2000×2000")
+            phase = page.evaluate("""() => {
+                const phase = document.body.dataset.tables;
+                document.querySelector("#shuffle").click();
+                document.querySelector("#cancel").click(); // hidden until 300 ms, but already bound to the request
+                return phase;
+            }""")
+            app.wait_answer(before)
+            page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+            print("PHASE", phase, page.locator("body").get_attribute("data-ready-ms"), ready_at, page.locator("#shape-error").inner_text())
+            if phase != "loading":
+                continue
+            assert page.locator("body").get_attribute("data-ready-ms") == ready_at  # Python was not restarted
+            assert page.locator("#shape-error").inner_text() == ""
+            page.fill("#shape", "4×4")
+            assert app.check("1 2 3 / 4 5 6 / 7 0 8").startswith("Solvable")
+            app.assert_offline()
+            return
+        finally:
+            app.close()
+    pytest.fail("the pattern database never was in its loading phase when the request was sent")
+
+
 def cancel_a_long_shuffle(app: App) -> None:
     """Shuffle a 2000×2000 board (the largest allowed: seconds of work, well beyond the cancel grace period), press
     Cancel on the busy line, and wait until the page is usable again."""
