@@ -198,6 +198,21 @@ def _has_numpy(python: str) -> bool:
     return subprocess.run([python, "-c", "import numpy"], capture_output=True).returncode == 0
 
 
+def _pdb_sources_digest(root: Path) -> str:
+    return hashlib.sha256(b"".join(
+        (root / name).read_bytes() for name in ("scripts/build_pdb.py", "scripts/pdb_numpy.py", "py/npuzzle/pdb.py")
+        if (root / name).exists())).hexdigest()
+
+
+def pattern_database_is_fresh(root: Path) -> bool:
+    """Whether ``.cache/pdb/`` holds the shipped pattern database, stamped as built (or checked) by the current
+    builder sources, so that :func:`pattern_database` returns it at once."""
+    path = root / ".cache" / "pdb" / f"15puzzle-{PDB_PARTITION}.pdb"
+    stamp = path.with_name(path.name + ".sha256")
+    return (path.exists() and stamp.exists()
+            and stamp.read_text().split() == [sha256_file(path), _pdb_sources_digest(root)])
+
+
 def pattern_database(root: Path, install: bool) -> Path:
     """The shipped pattern-database file in ``.cache/pdb/``, built there first when missing.
 
@@ -211,10 +226,8 @@ def pattern_database(root: Path, install: bool) -> Path:
     cache = root / ".cache" / "pdb"
     path = cache / f"15puzzle-{PDB_PARTITION}.pdb"
     stamp = path.with_name(path.name + ".sha256")
-    sources = hashlib.sha256(b"".join(
-        (root / name).read_bytes() for name in ("scripts/build_pdb.py", "scripts/pdb_numpy.py", "py/npuzzle/pdb.py")
-        if (root / name).exists())).hexdigest()
-    if path.exists() and stamp.exists() and stamp.read_text().split() == [sha256_file(path), sources]:
+    sources = _pdb_sources_digest(root)
+    if pattern_database_is_fresh(root):
         return path
     script = root / "scripts" / "build_pdb.py"
     if path.exists():
