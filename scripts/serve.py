@@ -87,6 +87,20 @@ def serve_in_thread(directory: Path, isolated: bool = False) -> tuple[ThreadingH
     return server, f"http://{host}:{port}/"
 
 
+def listen(directory: Path, port: int, host: str, isolated: bool, program: str) -> ThreadingHTTPServer | None:
+    """:func:`make_server`, announcing the URL on stdout; ``None`` (after a message naming the address on stderr)
+    when the address cannot be bound."""
+    try:
+        server = make_server(directory, port, host, isolated)
+    except OSError as exc:
+        print(f"{program}: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
+        return None
+    bound_host, bound_port = server.server_address[:2]
+    shown = "localhost" if bound_host in ("127.0.0.1", "::1") else bound_host
+    print(f"Serving {directory} at http://{shown}:{bound_port}/ (Ctrl-C to stop)", flush=True)
+    return server
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description="Serve the built npuzzle site on localhost.")
@@ -98,14 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.dir / "index.html").exists():
         print(f"serve: {args.dir} has no index.html: build the site first (npm run build)", file=sys.stderr)
         return 1
-    try:
-        server = make_server(args.dir, args.port, args.host, args.isolated)
-    except OSError as exc:
-        print(f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
+    server = listen(args.dir, args.port, args.host, args.isolated, "serve")
+    if server is None:
         return 1
-    host, port = server.server_address[:2]
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    print(f"Serving {args.dir} at http://{shown}:{port}/ (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from build_site import ROOT, BuildError, build, pattern_database_is_fresh  # noqa: E402
-from serve import make_server  # noqa: E402
+from serve import listen  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,14 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
-    try:
-        server = make_server(out, args.port, args.host, isolated=not args.no_isolation)
-    except OSError as exc:
-        print(f"start: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
+    server = listen(out, args.port, args.host, not args.no_isolation, "start")
+    if server is None:
         return 1
-    host, port = server.server_address[:2]
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    print(f"Serving {out} at http://{shown}:{port}/ (Ctrl-C to stop)", flush=True)
+    shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    url = f"http://{shown}:{server.server_address[1]}/"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -57,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
                   "when it is ready to solve 4×4 boards with it)", flush=True)
             try:
                 build(ROOT, out, install=True, pdb=True)
-                print(f"start: pattern database added to the site: reload http://{shown}:{port}/", flush=True)
+                print(f"start: pattern database added to the site: reload {url}", flush=True)
             except (BuildError, subprocess.CalledProcessError) as exc:
                 print(f"start: the pattern database could not be built ({exc}); the site keeps working "
                       "without it", file=sys.stderr, flush=True)
