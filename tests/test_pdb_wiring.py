@@ -104,6 +104,43 @@ def test_engine_loads_good_bytes_and_auto_uses_them(data: bytes) -> None:
     assert out["ok"] and out["length"] == optimal and out["heuristic"] == reply["heuristic"]
 
 
+def test_engine_loads_in_slices_and_answers_requests_between_them(data: bytes) -> None:
+    engine = Engine()
+    load = engine.start_load(data)
+    fractions: list[float] = []
+    check = json.dumps({"op": "check", "board": "1 2 3 / 4 5 6 / 7 0 8"})
+    while True:
+        out = json.loads(load.advance(0.005))
+        if out.get("type") != "progress":
+            break
+        fractions.append(out["fraction"])
+        assert engine.tables is None  # nothing is offered before the whole file is verified
+        assert json.loads(engine.handle(check))["explanation"]["solvable"] is True
+    assert out["ok"] and out["name"] == "7-7-1" and out["size"] == len(data)
+    assert len(fractions) > 20 and fractions == sorted(fractions) and 0 <= fractions[0] and fractions[-1] <= 1
+    assert engine.tables is not None
+    assert json.loads(load.advance(1.0)) == out  # a finished load keeps its reply
+    board, optimal = instance(QUICK[2])
+    session = engine.start(json.dumps({"op": "solve", "board": " ".join(map(str, board.tiles)), "goal": "blank-first"}))
+    while (result := json.loads(session.advance(0.2)))["type"] == "progress":
+        pass
+    assert result["length"] == optimal and result["heuristic"] == out["heuristic"]
+
+
+def test_a_damaged_file_fails_its_sliced_load_with_the_same_message(data: bytes) -> None:
+    bad = bytearray(data)
+    bad[len(bad) - 100] ^= 0x5A  # inside the last table: found only after many slices
+    engine = Engine()
+    load = engine.start_load(bytes(bad))
+    steps = 0
+    while (out := json.loads(load.advance(0.005))).get("type") == "progress":
+        steps += 1
+    assert steps > 10
+    assert out == json.loads(Engine().load_tables(bytes(bad)))
+    assert out["ok"] is False and out["error"]["message"].startswith("pattern database: table 2")
+    assert engine.tables is None
+
+
 @pytest.mark.parametrize("damage", ["truncated", "corrupt", "garbage", "empty"])
 def test_engine_rejects_bad_bytes_and_keeps_working(data: bytes, damage: str) -> None:
     if damage == "truncated":

@@ -175,7 +175,10 @@ function showTables(tables) {
   ui.tablesText.textContent = tables.text;
   const downloading = tables.phase === "downloading" || tables.phase === "loading";
   ui.tablesProgress.hidden = !downloading;
-  if (downloading && tables.total) {
+  if (tables.phase === "loading" && typeof tables.fraction === "number") {
+    ui.tablesProgress.max = 1;
+    ui.tablesProgress.value = tables.fraction;
+  } else if (downloading && tables.total) {
     ui.tablesProgress.max = tables.total;
     ui.tablesProgress.value = tables.received || 0;
   }

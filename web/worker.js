@@ -18,7 +18,8 @@
 //   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
 //   {type: "progress", id: null, tables: {phase, text, received?, total?, heuristic?, cached?}}: the pattern
 //     database (build.json "pdb"), fetched after Python is ready while requests keep being answered; phase is
-//     "downloading" (with received/total bytes), "loading", "ready" (the solvers now offer it) or "failed"
+//     "downloading" (with received/total bytes), "loading" (Python prepares it in slices between requests, with
+//     `fraction` done), "ready" (the solvers now offer it) or "failed"
 //     (the page keeps working without it). The bytes are kept in the Cache API under their content-hashed URL
 //     and checked against the manifest's sha256 before every use.
 
@@ -256,6 +257,33 @@ async function openCache() {
   }
 }
 
+/** Hand the verified bytes to Python, which prepares the tables in slices (Engine.start_load): requests sent
+ * meanwhile are answered between two slices. A stray interrupt (a cancel that came as a request ended) aborts
+ * a slice; the load then starts over once. Resolves with the engine's reply. */
+async function prepareTables(python, bytes, cached) {
+  const report = (fraction) => tablesStatus({ phase: "loading", fraction, cached,
+    text: `Pattern database: preparing ${megabytes(bytes.length)} MB (${Math.round(fraction * 100)}%)` });
+  for (let attempt = 1; ; attempt++) {
+    const load = await runner.exclusive(() => python.engine.start_load(bytes));
+    report(0);
+    try {
+      for (;;) {
+        const event = JSON.parse(await runner.exclusive(() => {
+          if (python.interrupt) python.interrupt[0] = 0; // a cancel meant for a request must not abort the load
+          return load.advance(SLICE_SECONDS);
+        }));
+        if (event.type !== "progress") return event;
+        report(event.fraction);
+        await nextTask(); // lets requests in: they run before the next slice
+      }
+    } catch (exc) {
+      if (!(exc && exc.type === "KeyboardInterrupt") || attempt === 2) throw exc;
+    } finally {
+      load.destroy();
+    }
+  }
+}
+
 /** Fetch (or reuse), verify and load the manifest's pattern database into the engine; reports `tables` status. */
 async function loadTables(python) {
   const info = python.manifest.pdb;
@@ -293,18 +321,7 @@ async function loadTables(python) {
         }
       }
     }
-    const reply = await runner.exclusive(() => {
-      tablesStatus({ phase: "loading", received: bytes.length, total: bytes.length, cached,
-        text: `Pattern database: preparing ${megabytes(bytes.length)} MB` });
-      for (let attempt = 1; ; attempt++) {
-        if (python.interrupt) python.interrupt[0] = 0; // a cancel meant for a request must not abort the load
-        try {
-          return JSON.parse(python.engine.load_tables(bytes));
-        } catch (exc) {
-          if (!(exc && exc.type === "KeyboardInterrupt") || attempt === 2) throw exc;
-        }
-      }
-    });
+    const reply = await prepareTables(python, bytes, cached);
     if (!reply.ok) throw new Error(reply.error.message);
     const seconds = (performance.now() - started) / 1000;
     tablesStatus({ phase: "ready", heuristic: reply.heuristic, name: reply.name, cached, seconds,

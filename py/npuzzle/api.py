@@ -49,7 +49,8 @@ statistics so far.
 Pattern databases: an :class:`Engine` holds the loaded tables (no module-level state). ``Engine.load_tables(bytes)``
 reads a database file (the page downloads it) and replies ``{"ok": true, "name": "7-7-1", "heuristic":
 "pdb-7-7-1+reflected", "size": BYTES, "seconds": S}`` or ``{"ok": false, "error": {"type":
-"PatternDatabaseError", "message": …}}``; afterwards its ``handle``/``start`` use the database: ``options`` lists
+"PatternDatabaseError", "message": …}}``; ``Engine.start_load(bytes)`` does the same in slices (the page's worker
+answers requests between them). Afterwards its ``handle``/``start`` use the database: ``options`` lists
 it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` picks it there. The module-level
 :func:`handle` and :func:`start` use a fresh engine without tables.
 """
@@ -57,6 +58,7 @@ it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` picks it 
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -65,7 +67,7 @@ from typing import Any
 from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
-from .pdbsearch import PdbTables, heuristic_name, load_tables
+from .pdbsearch import PdbTables, heuristic_name, load_tables_steps
 from .progress import Limit, Progress, Search, SearchResult, run
 from .randomize import random_board, scramble
 from .solvability import Explanation, explain
@@ -487,6 +489,48 @@ def _as_bytes(data: object) -> bytes | bytearray | memoryview:
     raise RequestError(f"pattern-database data must be bytes, got {type(data).__name__}")
 
 
+class TableLoad:
+    """A pattern-database load done in time slices (:meth:`Engine.start_load`), so the page's worker can answer
+    requests in between: call :meth:`advance` until its reply is not ``{"type": "progress", …}``."""
+
+    def __init__(self, engine: Engine, data: object) -> None:
+        self._engine = engine
+        self._seconds = 0.0
+        self._reply: str | None = None
+        self._size = 0
+        try:
+            raw = _as_bytes(data)
+            self._size = len(raw)
+            self._steps = load_tables_steps(raw)
+        except Exception as exc:  # every failure becomes a reply
+            self._reply = json.dumps(error_json(exc))
+
+    def advance(self, seconds: float) -> str:
+        """Work for about ``seconds``; reply as JSON: ``{"type": "progress", "fraction"}`` while unfinished, then
+        (and on every later call) the reply of :meth:`Engine.load_tables`. The engine takes the tables only once
+        they are complete and verified."""
+        if self._reply is not None:
+            return self._reply
+        started = time.perf_counter()
+        deadline = started + seconds
+        try:
+            while True:
+                fraction = next(self._steps)
+                if time.perf_counter() >= deadline:
+                    self._seconds += time.perf_counter() - started
+                    return json.dumps({"type": "progress", "fraction": round(fraction, 4)})
+        except StopIteration as stop:
+            tables: PdbTables = stop.value
+            self._seconds += time.perf_counter() - started
+            self._engine.install(tables)
+            self._reply = json.dumps({
+                "ok": True, "name": tables.name, "heuristic": heuristic_name(tables), "rows": tables.database.rows,
+                "cols": tables.database.cols, "size": self._size, "seconds": round(self._seconds, 3)})
+        except Exception as exc:  # every failure becomes a reply
+            self._reply = json.dumps(error_json(exc))
+        return self._reply
+
+
 class Engine:
     """The api with state: the pattern database loaded into it (none at first).
 
@@ -511,19 +555,17 @@ class Engine:
     def load_tables(self, data: object) -> str:
         """Load a pattern-database file's bytes (``bytes``, or a Pyodide proxy of a ``Uint8Array``) and reply as
         JSON: ``{"ok": true, "name", "heuristic", "size", "seconds"}`` or ``{"ok": false, "error": …}``; a
-        failed load keeps the engine as it was."""
-        try:
-            raw = _as_bytes(data)
-            started = time.perf_counter()
-            tables = load_tables(raw)
-            seconds = time.perf_counter() - started
-        except Exception as exc:  # every failure becomes a reply
-            return json.dumps(error_json(exc))
+        failed load keeps the engine as it was. :meth:`start_load` does the same in time slices."""
+        return self.start_load(data).advance(math.inf)
+
+    def start_load(self, data: object) -> TableLoad:
+        """Begin loading a pattern-database file's bytes; :meth:`TableLoad.advance` does the work in slices."""
+        return TableLoad(self, data)
+
+    def install(self, tables: PdbTables) -> None:
+        """Offer ``tables`` from now on (what a finished :class:`TableLoad` does)."""
         self._tables = tables
         self._registry = registry_with_tables(tables)
-        return json.dumps({"ok": True, "name": tables.name, "heuristic": heuristic_name(tables),
-                           "rows": tables.database.rows, "cols": tables.database.cols, "size": len(raw),
-                           "seconds": round(seconds, 3)})
 
     def handle(self, request_json: str) -> str:
         """:func:`handle` with this engine's heuristics."""

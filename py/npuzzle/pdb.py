@@ -45,18 +45,22 @@ from __future__ import annotations
 import struct
 import zlib
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from math import perm
 
 from .errors import PatternDatabaseError
+from .progress import run
 
 MAGIC = b"NPUZPDB\x1a"
 """The first 8 bytes of every pattern-database file."""
 
 FORMAT_VERSION = 2
 """The file-format version this module writes and reads."""
+
+_STEP_MASK = (1 << 14) - 1
+""":meth:`IndexTables.steps` yields once every 16,384 lead placements (a few milliseconds of work)."""
 
 MAX_CELLS = 16
 """Cells are 4-bit numbers, so boards of at most 16 cells."""
@@ -205,6 +209,14 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
     checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
     ``bytearray`` (115 MB for 7-7-1, about a second); nothing else of that size is held.
     """
+    return run(load_database_steps(data, rows, cols))
+
+
+def load_database_steps(data: bytes | bytearray | memoryview, rows: int | None = None,
+                        cols: int | None = None) -> Generator[float, None, PatternDatabase]:
+    """:func:`load_database` in steps: yields the fraction of the tables inflated so far after each megabyte of
+    the file (a few milliseconds apart), so a caller can answer other work between two steps; returns the
+    database."""
     raw = memoryview(data).cast("B") if not isinstance(data, memoryview) else data.cast("B")
     what = "pattern database"
     if len(raw) < _HEADER.size:
@@ -247,6 +259,7 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
         raise PatternDatabaseError(f"{what}: the file has {len(raw) - expected:,} unexpected bytes after its tables")
     n = file_rows * file_cols
     out = bytearray(sum(e[1] for e in entries))
+    total = max(1, len(out))
     at = 0
     for number, (tiles, size, packed_len, crc) in enumerate(entries, start=1):
         label = f"{what}: table {number} (tiles {' '.join(map(str, tiles))})"
@@ -271,6 +284,7 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
                     out[at : at + len(chunk)] = chunk.translate(_DOUBLE)
                     at += len(chunk)
                     pending = inflate.unconsumed_tail
+                yield at / total
             if not inflate.eof:
                 raise PatternDatabaseError(f"{label} is corrupt (its zlib stream ends early)")
         except zlib.error as exc:
@@ -375,6 +389,11 @@ class IndexTables:
     @classmethod
     def of(cls, database: PatternDatabase) -> IndexTables:
         """The tables for ``database``'s board and partition."""
+        return run(cls.steps(database))
+
+    @classmethod
+    def steps(cls, database: PatternDatabase) -> Generator[float, None, IndexTables]:
+        """:meth:`of` in steps: yields the fraction done every few thousand lead placements; returns the tables."""
         n = database.rows * database.cols
         lead_max = max(len(p) for p in database.partition) - 2
         lead_bits = 4 * lead_max
@@ -384,11 +403,16 @@ class IndexTables:
         occupied = array("I", bytes(4 << shift))
         combos: dict[int, int] = {}
         leads: dict[int, tuple[array[int], array[int]]] = {}  # lead size → (lead numbers, combo << 8) by rank
+        lead_sizes = [len(p) - 2 for p in database.partition]
+        work = max(1, sum(perm(n, k) for k in set(lead_sizes)) + sum(perm(n, k) for k in lead_sizes))
+        done = 0
         for g, (offset, pattern) in enumerate(zip(database.offsets, database.partition)):
             lead = len(pattern) - 2
             if lead not in leads:
                 numbers, combo_of = array("I"), array("I")
                 for cells in permutations(range(n), lead):
+                    if not len(numbers) & _STEP_MASK:
+                        yield (done + len(numbers)) / work
                     x = mask = 0
                     for i, c in enumerate(cells):
                         x |= c << (4 * i)
@@ -399,14 +423,20 @@ class IndexTables:
                     numbers.append(x)
                     combo_of.append(combo << 8)
                 leads[lead] = numbers, combo_of
+                done += len(numbers)
             numbers, combo_of = leads[lead]
             pairs = (n - lead) * (n - lead - 1)
             top = g << lead_bits
             for rank, (x, combo) in enumerate(zip(numbers, combo_of)):
                 base[top | x] = offset + rank * pairs
                 occupied[top | x] = combo
+                if not rank & _STEP_MASK:
+                    yield (done + rank) / work
+            done += len(numbers)
         tail_rank = bytearray(len(combos) << 8)
         for mask, combo in combos.items():
+            if not combo & 255:
+                yield 1.0
             free = [c for c in range(n) if not mask >> c & 1]
             width = len(free) - 1
             for fa, a in enumerate(free):

@@ -30,14 +30,15 @@ rotation with tile ``t`` renamed ``n − t``) and any custom goal with a corner 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .board import Board
 from .errors import PatternDatabaseError, UnsolvableError
 from .packing import Layout, Move
-from .pdb import IndexTables, PatternDatabase, load_database, manhattan
-from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .pdb import IndexTables, PatternDatabase, load_database_steps, manhattan
+from .progress import Limit, Progress, Search, SearchResult, StopReason, run
 from .solvability import explain
 
 DEFAULT_REPORT_EVERY = 0.02
@@ -90,7 +91,34 @@ class PdbTables:
 def load_tables(data: bytes | bytearray | memoryview, rows: int | None = None,
                 cols: int | None = None) -> PdbTables:
     """Read a pattern-database file (see :func:`npuzzle.pdb.load_database`) and prepare it for searching."""
-    return PdbTables.of(load_database(data, rows, cols))
+    return run(load_tables_steps(data, rows, cols))
+
+
+_T = TypeVar("_T")
+
+
+def _scaled(steps: Generator[float, None, _T], start: float, share: float) -> Generator[float, None, _T]:
+    """``steps`` with each fraction ``f`` yielded as ``start + share·f``; returns what ``steps`` returns."""
+    while True:
+        try:
+            fraction = next(steps)
+        except StopIteration as stop:
+            result: _T = stop.value
+            return result
+        yield start + share * fraction
+
+
+INFLATE_SHARE = 0.8
+"""The part of :func:`load_tables_steps`'s progress given to inflating the file (the index tables take the rest)."""
+
+
+def load_tables_steps(data: bytes | bytearray | memoryview, rows: int | None = None,
+                      cols: int | None = None) -> Generator[float, None, PdbTables]:
+    """:func:`load_tables` in steps of a few milliseconds: yields the fraction done (0 to 1, never decreasing)
+    and returns the tables, so the page's worker can answer requests while it prepares them."""
+    database = yield from _scaled(load_database_steps(data, rows, cols), 0.0, INFLATE_SHARE)
+    index = yield from _scaled(IndexTables.steps(database), INFLATE_SHARE, 1 - INFLATE_SHARE)
+    return PdbTables(database, index)
 
 
 def _symmetries(rows: int, cols: int) -> list[Callable[[int], int]]:

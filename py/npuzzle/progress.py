@@ -94,13 +94,15 @@ Search = Generator[Progress, None, SearchResult]
 
 
 _R = TypeVar("_R")
+_Y = TypeVar("_Y")
 
 
-def run(search: Generator[Progress, None, _R], on_progress: Callable[[Progress], None] | None = None) -> _R:
+def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | None = None) -> _R:
     """Drive ``search`` to its end, passing each progress record to ``on_progress``; return its result.
 
     Works for any generator of progress records: a :data:`Search` gives a :class:`SearchResult`, a comparison
-    (:func:`npuzzle.solve.compare`) a list of them.
+    (:func:`npuzzle.solve.compare`) a list of them, a table load (:func:`npuzzle.pdbsearch.load_tables_steps`,
+    whose records are fractions done) the loaded tables.
     """
     while True:
         try:

@@ -71,6 +71,27 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         app.close()
 
 
+def test_checks_are_answered_while_python_prepares_the_tables(browser: Browser, server: Server) -> None:
+    app = open_app(browser, server)
+    try:
+        page = app.page
+        page.evaluate("""() => {
+            window.tablesAtAnswer = [];
+            new MutationObserver(() => window.tablesAtAnswer.push(document.body.dataset.tables))
+                .observe(document.body, { attributes: true, attributeFilter: ["data-answers"] });
+        }""")
+        page.wait_for_selector("body[data-tables=loading]", state="attached", timeout=TABLES_TIMEOUT_MS)
+        assert app.check("1 2 3 / 4 5 6 / 7 0 8").startswith("Solvable")
+        assert app.check("2 1 3 / 4 5 6 / 7 8 0").startswith("Not solvable")
+        assert page.evaluate("window.tablesAtAnswer") == ["loading", "loading"]
+        progress = page.locator("#pdb-progress")
+        assert progress.get_attribute("max") == "1" and 0 <= float(progress.evaluate("p => p.value")) <= 1
+        page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
+        app.assert_offline()
+    finally:
+        app.close()
+
+
 def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Browser, server: Server) -> None:
     manifest = json.loads((SITE / "build.json").read_text())
     good = (SITE / manifest["pdb"]["url"]).read_bytes()
