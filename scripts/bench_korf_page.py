@@ -24,18 +24,16 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench_page import LAUNCH_ARGS, chromium_path  # noqa: E402
+from page_driver import CapturedWorker, SiteBrowser, build_site, load_average, open_app  # noqa: E402
 
 from npuzzle import api  # noqa: E402
 from npuzzle.korf import korf100  # noqa: E402
@@ -45,38 +43,6 @@ HARD = [  # the two 80-move 15-puzzle positions (Brüngger, Marzetta, Fukuda & N
     ("80a", 80, (15, 14, 8, 12, 10, 11, 9, 13, 2, 6, 5, 1, 3, 7, 4, 0)),
     ("80b", 80, (15, 11, 13, 12, 14, 10, 8, 9, 7, 2, 5, 1, 3, 6, 4, 0)),
 ]
-BOOT_TIMEOUT_MS = 180_000
-BASE_ID = 1_000_000_000
-"""Request ids for the captured worker: far above the page client's own (which count up from 1)."""
-
-CAPTURE_JS = """
-(() => {
-  const Original = window.Worker;
-  window.benchWorkers = [];
-  window.Worker = class extends Original {
-    constructor(...args) { super(...args); window.benchWorkers.push(this); }
-  };
-})();
-"""
-
-SOLVE_JS = """
-([request, id, timeoutMs]) => new Promise((resolve) => {
-  const worker = window.benchWorkers[window.benchWorkers.length - 1];
-  const started = performance.now();
-  let timer = null;
-  const listen = (event) => {
-    const m = event.data;
-    if (!m || m.id !== id || (m.type !== "result" && m.type !== "error")) return;
-    worker.removeEventListener("message", listen);
-    clearTimeout(timer);
-    resolve({ ...m, wall: (performance.now() - started) / 1000 });
-  };
-  worker.addEventListener("message", listen);
-  worker.postMessage({ ...request, type: "solve", id });
-  if (timeoutMs > 0) timer = setTimeout(() => worker.postMessage({ type: "cancel", id }), timeoutMs);
-})
-"""
-
 
 def request_for(tiles: tuple[int, ...]) -> dict[str, Any]:
     """The solve request for a 4×4 board: auto algorithm, auto heuristic, blank-first goal."""
@@ -116,13 +82,8 @@ def main() -> int:
     parser.add_argument("--pdb", type=Path, default=ROOT / ".cache" / "pdb" / "15puzzle-7-7-1.pdb",
                         help="the database file CPython loads (default .cache/pdb/15puzzle-7-7-1.pdb)")
     args = parser.parse_args()
-    from playwright.sync_api import Route, sync_playwright
-
-    import serve
-
     instances = korf100()[: max(0, args.limit)]
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with contention)")
+    print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")
     engine = api.Engine()
     loaded = json.loads(engine.load_tables(args.pdb.read_bytes()))
     if not loaded.get("ok"):
@@ -130,42 +91,13 @@ def main() -> int:
         return 2
     print(f"CPython {sys.version.split()[0]}: {loaded['heuristic']} loaded from {args.pdb.name} in "
           f"{loaded['seconds']:.1f} s")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, capture_output=True)
-    server, url = serve.serve_in_thread(ROOT / "site")
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
-    offsite: list[str] = []
-
-    def route(r: Route) -> None:
-        if r.request.url.startswith(origin):
-            r.continue_()
-        else:
-            offsite.append(r.request.url)
-            r.abort()
-
+    build_site()
     wrong: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(p), args=LAUNCH_ARGS)
-        context = browser.new_context()
-        context.route("**/*", route)
-        context.add_init_script(CAPTURE_JS)
-        page = context.new_page()
-        started = time.perf_counter()
-        page.goto(url)
-        page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-        print(f"Page: Python and the pattern database ready {time.perf_counter() - started:.1f} s after opening "
+    with SiteBrowser() as session:
+        page, ready = open_app(session)
+        print(f"Page: Python and the pattern database ready {ready:.1f} s after opening "
               f"(table load {float(page.locator('body').get_attribute('data-tables-seconds') or 'nan'):.1f} s)\n")
-        next_id = BASE_ID
-
-        def run_page(request: dict[str, Any], timeout: float = 0.0) -> dict[str, Any]:
-            nonlocal next_id
-            next_id += 1
-            message = page.evaluate(SOLVE_JS, [request, next_id, int(timeout * 1000)])
-            if message["type"] != "result":  # an error reply: the caller reports it
-                return {"type": "error", "ok": False, "error": message.get("error"), "wall": message["wall"]}
-            reply: dict[str, Any] = message["reply"]
-            reply["wall"] = message["wall"]
-            return reply
+        run_page = CapturedWorker(page).solve
 
         print(f"{'id':>3} {'len':>3} {'nodes':>12} {'CPython s':>9} {'page s':>8} {'ratio':>6}")
         cpy: list[float] = []
@@ -214,9 +146,7 @@ def main() -> int:
                         wrong.append(f"{name} {side}: length {reply.get('length')} (known {optimal})")
                     print(f"  {name} {side:<7}: {got}, {reply.get('nodes_expanded', reply.get('nodes', '?'))} nodes, {reply['wall']:.1f} s "
                           f"({reply.get('heuristic')})", flush=True)
-        browser.close()
-    server.shutdown()
-    print(f"requests outside the origin: {len(offsite)}")
+    print(f"requests outside the origin: {len(session.offsite)}")
     for line in wrong:
         print(f"WRONG: {line}")
     return 1 if wrong else 0

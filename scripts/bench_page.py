@@ -18,24 +18,21 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from page_driver import SiteBrowser, build_site, load_average  # noqa: E402
+
 from npuzzle.board import Board  # noqa: E402
 from npuzzle.parse import parse_board  # noqa: E402
 from npuzzle.randomize import random_board  # noqa: E402
 from npuzzle.solvability import explain, is_solvable  # noqa: E402
-
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
 
 CHECK_JS = """
 async (text) => {
@@ -62,42 +59,15 @@ def median_ms(samples: list[float]) -> str:
     return f"{statistics.median(samples):8.1f} ms  (min {min(samples):.1f}, max {max(samples):.1f}, n={len(samples)})"
 
 
-def chromium_path(playwright: Any) -> str | None:
-    """The browser, found as the tests find it."""
-    if os.environ.get("NPUZZLE_CHROMIUM"):
-        return os.environ["NPUZZLE_CHROMIUM"]
-    if Path(playwright.chromium.executable_path).exists():
-        return None
-    return "/usr/bin/chromium"
-
-
 def bench_page(boots: int, runs: int, big: bool) -> None:
     """Boot the page ``boots`` times and time Checks in it."""
-    from playwright.sync_api import Route, sync_playwright
-
-    import serve
-
-    server, url = serve.serve_in_thread(ROOT / "site")
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
-    offsite: list[str] = []
-
-    def route(r: Route) -> None:
-        if r.request.url.startswith(origin):
-            r.continue_()
-        else:
-            offsite.append(r.request.url)
-            r.abort()
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(p), args=LAUNCH_ARGS)
+    with SiteBrowser() as session:
         stage_samples: dict[str, list[float]] = {}
         ready_samples: list[float] = []
         page = None
         for _ in range(boots):
-            context = browser.new_context()
-            context.route("**/*", route)
-            page = context.new_page()
-            page.goto(url)
+            context, page = session.new_page()
+            page.goto(session.url)
             page.wait_for_selector("body[data-python=ready]", state="attached", timeout=120_000)
             page.wait_for_function("() => Number(document.body.dataset.answers) > 0")
             ready_samples.append(float(page.locator("body").get_attribute("data-ready-ms") or "nan"))
@@ -124,9 +94,7 @@ def bench_page(boots: int, runs: int, big: bool) -> None:
             text = random_board(1000, 1000, seed=1).format()
             result = page.evaluate(CHECK_JS, text)
             print(f"  Check 1000×1000 (one run)         {result['ms']:8.1f} ms  → {result['verdict']!r}")
-        browser.close()
-    server.shutdown()
-    print(f"  requests outside the origin: {len(offsite)}")
+    print(f"  requests outside the origin: {len(session.offsite)}")
 
 
 def bench_cpython(runs: int) -> None:
@@ -158,11 +126,10 @@ def main() -> int:
     parser.add_argument("--no-big", action="store_true", help="skip the 1000×1000 Check in the page")
     parser.add_argument("--no-page", action="store_true", help="only the CPython figures")
     args = parser.parse_args()
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with contention)")
+    print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")
     bench_cpython(args.runs)
     if not args.no_page:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True)
+        build_site(quiet=False)
         bench_page(args.boots, args.runs, not args.no_big)
     return 0
 

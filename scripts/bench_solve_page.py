@@ -22,18 +22,16 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench_page import LAUNCH_ARGS, chromium_path  # noqa: E402
+from page_driver import SiteBrowser, build_site, load_average  # noqa: E402
 
 from npuzzle import api  # noqa: E402
 
@@ -107,32 +105,13 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=2, help="runs per case, best kept (default 2)")
     parser.add_argument("--cancels", type=int, default=5, help="timed cancels in the page (default 5)")
     args = parser.parse_args()
-    from playwright.sync_api import Route, sync_playwright
-
-    import serve
-
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with contention)")
+    print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")
     print(f"Board: {BOARD} (goal {GOAL}); every run stops at its node budget or its solution.")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, capture_output=True)
-    server, url = serve.serve_in_thread(ROOT / "site")
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
-    offsite: list[str] = []
-
-    def route(r: Route) -> None:
-        if r.request.url.startswith(origin):
-            r.continue_()
-        else:
-            offsite.append(r.request.url)
-            r.abort()
-
+    build_site()
     todo = cases(args.astar_nodes, args.ida_nodes)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(p), args=LAUNCH_ARGS)
-        context = browser.new_context()
-        context.route("**/*", route)
-        page = context.new_page()
-        page.goto(url + "build.json")
+    with SiteBrowser() as session:
+        _, page = session.new_page()
+        page.goto(session.url + "build.json")
         boot = page.evaluate(HARNESS)
         print(f"Pyodide worker ready in {boot:.1f} s (CPython {sys.version.split()[0]}, Pyodide in Chromium)\n")
         print(f"{'algorithm':<9} {'heuristic':<16} {'nodes':>9} {'CPython n/s':>12} {'Pyodide n/s':>12} {'ratio':>6}")
@@ -164,9 +143,7 @@ def main() -> int:
         print(f"Cancel in the worker (IDA* + hamming running; cancel message → stopped result): median "
               f"{statistics.median(samples):.0f} ms, max {max(samples):.0f} ms over {len(samples)} "
               f"(stopped: {', '.join(sorted(map(str, stopped)))}); target 200 ms.")
-        browser.close()
-    server.shutdown()
-    print(f"requests outside the origin: {len(offsite)}")
+    print(f"requests outside the origin: {len(session.offsite)}")
     return 0
 
 
