@@ -263,13 +263,20 @@ async function openCache() {
 async function prepareTables(python, bytes, cached) {
   const report = (fraction) => tablesStatus({ phase: "loading", fraction, cached,
     text: `Pattern database: preparing ${megabytes(bytes.length)} MB (${Math.round(fraction * 100)}%)` });
+  const calm = () => {
+    if (python.interrupt) python.interrupt[0] = 0; // a cancel meant for a request must not abort the load
+  };
   for (let attempt = 1; ; attempt++) {
-    const load = await runner.exclusive(() => python.engine.start_load(bytes));
-    report(0);
+    let load = null;
     try {
+      load = await runner.exclusive(() => {
+        calm();
+        return python.engine.start_load(bytes);
+      });
+      report(0);
       for (;;) {
         const event = JSON.parse(await runner.exclusive(() => {
-          if (python.interrupt) python.interrupt[0] = 0; // a cancel meant for a request must not abort the load
+          calm();
           return load.advance(SLICE_SECONDS);
         }));
         if (event.type !== "progress") return event;
@@ -279,7 +286,7 @@ async function prepareTables(python, bytes, cached) {
     } catch (exc) {
       if (!(exc && exc.type === "KeyboardInterrupt") || attempt === 2) throw exc;
     } finally {
-      load.destroy();
+      if (load) load.destroy();
     }
   }
 }
