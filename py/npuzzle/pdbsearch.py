@@ -59,10 +59,10 @@ TT_ENTRIES = 300_000
 """The most transposition-table entries kept, about 30 MB (the table is emptied when it grows past this or
 ``limit.memory``); on an 80-move position a cap of 300,000 costs 9% more nodes than none but no time."""
 
-_Move = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# A stack frame: blank cell, the remaining moves, h, h reflected, and the pattern slot, lead/tail number and
-# excess of each lookup the move changed (restored on the way back).
-_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int]
+_Move = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# A stack frame: blank cell, the remaining moves, h, h reflected, and for each lookup the two patterns the move
+# may have changed, each with its lead/tail number and excess (restored on the way back).
+_Frame = tuple[int, Iterator[_Move], int, int, int, int, int, int, int, int, int, int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,46 +289,61 @@ def _search(
     BASE, OCC, TAIL = index.base, index.occupied, index.tail_rank
     MASK, SHIFT = index.mask, index.shift
     mirror = _mirror_cell(cols) if use_reflection else (lambda c: c)
-    # G[t]: the pattern of tile t; W[t]: what a one-cell step of t (times its direction) adds to that pattern's
-    # lead/tail number. A tile in no pattern uses pattern 0 with W = 0: its lookup repeats the current excess.
-    G = [0] * n
-    W = [0] * n
-    for g, pattern in enumerate(database.partition):
+    patterns = database.partition
+    dummy = len(patterns)  # an extra slot that is never looked up: "no second pattern"
+    # Per tile t, for each lookup: S1[t], W1[t]: its (first) pattern and what a one-cell step of t (times the
+    # direction) adds to that pattern's lead/tail number; K[t]: 0 when that pattern has no alternative (or the tile
+    # is in no pattern: then pattern 0 with W1 = 0, a lookup that repeats the current excess), 1 when the tile is in
+    # one of two alternatives (OT[t] is the other one), 2 when it is in both (S2[t], W2[t] the second).
+    K, S1, W1, S2, W2, OT = [0] * n, [0] * n, [0] * n, [dummy] * n, [0] * n, [dummy] * n
+    alternative = {i: j for group in database.groups if len(group) == 2 for i, j in (group, group[::-1])}
+    for g, pattern in enumerate(patterns):
         lead = len(pattern) - 2
         for i, t in enumerate(pattern):
-            G[t] = g
-            W[t] = 16**i if i < lead else 16 ** (i - lead) << SHIFT
+            weight = 16**i if i < lead else 16 ** (i - lead) << SHIFT
+            if W1[t]:  # already in an earlier pattern: this is its second
+                K[t], S2[t], W2[t], OT[t] = 2, g, weight, dummy
+            else:
+                S1[t], W1[t] = g, weight
+                if g in alternative:
+                    K[t], OT[t] = 1, alternative[g]
     if use_reflection:  # the reflected board holds tile mirror(t) on cell mirror(c) where the board holds t on c
-        RG = [G[mirror(t)] for t in range(n)]
-        RW = [W[mirror(t)] for t in range(n)]
+        RK, RS1, RW1, RS2, RW2, ROT = ([v[mirror(t)] for t in range(n)] for v in (K, S1, W1, S2, W2, OT))
     else:  # a second lookup that repeats the first
-        RG, RW = G, W
-    X = [g << index.lead_bits for g in range(len(database.partition))]
+        RK, RS1, RW1, RS2, RW2, ROT = K, S1, W1, S2, W2, OT
+    X = [g << index.lead_bits for g in range(len(patterns))] + [0]
     Y = list(X)
     for c, t in enumerate(start):
         if t:
-            X[G[t]] += W[t] * c
-            Y[RG[t]] += RW[t] * mirror(c)
+            X[S1[t]] += W1[t] * c
+            X[S2[t]] += W2[t] * c
+            Y[RS1[t]] += RW1[t] * mirror(c)
+            Y[RS2[t]] += RW2[t] * mirror(c)
+    X[dummy] = Y[dummy] = 0
 
     def excess(x: int) -> int:
         lo = x & MASK
         return E[BASE[lo] + TAIL[OCC[lo] + (x >> SHIFT)]]
 
-    EX = [excess(x) for x in X]
-    EY = [excess(y) for y in Y]
+    EX = [excess(x) for x in X[:dummy]] + [0]
+    EY = [excess(y) for y in Y[:dummy]] + [0]
     md0 = sum(manhattan(cols, t, c) for c, t in enumerate(start) if t)
-    h0, r0 = md0 + sum(EX), md0 + sum(EY)
+    h0 = md0 + sum(max(EX[i] for i in group) for group in database.groups)
+    r0 = md0 + sum(max(EY[i] for i in group) for group in database.groups)
     # NB[z * (n + 1) + prev]: the moves with the blank on z, not undoing a move from prev (n = no previous):
-    # (cell p of the tile that slides into z, then per tile t: its Manhattan change, what the move adds to its
-    # pattern's lead/tail number, and the same for the reflected lookup).
+    # (cell p of the tile that slides into z, then per tile t: its Manhattan change, what the move adds to the
+    # lead/tail numbers of its first and second pattern, and the same for the reflected lookup).
     NB: list[tuple[_Move, ...]] = []
     for z in range(n):
         r, k = divmod(z, cols)
-        around = [(p, tuple(manhattan(cols, t, z) - manhattan(cols, t, p) for t in range(n)),
-                   tuple(W[t] * (z - p) for t in range(n)), tuple(RW[t] * (mirror(z) - mirror(p)) for t in range(n)))
-                  for p in (z - cols if r else -1, z - 1 if k else -1, z + 1 if k < cols - 1 else -1,
-                            z + cols if r < rows - 1 else -1)
-                  if p >= 0]
+        around = []
+        for p in (z - cols if r else -1, z - 1 if k else -1, z + 1 if k < cols - 1 else -1,
+                  z + cols if r < rows - 1 else -1):
+            if p >= 0:
+                d, rd = z - p, mirror(z) - mirror(p)
+                around.append((p, tuple(manhattan(cols, t, z) - manhattan(cols, t, p) for t in range(n)),
+                               tuple(w * d for w in W1), tuple(w * d for w in W2),
+                               tuple(w * rd for w in RW1), tuple(w * rd for w in RW2)))
         for prev in range(n + 1):
             NB.append(tuple(m for m in around if m[0] != prev))
     stride = n + 1
@@ -348,18 +363,25 @@ def _search(
     last_report = t0
     stack: list[_Frame] = []
 
+    def changed(h: int, k: int, s: int, s2: int, o: int, x: list[int], e: list[int], d1: int, d2: int) -> int:
+        """``h`` after a move that adds d1 (and d2) to the lead/tail numbers of patterns s (and s2); see K."""
+        ne = excess(x[s] + d1)
+        if k == 0:
+            return h - e[s] + ne
+        if k == 1:
+            return h - max(e[s], e[o]) + max(ne, e[o])
+        return h - max(e[s], e[s2]) + max(ne, excess(x[s2] + d2))
+
     def ordered(nbrs: tuple[_Move, ...], h: int, r: int, thr: int) -> Iterator[_Move]:
         """The moves whose child passes the bound, most promising (smallest h + h_reflected) first."""
         keyed = []
         for e in nbrs:
-            p, dm, dw, rdw = e
+            p, dm, dw1, dw2, rdw1, rdw2 = e
             t = b[p]
-            gi = G[t]
-            nh = h + dm[t] - EX[gi] + excess(X[gi] + dw[t])
+            nh = changed(h, K[t], S1[t], S2[t], OT[t], X, EX, dw1[t], dw2[t]) + dm[t]
             if nh > thr:
                 continue
-            ri = RG[t]
-            nr = r + dm[t] - EY[ri] + excess(Y[ri] + rdw[t])
+            nr = changed(r, RK[t], RS1[t], RS2[t], ROT[t], Y, EY, rdw1[t], rdw2[t]) + dm[t]
             if nr > thr:
                 continue
             keyed.append((((nh + nr) << 4) | p, e))
@@ -391,20 +413,48 @@ def _search(
         found = False
         while True:
             thr = lim - g
-            for p, dm, dw, rdw in it:
+            for p, dm, dw1, dw2, rdw1, rdw2 in it:
                 t = b[p]
-                gi = G[t]
-                nx = X[gi] + dw[t]
+                k = K[t]
+                s = S1[t]
+                nx = X[s] + dw1[t]
                 lo = nx & MASK
                 ne = E[BASE[lo] + TAIL[OCC[lo] + (nx >> SHIFT)]]
-                nh = h + dm[t] - EX[gi] + ne
+                if k == 0:
+                    nh = h + dm[t] - EX[s] + ne
+                elif k == 1:
+                    o = EX[OT[t]]
+                    a = EX[s]
+                    nh = h + dm[t] - (a if a > o else o) + (ne if ne > o else o)
+                else:
+                    s2 = S2[t]
+                    nx2 = X[s2] + dw2[t]
+                    lo = nx2 & MASK
+                    ne2 = E[BASE[lo] + TAIL[OCC[lo] + (nx2 >> SHIFT)]]
+                    a = EX[s]
+                    o = EX[s2]
+                    nh = h + dm[t] - (a if a > o else o) + (ne if ne > ne2 else ne2)
                 if nh > thr:
                     continue
-                ri = RG[t]
-                ny = Y[ri] + rdw[t]
+                rk = RK[t]
+                rs = RS1[t]
+                ny = Y[rs] + rdw1[t]
                 lo = ny & MASK
                 nu = E[BASE[lo] + TAIL[OCC[lo] + (ny >> SHIFT)]]
-                nr = r + dm[t] - EY[ri] + nu
+                if rk == 0:
+                    nr = r + dm[t] - EY[rs] + nu
+                elif rk == 1:
+                    o = EY[ROT[t]]
+                    a = EY[rs]
+                    nr = r + dm[t] - (a if a > o else o) + (nu if nu > o else o)
+                else:
+                    rs2 = RS2[t]
+                    ny2 = Y[rs2] + rdw2[t]
+                    lo = ny2 & MASK
+                    nu2 = E[BASE[lo] + TAIL[OCC[lo] + (ny2 >> SHIFT)]]
+                    a = EY[rs]
+                    o = EY[rs2]
+                    nr = r + dm[t] - (a if a > o else o) + (nu if nu > nu2 else nu2)
                 if nr > thr:
                     continue
                 # slack: how far the child's f is below the bound (even: f keeps the parity of the bound)
@@ -420,11 +470,19 @@ def _search(
                         b[z] = 0
                         continue
                     tt[key] = thr
-                push((z, it, h, r, gi, X[gi], EX[gi], ri, Y[ri], EY[ri]))
-                X[gi] = nx
-                EX[gi] = ne
-                Y[ri] = ny
-                EY[ri] = nu
+                s2 = S2[t]
+                rs2 = RS2[t]
+                push((z, it, h, r, s, X[s], EX[s], s2, X[s2], EX[s2], rs, Y[rs], EY[rs], rs2, Y[rs2], EY[rs2]))
+                X[s] = nx
+                EX[s] = ne
+                if k == 2:
+                    X[s2] = nx2
+                    EX[s2] = ne2
+                Y[rs] = ny
+                EY[rs] = nu
+                if rk == 2:
+                    Y[rs2] = ny2
+                    EY[rs2] = nu2
                 nbrs = NB[p * stride + z]
                 z = p
                 h = nh
@@ -458,13 +516,17 @@ def _search(
                 if not stack:
                     break
                 pz = z
-                z, it, h, r, gi, ox, oe, ri, oy, ou = pop()
+                z, it, h, r, s, ox, oe, s2, ox2, oe2, rs, oy, ou, rs2, oy2, ou2 = pop()
                 b[pz] = b[z]
                 b[z] = 0
-                X[gi] = ox
-                EX[gi] = oe
-                Y[ri] = oy
-                EY[ri] = ou
+                X[s] = ox
+                EX[s] = oe
+                X[s2] = ox2
+                EX[s2] = oe2
+                Y[rs] = oy
+                EY[rs] = ou
+                Y[rs2] = oy2
+                EY[rs2] = ou2
                 g -= 1
                 continue
             if found:
