@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build a 15-puzzle pattern-database file into a directory.
 
-    python scripts/build_pdb.py --out site/pdb                      # 15puzzle-7-7-1.pdb (16.5 MB, two tables)
-    python scripts/build_pdb.py --out site/pdb --partition 7-7-7    # 15puzzle-7-7-7.pdb (25.3 MB): 7/7-7
+    python scripts/build_pdb.py --out site/pdb                      # 15puzzle-7-7-7.pdb (25.3 MB): 7/7-7, shipped
+    python scripts/build_pdb.py --out site/pdb --partition 7-7-1    # 15puzzle-7-7-1.pdb (16.5 MB, two tables)
     python scripts/build_pdb.py --out .cache/pdb --partition 6-6-3 --check
 
 The tables are computed by this project's own breadth-first search: with numpy when it is installed (about
@@ -43,13 +43,14 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "6-6-3": PARTITION_663,
     "5-5-5": PARTITION_555,
 }
-"""The databases this script builds, by name; ``7-7-7`` is 7-7/7 (two alternative bottom tables)."""
+"""The databases this script builds, by name; ``7-7-7`` is 7/7-7 (7-7-1 plus an alternative bottom table)."""
 
-SHIPPED = "7-7-1"
+SHIPPED = "7-7-7"
+"""The database the site ships (``scripts/build_site.py`` builds this one)."""
 
 
 def file_name(partition: str = SHIPPED) -> str:
-    """The file name of a 15-puzzle database: ``15puzzle-7-7-1.pdb``."""
+    """The file name of a 15-puzzle database: ``15puzzle-7-7-7.pdb``."""
     return f"15puzzle-{partition}.pdb"
 
 

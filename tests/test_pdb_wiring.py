@@ -1,5 +1,5 @@
 """The pattern database wired into the front door: registry and ``auto``, the api's Engine, the CLI's ``--pdb``
-and ``bench korf100``. Uses the table file the site build makes (``.cache/pdb/15puzzle-7-7-1.pdb``); the test
+and ``bench korf100``. Uses the table file the site build makes (``.cache/pdb/15puzzle-7-7-7.pdb``, 7/7-7); the test
 command builds the site first, so under CI the file must exist."""
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from npuzzle.progress import run
 from npuzzle.solve import default_registry, plan, registry_with_tables
 
 ROOT = Path(__file__).resolve().parent.parent
-PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-1.pdb"
+PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
 QUICK = (12, 19, 30)
-"""Korf instances the 7-7-1 IDA* solves in a few milliseconds (ids)."""
+"""Korf instances the 7/7-7 IDA* solves in a few milliseconds (ids)."""
 
 if not PDB_FILE.exists():
     if os.environ.get("CI") == "true":
@@ -86,8 +86,8 @@ def test_other_heuristics_stay_available_and_3x3_is_unchanged(tables: PdbTables)
 def test_engine_loads_good_bytes_and_auto_uses_them(data: bytes) -> None:
     engine = Engine()
     reply = json.loads(engine.load_tables(data))
-    assert reply["ok"] and reply["name"] == "7-7-1" and reply["size"] == len(data)
-    assert reply["heuristic"] == "pdb-7-7-1+reflected"
+    assert reply["ok"] and reply["name"] == "7/7-7" and reply["size"] == len(data)
+    assert reply["heuristic"] == "pdb-7/7-7+reflected"
     options = json.loads(engine.handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))
     assert options["default_heuristic"] == reply["heuristic"]
     assert reply["heuristic"] in [h["name"] for h in options["heuristics"]]
@@ -151,7 +151,7 @@ def test_cli_solve_with_pdb_finds_the_optimal_length() -> None:
                            " ".join(map(str, board.tiles)))
         record = json.loads(out)
         assert code == 0 and record["length"] == optimal and record["optimal"]
-        assert record["heuristic"] == "pdb-7-7-1+reflected"
+        assert record["heuristic"] == "pdb-7/7-7+reflected"
     board, optimal = instance(QUICK[0])
     code, out, _ = cli("solve", "--goal", "blank-first", "--json", " ".join(map(str, board.tiles)),
                        env=str(PDB_FILE))

@@ -7,7 +7,7 @@ the 15-puzzle, **7-7-1** (tiles 1–7 and tiles 8–11, 13–15 in two 7-tile ta
 distance) needs about 70,000 nodes per Korf instance with the reflected lookup, against about 500,000 for the
 best 6-6-3 partition found; **7/7-7** adds a second, *alternative* bottom table (tiles 8–14, tile 15 by Manhattan)
 and takes the larger of the two bottom estimates: 47,000 nodes per Korf instance, and 1.5–2.5× fewer than 7-7-1
-on the hardest (80-move) positions, for 50% more table.
+on the hardest (80-move) positions, for 50% more table. The site ships 7/7-7.
 
 Conventions used throughout:
 
@@ -67,15 +67,16 @@ MAX_EXCESS = 60
 """The largest excess a valid table holds (the loader rejects larger bytes as corruption)."""
 
 PARTITION_771: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15))
-"""The 15-puzzle's shipped 7-7-1 partition (home labelling; tile 12 counts its Manhattan distance). Of the eight
+"""The 15-puzzle's 7-7-1 partition (home labelling; tile 12 counts its Manhattan distance). Of the eight
 choices of the Manhattan tile in the bottom half, 12 needs the fewest nodes on Korf's 100 and on the two 80-move
 positions tried."""
 
 PARTITION_777: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15),
                                              (8, 9, 10, 11, 12, 13, 14))
-"""7/7-7: the 7-7-1 tables plus a second bottom table, the alternative that leaves tile 15 (not 12) to Manhattan
-distance; the estimate takes the larger bottom excess. 1.5× fewer nodes on Korf's 100 than 7-7-1 and 1.5–2.5× on
-the two 80-move positions tried, for 50% more table (25.3 MB to download instead of 16.5, 58 MB more memory)."""
+"""The 15-puzzle's shipped database, 7/7-7: the 7-7-1 tables plus a second bottom table, the alternative that leaves
+tile 15 (not 12) to Manhattan distance; the estimate takes the larger bottom excess. 1.5× fewer nodes on Korf's 100
+than 7-7-1 and 1.5–2.5× on the two 80-move positions tried, for 50% more table (25.3 MB to download instead of 16.5,
+58 MB more memory)."""
 
 PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5), (2, 3, 6, 7, 10, 11), (8, 9, 12, 13, 14, 15))
 """The best 6-6-3 partition measured (with the reflected lookup): a smaller, weaker database."""
@@ -189,7 +190,7 @@ class PatternDatabase:
     @property
     def name(self) -> str:
         """The shape: group sizes (alternatives joined by ``/``) and a 1 per Manhattan tile, by dashes: ``"7-7-1"``,
-        ``"7-7/7"``."""
+        ``"7/7-7"``."""
         parts = []
         for group in self.groups:
             sizes = sorted((len(self.partition[i]) for i in group), reverse=True)
@@ -253,7 +254,7 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
     ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
     with a message naming the problem for wrong magic, an unknown version, a truncated or over-long file, a bad
     checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
-    ``bytearray`` (115 MB for 7-7-1, about a second); nothing else of that size is held.
+    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1); nothing else of that size is held.
     """
     raw = memoryview(data).cast("B") if not isinstance(data, memoryview) else data.cast("B")
     what = "pattern database"

@@ -86,7 +86,7 @@ class PdbTables:
 
     @property
     def name(self) -> str:
-        """The partition's name (``"7-7-1"``)."""
+        """The database's name (``"7/7-7"``, ``"7-7-1"``; see :attr:`~npuzzle.pdb.PatternDatabase.name`)."""
         return self.database.name
 
 
@@ -182,7 +182,7 @@ class PdbHeuristic:
 
     @property
     def name(self) -> str:
-        """``"pdb-7-7-1+reflected"`` and the like."""
+        """``"pdb-7/7-7+reflected"`` and the like."""
         return self._name
 
     @property
@@ -268,7 +268,7 @@ def solve_with_pdb(
 
 
 def heuristic_name(tables: PdbTables | PatternDatabase, reflect: bool = True) -> str:
-    """How results name the heuristic: ``"pdb-7-7-1+reflected"`` or ``"pdb-7-7-1"``."""
+    """How results name the heuristic: ``"pdb-7/7-7+reflected"`` or ``"pdb-7/7-7"``."""
     database = tables.database if isinstance(tables, PdbTables) else tables
     reflected = reflect and _useful_reflection(database)
     return f"pdb-{database.name}" + ("+reflected" if reflected else "")
