@@ -517,14 +517,17 @@ def _search(
                         o = EX[OT[t]]
                         a = EX[s]
                         nh = h + dm[t] - (a if a > o else o) + (ne if ne > o else o)
-                    else:
+                    else:  # in both alternatives: the second lookup only when the first does not prune
                         s2 = S2[t]
+                        a = EX[s]
+                        o = EX[s2]
+                        nh = h + dm[t] - (a if a > o else o)
+                        if nh + ne > thr:
+                            continue
                         nx2 = X[s2] + dw2[t]
                         lo = nx2 & MASK
                         ne2 = E[BASE[lo] + TAIL[OCC[lo] + (nx2 >> SHIFT)]]
-                        a = EX[s]
-                        o = EX[s2]
-                        nh = h + dm[t] - (a if a > o else o) + (ne if ne > ne2 else ne2)
+                        nh += ne if ne > ne2 else ne2
                     if nh > thr:
                         continue
                     rk = RK[t]
@@ -540,12 +543,15 @@ def _search(
                         nr = r + dm[t] - (a if a > o else o) + (nu if nu > o else o)
                     else:
                         rs2 = RS2[t]
+                        a = EY[rs]
+                        o = EY[rs2]
+                        nr = r + dm[t] - (a if a > o else o)
+                        if nr + nu > thr:
+                            continue
                         ny2 = Y[rs2] + rdw2[t]
                         lo = ny2 & MASK
                         nu2 = E[BASE[lo] + TAIL[OCC[lo] + (ny2 >> SHIFT)]]
-                        a = EY[rs]
-                        o = EY[rs2]
-                        nr = r + dm[t] - (a if a > o else o) + (nu if nu > nu2 else nu2)
+                        nr += nu if nu > nu2 else nu2
                     if nr > thr:
                         continue
                     slack = thr - (nh if nh > nr else nr)
