@@ -83,7 +83,7 @@ def cancel_a_long_shuffle(app: App) -> None:
     app.wait_answer(before)
     page.wait_for_selector("#busy", state="hidden", timeout=30_000)
     page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    # A restarted worker loads the 16 MB pattern database again, which holds Python for seconds; on a loaded
+    # A restarted worker loads the 25 MB pattern database again, which holds Python for seconds; on a loaded
     # 2-core machine a Check queued behind it once took over a minute, so let that settle first (the check
     # queued during a table load is an open follow-up, noted on issue 4).
     page.wait_for_selector("body[data-tables=ready], body[data-tables=failed]", state="attached",
