@@ -46,6 +46,9 @@ def test_a_cancel_right_behind_its_request_drops_it(browser: Browser, server: Se
         page = context.new_page()
         page.goto(server.url)
         page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        # the pattern database's load holds Python for seconds: let it settle, so the worker is idle
+        page.wait_for_selector("body[data-tables=ready], body[data-tables=failed]", state="attached",
+                               timeout=BOOT_TIMEOUT_MS)
         # ids far above the page client's own (which count up from 1), so the client ignores the replies
         reply = page.evaluate(REQUEST_THEN_CANCEL_JS, [2_000_000_001])
         assert reply["type"] == "error" and reply["error"]["type"] == "Cancelled", reply
