@@ -75,6 +75,10 @@ def cancel_a_long_shuffle(app: App) -> None:
     """Shuffle a 2000×2000 board (the largest allowed: seconds of work, well beyond the cancel grace period), press
     Cancel on the busy line, and wait until the page is usable again."""
     page = app.page
+    # Shuffle once the pattern database has settled: a shuffle queued behind its download or load is dropped
+    # unstarted by the cancel (no interrupt, no restart), which is not the path these tests are about.
+    page.wait_for_selector("body[data-tables=ready], body[data-tables=failed]", state="attached",
+                           timeout=BOOT_TIMEOUT_MS)
     page.fill("#shape", "2000×2000")
     before = app.answers()
     page.click("#shuffle")
