@@ -79,8 +79,9 @@ def main() -> int:
     parser.add_argument("--hard", action="store_true", help="also solve the two 80-move positions")
     parser.add_argument("--hard-seconds", type=float, default=300.0,
                         help="stop an 80-move search after this many seconds per side (default 300)")
-    parser.add_argument("--pdb", type=Path, default=ROOT / ".cache" / "pdb" / "15puzzle-7-7-1.pdb",
-                        help="the database file CPython loads (default .cache/pdb/15puzzle-7-7-1.pdb)")
+    parser.add_argument("--pdb", type=Path, default=ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb",
+                        help="the database file CPython loads (default .cache/pdb/15puzzle-7-7-7.pdb, the one the "
+                        "site ships)")
     args = parser.parse_args()
     instances = korf100()[: max(0, args.limit)]
     print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Build the 15-puzzle's pattern-database file into a directory (default: the shipped 7-7-1 tables).
+"""Build a 15-puzzle pattern-database file into a directory.
 
-    python scripts/build_pdb.py --out site/pdb            # writes site/pdb/15puzzle-7-7-1.pdb (16.5 MB)
+    python scripts/build_pdb.py --out site/pdb                      # 15puzzle-7-7-7.pdb (25.3 MB): 7/7-7, shipped
+    python scripts/build_pdb.py --out site/pdb --partition 7-7-1    # 15puzzle-7-7-1.pdb (16.5 MB, two tables)
     python scripts/build_pdb.py --out .cache/pdb --partition 6-6-3 --check
 
 The tables are computed by this project's own breadth-first search: with numpy when it is installed (about
@@ -29,6 +30,7 @@ from npuzzle.pdb import (  # noqa: E402
     PARTITION_555,
     PARTITION_663,
     PARTITION_771,
+    PARTITION_777,
     TableBuilder,
     build_database,
     build_table_data,
@@ -36,17 +38,19 @@ from npuzzle.pdb import (  # noqa: E402
 )
 
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "7-7-7": PARTITION_777,
     "7-7-1": PARTITION_771,
     "6-6-3": PARTITION_663,
     "5-5-5": PARTITION_555,
 }
-"""The partitions this script builds, by name; ``7-7-1`` is the one the site ships."""
+"""The databases this script builds, by name; ``7-7-7`` is 7/7-7 (7-7-1 plus an alternative bottom table)."""
 
-SHIPPED = "7-7-1"
+SHIPPED = "7-7-7"
+"""The database the site ships (``scripts/build_site.py`` builds this one)."""
 
 
 def file_name(partition: str = SHIPPED) -> str:
-    """The file name of a 15-puzzle database: ``15puzzle-7-7-1.pdb``."""
+    """The file name of a 15-puzzle database: ``15puzzle-7-7-7.pdb``."""
     return f"15puzzle-{partition}.pdb"
 
 

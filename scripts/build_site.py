@@ -9,9 +9,9 @@ The site holds:
   once and cached in ``.cache/wheels/`` (later builds are offline);
 * our own wheel, built here from ``py/npuzzle`` and ``pyproject.toml`` (a pure-Python wheel needs no build
   backend), in a folder named by its content hash so browsers never reuse a stale copy;
-* the 15-puzzle's pattern-database file (``15puzzle-7-7-1.pdb``, about 16.5 MB), built by ``scripts/build_pdb.py``
-  into ``.cache/pdb/`` (numpy at build time only: about 10 minutes of CPU the first time, then reused) and copied
-  to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale copy;
+* the 15-puzzle's pattern-database file (``15puzzle-7-7-7.pdb``, the 7/7-7 tables, about 25.3 MB), built by
+  ``scripts/build_pdb.py`` into ``.cache/pdb/`` (numpy at build time only: about 15 minutes of CPU the first time,
+  then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale copy;
 * ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
   database's URL, size and sha256 (``"pdb"``).
 
@@ -190,8 +190,9 @@ def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
     return found
 
 
-PDB_PARTITION = "7-7-1"
-"""The pattern database the site ships (see ``scripts/build_pdb.py``)."""
+PDB_PARTITION = "7-7-7"
+"""The pattern database the site ships, by its ``scripts/build_pdb.py`` name (7/7-7: the 7-7-1 tables plus an
+alternative bottom table)."""
 
 
 def _has_numpy(python: str) -> bool:
@@ -251,7 +252,7 @@ def pattern_database(root: Path, install: bool) -> Path:
         python = str(venv_python)
     if not path.exists():
         log(f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy: about "
-            "10 minutes of CPU the first time (each table's time is printed)")
+            "15 minutes of CPU the first time (each table's time is printed)")
     started = time.perf_counter()
     if subprocess.run([python, str(script), "--out", str(cache), "--partition", PDB_PARTITION]).returncode != 0:
         raise BuildError("scripts/build_pdb.py failed (see its message above)")

@@ -1,5 +1,5 @@
 """The pattern database wired into the front door: registry and ``auto``, the api's Engine, the CLI's ``--pdb``
-and ``bench korf100``. Uses the table file the site build makes (``.cache/pdb/15puzzle-7-7-1.pdb``); the test
+and ``bench korf100``. Uses the table file the site build makes (``.cache/pdb/15puzzle-7-7-7.pdb``, 7/7-7); the test
 command builds the site first, so under CI the file must exist."""
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from npuzzle.progress import run
 from npuzzle.solve import default_registry, plan, registry_with_tables
 
 ROOT = Path(__file__).resolve().parent.parent
-PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-1.pdb"
+PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
 QUICK = (12, 19, 30)
-"""Korf instances the 7-7-1 IDA* solves in a few milliseconds (ids)."""
+"""Korf instances the 7/7-7 IDA* solves in a few milliseconds (ids)."""
 
 if not PDB_FILE.exists():
     if os.environ.get("CI") == "true":
@@ -86,8 +86,8 @@ def test_other_heuristics_stay_available_and_3x3_is_unchanged(tables: PdbTables)
 def test_engine_loads_good_bytes_and_auto_uses_them(data: bytes) -> None:
     engine = Engine()
     reply = json.loads(engine.load_tables(data))
-    assert reply["ok"] and reply["name"] == "7-7-1" and reply["size"] == len(data)
-    assert reply["heuristic"] == "pdb-7-7-1+reflected"
+    assert reply["ok"] and reply["name"] == "7/7-7" and reply["size"] == len(data)
+    assert reply["heuristic"] == "pdb-7/7-7+reflected"
     options = json.loads(engine.handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))
     assert options["default_heuristic"] == reply["heuristic"]
     assert reply["heuristic"] in [h["name"] for h in options["heuristics"]]
@@ -116,7 +116,7 @@ def test_engine_loads_in_slices_and_answers_requests_between_them(data: bytes) -
         fractions.append(out["fraction"])
         assert engine.tables is None  # nothing is offered before the whole file is verified
         assert json.loads(engine.handle(check))["explanation"]["solvable"] is True
-    assert out["ok"] and out["name"] == "7-7-1" and out["size"] == len(data)
+    assert out["ok"] and out["name"] == "7/7-7" and out["size"] == len(data)
     assert len(fractions) > 20 and fractions == sorted(fractions) and 0 <= fractions[0] and fractions[-1] <= 1
     assert engine.tables is not None
     assert json.loads(load.advance(1.0)) == out  # a finished load keeps its reply
@@ -137,7 +137,7 @@ def test_a_damaged_file_fails_its_sliced_load_with_the_same_message(data: bytes)
         steps += 1
     assert steps > 10
     assert out == json.loads(Engine().load_tables(bytes(bad)))
-    assert out["ok"] is False and out["error"]["message"].startswith("pattern database: table 2")
+    assert out["ok"] is False and out["error"]["message"].startswith("pattern database: table 3")
     assert engine.tables is None
 
 
@@ -188,7 +188,7 @@ def test_cli_solve_with_pdb_finds_the_optimal_length() -> None:
                            " ".join(map(str, board.tiles)))
         record = json.loads(out)
         assert code == 0 and record["length"] == optimal and record["optimal"]
-        assert record["heuristic"] == "pdb-7-7-1+reflected"
+        assert record["heuristic"] == "pdb-7/7-7+reflected"
     board, optimal = instance(QUICK[0])
     code, out, _ = cli("solve", "--goal", "blank-first", "--json", " ".join(map(str, board.tiles)),
                        env=str(PDB_FILE))

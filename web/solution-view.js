@@ -26,7 +26,7 @@ const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
 /** The display name of an algorithm or heuristic; unknown names (new solvers) read as themselves. */
 export function label(name) {
   if (LABELS[name]) return LABELS[name];
-  const pdb = /^pdb-([0-9-]+)(\+reflected)?$/.exec(String(name));
+  const pdb = /^pdb-([0-9/-]+)(\+reflected)?$/.exec(String(name)); // e.g. pdb-7/7-7+reflected
   if (pdb) return `Pattern database ${pdb[1]}${pdb[2] ? " + reflection" : ""}`;
   const text = String(name).replaceAll("-", " ").replaceAll("_", " ");
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -118,7 +118,12 @@ class Runner {
     this.pending.add(message.id);
     this.queue = this.queue.then(async () => {
       try {
-        if (!(await ready)) {
+        const python = await ready;
+        // A cancel posted while this request waited (the worker busy in Python, or streaming the pattern
+        // database) sits in the task queue behind it: let it in before starting, or the request would run to
+        // its end with the page's interrupt cleared by run().
+        await nextTask();
+        if (!python) {
           post({ type: "error", id: message.id, error: { type: "Unavailable", message: "Python failed to start" } });
         } else if (this.cancelled.has(message.id)) {
           post({ type: "error", id: message.id, error: { type: "Cancelled", message: "cancelled" } });

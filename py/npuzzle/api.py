@@ -47,8 +47,8 @@ Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``c
 statistics so far.
 
 Pattern databases: an :class:`Engine` holds the loaded tables (no module-level state). ``Engine.load_tables(bytes)``
-reads a database file (the page downloads it) and replies ``{"ok": true, "name": "7-7-1", "heuristic":
-"pdb-7-7-1+reflected", "size": BYTES, "seconds": S}`` or ``{"ok": false, "error": {"type":
+reads a database file (the page downloads it) and replies ``{"ok": true, "name": "7/7-7", "heuristic":
+"pdb-7/7-7+reflected", "size": BYTES, "seconds": S}`` or ``{"ok": false, "error": {"type":
 "PatternDatabaseError", "message": …}}``; ``Engine.start_load(bytes)`` does the same in slices (the page's worker
 answers requests between them). Afterwards its ``handle``/``start`` use the database: ``options`` lists
 it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` picks it there. The module-level

@@ -5,7 +5,8 @@ Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs fr
 (message on stderr, never a traceback), 3 stopped by a limit.
 
 Pattern databases: ``solve --pdb FILE`` (or the environment variable :data:`PDB_ENV`) loads a database file
-(``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-1.pdb``); ``auto`` then solves 4×4 boards with it.
+(``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-7.pdb``, the site's 7/7-7 tables); ``auto`` then solves
+4×4 boards with it.
 """
 
 from __future__ import annotations
@@ -342,7 +343,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     tables = load_pdb(args)
     if tables is None:
         raise UsageError(f"bench needs a pattern database: --pdb FILE or ${PDB_ENV} (scripts/build_pdb.py builds "
-                         ".cache/pdb/15puzzle-7-7-1.pdb)")
+                         ".cache/pdb/15puzzle-7-7-7.pdb)")
     instances = korf100()[: args.limit]
     goal = goal_board(4, 4, "blank-first")
     rows: list[dict[str, object]] = []
@@ -494,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--pdb", metavar="FILE",
-        help=f"pattern-database file for 4×4 boards (e.g. .cache/pdb/15puzzle-7-7-1.pdb, made by "
+        help=f"pattern-database file for 4×4 boards (e.g. .cache/pdb/15puzzle-7-7-7.pdb, made by "
         f"scripts/build_pdb.py); default: the file named by ${PDB_ENV}, else none",
     )
     solve.add_argument("--max-nodes", type=_positive_int, help="stop after expanding N states (exit 3)")

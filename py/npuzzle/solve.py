@@ -188,7 +188,7 @@ PDB_ALIAS = "pdb"
 def registry_with_tables(tables: PdbTables, registry: Registry | None = None) -> Registry:
     """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
 
-    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdbsearch.heuristic_name` (``"pdb-7-7-1+reflected"``),
+    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdbsearch.heuristic_name` (``"pdb-7/7-7+reflected"``),
     strongest of all, fitting the boards :func:`npuzzle.pdbsearch.pdb_fits` accepts (the tables' shape and a goal
     with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
     :func:`npuzzle.pdbsearch.solve_with_pdb`. A* with it uses the generic :class:`~npuzzle.pdbsearch.PdbHeuristic`.

@@ -12,7 +12,7 @@ from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Ser
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 KORF_ID = 1
-"""Korf's instance 1 (57 moves): the 7-7-1 IDA* solves it in about 0.03 s in CPython."""
+"""Korf's instance 1 (57 moves): the 7/7-7 IDA* solves it in about 0.03 s in CPython."""
 TABLES_TIMEOUT_MS = 180_000
 
 
@@ -39,7 +39,7 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
         phases = (page.locator("body").get_attribute("data-tables-phases") or "").split()
         assert "downloading" in phases and "failed" not in phases
-        assert "Pattern database 7-7-1 ready" in page.locator("#pdb-text").inner_text()
+        assert "Pattern database 7/7-7 ready" in page.locator("#pdb-text").inner_text()
         downloads = [u for u in app.seen if u.endswith(".pdb")]
         assert len(downloads) == 1 and downloads[0].endswith(pdb["url"])
 
@@ -56,7 +56,7 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
                                timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("body").get_attribute("data-solve") == "solved"
         assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
-        assert "pattern database 7-7-1" in page.locator("#solution-facts").inner_text().lower()
+        assert "pattern database 7/7-7 + reflection" in page.locator("#solution-facts").inner_text().lower()
 
         # a later visit takes the verified copy from the Cache API: no second download
         page.reload()
