@@ -2,8 +2,9 @@
 
 The site is (re)built once per session (a no-op in milliseconds when nothing changed) and served by
 ``scripts/serve.py`` in a thread on a free port. Every page is opened in a fresh browser context whose router
-lets requests to the site's origin through and aborts — and records — every other request; each test asserts
-that none was attempted, which proves the app works with the network outside its origin cut off.
+lets requests to the site's origin through and aborts — and records — every other request (:func:`new_app`);
+each test asserts that none was attempted (and the module-wide ``app`` fixture checks again at teardown), which
+proves the app works with the network outside its origin cut off.
 
 Browser discovery: ``$NPUZZLE_CHROMIUM``, else Playwright's own Chromium when installed, else
 ``/usr/bin/chromium``.
@@ -162,9 +163,15 @@ class App:
         self.context.close()
 
 
-def open_app(browser: Browser, server: Server, fragment: str = "") -> App:
-    """Open the page in a fresh context (off-origin requests blocked and recorded) and wait until Python is ready."""
+def new_app(browser: Browser, server: Server, init_script: str | None = None) -> App:
+    """A fresh browser context and page whose requests outside the site's origin are blocked and recorded, and
+    whose console messages and page errors are kept (:meth:`App.assert_offline` checks them); not yet navigated.
+
+    ``init_script`` runs in every document before the page's own scripts. Routes a test adds to ``app.context``
+    afterwards take precedence over the guard (Playwright runs the newest matching route first)."""
     context = browser.new_context(viewport={"width": 1200, "height": 900})
+    if init_script is not None:
+        context.add_init_script(init_script)
     page = context.new_page()
     app = App(page=page, context=context, origin=server.origin)
 
@@ -184,18 +191,28 @@ def open_app(browser: Browser, server: Server, fragment: str = "") -> App:
     context.route("**/*", route)
     page.on("console", console)
     page.on("pageerror", lambda exc: app.errors.append(str(exc)))
-    page.goto(server.url + fragment)
-    page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    return app
+
+
+def open_app(browser: Browser, server: Server, fragment: str = "") -> App:
+    """Open the page in a fresh guarded context (:func:`new_app`) and wait until Python is ready."""
+    app = new_app(browser, server)
+    app.page.goto(server.url + fragment)
+    app.page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
     app.wait_answer(0)  # the page checks the example board (or the link's board) once Python is ready
     return app
 
 
 @pytest.fixture(scope="module")
 def app(browser: Browser, server: Server) -> Iterator[App]:
-    """The app, booted once per test module."""
+    """The app, booted once per test module; at teardown nothing may have left the origin since the last test's
+    own check either."""
     opened = open_app(browser, server)
     yield opened
-    opened.close()
+    try:
+        opened.assert_offline()
+    finally:
+        opened.close()
 
 
 DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"

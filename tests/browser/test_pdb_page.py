@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Route
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, open_app
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 KORF_ID = 1
@@ -97,15 +97,15 @@ def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Brows
     good = (SITE / manifest["pdb"]["url"]).read_bytes()
     damaged = bytearray(good)
     damaged[len(damaged) // 2] ^= 0xFF
-    context = browser.new_context()  # a fresh context: nothing cached
+    app = new_app(browser, server)  # a fresh context: nothing cached
     served: list[str] = []
 
     def serve_damaged(route: Route) -> None:
         served.append(route.request.url)
         route.fulfill(status=200, body=bytes(damaged), headers={"Content-Type": "application/octet-stream"})
 
-    context.route("**/*.pdb", serve_damaged)
-    page = context.new_page()
+    app.context.route("**/*.pdb", serve_damaged)  # newer than the guard's route, so it answers first
+    page = app.page
     try:
         page.goto(server.url)
         page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -122,5 +122,6 @@ def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Brows
         assert page.locator("#verdict").inner_text().startswith("Solvable")
         names = page.eval_on_selector_all("#heuristic option", "os => os.map(o => o.value)")
         assert not any(n.startswith("pdb-") for n in names)
+        app.assert_offline()
     finally:
-        context.close()
+        app.close()
