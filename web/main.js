@@ -99,6 +99,7 @@ let job = null; // the solve or compare running in the worker: {kind, id, seq, c
 let playback = null; // the solution loaded for playback
 let userMoves = 0;
 let syncedText = ""; // the text area's value as the page last wrote or checked it
+let syncedGoal = ""; // the goal (goalSpec()) of the board on screen, as it was checked
 let syncFrame = 0; // a pending write of the board into the text area and link
 let verdictTimer = 0;
 let linkTimer = 0; // the link was just updated: later changes wait for this timer
@@ -255,14 +256,16 @@ async function check() {
   clearErrors();
   const seq = ++latest;
   const goalKind = ui.goalKind.value;
+  const goal = goalSpec();
   const text = ui.board.value;
   ui.verdict.classList.add("busy");
   ui.view.setAttribute("aria-busy", "true");
   try {
-    const reply = await ask("check", { board: ui.board.value, goal: goalSpec() }, "Checking");
+    const reply = await ask("check", { board: text, goal }, "Checking");
     if (seq !== latest) return false;
     shown = { board: reply.board, goal: reply.goal, solvable: reply.explanation.solvable };
     syncedText = text;
+    syncedGoal = goal;
     loadBoard();
     ui.placeholder.hidden = true;
     await Promise.all([view.setBoard(reply.board, reply.goal), Promise.resolve(renderVerdict(reply))]);
@@ -609,9 +612,10 @@ function cancelJob() {
   python.cancel(job.id);
 }
 
-/** Have the board of the text area on screen (checked) unless it already is; true when it can be solved. */
+/** Have the board of the text area, with the goal now chosen, on screen (checked) unless it already is; true when
+ * it can be solved. Solve and Compare then send `syncedGoal`: the goal the screen shows. */
 async function boardForJob() {
-  if (!shown || ui.board.value !== syncedText) return check();
+  if (!shown || ui.board.value !== syncedText || goalSpec() !== syncedGoal) return check();
   if (syncFrame) {
     cancelAnimationFrame(syncFrame);
     syncBoard();
@@ -639,7 +643,7 @@ async function solve() {
   const heuristic = ui.heuristic.value;
   const mine = startJob("solve", "Solving…");
   document.body.dataset.solve = "running";
-  const request = { board: boardFields(start), goal: goalSpec(), algorithm, heuristic };
+  const request = { board: boardFields(start), goal: syncedGoal, algorithm, heuristic };
   try {
     const reply = await python.request("solve", request, {
       onId: (id) => { mine.id = id; },
@@ -743,17 +747,18 @@ async function compareHeuristics() {
   if (playback) playback.pause();
   if (!(await boardForJob()) || job) return;
   const start = shown.board;
-  const names = optionsReply ? optionsReply.heuristics.map((h) => h.name) : [];
+  let names = []; // the heuristics the compare runs: its progress names them
   const mine = startJob("compare", "Comparing heuristics…");
   document.body.dataset.compare = "running";
   ui.comparison.hidden = false;
   ui.comparisonNote.textContent = `${start.rows}×${start.cols} board`;
   renderCompareRows(ui.compareBody, [], null, names);
   try {
-    const reply = await python.request("compare", { board: boardFields(start), goal: goalSpec() }, {
+    const reply = await python.request("compare", { board: boardFields(start), goal: syncedGoal }, {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (job !== mine || mine.cancelAt) return;
+        if (p.heuristics) names = p.heuristics;
         const done = p.done || [];
         ui.jobTitle.textContent = `Comparing heuristics: ${label(p.heuristic).toLowerCase()} (${p.row + 1} of ${p.rows})…`;
         ui.jobDetail.textContent = progressLine(p);

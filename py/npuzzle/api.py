@@ -41,7 +41,8 @@ Requests (``"op"`` selects one):
 
 Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``compare`` request and returns a
 :class:`Session`; ``Session.advance(seconds)`` runs it for about that long and returns ``{"type": "progress",
-…Progress fields…}`` (compare adds ``row``, ``rows`` and the finished rows as ``done``), or the final
+…Progress fields…}`` (compare adds ``row``, ``rows``, the names of the heuristics it runs as ``heuristics`` and
+the finished rows as ``done``), or the final
 ``{"type": "result", …}`` / ``{"type": "error", "ok": false, "error": {"type", "message"}}``;
 ``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the
 statistics so far.
@@ -424,6 +425,7 @@ class Session:
         if self._kind == "compare":
             reply["row"] = len(self._results)
             reply["rows"] = len(self._plans)
+            reply["heuristics"] = [p.heuristic for p in self._plans]
             reply["done"] = [compare_row(r) for r in self._results]
         return reply
 

@@ -37,6 +37,7 @@ def solve(app: App, algorithm: str = "auto", heuristic: str = "auto") -> None:
     page = app.page
     page.select_option("#algorithm", algorithm)
     page.select_option("#heuristic", heuristic)
+    page.evaluate("() => { delete document.body.dataset.solve; }")  # not the end state of an earlier solve
     page.click("#solve")
     page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
 
@@ -241,4 +242,23 @@ def test_arrow_keys_move_tiles_and_the_counter_counts(app: App, start: str) -> N
     wait_grid(app, goal.tiles)
     assert page.locator("#move-count").inner_text() == str(count + len(path))
     assert page.locator("#board-status").inner_text().startswith("Solved")
+    app.assert_offline()
+
+
+def test_solve_uses_the_goal_as_edited_since_the_last_check(app: App) -> None:
+    page = app.page
+    start = "1 2 3 / 4 5 6 / 0 7 8"
+    first_goal, new_goal = "1 2 3 / 4 5 6 / 7 8 0", "1 2 3 / 4 0 6 / 7 5 8"
+    assert app.check(start, first_goal).startswith("Solvable")
+    page.fill("#goal", new_goal)  # edited, but Check not pressed: Solve must check again with this goal
+    solve(app)
+    assert page.locator("body").get_attribute("data-solve") == "solved"
+    expected = core({"op": "solve", "board": start, "goal": new_goal})
+    assert int(page.locator("#solution").get_attribute("data-length") or "-1") == expected["length"]
+    assert page.locator("#verdict").get_attribute("data-board") == "1,2,3/4,5,6/0,7,8"
+    page.click("#play-end")
+    wait_grid(app, parse_board(new_goal).tiles)
+    page.wait_for_function("() => document.body.dataset.solved === 'true'", timeout=10_000)
+    assert "goal=1,2,3/4,0,6/7,5,8" in page.evaluate("location.hash")
+    app.select_goal("default")
     app.assert_offline()
