@@ -43,8 +43,9 @@ Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``c
 :class:`Session`; ``Session.advance(seconds)`` runs it for about that long and returns ``{"type": "progress",
 …Progress fields…}`` (compare adds ``row``, ``rows`` and the finished rows as ``done``), or the final
 ``{"type": "result", …}`` / ``{"type": "error", "ok": false, "error": {"type", "message"}}``;
-``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the
-statistics so far.
+``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}``: with the
+best solution found so far in ``moves`` (and ``letters``, ``length``, ``ratio_bound``) when the search had one,
+else ``moves: null`` and the statistics so far.
 
 Pattern databases: an :class:`Engine` holds the loaded tables (no module-level state). ``Engine.load_tables(bytes)``
 reads a database file (the page downloads it) and replies ``{"ok": true, "name": "7/7-7", "heuristic":
@@ -68,7 +69,7 @@ from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .pdbsearch import PdbTables, heuristic_name, load_tables_steps
-from .progress import Limit, Progress, Search, SearchResult, run
+from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .solvability import Explanation, explain
 from .solve import (
@@ -455,17 +456,22 @@ class Session:
             return json.dumps(self._final)
 
     def cancel(self) -> str:
-        """Stop now; returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the statistics so
-        far (or the final reply if the operation had already ended)."""
+        """Stop now; returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}``: with the best solution
+        so far in ``moves`` when the search has one (the near-optimal solver while it shortens its answer), else
+        ``moves: null`` and the statistics so far (or the final reply if the operation had already ended)."""
         if self._final is not None:
             return json.dumps(self._final)
-        if self._search is not None:
-            self._search.close()
-            self._search = None
-        plan_now = self._plans[len(self._results)]
-        last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
-        self._results.append(plan_now.stopped(last))
-        self._final = self._finish()
+        try:
+            plan_now = self._plans[len(self._results)]
+            last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
+            if self._search is not None:
+                search, self._search = self._search, None
+                self._results.append(stop(search, plan_now.stopped, last))
+            else:
+                self._results.append(plan_now.stopped(last))
+            self._final = self._finish()
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            self._final = failure_reply(exc)
         return json.dumps(self._final)
 
 

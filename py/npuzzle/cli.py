@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -25,7 +27,7 @@ from .korf import korf100
 from .pdbsearch import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
 from .parse import parse_board, parse_shape, resolve_goal
-from .progress import Progress, Search, SearchResult, run
+from .progress import Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .search import result_from_progress
 from .solvability import Explanation, explain
@@ -211,27 +213,45 @@ class _ProgressLine:
 
 def drive(search: Search, line: _ProgressLine, algorithm: str, heuristic: str, prefix: str = "",
           stopped: Callable[[Progress | None], SearchResult] | None = None) -> tuple[SearchResult, bool]:
-    """Run ``search`` to its end, drawing progress; Ctrl-C closes it and returns the statistics so far (built by
-    ``stopped`` from the last progress record when given, e.g. :meth:`npuzzle.solve.Plan.stopped`).
+    """Run ``search`` to its end, drawing progress; returns the result and whether Ctrl-C interrupted it.
 
-    Returns the result and whether it was interrupted.
+    The first Ctrl-C (SIGINT, caught while the search runs in the main thread) is noted and acted on at the next
+    progress record: :func:`npuzzle.progress.stop` ends the search, which returns its best answer so far if it has
+    one (the near-optimal solver while shortening), else the statistics so far, built by ``stopped`` from the last
+    progress record when given (e.g. :meth:`npuzzle.solve.Plan.stopped`). A second Ctrl-C interrupts at once.
     """
     last: Progress | None = None
+
+    def fallback(record: Progress | None) -> SearchResult:
+        if stopped is not None:
+            return stopped(record)
+        return result_from_progress(record, algorithm, heuristic, "cancelled")
+
+    requested: list[bool] = []
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        requested.append(True)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a second Ctrl-C interrupts at once
+
+    installed = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if installed else None
     try:
         while True:
+            if requested:
+                return stop(search, fallback, last), True
             try:
                 record = next(search)
-            except StopIteration as stop:
-                result: SearchResult = stop.value
+            except StopIteration as done:
+                result: SearchResult = done.value
                 return result, False
             last = record
             line.draw(record, prefix)
     except KeyboardInterrupt:
         search.close()
-        if stopped is not None:
-            return stopped(last), True
-        return result_from_progress(last, algorithm, heuristic, "cancelled"), True
+        return fallback(last), True
     finally:
+        if installed:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
         line.clear()
 
 
@@ -241,7 +261,10 @@ def solve_text(board: Board, result: SearchResult) -> str:
     lines: list[str] = []
     if result.moves is not None:
         proof = "optimal" if result.optimal else "not proven optimal"
-        lines.append(f"Solved in {len(result.moves)} moves ({proof}) with {title} + {result.heuristic}.")
+        lines.append(f"Solved in {len(result.moves)} move{'' if len(result.moves) == 1 else 's'} ({proof}) with "
+                     f"{title} + {result.heuristic}.")
+        if result.stopped is not None:
+            lines.append(f"Stopped early ({result.stopped}): this is the best answer found so far.")
         lines.append(f"Moves (tiles):   {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
         lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
         ratio = ratio_bound(result)
@@ -334,7 +357,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         out.write(solve_text(board, result) + "\n")
     if interrupted:
         err.write("npuzzle: interrupted\n")
-    return EXIT_OK if result.moves is not None else EXIT_STOPPED
+    return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -478,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"Find a solution: optimal (A*, IDA*) for boards of up to {OPTIMAL_MAX_CELLS} cells (4×4), "
         "near-optimal above (short, not proven optimal: it prints a proven lower bound and the worst-case ratio "
         "to the optimal length). Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C "
-        "(the statistics so far are printed).",
+        "(the best answer so far, or the statistics so far, are printed).",
     )
     solve.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
     solve.add_argument("--goal", default="default", help=GOAL_HELP)
