@@ -20,7 +20,8 @@ Requests (``"op"`` selects one):
   lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
   "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
   An unsolvable board fails at once with its ``explanation``. ``"auto"`` solves boards above 4×4 (more than
-  16 cells) with ``near-optimal``: ``optimal`` is then false unless proven, ``lower_bound`` is a proven bound
+  16 cells) with ``near-optimal``, and boards of 10-16 cells that no loaded pattern database fits with IDA* for
+  3 s, then ``near-optimal`` if IDA* has not finished (``algorithm`` names the solver that answered): ``optimal`` is then false unless proven, ``lower_bound`` is a proven bound
   on the optimal length and ``ratio_bound`` (length / lower bound) says the solution is at most that many times
   the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
@@ -291,7 +292,7 @@ def op_compare(request: Request, registry: Registry | None = None) -> Reply:
 
 
 _ALGORITHM_SUMMARIES = {
-    "auto": "the best algorithm for the board",
+    "auto": "the best algorithm for the board: optimal where that is quick, else near-optimal",
     "astar": "A*: best-first with an updatable heap; memory grows with the search",
     "idastar": "IDA*: iterative deepening on f; little memory",
     NEAR_OPTIMAL: "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; "

@@ -33,6 +33,7 @@ from .search import result_from_progress
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,
+    AUTO_OPTIMAL_SECONDS,
     DEFAULT_COMPARE_NODES,
     NEAR_OPTIMAL,
     OPTIMAL_MAX_CELLS,
@@ -52,6 +53,11 @@ EXIT_STOPPED = 3
 
 PDB_ENV = "NPUZZLE_PDB"
 """The environment variable naming a pattern-database file when ``--pdb`` is not given."""
+
+
+PDB_SHAPE = (4, 4)
+"""The board shape the pattern databases serve (the 15-puzzle): ``solve`` reads ``--pdb``/:data:`PDB_ENV` only for
+boards of this shape (or ``--heuristic pdb``), so other boards do not wait for the load."""
 
 
 class UsageError(PuzzleError):
@@ -340,11 +346,13 @@ def registry_for(args: argparse.Namespace) -> Registry:
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle solve``: an optimal (up to 4×4) or near-optimal (above) solution with statistics; exit 0 solved,
-    1 unsolvable, 3 stopped."""
+    """``npuzzle solve``: an optimal (up to 4×4, where it finishes in time) or near-optimal solution with
+    statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one)."""
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
-    registry = registry_for(args)
+    # the database (173 MB, 2-3 s to load) only for the boards it can serve, or when asked for by name
+    wants_pdb = (board.rows, board.cols) == PDB_SHAPE or args.heuristic == PDB_ALIAS
+    registry = registry_for(args) if wants_pdb else default_registry()
     try:
         chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
     except UnsolvableError as exc:
@@ -498,9 +506,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser(
         "solve",
         help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
-        description=f"Find a solution: optimal (A*, IDA*) for boards of up to {OPTIMAL_MAX_CELLS} cells (4×4), "
-        "near-optimal above (short, not proven optimal: it prints a proven lower bound and the worst-case ratio "
-        "to the optimal length). Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C "
+        description=f"Find a solution: optimal (A*, IDA*) for boards of up to {OPTIMAL_MAX_CELLS} cells (4×4) "
+        f"where the search finishes within {AUTO_OPTIMAL_SECONDS:g} s (always for up to 9 cells, and for a 4×4 with "
+        "--pdb), near-optimal otherwise and above (short, not proven optimal: it prints a proven lower bound and "
+        "the worst-case ratio to the optimal length; the JSON's algorithm says which solver answered). Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C "
         "(the best answer so far, or the statistics so far, are printed).",
     )
     solve.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
@@ -508,8 +517,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     solve.add_argument(
         "--algorithm", default="auto", choices=ALGORITHM_NAMES,
-        help="astar, idastar, near-optimal or auto (A* up to 9 cells, IDA* up to 16, near-optimal above; "
-        "default: %(default)s)",
+        help="astar, idastar, near-optimal or auto (A* up to 9 cells; IDA* up to 16, or near-optimal if it has "
+        "not finished in 3 s, except on a 4×4 with a pattern database; near-optimal above; default: %(default)s)",
     )
     solve.add_argument(
         "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
