@@ -323,3 +323,59 @@ def test_5x5_tables_bound_to_other_targets_never_exceed_a_scramble_length() -> N
         for partition in partitions:
             assert partition.value(positions(board.tiles)) <= steps
             assert partition.value(positions(target.tiles)) == 0
+
+
+def _running(search: object) -> list[str]:
+    """The names of the generator functions a running search is suspended in, outermost first."""
+    names: list[str] = []
+    gen = search
+    while gen is not None and getattr(gen, "gi_frame", None) is not None:
+        names.append(gen.gi_frame.f_code.co_name)  # type: ignore[attr-defined]
+        gen = gen.gi_yieldfrom  # type: ignore[attr-defined]
+    return names
+
+
+def test_a_stop_while_shortening_returns_the_best_solution_so_far() -> None:
+    from npuzzle.progress import stop
+
+    board, goal = random_board(5, 5, seed=31), goal_board(5, 5)
+    search = solve_big(board, goal, seconds=None)  # unpaced: it always reaches the shortening phase
+    last = next(search)
+    while "improve_windows" not in _running(search):
+        last = next(search)
+    for _ in range(3):  # somewhere inside a window search
+        last = next(search)
+
+    def fallback(record: object) -> SearchResult:
+        raise AssertionError("the near-optimal search holds an answer and must return it")
+
+    result = stop(search, fallback, last)
+    assert result.stopped == "cancelled" and result.moves is not None
+    assert board.apply(result.moves) == goal
+    assert 0 < result.lower_bound <= len(result.moves)
+    assert result.optimal is (len(result.moves) == result.lower_bound)
+    assert "best so far" in result.message
+    with pytest.raises(StopIteration):
+        next(search)
+
+
+def test_a_stop_before_any_solution_says_so_with_the_bound() -> None:
+    from npuzzle.progress import stop
+
+    board, goal = random_board(8, 8, seed=32), goal_board(8, 8)
+    search = solve_big(board, goal)
+    last = next(search)
+    for _ in range(5):
+        last = next(search)
+    assert "_peel" in _running(search)
+    result = stop(search, lambda record: pytest.fail("the search reports its own stop"), last)
+    assert result.moves is None and result.stopped == "cancelled"
+    assert result.lower_bound == manhattan_linear_conflict(board.tiles, goal.tiles, 8, 8)
+    assert "before it found a solution" in result.message and result.nodes_expanded > 0
+
+
+def test_the_node_limit_is_honoured_closely() -> None:
+    board = random_board(10, 10, seed=33)
+    result = run(solve_big(board, goal_board(10, 10), limit=Limit(nodes=1)))
+    assert result.stopped == "node-limit" and result.moves is None
+    assert result.nodes_expanded <= 10

@@ -57,8 +57,11 @@ def test_auto_picks_near_optimal_above_4x4_and_says_so(rows: int, cols: int, exp
     if expected == NEAR_OPTIMAL:
         assert chosen.heuristic == "group-tables" and chosen.optimal is False
         assert "not proven optimal" in chosen.summary and "above 4×4" in chosen.summary
-    else:
-        assert chosen.optimal is True and "(optimal)" in chosen.summary
+    elif expected == "astar":
+        assert chosen.optimal is True and chosen.fallback_after is None and "(optimal)" in chosen.summary
+    else:  # optimal IDA* for a bounded time, then the near-optimal solver: not promised optimal
+        assert chosen.optimal is False and chosen.fallback_after is not None
+        assert "(optimal) for up to 3 s, then near-optimal" in chosen.summary
 
 
 def test_explicit_choices_are_honoured() -> None:
@@ -133,7 +136,10 @@ def test_api_options_list_near_optimal_with_the_auto_default() -> None:
     assert five["default_optimal"] is False and "not proven optimal" in five["default_summary"]
     assert [a["name"] for a in five["algorithms"]] == ["astar", "idastar", NEAR_OPTIMAL]
     four = ask({"op": "options", "rows": 4, "cols": 4})
-    assert four["default_algorithm"] == "idastar" and four["default_optimal"] is True
+    assert four["default_algorithm"] == "idastar" and four["default_optimal"] is False  # no database: may fall back
+    assert "then near-optimal" in four["default_summary"]
+    three = ask({"op": "options", "rows": 3, "cols": 3})
+    assert three["default_algorithm"] == "astar" and three["default_optimal"] is True
     assert [a["name"] for a in ask({"op": "options", "rows": 13, "cols": 13})["algorithms"]] == [NEAR_OPTIMAL]
     huge = ask({"op": "options", "rows": 25, "cols": 25})
     assert huge["ok"] is True and huge["algorithms"] == [] and "too big" in huge["default_summary"]
@@ -226,3 +232,101 @@ def test_ratio_bound_helper() -> None:
     assert ratio_bound(optimal) == 1.0
     stopped = run(plan(random_board(10, 10, seed=8), goal_board(10, 10)).start(Limit(nodes=10)))
     assert stopped.moves is None and ratio_bound(stopped) is None
+
+
+# ---- auto on 10-16 cells: IDA* for a bounded time, then the near-optimal solver (audit D3) ----
+
+HARD_2X8 = random_board(2, 8, seed=1)  # IDA* + linear conflict needs far more than a second on it
+
+
+def test_auto_falls_back_to_near_optimal_when_idastar_does_not_finish() -> None:
+    goal = goal_board(2, 8)
+    chosen = plan(HARD_2X8, goal, budget=0.3, optimal_seconds=0.3)
+    assert chosen.algorithm == "idastar" and chosen.fallback_after == 0.3 and chosen.optimal is False
+    assert "then near-optimal" in chosen.summary
+    records = []
+    result = run(chosen.start(), records.append)
+    assert result.algorithm == NEAR_OPTIMAL and result.moves is not None and result.stopped is None
+    assert HARD_2X8.apply(result.moves) == goal
+    proved = result.extra["optimal_search"]["lower_bound"]
+    assert proved > manhattan_linear_conflict(HARD_2X8.tiles, goal.tiles, 2, 8)  # IDA* got past its first bound
+    assert result.lower_bound >= proved and result.lower_bound <= len(result.moves)
+    assert result.optimal is (len(result.moves) == result.lower_bound)
+    assert "did not finish in 0.3 s" in result.message and "near-optimal answer" in result.message
+    # one progress stream across the switch: both solvers, cumulative counts and elapsed time
+    assert {r.algorithm for r in records} == {"idastar", NEAR_OPTIMAL}
+    assert all(a.elapsed <= b.elapsed and a.nodes_expanded <= b.nodes_expanded for a, b in zip(records, records[1:]))
+    assert result.nodes_expanded >= records[-1].nodes_expanded
+
+
+def test_auto_stays_optimal_where_it_is_quick_and_explicit_idastar_stays_pure() -> None:
+    board = random_board(3, 3, seed=5)
+    small = plan(board, goal_board(3, 3), optimal_seconds=0.01)
+    assert small.algorithm == "astar" and small.fallback_after is None
+    assert run(small.start()).optimal
+    easy = scramble_of(goal_board(2, 8), 12)
+    quick = run(plan(easy, goal_board(2, 8), optimal_seconds=5).start())
+    assert quick.algorithm == "idastar" and quick.optimal
+    explicit = plan(HARD_2X8, goal_board(2, 8), "idastar", optimal_seconds=0.01)
+    assert explicit.fallback_after is None
+    assert run(explicit.start(Limit(nodes=20_000))).stopped == "node-limit"
+
+
+def scramble_of(goal: Board, moves: int) -> Board:
+    from npuzzle import scramble
+
+    return scramble(goal, moves, seed=3)
+
+
+def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    import npuzzle.bigsolve as bigsolve
+    from npuzzle.progress import stop
+
+    entered: list[bool] = []
+    original = bigsolve.improve_windows
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        entered.append(True)
+        return (yield from original(*args, **kwargs))
+
+    monkeypatch.setattr(bigsolve, "improve_windows", watched)
+    goal = goal_board(2, 8)
+    chosen = plan(HARD_2X8, goal, budget=60, optimal_seconds=0.3)
+    search = chosen.start()
+    last = next(search)
+    while not entered:
+        last = next(search)
+    result = stop(search, chosen.stopped, last)
+    assert result.stopped == "cancelled" and result.algorithm == NEAR_OPTIMAL and result.moves is not None
+    assert HARD_2X8.apply(result.moves) == goal
+    assert result.lower_bound >= result.extra["optimal_search"]["lower_bound"]
+    assert "best so far" in result.message and "did not finish" in result.message
+
+
+def test_api_cancel_while_shortening_replies_with_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    import npuzzle.bigsolve as bigsolve
+
+    entered: list[bool] = []
+    original = bigsolve.improve_windows
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        entered.append(True)
+        return (yield from original(*args, **kwargs))
+
+    monkeypatch.setattr(bigsolve, "improve_windows", watched)
+    board = random_board(5, 5, seed=41)
+    session = api.start(json.dumps({"op": "solve", "board": board.format(), "budget": 60}))
+    while not entered:
+        assert json.loads(session.advance(0.01))["type"] == "progress"
+    final = json.loads(session.cancel())
+    assert final["type"] == "result" and final["ok"] is True and final["stopped"] == "cancelled"
+    assert final["moves"] is not None and board.apply(final["moves"]) == goal_board(5, 5)
+    assert len(final["letters"]) == final["length"] and final["ratio_bound"] is not None
+    assert "best so far" in final["message"]
+
+
+def test_a_hard_time_limit_paces_the_near_optimal_solver() -> None:
+    board = random_board(10, 10, seed=42)
+    result = run(plan(board, goal_board(10, 10), budget=30).start(Limit(seconds=4)))
+    # paced to a share of the hard limit (not to the 30 s budget), so a solution arrives
+    assert result.moves is not None and board.apply(result.moves) == goal_board(10, 10)

@@ -11,6 +11,8 @@ The public surface::
     from npuzzle import solve, run
     result = run(solve(board, goal_board(3, 3)))   # A* + linear conflict on small boards, IDA* above
     result.moves, result.optimal                   # tiles to slide, in order; True
+
+    from npuzzle import solve_big                  # the near-optimal solver for big boards (5×5 … 20×20)
 """
 
 from .board import DIRECTIONS, GOAL_NAMES, MAX_CELLS, Board, goal_board, iter_boards, moves_to_letters
@@ -35,9 +37,10 @@ from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .randomize import random_board, scramble
 from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
-from .progress import Limit, Progress, Search, SearchResult, run
+from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
 from .search import astar, idastar
 from .solve import ALGORITHM_NAMES, compare, plan, solve
+from .bigsolve import solve_big
 
 __version__ = "0.1.0"
 
@@ -77,6 +80,9 @@ __all__ = [
     "plan",
     "run",
     "solve",
+    "solve_big",
+    "SearchStopped",
+    "stop",
     "count_inversions",
     "explain",
     "goal_board",

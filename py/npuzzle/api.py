@@ -20,7 +20,8 @@ Requests (``"op"`` selects one):
   lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
   "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
   An unsolvable board fails at once with its ``explanation``. ``"auto"`` solves boards above 4×4 (more than
-  16 cells) with ``near-optimal``: ``optimal`` is then false unless proven, ``lower_bound`` is a proven bound
+  16 cells) with ``near-optimal``, and boards of 10-16 cells that no loaded pattern database fits with IDA* for
+  3 s, then ``near-optimal`` if IDA* has not finished (``algorithm`` names the solver that answered): ``optimal`` is then false unless proven, ``lower_bound`` is a proven bound
   on the optimal length and ``ratio_bound`` (length / lower bound) says the solution is at most that many times
   the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
@@ -44,8 +45,9 @@ Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``c
 …Progress fields…}`` (compare adds ``row``, ``rows``, the names of the heuristics it runs as ``heuristics`` and
 the finished rows as ``done``), or the final
 ``{"type": "result", …}`` / ``{"type": "error", "ok": false, "error": {"type", "message"}}``;
-``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the
-statistics so far.
+``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}``: with the
+best solution found so far in ``moves`` (and ``letters``, ``length``, ``ratio_bound``) when the search had one,
+else ``moves: null`` and the statistics so far.
 
 Pattern databases: an :class:`Engine` holds the loaded tables (no module-level state). ``Engine.load_tables(bytes)``
 reads a database file (the page downloads it) and replies ``{"ok": true, "name": "7/7-7", "heuristic":
@@ -69,7 +71,7 @@ from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .pdbsearch import PdbTables, heuristic_name, load_tables_steps
-from .progress import Limit, Progress, Search, SearchResult, run
+from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .solvability import Explanation, explain
 from .solve import (
@@ -291,7 +293,7 @@ def op_compare(request: Request, registry: Registry | None = None) -> Reply:
 
 
 _ALGORITHM_SUMMARIES = {
-    "auto": "the best algorithm for the board",
+    "auto": "the best algorithm for the board: optimal where that is quick, else near-optimal",
     "astar": "A*: best-first with an updatable heap; memory grows with the search",
     "idastar": "IDA*: iterative deepening on f; little memory",
     NEAR_OPTIMAL: "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; "
@@ -457,17 +459,22 @@ class Session:
             return json.dumps(self._final)
 
     def cancel(self) -> str:
-        """Stop now; returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}`` with the statistics so
-        far (or the final reply if the operation had already ended)."""
+        """Stop now; returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}``: with the best solution
+        so far in ``moves`` when the search has one (the near-optimal solver while it shortens its answer), else
+        ``moves: null`` and the statistics so far (or the final reply if the operation had already ended)."""
         if self._final is not None:
             return json.dumps(self._final)
-        if self._search is not None:
-            self._search.close()
-            self._search = None
-        plan_now = self._plans[len(self._results)]
-        last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
-        self._results.append(plan_now.stopped(last))
-        self._final = self._finish()
+        try:
+            plan_now = self._plans[len(self._results)]
+            last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
+            if self._search is not None:
+                search, self._search = self._search, None
+                self._results.append(stop(search, plan_now.stopped, last))
+            else:
+                self._results.append(plan_now.stopped(last))
+            self._final = self._finish()
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            self._final = failure_reply(exc)
         return json.dumps(self._final)
 
 

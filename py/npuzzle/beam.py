@@ -81,19 +81,27 @@ def beam_search(
     current = width
     depth = 0
     found = False
+    pending = 0
+    quota = budget.every()
     while layer and depth < max_depth:
         depth += 1
         budget.bound = depth
         children: dict[bytes, bytes] = {}
         buckets: dict[int, list[tuple[bytes, int]]] = {}
-        for chunk in range(0, len(layer), PROGRESS_EVERY):
-            step(layer[chunk : chunk + PROGRESS_EVERY], near, parent, children, buckets)
-            budget.expanded += min(PROGRESS_EVERY, len(layer) - chunk)
-            if len(layer) > PROGRESS_EVERY:
+        at = 0
+        while at < len(layer):  # in slices, a progress record (and limit check) every `quota` expansions
+            part = layer[at : at + quota - pending]
+            step(part, near, parent, children, buckets)
+            at += len(part)
+            budget.expanded += len(part)
+            pending += len(part)
+            if pending >= quota:
+                pending = 0
                 budget.note_frontier(len(children))
                 yield budget.progress()
                 if budget.hard_stop():
                     return None
+                quota = budget.every()
         budget.generated += len(children)
         if target in children:
             parent[target] = children[target]
@@ -114,7 +122,7 @@ def beam_search(
             if len(layer) >= current:
                 break
         budget.note_frontier(len(layer))
-        if len(parent) > 50 * PROGRESS_EVERY or depth % 8 == 0:
+        if len(parent) > 50 * PROGRESS_EVERY:
             yield budget.progress()
         if budget.hard_stop() or (budget.limit.memory is not None and len(parent) > budget.limit.memory):
             return None

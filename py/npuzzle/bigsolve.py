@@ -47,7 +47,7 @@ from .grouptables import (
     shipped_five,
 )
 from .peel import Region, cell_distances, line_beam, peel_plan, place
-from .progress import Limit, Progress, Search, SearchResult
+from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run
 from .shorten import improve_windows, shorten
 from .solvability import explain
 
@@ -89,6 +89,10 @@ PEEL_SHARE = 0.85
 
 GROUP_SIZE = 3
 """Tiles per group of the tables built at run time."""
+
+HARD_LIMIT_SHARE = 0.6
+"""With a hard time limit (``Limit.seconds``), the phases are paced to at most this share of it (the soft budget
+is ``min(seconds, HARD_LIMIT_SHARE × limit)``), so that an answer arrives within the limit whenever one could."""
 
 
 def manhattan_linear_conflict(tiles: Sequence[int], goal: Sequence[int], rows: int, cols: int) -> int:
@@ -145,6 +149,14 @@ def region_specs(
     :data:`npuzzle.grouptables.FIVE_GROUPS`) straight and transposed; any other region gets 3-tile groups built
     now (row-paired and column-paired, :func:`npuzzle.grouptables.compact_groups`).
     """
+    return run(region_specs_steps(rows, cols, local_goal, five))
+
+
+def region_specs_steps(
+    rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None
+) -> Generator[int, None, list[PartitionSpec]]:
+    """:func:`region_specs` as a generator that yields the number of tables built after each one (a few
+    hundredths of a second each), so a search can report progress and be stopped while they are built."""
     n = rows * cols
     blank_cell = list(local_goal).index(0)
     if five is not None and (five.rows, five.cols) == (rows, cols):
@@ -152,10 +164,15 @@ def region_specs(
         if maps is not None:
             return [PartitionSpec(rows, cols, five.groups, five.tables, tuple(m)) for m in maps]
     out: list[PartitionSpec] = []
+    built = 0
     for transpose in (False, True):
         groups = tuple(tuple(g) for g in compact_groups(rows, cols, blank_cell, GROUP_SIZE, transpose))
-        tables = tuple(build_table(rows, cols, g) for g in groups)
-        out.append(PartitionSpec(rows, cols, groups, tables, tuple(range(n))))
+        tables: list[bytes] = []
+        for g in groups:
+            tables.append(build_table(rows, cols, g))
+            built += 1
+            yield built
+        out.append(PartitionSpec(rows, cols, groups, tuple(tables), tuple(range(n))))
     return out
 
 
@@ -194,9 +211,11 @@ def solve_big(
     for a width below 1. The returned generator yields progress and returns a :class:`SearchResult` whose
     ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound`` (length over
     lower bound: the solution is at most this many times the optimal length) and the length after each phase.
-    ``seconds`` is the soft budget (see the module text), ``shorten_path=False`` skips the shortening, ``limit``
-    is the hard limit (nodes, seconds, memory) that ends the search, with ``moves=None`` if no solution was found
-    by then. ``tables`` are the 5×5 tables to use (default: the shipped file, see
+    ``seconds`` is the soft budget (see the module text; capped by :func:`paced_seconds` at a share of a hard
+    time limit), ``shorten_path=False`` skips the shortening, ``limit`` is the hard limit (nodes, seconds,
+    memory) that ends the search, with ``moves=None`` if no solution was found by then. Thrown a
+    :class:`~npuzzle.progress.SearchStopped` (:func:`npuzzle.progress.stop`), it returns at once: the best
+    solution so far when it has one (while shortening), else ``moves=None``; either way with ``stopped`` set. ``tables`` are the 5×5 tables to use (default: the shipped file, see
     :func:`npuzzle.grouptables.shipped_five`).
     """
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
@@ -210,7 +229,16 @@ def solve_big(
     if not explanation.solvable:
         raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
     limit = limit if limit is not None else Limit()
-    return _search(board, goal, width, None if seconds is None else float(seconds), shorten_path, limit, tables)
+    return _search(board, goal, width, paced_seconds(seconds, limit), shorten_path, limit, tables)
+
+
+def paced_seconds(seconds: float | None, limit: Limit) -> float | None:
+    """The soft budget the phases are paced to: ``seconds``, capped at :data:`HARD_LIMIT_SHARE` of the hard
+    time limit when there is one (``None``: unpaced, only without a hard time limit)."""
+    if limit.seconds is None:
+        return None if seconds is None else float(seconds)
+    cap = HARD_LIMIT_SHARE * limit.seconds
+    return cap if seconds is None else min(float(seconds), cap)
 
 
 def _search(
@@ -261,91 +289,106 @@ def _search(
 
     if cells == list(goal.tiles):
         return result(True, "the board is already the goal")
-    yield budget.progress()
+    try:
+        yield budget.progress()
 
-    # Phase 1: peel down to a region of at most CORE_CELLS cells.
-    region: Region = (0, rows, 0, cols)
-    _, core = peel_plan(region, cols, goal_of[0], CORE_CELLS)
-    peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / n
-    blank = yield from _peel(
-        cells, blank, rows, cols, free, goal_of, goal.tiles, region, CORE_CELLS, budget, moves,
-        None if seconds is None else PEEL_SHARE * peeled_share * seconds,
-    )
-    if blank < 0:
-        return result(False, "stopped before a solution was found")
-    lines, region = peel_plan(region, cols, goal_of[0], CORE_CELLS)
-    phases["peel"] = len(moves)
-
-    # Phase 2: beam search over the region.
-    top, bottom, left, right = region
-    r_rows, r_cols = bottom - top, right - left
-    region_cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-    region_goal = [goal.tiles[c] for c in region_cells]
-    labels = _local_labels(region_goal)
-    local_goal = [labels[t] for t in region_goal]
-    local_start = [labels[cells[c]] for c in region_cells]
-    if tables is None and (r_rows, r_cols) == (5, 5):
-        tables = shipped_five()
-    specs = region_specs(r_rows, r_cols, local_goal, tables)
-    partitions = [bind_partition(spec, local_goal) for spec in specs]
-    sizes = sorted({len(g) for g in specs[0].groups})
-    core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
-    if region_cells == list(range(n)):
-        lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
-    budget.bound = lower
-    finish_by = None if seconds is None else budget.elapsed() + BEAM_SHARE * max(0.0, seconds - budget.elapsed())
-    path = yield from beam_search(
-        r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n, finish_by, min(width, MIN_WIDTH)
-    )
-    if path is not None:
-        if shorten_path and not budget.soft_stop():
-            before = len(path)
-            path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget)
-            phases["windows_saved"] = before - len(path)
-        blank = _walk(cells, blank, [region_cells[p] for p in path], moves)
-    else:
-        if budget.hard_stop():
-            return result(False, "stopped before a solution was found")
-        # The beam died out: peel the region further and finish exactly.
-        blank = yield from _peel(cells, blank, rows, cols, free, goal_of, goal.tiles, region, EXACT_CELLS, budget, moves)
+        # Phase 1: peel down to a region of at most CORE_CELLS cells.
+        region: Region = (0, rows, 0, cols)
+        _, core = peel_plan(region, cols, goal_of[0], CORE_CELLS)
+        peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / n
+        blank = yield from _peel(
+            cells, blank, rows, cols, free, goal_of, goal.tiles, region, CORE_CELLS, budget, moves,
+            None if seconds is None else PEEL_SHARE * peeled_share * seconds,
+        )
         if blank < 0:
             return result(False, "stopped before a solution was found")
-        _, small = peel_plan(region, cols, goal_of[0], EXACT_CELLS)
-        top, bottom, left, right = small
-        rest = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-        tiles = [cells[c] for c in rest if cells[c]]
-        finish = yield from place(cells, rows, cols, free, tiles, [goal_of[t] for t in tiles], budget, goal_of[0])
-        if finish is None:
-            return result(False, "stopped before a solution was found")
-        blank = _walk(cells, blank, finish, moves)
-    phases["solve"] = len(moves)
+        lines, region = peel_plan(region, cols, goal_of[0], CORE_CELLS)
+        phases["peel"] = len(moves)
 
-    # Phase 3: shorten windows of the whole path while time remains.
-    if shorten_path and phases["peel"] and n <= SHORTEN_MAX_CELLS and not budget.soft_stop():
-        replay = list(board.tiles)
-        replay_blank = replay.index(0)
-        blank_path: list[int] = []
-        for tile in moves:
-            at = replay.index(tile)
-            replay[replay_blank] = tile
-            replay[at] = 0
-            replay_blank = at
-            blank_path.append(at)
-        better = yield from shorten(rows, cols, board.tiles, blank_path, budget)
-        if len(better) < len(blank_path):
-            cells = list(board.tiles)
-            moves.clear()
-            _walk(cells, cells.index(0), better, moves)
-        phases["shorten"] = len(moves)
-    if len(moves) == lower:
-        message = "solved optimally: the length equals the lower bound"
-    else:
-        message = f"solved, not proven optimal: at most {len(moves) / lower:.3f}× the optimal length"
-    if budget.stopped is not None:
-        message += f" (improvement cut short by the {budget.stopped})"
-        budget.stopped = None
-    return result(True, message)
+        # Phase 2: beam search over the region.
+        top, bottom, left, right = region
+        r_rows, r_cols = bottom - top, right - left
+        region_cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+        region_goal = [goal.tiles[c] for c in region_cells]
+        labels = _local_labels(region_goal)
+        local_goal = [labels[t] for t in region_goal]
+        local_start = [labels[cells[c]] for c in region_cells]
+        if tables is None and (r_rows, r_cols) == (5, 5):
+            tables = shipped_five()
+        specs_steps = region_specs_steps(r_rows, r_cols, local_goal, tables)
+        while True:
+            try:
+                next(specs_steps)
+            except StopIteration as built:
+                specs = built.value
+                break
+            yield budget.progress()
+        partitions = [bind_partition(spec, local_goal) for spec in specs]
+        sizes = sorted({len(g) for g in specs[0].groups})
+        core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
+        if region_cells == list(range(n)):
+            lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
+        budget.bound = lower
+        finish_by = None if seconds is None else budget.elapsed() + BEAM_SHARE * max(0.0, seconds - budget.elapsed())
+        path = yield from beam_search(
+            r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n, finish_by, min(width, MIN_WIDTH)
+        )
+        if path is not None:
+            if shorten_path and not budget.soft_stop():
+                before = len(path)
+                path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget)
+                phases["windows_saved"] = before - len(path)
+            blank = _walk(cells, blank, [region_cells[p] for p in path], moves)
+        else:
+            if budget.hard_stop():
+                return result(False, "stopped before a solution was found")
+            # The beam died out: peel the region further and finish exactly.
+            blank = yield from _peel(cells, blank, rows, cols, free, goal_of, goal.tiles, region, EXACT_CELLS, budget, moves)
+            if blank < 0:
+                return result(False, "stopped before a solution was found")
+            _, small = peel_plan(region, cols, goal_of[0], EXACT_CELLS)
+            top, bottom, left, right = small
+            rest = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+            tiles = [cells[c] for c in rest if cells[c]]
+            finish = yield from place(cells, rows, cols, free, tiles, [goal_of[t] for t in tiles], budget, goal_of[0])
+            if finish is None:
+                return result(False, "stopped before a solution was found")
+            blank = _walk(cells, blank, finish, moves)
+        phases["solve"] = len(moves)
 
+        # Phase 3: shorten windows of the whole path while time remains.
+        if shorten_path and phases["peel"] and n <= SHORTEN_MAX_CELLS and not budget.soft_stop():
+            where = [0] * n
+            for cell, tile in enumerate(board.tiles):
+                where[tile] = cell
+            blank_path: list[int] = []
+            for tile in moves:  # the blank takes the moved tile's cell
+                at = where[tile]
+                where[tile] = where[0]
+                where[0] = at
+                blank_path.append(at)
+            better = yield from shorten(rows, cols, board.tiles, blank_path, budget)
+            if len(better) < len(blank_path):
+                cells = list(board.tiles)
+                moves.clear()
+                _walk(cells, cells.index(0), better, moves)
+            phases["shorten"] = len(moves)
+        if len(moves) == lower:
+            message = "solved optimally: the length equals the lower bound"
+        else:
+            message = f"solved, not proven optimal: at most {len(moves) / lower:.3f}× the optimal length"
+        if budget.requested:
+            message = f"stopped early ({budget.stopped}): best so far; {message}"
+        elif budget.stopped is not None:
+            message += f" (improvement cut short by the {budget.stopped})"
+            budget.stopped = None
+        return result(True, message)
+
+    except SearchStopped as stop:  # stopped from outside before a solution existed (shortening keeps its own)
+        budget.request_stop(stop.reason)
+        return result(False, f"The near-optimal search was stopped ({stop.reason}) after expanding "
+                      f"{budget.expanded:,} states, before it found a solution; the solution needs at least "
+                      f"{lower} moves.")
 
 def _peel(
     cells: list[int],

@@ -33,6 +33,7 @@ class Budget:
         "bound",
         "iteration",
         "stopped",
+        "requested",
     )
 
     def __init__(self, limit: Limit, algorithm: str, heuristic: str, soft_seconds: float | None = None) -> None:
@@ -48,6 +49,8 @@ class Budget:
         self.bound: int | None = None
         self.iteration = 0
         self.stopped: StopReason | None = None
+        self.requested = False
+        """True when :attr:`stopped` came from outside (:meth:`request_stop`), not from the hard limit."""
 
     def elapsed(self) -> float:
         """Seconds since the search started."""
@@ -63,6 +66,20 @@ class Budget:
         elif limit.seconds is not None and self.clock.elapsed() >= limit.seconds:
             self.stopped = "time-limit"
         return self.stopped is not None
+
+    def request_stop(self, reason: StopReason) -> None:
+        """Record a stop asked for from outside (a caught :class:`~npuzzle.progress.SearchStopped`): every phase
+        then ends at its next check, as at the hard limit."""
+        self.stopped = reason
+        self.requested = True
+
+    def every(self) -> int:
+        """How many expansions a sub-search may do before its next progress record and limit check:
+        :data:`PROGRESS_EVERY`, or fewer when the node limit is nearer (at least 1)."""
+        nodes = self.limit.nodes
+        if nodes is None:
+            return PROGRESS_EVERY
+        return max(1, min(PROGRESS_EVERY, nodes - self.expanded))
 
     def soft_stop(self) -> bool:
         """True when the improving phases should end: the soft deadline passed or a hard limit was hit."""

@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -25,12 +27,13 @@ from .korf import korf100
 from .pdbsearch import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
 from .parse import parse_board, parse_shape, resolve_goal
-from .progress import Progress, Search, SearchResult, run
+from .progress import Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .search import result_from_progress
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,
+    AUTO_OPTIMAL_SECONDS,
     DEFAULT_COMPARE_NODES,
     NEAR_OPTIMAL,
     OPTIMAL_MAX_CELLS,
@@ -50,6 +53,11 @@ EXIT_STOPPED = 3
 
 PDB_ENV = "NPUZZLE_PDB"
 """The environment variable naming a pattern-database file when ``--pdb`` is not given."""
+
+
+PDB_SHAPE = (4, 4)
+"""The board shape the pattern databases serve (the 15-puzzle): ``solve`` reads ``--pdb``/:data:`PDB_ENV` only for
+boards of this shape (or ``--heuristic pdb``), so other boards do not wait for the load."""
 
 
 class UsageError(PuzzleError):
@@ -211,27 +219,45 @@ class _ProgressLine:
 
 def drive(search: Search, line: _ProgressLine, algorithm: str, heuristic: str, prefix: str = "",
           stopped: Callable[[Progress | None], SearchResult] | None = None) -> tuple[SearchResult, bool]:
-    """Run ``search`` to its end, drawing progress; Ctrl-C closes it and returns the statistics so far (built by
-    ``stopped`` from the last progress record when given, e.g. :meth:`npuzzle.solve.Plan.stopped`).
+    """Run ``search`` to its end, drawing progress; returns the result and whether Ctrl-C interrupted it.
 
-    Returns the result and whether it was interrupted.
+    The first Ctrl-C (SIGINT, caught while the search runs in the main thread) is noted and acted on at the next
+    progress record: :func:`npuzzle.progress.stop` ends the search, which returns its best answer so far if it has
+    one (the near-optimal solver while shortening), else the statistics so far, built by ``stopped`` from the last
+    progress record when given (e.g. :meth:`npuzzle.solve.Plan.stopped`). A second Ctrl-C interrupts at once.
     """
     last: Progress | None = None
+
+    def fallback(record: Progress | None) -> SearchResult:
+        if stopped is not None:
+            return stopped(record)
+        return result_from_progress(record, algorithm, heuristic, "cancelled")
+
+    requested: list[bool] = []
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        requested.append(True)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a second Ctrl-C interrupts at once
+
+    installed = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if installed else None
     try:
         while True:
+            if requested:
+                return stop(search, fallback, last), True
             try:
                 record = next(search)
-            except StopIteration as stop:
-                result: SearchResult = stop.value
+            except StopIteration as done:
+                result: SearchResult = done.value
                 return result, False
             last = record
             line.draw(record, prefix)
     except KeyboardInterrupt:
         search.close()
-        if stopped is not None:
-            return stopped(last), True
-        return result_from_progress(last, algorithm, heuristic, "cancelled"), True
+        return fallback(last), True
     finally:
+        if installed:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
         line.clear()
 
 
@@ -241,7 +267,10 @@ def solve_text(board: Board, result: SearchResult) -> str:
     lines: list[str] = []
     if result.moves is not None:
         proof = "optimal" if result.optimal else "not proven optimal"
-        lines.append(f"Solved in {len(result.moves)} moves ({proof}) with {title} + {result.heuristic}.")
+        lines.append(f"Solved in {len(result.moves)} move{'' if len(result.moves) == 1 else 's'} ({proof}) with "
+                     f"{title} + {result.heuristic}.")
+        if result.stopped is not None:
+            lines.append(f"Stopped early ({result.stopped}): this is the best answer found so far.")
         lines.append(f"Moves (tiles):   {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
         lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
         ratio = ratio_bound(result)
@@ -317,11 +346,13 @@ def registry_for(args: argparse.Namespace) -> Registry:
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle solve``: an optimal (up to 4×4) or near-optimal (above) solution with statistics; exit 0 solved,
-    1 unsolvable, 3 stopped."""
+    """``npuzzle solve``: an optimal (up to 4×4, where it finishes in time) or near-optimal solution with
+    statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one)."""
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
-    registry = registry_for(args)
+    # the database (173 MB, 2-3 s to load) only for the boards it can serve, or when asked for by name
+    wants_pdb = (board.rows, board.cols) == PDB_SHAPE or args.heuristic == PDB_ALIAS
+    registry = registry_for(args) if wants_pdb else default_registry()
     try:
         chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
     except UnsolvableError as exc:
@@ -334,7 +365,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         out.write(solve_text(board, result) + "\n")
     if interrupted:
         err.write("npuzzle: interrupted\n")
-    return EXIT_OK if result.moves is not None else EXIT_STOPPED
+    return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -475,18 +506,19 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser(
         "solve",
         help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
-        description=f"Find a solution: optimal (A*, IDA*) for boards of up to {OPTIMAL_MAX_CELLS} cells (4×4), "
-        "near-optimal above (short, not proven optimal: it prints a proven lower bound and the worst-case ratio "
-        "to the optimal length). Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C "
-        "(the statistics so far are printed).",
+        description=f"Find a solution: optimal (A*, IDA*) for boards of up to {OPTIMAL_MAX_CELLS} cells (4×4) "
+        f"where the search finishes within {AUTO_OPTIMAL_SECONDS:g} s (always for up to 9 cells, and for a 4×4 with "
+        "--pdb), near-optimal otherwise and above (short, not proven optimal: it prints a proven lower bound and "
+        "the worst-case ratio to the optimal length; the JSON's algorithm says which solver answered). Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C "
+        "(the best answer so far, or the statistics so far, are printed).",
     )
     solve.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
     solve.add_argument("--goal", default="default", help=GOAL_HELP)
     solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     solve.add_argument(
         "--algorithm", default="auto", choices=ALGORITHM_NAMES,
-        help="astar, idastar, near-optimal or auto (A* up to 9 cells, IDA* up to 16, near-optimal above; "
-        "default: %(default)s)",
+        help="astar, idastar, near-optimal or auto (A* up to 9 cells; IDA* up to 16, or near-optimal if it has "
+        "not finished in 3 s, except on a 4×4 with a pattern database; near-optimal above; default: %(default)s)",
     )
     solve.add_argument(
         "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),

@@ -127,6 +127,7 @@ def place(
     depth: dict[State, int] = {start: 0}
     heap: list[tuple[int, int, State]] = [(estimate(start), 0, start)]
     since = 0
+    every = budget.every()
     found: State | None = None
     while heap:
         _, negative_g, state = heapq.heappop(heap)
@@ -137,13 +138,14 @@ def place(
             found = state
             break
         since += 1
-        if since >= PROGRESS_EVERY:
+        if since >= every:
             budget.expanded += since
             since = 0
             budget.note_frontier(len(heap))
             yield budget.progress()
             if budget.hard_stop():
                 return None
+            every = budget.every()
         b = state[0]
         for cell in near[b]:
             child_array = list(state)
@@ -239,6 +241,7 @@ def line_beam(
     layer: list[tuple[State, int]] = [(start, sum(dist[i][start[i + 1]] for i in range(k)))]
     depth = 0
     since = 0
+    every = budget.every()
     found: State | None = None
     while layer and depth < max_depth and found is None:
         depth += 1
@@ -280,12 +283,13 @@ def line_beam(
             if found is not None:
                 break
             since += 1
-            if since >= PROGRESS_EVERY:
+            if since >= every:
                 budget.expanded += since
                 since = 0
                 yield budget.progress()
                 if budget.hard_stop():
                     return None
+                every = budget.every()
         budget.generated += len(children)
         if found is not None:
             parent[found] = children[found]

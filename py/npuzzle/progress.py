@@ -2,8 +2,15 @@
 
 A search is a generator (:data:`Search`): it yields a :class:`Progress` record every few thousand expansions and
 finally *returns* a :class:`SearchResult` (``StopIteration.value``). The same stream feeds the CLI's progress
-line, the page's worker (which runs the generator in time slices and simply stops asking for more on cancel) and
-the tests. :func:`run` drives a search to its end.
+line, the page's worker (which runs the generator in time slices) and the tests. :func:`run` drives a search to
+its end.
+
+**Stopping from outside** (the CLI's Ctrl-C, ``api.Session.cancel``, tests) is one mechanism, :func:`stop`: it
+throws :class:`SearchStopped` into the generator at the ``yield`` where it waits. A search that holds a verified
+answer already (the near-optimal solver while it shortens one) catches it and *returns* that answer, with
+``stopped`` set to the reason; a search that has nothing to give (A*, IDA* before the goal) lets it propagate,
+and :func:`stop` then builds the result from the last progress record through the caller's ``fallback`` (e.g.
+:meth:`npuzzle.solve.Plan.stopped`). A search must not yield again after catching it.
 """
 
 from __future__ import annotations
@@ -90,7 +97,36 @@ class SearchResult:
 
 
 Search = Generator[Progress, None, SearchResult]
-"""A running search: yields progress, returns the result."""
+"""A running search: yields progress, returns the result (see the module text for stopping one)."""
+
+
+class SearchStopped(Exception):
+    """Thrown into a running search by :func:`stop` to end it early; ``reason`` says why (``"cancelled"``).
+
+    Not an input error: it never reaches the user. A search that catches it returns its best answer so far.
+    """
+
+    def __init__(self, reason: StopReason = "cancelled") -> None:
+        super().__init__(reason)
+        self.reason: StopReason = reason
+
+
+def stop(search: Search, fallback: Callable[[Progress | None], SearchResult], last: Progress | None = None,
+         reason: StopReason = "cancelled") -> SearchResult:
+    """End ``search`` now and return its result: the best answer it holds (with ``stopped=reason``) when it
+    catches :class:`SearchStopped`, else ``fallback(last)`` built from its last progress record ``last``.
+
+    Safe on a search that has not started or has already ended (``fallback`` then gives the result).
+    """
+    try:
+        search.throw(SearchStopped(reason))
+    except StopIteration as done:
+        result: SearchResult = done.value
+        return result
+    except SearchStopped:
+        return fallback(last)
+    search.close()  # it yielded again, against the contract: end it anyway
+    return fallback(last)
 
 
 _R = TypeVar("_R")

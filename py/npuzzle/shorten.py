@@ -14,7 +14,7 @@ from collections.abc import Generator, Sequence
 from .budget import PROGRESS_EVERY, Budget
 from .beam import padded_lookup
 from .grouptables import Partition, PartitionSpec, bind_partition, neighbours
-from .progress import Progress
+from .progress import Progress, SearchStopped
 
 
 def distances(rows: int, cols: int) -> list[int]:
@@ -59,6 +59,7 @@ def window_search(
     bound = h0
     expanded = 0
     since = 0
+    every = budget.every()
     while bound < limit:
         following = limit
         path = [blank]
@@ -99,12 +100,13 @@ def window_search(
             if h == 0 and cell == goal_blank:
                 budget.expanded += since
                 return path[1:]
-            if since >= PROGRESS_EVERY:
+            if since >= every:
                 budget.expanded += since
                 since = 0
                 yield budget.progress()
                 if budget.hard_stop():
                     return None
+                every = budget.every()
             if expanded >= node_cap:
                 budget.expanded += since
                 return None
@@ -128,9 +130,27 @@ def shorten(
     Sweeps windows starting every ``window // 3`` moves, up to ``passes`` times while a sweep still improves;
     stops early (keeping every improvement so far) at the budget's soft deadline.
     """
+    best = list(path)
+    try:
+        yield from _sweep(rows, cols, start, best, budget, window, node_cap, passes)
+    except SearchStopped as stop:  # stopped from outside: every improvement so far is kept
+        budget.request_stop(stop.reason)
+    return best
+
+
+def _sweep(
+    rows: int,
+    cols: int,
+    start: Sequence[int],
+    best: list[int],
+    budget: Budget,
+    window: int,
+    node_cap: int,
+    passes: int,
+) -> Generator[Progress, None, None]:
+    """The sweeps of :func:`shorten`, improving ``best`` in place (it is a valid path at every ``yield``)."""
     near = neighbours(rows, cols)
     dist = distances(rows, cols)
-    best = list(path)
     step = max(1, window // 3)
     for _ in range(passes):
         improved = False
@@ -139,7 +159,7 @@ def shorten(
         i = 0
         while i + 2 < len(best):
             if budget.soft_stop():
-                return best
+                return
             j = min(i + window, len(best))
             target = list(cells)
             b = blank
@@ -160,7 +180,6 @@ def shorten(
             i += step
         if not improved:
             break
-    return best
 
 
 def table_search(
@@ -194,6 +213,7 @@ def table_search(
     bound = h0
     expanded = 0
     since = 0
+    every = budget.every()
     while bound < limit:
         following = limit
         path = [pos[0]]
@@ -241,12 +261,13 @@ def table_search(
             if h == 0:
                 budget.expanded += since
                 return path[1:]
-            if since >= PROGRESS_EVERY:
+            if since >= every:
                 budget.expanded += since
                 since = 0
                 yield budget.progress()
                 if budget.soft_stop():
                     return None
+                every = budget.every()
             if expanded >= node_cap:
                 budget.expanded += since
                 return None
@@ -283,10 +304,28 @@ def improve_windows(
     best = list(path)
     if len(specs) != 2 or any(len(g) > 4 for spec in specs for g in spec.groups):
         return best
+    try:
+        yield from _improve(rows, cols, start, best, specs, budget, node_cap, phase_cap)
+    except SearchStopped as stop:  # stopped from outside: every improvement so far is kept
+        budget.request_stop(stop.reason)
+    return best
+
+
+def _improve(
+    rows: int,
+    cols: int,
+    start: Sequence[int],
+    best: list[int],
+    specs: Sequence[PartitionSpec],
+    budget: Budget,
+    node_cap: int,
+    phase_cap: int,
+) -> Generator[Progress, None, None]:
+    """The sweeps of :func:`improve_windows`, improving ``best`` in place (a valid path at every ``yield``)."""
     began = budget.expanded
     for window in TAIL_WINDOWS:
         if budget.soft_stop() or budget.expanded - began >= phase_cap:
-            return best
+            return
         window = min(window, len(best))
         found = yield from _resolve(rows, cols, start, best, len(best) - window, len(best), specs, node_cap, budget)
         if found is None:
@@ -297,7 +336,7 @@ def improve_windows(
         end = len(best)
         while end > 0:
             if budget.soft_stop() or budget.expanded - began >= phase_cap:
-                return best
+                return
             begin = max(0, end - window)
             found = yield from _resolve(rows, cols, start, best, begin, end, specs, node_cap, budget)
             if found:
@@ -305,7 +344,7 @@ def improve_windows(
             if begin == 0:
                 break
             end -= window // 2
-    return best
+    return
 
 
 def _resolve(

@@ -5,7 +5,10 @@ step it yourself); :func:`compare` runs A* with each heuristic in turn, the expe
 
 Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there), IDA* up to 16
 cells (4×4, 3×5, 2×8), and the **near-optimal** solver (:func:`npuzzle.bigsolve.solve_big`) above that: boards
-above 4×4 (5×5, 3×7, 10×10 …) are solved quickly but *not proven optimal*, with a proven lower bound. An
+above 4×4 (5×5, 3×7, 10×10 …) are solved quickly but *not proven optimal*, with a proven lower bound. On 10-16
+cells without a specialised solver (a loaded pattern database for the 4×4), IDA* runs for
+:data:`AUTO_OPTIMAL_SECONDS` and, if it has not finished, the near-optimal solver answers instead (see
+:func:`plan`), so every board up to 10×10 gets an answer within seconds. An
 explicit ``algorithm="astar"`` or ``"idastar"`` is always honoured (up to :data:`MAX_SEARCH_CELLS`);
 ``heuristic="auto"`` takes the strongest heuristic of the :class:`Registry` that fits the board.
 
@@ -29,7 +32,7 @@ from .board import Board
 from .errors import GoalError, LimitError, UnsolvableError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
 from .pdbsearch import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
-from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
 from .search import astar, idastar, result_from_progress
 from .solvability import explain
 
@@ -45,9 +48,19 @@ OPTIMAL_MAX_CELLS = 16
 near-optimally: an optimal pure-Python search of a random 3×6 or 5×5 takes minutes to hours."""
 
 NEAR_OPTIMAL_MAX_CELLS = 400
-"""The largest board (in cells: 20×20, 10×40 …) the near-optimal solver accepts. A 10×10 takes about 10 s of
-CPython and a 20×20 about 10-15 s; above this size its time grows fast (a 32×32 takes minutes) and its
-solutions drift far from optimal, so bigger boards are refused with a message."""
+"""The largest board (in cells: 20×20, 10×40 …) the near-optimal solver accepts. With the default 2 s budget a
+10×10 takes about 2 s of CPython and a 20×20 about 10-16 s (2×200 up to about 20 s); above this size its time
+grows fast (a 32×32 takes minutes) and its solutions drift far from optimal, so bigger boards are refused with a
+message."""
+
+AUTO_OPTIMAL_SECONDS = 3.0
+"""How long ``algorithm="auto"`` lets the optimal IDA* run on a board of 10 to 16 cells without a fitting pattern
+database (2×8, 3×5, 2×7, a 4×4 before the database is loaded …) before it gives up proving optimality and answers
+with the near-optimal solver instead: most such boards finish within it, and a random 2×8 can take minutes."""
+
+FALLBACK_LIMIT_SHARE = 0.5
+"""With a hard time limit, the optimal phase of that fallback gets at most this share of it, so the near-optimal
+solver has the rest to answer within the limit."""
 
 ASTAR_MAX_CELLS = 9
 """``algorithm="auto"`` uses A* up to this many cells (the 8-puzzle, 2×4), IDA* above."""
@@ -244,11 +257,15 @@ class Plan:
     _start: Callable[[Limit], Search]
     summary: str = ""
     """One line on what was chosen and why, e.g. ``"near-optimal (not proven optimal) for boards above 4×4"``."""
+    fallback_after: float | None = None
+    """Seconds after which the optimal search gives way to the near-optimal solver (``auto`` on 10-16 cells
+    without a pattern database, see :data:`AUTO_OPTIMAL_SECONDS`); ``None``: no fallback."""
 
     @property
     def optimal(self) -> bool:
-        """True when the chosen search proves its answer optimal (A*, IDA*); False for ``near-optimal``."""
-        return self.algorithm != NEAR_OPTIMAL
+        """True when the chosen search always proves its answer optimal (A*, IDA*); False for ``near-optimal``
+        and for an optimal search that may fall back to it (:attr:`fallback_after`)."""
+        return self.algorithm != NEAR_OPTIMAL and self.fallback_after is None
 
     def start(self, limit: Limit = Limit()) -> Search:
         """Start the search (a generator: nothing runs until it is iterated)."""
@@ -315,7 +332,7 @@ def _near_optimal_plan(board: Board, goal: Board, heuristic: str | Heuristic, bu
     if board.size > NEAR_OPTIMAL_MAX_CELLS:
         raise LimitError(
             f"a {board.rows}×{board.cols} board has {board.size:,} cells; the near-optimal solver takes boards of up "
-            f"to {NEAR_OPTIMAL_MAX_CELLS} cells (20×20, about 10-15 s): bigger ones would take minutes"
+            f"to {NEAR_OPTIMAL_MAX_CELLS} cells (20×20, about 10-16 s): bigger ones would take minutes"
         )
     seconds = DEFAULT_SECONDS if budget is None else budget
 
@@ -328,12 +345,20 @@ def _near_optimal_plan(board: Board, goal: Board, heuristic: str | Heuristic, bu
 
 
 def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
-         registry: Registry | None = None, budget: float | None = None) -> Plan:
+         registry: Registry | None = None, budget: float | None = None,
+         optimal_seconds: float = AUTO_OPTIMAL_SECONDS) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
     ``budget`` is the near-optimal solver's soft time budget in seconds (default
     :data:`npuzzle.bigsolve.DEFAULT_SECONDS`): it keeps shortening its answer until then (and may run past it on
-    big boards; the hard ``time_limit`` of the :class:`Limit` ends any search). Optimal searches ignore it.
+    big boards; it is capped at a share of the hard ``time_limit`` of the :class:`Limit`, which ends any search).
+    Optimal searches ignore it.
+
+    With ``algorithm="auto"`` and ``heuristic="auto"``, a board of 10 to 16 cells that no specialised solver (a
+    loaded pattern database) fits gets IDA* for ``optimal_seconds`` (default :data:`AUTO_OPTIMAL_SECONDS`), then,
+    if it has not finished, the near-optimal solver with ``budget`` (:attr:`Plan.fallback_after`): its answer has
+    ``optimal`` false (unless its length meets the bound), ``algorithm="near-optimal"``, the better of the two lower
+    bounds and a message saying so; progress records keep flowing with cumulative counts and ``elapsed``.
 
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
     :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name, a heuristic
@@ -387,19 +412,115 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
     def start(limit: Limit) -> Search:
         return search(board, goal, build(goal), limit)
 
+    if chosen_by_auto and algo == "idastar" and heuristic.strip().lower() == "auto":
+        return _fallback_plan(board, goal, entry.name, start, budget, optimal_seconds)
     return Plan(board, goal, algo, entry.name, start, f"{algo} + {entry.name} (optimal)")
 
 
+def _fallback_plan(board: Board, goal: Board, heuristic: str, start_optimal: Callable[[Limit], Search],
+                   budget: float | None, optimal_seconds: float) -> Plan:
+    if isinstance(optimal_seconds, bool) or not isinstance(optimal_seconds, (int, float)) or not optimal_seconds > 0:
+        raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {optimal_seconds!r}")
+    near = _near_optimal_plan(board, goal, "auto", budget, True)
+    first = float(optimal_seconds)
+    seconds = DEFAULT_SECONDS if budget is None else budget
+
+    def start_both(limit: Limit) -> Search:
+        return _optimal_then_near(start_optimal, near.start, heuristic, first, limit)
+
+    summary = (f"idastar + {heuristic} (optimal) for up to {first:g} s, then near-optimal (not proven optimal; "
+               f"time budget {seconds:g} s) if it has not finished")
+    return Plan(board, goal, "idastar", heuristic, start_both, summary, fallback_after=first)
+
+
+def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Callable[[Limit], Search],
+                       heuristic: str, first_seconds: float, limit: Limit) -> Search:
+    """IDA* for ``first_seconds`` (or :data:`FALLBACK_LIMIT_SHARE` of the hard time limit, if sooner), then the near-optimal solver for the rest of the
+    hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer)."""
+    clock = Clock()
+    cap = first_seconds if limit.seconds is None else min(first_seconds, FALLBACK_LIMIT_SHARE * limit.seconds)
+    optimal = start_optimal(replace(limit, seconds=cap))
+    last: Progress | None = None
+    try:
+        while True:
+            try:
+                record = next(optimal)
+            except StopIteration as done:
+                first: SearchResult = done.value
+                break
+            last = record
+            yield record
+    except SearchStopped as request:
+        optimal.close()
+        return result_from_progress(last, "idastar", heuristic, request.reason)
+    if first.stopped != "time-limit":
+        return first  # finished (optimal), or stopped by the caller's node limit
+    spent = clock.elapsed()
+    rest = replace(limit, seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
+                   nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded))
+    near = start_near(rest)
+    request_now: SearchStopped | None = None
+    while True:
+        try:
+            record = near.send(None) if request_now is None else near.throw(request_now)
+        except StopIteration as done:
+            second: SearchResult = done.value
+            break
+        except SearchStopped:  # cannot happen (the near-optimal solver reports its own stop); stay honest anyway
+            second = SearchResult(None, False, NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, 0, 0, 0, 0, 0.0, 0,
+                                  stopped=request_now.reason if request_now else "cancelled",
+                                  message="the near-optimal search was stopped before it found a solution")
+            break
+        try:
+            yield replace(record, elapsed=spent + record.elapsed, nodes_expanded=first.nodes_expanded
+                          + record.nodes_expanded, nodes_generated=first.nodes_generated + record.nodes_generated)
+        except SearchStopped as request:
+            request_now = request
+    lower = max(first.lower_bound, second.lower_bound)
+    extra = dict(second.extra)
+    extra["optimal_search"] = {"algorithm": "idastar", "heuristic": heuristic, "seconds": round(first.seconds, 3),
+                               "nodes_expanded": first.nodes_expanded, "lower_bound": first.lower_bound}
+    if second.moves is not None:
+        extra["ratio_bound"] = round(len(second.moves) / lower, 4) if lower else 1.0
+    why = f"optimal search (IDA* + {heuristic}) did not finish in {cap:g} s (it proved at least {first.lower_bound} moves)"
+    if second.moves is None:
+        message = (f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
+                   f"the solution needs at least {lower} moves")
+    else:
+        length = len(second.moves)
+        if length == lower:
+            message = f"{why}; near-optimal answer, and optimal after all: the length equals the lower bound"
+        else:
+            message = (f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal "
+                       f"length")
+        if second.stopped is not None:  # only a stop from outside leaves it set on an answer
+            message = f"stopped early ({second.stopped}): best so far; {message}"
+    return replace(
+        second,
+        optimal=second.moves is not None and len(second.moves) == lower,
+        lower_bound=lower,
+        nodes_expanded=first.nodes_expanded + second.nodes_expanded,
+        nodes_generated=first.nodes_generated + second.nodes_generated,
+        max_frontier=max(first.max_frontier, second.max_frontier),
+        iterations=first.iterations + second.iterations,
+        seconds=clock.elapsed(),
+        message=message,
+        extra=extra,
+    )
+
+
 def solve(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
-          limit: Limit = Limit(), registry: Registry | None = None, budget: float | None = None) -> Search:
+          limit: Limit = Limit(), registry: Registry | None = None, budget: float | None = None,
+          optimal_seconds: float = AUTO_OPTIMAL_SECONDS) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator; see the module text): optimal up
-    to 4×4, near-optimal above (for ``algorithm="auto"``); ``budget`` as for :func:`plan`.
+    to 4×4 where it finishes in time, near-optimal above (for ``algorithm="auto"``); ``budget`` and
+    ``optimal_seconds`` as for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
     :class:`LimitError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
     :class:`~npuzzle.heuristics.Heuristic` object.
     """
-    return plan(board, goal, algorithm, heuristic, registry, budget).start(limit)
+    return plan(board, goal, algorithm, heuristic, registry, budget, optimal_seconds).start(limit)
 
 
 Compare = Generator[Progress, None, list[SearchResult]]
