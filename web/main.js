@@ -575,10 +575,14 @@ function showSolverNote(reply, chosen, auto) {
       : "Near-optimal: a short solution, not proven shortest; the result gives a lower bound on the shortest length.";
   } else if (big) {
     note = "An optimal search of a board above 4×4 can take hours: Cancel stops it. Auto solves it near-optimally.";
+  } else if (auto && reply.default_optimal === false && reply.default_summary) {
+    // 10–16 cells with no pattern database for them: an optimal search first, near-optimal if it takes too long
+    note = `Auto: ${reply.default_summary}.`;
   }
   ui.solverNote.textContent = note;
   ui.solverNote.hidden = !note;
-  ui.solverNote.dataset.kind = chosen === NEAR_OPTIMAL ? "near-optimal" : note ? "warning" : "";
+  const fallback = chosen !== NEAR_OPTIMAL && auto && reply.default_optimal === false;
+  ui.solverNote.dataset.kind = chosen === NEAR_OPTIMAL || fallback ? "near-optimal" : note ? "warning" : "";
 }
 
 // ---- Long jobs in the worker: solve and compare, with a progress line and Cancel ----
