@@ -5,7 +5,8 @@ Accepted board text:
 * numbers separated by spaces, tabs, commas or semicolons;
 * rows on separate lines or separated by ``/``;
 * JSON arrays, flat (``[1, 2, 3, 0]``) or nested (``[[1, 2], [3, 0]]``);
-* the blank written as ``0``, ``_``, ``.``, ``-``, ``x`` or ``*``.
+* the blank written as ``0``, ``_``, ``.``, ``-``, ``x`` or ``*``;
+* numbers in the ASCII digits ``0``–``9`` only (``int()`` would also read ``1_0`` and ``٨``).
 
 A flat list of *n* numbers is a square board when *n* is a perfect square; otherwise give the rows or an explicit
 shape. Every malformed input raises a :class:`~npuzzle.errors.BoardError` subclass whose message names the
@@ -42,6 +43,7 @@ _CELL_SPLIT = re.compile(r"[\s,;]+")
 _INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also read '1_0' as 10 and '٨' as 8
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
+_JSON_NOISE = str.maketrans("", "", "0123456789,.+-eE \t\r\n")  # characters that never affect nesting
 
 MAX_INPUT_CHARS = MAX_CELLS * 9
 """The longest board text accepted, in characters (a 2000×2000 board with 7-digit numbers needs about 32 M)."""
@@ -58,8 +60,9 @@ def parse_board(text: str, shape: tuple[int, int] | None = None) -> Board:
     """Read a board from text in any of the module's formats; ``shape`` is ``(rows, cols)`` for a flat list.
 
     Raises a :class:`~npuzzle.errors.BoardError` subclass naming the problem (empty input, a token that is not a
-    number, ragged rows, a count that fits no shape, duplicated or missing tiles, no blank or two blanks, a number
-    out of range, a board above the size limit).
+    number, ragged rows, a count that fits no shape, rows that differ from ``shape``, JSON nested deeper than rows,
+    duplicated or missing tiles, no blank or two blanks, a number out of range or of more than :data:`MAX_DIGITS`
+    digits, input above :data:`MAX_INPUT_CHARS`); quoted input is cut short.
     """
     stripped = text.strip()
     if not stripped:
@@ -151,6 +154,7 @@ def _json_int(digits: str) -> int | _LongNumber:
 def json_depth(text: str) -> int:
     """How deeply the arrays and objects of JSON ``text`` nest (``[[1]]`` is 2), strings skipped; O(n) in C but
     for one step per bracket, and no recursion however deep the nesting."""
+    text = text.translate(_JSON_NOISE)  # numbers and separators out first (C, fast): a board's JSON shrinks to brackets
     if '"' in text:
         text = _JSON_STRING.sub('""', text)
     depth = deepest = 0
@@ -182,13 +186,19 @@ def _rows_from_json(text: str) -> list[list[int]]:
     if not isinstance(data, list) or not data:
         raise EmptyInputError("the JSON array is empty")
     if all(isinstance(row, list) for row in data):
-        return [
-            [_json_cell(v, f"row {r}, column {c}") for c, v in enumerate(row, start=1)]
-            for r, row in enumerate(data, start=1)
-        ]
+        return [_json_row(row, r) for r, row in enumerate(data, start=1)]
     if any(isinstance(v, list) for v in data):
         raise ShapeError("the JSON array mixes rows (arrays) and single numbers; use a flat or a fully nested array")
-    return [[_json_cell(v, f"position {c}") for c, v in enumerate(data, start=1)]]
+    return [_json_row(data, 0)]
+
+
+def _json_row(row: list[Any], number: int) -> list[int]:
+    """A decoded JSON row as ints; ``number`` 0 for a flat array (cells are then named by position)."""
+    if set(map(type, row)) <= {int}:  # the common case, checked in C
+        return row
+    return [
+        _json_cell(v, f"row {number}, column {c}" if number else f"position {c}") for c, v in enumerate(row, start=1)
+    ]
 
 
 def _json_cell(value: Any, where: str) -> int:
