@@ -2,7 +2,7 @@
 ``npuzzle bench korf100``.
 
 Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs from the file), 2 invalid input
-(message on stderr, never a traceback), 3 stopped by a limit.
+(message on stderr, never a traceback), 3 stopped by a limit, 141 stdout closed early (as for SIGPIPE, quietly).
 
 Pattern databases: ``solve --pdb FILE`` (or the environment variable :data:`PDB_ENV`) loads a database file
 (``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-7.pdb``, the site's 7/7-7 tables); ``auto`` then solves
@@ -454,7 +454,7 @@ def _non_negative_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{quote_input(text)} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
     return value
@@ -475,9 +475,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     check = sub.add_parser("check", help="say whether a board can be solved, and why")
-    check.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
+    check.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path (not with --batch)")
     check.add_argument("--goal", default="default", help=GOAL_HELP)
-    check.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    check.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square (with --batch: "
+                       "for every line)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.add_argument(
         "--batch",
