@@ -83,7 +83,8 @@ def test_very_big_boards_are_sent_without_text() -> None:
 
 
 def test_request_fields_of_the_wrong_type_are_named() -> None:
-    for seed in ({}, [1], 1.5, True):
+    seeds: list[object] = [{}, [1], 1.5, True]
+    for seed in seeds:
         reply = call({"op": "random", "rows": 3, "cols": 3, "seed": seed})
         assert reply["error"]["type"] == "RequestError"  # type: ignore[index]
         assert reply["error"]["message"].startswith("field 'seed' must be a whole number or a string, got ")  # type: ignore[index]
