@@ -80,3 +80,48 @@ def test_very_big_boards_are_sent_without_text() -> None:
     assert isinstance(small, dict) and isinstance(big, dict)
     assert small["text"].count(" / ") == 99 and "text" not in big
     assert len(big["tiles"]) == 10_100
+
+
+def test_request_fields_of_the_wrong_type_are_named() -> None:
+    seeds: list[object] = [{}, [1], 1.5, True]
+    for seed in seeds:
+        reply = call({"op": "random", "rows": 3, "cols": 3, "seed": seed})
+        assert reply["error"]["type"] == "RequestError"  # type: ignore[index]
+        assert reply["error"]["message"].startswith("field 'seed' must be a whole number or a string, got ")  # type: ignore[index]
+    assert call({"op": "random", "rows": 3, "cols": 3, "seed": "abc"})["ok"] is True
+    reply = call({"op": "apply", "board": "1 2 / 0 3", "moves": 5})
+    assert reply["error"]["type"] == "RequestError"  # type: ignore[index]
+    assert reply["error"]["message"].startswith("field 'moves' must be a list")  # type: ignore[index]
+    reply = call({"op": "apply", "board": "1 2 / 0 3", "moves": [3.0]})
+    assert reply["error"] == {"type": "MoveError", "message": (  # never a float among the tiles
+        "step 1: move 3.0 is neither a tile number (an int) nor one of the letters U, D, L, R (got a float)")}
+    assert call({"op": "apply", "board": "1 2 / 0 3", "moves": [3]})["board"]["tiles"] == [1, 2, 3, 0]  # type: ignore[index]
+
+
+def test_random_takes_a_goal_object_as_check_does() -> None:
+    goal = "3 2 1 0"
+    for spec in ({"board": goal}, {"board": {"rows": 2, "cols": 2, "tiles": [3, 2, 1, 0]}}, goal):
+        for seed in range(6):
+            board = call({"op": "random", "rows": 2, "cols": 2, "seed": seed, "goal": spec})["board"]
+            check = call({"op": "check", "board": board["text"], "goal": spec})  # type: ignore[index]
+            assert check["explanation"]["solvable"] is True  # type: ignore[index]
+    reply = call({"op": "random", "rows": 2, "cols": 2, "goal": {"board": 7}})
+    assert reply["error"]["message"] == "field 'board' must be of type str, got 7"  # type: ignore[index]
+
+
+def test_deep_and_huge_input_are_named_errors() -> None:
+    reply = call({"op": "check", "board": "[" * 1000 + "]" * 1000})
+    assert reply["error"]["type"] == "ShapeError"  # type: ignore[index]
+    assert "nested 1,000 levels deep" in reply["error"]["message"]  # type: ignore[index]
+    reply = call({"op": "check", "board": "[" + "1" * 5000 + ", 2, 3, 0]"})
+    assert reply["error"]["type"] == "TileOutOfRangeError"  # type: ignore[index]
+    assert "at position 1 is too large" in reply["error"]["message"]  # type: ignore[index]
+    reply = json.loads(api.handle("[" * 100_000 + "]" * 100_000))
+    assert reply["error"] == {"type": "RequestError",
+                              "message": "the request is nested 100,000 levels deep; at most 8 are accepted"}
+    reply = json.loads(api.handle('{"op": "check", "board": "1 2 3 0", "n": ' + "1" * 5000 + "}"))
+    assert reply["error"]["type"] == "RequestError" and "4,300 digits" in reply["error"]["message"]
+    reply = call({"op": "x" * 100_000})
+    assert len(reply["error"]["message"]) < 200  # type: ignore[index]
+    reply = call({"op": "random", "rows": "y" * 100_000, "cols": 3})
+    assert len(reply["error"]["message"]) < 200  # type: ignore[index]

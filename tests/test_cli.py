@@ -96,3 +96,82 @@ def test_help_lists_the_commands() -> None:
     result = run("--help")
     assert result.returncode == 0
     assert "check" in result.stdout and "random" in result.stdout
+
+
+def test_deep_json_and_huge_numbers_are_invalid_input_not_tracebacks() -> None:
+    deep = "[" * 1000 + "]" * 1000
+    result = run("check", deep)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == (
+        "npuzzle: the JSON is nested 1,000 levels deep; a board is a flat list of numbers or a list of rows "
+        "(2 levels), such as [[1, 2], [3, 0]]\n"
+    )
+    huge = "1" * 5000
+    for text, where in ((f"[{huge},2,3,0]", "position 1"), (f"1 2 / 3 {huge}", "row 2, column 2")):
+        result = run("check", text)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert f"at {where} is too large" in result.stderr and len(result.stderr) < 300
+
+
+def test_batch_goes_on_after_deep_json_and_huge_numbers() -> None:
+    huge = "1" * 5000
+    lines = "[" * 1000 + "]" * 1000 + f"\n[{huge},2,3,0]\n{huge} 2 3 0\n1 2 3 0\n"
+    result = run("check", "--batch", "-", stdin=lines)
+    assert "Traceback" not in result.stderr and result.returncode == 2
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == 4
+    assert "nested 1,000 levels deep" in records[0]["error"]
+    assert "at position 1 is too large" in records[1]["error"] and "at position 1 is too large" in records[2]["error"]
+    assert all(len(r["input"]) < 300 for r in records[:3])  # the echoed input is cut short too
+    assert records[3]["solvable"] is True
+
+
+def test_a_closed_stdout_ends_quietly() -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before npuzzle writes anything
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    try:
+        result = subprocess.run([sys.executable, "-m", "npuzzle", "check", "1 2 3 / 4 5 6 / 7 8 0"], stdout=write_end,
+                                stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""
+    assert result.returncode == 141  # 128 + SIGPIPE, as a shell reports for a writer whose reader went away
+
+
+def test_an_explicit_shape_that_differs_from_the_rows_is_an_error() -> None:
+    result = run("check", "--shape", "2x3", "1 2 / 3 0")
+    assert result.returncode == 2
+    assert "the rows given make a 2×2 board, but the shape 2×3 was asked for" in result.stderr
+
+
+def test_batch_applies_the_shape_and_refuses_a_board_argument() -> None:
+    result = run("check", "--shape", "2x3", "--batch", "-", stdin="1 2 3 4 5 0\n2 1 3 4 5 0\n")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.returncode == 0
+    assert [(r["rows"], r["cols"], r["solvable"]) for r in records] == [(2, 3, True), (2, 3, False)]
+    result = run("check", "9 9 9", "--batch", "-", stdin="1 2 3 0\n")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "check takes a BOARD or --batch FILE, not both (got the BOARD '9 9 9' and --batch '-')" in result.stderr
+
+
+def test_a_mistyped_file_name_is_called_so(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+    for name in ("nope.txt", "boards/b1", "./b"):
+        result = subprocess.run([sys.executable, "-m", "npuzzle", "check", name], capture_output=True, text=True,
+                                env=env, cwd=tmp_path, timeout=120)
+        assert result.returncode == 2
+        assert result.stderr.startswith(f"npuzzle: no such file '{name}', and it is not a board either: ")
+    # board text is not mistaken for a file name
+    assert "no such file" not in run("check", "1,2,x,x").stderr
+    assert "no such file" not in run("check", "1 2 / 3 y").stderr
+
+
+def test_counts_are_singular_or_plural() -> None:
+    from npuzzle.cli import plural
+
+    assert (plural(1, "move"), plural(0, "move"), plural(2, "move"), plural(1200, "move")) == (
+        "1 move", "0 moves", "2 moves", "1,200 moves")
+    result = run("solve", "1 2 / 0 3")
+    assert result.returncode == 0
+    assert result.stdout.startswith("Solved in 1 move (optimal)")

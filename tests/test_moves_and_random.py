@@ -54,3 +54,46 @@ def test_random_solvable_2x2_boards_are_uniform() -> None:
     counts = Counter(random_board(2, 2, seed=i).tiles for i in range(6000))
     assert len(counts) == 12
     assert min(counts.values()) > 380 and max(counts.values()) < 620
+
+
+def test_board_validates_tile_types_and_stores_a_tuple() -> None:
+    from npuzzle import Board, NotANumberError, ShapeError
+
+    with pytest.raises(NotANumberError, match=r"tile True at row 1, column 1 is not a whole number \(a bool\)"):
+        Board(2, 2, (True, 2, 3, 0))
+    with pytest.raises(NotANumberError, match=r"tile 3.0 at row 2, column 1 is not a whole number \(a float\)"):
+        Board(2, 2, (1, 2, 3.0, 0))  # type: ignore[arg-type]
+    with pytest.raises(ShapeError, match=r"rows must be a whole number, got 2.0"):
+        Board(2.0, 2, (1, 2, 3, 0))  # type: ignore[arg-type]
+    board = Board(2, 2, [1, 2, 3, 0])  # type: ignore[arg-type]
+    assert isinstance(board.tiles, tuple) and board.tiles == (1, 2, 3, 0)
+    assert hash(board) == hash(Board(2, 2, (1, 2, 3, 0))) and board == Board(2, 2, (1, 2, 3, 0))
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (3.0, r"step 1: move 3.0 is neither a tile number \(an int\) nor one of the letters U, D, L, R \(got a float\)"),
+        (True, r"step 1: move True is neither a tile number .*\(got a bool\)"),
+        (None, r"step 1: move None is neither a tile number"),
+        ("\u0663", r"step 1: move '\u0663' is neither a tile number"),
+        ("1_0", r"step 1: move '1_0' is neither a tile number"),
+    ],
+)
+def test_apply_rejects_moves_of_the_wrong_type(move: object, message: str) -> None:
+    board = parse_board("1 2 / 0 3")
+    with pytest.raises(MoveError, match=message):
+        board.apply([move])  # type: ignore[list-item]
+    assert board.apply(["3"]).tiles == (1, 2, 3, 0)  # a tile number written as ASCII digits still works
+
+
+def test_move_messages_cut_huge_input_short() -> None:
+    board = parse_board("1 2 / 0 3")
+    for moves in (["q" * 100_000], [10**1000], ["7" * 100_000]):
+        with pytest.raises(MoveError) as caught:
+            board.apply(moves)
+        assert len(str(caught.value)) < 200
+    with pytest.raises(MoveError, match=r"move '7{40}'… \(100,000 characters\): there is no such tile on a 2×2"):
+        board.apply(["7" * 100_000])
+    with pytest.raises(MoveError, match="too large to be a tile number"):
+        parse_moves("1 " + "9" * 5000)

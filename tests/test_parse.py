@@ -81,7 +81,14 @@ MALFORMED = [
     ("1 2 3 4", BlankError, r"the board has no blank"),
     ("1 2 3 3", DuplicateTileError, r"tile 3 appears twice"),
     ("1 2 3 4 5 6 7 0", ShapeError, r"8 numbers were given in one row, which is not a square count"),
-    ("1 0", ShapeError, r"2 numbers were given in one row, which is not a square count"),
+    ("1 0", ShapeError, r"^2 numbers were given; the smallest board is 2×2 \(4 numbers\)$"),
+    ("1 2 0", ShapeError, r"^3 numbers were given; the smallest board is 2×2 \(4 numbers\)$"),
+    ("1_0 1 2 3", NotANumberError, r"'1_0' at position 1 is not a number"),
+    ("1 2 / \u0668 _", NotANumberError, r"'\u0668' at row 2, column 1 is not a number"),
+    ("1 2 / 3 \uff10", NotANumberError, r"'\uff10' at row 2, column 2 is not a number"),
+    ('[[1, 2], [3, "1_0"]]', NotANumberError, r"'1_0' at row 2, column 2 is not a number"),
+    ("[[1, 2], [[3], 0]]", ShapeError, r"the JSON is nested 3 levels deep; a board is a flat list"),
+    ('[1, 2, {"a": [3]}, 0]', ShapeError, r"the JSON is nested 3 levels deep"),
     ("1 / 0", ShapeError, r"at least 2 rows and 2 columns, got 2×1"),
     ("0", ShapeError, r"the smallest board is 2×2"),
 ]
@@ -134,3 +141,76 @@ def test_format_uses_blank_marker_and_one_line() -> None:
     assert EIGHT.format(one_line=True) == "1 2 3 / 4 5 6 / 7 8 0"
     assert EIGHT.format(blank="_") == "1 2 3\n4 5 6\n7 8 _"
     assert parse_board(EIGHT.format(blank="_")) == EIGHT
+
+
+def test_deeply_nested_json_is_a_board_error_not_a_recursion_error() -> None:
+    for depth in (3, 1000, 200_000):
+        with pytest.raises(ShapeError, match=rf"the JSON is nested {depth:,} levels deep; a board is a flat list"):
+            parse_board("[" * depth + "]" * depth)
+    # brackets inside strings do not count; unbalanced input is still measured
+    with pytest.raises(NotANumberError, match=r"'\[\[\[' at row 2, column 2 is not a number"):
+        parse_board('[[1, 2], [3, "[[["]]')
+    with pytest.raises(ShapeError, match="nested 5,000 levels"):
+        parse_board("[" * 5000)
+
+
+HUGE = "1" * 5000  # over CPython's 4300-digit limit for int()
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (f"{HUGE} 2 3 0", "position 1"),
+        (f"1 2 / 3 {HUGE}", "row 2, column 2"),
+        (f"_ 2 / 3 {HUGE}", "row 2, column 2"),
+        (f"[{HUGE}, 2, 3, 0]", "position 1"),
+        (f"[[1, 2], [3, {HUGE}]]", "row 2, column 2"),
+        (f'[[1, 2], [3, "{HUGE}"]]', "row 2, column 2"),
+    ],
+)
+def test_numbers_with_thousands_of_digits_are_named_and_placed(text: str, where: str) -> None:
+    with pytest.raises(TileOutOfRangeError) as caught:
+        parse_board(text)
+    message = str(caught.value)
+    assert f"at {where} is too large" in message
+    assert f"'{'1' * 40}'… (5,000 characters)" in message
+    assert len(message) < 200
+
+
+@pytest.mark.parametrize("digits", [25, 4000])
+def test_long_numbers_in_range_checks_are_cut_short(digits: int) -> None:
+    for text in (f"{'9' * digits} 2 3 0", f"[[{'9' * digits}, 2], [3, 0]]"):
+        with pytest.raises(TileOutOfRangeError) as caught:
+            parse_board(text)
+        assert "99999" in str(caught.value) and len(str(caught.value)) < 200
+
+
+def test_error_messages_quote_huge_input_cut_short() -> None:
+    token = "y" * 1_000_000
+    with pytest.raises(NotANumberError) as caught:
+        parse_board(f"1 2 3 {token}")
+    assert str(caught.value).startswith(f"'{'y' * 40}'… (1,000,000 characters) at position 4 is not a number")
+    assert len(str(caught.value)) < 200
+    with pytest.raises(NotANumberError) as caught:
+        parse_board('[1, 2, 3, {"k": "' + token + '"}]')
+    assert len(str(caught.value)) < 200
+    with pytest.raises(ShapeError) as shape_error:
+        parse_shape(token)
+    assert len(str(shape_error.value)) < 200
+
+
+def test_input_over_the_size_limit_states_the_limit() -> None:
+    from npuzzle.parse import MAX_INPUT_CHARS
+
+    with pytest.raises(SizeLimitError, match=rf"characters long; the limit is {MAX_INPUT_CHARS:,} characters"):
+        parse_board("1" * (MAX_INPUT_CHARS + 1))
+
+
+def test_an_explicit_shape_must_match_the_rows_given() -> None:
+    with pytest.raises(ShapeError, match=r"the rows given make a 2×2 board, but the shape 2×3 was asked for"):
+        parse_board("1 2 / 3 0", (2, 3))
+    with pytest.raises(ShapeError, match=r"the rows given make a 2×3 board, but the shape 3×2 was asked for"):
+        parse_board("[[1, 2, 3], [4, 5, 0]]", (3, 2))
+    assert parse_board("1 2 3 / 4 5 0", (2, 3)) == parse_board("1 2 3 / 4 5 0")
+    with pytest.raises(RaggedRowsError):  # ragged rows are named as such, shape or not
+        parse_board("1 2 3 / 4 0", (2, 3))

@@ -68,8 +68,8 @@ from dataclasses import replace
 from typing import Any
 
 from .board import Board, moves_to_letters
-from .errors import PuzzleError, UnsolvableError
-from .parse import parse_board, parse_moves, parse_shape, resolve_goal
+from .errors import PuzzleError, UnsolvableError, show_value
+from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdbsearch import PdbTables, heuristic_name, load_tables_steps
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
@@ -129,9 +129,9 @@ def field(request: Request, name: str, kind: type, default: Any = ...) -> Any:
         return default
     value = request[name]
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise RequestError(f"field {name!r} must be a whole number, got {value!r}")
+        raise RequestError(f"field {name!r} must be a whole number, got {show_value(value)}")
     if not isinstance(value, kind):
-        raise RequestError(f"field {name!r} must be of type {kind.__name__}, got {value!r}")
+        raise RequestError(f"field {name!r} must be of type {kind.__name__}, got {show_value(value)}")
     return value
 
 
@@ -142,19 +142,28 @@ def read_board(request: Request) -> Board:
         tiles = field(value, "tiles", list)
         for index, tile in enumerate(tiles):
             if isinstance(tile, bool) or not isinstance(tile, int):
-                raise RequestError(f"board tile {index + 1} must be a whole number, got {json.dumps(tile)}")
+                shown = json.dumps(tile)
+                shown = shown if len(shown) <= 40 else f"{shown[:40]}… ({len(shown):,} characters)"
+                raise RequestError(f"board tile {index + 1} must be a whole number, got {shown}")
         return Board(field(value, "rows", int), field(value, "cols", int), tuple(tiles))
     return parse_board(field(request, "board", str))
 
 
-def read_goal(request: Request, board: Board) -> Board:
-    """The request's ``goal`` field resolved for ``board``'s shape (default goal when absent)."""
+def goal_spec(request: Request) -> str | Board | None:
+    """The request's ``goal`` field as :func:`~npuzzle.parse.resolve_goal` takes it: absent (``None``), a name or
+    board text, or ``{"board": TEXT or BOARD}``; raises :class:`RequestError` naming any other value."""
     goal = request.get("goal")
     if isinstance(goal, dict):
-        goal = field(goal, "board", str)
+        inner = goal.get("board")
+        return read_board(goal) if isinstance(inner, dict) else field(goal, "board", str)
     if goal is not None and not isinstance(goal, str):
-        raise RequestError(f"field 'goal' must be 'default', 'blank-first' or a board, got {goal!r}")
-    return resolve_goal(goal, board.rows, board.cols)
+        raise RequestError(f"field 'goal' must be 'default', 'blank-first' or a board, got {show_value(goal)}")
+    return goal
+
+
+def read_goal(request: Request, board: Board) -> Board:
+    """The request's ``goal`` field resolved for ``board``'s shape (default goal when absent)."""
+    return resolve_goal(goal_spec(request), board.rows, board.cols)
 
 
 def op_check(request: Request) -> Reply:
@@ -175,9 +184,10 @@ def op_random(request: Request) -> Reply:
         rows, cols = parse_shape(field(request, "shape", str))
     else:
         rows, cols = field(request, "rows", int), field(request, "cols", int)
-    goal_spec = request.get("goal")
-    goal = resolve_goal(goal_spec if isinstance(goal_spec, str) else None, rows, cols)
+    goal = resolve_goal(goal_spec(request), rows, cols)
     seed = request.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise RequestError(f"field 'seed' must be a whole number or a string, got {show_value(seed)}")
     moves = field(request, "moves", int, None)
     if moves is not None:
         board = scramble(goal, moves, seed=seed)
@@ -190,7 +200,12 @@ def op_apply(request: Request) -> Reply:
     """Apply a move list (tile numbers and/or U/D/L/R) to the board."""
     board = read_board(request)
     moves = request.get("moves", [])
-    seq = parse_moves(moves) if isinstance(moves, str) else list(moves)
+    if not isinstance(moves, (str, list)):
+        raise RequestError(
+            f"field 'moves' must be a list of tile numbers and/or letters U, D, L, R, or text such as 'UULDR', "
+            f"got {show_value(moves)}"
+        )
+    seq = parse_moves(moves) if isinstance(moves, str) else moves
     return {"ok": True, "board": board_json(board.apply(seq))}
 
 
@@ -359,10 +374,10 @@ def dispatch(request: Request, registry: Registry | None = None) -> Reply:
     """Run one request already decoded from JSON; input errors become ``{"ok": false, ...}`` replies."""
     try:
         if not isinstance(request, dict):
-            raise RequestError(f"a request must be a JSON object, got {request!r}")
+            raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
         op = request.get("op")
-        if op not in OPS:
-            raise RequestError(f"unknown op {op!r}: expected one of {', '.join(sorted(OPS))}")
+        if not isinstance(op, str) or op not in OPS:
+            raise RequestError(f"unknown op {show_value(op)}: expected one of {', '.join(sorted(OPS))}")
         if op in REGISTRY_OPS:
             return REGISTRY_OPS[op](request, registry)
         return OPS[op](request)
@@ -374,10 +389,29 @@ def handle(request_json: str, registry: Registry | None = None) -> str:
     """Run one request given as a JSON string and return the reply as a JSON string (``registry``: the heuristics
     to offer, default :func:`npuzzle.solve.default_registry`; :class:`Engine` passes its own)."""
     try:
-        request = json.loads(request_json)
-    except json.JSONDecodeError as exc:
-        return json.dumps(error_json(RequestError(f"the request is not valid JSON: {exc.msg}")))
+        request = decode_request(request_json)
+    except RequestError as exc:
+        return json.dumps(error_json(exc))
     return json.dumps(dispatch(request, registry))
+
+
+MAX_REQUEST_DEPTH = 8
+"""How deeply a request's JSON may nest (a request with a ``BOARD`` goal needs 4 levels)."""
+
+
+def decode_request(request_json: str) -> Any:
+    """Decode a request's JSON text; raises :class:`RequestError` when it is not valid JSON, nests deeper than
+    :data:`MAX_REQUEST_DEPTH` (measured first, without recursion: decoding recurses once per level) or holds a
+    number over the interpreter's digit limit."""
+    depth = json_depth(request_json)
+    if depth > MAX_REQUEST_DEPTH:
+        raise RequestError(f"the request is nested {depth:,} levels deep; at most {MAX_REQUEST_DEPTH} are accepted")
+    try:
+        return json.loads(request_json)
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"the request is not valid JSON: {exc.msg}") from None
+    except ValueError:  # an integer over the digit limit
+        raise RequestError("the request holds a number of more than 4,300 digits, which no field accepts") from None
 
 
 class Session:

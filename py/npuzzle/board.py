@@ -20,9 +20,12 @@ from .errors import (
     GoalError,
     MissingTilesError,
     MoveError,
+    NotANumberError,
     ShapeError,
     SizeLimitError,
     TileOutOfRangeError,
+    quote_input,
+    show_value,
 )
 
 MAX_CELLS = 4_000_000
@@ -52,6 +55,19 @@ def check_shape(rows: int, cols: int) -> None:
         )
 
 
+def show_number(value: int) -> str:
+    """An int for a message: its digits, cut short like :func:`~npuzzle.errors.quote_input` when long."""
+    try:
+        text = str(value)
+    except ValueError:  # over the interpreter's int-to-string digit limit
+        return "a number of more than 4,300 digits"
+    return text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} digits)"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _validate_tiles(rows: int, cols: int, tiles: Sequence[int]) -> None:
     n = rows * cols
     if len(tiles) != n:
@@ -72,7 +88,7 @@ def _validate_tiles(rows: int, cols: int, tiles: Sequence[int]) -> None:
     for index, tile in enumerate(tiles):
         if not 0 <= tile < n:
             raise TileOutOfRangeError(
-                f"{tile} at {cell_name(index, cols)} is out of range: "
+                f"{show_number(tile)} at {cell_name(index, cols)} is out of range: "
                 f"a {rows}×{cols} board has tiles 1 to {n - 1} and one blank"
             )
         if tile == 0:
@@ -118,8 +134,10 @@ def _list_some(values: Sequence[int], most: int = 10) -> str:
 class Board:
     """An immutable ``rows × cols`` sliding-tile board; ``tiles`` is row-major with ``0`` for the blank.
 
-    Construction validates the tiles in O(n) and raises a :class:`~npuzzle.errors.BoardError` subclass naming the
-    problem. Boards are hashable and compare by shape and tiles.
+    Construction validates the shape and the tiles in O(n) (``rows`` and ``cols`` ints; every tile an ``int``, not a
+    ``bool`` or a ``float``; each of ``0 … rows·cols−1`` once) and raises a :class:`~npuzzle.errors.BoardError`
+    subclass naming the problem. ``tiles`` may be any sequence; it is stored as a tuple. Boards are hashable and
+    compare by shape and tiles.
     """
 
     rows: int
@@ -127,8 +145,26 @@ class Board:
     tiles: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        for name, value in (("rows", self.rows), ("cols", self.cols)):
+            if not _is_int(value):
+                raise ShapeError(f"{name} must be a whole number, got {show_value(value)}")
         check_shape(self.rows, self.cols)
-        _validate_tiles(self.rows, self.cols, self.tiles)
+        tiles = self.tiles
+        if not isinstance(tiles, tuple):
+            if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
+                raise NotANumberError(f"tiles must be a sequence of ints, got {show_value(tiles)}")
+            tiles = tuple(tiles)
+            object.__setattr__(self, "tiles", tiles)
+        if set(map(type, tiles)) != {int}:  # in C: one pass, no Python loop when every tile is a plain int
+            for index, tile in enumerate(tiles):
+                if not _is_int(tile):
+                    raise NotANumberError(
+                        f"tile {show_value(tile)} at {cell_name(index, self.cols)} is not a whole number "
+                        f"(a {type(tile).__name__}); tiles are ints, 0 for the blank"
+                    )
+            tiles = tuple(map(int, tiles))  # int subclasses (IntEnum, …) stored as plain ints
+            object.__setattr__(self, "tiles", tiles)
+        _validate_tiles(self.rows, self.cols, tiles)
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]]) -> Board:
@@ -205,15 +241,22 @@ class Board:
                 if key not in movable:
                     raise MoveError(f"move {move!r}: no tile can move {_word(key)} (the blank is at {self._blank_name()})")
                 return movable[key]
-            try:
-                move = int(key)
-            except ValueError:
-                raise MoveError(f"move {move!r} is neither a tile number nor one of U, D, L, R") from None
+            if not (key.isascii() and key.isdigit()):
+                raise MoveError(f"move {quote_input(move)} is neither a tile number nor one of U, D, L, R")
+            if len(key) > 20:  # no tile has that many digits (and int() refuses more than 4,300)
+                raise MoveError(f"move {quote_input(move)}: there is no such tile on a {self.rows}×{self.cols} board")
+            move = int(key)
+        elif not _is_int(move):
+            raise MoveError(
+                f"move {show_value(move)} is neither a tile number (an int) nor one of the letters U, D, L, R "
+                f"(got a {type(move).__name__})"
+            )
         if move not in movable.values():
+            shown = show_number(move)
             if not 1 <= move < self.size:
-                raise MoveError(f"move {move}: there is no tile {move} on a {self.rows}×{self.cols} board")
+                raise MoveError(f"move {shown}: there is no tile {shown} on a {self.rows}×{self.cols} board")
             can = ", ".join(str(t) for t in sorted(movable.values()))
-            raise MoveError(f"move {move}: tile {move} is not next to the blank (tiles that can move: {can})")
+            raise MoveError(f"move {shown}: tile {shown} is not next to the blank (tiles that can move: {can})")
         return move
 
     def _blank_name(self) -> str:
@@ -248,6 +291,14 @@ def _trusted(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
     object.__setattr__(board, "cols", cols)
     object.__setattr__(board, "tiles", tiles)
     return board
+
+
+def validated(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
+    """A board from a tuple of plain ints (the parser's output): the shape and tile checks of :class:`Board`
+    without its per-element type check, which the parser has made already."""
+    check_shape(rows, cols)
+    _validate_tiles(rows, cols, tiles)
+    return _trusted(rows, cols, tiles)
 
 
 def goal_board(rows: int, cols: int, kind: GoalName = "default") -> Board:

@@ -2,7 +2,7 @@
 ``npuzzle bench korf100``.
 
 Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs from the file), 2 invalid input
-(message on stderr, never a traceback), 3 stopped by a limit.
+(message on stderr, never a traceback), 3 stopped by a limit, 141 stdout closed early (as for SIGPIPE, quietly).
 
 Pattern databases: ``solve --pdb FILE`` (or the environment variable :data:`PDB_ENV`) loads a database file
 (``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-7.pdb``, the site's 7/7-7 tables); ``auto`` then solves
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import statistics
 import sys
@@ -22,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .board import Board, goal_board, moves_to_letters
-from .errors import PatternDatabaseError, PuzzleError, UnsolvableError
+from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, quote_input
 from .korf import korf100
 from .pdbsearch import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
@@ -50,6 +51,9 @@ EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
 EXIT_INVALID = 2
 EXIT_STOPPED = 3
+EXIT_BROKEN_PIPE = 128 + getattr(signal, "SIGPIPE", 13)
+"""The exit code when stdout was closed early (``npuzzle check … | head``): 141, as a shell reports a process
+killed by SIGPIPE."""
 
 PDB_ENV = "NPUZZLE_PDB"
 """The environment variable naming a pattern-database file when ``--pdb`` is not given."""
@@ -77,6 +81,20 @@ def read_board_argument(value: str, stdin: TextIO) -> str:
     return value
 
 
+_FILE_LIKE = re.compile(r"[A-WYZa-wyz]|\\|^\.{0,2}/|^~")
+
+
+def looks_like_a_file_name(value: str) -> bool:
+    """Whether a BOARD argument that is not an existing file was probably meant as one: no whitespace, and a
+    letter other than the blank marker ``x``, a backslash, or a leading ``/``, ``./``, ``../`` or ``~``."""
+    return bool(value) and not any(c.isspace() for c in value) and bool(_FILE_LIKE.search(value))
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 move"``, ``"2 moves"``: a count with its word in the right number (thousands separated)."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
 def explanation_text(board: Board, explanation: Explanation) -> str:
     """The verdict and its reasoning in plain words, with the board."""
     verdict = "Solvable" if explanation.solvable else "Not solvable"
@@ -100,11 +118,16 @@ def check_json(board: Board, explanation: Explanation) -> dict[str, object]:
 
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle check``: verdict and explanation for one board, or one JSON line per board with ``--batch``."""
+    shape = parse_shape(args.shape) if args.shape else None
     if args.batch is not None:
-        return _check_batch(args, out, stdin)
+        if args.board is not None:
+            raise UsageError(
+                f"check takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
+                f"and --batch {quote_input(args.batch)})"
+            )
+        return _check_batch(args, shape, out, stdin)
     if args.board is None:
         raise UsageError("check needs a BOARD (text, '-' for stdin, or a file path) or --batch FILE")
-    shape = parse_shape(args.shape) if args.shape else None
     board = parse_board(read_board_argument(args.board, stdin), shape)
     goal = resolve_goal(args.goal, board.rows, board.cols)
     explanation = explain(board, goal)
@@ -115,7 +138,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     return EXIT_OK if explanation.solvable else EXIT_UNSOLVABLE
 
 
-def _check_batch(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
+def _check_batch(args: argparse.Namespace, shape: tuple[int, int] | None, out: TextIO, stdin: TextIO) -> int:
     source = args.batch
     if source == "-":
         lines = stdin.read().splitlines()
@@ -124,19 +147,20 @@ def _check_batch(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
             with open(source, encoding="utf-8") as handle:
                 lines = handle.read().splitlines()
         except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read batch file {source!r}: {exc}") from None
+            raise UsageError(f"cannot read batch file {quote_input(source)}: {exc}") from None
     any_error = False
     for line in lines:
         text = line.split("#", 1)[0].strip()
         if not text:
             continue
         try:
-            board = parse_board(text)
+            board = parse_board(text, shape)
             goal = resolve_goal(args.goal, board.rows, board.cols)
             record = check_json(board, explain(board, goal))
         except PuzzleError as exc:
             any_error = True
-            record = {"error": str(exc), "input": text}
+            shown = text if len(text) <= 200 else f"{text[:200]}… ({len(text):,} characters)"
+            record = {"error": str(exc), "input": shown}
         out.write(json.dumps(record) + "\n")
     return EXIT_INVALID if any_error else EXIT_OK
 
@@ -267,19 +291,18 @@ def solve_text(board: Board, result: SearchResult) -> str:
     lines: list[str] = []
     if result.moves is not None:
         proof = "optimal" if result.optimal else "not proven optimal"
-        lines.append(f"Solved in {len(result.moves)} move{'' if len(result.moves) == 1 else 's'} ({proof}) with "
-                     f"{title} + {result.heuristic}.")
+        lines.append(f"Solved in {plural(len(result.moves), 'move')} ({proof}) with {title} + {result.heuristic}.")
         if result.stopped is not None:
             lines.append(f"Stopped early ({result.stopped}): this is the best answer found so far.")
         lines.append(f"Moves (tiles):   {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
         lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
         ratio = ratio_bound(result)
         if not result.optimal and result.lower_bound > 0 and ratio is not None:
-            lines.append(f"Not proven optimal: the shortest solution has at least {result.lower_bound} moves "
+            lines.append(f"Not proven optimal: the shortest solution has at least {plural(result.lower_bound, 'move')} "
                          f"(lower bound), so this one is at most {ratio:.3f}× the optimal length.")
     else:
         lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
-        lines.append(f"Lower bound: at least {result.lower_bound} moves")
+        lines.append(f"Lower bound: at least {plural(result.lower_bound, 'move')}")
     frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(result.algorithm, "Maximum stack size")
     lines.append(f"Vertices visited (expanded): {result.nodes_expanded:,}")
     lines.append(f"Nodes generated: {result.nodes_generated:,}")
@@ -460,7 +483,7 @@ def _non_negative_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{quote_input(text)} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
     return value
@@ -481,9 +504,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     check = sub.add_parser("check", help="say whether a board can be solved, and why")
-    check.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
+    check.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path (not with --batch)")
     check.add_argument("--goal", default="default", help=GOAL_HELP)
-    check.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    check.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square (with --batch: "
+                       "for every line)")
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.add_argument(
         "--batch",
@@ -589,10 +613,31 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: T
         return EXIT_INVALID if exc.code not in (0, None) else EXIT_OK
     try:
         code: int = args.func(args, out, err, stdin)
+        out.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
         return code
+    except BrokenPipeError:
+        # The reader went away (``npuzzle check … | head``): no traceback, and keep Python's exit-time flush of the
+        # dead pipe quiet (the recipe of the ``signal`` module's documentation).
+        if out is sys.stdout:
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+        return EXIT_BROKEN_PIPE
     except PuzzleError as exc:
-        err.write(f"npuzzle: {exc}\n")
+        err.write(f"npuzzle: {_with_file_hint(args, exc)}\n")
         return EXIT_INVALID
     except KeyboardInterrupt:
         err.write("npuzzle: interrupted\n")
         return EXIT_STOPPED
+
+
+def _with_file_hint(args: argparse.Namespace, exc: PuzzleError) -> str:
+    """The message of ``exc``, prefixed with "no such file" when the BOARD argument that failed to parse looks like
+    a mistyped file path (``npuzzle check nope.txt``)."""
+    value = getattr(args, "board", None)
+    if (isinstance(exc, BoardError) and isinstance(value, str) and value != "-" and looks_like_a_file_name(value)
+            and not os.path.exists(value)):
+        return f"no such file {quote_input(value)}, and it is not a board either: {exc}"
+    return str(exc)

@@ -6,6 +6,29 @@ command-line user or the web page can show ``str(error)`` as it is.
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 40
+"""How many characters of a piece of input an error message quotes before cutting it short."""
+
+
+def quote_input(text: str, most: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message (``repr``), cut to its first ``most`` characters plus ``…`` and its
+    length when longer, so a huge input never makes a huge message: ``'11111…' (5,000 characters)``."""
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}… ({len(text):,} characters)"
+
+
+def show_value(value: object, most: int = QUOTE_LIMIT) -> str:
+    """A value that is not a string (``3.0``, ``True``, ``[1, 2]``) for an error message: its ``repr``, cut short like
+    :func:`quote_input`; a string is quoted by :func:`quote_input`."""
+    if isinstance(value, str):
+        return quote_input(value, most)
+    try:
+        text = repr(value)
+    except ValueError:  # an int over the interpreter's int-to-string digit limit
+        return "a number of more than 4,300 digits"
+    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
+
 
 class PuzzleError(ValueError):
     """Base class of every input error raised by :mod:`npuzzle`."""

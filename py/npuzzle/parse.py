@@ -5,7 +5,8 @@ Accepted board text:
 * numbers separated by spaces, tabs, commas or semicolons;
 * rows on separate lines or separated by ``/``;
 * JSON arrays, flat (``[1, 2, 3, 0]``) or nested (``[[1, 2], [3, 0]]``);
-* the blank written as ``0``, ``_``, ``.``, ``-``, ``x`` or ``*``.
+* the blank written as ``0``, ``_``, ``.``, ``-``, ``x`` or ``*``;
+* numbers in the ASCII digits ``0``–``9`` only (``int()`` would also read ``1_0`` and ``٨``).
 
 A flat list of *n* numbers is a square board when *n* is a perfect square; otherwise give the rows or an explicit
 shape. Every malformed input raises a :class:`~npuzzle.errors.BoardError` subclass whose message names the
@@ -17,10 +18,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
-from .board import MAX_CELLS, Board, GoalName, check_shape, goal_board
+from .board import MAX_CELLS, Board, GoalName, check_shape, goal_board, validated
 from .errors import (
     EmptyInputError,
     GoalError,
@@ -29,6 +31,8 @@ from .errors import (
     RaggedRowsError,
     ShapeError,
     SizeLimitError,
+    TileOutOfRangeError,
+    quote_input,
 )
 
 BLANK_MARKERS = frozenset({"0", "_", ".", "-", "x", "X", "*"})
@@ -36,8 +40,18 @@ BLANK_MARKERS = frozenset({"0", "_", ".", "-", "x", "X", "*"})
 
 _ROW_SPLIT = re.compile(r"[\r\n/]+")
 _CELL_SPLIT = re.compile(r"[\s,;]+")
-_INTEGER = re.compile(r"[+-]?\d+")
-_SHAPE = re.compile(r"\s*(\d+)\s*[x×X*,]\s*(\d+)\s*")
+_INTEGER = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also read '1_0' as 10 and '٨' as 8
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+_JSON_NOISE = str.maketrans("", "", "0123456789,.+-eE \t\r\n")  # characters that never affect nesting
+
+MAX_INPUT_CHARS = MAX_CELLS * 9
+"""The longest board text accepted, in characters (a 2000×2000 board with 7-digit numbers needs about 32 M)."""
+
+MAX_DIGITS = 20
+"""A number token longer than this is refused as too large while parsing (no tile exceeds 3,999,999); shorter
+ones are read and then checked against the board's own range."""
+_SHAPE = re.compile(r"\s*([0-9]+)\s*[x×X*,]\s*([0-9]+)\s*")
 _MOVE_SPLIT = re.compile(r"[\s,;]+")
 _LETTER_RUN = re.compile(r"[UDLRudlr]+")
 
@@ -46,23 +60,31 @@ def parse_board(text: str, shape: tuple[int, int] | None = None) -> Board:
     """Read a board from text in any of the module's formats; ``shape`` is ``(rows, cols)`` for a flat list.
 
     Raises a :class:`~npuzzle.errors.BoardError` subclass naming the problem (empty input, a token that is not a
-    number, ragged rows, a count that fits no shape, duplicated or missing tiles, no blank or two blanks, a number
-    out of range, a board above the size limit).
+    number, ragged rows, a count that fits no shape, rows that differ from ``shape``, JSON nested deeper than rows,
+    duplicated or missing tiles, no blank or two blanks, a number out of range or of more than :data:`MAX_DIGITS`
+    digits, input above :data:`MAX_INPUT_CHARS`); quoted input is cut short.
     """
     stripped = text.strip()
     if not stripped:
         raise EmptyInputError("the board is empty: paste numbers such as '1 2 3 / 4 5 6 / 7 8 0'")
-    if len(stripped) > MAX_CELLS * 9:
-        raise SizeLimitError(f"the input is {len(stripped):,} characters long; a board that large is over the limit")
+    if len(stripped) > MAX_INPUT_CHARS:
+        raise SizeLimitError(
+            f"the input is {len(stripped):,} characters long; the limit is {MAX_INPUT_CHARS:,} characters "
+            f"(boards of up to {MAX_CELLS:,} cells, 2000×2000)"
+        )
     if stripped.startswith("["):
         rows = _rows_from_json(stripped)
     else:
         rows = _rows_from_text(stripped)
     if len(rows) == 1:
-        return board_from_flat(rows[0], shape)
-    if shape is not None and shape[0] != len(rows):
-        raise ShapeError(f"the shape {shape[0]}×{shape[1]} was asked for, but {len(rows)} rows were given")
-    return board_from_rows(rows)
+        return _from_flat(rows[0], shape, validated)
+    _check_ragged(rows)
+    if shape is not None and shape != (len(rows), len(rows[0])):
+        raise ShapeError(
+            f"the rows given make a {len(rows)}×{len(rows[0])} board, but the shape {shape[0]}×{shape[1]} was "
+            "asked for: drop the shape or give the numbers as one flat list"
+        )
+    return _from_rows(rows, validated)
 
 
 def _rows_from_text(text: str) -> list[list[int]]:
@@ -72,67 +94,138 @@ def _rows_from_text(text: str) -> list[list[int]]:
     # Without commas or semicolons, the cell separators are exactly whitespace: str.split (C) splits the same way.
     plain = "," not in text and ";" not in text
     rows: list[list[int]] = []
+    many_rows = len(raw_rows) > 1
     for row_number, raw in enumerate((r for r in raw_rows if r), start=1):
         tokens = raw.split() if plain else [t for t in _CELL_SPLIT.split(raw) if t]
-        rows.append(_numbers(tokens, row_number, many_rows=len(raw_rows) > 1))
+        # int() (C) is the fast path, but it also reads '1_0' as 10 and non-ASCII digits ('٨' as 8): a row holding
+        # '_' or any non-ASCII character is read token by token instead (the blank once, at most, takes that path).
+        fast = "_" not in raw and raw.isascii()
+        rows.append(_numbers(tokens, row_number, many_rows, fast))
     if not rows:
         raise EmptyInputError("the board is empty: paste numbers such as '1 2 3 / 4 5 6 / 7 8 0'")
     return rows
 
 
-def _numbers(tokens: list[str], row_number: int, many_rows: bool) -> list[int]:
-    try:
-        return list(map(int, tokens))  # fast path (C): plain numbers, the blank written 0
-    except ValueError:
-        pass
-    try:
-        return [0 if t in BLANK_MARKERS else int(t) for t in tokens]
-    except ValueError:
-        pass
+def _numbers(tokens: list[str], row_number: int, many_rows: bool, fast: bool) -> list[int]:
+    if fast:
+        try:
+            return list(map(int, tokens))  # fast path (C): plain numbers, the blank written 0
+        except ValueError:
+            pass
+    numbers: list[int] = []
     for column, token in enumerate(tokens, start=1):
-        if token not in BLANK_MARKERS and not _INTEGER.fullmatch(token):
-            where = f"row {row_number}, column {column}" if many_rows else f"position {column}"
-            raise NotANumberError(
-                f"{token!r} at {where} is not a number (the blank may be written 0, _, ., -, x or *)"
-            )
-    raise NotANumberError(f"row {row_number} holds something that is not a number")  # pragma: no cover
+        if token in BLANK_MARKERS:
+            numbers.append(0)
+        else:
+            numbers.append(_token_value(token, f"row {row_number}, column {column}" if many_rows else f"position {column}"))
+    return numbers
+
+
+def _token_value(token: str, where: str) -> int:
+    """The number a non-blank token stands for (ASCII digits, optional sign); an error names it and ``where``."""
+    if not _INTEGER.fullmatch(token):
+        raise NotANumberError(
+            f"{quote_input(token)} at {where} is not a number (write tiles with the digits 0-9; "
+            "the blank may be written 0, _, ., -, x or *)"
+        )
+    if len(token) > MAX_DIGITS:
+        raise _too_large(token, where)
+    return int(token)
+
+
+def _too_large(digits: str, where: str) -> TileOutOfRangeError:
+    return TileOutOfRangeError(
+        f"the number {quote_input(digits)} at {where} is too large: a tile is at most {MAX_CELLS - 1:,} "
+        "(on the largest board, 2000×2000)"
+    )
+
+
+class _LongNumber:
+    """A JSON integer too long to convert (only while looking for it to name it in an error)."""
+
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+
+def _json_int(digits: str) -> int | _LongNumber:
+    return int(digits) if len(digits) <= MAX_DIGITS else _LongNumber(digits)
+
+
+def json_depth(text: str) -> int:
+    """How deeply the arrays and objects of JSON ``text`` nest (``[[1]]`` is 2), strings skipped; O(n) in C but
+    for one step per bracket, and no recursion however deep the nesting."""
+    text = text.translate(_JSON_NOISE)  # numbers and separators out first (C, fast): a board's JSON shrinks to brackets
+    if '"' in text:
+        text = _JSON_STRING.sub('""', text)
+    depth = deepest = 0
+    for bracket in _JSON_BRACKET.findall(text):
+        if bracket in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        else:
+            depth -= 1
+    return deepest
 
 
 def _rows_from_json(text: str) -> list[list[int]]:
+    # Checked before decoding: json recurses once per level, and deep nesting exhausts the stack (RecursionError
+    # in CPython; in Pyodide it can kill the interpreter).
+    depth = json_depth(text)
+    if depth > 2:
+        raise ShapeError(
+            f"the JSON is nested {depth:,} levels deep; a board is a flat list of numbers or a list of rows "
+            "(2 levels), such as [[1, 2], [3, 0]]"
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise NotANumberError(f"the input starts with '[' but is not valid JSON: {exc.msg} at character {exc.pos + 1}") from None
+    except ValueError:  # an integer over the interpreter's digit limit: find it to name it and its place
+        data = json.loads(text, parse_int=_json_int)
     if not isinstance(data, list) or not data:
         raise EmptyInputError("the JSON array is empty")
     if all(isinstance(row, list) for row in data):
-        return [[_json_cell(v, r, c) for c, v in enumerate(row, start=1)] for r, row in enumerate(data, start=1)]
+        return [_json_row(row, r) for r, row in enumerate(data, start=1)]
     if any(isinstance(v, list) for v in data):
         raise ShapeError("the JSON array mixes rows (arrays) and single numbers; use a flat or a fully nested array")
-    return [[_json_cell(v, 1, c) for c, v in enumerate(data, start=1)]]
+    return [_json_row(data, 0)]
 
 
-def _json_cell(value: Any, row: int, column: int) -> int:
+def _json_row(row: list[Any], number: int) -> list[int]:
+    """A decoded JSON row as ints; ``number`` 0 for a flat array (cells are then named by position)."""
+    if set(map(type, row)) <= {int}:  # the common case, checked in C
+        return row
+    return [
+        _json_cell(v, f"row {number}, column {c}" if number else f"position {c}") for c, v in enumerate(row, start=1)
+    ]
+
+
+def _json_cell(value: Any, where: str) -> int:
+    if isinstance(value, _LongNumber):
+        raise _too_large(value.digits, where)
     if isinstance(value, bool) or not isinstance(value, (int, str, float)) and value is not None:
-        raise NotANumberError(f"{json.dumps(value)} at row {row}, column {column} is not a number")
+        shown = json.dumps(value)
+        shown = shown if len(shown) <= 40 else f"{shown[:40]}… ({len(shown):,} characters)"
+        raise NotANumberError(f"{shown} at {where} is not a number")
     if value is None:
         return 0
     if isinstance(value, float):
         if not value.is_integer():
-            raise NotANumberError(f"{value!r} at row {row}, column {column} is not a whole number")
+            raise NotANumberError(f"{value!r} at {where} is not a whole number")
         return int(value)
     if isinstance(value, str):
         token = value.strip()
         if token in BLANK_MARKERS:
             return 0
-        if not _INTEGER.fullmatch(token):
-            raise NotANumberError(f"{value!r} at row {row}, column {column} is not a number")
-        return int(token)
+        return _token_value(token, where)
     return value
 
 
-def board_from_rows(rows: list[list[int]]) -> Board:
-    """Build a board from rows of ints; raises :class:`RaggedRowsError` naming the first row of another length."""
+_Build = Callable[[int, int, tuple[int, ...]], Board]
+
+
+def _check_ragged(rows: list[list[int]]) -> None:
     if not rows or not rows[0]:
         raise EmptyInputError("the board is empty")
     width = len(rows[0])
@@ -142,43 +235,56 @@ def board_from_rows(rows: list[list[int]]) -> Board:
                 f"row {number} has {len(row)} number{'s' if len(row) != 1 else ''}, "
                 f"but row 1 has {width}: every row must be as long as the first"
             )
-    check_shape(len(rows), width)
-    return Board(len(rows), width, tuple(chain.from_iterable(rows)))
 
 
-def board_from_flat(values: list[int], shape: tuple[int, int] | None = None) -> Board:
-    """Build a board from a flat row-major list; square unless ``shape`` gives ``(rows, cols)``."""
+def _from_rows(rows: list[list[int]], build: _Build) -> Board:
+    _check_ragged(rows)
+    check_shape(len(rows), len(rows[0]))
+    return build(len(rows), len(rows[0]), tuple(chain.from_iterable(rows)))
+
+
+def board_from_rows(rows: list[list[int]]) -> Board:
+    """Build a board from rows of ints; raises :class:`RaggedRowsError` naming the first row of another length."""
+    return _from_rows(rows, Board)
+
+
+def _from_flat(values: list[int], shape: tuple[int, int] | None, build: _Build) -> Board:
     n = len(values)
     if shape is not None:
         rows, cols = shape
         check_shape(rows, cols)
         if rows * cols != n:
             raise ShapeError(f"a {rows}×{cols} board needs {rows * cols} numbers, but {n} were given")
-        return Board(rows, cols, tuple(values))
+        return build(rows, cols, tuple(values))
     if n > MAX_CELLS:
         raise SizeLimitError(f"{n:,} numbers were given; the limit is {MAX_CELLS:,} (2000×2000)")
+    if n < 4:
+        raise ShapeError(f"{n} number{'s were' if n != 1 else ' was'} given; the smallest board is 2×2 (4 numbers)")
     side = math.isqrt(n)
     if side * side != n:
         lower, upper = side * side, (side + 1) * (side + 1)
         raise ShapeError(
-            f"{n} number{'s were' if n != 1 else ' was'} given in one row, which is not a square count "
+            f"{n} numbers were given in one row, which is not a square count "
             f"(a {side}×{side} board has {lower}, a {side + 1}×{side + 1} has {upper}): "
             "give the rows on separate lines or separated by '/', or give the shape"
         )
-    if side < 2:
-        raise ShapeError(f"{n} number{'s were' if n != 1 else ' was'} given; the smallest board is 2×2 (4 numbers)")
-    return Board(side, side, tuple(values))
+    return build(side, side, tuple(values))
+
+
+def board_from_flat(values: list[int], shape: tuple[int, int] | None = None) -> Board:
+    """Build a board from a flat row-major list; square unless ``shape`` gives ``(rows, cols)``."""
+    return _from_flat(values, shape, Board)
 
 
 def parse_shape(text: str) -> tuple[int, int]:
     """Read a shape such as ``"4x4"``, ``"3×5"`` or ``"3,5"`` into ``(rows, cols)``; a single ``"4"`` means 4×4."""
     match = _SHAPE.fullmatch(text)
-    if match:
+    if match and max(len(match.group(1)), len(match.group(2))) <= MAX_DIGITS:
         rows, cols = int(match.group(1)), int(match.group(2))
-    elif text.strip().isdigit():
+    elif text.strip().isascii() and text.strip().isdigit() and len(text.strip()) <= MAX_DIGITS:
         rows = cols = int(text.strip())
     else:
-        raise ShapeError(f"shape {text!r} is not of the form ROWSxCOLS, for example 4x4 or 3x5")
+        raise ShapeError(f"shape {quote_input(text)} is not of the form ROWSxCOLS, for example 4x4 or 3x5")
     check_shape(rows, cols)
     return rows, cols
 
@@ -208,10 +314,12 @@ def parse_moves(text: str) -> list[int | str]:
     """Read a move list: tile numbers and/or U/D/L/R letters, separated by spaces or commas (``"UULDR"`` works too)."""
     moves: list[int | str] = []
     for token in (t for t in _MOVE_SPLIT.split(text.strip()) if t):
-        if token.lstrip("+-").isdigit():
+        if _INTEGER.fullmatch(token):
+            if len(token) > MAX_DIGITS:
+                raise MoveError(f"move {quote_input(token)} is too large to be a tile number")
             moves.append(int(token))
         elif _LETTER_RUN.fullmatch(token):
             moves.extend(token.upper())
         else:
-            raise MoveError(f"move {token!r} is neither a tile number nor a run of the letters U, D, L, R")
+            raise MoveError(f"move {quote_input(token)} is neither a tile number nor a run of the letters U, D, L, R")
     return moves
