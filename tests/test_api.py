@@ -125,3 +125,12 @@ def test_deep_and_huge_input_are_named_errors() -> None:
     assert len(reply["error"]["message"]) < 200  # type: ignore[index]
     reply = call({"op": "random", "rows": "y" * 100_000, "cols": 3})
     assert len(reply["error"]["message"]) < 200  # type: ignore[index]
+
+
+def test_a_long_operation_refuses_a_deeply_nested_or_non_object_request_by_name() -> None:
+    deep = json.loads(api.start('{"op": "solve", "board": ' + "[" * 5000 + "]" * 5000 + "}").advance(0.05))
+    assert deep["ok"] is False and deep["error"]["type"] == "RequestError"
+    assert "nested 5,001 levels deep" in deep["error"]["message"]
+    listed = json.loads(api.start("[" + "1," * 1000 + "1]").advance(0.05))
+    assert listed["ok"] is False and "must be a JSON object" in listed["error"]["message"]
+    assert len(listed["error"]["message"]) < 200  # the value is quoted cut short

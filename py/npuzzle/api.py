@@ -432,13 +432,9 @@ class Session:
         self._board: Board | None = None
         self._goal: Board | None = None
         try:
-            request = json.loads(request_json)
-        except json.JSONDecodeError as exc:
-            self._final = failure_reply(RequestError(f"the request is not valid JSON: {exc.msg}"))
-            return
-        try:
+            request = decode_request(request_json)
             if not isinstance(request, dict):
-                raise RequestError(f"a request must be a JSON object, got {request!r}")
+                raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
             self._kind, self._board, self._goal, self._plans, self._limit = _plans(request, registry)
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
