@@ -32,6 +32,7 @@ from .pdbsearch import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .search import astar, idastar, result_from_progress
 from .solvability import explain
+from .walking import HEURISTIC as WALKING, solve_with_walking_distance, walking_fits
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
 """The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
@@ -109,6 +110,7 @@ _SUMMARIES = {
     "hamming": "tiles off their goal cell",
     "manhattan": "sum of tile distances to their goal cells",
     "linear-conflict": "Manhattan + 2 per tile that must leave its goal row or column",
+    "walking-distance": "Takahashi's walking distance: row and column moves of tiles past each other; up to 4×4",
 }
 
 
@@ -166,16 +168,20 @@ class Registry:
 
 
 def default_registry() -> Registry:
-    """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`), each fitting every board.
+    """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`): each fits every board except
+    ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for which
+    a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking.solve_with_walking_distance`
+    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order: walking
+    distance below linear conflict, which was measured faster (see :data:`~npuzzle.heuristics.HEURISTIC_NAMES`).
 
     Pattern databases (issue 4) register here: add their :class:`HeuristicEntry` (and :class:`SolverEntry`)
     to the returned value.
     """
     entries = tuple(
-        HeuristicEntry(name, _builder(name), _always, strength, _SUMMARIES[name])
+        HeuristicEntry(name, _builder(name), walking_fits if name == WALKING else _always, strength, _SUMMARIES[name])
         for strength, name in enumerate(HEURISTIC_NAMES)
     )
-    return Registry(entries)
+    return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))
 
 
 PDB_STRENGTH = 100
