@@ -76,11 +76,18 @@ def test_solve_exit_codes() -> None:
     assert timed.returncode == 3 and "time limit" in timed.stdout and "Try IDA*" in timed.stdout
 
 
+def _default_sigint() -> None:
+    """In the child before exec: SIGINT back to its default, so that Python installs its KeyboardInterrupt handler
+    even when this test runs with SIGINT ignored (a background job of a non-interactive shell ignores it, and a
+    child would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_cleanly_with_the_statistics() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "npuzzle", "solve", KORF1, "--goal", "blank-first", "--heuristic", "hamming",
          "--time-limit", "60"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=_default_sigint,
     )
     time.sleep(1.0)
     process.send_signal(signal.SIGINT)
