@@ -103,9 +103,9 @@ def test_compare_prints_the_course_table() -> None:
     lines = result.stdout.splitlines()
     assert lines[1].split()[:4] == ["heuristic", "length", "vertices", "visited"]
     rows = {line.split()[0]: line for line in lines[2:]}
-    assert set(rows) == {"discrete", "hamming", "manhattan", "linear-conflict"}
+    assert set(rows) == {"discrete", "hamming", "manhattan", "walking-distance", "linear-conflict"}
     assert "stopped: node-limit" in rows["discrete"] and "—" in rows["discrete"]
     assert rows["linear-conflict"].split()[1] == "31" and "stopped" not in rows["linear-conflict"]
     data = json.loads(run("compare", "--json", "1 2 3 / 4 5 6 / 0 7 8").stdout)
-    assert [row["length"] for row in data["rows"]] == [2, 2, 2, 2]
+    assert [row["length"] for row in data["rows"]] == [2] * 5
     assert run("compare", "2 1 3 / 4 5 6 / 7 8 0").returncode == 1

@@ -90,9 +90,12 @@ def test_weak_heuristics_are_optimal_too() -> None:
 def test_korf_instances_with_idastar_and_linear_conflict(ident: int, korf100: list[tuple[int, int, list[int]]]) -> None:
     _, length, tiles = next(row for row in korf100 if row[0] == ident)
     board, goal = Board(4, 4, tuple(tiles)), goal_board(4, 4, "blank-first")
-    result = run(solve(board, goal))
+    result = run(solve(board, goal, "idastar", "linear-conflict"))
     assert (result.algorithm, result.heuristic) == ("idastar", "linear-conflict")
     assert solved(result, board, goal) == length and result.optimal
+    auto = run(solve(board, goal))  # without a pattern database: the specialised walking-distance IDA*
+    assert (auto.algorithm, auto.heuristic) == ("idastar", "walking-distance")
+    assert solved(auto, board, goal) == length and auto.optimal
 
 
 def test_astar_and_idastar_agree_on_many_shapes_and_goals() -> None:
@@ -182,7 +185,7 @@ def test_registry_hook_for_stronger_heuristics_and_solvers() -> None:
     assert solved(run(chosen.start()), board, goal) == 31
     with pytest.raises(LimitError, match="not available for a 4×4"):
         plan(goal_board(4, 4), goal_board(4, 4), "idastar", "plain", registry)
-    assert plan(goal_board(4, 4), goal_board(4, 4), "auto", "auto", registry).heuristic == "linear-conflict"
+    assert plan(goal_board(4, 4), goal_board(4, 4), "auto", "auto", registry).heuristic == "walking-distance"
 
     started: list[Board] = []
 

@@ -116,10 +116,14 @@ def test_registered_as_a_heuristic_that_idastar_runs_with_the_specialised_solver
     assert board.apply(ida.moves or ()) == goal == board.apply(generic.moves or ())
 
 
-def test_auto_keeps_linear_conflict_and_wider_boards_refuse_walking_distance() -> None:
-    for shape in ((3, 3), (3, 4), (4, 4), (2, 4)):
+def test_auto_picks_it_only_for_4x4_and_wider_boards_refuse_it() -> None:
+    for shape in ((3, 3), (3, 4), (4, 3), (2, 4)):  # linear conflict measured faster there (README)
         goal = goal_board(*shape)
-        assert plan(goal, goal).heuristic == "linear-conflict", shape  # measured faster (README)
+        assert plan(goal, goal).heuristic == "linear-conflict", shape
+    goal = Board(4, 4, (1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+    chosen = plan(goal, goal)
+    assert (chosen.algorithm, chosen.heuristic) == ("idastar", "walking-distance")
+    assert default_registry().fitting_names(goal, goal)[-2:] == ("walking-distance", "linear-conflict")
     wide = goal_board(3, 5)
     assert "walking-distance" not in default_registry().fitting_names(wide, wide)
     with pytest.raises(LimitError, match="walking-distance heuristic is not available for a 3×5 board"):
@@ -127,7 +131,8 @@ def test_auto_keeps_linear_conflict_and_wider_boards_refuse_walking_distance() -
     for shape, offered in (((4, 4), True), ((2, 6), False)):
         reply = json.loads(api.handle(json.dumps({"op": "options", "rows": shape[0], "cols": shape[1]})))
         names = [h["name"] for h in reply["heuristics"]]
-        assert ("walking-distance" in names) == offered and reply["default_heuristic"] != "walking-distance"
+        assert ("walking-distance" in names) == offered
+        assert (reply["default_heuristic"] == "walking-distance") == offered
 
 
 def test_table_building_inside_the_search_reports_progress_and_stops_on_close() -> None:

@@ -39,8 +39,9 @@ from .walking import WalkingDistance
 HEURISTIC_NAMES: tuple[str, ...] = ("discrete", "hamming", "manhattan", "walking-distance", "linear-conflict")
 """The built-in heuristics in the order ``heuristic="auto"`` ranks them, weakest first. Walking distance (boards of
 up to 4 rows and 4 columns only: :func:`npuzzle.walking.walking_fits`) is usually the larger estimate, but ranks
-below linear conflict because its searches were measured slower in CPython on every shape it fits (README,
-"Walking distance"; ``scripts/bench_search.py --walking``), so ``auto`` never picks it."""
+below linear conflict because its searches were measured slower in CPython on 3×3, 2×4, 3×4 and 4×3 boards;
+on a 4×4 it was faster and ``auto`` prefers it (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`; README, "Walking
+distance"; ``scripts/bench_search.py --walking``)."""
 
 LINE_CACHE_LIMIT = 1 << 18
 """The most entries one line table of :class:`LinearConflict` memoises (a 4×4 line has at most 43,680)."""

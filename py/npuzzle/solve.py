@@ -70,7 +70,9 @@ class HeuristicEntry:
     """A heuristic the front door can build by name.
 
     ``build(goal)`` makes it for a goal board; ``fits(board, goal)`` says whether it can be used there (shape,
-    data files present); ``strength`` ranks entries for ``heuristic="auto"`` (higher is stronger).
+    data files present); ``strength`` ranks entries for ``heuristic="auto"`` (higher is stronger) and orders
+    the lists; ``auto_rank(board, goal)``, when given, replaces ``strength`` in ``auto``'s choice for that board
+    (a heuristic measured faster on some shapes only).
     """
 
     name: str
@@ -78,6 +80,7 @@ class HeuristicEntry:
     fits: Callable[[Board, Board], bool]
     strength: int
     summary: str
+    auto_rank: Callable[[Board, Board], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +160,7 @@ class Registry:
         fitting = [e for e in self.heuristics if e.fits(board, goal)]
         if not fitting:
             raise LimitError(f"no heuristic fits a {board.rows}×{board.cols} board")
-        return max(fitting, key=lambda e: e.strength)
+        return max(fitting, key=lambda e: e.strength if e.auto_rank is None else e.auto_rank(board, goal))
 
     def solver(self, algorithm: str, heuristic: str, board: Board, goal: Board) -> SolverEntry | None:
         """The first specialised solver for the pair that fits the board, if any."""
@@ -167,18 +170,32 @@ class Registry:
         return None
 
 
+WALKING_AUTO_SHAPES: tuple[tuple[int, int], ...] = ((4, 4),)
+"""The shapes where ``heuristic="auto"`` picks walking distance over linear conflict (when no pattern database
+fits): measured with ``scripts/bench_search.py --walking`` in CPython (README, "Walking distance"), its IDA* took
+in total a third of the time of IDA* + linear conflict on twelve of Korf's 4×4 instances (it wins big on the hard
+ones, loses 0.3-0.5 s of table building on the easy ones), but was slower on random 3×4 and 4×3 boards (IDA*) and
+on 3×3 and 2×4 boards (A*)."""
+
+
+def _walking_auto_rank(board: Board, goal: Board) -> int:
+    return len(HEURISTIC_NAMES) if (board.rows, board.cols) in WALKING_AUTO_SHAPES else HEURISTIC_NAMES.index(WALKING)
+
+
 def default_registry() -> Registry:
     """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`): each fits every board except
     ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for which
     a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking.solve_with_walking_distance`
-    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order: walking
-    distance below linear conflict, which was measured faster (see :data:`~npuzzle.heuristics.HEURISTIC_NAMES`).
+    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except that
+    walking distance ranks above linear conflict on the :data:`WALKING_AUTO_SHAPES` (4×4), where it was measured
+    faster; pattern databases rank above both.
 
     Pattern databases (issue 4) register here: add their :class:`HeuristicEntry` (and :class:`SolverEntry`)
     to the returned value.
     """
     entries = tuple(
-        HeuristicEntry(name, _builder(name), walking_fits if name == WALKING else _always, strength, _SUMMARIES[name])
+        HeuristicEntry(name, _builder(name), _always, strength, _SUMMARIES[name]) if name != WALKING else
+        HeuristicEntry(name, _builder(name), walking_fits, strength, _SUMMARIES[name], _walking_auto_rank)
         for strength, name in enumerate(HEURISTIC_NAMES)
     )
     return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))

@@ -17,11 +17,12 @@ pure Python at run time). :class:`WalkingDistance` is the same estimate as a gen
 
 It is registered as heuristic ``walking-distance`` in :func:`npuzzle.solve.default_registry` (choose it by name:
 CLI ``--heuristic walking-distance``, the page's heuristic list); IDA* with it runs
-:func:`solve_with_walking_distance`. ``heuristic="auto"`` does not pick it: measured in CPython
-(``scripts/bench_search.py --walking``, the README's walking-distance table), it was slower than linear conflict
-in total on every shape it fits (A* on 3×3 and 2×4, IDA* on 3×4, 4×3 and 4×4 without a pattern database). It
-visits fewer nodes on many boards, but its per-node work and its table building (0.05 s for 3×4, 0.3-0.6 s for
-4×4) cost more than that saves on the average board.
+:func:`solve_with_walking_distance`. ``heuristic="auto"`` picks it for a 4×4 that no loaded pattern database fits
+(none loaded yet, or a goal without a corner blank): measured in CPython (``scripts/bench_search.py --walking``,
+the README's walking-distance table), its IDA* took a third of the time of IDA* + linear conflict in total on
+twelve of Korf's instances, winning big on the hard ones. On smaller boards (A* on 3×3 and 2×4, IDA* on 3×4 and
+4×3) it was slower: its table building (0.05 s for 3×4) and per-node work cost more than its pruning saves
+there, so ``auto`` keeps linear conflict (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`).
 """
 
 from __future__ import annotations
