@@ -20,6 +20,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from npuzzle import Board, goal_board, parse_board  # noqa: E402
 from npuzzle.heuristics import make_heuristic  # noqa: E402
-from npuzzle.progress import Limit, run  # noqa: E402
+from npuzzle.progress import Limit, Search, run  # noqa: E402
 from npuzzle.search import astar, idastar  # noqa: E402
 from npuzzle.solve import compare  # noqa: E402
 from npuzzle.solvability import is_solvable  # noqa: E402
@@ -112,10 +113,10 @@ def random_board(rng: random.Random, goal: Board) -> Board:
             return board
 
 
-def timed(search_factory: object) -> tuple[int | None, int, float]:
+def timed(search_factory: Callable[[], Search]) -> tuple[int | None, int, float]:
     """(length, expanded, seconds) of one search, the set-up inside the factory included."""
     t0 = time.perf_counter()
-    result = run(search_factory())  # type: ignore[operator]
+    result = run(search_factory())
     return result.length, result.nodes_expanded, time.perf_counter() - t0
 
 
@@ -150,12 +151,11 @@ def walking_versus_linear(seed: int, per_shape: int, korf_ids: tuple[int, ...], 
     totals: dict[str, list[float]] = {}
     limit = Limit(seconds=seconds)
     for algorithm, label, board, goal in cases:
-        search = astar if algorithm == "astar" else idastar
+        def lc_run(board: Board = board, goal: Board = goal, algorithm: str = algorithm) -> Search:
+            search = astar if algorithm == "astar" else idastar
+            return search(board, goal, make_heuristic("linear-conflict", goal), limit)
 
-        def lc_run(board: Board = board, goal: Board = goal, search: object = search) -> object:
-            return search(board, goal, make_heuristic("linear-conflict", goal), limit)  # type: ignore[operator]
-
-        def wd_run(board: Board = board, goal: Board = goal, algorithm: str = algorithm) -> object:
+        def wd_run(board: Board = board, goal: Board = goal, algorithm: str = algorithm) -> Search:
             if algorithm == "astar":
                 return astar(board, goal, make_heuristic("walking-distance", goal), limit)
             return solve_with_walking_distance(board, goal, limit)
