@@ -7,13 +7,20 @@ Run: ``PYTHONPATH=py python scripts/bench_search.py`` (about 15 s, one core). Pr
   measured in the same run: IDA* over tuples that recomputes Manhattan distance from scratch at every node;
 * whole solves of a few Korf instances with IDA* + linear conflict;
 * the course's compare table (A* with each heuristic) for fixed 8-puzzles.
+
+``--walking`` instead measures walking distance against linear conflict (the figures behind ``auto``'s choice):
+A* with each on fixed and random 3×3 and 2×4 boards, and IDA* on random 3×4 and 4×3 boards (seeded, default and
+custom goals) and on Korf's 15-puzzles, where walking distance runs its specialised IDA*
+(:func:`npuzzle.walking.solve_with_walking_distance`, table building included in its time). Several minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,9 +28,11 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from npuzzle import Board, goal_board, parse_board  # noqa: E402
 from npuzzle.heuristics import make_heuristic  # noqa: E402
-from npuzzle.progress import Limit, run  # noqa: E402
+from npuzzle.progress import Limit, Search, run  # noqa: E402
 from npuzzle.search import astar, idastar  # noqa: E402
 from npuzzle.solve import compare  # noqa: E402
+from npuzzle.solvability import is_solvable  # noqa: E402
+from npuzzle.walking import solve_with_walking_distance  # noqa: E402
 
 KORF = {
     1: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
@@ -94,10 +103,92 @@ def rate(search_name: str, heuristic: str, board: Board, goal: Board, nodes: int
     return result.nodes_expanded / seconds, result.nodes_generated / seconds, result.nodes_expanded
 
 
+def random_board(rng: random.Random, goal: Board) -> Board:
+    """A uniformly random board that can reach ``goal``."""
+    while True:
+        tiles = list(range(goal.size))
+        rng.shuffle(tiles)
+        board = Board(goal.rows, goal.cols, tuple(tiles))
+        if is_solvable(board, goal):
+            return board
+
+
+def timed(search_factory: Callable[[], Search]) -> tuple[int | None, int, float]:
+    """(length, expanded, seconds) of one search, the set-up inside the factory included."""
+    t0 = time.perf_counter()
+    result = run(search_factory())
+    return result.length, result.nodes_expanded, time.perf_counter() - t0
+
+
+def walking_versus_linear(seed: int, per_shape: int, korf_ids: tuple[int, ...], seconds: float) -> None:
+    """Print walking distance against linear conflict (see the module text)."""
+    rng = random.Random(seed)
+    cases: list[tuple[str, str, Board, Board]] = []
+    for label, text in EIGHTS.items():
+        cases.append(("astar", f"3×3 {label}", parse_board(text), goal_board(3, 3)))
+    for rows, cols in ((3, 3), (2, 4)):
+        for i in range(per_shape):
+            goal = goal_board(rows, cols) if i % 2 == 0 else random_board(rng, goal_board(rows, cols))
+            cases.append(("astar", f"{rows}×{cols} random{'' if i % 2 == 0 else ', custom goal'}",
+                          random_board(rng, goal), goal))
+    for rows, cols in ((3, 4), (4, 3)):
+        for i in range(per_shape):
+            goal = goal_board(rows, cols) if i % 2 == 0 else random_board(rng, goal_board(rows, cols))
+            cases.append(("idastar", f"{rows}×{cols} random{'' if i % 2 == 0 else ', custom goal'}",
+                          random_board(rng, goal), goal))
+    korf_goal = goal_board(4, 4, "blank-first")
+    korf_file = {}
+    for line in (ROOT / "tests" / "data" / "korf100.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            head, tiles = line.split("|")
+            korf_file[int(head.split()[0])] = tuple(int(t) for t in tiles.split())
+    for ident in korf_ids:
+        cases.append(("idastar", f"4×4 Korf #{ident}", Board(4, 4, korf_file[ident]), korf_goal))
+    print(f"Walking distance (WD) against linear conflict (LC), seed {seed}, time limit {seconds:g} s per run; "
+          f"A*: generic search with each heuristic; IDA*: generic IDA* + LC against the specialised WD IDA*")
+    print(f"{'algorithm':9}  {'board':28}  {'length':>6}  {'LC expanded':>12}  {'LC s':>7}  {'WD expanded':>12}  "
+          f"{'WD s':>7}  {'LC s / WD s':>11}")
+    totals: dict[str, list[float]] = {}
+    limit = Limit(seconds=seconds)
+    for algorithm, label, board, goal in cases:
+        def lc_run(board: Board = board, goal: Board = goal, algorithm: str = algorithm) -> Search:
+            search = astar if algorithm == "astar" else idastar
+            return search(board, goal, make_heuristic("linear-conflict", goal), limit)
+
+        def wd_run(board: Board = board, goal: Board = goal, algorithm: str = algorithm) -> Search:
+            if algorithm == "astar":
+                return astar(board, goal, make_heuristic("walking-distance", goal), limit)
+            return solve_with_walking_distance(board, goal, limit)
+
+        lc_len, lc_nodes, lc_s = timed(lc_run)
+        wd_len, wd_nodes, wd_s = timed(wd_run)
+        if lc_len is not None and wd_len is not None:
+            assert lc_len == wd_len, (label, lc_len, wd_len)
+        length = "—" if lc_len is None and wd_len is None else str(lc_len if lc_len is not None else wd_len)
+        key = f"{algorithm} {label.split()[0]}"
+        totals.setdefault(key, [0.0, 0.0])
+        totals[key][0] += lc_s
+        totals[key][1] += wd_s
+        print(f"{algorithm:9}  {label:28}  {length:>6}  {lc_nodes:12,}  {lc_s:7.2f}  {wd_nodes:12,}  {wd_s:7.2f}  "
+              f"{lc_s / wd_s:11.2f}", flush=True)
+    print("\nTotals per algorithm and shape (seconds): LC, WD, LC / WD")
+    for key, (lc_total, wd_total) in totals.items():
+        print(f"  {key:16}  {lc_total:8.2f}  {wd_total:8.2f}  {lc_total / wd_total:6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller node limits (about 5 s in all)")
+    parser.add_argument("--walking", action="store_true", help="walking distance against linear conflict instead")
+    parser.add_argument("--seed", type=int, default=1, help="random boards' seed for --walking (default 1)")
+    parser.add_argument("--per-shape", type=int, default=4, help="random boards per shape for --walking (default 4)")
+    parser.add_argument("--korf", default="79,12,42,55,97", help="Korf instances (ids in tests/data/korf100.txt) for --walking")
+    parser.add_argument("--seconds", type=float, default=120.0, help="time limit per run for --walking")
     args = parser.parse_args()
+    if args.walking:
+        walking_versus_linear(args.seed, args.per_shape, tuple(int(x) for x in args.korf.split(",") if x),
+                              args.seconds)
+        return
     scale = 0.3 if args.quick else 1.0
     print(f"Python {sys.version.split()[0]} ({sys.implementation.name}) — npuzzle search benchmark\n")
 

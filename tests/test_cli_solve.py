@@ -76,11 +76,18 @@ def test_solve_exit_codes() -> None:
     assert timed.returncode == 3 and "time limit" in timed.stdout and "Try IDA*" in timed.stdout
 
 
+def _default_sigint() -> None:
+    """In the child before exec: SIGINT back to its default, so that Python installs its KeyboardInterrupt handler
+    even when this test runs with SIGINT ignored (a background job of a non-interactive shell ignores it, and a
+    child would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_cleanly_with_the_statistics() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "npuzzle", "solve", KORF1, "--goal", "blank-first", "--heuristic", "hamming",
          "--time-limit", "60"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=_default_sigint,
     )
     time.sleep(1.0)
     process.send_signal(signal.SIGINT)
@@ -96,9 +103,9 @@ def test_compare_prints_the_course_table() -> None:
     lines = result.stdout.splitlines()
     assert lines[1].split()[:4] == ["heuristic", "length", "vertices", "visited"]
     rows = {line.split()[0]: line for line in lines[2:]}
-    assert set(rows) == {"discrete", "hamming", "manhattan", "linear-conflict"}
+    assert set(rows) == {"discrete", "hamming", "manhattan", "walking-distance", "linear-conflict"}
     assert "stopped: node-limit" in rows["discrete"] and "—" in rows["discrete"]
     assert rows["linear-conflict"].split()[1] == "31" and "stopped" not in rows["linear-conflict"]
     data = json.loads(run("compare", "--json", "1 2 3 / 4 5 6 / 0 7 8").stdout)
-    assert [row["length"] for row in data["rows"]] == [2, 2, 2, 2]
+    assert [row["length"] for row in data["rows"]] == [2] * 5
     assert run("compare", "2 1 3 / 4 5 6 / 7 8 0").returncode == 1

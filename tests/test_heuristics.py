@@ -19,21 +19,32 @@ from npuzzle.heuristics import (
     make_heuristic,
 )
 from npuzzle.packing import Layout
+from npuzzle.progress import run
+from npuzzle.search import idastar
+from npuzzle.walking import walking_fits
 from oracle import distances
 
-GOALS_3X3 = [goal_board(3, 3, "default"), goal_board(3, 3, "blank-first")]
+GOALS_3X3 = [goal_board(3, 3, "default"), goal_board(3, 3, "blank-first"), random_board(3, 3, seed=11)]
 
 
-@pytest.mark.parametrize("goal", GOALS_3X3, ids=["default", "blank-first"])
+def fitting(goal: Board) -> list[Heuristic]:
+    """Every built-in heuristic available for ``goal``'s shape (walking distance: up to 4 rows and columns)."""
+    return [make_heuristic(name, goal) for name in HEURISTIC_NAMES
+            if name != "walking-distance" or walking_fits(goal, goal)]
+
+
+@pytest.mark.parametrize("goal", GOALS_3X3, ids=["default", "blank-first", "random-custom"])
 def test_every_heuristic_is_admissible_on_every_8_puzzle_state(goal: Board) -> None:
     dist = distances(goal)
     assert len(dist) == 181_440
-    heuristics = [make_heuristic(name, goal) for name in HEURISTIC_NAMES]
+    heuristics = fitting(goal)
+    assert [h.name for h in heuristics] == list(HEURISTIC_NAMES)
     for tiles, d in dist.items():
-        values = [h.initial(tiles) for h in heuristics]
-        assert values[0] <= values[2] <= values[3] <= d, (tiles, values, d)
-        assert values[1] <= d, (tiles, values, d)
-        assert (values[3] == 0) == (d == 0)
+        v = {h.name: h.initial(tiles) for h in heuristics}
+        assert v["discrete"] <= v["manhattan"] <= v["linear-conflict"] <= d, (tiles, v, d)
+        assert v["manhattan"] <= v["walking-distance"] <= d, (tiles, v, d)
+        assert v["hamming"] <= d, (tiles, v, d)
+        assert (v["linear-conflict"] == 0) == (d == 0) == (v["walking-distance"] == 0)
 
 
 def test_heuristics_are_admissible_on_every_2x4_state_and_a_custom_goal() -> None:
@@ -41,7 +52,8 @@ def test_heuristics_are_admissible_on_every_2x4_state_and_a_custom_goal() -> Non
     for goal in goals:
         dist = distances(goal)
         assert len(dist) == 20_160
-        heuristics = [make_heuristic(name, goal) for name in HEURISTIC_NAMES]
+        heuristics = fitting(goal)
+        assert len(heuristics) == len(HEURISTIC_NAMES)
         for tiles, d in dist.items():
             assert all(h.initial(tiles) <= d for h in heuristics), tiles
 
@@ -51,9 +63,35 @@ def test_heuristics_are_admissible_near_the_goal_of_3x4_boards(shape: tuple[int,
     goal = goal_board(*shape)
     dist = distances(goal, 15)
     assert len(dist) > 20_000
-    heuristics = [make_heuristic(name, goal) for name in HEURISTIC_NAMES]
+    heuristics = fitting(goal)
     for tiles, d in dist.items():
         assert all(h.initial(tiles) <= d for h in heuristics), tiles
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (4, 3)])
+def test_heuristics_are_admissible_far_from_random_custom_goals_of_3x4_boards(shape: tuple[int, int]) -> None:
+    """Uniformly random boards (about 30-45 moves away) and random custom goals; the exact distance of every state
+    on an optimal path is the moves left, found by IDA* + linear conflict (itself checked against BFS elsewhere)."""
+    rng = random.Random(f"deep {shape}")
+    deepest = 0
+    for _ in range(4):
+        goal = random_board(*shape, seed=rng.randrange(1 << 30))
+        board = random_board(*shape, seed=rng.randrange(1 << 30), goal=goal)
+        heuristics = fitting(goal)
+        assert [h.name for h in heuristics] == list(HEURISTIC_NAMES)
+        result = run(idastar(board, goal, make_heuristic("linear-conflict", goal)))
+        assert result.moves is not None and result.optimal
+        tiles, left = board.tiles, len(result.moves)
+        deepest = max(deepest, left)
+        for tile in (*result.moves, None):
+            assert all(h.initial(tiles) <= left for h in heuristics), (tiles, left)
+            if tile is not None:
+                z, p = tiles.index(0), tiles.index(tile)
+                cells = list(tiles)
+                cells[z], cells[p] = tile, 0
+                tiles, left = tuple(cells), left - 1
+        assert tiles == goal.tiles and left == 0
+    assert deepest >= 30
 
 
 def test_known_values() -> None:
@@ -85,7 +123,7 @@ def test_per_move_deltas_match_recomputing(shape: tuple[int, int]) -> None:
     rows, cols = shape
     for goal in (goal_board(rows, cols), random_board(rows, cols, seed=rng.randrange(1 << 30))):
         layout = Layout.of(rows, cols)
-        heuristics = [make_heuristic(name, goal) for name in HEURISTIC_NAMES]
+        heuristics = fitting(goal)
         for _ in range(60):
             tiles = random_board(rows, cols, seed=rng.randrange(1 << 30), goal=goal).tiles
             state = layout.pack(tiles)
@@ -114,3 +152,5 @@ def test_builtins_follow_the_protocol_and_unknown_names_are_refused() -> None:
         assert isinstance(h, Heuristic) and h.name == name and h.admissible
     with pytest.raises(LimitError, match="unknown heuristic 'euclid'"):
         make_heuristic("euclid", goal)
+    with pytest.raises(LimitError, match="up to 4 rows and 4 columns, not 5×5"):
+        make_heuristic("walking-distance", goal_board(5, 5))

@@ -65,8 +65,11 @@ def test_auto_picks_the_pattern_database_for_4x4(tables: PdbTables) -> None:
     chosen = plan(board, goal_board(4, 4, "blank-first"), registry=registry)
     result = run(chosen.start())
     assert result.length == optimal and result.heuristic == name
-    # without tables, auto keeps the strongest built-in heuristic
-    assert plan(board, goal_board(4, 4, "blank-first")).heuristic == "linear-conflict"
+    # without tables, auto takes the built-in heuristic measured fastest on a 4×4 (README, "Walking distance")
+    assert plan(board, goal_board(4, 4, "blank-first")).heuristic == "walking-distance"
+    # with tables, a goal without a corner blank (the database does not fit) falls back to it too
+    odd_goal = Board(4, 4, (1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+    assert plan(odd_goal, odd_goal, registry=registry).heuristic == "walking-distance"
 
 
 def test_other_heuristics_stay_available_and_3x3_is_unchanged(tables: PdbTables) -> None:
@@ -93,7 +96,7 @@ def test_engine_loads_good_bytes_and_auto_uses_them(data: bytes) -> None:
     assert reply["heuristic"] in [h["name"] for h in options["heuristics"]]
     assert "linear-conflict" in [h["name"] for h in options["heuristics"]]
     plain = json.loads(handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))
-    assert plain["default_heuristic"] == "linear-conflict"  # the module-level api has no tables
+    assert plain["default_heuristic"] == "walking-distance"  # the module-level api has no tables
     board, optimal = instance(QUICK[1])
     session = engine.start(json.dumps({"op": "solve", "board": " ".join(map(str, board.tiles)),
                                        "goal": "blank-first"}))
@@ -159,7 +162,7 @@ def test_engine_rejects_bad_bytes_and_keeps_working(data: bytes, damage: str) ->
     assert reply["error"]["message"].startswith("pattern database")
     assert engine.tables is None
     options = json.loads(engine.handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))
-    assert options["default_heuristic"] == "linear-conflict"
+    assert options["default_heuristic"] == "walking-distance"  # the built-in choice for a 4×4
 
 
 def test_engine_rejects_non_bytes() -> None:

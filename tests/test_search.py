@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle import Board, LimitError, UnsolvableError, goal_board, parse_board, random_board, scramble
+from npuzzle import Board, GoalError, LimitError, UnsolvableError, goal_board, parse_board, random_board, scramble
 from npuzzle import api
 from npuzzle.heuristics import HEURISTIC_NAMES, Manhattan, make_heuristic
 from npuzzle.packing import Move
@@ -90,9 +90,12 @@ def test_weak_heuristics_are_optimal_too() -> None:
 def test_korf_instances_with_idastar_and_linear_conflict(ident: int, korf100: list[tuple[int, int, list[int]]]) -> None:
     _, length, tiles = next(row for row in korf100 if row[0] == ident)
     board, goal = Board(4, 4, tuple(tiles)), goal_board(4, 4, "blank-first")
-    result = run(solve(board, goal))
+    result = run(solve(board, goal, "idastar", "linear-conflict"))
     assert (result.algorithm, result.heuristic) == ("idastar", "linear-conflict")
     assert solved(result, board, goal) == length and result.optimal
+    auto = run(solve(board, goal))  # without a pattern database: the specialised walking-distance IDA*
+    assert (auto.algorithm, auto.heuristic) == ("idastar", "walking-distance")
+    assert solved(auto, board, goal) == length and auto.optimal
 
 
 def test_astar_and_idastar_agree_on_many_shapes_and_goals() -> None:
@@ -182,7 +185,7 @@ def test_registry_hook_for_stronger_heuristics_and_solvers() -> None:
     assert solved(run(chosen.start()), board, goal) == 31
     with pytest.raises(LimitError, match="not available for a 4×4"):
         plan(goal_board(4, 4), goal_board(4, 4), "idastar", "plain", registry)
-    assert plan(goal_board(4, 4), goal_board(4, 4), "auto", "auto", registry).heuristic == "linear-conflict"
+    assert plan(goal_board(4, 4), goal_board(4, 4), "auto", "auto", registry).heuristic == "walking-distance"
 
     started: list[Board] = []
 
@@ -237,6 +240,41 @@ def test_astar_memory_limit_and_idastar_node_limit() -> None:
     assert result.stopped == "node-limit" and result.nodes_expanded == 3_000 and result.lower_bound <= 31
 
 
+@pytest.mark.parametrize("search", [astar, idastar])
+def test_public_searches_refuse_unsolvable_boards_and_other_shapes_at_once(search: object) -> None:
+    board, goal = parse_board("2 1 3 / 4 5 6 / 7 8 0"), goal_board(3, 3)
+    started = time.perf_counter()
+    with pytest.raises(UnsolvableError, match=r"1 inversion \(odd\)") as info:
+        search(board, goal, make_heuristic("manhattan", goal))  # type: ignore[operator]
+    assert info.value.explanation is not None and time.perf_counter() - started < 0.5
+    goal16 = goal_board(4, 4)
+    tiles = list(random_board(4, 4, seed=5).tiles)
+    a, b = [i for i, t in enumerate(tiles) if t][:2]
+    tiles[a], tiles[b] = tiles[b], tiles[a]  # one transposition of tiles flips the parity: unsolvable
+    with pytest.raises(UnsolvableError, match="not solvable"):
+        search(Board(4, 4, tuple(tiles)), goal16, make_heuristic("linear-conflict", goal16))  # type: ignore[operator]
+    with pytest.raises(GoalError, match="the goal is 2×4 but the board is 3×3"):
+        search(parse_board("1 2 3 / 4 5 6 / 0 7 8"), goal_board(2, 4), make_heuristic("manhattan", goal_board(2, 4)))  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("algorithm", "heuristic", "advice"), [
+    ("astar", "hamming", "Try IDA* (it needs almost no memory) or a stronger heuristic (linear-conflict)."),
+    ("astar", "manhattan", "or a stronger heuristic (linear-conflict)."),
+    ("astar", "linear-conflict", "Try IDA* (it needs almost no memory)."),
+    ("astar", "walking-distance", "Try IDA* (it needs almost no memory)."),
+    ("idastar", "manhattan", "Allow more nodes or time, or use a stronger heuristic (linear-conflict)."),
+    ("idastar", "linear-conflict", "Allow more nodes or time."),
+])
+def test_limit_messages_suggest_only_a_stronger_heuristic_than_the_one_in_use(algorithm: str, heuristic: str,
+                                                                             advice: str) -> None:
+    board, goal = Board(4, 4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)), goal_board(4, 4, "blank-first")
+    search = astar if algorithm == "astar" else idastar
+    result = run(search(board, goal, make_heuristic(heuristic, goal), Limit(nodes=300)))
+    assert result.stopped == "node-limit" and result.message.endswith(advice), result.message
+    if heuristic in ("linear-conflict", "walking-distance"):
+        assert "stronger heuristic" not in result.message
+
+
 def test_time_limit() -> None:
     board, goal = Board(4, 4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)), goal_board(4, 4, "blank-first")
     for algorithm in ("astar", "idastar"):
@@ -246,10 +284,17 @@ def test_time_limit() -> None:
         assert time.perf_counter() - started < 2.0
 
 
-@pytest.mark.parametrize("algorithm", ["astar", "idastar"])
-def test_progress_is_steady_and_closing_stops_at_once(algorithm: str) -> None:
+@pytest.mark.parametrize(("algorithm", "heuristic"), [
+    ("astar", "hamming"), ("idastar", "hamming"), ("idastar", "linear-conflict"),
+    ("idastar", "walking-distance"),  # the specialised solver, its table building included
+    ("astar", "walking-distance"),
+])
+def test_progress_is_steady_and_closing_stops_at_once(algorithm: str, heuristic: str) -> None:
+    """The longest gap between two progress records of a real search is how long a cooperative cancel (the page's
+    worker, which stops asking between records) can wait: it must stay under the 200 ms target."""
     board, goal = Board(4, 4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)), goal_board(4, 4, "blank-first")
-    search = solve(board, goal, algorithm, "hamming")
+    # (A* + walking distance builds its tables before its first record: the gaps are measured from there on)
+    search = solve(board, goal, algorithm, heuristic)
     records: list[Progress] = []
     stamps: list[float] = []
     for record in search:
@@ -332,9 +377,7 @@ def test_session_cancel_returns_the_statistics_so_far() -> None:
     session = api.start(json.dumps(request))
     progress = json.loads(session.advance(0.3))
     assert progress["type"] == "progress" and progress["nodes_expanded"] > 0
-    started = time.perf_counter()
-    final = json.loads(session.cancel())
-    assert time.perf_counter() - started < 0.2
+    final = json.loads(session.cancel())  # how soon a cancel takes effect: the progress-gap test above
     assert final["type"] == "result" and final["ok"] is True and final["stopped"] == "cancelled"
     assert final["moves"] is None and final["nodes_expanded"] >= progress["nodes_expanded"]
     assert "cancel" in final["message"] and session.done
@@ -347,7 +390,7 @@ def test_session_errors_and_unsolvable_boards() -> None:
     assert reply["explanation"]["solvable"] is False
     for request, fragment in [
         ("{nope", "not valid JSON"),
-        (json.dumps({"op": "solve", "board": "1 2 3"}), "not a square count"),
+        (json.dumps({"op": "solve", "board": "1 2 3"}), "3 numbers were given; the smallest board is 2×2"),
         (json.dumps({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "heuristic": "zero"}), "unknown heuristic"),
         (json.dumps({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "max_nodes": -1}), "node limit"),
         (json.dumps({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "time_limit": "soon"}), "time_limit"),
@@ -368,7 +411,7 @@ def test_session_compare_streams_rows_and_limits() -> None:
         if reply["type"] != "progress":
             break
         seen_rows.add(reply["row"])
-        assert reply["rows"] == 4 and len(reply["done"]) == reply["row"]
+        assert reply["rows"] == len(HEURISTIC_NAMES) and len(reply["done"]) == reply["row"]
     assert reply["type"] == "result" and [r["heuristic"] for r in reply["rows"]] == list(HEURISTIC_NAMES)
     by_name = {r["heuristic"]: r for r in reply["rows"]}
     assert by_name["discrete"]["stopped"] == "node-limit" and by_name["discrete"]["length"] is None
@@ -380,6 +423,6 @@ def test_one_shot_handle_solve_and_compare() -> None:
     reply = json.loads(api.handle(json.dumps({"op": "solve", "board": "1 2 3 / 4 5 6 / 0 7 8"})))
     assert reply["ok"] is True and reply["moves"] == [7, 8] and reply["letters"] == ["L", "L"]
     reply = json.loads(api.handle(json.dumps({"op": "compare", "board": "1 2 3 / 4 5 6 / 0 7 8"})))
-    assert reply["ok"] is True and [r["length"] for r in reply["rows"]] == [2, 2, 2, 2]
+    assert reply["ok"] is True and [r["length"] for r in reply["rows"]] == [2] * len(HEURISTIC_NAMES)
     reply = json.loads(api.handle(json.dumps({"op": "solve", "board": "2 1 3 / 4 5 6 / 7 8 0"})))
     assert reply["ok"] is False and reply["error"]["type"] == "UnsolvableError"

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+import time
 from collections import deque
 
 import pytest
 
-from npuzzle import Board, goal_board
-from npuzzle.errors import PuzzleError, UnsolvableError
+from npuzzle import Board, api, goal_board
+from npuzzle.errors import LimitError, PuzzleError, UnsolvableError
+from npuzzle.solve import default_registry, plan, solve
 from npuzzle.progress import Limit, run
 from npuzzle.walking import WalkingTable, build_walking_table, solve_with_walking_distance, walking_fits, walking_tables
 
@@ -95,3 +98,51 @@ def test_limits_and_refusals() -> None:
         solve_with_walking_distance(Board(5, 5, tuple(range(25))), goal_board(5, 5))
     with pytest.raises(PuzzleError, match="built for another goal"):
         solve_with_walking_distance(board, goal, tables=walking_tables(goal_board(4, 4, "blank-first")))
+
+
+def test_registered_as_a_heuristic_that_idastar_runs_with_the_specialised_solver() -> None:
+    goal = goal_board(3, 4)
+    board = Board(3, 4, (11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))
+    registry = default_registry()
+    assert "walking-distance" in registry.fitting_names(board, goal)
+    special = registry.solver("idastar", "walking-distance", board, goal)
+    assert special is not None and special.run is solve_with_walking_distance
+    ida = run(solve(board, goal, "idastar", "walking-distance", Limit(seconds=60)))
+    assert ida.heuristic == "walking-distance" and "h0" in ida.extra  # only the specialised solver reports h0
+    generic = run(solve(board, goal, "astar", "walking-distance", Limit(seconds=60)))  # A*: the generic WalkingDistance
+    assert generic.algorithm == "astar" and generic.heuristic == "walking-distance"
+    lc = run(solve(board, goal, "idastar", "linear-conflict", Limit(seconds=60)))
+    assert ida.optimal and generic.optimal and ida.length == generic.length == lc.length
+    assert board.apply(ida.moves or ()) == goal == board.apply(generic.moves or ())
+
+
+def test_auto_picks_it_only_for_4x4_and_wider_boards_refuse_it() -> None:
+    for shape in ((3, 3), (3, 4), (4, 3), (2, 4)):  # linear conflict measured faster there (README)
+        goal = goal_board(*shape)
+        assert plan(goal, goal).heuristic == "linear-conflict", shape
+    goal = Board(4, 4, (1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+    chosen = plan(goal, goal)
+    assert (chosen.algorithm, chosen.heuristic) == ("idastar", "walking-distance")
+    assert default_registry().fitting_names(goal, goal)[-2:] == ("walking-distance", "linear-conflict")
+    wide = goal_board(3, 5)
+    assert "walking-distance" not in default_registry().fitting_names(wide, wide)
+    with pytest.raises(LimitError, match="walking-distance heuristic is not available for a 3×5 board"):
+        plan(wide, wide, "idastar", "walking-distance")
+    for shape, offered in (((4, 4), True), ((2, 6), False)):
+        reply = json.loads(api.handle(json.dumps({"op": "options", "rows": shape[0], "cols": shape[1]})))
+        names = [h["name"] for h in reply["heuristics"]]
+        assert ("walking-distance" in names) == offered
+        assert (reply["default_heuristic"] == "walking-distance") == offered
+
+
+def test_table_building_inside_the_search_reports_progress_and_stops_on_close() -> None:
+    goal = Board(4, 4, (1, 2, 3, 4, 5, 6, 0, 7, 8, 9, 10, 11, 12, 13, 14, 15))  # blank off the diagonal: 2 tables
+    board = Board(4, 4, (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))
+    search = solve_with_walking_distance(board, goal)  # returns at once: nothing is built yet
+    stamps = []
+    for record in search:
+        stamps.append(time.perf_counter())
+        if record.bound is not None:  # the tables are built, IDA* has started
+            break
+    search.close()
+    assert len(stamps) >= 5 and max(b - a for a, b in zip(stamps, stamps[1:])) < 0.2

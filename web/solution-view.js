@@ -9,6 +9,7 @@ const LABELS = Object.freeze({
   hamming: "Hamming",
   manhattan: "Manhattan",
   "linear-conflict": "Linear conflict",
+  "walking-distance": "Walking distance",
   "near-optimal": "Near-optimal",
   "group-tables": "Group tables",
 });

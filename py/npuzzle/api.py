@@ -14,8 +14,8 @@ Requests (``"op"`` selects one):
 * ``{"op": "apply", "board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``.
 
 * ``{"op": "solve", "board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal",
-  "heuristic"?: "auto" | "discrete" | "hamming" | "manhattan" | "linear-conflict", "max_nodes"?: N,
-  "time_limit"?: S, "budget"?: S}`` → ``{"type": "result", "ok": true, …SearchResult fields (moves, length,
+  "heuristic"?: "auto" | "discrete" | "hamming" | "manhattan" | "walking-distance" | "linear-conflict" | "pdb",
+  "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: S}`` → ``{"type": "result", "ok": true, …SearchResult fields (moves, length,
   optimal, algorithm, heuristic, nodes_expanded, nodes_generated, max_frontier, iterations, seconds,
   lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
   "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
@@ -25,6 +25,8 @@ Requests (``"op"`` selects one):
   on the optimal length and ``ratio_bound`` (length / lower bound) says the solution is at most that many times
   the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
+  ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
+  ``stopped: "memory-limit"``).
 * ``{"op": "compare", "board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result",
   "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds,
   stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, weakest first, each within

@@ -546,15 +546,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
-        help="the estimate that guides the search; auto picks the strongest: the pattern database for a 4×4 when "
-        "one is loaded (default: %(default)s)",
+        help="the estimate that guides the search; auto picks the one measured fastest that fits: the pattern "
+        "database for a 4×4 when one is loaded and fits the goal, else walking-distance on a 4×4, linear-conflict "
+        "elsewhere (default: %(default)s)",
     )
     solve.add_argument(
         "--pdb", metavar="FILE",
         help=f"pattern-database file for 4×4 boards (e.g. .cache/pdb/15puzzle-7-7-7.pdb, made by "
         f"scripts/build_pdb.py); default: the file named by ${PDB_ENV}, else none",
     )
-    solve.add_argument("--max-nodes", type=_positive_int, help="stop after expanding N states (exit 3)")
+    solve.add_argument(
+        "--max-nodes", type=_positive_int,
+        help="stop after expanding N states (exit 3); A* also stops at 3,000,000 states held in memory (exit 3)",
+    )
     solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
     solve.add_argument(
         "--budget", type=_budget_seconds, metavar="S",
@@ -567,7 +571,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmp = sub.add_parser(
         "compare",
         help="run A* with each heuristic on one board and print the table",
-        description="Run A* with each heuristic (discrete, hamming, manhattan, linear-conflict) on one board and "
+        description="Run A* with each heuristic (discrete, hamming, manhattan, walking-distance up to 4×4, "
+        "linear-conflict) on one board and "
         "print solution length, vertices visited, maximum heap size and time; a run that hits its limit is "
         "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
     )

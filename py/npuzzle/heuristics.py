@@ -13,6 +13,9 @@ well as the named ones) and never overestimates the number of moves left:
   in goal-coordinate order ``s``, at least ``len(s) − LIS(s)`` of them must leave the line (LIS = longest
   increasing subsequence), each with two vertical (resp. horizontal) moves Manhattan does not count; row
   conflicts add vertical moves and column conflicts horizontal ones, so the sums add up admissibly.
+* ``walking-distance`` — Takahashi's walking distance (:mod:`npuzzle.walking`), for boards of up to 4 rows and 4
+  columns only: vertical plus horizontal moves of an abstraction that counts, per row (column), how many tiles of
+  each goal row (column) it holds. Usually larger than linear conflict, never larger than the true distance.
 
 The :class:`Heuristic` protocol is what the searches in :mod:`npuzzle.search` call; states are the packed ints
 of :mod:`npuzzle.packing`. Plugging in a stronger heuristic (a pattern database, say) means writing an object
@@ -31,9 +34,14 @@ from typing import Protocol, runtime_checkable
 from .board import Board
 from .errors import LimitError
 from .packing import Layout, Move
+from .walking import WalkingDistance
 
-HEURISTIC_NAMES: tuple[str, ...] = ("discrete", "hamming", "manhattan", "linear-conflict")
-"""The built-in heuristics, weakest first."""
+HEURISTIC_NAMES: tuple[str, ...] = ("discrete", "hamming", "manhattan", "walking-distance", "linear-conflict")
+"""The built-in heuristics in the order ``heuristic="auto"`` ranks them, weakest first. Walking distance (boards of
+up to 4 rows and 4 columns only: :func:`npuzzle.walking.walking_fits`) is usually the larger estimate, but ranks
+below linear conflict because its searches were measured slower in CPython on 3×3, 2×4, 3×4 and 4×3 boards;
+on a 4×4 it was faster and ``auto`` prefers it (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`; README, "Walking
+distance"; ``scripts/bench_search.py --walking``)."""
 
 LINE_CACHE_LIMIT = 1 << 18
 """The most entries one line table of :class:`LinearConflict` memoises (a 4×4 line has at most 43,680)."""
@@ -268,11 +276,15 @@ class Discrete:
 
 
 def make_heuristic(name: str, goal: Board) -> Heuristic:
-    """The built-in heuristic called ``name`` (one of :data:`HEURISTIC_NAMES`) for ``goal``. O(n²) set-up.
+    """The built-in heuristic called ``name`` (one of :data:`HEURISTIC_NAMES`) for ``goal``. O(n²) set-up
+    (walking distance: its tables, about 0.5 s for a 4×4).
 
-    Raises :class:`~npuzzle.errors.LimitError` naming an unknown heuristic.
+    Raises :class:`~npuzzle.errors.LimitError` naming an unknown heuristic, or for walking distance on a goal of
+    more than 4 rows or columns.
     """
     key = name.strip().lower().replace("_", "-")
+    if key in ("walking-distance", "walking", "wd"):
+        return WalkingDistance(goal)
     if key in ("linear-conflict", "linear", "lc", "manhattan-linear-conflict"):
         return LinearConflict(goal)
     if key in ("manhattan", "md"):

@@ -1,9 +1,9 @@
 """What every search shares: its limits, its progress records and its result.
 
-A search is a generator (:data:`Search`): it yields a :class:`Progress` record every few thousand expansions and
-finally *returns* a :class:`SearchResult` (``StopIteration.value``). The same stream feeds the CLI's progress
-line, the page's worker (which runs the generator in time slices) and the tests. :func:`run` drives a search to
-its end.
+A search is a generator (:data:`Search`): it yields a :class:`Progress` record about every 20 ms of wall clock
+(its ``report_every``; the clock is read every few hundred to few thousand expansions) and finally *returns* a
+:class:`SearchResult` (``StopIteration.value``). The same stream feeds the CLI's progress line, the page's worker
+(which runs the generator in time slices) and the tests. :func:`run` drives a search to its end.
 
 **Stopping from outside** (the CLI's Ctrl-C, ``api.Session.cancel``, tests) is one mechanism, :func:`stop`: it
 throws :class:`SearchStopped` into the generator at the ``yield`` where it waits. A search that holds a verified

@@ -4,8 +4,10 @@ Both are generators of the shared contract (:data:`npuzzle.progress.Search`): th
 :class:`~npuzzle.progress.Progress` record about every ``report_every`` seconds (checked every few hundred
 expansions), stop with a :class:`~npuzzle.progress.SearchResult` whose ``stopped`` names the bound when a
 :class:`~npuzzle.progress.Limit` is reached, and stop at once when the consumer stops asking (``close()``).
-They take a board, a goal and a :class:`~npuzzle.heuristics.Heuristic`; they do not check solvability
-(:func:`npuzzle.solve.solve` does, before starting one). States are packed ints (:mod:`npuzzle.packing`).
+They take a board, a goal and a :class:`~npuzzle.heuristics.Heuristic`, and refuse at once (when called, before
+any search) a goal of another shape (:class:`~npuzzle.errors.GoalError`) and a board that cannot reach the goal
+(:class:`~npuzzle.errors.UnsolvableError` with the parity reasoning; :func:`check_reachable`, O(n)). States are
+packed ints (:mod:`npuzzle.packing`).
 
 Every solution is replayed on the board with :meth:`Board.apply` and compared with the goal before it is
 returned; a path that does not reach the goal raises :class:`SearchBug`.
@@ -16,9 +18,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from .board import Board
+from .errors import GoalError, UnsolvableError
 from .heuristics import Heuristic, LineTable, TableHeuristic
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .solvability import explain
 
 DEFAULT_REPORT_EVERY = 0.02
 """Seconds between progress records (about 50 a second)."""
@@ -154,7 +158,40 @@ def verify(board: Board, goal: Board, moves: Sequence[int]) -> tuple[int, ...]:
     return tuple(moves)
 
 
-def _limit_message(algorithm: str, reason: StopReason, limit: Limit, expanded: int, held: int, bound: int) -> str:
+def check_reachable(board: Board, goal: Board) -> None:
+    """Raise :class:`~npuzzle.errors.GoalError` for a goal of another shape, and
+    :class:`~npuzzle.errors.UnsolvableError` (with the parity reasoning of :func:`npuzzle.solvability.explain`)
+    when ``board`` cannot reach ``goal``. O(n); :func:`astar` and :func:`idastar` call it before searching."""
+    if (goal.rows, goal.cols) != (board.rows, board.cols):
+        raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
+    explanation = explain(board, goal)
+    if not explanation.solvable:
+        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+
+
+STRONGER: dict[str, str] = {
+    "discrete": "linear-conflict",
+    "hamming": "linear-conflict",
+    "manhattan": "linear-conflict",
+}
+"""For each heuristic, the stronger one a limit message suggests; heuristics not listed (linear-conflict,
+walking-distance, the pattern databases) have no generic stronger one, and the message suggests only IDA* or
+more nodes and time. (On a 4×4 the pattern database is stronger still, where it is loaded.)"""
+
+
+def _advice(algorithm: str, heuristic: str) -> str:
+    stronger = STRONGER.get(heuristic)
+    if algorithm == "astar":
+        if stronger is None:
+            return " Try IDA* (it needs almost no memory)."
+        return f" Try IDA* (it needs almost no memory) or a stronger heuristic ({stronger})."
+    if stronger is None:
+        return " Allow more nodes or time."
+    return f" Allow more nodes or time, or use a stronger heuristic ({stronger})."
+
+
+def _limit_message(algorithm: str, heuristic: str, reason: StopReason, limit: Limit, expanded: int, held: int,
+                   bound: int) -> str:
     name = "A*" if algorithm == "astar" else "IDA*"
     if reason == "node-limit":
         what = f"the node limit ({limit.nodes:,} states expanded)"
@@ -167,9 +204,7 @@ def _limit_message(algorithm: str, reason: StopReason, limit: Limit, expanded: i
     text = f"{name} stopped at {what}; the solution needs at least {bound} moves."
     if reason == "cancelled":
         return text
-    if algorithm == "astar":
-        return text + " Try IDA* (it needs almost no memory) or a stronger heuristic (linear-conflict)."
-    return text + " Allow more nodes or time, or use a stronger heuristic."
+    return text + _advice(algorithm, heuristic)
 
 
 def astar(
@@ -186,9 +221,16 @@ def astar(
     one entry and a cheaper path to a queued state lowers its key in O(log n); a closed state reached by a
     cheaper path (possible only with an inconsistent heuristic) is reopened. Statistics: states expanded
     (vertices visited), generated, the largest heap size, the time. ``limit.nodes`` bounds expansions,
-    ``limit.memory`` the states held; both stop the search with a message suggesting IDA* or a stronger
-    heuristic. O(b·log n) per expansion; memory O(states reached).
+    ``limit.memory`` the states held; both stop the search with a message suggesting IDA* (and a stronger
+    heuristic, when there is one). O(b·log n) per expansion; memory O(states reached). Raises at once (before
+    returning the generator) :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see
+    :func:`check_reachable`.
     """
+    check_reachable(board, goal)
+    return _astar(board, goal, heuristic, limit, report_every)
+
+
+def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float) -> Search:
     layout = Layout.of(board.rows, board.cols)
     start, target = layout.pack(board.tiles), layout.pack(goal.tiles)
     table = move_table(layout, heuristic)
@@ -219,7 +261,7 @@ def astar(
         bound = (heap.peek_key() >> gbits) if len(heap) else last_f
         return SearchResult(
             None, False, "astar", name, expanded, generated, max_heap, 1, time.perf_counter() - t0, bound,
-            stopped=reason, message=_limit_message("astar", reason, limit, expanded, len(g_of), bound),
+            stopped=reason, message=_limit_message("astar", name, reason, limit, expanded, len(g_of), bound),
             extra={"states_held": len(g_of)},
         )
 
@@ -309,8 +351,14 @@ def idastar(
     with an explicit stack (no recursion) and no move that undoes the previous one. Memory O(depth); time per
     node O(1) for table heuristics. Statistics: nodes expanded and generated over all iterations, iterations,
     the current bound, and the largest stack (``max_frontier``). ``limit.nodes`` and ``limit.seconds`` apply;
-    ``limit.memory`` never binds.
+    ``limit.memory`` never binds. Raises at once (before returning the generator)
+    :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see :func:`check_reachable`.
     """
+    check_reachable(board, goal)
+    return _idastar(board, goal, heuristic, limit, report_every)
+
+
+def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float) -> Search:
     layout = Layout.of(board.rows, board.cols)
     start, target = layout.pack(board.tiles), layout.pack(goal.tiles)
     table = move_table(layout, heuristic)
@@ -334,7 +382,7 @@ def idastar(
     def stopped(reason: StopReason) -> SearchResult:
         return SearchResult(
             None, False, "idastar", name, expanded, generated, max_stack, iterations, time.perf_counter() - t0,
-            bound, stopped=reason, message=_limit_message("idastar", reason, limit, expanded, len(stack), bound),
+            bound, stopped=reason, message=_limit_message("idastar", name, reason, limit, expanded, len(stack), bound),
         )
 
     yield progress(t0)
@@ -415,7 +463,7 @@ def result_from_progress(last: Progress | None, algorithm: str, heuristic: str, 
         None, False, last.algorithm, last.heuristic, last.nodes_expanded, last.nodes_generated,
         max(last.max_frontier, last.frontier),
         last.iteration, last.elapsed, bound, stopped=reason,
-        message=_limit_message(last.algorithm, reason, Limit(), last.nodes_expanded, last.frontier, bound),
+        message=_limit_message(last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound),
     )
 
 

@@ -6,7 +6,8 @@ step it yourself); :func:`compare` runs A* with each heuristic in turn, the expe
 Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there), IDA* up to 16
 cells (4×4, 3×5, 2×8), and the **near-optimal** solver (:func:`npuzzle.bigsolve.solve_big`) above that: boards
 above 4×4 (5×5, 3×7, 10×10 …) are solved quickly but *not proven optimal*, with a proven lower bound. On 10-16
-cells without a specialised solver (a loaded pattern database for the 4×4), IDA* runs for
+cells that no loaded pattern database fits (IDA* is then guided by walking distance on a 4×4, linear conflict
+elsewhere), IDA* runs for
 :data:`AUTO_OPTIMAL_SECONDS` and, if it has not finished, the near-optimal solver answers instead (see
 :func:`plan`), so every board up to 10×10 gets an answer within seconds. An
 explicit ``algorithm="astar"`` or ``"idastar"`` is always honoured (up to :data:`MAX_SEARCH_CELLS`);
@@ -35,6 +36,7 @@ from .pdbsearch import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
 from .search import astar, idastar, result_from_progress
 from .solvability import explain
+from .walking import HEURISTIC as WALKING, solve_with_walking_distance, walking_fits
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
 """The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
@@ -82,7 +84,9 @@ class HeuristicEntry:
     """A heuristic the front door can build by name.
 
     ``build(goal)`` makes it for a goal board; ``fits(board, goal)`` says whether it can be used there (shape,
-    data files present); ``strength`` ranks entries for ``heuristic="auto"`` (higher is stronger).
+    data files present); ``strength`` ranks entries for ``heuristic="auto"`` (higher is stronger) and orders
+    the lists; ``auto_rank(board, goal)``, when given, replaces ``strength`` in ``auto``'s choice for that board
+    (a heuristic measured faster on some shapes only).
     """
 
     name: str
@@ -90,6 +94,7 @@ class HeuristicEntry:
     fits: Callable[[Board, Board], bool]
     strength: int
     summary: str
+    auto_rank: Callable[[Board, Board], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +127,7 @@ _SUMMARIES = {
     "hamming": "tiles off their goal cell",
     "manhattan": "sum of tile distances to their goal cells",
     "linear-conflict": "Manhattan + 2 per tile that must leave its goal row or column",
+    "walking-distance": "Takahashi's walking distance: row and column moves of tiles past each other; up to 4×4",
 }
 
 
@@ -168,7 +174,7 @@ class Registry:
         fitting = [e for e in self.heuristics if e.fits(board, goal)]
         if not fitting:
             raise LimitError(f"no heuristic fits a {board.rows}×{board.cols} board")
-        return max(fitting, key=lambda e: e.strength)
+        return max(fitting, key=lambda e: e.strength if e.auto_rank is None else e.auto_rank(board, goal))
 
     def solver(self, algorithm: str, heuristic: str, board: Board, goal: Board) -> SolverEntry | None:
         """The first specialised solver for the pair that fits the board, if any."""
@@ -178,17 +184,35 @@ class Registry:
         return None
 
 
+WALKING_AUTO_SHAPES: tuple[tuple[int, int], ...] = ((4, 4),)
+"""The shapes where ``heuristic="auto"`` picks walking distance over linear conflict (when no pattern database
+fits): measured with ``scripts/bench_search.py --walking`` in CPython (README, "Walking distance"), its IDA* took
+in total a third of the time of IDA* + linear conflict on twelve of Korf's 4×4 instances (it wins big on the hard
+ones, loses 0.3-0.5 s of table building on the easy ones), but was slower on random 3×4 and 4×3 boards (IDA*) and
+on 3×3 and 2×4 boards (A*)."""
+
+
+def _walking_auto_rank(board: Board, goal: Board) -> int:
+    return len(HEURISTIC_NAMES) if (board.rows, board.cols) in WALKING_AUTO_SHAPES else HEURISTIC_NAMES.index(WALKING)
+
+
 def default_registry() -> Registry:
-    """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`), each fitting every board.
+    """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`): each fits every board except
+    ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for which
+    a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking.solve_with_walking_distance`
+    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except that
+    walking distance ranks above linear conflict on the :data:`WALKING_AUTO_SHAPES` (4×4), where it was measured
+    faster; pattern databases rank above both.
 
     Pattern databases (issue 4) register here: add their :class:`HeuristicEntry` (and :class:`SolverEntry`)
     to the returned value.
     """
     entries = tuple(
-        HeuristicEntry(name, _builder(name), _always, strength, _SUMMARIES[name])
+        HeuristicEntry(name, _builder(name), _always, strength, _SUMMARIES[name]) if name != WALKING else
+        HeuristicEntry(name, _builder(name), walking_fits, strength, _SUMMARIES[name], _walking_auto_rank)
         for strength, name in enumerate(HEURISTIC_NAMES)
     )
-    return Registry(entries)
+    return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))
 
 
 PDB_STRENGTH = 100
@@ -354,8 +378,8 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
     big boards; it is capped at a share of the hard ``time_limit`` of the :class:`Limit`, which ends any search).
     Optimal searches ignore it.
 
-    With ``algorithm="auto"`` and ``heuristic="auto"``, a board of 10 to 16 cells that no specialised solver (a
-    loaded pattern database) fits gets IDA* for ``optimal_seconds`` (default :data:`AUTO_OPTIMAL_SECONDS`), then,
+    With ``algorithm="auto"`` and ``heuristic="auto"``, a board of 10 to 16 cells that no loaded pattern database
+    fits (a heuristic ranked below :data:`PDB_STRENGTH`) gets IDA* for ``optimal_seconds`` (default :data:`AUTO_OPTIMAL_SECONDS`), then,
     if it has not finished, the near-optimal solver with ``budget`` (:attr:`Plan.fallback_after`): its answer has
     ``optimal`` false (unless its length meets the bound), ``algorithm="near-optimal"``, the better of the two lower
     bounds and a message saying so; progress records keep flowing with cumulative counts and ``elapsed``.
@@ -398,21 +422,27 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
         if not entry.fits(board, goal):
             raise LimitError(f"the {entry.name} heuristic is not available for a {board.rows}×{board.cols} board")
     special = registry.solver(algo, entry.name, board, goal)
+    start: Callable[[Limit], Search]
     if special is not None:
         run_special = special.run
 
         def start_special(limit: Limit) -> Search:
             return run_special(board, goal, limit)
 
-        return Plan(board, goal, algo, entry.name, start_special, f"{algo} + {entry.name} (optimal)")
-    if board.size > MAX_SEARCH_CELLS:
-        raise too_big
-    build = entry.build
+        start = start_special
+    else:
+        if board.size > MAX_SEARCH_CELLS:
+            raise too_big
+        build = entry.build
 
-    def start(limit: Limit) -> Search:
-        return search(board, goal, build(goal), limit)
+        def start_generic(limit: Limit) -> Search:
+            return search(board, goal, build(goal), limit)
 
-    if chosen_by_auto and algo == "idastar" and heuristic.strip().lower() == "auto":
+        start = start_generic
+    # auto's IDA* gives way to the near-optimal solver after a while, unless a pattern database guides it (then
+    # every board it fits finishes: the hardest 4×4 in about half a minute)
+    if (chosen_by_auto and algo == "idastar" and heuristic.strip().lower() == "auto"
+            and entry.strength < PDB_STRENGTH):
         return _fallback_plan(board, goal, entry.name, start, budget, optimal_seconds)
     return Plan(board, goal, algo, entry.name, start, f"{algo} + {entry.name} (optimal)")
 

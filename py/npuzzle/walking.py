@@ -12,18 +12,28 @@ For the 4×4 each abstraction has 24,964 states (Takahashi's figure), found here
 :func:`solve_with_walking_distance` is an IDA* specialised for it, like :mod:`npuzzle.pdbsearch`: per move one
 transition-table lookup and one distance lookup. It works for any goal (the tables follow the goal's rows and
 columns), for boards up to 4 rows and 4 columns (larger ones have too many abstract states to tabulate in
-pure Python at run time). It is the strongest heuristic here that needs no download, so it is what a 4×4 uses
-while the pattern databases are still loading.
+pure Python at run time). :class:`WalkingDistance` is the same estimate as a generic
+:class:`~npuzzle.heuristics.Heuristic` for :func:`npuzzle.search.astar` (and the compare table).
+
+It is registered as heuristic ``walking-distance`` in :func:`npuzzle.solve.default_registry` (choose it by name:
+CLI ``--heuristic walking-distance``, the page's heuristic list); IDA* with it runs
+:func:`solve_with_walking_distance`. ``heuristic="auto"`` picks it for a 4×4 that no loaded pattern database fits
+(none loaded yet, or a goal without a corner blank): measured in CPython (``scripts/bench_search.py --walking``,
+the README's walking-distance table), its IDA* took a third of the time of IDA* + linear conflict in total on
+twelve of Korf's instances, winning big on the hard ones. On smaller boards (A* on 3×3 and 2×4, IDA* on 3×4 and
+4×3) it was slower: its table building (0.05 s for 3×4) and per-node work cost more than its pruning saves
+there, so ``auto`` keeps linear conflict (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 from .board import Board
-from .errors import PuzzleError, UnsolvableError
+from .errors import GoalError, LimitError, PuzzleError, UnsolvableError
+from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .solvability import explain
 
@@ -34,6 +44,8 @@ ALGORITHM = "idastar"
 HEURISTIC = "walking-distance"
 DEFAULT_REPORT_EVERY = 0.02
 CHECK_EVERY = 2048
+BUILD_STEP = 256
+"""Abstract states a table build handles between two yields (:func:`walking_table_steps`)."""
 
 _State = tuple[tuple[int, ...], ...]
 
@@ -71,6 +83,18 @@ class WalkingTable:
 
 def build_walking_table(lines: int, width: int, blank_line: int) -> WalkingTable:
     """Breadth-first search of the walking-distance abstraction (see the module text); O(states · lines²)."""
+    steps = walking_table_steps(lines, width, blank_line)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            table: WalkingTable = done.value
+            return table
+
+
+def walking_table_steps(lines: int, width: int, blank_line: int) -> Generator[None, None, WalkingTable]:
+    """:func:`build_walking_table` in steps: yields after every :data:`BUILD_STEP` abstract states (a few
+    milliseconds each), so a search that builds its tables stays cancellable; returns the table."""
     if not (2 <= lines <= MAX_SIDE and 2 <= width <= MAX_SIDE):
         raise PuzzleError(f"walking distance is tabulated for boards up to {MAX_SIDE}×{MAX_SIDE}")
     goal_counts = [[width if i == k else 0 for k in range(lines)] for i in range(lines)]
@@ -82,6 +106,8 @@ def build_walking_table(lines: int, width: int, blank_line: int) -> WalkingTable
     head = 0
     edges: list[list[int]] = []
     while head < len(order):
+        if head % BUILD_STEP == BUILD_STEP - 1:
+            yield None
         state = order[head]
         blank = state[lines][0]
         out = [-1] * (2 * lines)
@@ -125,6 +151,71 @@ def walking_tables(goal: Board) -> tuple[WalkingTable, WalkingTable]:
     return vertical, build_walking_table(goal.cols, goal.rows, bc)
 
 
+class WalkingDistance:
+    """Walking distance as a generic :class:`~npuzzle.heuristics.Heuristic` (for A* and the compare table).
+
+    Built for one goal of at most :data:`MAX_SIDE` rows and columns (raises
+    :class:`~npuzzle.errors.LimitError` otherwise; the tables take about half a second on a 4×4, milliseconds on
+    a 3×3). :meth:`initial` is O(n); :meth:`delta` reads the abstract states of its ``state`` in O(n) once per
+    parent (it remembers the last parent, and the searches ask for all children of one state in a row), then
+    takes one step-table lookup per child: a vertical move changes only the row abstraction, a horizontal one
+    only the column abstraction. Admissible for every goal (Takahashi's argument, see the module text).
+    """
+
+    __slots__ = ("goal", "_layout", "_vertical", "_horizontal", "_grow", "_gcol", "_row_of", "_col_of", "_last")
+
+    def __init__(self, goal: Board, tables: tuple[WalkingTable, WalkingTable] | None = None) -> None:
+        if max(goal.rows, goal.cols) > MAX_SIDE:
+            raise LimitError(f"the walking-distance heuristic is tabulated for boards of up to {MAX_SIDE} rows and "
+                             f"{MAX_SIDE} columns, not {goal.rows}×{goal.cols}")
+        self.goal = goal
+        self._layout = Layout.of(goal.rows, goal.cols)
+        self._vertical, self._horizontal = tables if tables is not None else walking_tables(goal)
+        n, cols = goal.size, goal.cols
+        goal_cell = [0] * n
+        for c, t in enumerate(goal.tiles):
+            goal_cell[t] = c
+        self._grow = [goal_cell[t] // cols for t in range(n)]
+        self._gcol = [goal_cell[t] % cols for t in range(n)]
+        self._row_of = [c // cols for c in range(n)]
+        self._col_of = [c % cols for c in range(n)]
+        self._last: tuple[int, int, int] = (-1, 0, 0)
+
+    @property
+    def name(self) -> str:
+        """``"walking-distance"``."""
+        return HEURISTIC
+
+    @property
+    def admissible(self) -> bool:
+        """True: the sum of the vertical and horizontal walking distances never overestimates."""
+        return True
+
+    def _states(self, tiles: Sequence[int]) -> tuple[int, int]:
+        return (self._vertical.state_of(self._row_of, self._grow, tiles),
+                self._horizontal.state_of(self._col_of, self._gcol, tiles))
+
+    def initial(self, tiles: Sequence[int]) -> int:
+        """The walking distance of a row-major tile sequence (vertical + horizontal). O(n)."""
+        rs, cs = self._states(tiles)
+        return self._vertical.distance[rs] + self._horizontal.distance[cs]
+
+    def delta(self, state: int, child: int, tile: int, move: Move) -> int:
+        """``h(child) − h(state)`` when ``tile`` slides from ``move.src`` into the blank at ``move.dst``."""
+        last, rs, cs = self._last
+        if last != state:
+            rs, cs = self._states(self._layout.unpack(state))
+            self._last = (state, rs, cs)
+        toward = 1 if move.src > move.dst else 0
+        if move.vertical:
+            v = self._vertical
+            nrs = v.step[(rs * 2 + toward) * v.lines + self._grow[tile]]
+            return v.distance[nrs] - v.distance[rs]
+        hz = self._horizontal
+        ncs = hz.step[(cs * 2 + toward) * hz.lines + self._gcol[tile]]
+        return hz.distance[ncs] - hz.distance[cs]
+
+
 def solve_with_walking_distance(
     board: Board,
     goal: Board,
@@ -135,27 +226,55 @@ def solve_with_walking_distance(
 ) -> Search:
     """Optimal solution of ``board`` → ``goal`` by IDA* with walking distance: a generator (the shared contract).
 
-    ``tables`` are :func:`walking_tables` of the goal (built here, in about half a second, when not given).
-    Raises at once :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal and
+    ``tables`` are :func:`walking_tables` of the goal; when not given they are built inside the generator (about
+    0.3 s in CPython for a 4×4 goal with the blank on the diagonal, twice that otherwise; 0.05 s for 3×4), in
+    steps with a progress record (``bound`` ``None``) about every ``report_every`` seconds. Raises at once :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal and
     :class:`~npuzzle.errors.PuzzleError` when :func:`walking_fits` is false. ``limit.nodes`` and
     ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; memory is O(solution length).
     """
+    if (goal.rows, goal.cols) != (board.rows, board.cols):
+        raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
     if not walking_fits(board, goal):
         raise PuzzleError(f"walking distance needs a goal of the board's shape and at most {MAX_SIDE} rows and "
                           f"columns; got a {board.rows}×{board.cols} board and a {goal.rows}×{goal.cols} goal")
     explanation = explain(board, goal)
     if not explanation.solvable:
         raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
-    vertical, horizontal = tables if tables is not None else walking_tables(goal)
     br, bc = divmod(goal.blank_index, goal.cols)
-    if (vertical.lines, vertical.width, vertical.blank_line) != (goal.rows, goal.cols, br) or (
-            horizontal.lines, horizontal.width, horizontal.blank_line) != (goal.cols, goal.rows, bc):
-        raise PuzzleError("these walking-distance tables were built for another goal")
-    return _search(board, goal, vertical, horizontal, limit, report_every)
+    if tables is not None:
+        vertical, horizontal = tables
+        if (vertical.lines, vertical.width, vertical.blank_line) != (goal.rows, goal.cols, br) or (
+                horizontal.lines, horizontal.width, horizontal.blank_line) != (goal.cols, goal.rows, bc):
+            raise PuzzleError("these walking-distance tables were built for another goal")
+    return _search(board, goal, tables, limit, report_every)
 
 
-def _search(board: Board, goal: Board, vertical: WalkingTable, horizontal: WalkingTable, limit: Limit,
+def _search(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable] | None, limit: Limit,
             report_every: float) -> Search:
+    t0 = time.perf_counter()
+    if tables is None:
+        br, bc = divmod(goal.blank_index, goal.cols)
+        shapes = [(goal.rows, goal.cols, br)]
+        if not (goal.rows == goal.cols and br == bc):
+            shapes.append((goal.cols, goal.rows, bc))
+        built: list[WalkingTable] = []
+        last = t0
+        yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, 0.0)
+        for lines, width, blank_line in shapes:
+            steps = walking_table_steps(lines, width, blank_line)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    built.append(done.value)
+                    break
+                now = time.perf_counter()
+                if now - last >= report_every:
+                    last = now
+                    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, now - t0)
+        vertical, horizontal = built[0], built[-1]
+    else:
+        vertical, horizontal = tables
     rows, cols = board.rows, board.cols
     n = rows * cols
     goal_cell = [0] * n
@@ -188,7 +307,6 @@ def _search(board: Board, goal: Board, vertical: WalkingTable, horizontal: Walki
     h0 = DV[rs] + DH[cs]
     z0 = b.index(0)
 
-    t0 = time.perf_counter()
     deadline = None if limit.seconds is None else t0 + limit.seconds
     node_limit = limit.nodes
     expanded = generated = iterations = max_depth = 0
@@ -201,7 +319,8 @@ def _search(board: Board, goal: Board, vertical: WalkingTable, horizontal: Walki
                             iterations, time.perf_counter() - t0, len(moves) if moves is not None else bound,
                             stopped=reason, message=message, extra={"bound": bound, "h0": h0})
 
-    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, 0.0)
+    last_report = time.perf_counter()
+    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, last_report - t0)
     if b == list(goal.tiles):
         return finish((), None)
     check_at = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
