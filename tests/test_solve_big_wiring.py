@@ -278,9 +278,9 @@ def scramble_of(goal: Board, moves: int) -> Board:
     return scramble(goal, moves, seed=3)
 
 
-def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+def watch_shortening(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """A list that gets an item once the near-optimal solver starts shortening its answer (it has one then)."""
     import npuzzle.bigsolve as bigsolve
-    from npuzzle.progress import stop
 
     entered: list[bool] = []
     original = bigsolve.improve_windows
@@ -290,6 +290,13 @@ def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypat
         return (yield from original(*args, **kwargs))
 
     monkeypatch.setattr(bigsolve, "improve_windows", watched)
+    return entered
+
+
+def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    from npuzzle.progress import stop
+
+    entered = watch_shortening(monkeypatch)
     goal = goal_board(2, 8)
     chosen = plan(HARD_2X8, goal, budget=60, optimal_seconds=0.3)
     search = chosen.start()
@@ -304,16 +311,7 @@ def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypat
 
 
 def test_api_cancel_while_shortening_replies_with_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    import npuzzle.bigsolve as bigsolve
-
-    entered: list[bool] = []
-    original = bigsolve.improve_windows
-
-    def watched(*args: Any, **kwargs: Any) -> Any:
-        entered.append(True)
-        return (yield from original(*args, **kwargs))
-
-    monkeypatch.setattr(bigsolve, "improve_windows", watched)
+    entered = watch_shortening(monkeypatch)
     board = random_board(5, 5, seed=41)
     session = api.start(json.dumps({"op": "solve", "board": board.format(), "budget": 60}))
     while not entered:

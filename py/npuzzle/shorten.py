@@ -131,11 +131,17 @@ def shorten(
     stops early (keeping every improvement so far) at the budget's soft deadline.
     """
     best = list(path)
-    try:
-        yield from _sweep(rows, cols, start, best, budget, window, node_cap, passes)
-    except SearchStopped as stop:  # stopped from outside: every improvement so far is kept
-        budget.request_stop(stop.reason)
+    yield from _keeping_improvements(_sweep(rows, cols, start, best, budget, window, node_cap, passes), budget)
     return best
+
+
+def _keeping_improvements(sweep: Generator[Progress, None, None], budget: Budget) -> Generator[Progress, None, None]:
+    """Run ``sweep`` (which improves a path in place); a stop from outside (:class:`SearchStopped`) ends it and is
+    recorded on ``budget``, every improvement made so far being kept."""
+    try:
+        yield from sweep
+    except SearchStopped as stop:
+        budget.request_stop(stop.reason)
 
 
 def _sweep(
@@ -304,10 +310,7 @@ def improve_windows(
     best = list(path)
     if len(specs) != 2 or any(len(g) > 4 for spec in specs for g in spec.groups):
         return best
-    try:
-        yield from _improve(rows, cols, start, best, specs, budget, node_cap, phase_cap)
-    except SearchStopped as stop:  # stopped from outside: every improvement so far is kept
-        budget.request_stop(stop.reason)
+    yield from _keeping_improvements(_improve(rows, cols, start, best, specs, budget, node_cap, phase_cap), budget)
     return best
 
 
