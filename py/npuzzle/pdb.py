@@ -37,7 +37,8 @@ the file and passes the bytes; nothing here touches the file system)::
     u32 CRC-32 of all header bytes before it
     the tables, each a zlib stream of its halved excess bytes, in header order; nothing after the last.
 
-The loader checks the header CRC, the exact file length, each zlib stream, entry count, CRC-32 and value range,
+The loader checks the header CRC, the exact file length, every table's announced entry count (before it
+allocates anything), each zlib stream, the inflated size, CRC-32 and value range,
 and raises :class:`~npuzzle.errors.PatternDatabaseError` naming the problem. Building: :func:`build_table_data`
 here (pure Python, fine up to 5 tiles), or ``scripts/build_pdb.py`` (numpy) for the shipped 7-tile tables.
 """
@@ -309,14 +310,16 @@ def load_database_steps(data: bytes | bytearray | memoryview, rows: int | None =
     if len(raw) > expected:
         raise PatternDatabaseError(f"{what}: the file has {len(raw) - expected:,} unexpected bytes after its tables")
     n = file_rows * file_cols
+    for number, (tiles, size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
+        if size != perm(n, len(tiles)):
+            raise PatternDatabaseError(f"{what}: table {number} (tiles {' '.join(map(str, tiles))}) announces "
+                                       f"{size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
+                                       f"board has {perm(n, len(tiles)):,}")
     out = bytearray(sum(e[1] for e in entries))
     total = max(1, len(out))
     at = 0
     for number, (tiles, size, packed_len, crc) in enumerate(entries, start=1):
         label = f"{what}: table {number} (tiles {' '.join(map(str, tiles))})"
-        if size != perm(n, len(tiles)):
-            raise PatternDatabaseError(f"{label} announces {size:,} entries; a {len(tiles)}-tile table of a "
-                                       f"{file_rows}×{file_cols} board has {perm(n, len(tiles)):,}")
         end = at + size
         inflate = zlib.decompressobj()
         stream = raw[pos : pos + packed_len]
