@@ -16,11 +16,11 @@ and the instances are solved once per variant of the search:
   published node counts without the reflected lookup);
 * ``plain+reflect``: plain with the reflected lookup.
 
-Prints one line per partition and variant: instances, nodes generated and expanded (total and mean per
-instance), the reduction over Manhattan-distance IDA* on the same instances (the file's node counts divided by
-ours) next to the published one for that partition when there is one (Korf & Felner 2002; Felner, Korf & Hanan
-2004: mean nodes generated over Korf's 100, against Manhattan's 401,189,630), seconds, and the table's file and
-memory size. The reduction, not the mean, is what compares with the published figures on a subset of instances. Every length is
+Prints one line per partition and variant: instances, nodes generated and expanded (total and mean per instance),
+the reduction over Manhattan-distance IDA* on the same instances (the file's node counts divided by ours) next to
+the published one for that partition when there is one (Korf & Felner 2002; Felner, Korf & Hanan 2004: mean nodes
+generated over Korf's 100, against Manhattan's 401,189,630), seconds, and the table's file and memory size. The
+reduction, not the mean, is what compares with the published figures on a subset of instances. Every length is
 checked against the file; exit status 1 if any differs.
 """
 
@@ -110,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         runs.append((name, ids))
     everything = read_instances(args.data)
     status = 0
-    print(f"{'partition':<9} {'variant':<13} {'inst':>4} {'generated':>13} {'mean gen':>11} {'MD/ours':>8} {'published':>10} "
+    print(f"{'partition':<9} {'variant':<13} {'inst':>4} {'generated':>13} {'mean gen':>11} {'MD/ours':>8} "
+          f"{'published':>10} "
           f"{'expanded':>12} {'mean exp':>10} {'seconds':>8} {'file MB':>8} {'memory MB':>9}", flush=True)
     for name, ids in runs:
         path = Path(args.pdb_dir) / file_name(name)
