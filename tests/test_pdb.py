@@ -12,6 +12,8 @@ import importlib.util
 import os
 import random
 import struct
+import subprocess
+import sys
 import zlib
 from collections import deque
 from itertools import permutations
@@ -225,6 +227,29 @@ def test_loader_rejects_well_formed_files_with_wrong_content(db3x3: PatternDatab
         load_database(_file(3, 3, (1, 2, 3, 5), bytes(table[:-1])))
     with pytest.raises(PatternDatabaseError, match="more entries than announced"):
         load_database(_file(3, 3, (1, 2, 3, 5), bytes(table) + b"\0", entries=3024))
+
+
+def test_loader_checks_announced_sizes_before_allocating() -> None:
+    """A hand-made header (valid CRC) announcing 2**32 − 1 entries per table is refused by name, without trying to
+    allocate them: the load runs in a child process whose address space is capped at 1 GB, where allocating first
+    would end in ``MemoryError``."""
+    tiles = (1, 2, 3, 4, 5, 6, 7)
+    crafted = _file(4, 4, tiles, bytes(16), entries=0xFFFFFFFF)
+    with pytest.raises(PatternDatabaseError, match=r"table 1 \(tiles 1 2 3 4 5 6 7\) announces 4,294,967,295 "
+                                                   r"entries; a 7-tile table of a 4×4 board has 57,657,600"):
+        load_database(crafted, 4, 4)
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "from npuzzle.pdb import load_database\n"
+        "try:\n"
+        "    load_database(sys.stdin.buffer.read(), 4, 4)\n"
+        "except Exception as exc:\n"
+        "    print(type(exc).__name__, exc)\n"
+    )
+    child = subprocess.run([sys.executable, "-c", code], input=crafted, capture_output=True, timeout=60,
+                           env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    assert child.stdout.decode().startswith("PatternDatabaseError pattern database: table 1"), child
 
 
 # --- goals ----------------------------------------------------------------------------------------------------

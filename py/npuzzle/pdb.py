@@ -1,13 +1,14 @@
 """Additive pattern databases: compact tables, their file format, a pure-Python builder, and probing.
 
 A pattern database (Culberson & Schaeffer 1998) stores, for every placement of a few *pattern tiles*, the fewest
-moves that bring them to their goal cells. In an **additive** database (Korf & Felner 2002; Felner, Korf &
-Hanan 2004) only moves of pattern tiles are counted, so disjoint patterns add up to an admissible estimate. For
-the 15-puzzle, **7-7-1** (tiles 1–7 and tiles 8–11, 13–15 in two 7-tile tables, tile 12 by its Manhattan
-distance) needs about 70,000 nodes per Korf instance with the reflected lookup, against about 500,000 for the
-best 6-6-3 partition found; **7/7-7** adds a second, *alternative* bottom table (tiles 8–14, tile 15 by Manhattan)
-and takes the larger of the two bottom estimates: 47,000 nodes per Korf instance, and 1.5–2.5× fewer than 7-7-1
-on the hardest (80-move) positions, for 50% more table. The site ships 7/7-7.
+moves that bring them to their goal cells. In an **additive** database (Korf & Felner 2002; Felner, Korf & Hanan
+2004) only moves of pattern tiles are counted, so disjoint patterns add up to an admissible estimate. For the
+15-puzzle, **7-7-1** (tiles 1–7 and tiles 8–11, 13–15 in two 7-tile tables, tile 12 by its Manhattan distance)
+generates 71,000 nodes per Korf instance with the reflected lookup, against 303,000 for the best 6-6-3 partition
+measured, :data:`PARTITION_663` (measured on all 100 with ``scripts/bench_partitions.py``; the README's *Pattern
+databases* section has the table); **7/7-7** adds a second, *alternative* bottom table (tiles 8–14, tile 15 by
+Manhattan) and takes the larger of the two bottom estimates: 47,000 nodes per Korf instance, and 1.5–2.5× fewer than
+7-7-1 on the hardest (80-move) positions, for 50% more table. The site ships 7/7-7.
 
 Conventions used throughout:
 
@@ -37,7 +38,8 @@ the file and passes the bytes; nothing here touches the file system)::
     u32 CRC-32 of all header bytes before it
     the tables, each a zlib stream of its halved excess bytes, in header order; nothing after the last.
 
-The loader checks the header CRC, the exact file length, each zlib stream, entry count, CRC-32 and value range,
+The loader checks the header CRC, the exact file length, every table's announced entry count (before it
+allocates anything), each zlib stream, the inflated size, CRC-32 and value range,
 and raises :class:`~npuzzle.errors.PatternDatabaseError` naming the problem. Building: :func:`build_table_data`
 here (pure Python, fine up to 5 tiles), or ``scripts/build_pdb.py`` (numpy) for the shipped 7-tile tables.
 """
@@ -71,22 +73,28 @@ MAX_EXCESS = 60
 """The largest excess a valid table holds (the loader rejects larger bytes as corruption)."""
 
 PARTITION_771: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15))
-"""The 15-puzzle's 7-7-1 partition (home labelling; tile 12 counts its Manhattan distance). Of the eight
-choices of the Manhattan tile in the bottom half, 12 needs the fewest nodes on Korf's 100 and on the two 80-move
-positions tried."""
+"""The 15-puzzle's 7-7-1 partition (home labelling; tile 12 counts its Manhattan distance): 71,000 nodes generated
+per Korf instance with the reflected lookup (7.11 M for the 100)."""
 
 PARTITION_777: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15),
                                              (8, 9, 10, 11, 12, 13, 14))
 """The 15-puzzle's shipped database, 7/7-7: the 7-7-1 tables plus a second bottom table, the alternative that leaves
 tile 15 (not 12) to Manhattan distance; the estimate takes the larger bottom excess. 1.5× fewer nodes on Korf's 100
 than 7-7-1 and 1.5–2.5× on the two 80-move positions tried, for 50% more table (25.3 MB to download instead of 16.5,
-58 MB more memory)."""
+58 MB more memory): 47,000 nodes generated per Korf instance (4.70 M for the 100)."""
 
-PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5), (2, 3, 6, 7, 10, 11), (8, 9, 12, 13, 14, 15))
-"""The best 6-6-3 partition measured (with the reflected lookup): a smaller, weaker database."""
+PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15))
+"""The best of the five 6-6-3 partitions measured: the two left columns, the two right columns, and the bottom
+row's three tiles, a smaller, weaker database than 7-7-1. With the reflected lookup it generates 303,000 nodes
+per Korf instance (all 100), 1.68× fewer than the former ``(1 4 5) (2 3 6 7 10 11) (8 9 12 13 14 15)`` (508,000);
+on instances 1–10: 199,000 per instance, against 255,000 for that one, 1.19 M and 1.29 M for ``(1 2 3 5 6 7)``
+with ``(4 8 9 12 13 14) (10 11 15)`` or ``(4 8 9 10 12 13) (11 14 15)``, and 2.0 M for the row-wise ``(1 2 3)
+(4 5 6 8 9 10) (7 11 12 13 14 15)``. The README's *Pattern databases* section has the full comparison."""
 
 PARTITION_555: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15))
-"""A 5-5-5 partition: tables of 524,160 bytes that build in seconds (tests, quick experiments)."""
+"""A 5-5-5 partition in row-major strips: tables of 524,160 bytes that build in seconds (tests, quick experiments).
+On Korf's instances 1–10 it generates 985,000 nodes per instance with the reflected lookup, the blocks
+``(1 2 3 6 7) (4 5 8 9 12) (10 11 13 14 15)`` 2.03 M (2× more)."""
 
 _POSSIBLE = bytes(range(MAX_EXCESS + 1))
 _DOUBLE = bytes(min(2 * v, 255) for v in range(256))
@@ -309,14 +317,16 @@ def load_database_steps(data: bytes | bytearray | memoryview, rows: int | None =
     if len(raw) > expected:
         raise PatternDatabaseError(f"{what}: the file has {len(raw) - expected:,} unexpected bytes after its tables")
     n = file_rows * file_cols
+    for number, (tiles, size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
+        if size != perm(n, len(tiles)):
+            raise PatternDatabaseError(f"{what}: table {number} (tiles {' '.join(map(str, tiles))}) announces "
+                                       f"{size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
+                                       f"board has {perm(n, len(tiles)):,}")
     out = bytearray(sum(e[1] for e in entries))
     total = max(1, len(out))
     at = 0
     for number, (tiles, size, packed_len, crc) in enumerate(entries, start=1):
         label = f"{what}: table {number} (tiles {' '.join(map(str, tiles))})"
-        if size != perm(n, len(tiles)):
-            raise PatternDatabaseError(f"{label} announces {size:,} entries; a {len(tiles)}-tile table of a "
-                                       f"{file_rows}×{file_cols} board has {perm(n, len(tiles)):,}")
         end = at + size
         inflate = zlib.decompressobj()
         stream = raw[pos : pos + packed_len]

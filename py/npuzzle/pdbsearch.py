@@ -16,11 +16,20 @@ without alternatives takes a leaner path through the same loop). The reflected l
 children the first sum did not prune. Every value has the parity of the Manhattan distance, so ``f = g + h`` keeps
 the parity of the solution length and the bound grows by 2 per iteration.
 
-Two enhancements cut the nodes on Korf's 100 by 1.45× with 7-7-1 (1.8× with 6-6-3): near the root (nodes whose
+Two enhancements cut the nodes generated on Korf's 100 by 1.18× with 7/7-7 and 1.20× with 7-7-1 (measured
+with ``scripts/bench_partitions.py``, variants ``full`` and ``plain+reflect``): near the root (nodes whose
 f is at least :data:`ORDER_SLACK` below the bound) children are tried best first, which shortens the last
 iteration; and a transposition table (Reinefeld & Marsland 1994) keyed by the board's bytes prunes a node already
 searched with at least the same remaining budget, for nodes at least :data:`TT_SLACK` below the bound (bounded by
 :data:`TT_ENTRIES`; the nearly-bounded nodes, the vast majority, would cost more to look up than they save).
+
+The estimate is not maxed with linear conflict or walking distance, because that does not pay on top of 7/7-7
+with its reflected lookup: over the 2.26 M nodes a plain IDA* generates on Korf's instances 1–50
+(``scripts/bench_pdb_max.py --ids 1-30``, then ``--ids 31-50``), linear conflict exceeds the database estimate at
+0.13% of them and walking distance at 0.83% (by 2 moves, rarely 4), so the maximum with linear conflict, walking
+distance or both cuts the nodes by 0.16%, 0.90% and 1.06% (12% on the best instance, #43), while an incremental
+walking-distance update alone would add about 10% to the time per node (110–290 ns against 1.2–2.5 µs, measured
+under the same load).
 
 Goals: the tables are in *home labelling* (tile ``t`` belongs on cell ``t``, the blank on cell 0). A goal whose
 blank is in a corner is reduced to it by a symmetry of the board that takes that corner to cell 0 and by
