@@ -226,10 +226,11 @@ class BoardInvariants:
     bottom (even width)."""
 
     @classmethod
-    def of(cls, board: Board) -> BoardInvariants:
-        """Read the invariants of ``board`` (O(n log n) for the inversion count)."""
-        named_goal = _goal_kind(board) != "custom"  # the named goals are sorted: no inversions to count
-        inversions = 0 if named_goal else _board_inversions(board)
+    def of(cls, board: Board, kind: str | None = None) -> BoardInvariants:
+        """Read the invariants of ``board`` (O(n log n) for the inversion count); ``kind``, when known, is
+        :func:`_goal_kind` of ``board`` (saves building a named goal to compare with)."""
+        kind = kind if kind is not None else _goal_kind(board)
+        inversions = 0 if kind != "custom" else _board_inversions(board)  # the named goals have no inversions
         top = board.blank_index // board.cols + 1
         bottom = board.rows - top + 1
         invariant = inversions if board.cols % 2 == 1 else inversions + bottom
@@ -290,12 +291,14 @@ def explain(board: Board, goal: Board | None = None) -> Explanation:
 
     Agrees with :func:`is_solvable` by construction (the same invariant, computed from the exact count).
     """
-    goal = goal if goal is not None else goal_board(board.rows, board.cols)
-    _check_goal(board, goal)
+    if goal is None:
+        goal, kind = goal_board(board.rows, board.cols), "default"
+    else:
+        _check_goal(board, goal)
+        kind = _goal_kind(goal)
     mine = BoardInvariants.of(board)
-    theirs = BoardInvariants.of(goal)
+    theirs = BoardInvariants.of(goal, kind)
     solvable = (mine.invariant - theirs.invariant) % 2 == 0
-    kind = _goal_kind(goal)
     even = board.cols % 2 == 0
     s = "" if mine.inversions == 1 else "s"
     if not even:
