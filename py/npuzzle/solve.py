@@ -34,8 +34,7 @@ from .errors import GoalError, LimitError, UnsolvableError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
 from .pdbsearch import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
-from .search import astar, idastar, result_from_progress
-from .solvability import explain
+from .search import astar, check_reachable, idastar, result_from_progress
 from .walking import HEURISTIC as WALKING, solve_with_walking_distance, walking_fits
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
@@ -262,12 +261,10 @@ def check_limits(max_nodes: int | None = None, time_limit: float | None = None,
 
 
 def require_solvable(board: Board, goal: Board) -> None:
-    """Raise :class:`UnsolvableError` (with the parity reasoning) unless ``board`` can reach ``goal``."""
-    if (goal.rows, goal.cols) != (board.rows, board.cols):
-        raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
-    explanation = explain(board, goal)
-    if not explanation.solvable:
-        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+    """Raise :class:`UnsolvableError` (with the parity reasoning) unless ``board`` can reach ``goal``, and
+    :class:`GoalError` for a goal of another shape: :func:`npuzzle.search.check_reachable`, under the name the
+    front door has always used."""
+    check_reachable(board, goal)
 
 
 @dataclass(frozen=True, slots=True)
