@@ -117,9 +117,13 @@ export class PythonWorker {
   stop(id, entry) {
     const interrupting = Boolean(this.interrupt) && !LONG_OPS.has(entry.type);
     if (interrupting) this.interrupt[0] = 2;
+    const grace = interrupting ? INTERRUPT_GRACE_MS : CANCEL_GRACE_MS;
     entry.timer = setTimeout(() => {
-      if (this.pending.has(id)) this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
-    }, interrupting ? INTERRUPT_GRACE_MS : CANCEL_GRACE_MS);
+      if (!this.pending.has(id)) return;
+      console.warn(`npuzzle: restarting Python: request ${id} (${entry.type}) did not stop within ${grace} ms of ` +
+        `its cancel (${interrupting ? "interrupt buffer set" : "no interrupt buffer"})`);
+      this.restart({ type: "Cancelled", message: "cancelled (Python was restarted)" });
+    }, grace);
   }
 
   /** Last resort: terminate the worker, fail every pending request, boot a fresh one. */
