@@ -328,3 +328,18 @@ def test_a_hard_time_limit_paces_the_near_optimal_solver() -> None:
     result = run(plan(board, goal_board(10, 10), budget=30).start(Limit(seconds=4)))
     # paced to a share of the hard limit (not to the 30 s budget), so a solution arrives
     assert result.moves is not None and board.apply(result.moves) == goal_board(10, 10)
+
+
+def test_a_cancel_during_the_optimal_phase_of_the_fallback_reports_the_ida_statistics() -> None:
+    from npuzzle.progress import stop
+
+    goal = goal_board(2, 8)
+    chosen = plan(HARD_2X8, goal, optimal_seconds=30)
+    assert chosen.fallback_after == 30
+    search = chosen.start()
+    records = [next(search) for _ in range(3)]
+    result = stop(search, chosen.stopped, records[-1])
+    assert result.stopped == "cancelled" and result.moves is None
+    assert result.algorithm == "idastar" and result.heuristic == "linear-conflict"
+    assert result.nodes_expanded == records[-1].nodes_expanded > 0
+    assert 0 < result.lower_bound <= 76  # IDA*'s bound so far; the near-optimal solver never started

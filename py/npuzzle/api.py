@@ -20,7 +20,7 @@ Requests (``"op"`` selects one):
   lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
   "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
   An unsolvable board fails at once with its ``explanation``. ``"auto"`` solves boards above 4×4 (more than
-  16 cells) with ``near-optimal``, and boards of 10-16 cells that no loaded pattern database fits with IDA* for
+  16 cells) with ``near-optimal``, and boards of 10-16 cells that no loaded pattern database fits (with heuristic ``"auto"``) with IDA* for
   3 s, then ``near-optimal`` if IDA* has not finished (``algorithm`` names the solver that answered): ``optimal`` is then false unless proven, ``lower_bound`` is a proven bound
   on the optimal length and ``ratio_bound`` (length / lower bound) says the solution is at most that many times
   the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
@@ -29,13 +29,13 @@ Requests (``"op"`` selects one):
   ``stopped: "memory-limit"``).
 * ``{"op": "compare", "board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result",
   "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds,
-  stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, weakest first, each within
+  stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, in auto's ranking order, each within
   the limits (default 250,000 expansions).
 
 * ``{"op": "options", "rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) →
   ``{"ok": true, "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm",
   "default_heuristic", "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board
-  (the registry's heuristics that fit, weakest first; optimal algorithms only up to 144 cells) and what
+  (the registry's heuristics that fit, in auto's ranking order; optimal algorithms only up to 144 cells) and what
   ``"auto"`` picks (``default_optimal`` is false when that is the near-optimal solver; ``default_summary`` says
   so in words), so the page lists new solvers without changes.
 

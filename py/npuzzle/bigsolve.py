@@ -35,7 +35,7 @@ from collections.abc import Generator, Sequence
 from .beam import MIN_WIDTH, beam_search, positions
 from .board import Board, goal_board
 from .budget import Budget
-from .errors import GoalError, LimitError, UnsolvableError
+from .errors import GoalError, LimitError
 from .grouptables import (
     Partition,
     PartitionSpec,
@@ -49,7 +49,7 @@ from .grouptables import (
 from .peel import Region, cell_distances, line_beam, peel_plan, place
 from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run
 from .shorten import improve_windows, shorten
-from .solvability import explain
+from .solvability import check_reachable
 
 ALGORITHM = "near-optimal"
 """The ``algorithm`` name this solver reports."""
@@ -225,9 +225,7 @@ def solve_big(
         raise LimitError(f"the beam width must be a whole number of at least 1, got {width!r}")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0):
         raise LimitError(f"the time budget must be a number of seconds of at least 0, got {seconds!r}")
-    explanation = explain(board, goal)
-    if not explanation.solvable:
-        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+    check_reachable(board, goal)
     limit = limit if limit is not None else Limit()
     return _search(board, goal, width, paced_seconds(seconds, limit), shorten_path, limit, tables)
 

@@ -64,6 +64,10 @@ def show_number(value: int) -> str:
     return text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} digits)"
 
 
+MAX_DIGITS = 20
+"""A number token longer than this is refused as too large while parsing (no tile exceeds 3,999,999); shorter
+ones are read and then checked against the board's own range."""
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -243,7 +247,7 @@ class Board:
                 return movable[key]
             if not (key.isascii() and key.isdigit()):
                 raise MoveError(f"move {quote_input(move)} is neither a tile number nor one of U, D, L, R")
-            if len(key) > 20:  # no tile has that many digits (and int() refuses more than 4,300)
+            if len(key) > MAX_DIGITS:  # no tile has that many digits (and int() refuses more than 4,300)
                 raise MoveError(f"move {quote_input(move)}: there is no such tile on a {self.rows}×{self.cols} board")
             move = int(key)
         elif not _is_int(move):

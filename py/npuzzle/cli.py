@@ -28,7 +28,7 @@ from .korf import korf100
 from .pdbsearch import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
 from .parse import parse_board, parse_shape, resolve_goal
-from .progress import Progress, Search, SearchResult, run, stop
+from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .search import result_from_progress
 from .solvability import Explanation, explain
@@ -541,8 +541,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     solve.add_argument(
         "--algorithm", default="auto", choices=ALGORITHM_NAMES,
-        help="astar, idastar, near-optimal or auto (A* up to 9 cells; IDA* up to 16, or near-optimal if it has "
-        "not finished in 3 s, except on a 4×4 with a pattern database; near-optimal above; default: %(default)s)",
+        help="astar, idastar, near-optimal or auto (A* up to 9 cells; IDA* up to 16, or, with --heuristic auto, "
+        f"near-optimal if it has not finished in {AUTO_OPTIMAL_SECONDS:g} s, except on a 4×4 with a pattern "
+        "database; near-optimal above; default: %(default)s)",
     )
     solve.add_argument(
         "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
@@ -557,7 +558,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument(
         "--max-nodes", type=_positive_int,
-        help="stop after expanding N states (exit 3); A* also stops at 3,000,000 states held in memory (exit 3)",
+        help=f"stop after expanding N states (exit 3); A* also stops at {Limit().memory:,} states held in memory "
+        "(exit 3)",
     )
     solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
     solve.add_argument(

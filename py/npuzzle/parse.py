@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
-from .board import MAX_CELLS, Board, GoalName, check_shape, goal_board, validated
+from .board import MAX_CELLS, MAX_DIGITS, Board, GoalName, check_shape, goal_board, validated
 from .errors import (
     EmptyInputError,
     GoalError,
@@ -48,9 +48,6 @@ _JSON_NOISE = str.maketrans("", "", "0123456789,.+-eE \t\r\n")  # characters tha
 MAX_INPUT_CHARS = MAX_CELLS * 9
 """The longest board text accepted, in characters (a 2000×2000 board with 7-digit numbers needs about 32 M)."""
 
-MAX_DIGITS = 20
-"""A number token longer than this is refused as too large while parsing (no tile exceeds 3,999,999); shorter
-ones are read and then checked against the board's own range."""
 _SHAPE = re.compile(r"\s*([0-9]+)\s*[x×X*,]\s*([0-9]+)\s*")
 _MOVE_SPLIT = re.compile(r"[\s,;]+")
 _LETTER_RUN = re.compile(r"[UDLRudlr]+")

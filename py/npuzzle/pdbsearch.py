@@ -46,11 +46,11 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .board import Board
-from .errors import PatternDatabaseError, UnsolvableError
+from .errors import PatternDatabaseError
 from .packing import Layout, Move
 from .pdb import IndexTables, PatternDatabase, load_database_steps, manhattan
 from .progress import Limit, Progress, Search, SearchResult, StopReason, run
-from .solvability import explain
+from .solvability import check_reachable
 
 DEFAULT_REPORT_EVERY = 0.02
 """Seconds between progress records (about 50 a second)."""
@@ -296,9 +296,7 @@ def solve_with_pdb(
             f"the {database.name} pattern database ({database.rows}×{database.cols}) cannot solve this "
             f"{board.rows}×{board.cols} board: it needs the same shape and a goal with the blank in a corner"
         )
-    explanation = explain(board, goal)
-    if not explanation.solvable:
-        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+    check_reachable(board, goal)
     mapped = home_labelling(board, goal)
     assert mapped is not None  # pdb_fits checked the corner
     tiles, original = mapped

@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator, Sequence
 
-from .budget import PROGRESS_EVERY, Budget
+from .budget import Budget
 from .grouptables import neighbours
 from .progress import Progress
 

@@ -6,7 +6,8 @@ expansions), stop with a :class:`~npuzzle.progress.SearchResult` whose ``stopped
 :class:`~npuzzle.progress.Limit` is reached, and stop at once when the consumer stops asking (``close()``).
 They take a board, a goal and a :class:`~npuzzle.heuristics.Heuristic`, and refuse at once (when called, before
 any search) a goal of another shape (:class:`~npuzzle.errors.GoalError`) and a board that cannot reach the goal
-(:class:`~npuzzle.errors.UnsolvableError` with the parity reasoning; :func:`check_reachable`, O(n)). States are
+(:class:`~npuzzle.errors.UnsolvableError` with the parity reasoning;
+:func:`~npuzzle.solvability.check_reachable`, O(n log n)). States are
 packed ints (:mod:`npuzzle.packing`).
 
 Every solution is replayed on the board with :meth:`Board.apply` and compared with the goal before it is
@@ -18,11 +19,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from .board import Board
-from .errors import GoalError, UnsolvableError
 from .heuristics import Heuristic, LineTable, TableHeuristic
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
-from .solvability import explain
+from .solvability import check_reachable
 
 DEFAULT_REPORT_EVERY = 0.02
 """Seconds between progress records (about 50 a second)."""
@@ -158,17 +158,6 @@ def verify(board: Board, goal: Board, moves: Sequence[int]) -> tuple[int, ...]:
     return tuple(moves)
 
 
-def check_reachable(board: Board, goal: Board) -> None:
-    """Raise :class:`~npuzzle.errors.GoalError` for a goal of another shape, and
-    :class:`~npuzzle.errors.UnsolvableError` (with the parity reasoning of :func:`npuzzle.solvability.explain`)
-    when ``board`` cannot reach ``goal``. O(n); :func:`astar` and :func:`idastar` call it before searching."""
-    if (goal.rows, goal.cols) != (board.rows, board.cols):
-        raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
-    explanation = explain(board, goal)
-    if not explanation.solvable:
-        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
-
-
 STRONGER: dict[str, str] = {
     "discrete": "linear-conflict",
     "hamming": "linear-conflict",
@@ -224,7 +213,7 @@ def astar(
     ``limit.memory`` the states held; both stop the search with a message suggesting IDA* (and a stronger
     heuristic, when there is one). O(b·log n) per expansion; memory O(states reached). Raises at once (before
     returning the generator) :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see
-    :func:`check_reachable`.
+    :func:`~npuzzle.solvability.check_reachable`.
     """
     check_reachable(board, goal)
     return _astar(board, goal, heuristic, limit, report_every)
@@ -352,7 +341,8 @@ def idastar(
     node O(1) for table heuristics. Statistics: nodes expanded and generated over all iterations, iterations,
     the current bound, and the largest stack (``max_frontier``). ``limit.nodes`` and ``limit.seconds`` apply;
     ``limit.memory`` never binds. Raises at once (before returning the generator)
-    :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see :func:`check_reachable`.
+    :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see
+    :func:`~npuzzle.solvability.check_reachable`.
     """
     check_reachable(board, goal)
     return _idastar(board, goal, heuristic, limit, report_every)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from .budget import PROGRESS_EVERY, Budget
+from .budget import Budget
 from .beam import padded_lookup
 from .grouptables import Partition, PartitionSpec, bind_partition, neighbours
 from .progress import Progress, SearchStopped

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .board import Board, goal_board
-from .errors import GoalError
+from .errors import GoalError, UnsolvableError
 
 _SMALL = 256
 """Below this many values a plain insertion count is faster than the bit-plane machinery."""
@@ -341,6 +341,15 @@ def explain(board: Board, goal: Board | None = None) -> Explanation:
         reason=reason,
     )
 
+
+
+def check_reachable(board: Board, goal: Board) -> None:
+    """Raise :class:`~npuzzle.errors.GoalError` for a goal of another shape, and
+    :class:`~npuzzle.errors.UnsolvableError` (with the parity reasoning of :func:`explain`, which it carries as
+    ``explanation``) when ``board`` cannot reach ``goal``. O(n log n); every solver calls it before searching."""
+    explanation = explain(board, goal)
+    if not explanation.solvable:
+        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
 
 def _parity(value: int) -> str:
     return "even" if value % 2 == 0 else "odd"

@@ -6,10 +6,10 @@ step it yourself); :func:`compare` runs A* with each heuristic in turn, the expe
 Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there), IDA* up to 16
 cells (4×4, 3×5, 2×8), and the **near-optimal** solver (:func:`npuzzle.bigsolve.solve_big`) above that: boards
 above 4×4 (5×5, 3×7, 10×10 …) are solved quickly but *not proven optimal*, with a proven lower bound. On 10-16
-cells that no loaded pattern database fits (IDA* is then guided by walking distance on a 4×4, linear conflict
-elsewhere), IDA* runs for
-:data:`AUTO_OPTIMAL_SECONDS` and, if it has not finished, the near-optimal solver answers instead (see
-:func:`plan`), so every board up to 10×10 gets an answer within seconds. An
+cells that no loaded pattern database fits, with ``heuristic="auto"`` too (IDA* is then guided by walking
+distance on a 4×4, linear conflict elsewhere), IDA* runs for :data:`AUTO_OPTIMAL_SECONDS` and, if it has not
+finished, the near-optimal solver answers instead (see :func:`plan`), so every board up to 10×10 gets an answer
+within seconds; a heuristic named explicitly keeps the search optimal however long it takes. An
 explicit ``algorithm="astar"`` or ``"idastar"`` is always honoured (up to :data:`MAX_SEARCH_CELLS`);
 ``heuristic="auto"`` takes the strongest heuristic of the :class:`Registry` that fits the board.
 
@@ -30,11 +30,12 @@ from dataclasses import dataclass, replace
 
 from .bigsolve import DEFAULT_SECONDS, HEURISTIC as NEAR_OPTIMAL_HEURISTIC, manhattan_linear_conflict, solve_big
 from .board import Board
-from .errors import GoalError, LimitError, UnsolvableError
+from .errors import LimitError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
 from .pdbsearch import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
-from .search import astar, check_reachable, idastar, result_from_progress
+from .search import astar, idastar, result_from_progress
+from .solvability import check_reachable
 from .walking import HEURISTIC as WALKING, solve_with_walking_distance, walking_fits
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
@@ -147,11 +148,11 @@ class Registry:
         return replace(self, solvers=(entry,) + self.solvers)
 
     def names(self) -> tuple[str, ...]:
-        """The heuristic names, weakest first."""
+        """The heuristic names in ``auto``'s ranking order (by ``strength``, lowest first)."""
         return tuple(e.name for e in sorted(self.heuristics, key=lambda e: e.strength))
 
     def fitting_names(self, board: Board, goal: Board) -> tuple[str, ...]:
-        """The names of the heuristics that fit ``board`` and ``goal``, weakest first."""
+        """The names of the heuristics that fit ``board`` and ``goal``, in ``auto``'s ranking order (lowest first)."""
         return tuple(n for n in self.names() if self.heuristic(n).fits(board, goal))
 
     def heuristic(self, name: str) -> HeuristicEntry:
@@ -262,7 +263,7 @@ def check_limits(max_nodes: int | None = None, time_limit: float | None = None,
 
 def require_solvable(board: Board, goal: Board) -> None:
     """Raise :class:`UnsolvableError` (with the parity reasoning) unless ``board`` can reach ``goal``, and
-    :class:`GoalError` for a goal of another shape: :func:`npuzzle.search.check_reachable`, under the name the
+    :class:`GoalError` for a goal of another shape: :func:`npuzzle.solvability.check_reachable`, under the name the
     front door has always used."""
     check_reachable(board, goal)
 
@@ -462,24 +463,14 @@ def _fallback_plan(board: Board, goal: Board, heuristic: str, start_optimal: Cal
 
 def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Callable[[Limit], Search],
                        heuristic: str, first_seconds: float, limit: Limit) -> Search:
-    """IDA* for ``first_seconds`` (or :data:`FALLBACK_LIMIT_SHARE` of the hard time limit, if sooner), then the near-optimal solver for the rest of the
-    hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer)."""
+    """IDA* for ``first_seconds`` (or :data:`FALLBACK_LIMIT_SHARE` of the hard time limit, if sooner), then the
+    near-optimal solver for the rest of the hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase
+    (the second returns its best answer)."""
     clock = Clock()
     cap = first_seconds if limit.seconds is None else min(first_seconds, FALLBACK_LIMIT_SHARE * limit.seconds)
-    optimal = start_optimal(replace(limit, seconds=cap))
-    last: Progress | None = None
-    try:
-        while True:
-            try:
-                record = next(optimal)
-            except StopIteration as done:
-                first: SearchResult = done.value
-                break
-            last = record
-            yield record
-    except SearchStopped as request:
-        optimal.close()
-        return result_from_progress(last, "idastar", heuristic, request.reason)
+    # a stop during IDA* passes through it (it has no answer to give): progress.stop then builds the result from
+    # the last record with Plan.stopped, as for a plain IDA*
+    first: SearchResult = yield from start_optimal(replace(limit, seconds=cap))
     if first.stopped != "time-limit":
         return first  # finished (optimal), or stopped by the caller's node limit
     spent = clock.elapsed()
@@ -490,13 +481,8 @@ def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Cal
     while True:
         try:
             record = near.send(None) if request_now is None else near.throw(request_now)
-        except StopIteration as done:
+        except StopIteration as done:  # the near-optimal solver answers a stop with its best so far (or none)
             second: SearchResult = done.value
-            break
-        except SearchStopped:  # cannot happen (the near-optimal solver reports its own stop); stay honest anyway
-            second = SearchResult(None, False, NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, 0, 0, 0, 0, 0.0, 0,
-                                  stopped=request_now.reason if request_now else "cancelled",
-                                  message="the near-optimal search was stopped before it found a solution")
             break
         try:
             yield replace(record, elapsed=spent + record.elapsed, nodes_expanded=first.nodes_expanded
@@ -556,7 +542,7 @@ Compare = Generator[Progress, None, list[SearchResult]]
 
 def compare(board: Board, goal: Board, limit: Limit = Limit(nodes=DEFAULT_COMPARE_NODES),
             heuristics: tuple[str, ...] | None = None, registry: Registry | None = None) -> Compare:
-    """Run A* with each heuristic (weakest first) on ``board`` within ``limit`` each: the course's table.
+    """Run A* with each heuristic (in ``auto``'s ranking order, lowest first) on ``board`` within ``limit`` each: the course's table.
 
     Raises :class:`UnsolvableError` at once for a board that cannot reach the goal. Each result holds the
     length (``None`` when the limit was hit, with ``stopped`` set), the vertices visited (``nodes_expanded``),

@@ -32,10 +32,10 @@ from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 from .board import Board
-from .errors import GoalError, LimitError, PuzzleError, UnsolvableError
+from .errors import GoalError, LimitError, PuzzleError
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
-from .solvability import explain
+from .solvability import check_reachable
 
 MAX_SIDE = 4
 """The largest number of rows or columns the tables are built for."""
@@ -237,9 +237,7 @@ def solve_with_walking_distance(
     if not walking_fits(board, goal):
         raise PuzzleError(f"walking distance needs a goal of the board's shape and at most {MAX_SIDE} rows and "
                           f"columns; got a {board.rows}×{board.cols} board and a {goal.rows}×{goal.cols} goal")
-    explanation = explain(board, goal)
-    if not explanation.solvable:
-        raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+    check_reachable(board, goal)
     br, bc = divmod(goal.blank_index, goal.cols)
     if tables is not None:
         vertical, horizontal = tables
@@ -311,7 +309,6 @@ def _search(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable]
     node_limit = limit.nodes
     expanded = generated = iterations = max_depth = 0
     bound = h0
-    last_report = t0
     stack: list[tuple[int, int, Iterator[tuple[int, int, int]], int, int]] = []
 
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None, message: str = "") -> SearchResult:
