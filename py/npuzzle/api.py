@@ -70,7 +70,7 @@ from dataclasses import replace
 from typing import Any
 
 from .board import Board, moves_to_letters
-from .errors import PuzzleError, UnsolvableError, show_value
+from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdbsearch import PdbTables, heuristic_name, load_tables_steps
 from .progress import Limit, Progress, Search, SearchResult, run, stop
@@ -144,9 +144,7 @@ def read_board(request: Request) -> Board:
         tiles = field(value, "tiles", list)
         for index, tile in enumerate(tiles):
             if isinstance(tile, bool) or not isinstance(tile, int):
-                shown = json.dumps(tile)
-                shown = shown if len(shown) <= 40 else f"{shown[:40]}… ({len(shown):,} characters)"
-                raise RequestError(f"board tile {index + 1} must be a whole number, got {shown}")
+                raise RequestError(f"board tile {index + 1} must be a whole number, got {cut(json.dumps(tile))}")
         return Board(field(value, "rows", int), field(value, "cols", int), tuple(tiles))
     return parse_board(field(request, "board", str))
 

@@ -194,6 +194,13 @@ def _walk(cells: list[int], blank: int, path: Sequence[int], moves: list[int]) -
     return blank
 
 
+def stopped_message(reason: str, expanded: int, lower: int) -> str:
+    """The message of a near-optimal search stopped (``reason``) before it had a solution, after expanding
+    ``expanded`` states, on a board that needs at least ``lower`` moves."""
+    return (f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} states, before it found "
+            f"a solution; the solution needs at least {lower} moves.")
+
+
 def solve_big(
     board: Board,
     goal: Board | None = None,
@@ -384,9 +391,7 @@ def _search(
 
     except SearchStopped as stop:  # stopped from outside before a solution existed (shortening keeps its own)
         budget.request_stop(stop.reason)
-        return result(False, f"The near-optimal search was stopped ({stop.reason}) after expanding "
-                      f"{budget.expanded:,} states, before it found a solution; the solution needs at least "
-                      f"{lower} moves.")
+        return result(False, stopped_message(stop.reason, budget.expanded, lower))
 
 def _peel(
     cells: list[int],

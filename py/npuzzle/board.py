@@ -55,15 +55,6 @@ def check_shape(rows: int, cols: int) -> None:
         )
 
 
-def show_number(value: int) -> str:
-    """An int for a message: its digits, cut short like :func:`~npuzzle.errors.quote_input` when long."""
-    try:
-        text = str(value)
-    except ValueError:  # over the interpreter's int-to-string digit limit
-        return "a number of more than 4,300 digits"
-    return text if len(text) <= 40 else f"{text[:40]}… ({len(text):,} digits)"
-
-
 MAX_DIGITS = 20
 """A number token longer than this is refused as too large while parsing (no tile exceeds 3,999,999); shorter
 ones are read and then checked against the board's own range."""
@@ -92,7 +83,7 @@ def _validate_tiles(rows: int, cols: int, tiles: Sequence[int]) -> None:
     for index, tile in enumerate(tiles):
         if not 0 <= tile < n:
             raise TileOutOfRangeError(
-                f"{show_number(tile)} at {cell_name(index, cols)} is out of range: "
+                f"{show_value(tile, unit='digits')} at {cell_name(index, cols)} is out of range: "
                 f"a {rows}×{cols} board has tiles 1 to {n - 1} and one blank"
             )
         if tile == 0:
@@ -256,7 +247,7 @@ class Board:
                 f"(got a {type(move).__name__})"
             )
         if move not in movable.values():
-            shown = show_number(move)
+            shown = show_value(move, unit="digits")
             if not 1 <= move < self.size:
                 raise MoveError(f"move {shown}: there is no tile {shown} on a {self.rows}×{self.cols} board")
             can = ", ".join(str(t) for t in sorted(movable.values()))

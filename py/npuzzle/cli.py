@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .board import Board, goal_board, moves_to_letters
-from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, quote_input
+from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
 from .korf import korf100
 from .pdbsearch import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
@@ -54,6 +54,9 @@ EXIT_STOPPED = 3
 EXIT_BROKEN_PIPE = 128 + getattr(signal, "SIGPIPE", 13)
 """The exit code when stdout was closed early (``npuzzle check … | head``): 141, as a shell reports a process
 killed by SIGPIPE."""
+
+BATCH_INPUT_SHOWN = 200
+"""How many characters of a malformed batch line its ``{"error", "input"}`` record repeats."""
 
 PDB_ENV = "NPUZZLE_PDB"
 """The environment variable naming a pattern-database file when ``--pdb`` is not given."""
@@ -159,8 +162,7 @@ def _check_batch(args: argparse.Namespace, shape: tuple[int, int] | None, out: T
             record = check_json(board, explain(board, goal))
         except PuzzleError as exc:
             any_error = True
-            shown = text if len(text) <= 200 else f"{text[:200]}… ({len(text):,} characters)"
-            record = {"error": str(exc), "input": shown}
+            record = {"error": str(exc), "input": cut(text, BATCH_INPUT_SHOWN)}
         out.write(json.dumps(record) + "\n")
     return EXIT_INVALID if any_error else EXIT_OK
 

@@ -10,6 +10,12 @@ QUOTE_LIMIT = 40
 """How many characters of a piece of input an error message quotes before cutting it short."""
 
 
+def cut(text: str, most: int = QUOTE_LIMIT, unit: str = "characters") -> str:
+    """``text`` as it is when at most ``most`` characters long, else its first ``most`` characters, ``…`` and its
+    length counted in ``unit``: ``11111… (5,000 digits)``. Every error message cuts input it shows with this."""
+    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} {unit})"
+
+
 def quote_input(text: str, most: int = QUOTE_LIMIT) -> str:
     """``text`` quoted for an error message (``repr``), cut to its first ``most`` characters plus ``…`` and its
     length when longer, so a huge input never makes a huge message: ``'11111…' (5,000 characters)``."""
@@ -18,16 +24,16 @@ def quote_input(text: str, most: int = QUOTE_LIMIT) -> str:
     return f"{text[:most]!r}… ({len(text):,} characters)"
 
 
-def show_value(value: object, most: int = QUOTE_LIMIT) -> str:
-    """A value that is not a string (``3.0``, ``True``, ``[1, 2]``) for an error message: its ``repr``, cut short like
-    :func:`quote_input`; a string is quoted by :func:`quote_input`."""
+def show_value(value: object, most: int = QUOTE_LIMIT, unit: str = "characters") -> str:
+    """A value that is not a string (``3.0``, ``True``, ``[1, 2]``, a long int with ``unit="digits"``) for an error
+    message: its ``repr``, cut short by :func:`cut`; a string is quoted by :func:`quote_input`."""
     if isinstance(value, str):
         return quote_input(value, most)
     try:
         text = repr(value)
     except ValueError:  # an int over the interpreter's int-to-string digit limit
         return "a number of more than 4,300 digits"
-    return text if len(text) <= most else f"{text[:most]}… ({len(text):,} characters)"
+    return cut(text, most, unit)
 
 
 class PuzzleError(ValueError):

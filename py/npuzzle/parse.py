@@ -32,6 +32,7 @@ from .errors import (
     ShapeError,
     SizeLimitError,
     TileOutOfRangeError,
+    cut,
     quote_input,
 )
 
@@ -202,9 +203,7 @@ def _json_cell(value: Any, where: str) -> int:
     if isinstance(value, _LongNumber):
         raise _too_large(value.digits, where)
     if isinstance(value, bool) or not isinstance(value, (int, str, float)) and value is not None:
-        shown = json.dumps(value)
-        shown = shown if len(shown) <= 40 else f"{shown[:40]}… ({len(shown):,} characters)"
-        raise NotANumberError(f"{shown} at {where} is not a number")
+        raise NotANumberError(f"{cut(json.dumps(value))} at {where} is not a number")
     if value is None:
         return 0
     if isinstance(value, float):

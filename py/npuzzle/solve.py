@@ -28,7 +28,13 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
-from .bigsolve import DEFAULT_SECONDS, HEURISTIC as NEAR_OPTIMAL_HEURISTIC, manhattan_linear_conflict, solve_big
+from .bigsolve import (
+    DEFAULT_SECONDS,
+    HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
+    manhattan_linear_conflict,
+    solve_big,
+    stopped_message,
+)
 from .board import Board
 from .errors import LimitError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
@@ -307,9 +313,7 @@ class Plan:
         return SearchResult(
             None, False, self.algorithm, self.heuristic, expanded, 0 if last is None else last.nodes_generated,
             0 if last is None else max(last.max_frontier, last.frontier), 0, 0.0 if last is None else last.elapsed,
-            lower, stopped=reason,
-            message=f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} states, before "
-            f"it found a solution; the solution needs at least {lower} moves.",
+            lower, stopped=reason, message=stopped_message(reason, expanded, lower),
         )
 
 

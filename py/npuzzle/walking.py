@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .board import Board
 from .errors import GoalError, LimitError, PuzzleError
@@ -48,6 +49,7 @@ BUILD_STEP = 256
 """Abstract states a table build handles between two yields (:func:`walking_table_steps`)."""
 
 _State = tuple[tuple[int, ...], ...]
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +83,19 @@ class WalkingTable:
         return self.index[tuple(tuple(row) for row in counts) + ((blank,),)]
 
 
-def build_walking_table(lines: int, width: int, blank_line: int) -> WalkingTable:
-    """Breadth-first search of the walking-distance abstraction (see the module text); O(states · lines²)."""
-    steps = walking_table_steps(lines, width, blank_line)
+def _drain(steps: Generator[None, None, _T]) -> _T:
+    """Run table-building ``steps`` to their end and return what they built."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            table: WalkingTable = done.value
-            return table
+            built: _T = done.value
+            return built
+
+
+def build_walking_table(lines: int, width: int, blank_line: int) -> WalkingTable:
+    """Breadth-first search of the walking-distance abstraction (see the module text); O(states · lines²)."""
+    return _drain(walking_table_steps(lines, width, blank_line))
 
 
 def walking_table_steps(lines: int, width: int, blank_line: int) -> Generator[None, None, WalkingTable]:
@@ -144,11 +150,18 @@ def walking_tables(goal: Board) -> tuple[WalkingTable, WalkingTable]:
     if max(goal.rows, goal.cols) > MAX_SIDE:
         raise PuzzleError(f"walking distance is tabulated for boards up to {MAX_SIDE}×{MAX_SIDE}, "
                           f"not {goal.rows}×{goal.cols}")
+    return _drain(walking_tables_steps(goal))
+
+
+def walking_tables_steps(goal: Board) -> Generator[None, None, tuple[WalkingTable, WalkingTable]]:
+    """:func:`walking_tables` in steps (see :func:`walking_table_steps`): the vertical table, then the horizontal
+    one, which is the same table when the goal is square with its blank on the diagonal."""
     br, bc = divmod(goal.blank_index, goal.cols)
-    vertical = build_walking_table(goal.rows, goal.cols, br)
+    vertical = yield from walking_table_steps(goal.rows, goal.cols, br)
     if goal.rows == goal.cols and br == bc:
         return vertical, vertical
-    return vertical, build_walking_table(goal.cols, goal.rows, bc)
+    horizontal = yield from walking_table_steps(goal.cols, goal.rows, bc)
+    return vertical, horizontal
 
 
 class WalkingDistance:
@@ -250,29 +263,21 @@ def solve_with_walking_distance(
 def _search(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable] | None, limit: Limit,
             report_every: float) -> Search:
     t0 = time.perf_counter()
-    if tables is None:
-        br, bc = divmod(goal.blank_index, goal.cols)
-        shapes = [(goal.rows, goal.cols, br)]
-        if not (goal.rows == goal.cols and br == bc):
-            shapes.append((goal.cols, goal.rows, bc))
-        built: list[WalkingTable] = []
+    if tables is None:  # built here in steps, with progress records between them: a cancel is seen meanwhile
         last = t0
         yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, 0.0)
-        for lines, width, blank_line in shapes:
-            steps = walking_table_steps(lines, width, blank_line)
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as done:
-                    built.append(done.value)
-                    break
-                now = time.perf_counter()
-                if now - last >= report_every:
-                    last = now
-                    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, now - t0)
-        vertical, horizontal = built[0], built[-1]
-    else:
-        vertical, horizontal = tables
+        steps = walking_tables_steps(goal)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                tables = done.value
+                break
+            now = time.perf_counter()
+            if now - last >= report_every:
+                last = now
+                yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, now - t0)
+    vertical, horizontal = tables
     rows, cols = board.rows, board.cols
     n = rows * cols
     goal_cell = [0] * n
