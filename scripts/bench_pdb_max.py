@@ -34,7 +34,7 @@ from npuzzle.heuristics import LinearConflict  # noqa: E402
 from npuzzle.pdb import manhattan  # noqa: E402
 from npuzzle.pdbsearch import PdbTables, load_tables, solve_with_pdb  # noqa: E402
 from npuzzle.progress import run  # noqa: E402
-from npuzzle.walking import walking_tables  # noqa: E402
+from npuzzle.walking import WalkingDistance, walking_tables  # noqa: E402
 
 ESTIMATES = ("pdb", "max LC", "max WD", "max LC WD")
 """The four estimates compared, by name."""
@@ -130,17 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     tables = load_tables(args.pdb.read_bytes(), 4, 4)
     pdb = pdb_estimator(tables)
     lc = LinearConflict(goal)
-    vertical, horizontal = walking_tables(goal)
-    row_of = [c // 4 for c in range(16)]
-    col_of = [c % 4 for c in range(16)]
-    transposed = [(c % 4) * 4 + c // 4 for c in range(16)]
-
-    def walking(board: Sequence[int]) -> int:
-        flipped = [0] * 16
-        for c, t in enumerate(board):
-            flipped[transposed[c]] = t
-        return (vertical.distance[vertical.state_of(row_of, row_of, board)]
-                + horizontal.distance[horizontal.state_of(row_of, col_of, flipped)])
+    walking = WalkingDistance(goal, walking_tables(goal)).initial
 
     cache: dict[bytes, tuple[int, int, int]] = {}
 
