@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from npuzzle import Board, goal_board, random_board  # noqa: E402
-from npuzzle.bigsolve import DEFAULT_SECONDS, DEFAULT_WIDTH, solve_big  # noqa: E402
+from npuzzle.nearoptimal.solver import DEFAULT_SECONDS, DEFAULT_WIDTH, solve_big  # noqa: E402
 from npuzzle.progress import SearchResult, run  # noqa: E402
 
 KORF24 = [ROOT / "tests" / "data" / "korf24_50.txt", ROOT.parent / "shared" / "data" / "korf24_50.txt"]

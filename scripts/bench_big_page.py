@@ -2,7 +2,7 @@
 """Benchmark near-optimal solving of big boards in the page, against CPython in the same run.
 
 Each board is solved the way a user solves it — algorithm ``auto`` and heuristic ``auto``, which pick the
-near-optimal solver (``npuzzle.bigsolve.solve_big``) for boards above 4×4, with its default time budget —
+near-optimal solver (``npuzzle.nearoptimal.solver.solve_big``) for boards above 4×4, with its default time budget —
 
 * in the page: the site is built and served on localhost (every request outside the origin blocked), opened in
   headless Chromium, and once Python (and the pattern database, when the build ships one) is ready, the ``solve``

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(HERE))
 
 from npuzzle.board import Board, goal_board  # noqa: E402
-from npuzzle.pdbsearch import load_tables, solve_with_pdb  # noqa: E402
+from npuzzle.pdb.search import load_tables, solve_with_pdb  # noqa: E402
 from npuzzle.progress import Search, run  # noqa: E402
 from npuzzle.walking import solve_with_walking_distance, walking_tables  # noqa: E402
 

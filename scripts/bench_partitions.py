@@ -9,7 +9,7 @@ For each ``--run PARTITION[:IDS]`` (partitions as in ``scripts/build_pdb.py``: 7
 read from ``--pdb-dir`` (built there first with ``scripts/build_pdb.py`` when missing; the build time is printed)
 and the instances are solved once per variant of the search:
 
-* ``full``: the shipped search (:func:`npuzzle.pdbsearch.solve_with_pdb`): reflected lookup, best-first move order
+* ``full``: the shipped search (:func:`npuzzle.pdb.search.solve_with_pdb`): reflected lookup, best-first move order
   near the root, transposition table;
 * ``no-reflect``: the same without the reflected lookup;
 * ``plain``: no reflection, no transposition table and no move ordering below the root (the setting of the
@@ -36,7 +36,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(HERE))
 
-import npuzzle.pdbsearch as pdbsearch  # noqa: E402
+import npuzzle.pdb.search as pdbsearch  # noqa: E402
 from bench_korf import DEFAULT_DATA, parse_ids, read_instances  # noqa: E402
 from build_pdb import PARTITIONS, build, file_name  # noqa: E402
 from npuzzle.board import Board, goal_board  # noqa: E402

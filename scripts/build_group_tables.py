@@ -4,8 +4,8 @@
     python scripts/build_group_tables.py            # (re)write the file (about 4 s)
     python scripts/build_group_tables.py --check    # exit 1 unless the file equals a fresh build
 
-The tables are the breadth-first distances of :func:`npuzzle.grouptables.build_table` for the six groups of
-:data:`npuzzle.grouptables.FIVE_GROUPS`; the file format is :func:`npuzzle.grouptables.encode_tables`.
+The tables are the breadth-first distances of :func:`npuzzle.nearoptimal.grouptables.build_table` for the six groups of
+:data:`npuzzle.nearoptimal.grouptables.FIVE_GROUPS`; the file format is :func:`npuzzle.nearoptimal.grouptables.encode_tables`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from npuzzle.grouptables import FIVE_FILE, build_five, encode_tables, load_tables  # noqa: E402
+from npuzzle.nearoptimal.grouptables import FIVE_FILE, build_five, encode_tables, load_tables  # noqa: E402
 
 TARGET = ROOT / "py" / "npuzzle" / FIVE_FILE
 

@@ -8,7 +8,7 @@
 The tables are computed by this project's own breadth-first search: with numpy when it is installed (about 2.5
 minutes of CPU for each 7-tile table plus a minute of zlib for the file: 8.6 minutes of CPU for 7/7-7, 395 s of wall
 clock on an idle 2-core machine, a peak of 1.7 GB of memory; 6–15 s for a 6-tile table, 17–38 s for a whole 6-6-3
-file depending on the load, 2 s for 5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb` (only
+file depending on the load, 2 s for 5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (only
 sensible for 5-5-5 and smaller). A file already present is kept when it loads cleanly and holds the wanted
 partition, so repeated builds are free; ``--force`` rebuilds.
 ``build(out_dir)`` does the same from Python (``scripts/build_site.py`` can call it) and returns the path.
@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
 from npuzzle.errors import PatternDatabaseError  # noqa: E402
-from npuzzle.pdb import (  # noqa: E402
+from npuzzle.pdb.database import (  # noqa: E402
     PARTITION_555,
     PARTITION_663,
     PARTITION_771,
@@ -123,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     path = build(args.out, args.partition, force=args.force, pure=args.pure)
     if args.check:
-        from npuzzle.pdbsearch import load_tables
+        from npuzzle.pdb.search import load_tables
 
         t = time.perf_counter()
         tables = load_tables(path.read_bytes(), 4, 4)

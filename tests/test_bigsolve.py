@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scramble
-from npuzzle.beam import positions
-from npuzzle.budget import Budget
-from npuzzle.bigsolve import manhattan_linear_conflict, region_partitions, region_specs, solve_big
+from npuzzle.nearoptimal.beam import positions
+from npuzzle.nearoptimal.budget import Budget
+from npuzzle.nearoptimal.solver import manhattan_linear_conflict, region_partitions, region_specs, solve_big
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
-from npuzzle.grouptables import (
+from npuzzle.nearoptimal.grouptables import (
     FIVE_GROUPS,
     TableSet,
     bind_partition,
@@ -24,9 +24,9 @@ from npuzzle.grouptables import (
     shipped_five,
 )
 from npuzzle.heuristics import make_heuristic
-from npuzzle.peel import peel_plan
+from npuzzle.nearoptimal.peel import peel_plan
 from npuzzle.progress import Limit, Progress, SearchResult, run
-from npuzzle.shorten import table_search
+from npuzzle.nearoptimal.shorten import table_search
 from oracle import distances
 
 DATA = Path(__file__).parent / "data"

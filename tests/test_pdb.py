@@ -25,7 +25,7 @@ import pytest
 
 from npuzzle import Board, goal_board
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
-from npuzzle.pdb import (
+from npuzzle.pdb.database import (
     MAGIC,
     IndexTables,
     PatternDatabase,
@@ -34,7 +34,7 @@ from npuzzle.pdb import (
     compact_index,
     load_database,
 )
-from npuzzle.pdbsearch import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits, solve_with_pdb
+from npuzzle.pdb.search import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits, solve_with_pdb
 from npuzzle.progress import Limit, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,7 +241,7 @@ def test_loader_checks_announced_sizes_before_allocating() -> None:
     code = (
         "import resource, sys\n"
         "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
-        "from npuzzle.pdb import load_database\n"
+        "from npuzzle.pdb.database import load_database\n"
         "try:\n"
         "    load_database(sys.stdin.buffer.read(), 4, 4)\n"
         "except Exception as exc:\n"

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from npuzzle import api, goal_board, random_board
-from npuzzle.bigsolve import manhattan_linear_conflict
+from npuzzle.nearoptimal.solver import manhattan_linear_conflict
 from npuzzle.board import Board
 from npuzzle.cli import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, main
 from npuzzle.errors import LimitError
@@ -280,7 +280,7 @@ def scramble_of(goal: Board, moves: int) -> Board:
 
 def watch_shortening(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """A list that gets an item once the near-optimal solver starts shortening its answer (it has one then)."""
-    import npuzzle.bigsolve as bigsolve
+    import npuzzle.nearoptimal.solver as bigsolve
 
     entered: list[bool] = []
     original = bigsolve.improve_windows

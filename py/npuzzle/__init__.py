@@ -40,7 +40,7 @@ from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
 from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
 from .search import astar, idastar
 from .solve import ALGORITHM_NAMES, compare, plan, solve
-from .bigsolve import solve_big
+from .nearoptimal.solver import solve_big
 
 __version__ = "0.1.0"
 

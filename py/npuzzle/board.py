@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Literal
 
 from .errors import (
     BlankError,
     DuplicateTileError,
+    EmptyInputError,
     GoalError,
     MissingTilesError,
     MoveError,
     NotANumberError,
+    RaggedRowsError,
     ShapeError,
     SizeLimitError,
     TileOutOfRangeError,
@@ -164,9 +167,9 @@ class Board:
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]]) -> Board:
         """Build a board from a list of equally long rows of ints (0 = blank)."""
-        from .parse import board_from_rows
-
-        return board_from_rows([list(r) for r in rows])
+        check_rows(rows)
+        check_shape(len(rows), len(rows[0]))
+        return cls(len(rows), len(rows[0]), tuple(chain.from_iterable(rows)))
 
     @property
     def size(self) -> int:
@@ -286,6 +289,20 @@ def _trusted(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
     object.__setattr__(board, "cols", cols)
     object.__setattr__(board, "tiles", tiles)
     return board
+
+
+def check_rows(rows: Sequence[Sequence[int]]) -> None:
+    """Raise :class:`EmptyInputError` for no rows and :class:`RaggedRowsError` naming the first row whose length
+    differs from the first row's."""
+    if not rows or not rows[0]:
+        raise EmptyInputError("the board is empty")
+    width = len(rows[0])
+    for number, row in enumerate(rows, start=1):
+        if len(row) != width:
+            raise RaggedRowsError(
+                f"row {number} has {len(row)} number{'s' if len(row) != 1 else ''}, "
+                f"but row 1 has {width}: every row must be as long as the first"
+            )
 
 
 def validated(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:

@@ -25,7 +25,7 @@ from typing import TextIO
 from .board import Board, goal_board, moves_to_letters
 from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
 from .korf import korf100
-from .pdbsearch import PdbTables, heuristic_name, load_tables, solve_with_pdb
+from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
 from .parse import parse_board, parse_shape, resolve_goal
 from .progress import Limit, Progress, Search, SearchResult, run, stop

@@ -22,13 +22,12 @@ from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
-from .board import MAX_CELLS, MAX_DIGITS, Board, GoalName, check_shape, goal_board, validated
+from .board import MAX_CELLS, MAX_DIGITS, Board, GoalName, check_rows, check_shape, goal_board, validated
 from .errors import (
     EmptyInputError,
     GoalError,
     MoveError,
     NotANumberError,
-    RaggedRowsError,
     ShapeError,
     SizeLimitError,
     TileOutOfRangeError,
@@ -76,7 +75,7 @@ def parse_board(text: str, shape: tuple[int, int] | None = None) -> Board:
         rows = _rows_from_text(stripped)
     if len(rows) == 1:
         return _from_flat(rows[0], shape, validated)
-    _check_ragged(rows)
+    check_rows(rows)
     if shape is not None and shape != (len(rows), len(rows[0])):
         raise ShapeError(
             f"the rows given make a {len(rows)}×{len(rows[0])} board, but the shape {shape[0]}×{shape[1]} was "
@@ -221,20 +220,8 @@ def _json_cell(value: Any, where: str) -> int:
 _Build = Callable[[int, int, tuple[int, ...]], Board]
 
 
-def _check_ragged(rows: list[list[int]]) -> None:
-    if not rows or not rows[0]:
-        raise EmptyInputError("the board is empty")
-    width = len(rows[0])
-    for number, row in enumerate(rows, start=1):
-        if len(row) != width:
-            raise RaggedRowsError(
-                f"row {number} has {len(row)} number{'s' if len(row) != 1 else ''}, "
-                f"but row 1 has {width}: every row must be as long as the first"
-            )
-
-
 def _from_rows(rows: list[list[int]], build: _Build) -> Board:
-    _check_ragged(rows)
+    check_rows(rows)
     check_shape(len(rows), len(rows[0]))
     return build(len(rows), len(rows[0]), tuple(chain.from_iterable(rows)))
 

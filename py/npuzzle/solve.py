@@ -4,7 +4,7 @@
 step it yourself); :func:`compare` runs A* with each heuristic in turn, the experiment of the course text.
 
 Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there), IDA* up to 16
-cells (4×4, 3×5, 2×8), and the **near-optimal** solver (:func:`npuzzle.bigsolve.solve_big`) above that: boards
+cells (4×4, 3×5, 2×8), and the **near-optimal** solver (:func:`npuzzle.nearoptimal.solver.solve_big`) above that: boards
 above 4×4 (5×5, 3×7, 10×10 …) are solved quickly but *not proven optimal*, with a proven lower bound. On 10-16
 cells that no loaded pattern database fits, with ``heuristic="auto"`` too (IDA* is then guided by walking
 distance on a 4×4, linear conflict elsewhere), IDA* runs for :data:`AUTO_OPTIMAL_SECONDS` and, if it has not
@@ -19,7 +19,7 @@ goal)`` availability check, and a ``strength`` that ranks it for ``"auto"``) and
 over for some boards, a :class:`SolverEntry` for an ``(algorithm, heuristic)`` pair. Registries are immutable
 values: :meth:`Registry.with_heuristic` and :meth:`Registry.with_solver` return extended copies, and every
 function here takes an optional ``registry``. :func:`registry_with_tables` adds the pattern-database heuristic and
-its specialised IDA* (:func:`npuzzle.pdbsearch.solve_with_pdb`) for loaded tables: ``auto`` then picks it for the
+its specialised IDA* (:func:`npuzzle.pdb.search.solve_with_pdb`) for loaded tables: ``auto`` then picks it for the
 boards it fits (4×4 with a corner-blank goal).
 """
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
-from .bigsolve import (
+from .nearoptimal.solver import (
     DEFAULT_SECONDS,
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
     manhattan_linear_conflict,
@@ -38,7 +38,7 @@ from .bigsolve import (
 from .board import Board
 from .errors import LimitError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
-from .pdbsearch import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
+from .pdb.search import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
 from .search import astar, idastar, result_from_progress
 from .solvability import check_reachable
@@ -46,10 +46,10 @@ from .walking import HEURISTIC as WALKING, solve_with_walking_distance, walking_
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
 """The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
-optimal; see :mod:`npuzzle.bigsolve`)."""
+optimal; see :mod:`npuzzle.nearoptimal.solver`)."""
 
 NEAR_OPTIMAL = "near-optimal"
-"""The name of the near-optimal algorithm (:func:`npuzzle.bigsolve.solve_big`)."""
+"""The name of the near-optimal algorithm (:func:`npuzzle.nearoptimal.solver.solve_big`)."""
 
 OPTIMAL_MAX_CELLS = 16
 """``algorithm="auto"`` searches optimally up to this many cells (4×4, 3×5, 2×8) and solves bigger boards
@@ -231,10 +231,10 @@ PDB_ALIAS = "pdb"
 def registry_with_tables(tables: PdbTables, registry: Registry | None = None) -> Registry:
     """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
 
-    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdbsearch.heuristic_name` (``"pdb-7/7-7+reflected"``),
-    strongest of all, fitting the boards :func:`npuzzle.pdbsearch.pdb_fits` accepts (the tables' shape and a goal
+    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.search.heuristic_name` (``"pdb-7/7-7+reflected"``),
+    strongest of all, fitting the boards :func:`npuzzle.pdb.search.pdb_fits` accepts (the tables' shape and a goal
     with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
-    :func:`npuzzle.pdbsearch.solve_with_pdb`. A* with it uses the generic :class:`~npuzzle.pdbsearch.PdbHeuristic`.
+    :func:`npuzzle.pdb.search.solve_with_pdb`. A* with it uses the generic :class:`~npuzzle.pdb.search.PdbHeuristic`.
     """
     base = registry if registry is not None else default_registry()
     name = heuristic_name(tables)
@@ -376,7 +376,7 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
     """Resolve ``auto`` choices and check the request, without searching.
 
     ``budget`` is the near-optimal solver's soft time budget in seconds (default
-    :data:`npuzzle.bigsolve.DEFAULT_SECONDS`): it keeps shortening its answer until then (and may run past it on
+    :data:`npuzzle.nearoptimal.solver.DEFAULT_SECONDS`): it keeps shortening its answer until then (and may run past it on
     big boards; it is capped at a share of the hard ``time_limit`` of the :class:`Limit`, which ends any search).
     Optimal searches ignore it.
 

@@ -9,7 +9,7 @@ and it counts, unlike Manhattan distance, the extra moves tiles of the same goal
 For the 4×4 each abstraction has 24,964 states (Takahashi's figure), found here by one breadth-first search
 (about 0.3 s) per distinct blank row/column of the goal.
 
-:func:`solve_with_walking_distance` is an IDA* specialised for it, like :mod:`npuzzle.pdbsearch`: per move one
+:func:`solve_with_walking_distance` is an IDA* specialised for it, like :mod:`npuzzle.pdb.search`: per move one
 transition-table lookup and one distance lookup. It works for any goal (the tables follow the goal's rows and
 columns), for boards up to 4 rows and 4 columns (larger ones have too many abstract states to tabulate in
 pure Python at run time). :class:`WalkingDistance` is the same estimate as a generic

@@ -14,7 +14,7 @@ Conventions used throughout:
 
 * **Home labelling.** Tables are computed for the goal in which tile ``t`` sits on cell ``t`` and the blank on
   cell 0 (Korf's *blank-first* goal ``0 1 2 … n−1``). Any goal whose blank is in a corner is reduced to it by a
-  symmetry of the board and a relabelling of the tiles (:mod:`npuzzle.pdbsearch` does that), so one set of files
+  symmetry of the board and a relabelling of the tiles (:mod:`npuzzle.pdb.search` does that), so one set of files
   serves the ``default`` goal (blank last), ``blank-first`` and custom goals alike.
 * **Excess over Manhattan.** Every value has the parity of its tiles' Manhattan distance (each abstract move
   shifts one tile by one cell) and is at least that distance. In memory a table holds the *excess*
@@ -54,8 +54,8 @@ from dataclasses import dataclass
 from itertools import permutations
 from math import perm
 
-from .errors import PatternDatabaseError
-from .progress import run
+from ..errors import PatternDatabaseError
+from ..progress import run
 
 MAGIC = b"NPUZPDB\x1a"
 """The first 8 bytes of every pattern-database file."""

@@ -8,7 +8,7 @@ only). Both are admissible, so is their maximum, and IDA*'s first solution is op
 
 Per node the search does a handful of list, ``array`` and ``bytearray`` indexings on small ints (nothing above
 2**30, whose arithmetic is slow in Pyodide). The estimate is kept as Manhattan distance plus the summed table
-*excess* (see :mod:`npuzzle.pdb`); a move changes the Manhattan distance by ±1 (read from the move's row of a
+*excess* (see :mod:`npuzzle.pdb.database`); a move changes the Manhattan distance by ±1 (read from the move's row of a
 precomputed table) and only the moved tile's pattern, whose packed lead/tail number changes by one addition and
 whose excess is one lookup through :class:`~npuzzle.pdb.IndexTables` (a tile in two alternative patterns, as in
 7/7-7, changes both, and the second lookup is made only when the first does not prune the child; a database
@@ -45,12 +45,12 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .board import Board
-from .errors import PatternDatabaseError
-from .packing import Layout, Move
-from .pdb import IndexTables, PatternDatabase, load_database_steps, manhattan
-from .progress import Limit, Progress, Search, SearchResult, StopReason, run
-from .solvability import check_reachable
+from ..board import Board
+from ..errors import PatternDatabaseError
+from ..packing import Layout, Move
+from .database import IndexTables, PatternDatabase, load_database_steps, manhattan
+from ..progress import Limit, Progress, Search, SearchResult, StopReason, run
+from ..solvability import check_reachable
 
 DEFAULT_REPORT_EVERY = 0.02
 """Seconds between progress records (about 50 a second)."""

@@ -1,6 +1,6 @@
 """Shared bookkeeping for a multi-phase search: counters, the hard :class:`~npuzzle.progress.Limit`, a soft deadline.
 
-The near-optimal solver (:mod:`npuzzle.bigsolve`) runs several sub-searches in turn (peeling, beam search, path
+The near-optimal solver (:mod:`npuzzle.nearoptimal.solver`) runs several sub-searches in turn (peeling, beam search, path
 shortening); each one is a generator that yields the records this object makes and asks it whether to stop. The
 *hard* limit (nodes, seconds, memory) ends the whole search; the *soft* deadline only ends the optional phases
 that improve a solution already found.
@@ -8,7 +8,7 @@ that improve a solution already found.
 
 from __future__ import annotations
 
-from .progress import Clock, Limit, Progress, StopReason
+from ..progress import Clock, Limit, Progress, StopReason
 
 PROGRESS_EVERY = 2000
 """Sub-searches yield a progress record about every this many expansions."""

@@ -6,7 +6,7 @@ goal gives the solution, so its length is the depth. Beam search is not complete
 keep a fallback. Cost: about ``width × depth × 2.5`` generated states — 0.5 s per 1,000 of width on a random 5×5
 in CPython.
 
-Ranking with the *sum* of two differently cut partitions (see :func:`npuzzle.grouptables.compact_groups`) ranks
+Ranking with the *sum* of two differently cut partitions (see :func:`npuzzle.nearoptimal.grouptables.compact_groups`) ranks
 much better than either one alone; the estimate need not be admissible for ranking.
 
 States are ``bytes`` of tile positions (``state[tile] = cell``, tile ``0`` is the blank), so finding the tile that
@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Sequence
 
 from .budget import PROGRESS_EVERY, Budget
 from .grouptables import Partition, neighbours
-from .progress import Progress
+from ..progress import Progress
 
 
 MIN_WIDTH = 1000

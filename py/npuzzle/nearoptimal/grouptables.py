@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
-from .errors import PatternDatabaseError
+from ..errors import PatternDatabaseError
 
 UNSET = 255
 """The table byte for placements that cannot occur (two tiles on one cell)."""

@@ -16,7 +16,7 @@ from collections.abc import Generator, Sequence
 
 from .budget import Budget
 from .grouptables import neighbours
-from .progress import Progress
+from ..progress import Progress
 
 State = bytes | tuple[int, ...]
 """An abstract state: the blank's cell, then each tracked tile's cell (bytes up to 256 cells, tuples beyond)."""

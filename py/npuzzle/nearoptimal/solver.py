@@ -5,13 +5,13 @@ lower bound on the optimal length.
 
 Method, in three phases (each a generator feeding one progress stream):
 
-1. **Peel** (:mod:`npuzzle.peel`): while the free region has more than 25 cells, place an edge row or column
+1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than 25 cells, place an edge row or column
    (by a beam search over the abstract state of the blank and that line's tiles) and lock it. The blank's goal
    cell always stays in the free region.
-2. **Beam search** (:mod:`npuzzle.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by the
-   sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.grouptables`). If the
+2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by the
+   sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.nearoptimal.grouptables`). If the
    beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
-3. **Shorten** (:mod:`npuzzle.shorten`): windows of 30, 45 and 60 moves of the beam's path are re-solved
+3. **Shorten** (:mod:`npuzzle.nearoptimal.shorten`): windows of 30, 45 and 60 moves of the beam's path are re-solved
    optimally by IDA* with the same tables bound to each window's last state; then, on a peeled board, windows of
    the whole path are replaced by optimal paths between their end states (Manhattan distance), while time
    remains.
@@ -33,9 +33,9 @@ from bisect import bisect_left
 from collections.abc import Generator, Sequence
 
 from .beam import MIN_WIDTH, beam_search, positions
-from .board import Board, goal_board
+from ..board import Board, goal_board
 from .budget import Budget
-from .errors import GoalError, LimitError
+from ..errors import GoalError, LimitError
 from .grouptables import (
     Partition,
     PartitionSpec,
@@ -47,9 +47,9 @@ from .grouptables import (
     shipped_five,
 )
 from .peel import Region, cell_distances, line_beam, peel_plan, place
-from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run
+from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, run
 from .shorten import improve_windows, shorten
-from .solvability import check_reachable
+from ..solvability import check_reachable
 
 ALGORITHM = "near-optimal"
 """The ``algorithm`` name this solver reports."""
@@ -146,8 +146,8 @@ def region_specs(
     """The two partitions of relaxed tables for a region whose goal is ``local_goal`` (tile-per-cell).
 
     A 5×5 region whose blank's goal is a corner uses ``five`` (4-tile tables, see
-    :data:`npuzzle.grouptables.FIVE_GROUPS`) straight and transposed; any other region gets 3-tile groups built
-    now (row-paired and column-paired, :func:`npuzzle.grouptables.compact_groups`).
+    :data:`npuzzle.nearoptimal.grouptables.FIVE_GROUPS`) straight and transposed; any other region gets 3-tile groups built
+    now (row-paired and column-paired, :func:`npuzzle.nearoptimal.grouptables.compact_groups`).
     """
     return run(region_specs_steps(rows, cols, local_goal, five))
 
@@ -223,7 +223,7 @@ def solve_big(
     memory) that ends the search, with ``moves=None`` if no solution was found by then. Thrown a
     :class:`~npuzzle.progress.SearchStopped` (:func:`npuzzle.progress.stop`), it returns at once: the best
     solution so far when it has one (while shortening), else ``moves=None``; either way with ``stopped`` set. ``tables`` are the 5×5 tables to use (default: the shipped file, see
-    :func:`npuzzle.grouptables.shipped_five`).
+    :func:`npuzzle.nearoptimal.grouptables.shipped_five`).
     """
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
     if (goal.rows, goal.cols) != (board.rows, board.cols):

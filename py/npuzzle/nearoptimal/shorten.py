@@ -14,7 +14,7 @@ from collections.abc import Generator, Sequence
 from .budget import Budget
 from .beam import padded_lookup
 from .grouptables import Partition, PartitionSpec, bind_partition, neighbours
-from .progress import Progress, SearchStopped
+from ..progress import Progress, SearchStopped
 
 
 def distances(rows: int, cols: int) -> list[int]:
@@ -304,7 +304,7 @@ def improve_windows(
     First the path's last :data:`TAIL_WINDOWS` moves are re-solved towards the goal, where the tables are at
     their strongest (until one search gives up); then windows of each length in :data:`TABLE_WINDOWS` are swept
     from the end of the path backwards, half a window at a time. Each window is re-solved by :func:`table_search`
-    with the tables of ``specs`` bound to the window's last state (:func:`npuzzle.grouptables.bind_partition`).
+    with the tables of ``specs`` bound to the window's last state (:func:`npuzzle.nearoptimal.grouptables.bind_partition`).
     Stops at the soft deadline or after ``phase_cap`` expansions in all; each search gives up after ``node_cap``.
     """
     best = list(path)

@@ -1,0 +1,8 @@
+"""The near-optimal solver for big and non-square boards (5×5 up to 20×20, any goal), with a proven lower bound.
+
+:mod:`.solver` is the entry point (:func:`~npuzzle.nearoptimal.solver.solve_big`); it peels edge lines
+(:mod:`.peel`), solves the rest by beam search (:mod:`.beam`) ranked by relaxed additive group tables
+(:mod:`.grouptables`), and shortens the path (:mod:`.shorten`), pacing all three on one soft time budget
+(:mod:`.budget`). Nothing outside this package depends on its parts but :mod:`npuzzle.solve`, which calls the
+solver.
+"""

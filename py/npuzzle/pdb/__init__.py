@@ -1,0 +1,5 @@
+"""Additive pattern databases for the 15-puzzle and the optimal IDA* that uses them.
+
+:mod:`.database` holds the file format, the tables' indexing and their building and loading;
+:mod:`.search` is the IDA* with those tables (and their reflection) as its heuristic.
+"""

@@ -1,0 +1,90 @@
+"""The package's layout: no import cycles between its modules, and the public names importable from ``npuzzle``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import npuzzle
+
+PACKAGE = Path(npuzzle.__file__).parent
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules that ``path`` imports anywhere in its text (lazy imports inside functions count:
+    they still make a cycle of dependencies). A package's own ``__init__`` is not counted as imported by its
+    submodules, which Python runs first but which the submodule does not depend on."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                found.add(full if full in modules else base)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {m for m in found if m in modules and m != name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(p) for p in paths}
+    return {module_name(p): imported_modules(p, modules) for p in paths}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as a list of modules (first == last), or None. Iterative depth-first search."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    for root in sorted(graph):
+        if state.get(root):
+            continue
+        path = [root]
+        stack = [iter(sorted(graph[root]))]
+        state[root] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            elif not state.get(nxt):
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(sorted(graph[nxt])))
+    return None
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    graph = import_graph()
+    assert "npuzzle.board" in graph and "npuzzle.pdb.search" in graph
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_graph_sees_relative_and_lazy_imports() -> None:
+    graph = import_graph()
+    assert "npuzzle.nearoptimal.beam" in graph["npuzzle.nearoptimal.solver"]
+    assert "npuzzle.board" in graph["npuzzle.nearoptimal.solver"]
+    assert "npuzzle.pdb.database" in graph["npuzzle.pdb.search"]
+
+
+def test_every_public_name_is_importable_from_the_package() -> None:
+    for name in npuzzle.__all__:
+        assert getattr(npuzzle, name) is not None, name
