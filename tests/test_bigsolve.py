@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,21 +23,15 @@ from npuzzle.nearoptimal.grouptables import (
     shipped_five,
 )
 from npuzzle.heuristics import make_heuristic
+from npuzzle.instances import korf24 as read_korf24
 from npuzzle.nearoptimal.peel import peel_plan
 from npuzzle.progress import Limit, Progress, SearchResult, run
 from npuzzle.nearoptimal.shorten import table_search
 from oracle import distances
 
-DATA = Path(__file__).parent / "data"
-
 
 def korf24() -> list[tuple[int, int, tuple[int, ...]]]:
-    out = []
-    for line in (DATA / "korf24_50.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            numbers = [int(x) for x in line.split()]
-            out.append((numbers[0], numbers[1], tuple(numbers[2:])))
-    return out
+    return [(i.ident, i.optimal, i.tiles) for i in read_korf24()]
 
 
 def solve(board: Board, goal: Board, **options: object) -> SearchResult:

@@ -8,35 +8,26 @@ import json
 import random
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
 from npuzzle import Board, GoalError, LimitError, UnsolvableError, goal_board, parse_board, random_board, scramble
 from npuzzle import api
 from npuzzle.heuristics import HEURISTIC_NAMES, Manhattan, make_heuristic
+from npuzzle.instances import hardest8 as read_hardest8
 from npuzzle.packing import Move
 from npuzzle.progress import Limit, Progress, SearchResult, run
 from npuzzle.search import IndexedHeap, SearchBug, astar, idastar, verify
 from npuzzle.solve import HeuristicEntry, Registry, SolverEntry, compare, default_registry, plan, solve
 from oracle import distances
 
-DATA = Path(__file__).parent / "data"
 FAST_KORF = (79, 12, 42, 55, 97)
 """Korf instances IDA* + linear conflict solves in well under a second each (fewest nodes in korf100.txt)."""
 
 
 def hardest8() -> list[tuple[str, Board]]:
     """The 31-move boards of hardest8.txt with the goal convention of their section."""
-    out: list[tuple[str, Board]] = []
-    kind = "default"
-    for line in (DATA / "hardest8.txt").read_text().splitlines():
-        if line.startswith("# goal 0 1 2"):
-            kind = "blank-first"
-        if line.startswith("#") or not line.strip():
-            continue
-        out.append((kind, parse_board(line.split("#")[0])))
-    return out
+    return [(i.goal, i.board()) for i in read_hardest8()]
 
 
 def solved(result: SearchResult, board: Board, goal: Board) -> int:

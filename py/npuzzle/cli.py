@@ -24,7 +24,7 @@ from typing import TextIO
 
 from .board import Board, goal_board, moves_to_letters
 from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
-from .korf import korf100
+from .instances import korf100
 from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
 from .parse import parse_board, parse_shape, resolve_goal

@@ -4,27 +4,21 @@ the Cache API for the next visit, and used by Auto to solve a Korf instance opti
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from playwright.sync_api import Browser, Route
 
+from npuzzle.instances import korf100
+
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 KORF_ID = 1
 """Korf's instance 1 (57 moves): the 7/7-7 IDA* solves it in about 0.03 s in CPython."""
 TABLES_TIMEOUT_MS = 180_000
 
 
 def korf(ident: int) -> tuple[str, int]:
-    for line in (DATA / "korf100.txt").read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        head, tiles = line.split("|")
-        number, length = head.split()[:2]
-        if int(number) == ident:
-            return tiles.strip(), int(length)
-    raise LookupError(ident)
+    instance = next(i for i in korf100() if i.ident == ident)
+    return " ".join(map(str, instance.tiles)), instance.optimal
 
 
 def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Browser, server: Server) -> None:

@@ -7,16 +7,16 @@ One page (one Pyodide boot) serves the whole module. Expected answers come from 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from npuzzle.board import Board
+from npuzzle.instances import korf100
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+
 def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
     """Wait until the grid shows ``tiles`` (jumps are drawn in the next animation frame), then check it."""
     want = ",".join(str(t) for t in tiles)
@@ -44,14 +44,8 @@ def solve(app: App, algorithm: str = "auto", heuristic: str = "auto") -> None:
 
 def korf(index: int) -> tuple[str, int]:
     """Korf's instance ``index`` (1-based) as board text, and its optimal length (blank-first goal)."""
-    for line in (DATA / "korf100.txt").read_text().splitlines():
-        if line.startswith("#") or not line.strip():
-            continue
-        head, tiles = line.split("|")
-        number, length = head.split()[:2]
-        if int(number) == index:
-            return tiles.strip(), int(length)
-    raise LookupError(index)
+    instance = next(i for i in korf100() if i.ident == index)
+    return " ".join(map(str, instance.tiles)), instance.optimal
 
 
 def test_shuffle_solve_and_play_reach_the_goal(app: App) -> None:

@@ -1,0 +1,155 @@
+"""Benchmark instance sets with known optimal lengths, shipped with the package: one reader per file.
+
+* :func:`korf100`: Korf's 100 random 15-puzzles (Korf 1985), ``data/korf100.txt``, read by :func:`parse_korf100`
+  (``id length manhattan_h0 ida_md_nodes | 16 tiles`` per line);
+* :func:`korf24`: Korf & Felner's 50 random 24-puzzles (Korf & Felner 2002), ``data/korf24_50.txt``, read by
+  :func:`parse_korf24` (``id length 25 tiles`` per line);
+* :func:`hardest8`: the four 31-move 8-puzzles, two for each goal convention, ``data/hardest8.txt``, read by
+  :func:`parse_hardest8` (``9 tiles  # 31 moves`` per line, under a ``# goal …`` line naming the convention).
+
+Every :class:`Instance` holds an id, the optimal length, the tiles (row-major, 0 = blank) and the name of its goal
+(Korf's sets use ``blank-first``, ``0 1 2 …``). Lines starting with ``#`` and blank lines are comments; a malformed
+line raises :class:`InstanceFileError` quoting it. Where the files come from: ``data/README.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+from math import isqrt
+
+from .board import Board, GoalName, goal_board
+from .errors import PuzzleError, quote_input
+
+
+class InstanceFileError(PuzzleError):
+    """A benchmark instance file has a malformed line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """One benchmark instance: its id, the known optimal length, the tiles (a square board, row-major, 0 = blank)
+    and the goal they are measured against; ``manhattan_nodes`` is the node count of IDA* with Manhattan distance
+    where the file gives it (Korf's 100), else ``None``."""
+
+    ident: int
+    optimal: int
+    tiles: tuple[int, ...]
+    goal: GoalName = "blank-first"
+    manhattan_nodes: int | None = None
+
+    @property
+    def side(self) -> int:
+        """Rows (= columns) of the board."""
+        return isqrt(len(self.tiles))
+
+    def board(self) -> Board:
+        """The instance as a :class:`~npuzzle.board.Board`."""
+        return Board(self.side, self.side, self.tiles)
+
+    def goal_board(self) -> Board:
+        """The goal the optimal length is measured against."""
+        return goal_board(self.side, self.side, self.goal)
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(t) for t in text.split()]
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """The ``(line number, line)`` pairs of ``text`` that are neither blank nor ``#`` comments."""
+    return [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _bad(number: int, line: str, form: str) -> InstanceFileError:
+    return InstanceFileError(f"line {number} is not '{form}': {quote_input(line, 80)}")
+
+
+def parse_korf100(text: str) -> list[Instance]:
+    """The instances of a text in Korf's 15-puzzle format, ``id length manhattan_h0 ida_md_nodes | 16 tiles``
+    (blank-first goal); raises :class:`InstanceFileError` quoting a malformed line."""
+    form = "id length manhattan_h0 ida_md_nodes | 16 tiles"
+    out: list[Instance] = []
+    for number, line in _lines(text):
+        try:
+            head, tail = line.split("|")
+            fields, tiles = _numbers(head), tuple(_numbers(tail))
+        except ValueError:
+            raise _bad(number, line, form) from None
+        if len(fields) != 4 or len(tiles) != 16:
+            raise _bad(number, line, form)
+        out.append(Instance(fields[0], fields[1], tiles, "blank-first", fields[3]))
+    return out
+
+
+def parse_korf24(text: str) -> list[Instance]:
+    """The instances of a text in Korf & Felner's 24-puzzle format, ``id length 25 tiles`` (blank-first goal);
+    raises :class:`InstanceFileError` quoting a malformed line."""
+    out: list[Instance] = []
+    for number, line in _lines(text):
+        try:
+            fields = _numbers(line)
+        except ValueError:
+            raise _bad(number, line, "id length 25 tiles") from None
+        if len(fields) != 27:
+            raise _bad(number, line, "id length 25 tiles")
+        out.append(Instance(fields[0], fields[1], tuple(fields[2:])))
+    return out
+
+
+_GOAL_LINE = re.compile(r"#\s*goal\s+([\d ]+\d)")
+_MOVES = re.compile(r"#\s*(\d+)\s+moves\s*$")
+
+
+def parse_hardest8(text: str) -> list[Instance]:
+    """The positions of a text in the hardest-8-puzzles format: ``9 tiles  # N moves`` per line, each under a
+    ``# goal 1 2 … 8 0`` (default) or ``# goal 0 1 … 8`` (blank-first) line; ids count from 1 in file order.
+    Raises :class:`InstanceFileError` quoting a malformed line or a position before any goal line."""
+    goals: dict[tuple[int, ...], GoalName] = {goal_board(3, 3, name).tiles: name
+                                              for name in ("default", "blank-first")}
+    goal: GoalName | None = None
+    out: list[Instance] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _GOAL_LINE.match(line.strip())
+        if header:
+            named = goals.get(tuple(_numbers(header.group(1))))
+            if named is None:
+                raise InstanceFileError(f"line {number} names a goal that is neither default nor blank-first: "
+                                        f"{quote_input(line, 80)}")
+            goal = named
+            continue
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        board, _, comment = line.partition("#")
+        moves = _MOVES.match("#" + comment)
+        try:
+            tiles = tuple(_numbers(board))
+        except ValueError:
+            raise _bad(number, line, "9 tiles  # N moves") from None
+        if len(tiles) != 9 or moves is None:
+            raise _bad(number, line, "9 tiles  # N moves")
+        if goal is None:
+            raise InstanceFileError(f"line {number} comes before any '# goal' line: {quote_input(line, 80)}")
+        out.append(Instance(len(out) + 1, int(moves.group(1)), tiles, goal))
+    return out
+
+
+def _data(name: str) -> str:
+    return resources.files("npuzzle").joinpath("data", name).read_text(encoding="utf-8")
+
+
+def korf100() -> list[Instance]:
+    """Korf's 100 15-puzzles with their optimal lengths and Manhattan IDA* node counts (``data/korf100.txt``)."""
+    return parse_korf100(_data("korf100.txt"))
+
+
+def korf24() -> list[Instance]:
+    """Korf & Felner's 50 24-puzzles with their published optimal lengths (``data/korf24_50.txt``)."""
+    return parse_korf24(_data("korf24_50.txt"))
+
+
+def hardest8() -> list[Instance]:
+    """The four 31-move 8-puzzles: two for the default goal, then two for blank-first (``data/hardest8.txt``)."""
+    return parse_hardest8(_data("hardest8.txt"))
