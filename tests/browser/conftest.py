@@ -1,10 +1,10 @@
 """Fixtures for the browser tests: the built site served on localhost, real Chromium driven by Playwright.
 
-The site is (re)built once per session (a no-op in milliseconds when nothing changed) and served by
-``scripts/serve.py`` in a thread on a free port. Every page is opened in a fresh browser context whose router
-lets requests to the site's origin through and aborts — and records — every other request (:func:`new_app`);
-each test asserts that none was attempted (and the module-wide ``app`` fixture checks again at teardown), which
-proves the app works with the network outside its origin cut off.
+The harness is the one the page benchmarks use (:mod:`bench.browser`): the site is (re)built once per session (a
+no-op in milliseconds when nothing changed) and served by ``scripts/serve.py`` in a thread on a free port. Every
+page is opened in a fresh browser context whose router lets requests to the site's origin through and aborts — and
+records — every other request (:func:`new_app`); each test asserts that none was attempted (and the module-wide
+``app`` fixture checks again at teardown), which proves the app works with the network outside its origin cut off.
 
 Browser discovery: ``$NPUZZLE_CHROMIUM``, else Playwright's own Chromium when installed, else
 ``/usr/bin/chromium``.
@@ -12,79 +12,36 @@ Browser discovery: ``$NPUZZLE_CHROMIUM``, else Playwright's own Chromium when in
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "site"
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
-BOOT_TIMEOUT_MS = 120_000
-"""Pyodide boots in a few seconds; CI machines are shared and slow, so allow plenty."""
+from bench.browser import BOOT_TIMEOUT_MS, ROOT, SITE, HarnessError, Server, build_site, guard, launch, wait_python
+from bench.browser import start_server as serve_site
+
+__all__ = ["ANSWER_TIMEOUT_MS", "BOOT_TIMEOUT_MS", "DONE_STATES", "ROOT", "SITE", "App", "Server", "core",
+           "grid_tiles", "new_app", "open_app", "start_server"]
+
 ANSWER_TIMEOUT_MS = 60_000
-
-
-def load_serve() -> ModuleType:
-    """Import ``scripts/serve.py`` as a module."""
-    spec = importlib.util.spec_from_file_location("npuzzle_serve", ROOT / "scripts" / "serve.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def chromium_path(playwright: Playwright) -> str | None:
-    """The browser to drive: ``$NPUZZLE_CHROMIUM``, Playwright's own Chromium, or ``/usr/bin/chromium``."""
-    env = os.environ.get("NPUZZLE_CHROMIUM")
-    if env:
-        return env
-    try:
-        own = playwright.chromium.executable_path
-    except Exception:  # noqa: BLE001 - no browser registry entry
-        own = ""
-    if own and Path(own).exists():
-        return None  # Playwright finds its own browser
-    if Path("/usr/bin/chromium").exists():
-        return "/usr/bin/chromium"
-    pytest.fail("no Chromium found: set NPUZZLE_CHROMIUM, run `playwright install chromium`, or apt-get install "
-                "chromium")
-
-
-@dataclass
-class Server:
-    """A running static server for a site folder."""
-
-    url: str
-    origin: str
-    close: Any
 
 
 def start_server(isolated: bool = False) -> Server:
     """Serve ``site/`` in a daemon thread on a free port."""
-    serve = load_serve()
-    server, url = serve.serve_in_thread(SITE, isolated=isolated)
-    parts = urlsplit(url)
-    return Server(url=url, origin=f"{parts.scheme}://{parts.netloc}", close=server.shutdown)
+    return serve_site(SITE, isolated=isolated)
 
 
 @pytest.fixture(scope="session")
 def built_site() -> Path:
     """The site, rebuilt from the current sources (``scripts/build_site.py``; fast when nothing changed)."""
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], capture_output=True, text=True)
-    if result.returncode != 0:
-        pytest.fail(f"building the site failed:\n{result.stdout}\n{result.stderr}")
+    try:
+        build_site()
+    except HarnessError as exc:
+        pytest.fail(str(exc))
     return SITE
 
 
@@ -100,7 +57,10 @@ def server(built_site: Path) -> Iterator[Server]:
 def browser() -> Iterator[Browser]:
     """One Chromium for the whole session."""
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(playwright), args=LAUNCH_ARGS)
+        try:
+            chromium = launch(playwright)
+        except HarnessError as exc:
+            pytest.fail(str(exc))
         yield chromium
         chromium.close()
 
@@ -174,21 +134,11 @@ def new_app(browser: Browser, server: Server, init_script: str | None = None) ->
         context.add_init_script(init_script)
     page = context.new_page()
     app = App(page=page, context=context, origin=server.origin)
-
-    def route(route: Route) -> None:
-        url = route.request.url
-        parts = urlsplit(url)
-        if f"{parts.scheme}://{parts.netloc}" == server.origin:
-            app.seen.append(url)
-            route.continue_()
-        else:
-            app.offsite.append(url)
-            route.abort("blockedbyclient")
+    guard(context, server.origin, app.offsite, app.seen)
 
     def console(message: ConsoleMessage) -> None:
         app.console.append(f"{message.type}: {message.text}")
 
-    context.route("**/*", route)
     page.on("console", console)
     page.on("pageerror", lambda exc: app.errors.append(str(exc)))
     return app
@@ -198,7 +148,7 @@ def open_app(browser: Browser, server: Server, fragment: str = "") -> App:
     """Open the page in a fresh guarded context (:func:`new_app`) and wait until Python is ready."""
     app = new_app(browser, server)
     app.page.goto(server.url + fragment)
-    app.page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_python(app.page, BOOT_TIMEOUT_MS)
     app.wait_answer(0)  # the page checks the example board (or the link's board) once Python is ready
     return app
 

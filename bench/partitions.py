@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Benchmark: compare the 15-puzzle's pattern-database partitions on the same Korf instances.
 
-    python scripts/bench_partitions.py --pdb-dir /tmp/pdbcmp                     # every partition, all 100
-    python scripts/bench_partitions.py --pdb-dir /tmp/pdbcmp --run 6-6-3:1-50 --run 5-5-5:1-10 \\
+    python -m bench partitions --pdb-dir /tmp/pdbcmp                     # every partition, all 100
+    python -m bench partitions --pdb-dir /tmp/pdbcmp --run 6-6-3:1-50 --run 5-5-5:1-10 \\
         --variants full,no-reflect,plain,plain+reflect
 
 For each ``--run PARTITION[:IDS]`` (partitions as in ``scripts/build_pdb.py``: 7-7-7 is 7/7-7) the database is
@@ -27,20 +26,15 @@ checked against the file; exit status 1 if any differs.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(HERE))
+import npuzzle.pdb.search as pdbsearch
+from npuzzle.board import goal_board
+from npuzzle.instances import Instance
+from npuzzle.progress import run
 
-import npuzzle.pdb.search as pdbsearch  # noqa: E402
-from bench_korf import DEFAULT_DATA, parse_ids, read_instances  # noqa: E402
-from build_pdb import PARTITIONS, build, file_name  # noqa: E402
-from npuzzle.board import Board, goal_board  # noqa: E402
-from npuzzle.progress import run  # noqa: E402
+from .common import PDB_DIR, korf_instances, parse_ids, pdb_file, pdb_partitions
 
 VARIANTS = ("full", "no-reflect", "plain", "plain+reflect")
 """The search variants, by name (see the module text)."""
@@ -57,7 +51,7 @@ PUBLISHED: dict[tuple[str, bool], int] = {
 
 
 def solve_all(name: str, tables: pdbsearch.PdbTables, variant: str,
-              instances: list[tuple[int, int, int, tuple[int, ...]]], verbose: bool) -> tuple[int, int, float, int]:
+              instances: list[Instance], verbose: bool) -> tuple[int, int, float, int]:
     """Solve ``instances`` with one variant; return (generated, expanded, seconds, wrong lengths)."""
     goal = goal_board(4, 4, "blank-first")
     reflect = variant in ("full", "plain+reflect")
@@ -70,8 +64,9 @@ def solve_all(name: str, tables: pdbsearch.PdbTables, variant: str,
     try:
         generated = expanded = wrong = 0
         seconds = 0.0
-        for ident, optimal, _manhattan, tiles in instances:
-            result = run(pdbsearch.solve_with_pdb(Board(4, 4, tiles), goal, tables, reflect=reflect))
+        for inst in instances:
+            ident, optimal = inst.ident, inst.optimal
+            result = run(pdbsearch.solve_with_pdb(inst.board(), goal, tables, reflect=reflect))
             generated += result.nodes_generated
             expanded += result.nodes_expanded
             seconds += result.seconds
@@ -86,16 +81,19 @@ def solve_all(name: str, tables: pdbsearch.PdbTables, variant: str,
     return generated, expanded, seconds, wrong
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--pdb-dir", default=str(ROOT / ".cache" / "pdb"),
+def main(argv: list[str]) -> int:
+    """Command line entry point."""
+    partitions = pdb_partitions()
+    parser = argparse.ArgumentParser(prog="python -m bench partitions", description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--pdb-dir", default=str(PDB_DIR),
                         help="where the tables are (built there when missing; default .cache/pdb)")
     parser.add_argument("--run", action="append", metavar="PARTITION[:IDS]",
-                        help=f"a partition ({', '.join(PARTITIONS)}) and optionally instance ids such as 1-20,60 "
+                        help=f"a partition ({', '.join(partitions)}) and optionally instance ids such as 1-20,60 "
                              "(default: all 100); repeatable (default: every partition)")
     parser.add_argument("--variants", default="full,no-reflect",
                         help=f"comma-separated, from {', '.join(VARIANTS)} (default: full,no-reflect)")
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="instance file in Korf's format")
+    parser.add_argument("--data", type=Path,
+                        help="instance file in Korf's format (default: the package's py/npuzzle/data/korf100.txt)")
     parser.add_argument("--verbose", action="store_true", help="print every instance")
     args = parser.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
@@ -103,31 +101,29 @@ def main(argv: list[str] | None = None) -> int:
         if v not in VARIANTS:
             parser.error(f"unknown variant {v!r}: use {', '.join(VARIANTS)}")
     runs = []
-    for spec in args.run or list(PARTITIONS):
+    for spec in args.run or partitions:
         name, _, ids = spec.partition(":")
-        if name not in PARTITIONS:
-            parser.error(f"unknown partition {name!r}: use {', '.join(PARTITIONS)}")
+        if name not in partitions:
+            parser.error(f"unknown partition {name!r}: use {', '.join(partitions)}")
         runs.append((name, ids))
-    everything = read_instances(args.data)
+    everything = korf_instances(args.data)
     status = 0
     print(f"{'partition':<9} {'variant':<13} {'inst':>4} {'generated':>13} {'mean gen':>11} {'MD/ours':>8} "
           f"{'published':>10} "
           f"{'expanded':>12} {'mean exp':>10} {'seconds':>8} {'file MB':>8} {'memory MB':>9}", flush=True)
     for name, ids in runs:
-        path = Path(args.pdb_dir) / file_name(name)
-        if not path.exists():
-            t = time.perf_counter()
-            build(args.pdb_dir, name)
-            print(f"    built {path} in {time.perf_counter() - t:.1f} s", flush=True)
+        path, built = pdb_file(args.pdb_dir, name)
+        if built is not None:
+            print(f"    built {path} in {built:.1f} s", flush=True)
         t = time.perf_counter()
         tables = pdbsearch.load_tables(path.read_bytes(), 4, 4)
         load = time.perf_counter() - t
-        instances = [i for i in everything if i[0] in parse_ids(ids)] if ids else everything
+        instances = [i for i in everything if i.ident in parse_ids(ids)] if ids else everything
         for variant in variants:
             generated, expanded, seconds, wrong = solve_all(name, tables, variant, instances, args.verbose)
             count = max(1, len(instances))
             published = PUBLISHED.get((name, variant in ("full", "plain+reflect")))
-            ratio = sum(i[2] for i in instances) / max(1, generated)
+            ratio = sum(i.manhattan_nodes or 0 for i in instances) / max(1, generated)
             paper = "" if published is None else f"{MANHATTAN_MEAN / published:,.0f}"
             print(f"{tables.name:<9} {variant:<13} {len(instances):>4} {generated:>13,} {generated // count:>11,} "
                   f"{ratio:>8,.0f} {paper:>10} {expanded:>12,} {expanded // count:>10,} "
@@ -137,6 +133,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"    {name}: instances {ids or '1-100'}, tables read and indexed in {load:.2f} s", flush=True)
     return status
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""Benchmark the page and the core: prints figures, asserts nothing.
+"""The page and the core: Pyodide boot, page ready, Check latency; prints figures, asserts nothing.
 
 * Pyodide boot (``loadPyodide`` in the worker) and each later boot stage, and the time until the page is ready
   (navigation start → controls enabled), over ``--boots`` fresh page loads (median);
@@ -8,7 +7,7 @@
 * the CPython time to check a 1000×1000 board: ``is_solvable`` (O(n) cycle parity) and ``explain`` (exact
   inversion count, O(n log n)), median of ``--runs``, beside the time to parse its text.
 
-Run from the repository root with the project venv: ``.venv/bin/python scripts/bench_page.py`` (builds the site
+Run from the repository root with the project venv: ``.venv/bin/python -m bench page`` (builds the site
 first; the browser is found as in the tests: $NPUZZLE_CHROMIUM, Playwright's own, /usr/bin/chromium).
 """
 
@@ -16,23 +15,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "scripts"))
+from npuzzle.board import Board
+from npuzzle.parse import parse_board
+from npuzzle.randomize import random_board
+from npuzzle.solvability import explain, is_solvable
 
-from page_driver import SiteBrowser, build_site, load_average  # noqa: E402
-
-from npuzzle.board import Board  # noqa: E402
-from npuzzle.parse import parse_board  # noqa: E402
-from npuzzle.randomize import random_board  # noqa: E402
-from npuzzle.solvability import explain, is_solvable  # noqa: E402
+from .browser import SiteBrowser, build_site, wait_python
+from .common import machine
 
 CHECK_JS = """
 async (text) => {
@@ -65,15 +59,15 @@ def bench_page(boots: int, runs: int, big: bool) -> None:
         stage_samples: dict[str, list[float]] = {}
         ready_samples: list[float] = []
         page = None
-        for _ in range(boots):
+        for boot in range(boots):
             context, page = session.new_page()
             page.goto(session.url)
-            page.wait_for_selector("body[data-python=ready]", state="attached", timeout=120_000)
+            wait_python(page)
             page.wait_for_function("() => Number(document.body.dataset.answers) > 0")
             ready_samples.append(float(page.locator("body").get_attribute("data-ready-ms") or "nan"))
             for name, seconds in json.loads(page.locator("body").get_attribute("data-boot-timings") or "{}").items():
                 stage_samples.setdefault(name, []).append(seconds * 1000)
-            if _ < boots - 1:
+            if boot < boots - 1:
                 context.close()
         assert page is not None
         print("Page (headless Chromium, site served from localhost):")
@@ -102,7 +96,7 @@ def bench_cpython(runs: int) -> None:
     board: Board = random_board(1000, 1000, seed=1)
     text = board.format()
 
-    def timed(fn: Any) -> list[float]:
+    def timed(fn: Callable[[], object]) -> list[float]:
         out = []
         for _ in range(runs):
             t0 = time.perf_counter()
@@ -118,21 +112,18 @@ def bench_cpython(runs: int) -> None:
           f"{explain(board).inversions:,} inversions")
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description="Print page and core benchmark figures.")
+    parser = argparse.ArgumentParser(prog="python -m bench page", description="Print page and core benchmark "
+                                     "figures.")
     parser.add_argument("--boots", type=int, default=3, help="fresh page loads to time (default 3)")
     parser.add_argument("--runs", type=int, default=7, help="repetitions per timed check (default 7)")
     parser.add_argument("--no-big", action="store_true", help="skip the 1000×1000 Check in the page")
     parser.add_argument("--no-page", action="store_true", help="only the CPython figures")
-    args = parser.parse_args()
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")
+    args = parser.parse_args(argv)
+    print(machine())
     bench_cpython(args.runs)
     if not args.no_page:
         build_site(quiet=False)
         bench_page(args.boots, args.runs, not args.no_big)
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

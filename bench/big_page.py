@@ -1,67 +1,50 @@
-#!/usr/bin/env python3
-"""Benchmark near-optimal solving of big boards in the page, against CPython in the same run.
+"""Near-optimal solving of big boards in the page, against CPython in the same run.
 
 Each board is solved the way a user solves it — algorithm ``auto`` and heuristic ``auto``, which pick the
 near-optimal solver (``npuzzle.nearoptimal.solver.solve_big``) for boards above 4×4, with its default time budget —
 
 * in the page: the site is built and served on localhost (every request outside the origin blocked), opened in
   headless Chromium, and once Python (and the pattern database, when the build ships one) is ready, the ``solve``
-  requests go to the page's own Python worker (``scripts/page_driver.py``);
+  requests go to the page's own Python worker (:mod:`bench.browser`);
 * in this CPython: ``npuzzle.api.Engine().start`` on the same request, driven in 50 ms slices as the worker
   drives it.
 
-The boards: Korf & Felner's 50 random 24-puzzles (``tests/data/korf24_50.txt``, blank-first goal, published optimal
-lengths, mean 100.78), then random boards of each ``--shapes`` shape (seeds 0, 1, …; default goal). Per board it
-prints, for each side, the length, the ratio to the published optimum (24-puzzles) or to the lower bound (random
-boards, where no optimum is known: an upper bound on the ratio to optimal), the lower bound and the seconds from
-request to reply; then means, worst ratio, max seconds, how many 24-puzzles took 5 s or more in the page, and
-the ratios page ÷ CPython of the seconds and of the search speed (states expanded per second — the time budget
-paces both sides by the clock, so the slower engine spends the same time on a narrower search).
+The boards: Korf & Felner's 50 random 24-puzzles (``npuzzle.instances.korf24``, blank-first goal, published
+optimal lengths, mean 100.78), then random boards of each ``--shapes`` shape (seeds 0, 1, …; default goal). Per
+board it prints, for each side, the length, the ratio to the published optimum (24-puzzles) or to the lower bound
+(random boards, where no optimum is known: an upper bound on the ratio to optimal), the lower bound and the
+seconds from request to reply; then means, worst ratio, max seconds, how many 24-puzzles took 5 s or more in the
+page, and the ratios page ÷ CPython of the seconds and of the search speed (states expanded per second — the time
+budget paces both sides by the clock, so the slower engine spends the same time on a narrower search).
 
 Every answer is checked here with the core: its moves (and its U/D/L/R letters) replayed on the board must reach
 the goal, the length must be at least the lower bound, and on a 24-puzzle at least the published optimum, with
 the lower bound at most that optimum. Any failure is printed as ``WRONG`` and the exit status is 1.
 
-Run from the repository root: ``.venv/bin/python scripts/bench_big_page.py [--korf N] [--shapes 6x6,10x10]
+Run from the repository root: ``.venv/bin/python -m bench big-page [--korf N] [--shapes 6x6,10x10]
 [--per-shape K] [--budget S]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
 import sys
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "scripts"))
+from npuzzle import Board, api, goal_board, random_board
+from npuzzle.instances import korf24
 
-from page_driver import CapturedWorker, SiteBrowser, build_site, load_average, open_app  # noqa: E402
+from .big import shapes_of
+from .browser import CapturedWorker, SiteBrowser, build_site, open_app
+from .common import load_average, machine, run_cpython, timed
 
-from npuzzle import Board, api, goal_board, random_board  # noqa: E402
-
-KORF24 = [ROOT / "tests" / "data" / "korf24_50.txt", ROOT.parent / "shared" / "data" / "korf24_50.txt"]
 PUBLISHED_MEAN = 100.78
 """Korf & Felner's mean optimal length over the 50 instances."""
 TARGET_RATIO = 1.25
 TARGET_SECONDS = 5.0
-
-
-def korf24() -> list[tuple[int, int, tuple[int, ...]]]:
-    """Korf & Felner's instances as (id, published optimal length, tiles); blank-first goal."""
-    path = next(p for p in KORF24 if p.exists())
-    out = []
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            numbers = [int(x) for x in line.split()]
-            out.append((numbers[0], numbers[1], tuple(numbers[2:])))
-    return out
 
 
 @dataclass
@@ -96,20 +79,8 @@ class Outcome:
     seconds: float
 
 
-def run_cpython(engine: api.Engine, request: dict[str, Any], timeout: float) -> dict[str, Any]:
-    """Drive the request in 50 ms slices as the worker does (cancelled after ``timeout`` s); the final reply with
-    ``wall`` (seconds from start to the reply)."""
-    started = time.perf_counter()
-    session = engine.start(json.dumps({**request, "op": "solve"}))
-    while True:
-        reply: dict[str, Any] = json.loads(session.advance(0.05))
-        if reply["type"] != "progress":
-            break
-        if time.perf_counter() - started > timeout:
-            reply = json.loads(session.cancel())
-            break
-    reply["wall"] = time.perf_counter() - started
-    return reply
+Answer = tuple[Case, Outcome, Outcome]
+"""One answered case with its CPython and its page outcome."""
 
 
 def verify(case: Case, side: str, reply: dict[str, Any]) -> tuple[Outcome | None, list[str]]:
@@ -163,8 +134,14 @@ def describe(name: str, outcomes: list[Outcome], optima: list[int] | None) -> st
             f"max {max(walls):.2f}")
 
 
-def compare(cpy: list[Outcome], web: list[Outcome]) -> str:
+def sides(answers: list[Answer]) -> tuple[list[Outcome], list[Outcome]]:
+    """The CPython outcomes and the page outcomes of some answers."""
+    return [c for _, c, _ in answers], [w for _, _, w in answers]
+
+
+def compare(answers: list[Answer]) -> str:
     """The page ÷ CPython line: seconds (total), states per second and mean length."""
+    cpy, web = sides(answers)
     seconds = sum(o.wall for o in web) / max(sum(o.wall for o in cpy), 1e-9)
     speed = rate(cpy) / max(rate(web), 1e-9)
     lengths = statistics.mean(o.length for o in web) / statistics.mean(o.length for o in cpy)
@@ -172,10 +149,43 @@ def compare(cpy: list[Outcome], web: list[Outcome]) -> str:
             f"({rate(web):,.0f} vs {rate(cpy):,.0f} states/s), mean length {lengths:.3f}×")
 
 
-def main() -> int:
+def solve_rows(cases: list[Case], solve_both: Callable[[Case], tuple[Outcome, Outcome] | None],
+               row: Callable[[Case, Outcome, Outcome], str]) -> list[Answer]:
+    """Solve each case on both sides, printing ``row`` for each answered one; the answers."""
+    answers: list[Answer] = []
+    for case in cases:
+        got = solve_both(case)
+        if got is not None:
+            print(row(case, *got), flush=True)
+            answers.append((case, *got))
+    return answers
+
+
+def korf_row(case: Case, c: Outcome, w: Outcome) -> str:
+    """One 24-puzzle's line: optimum, lower bound, then length, ratio and seconds on each side."""
+    optimum = case.optimum or 1
+    return (f"{case.label:>4} {optimum:>4} {w.lower_bound:>4} | {c.length:>7} {c.length / optimum:>6.3f} "
+            f"{c.wall:>6.2f} | {w.length:>8} {w.length / optimum:>6.3f} {w.wall:>6.2f} | "
+            f"{w.wall / max(c.wall, 1e-9):>9.2f}×")
+
+
+def shape_row(case: Case, c: Outcome, w: Outcome) -> str:
+    """One random board's line: lower bound, then length, length / lower bound and seconds on each side."""
+    return (f"{case.label:>9} {w.lower_bound:>5} | {c.length:>7} {c.length / max(1, c.lower_bound):>6.3f} "
+            f"{c.wall:>6.2f} | {w.length:>8} {w.length / max(1, w.lower_bound):>6.3f} {w.wall:>6.2f} | "
+            f"{w.wall / max(c.wall, 1e-9):>9.2f}×")
+
+
+def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description="Near-optimal solving of big boards in the page (headless "
-                                     "Chromium, the page's worker) and in CPython, in one run.")
+    return timed(lambda: benchmark(argv))
+
+
+def benchmark(argv: list[str]) -> int:
+    """Parse the options, solve every case on both sides, print the tables and summaries; the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bench big-page", description="Near-optimal solving of big "
+                                     "boards in the page (headless Chromium, the page's worker) and in CPython, in "
+                                     "one run.")
     parser.add_argument("--korf", type=int, default=50, help="how many of Korf & Felner's 24-puzzles (default 50)")
     parser.add_argument("--first", type=int, default=1, help="the first 24-puzzle id to run (default 1)")
     parser.add_argument("--shapes", default="6x6,8x8,10x10,3x7,5x9",
@@ -185,27 +195,22 @@ def main() -> int:
                         help="the solver's time budget in seconds (default: none sent, the page's default)")
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="cancel a solve that runs longer than this many seconds (default 120)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
-    cases: list[Case] = []
+    korf_cases: list[Case] = []
     if args.korf > 0:
-        goal = goal_board(5, 5, "blank-first")
-        chosen = [k for k in korf24() if k[0] >= args.first][: args.korf]
-        cases += [Case(f"#{ident}", Board(5, 5, tiles), "blank-first", goal, optimum)
-                  for ident, optimum, tiles in chosen]
-    shapes = [] if args.shapes == "none" else [s.strip().lower() for s in args.shapes.split(",") if s.strip()]
-    for shape in shapes:
-        rows, cols = (int(x) for x in shape.split("x"))
-        cases += [Case(f"{rows}x{cols}/{seed}", random_board(rows, cols, seed=seed), "default",
-                       goal_board(rows, cols)) for seed in range(args.per_shape)]
+        chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
+        korf_cases = [Case(f"#{k.ident}", k.board(), k.goal, k.goal_board(), k.optimal) for k in chosen]
+    shapes = shapes_of(args.shapes)
+    shape_cases = [Case(f"{rows}x{cols}/{seed}", random_board(rows, cols, seed=seed), "default",
+                        goal_board(rows, cols)) for _, rows, cols in shapes for seed in range(args.per_shape)]
 
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")
+    print(machine())
     print(f"CPython {sys.version.split()[0]} (npuzzle.api in this process) vs the page (Pyodide in headless "
           f"Chromium); algorithm auto, heuristic auto, budget {args.budget if args.budget is not None else 'default'}")
     build_site()
     engine = api.Engine()
     wrong: list[str] = []
-    results: dict[str, tuple[Outcome, Outcome]] = {}
     with SiteBrowser() as session:
         page, ready = open_app(session)
         print(f"Page ready {ready:.1f} s after opening (Python and, if shipped, the pattern database loaded)")
@@ -213,10 +218,8 @@ def main() -> int:
 
         def solve_both(case: Case) -> tuple[Outcome, Outcome] | None:
             request = case.request(args.budget)
-            c = run_cpython(engine, request, args.timeout)
-            w = worker.solve(request, args.timeout)
-            out_c, bad_c = verify(case, "CPython", c)
-            out_w, bad_w = verify(case, "page", w)
+            out_c, bad_c = verify(case, "CPython", run_cpython(request, engine, args.timeout))
+            out_w, bad_w = verify(case, "page", worker.solve(request, args.timeout))
             wrong.extend(bad_c + bad_w)
             if out_c is None or out_w is None:
                 print(f"{case.label}: no answer ({'; '.join(bad_c + bad_w)})", flush=True)
@@ -224,65 +227,43 @@ def main() -> int:
             if out_c.lower_bound != out_w.lower_bound:
                 wrong.append(f"{case.label}: lower bounds differ (CPython {out_c.lower_bound}, page "
                              f"{out_w.lower_bound})")
-            results[case.label] = (out_c, out_w)
             return out_c, out_w
 
-        korf_cases = [c for c in cases if c.optimum is not None]
         if korf_cases:
             print("\nKorf & Felner's 24-puzzles (blank-first goal; ratio = length / published optimum):")
             print(f"{'id':>4} {'opt':>4} {'lb':>4} | {'CPy len':>7} {'ratio':>6} {'s':>6} | {'page len':>8} "
                   f"{'ratio':>6} {'s':>6} | {'page÷CPy s':>10}")
-            for case in korf_cases:
-                got = solve_both(case)
-                if got is None:
-                    continue
-                c, w = got
-                assert case.optimum is not None
-                print(f"{case.label:>4} {case.optimum:>4} {w.lower_bound:>4} | {c.length:>7} "
-                      f"{c.length / case.optimum:>6.3f} {c.wall:>6.2f} | {w.length:>8} {w.length / case.optimum:>6.3f} "
-                      f"{w.wall:>6.2f} | {w.wall / max(c.wall, 1e-9):>9.2f}×", flush=True)
-            done = [c for c in korf_cases if c.label in results]
-            if done:
-                optima = [c.optimum for c in done if c.optimum is not None]
-                cpy = [results[c.label][0] for c in done]
-                web = [results[c.label][1] for c in done]
-                subset = "" if len(done) == 50 else f" (all 50: {PUBLISHED_MEAN})"
-                print(f"\n{len(done)} instances, published optimal mean {statistics.mean(optima):.2f}{subset}; "
+            answers = solve_rows(korf_cases, solve_both, korf_row)
+            if answers:
+                optima = [case.optimum or 0 for case, _, _ in answers]
+                cpy, web = sides(answers)
+                subset = "" if len(answers) == 50 else f" (all 50: {PUBLISHED_MEAN})"
+                print(f"\n{len(answers)} instances, published optimal mean {statistics.mean(optima):.2f}{subset}; "
                       f"mean lower bound {statistics.mean(o.lower_bound for o in web):.2f}")
                 print(describe("CPython", cpy, optima))
                 print(describe("page   ", web, optima))
                 slow = sum(o.wall >= TARGET_SECONDS for o in web)
                 print(f"page: {len(web) - slow} of {len(web)} under {TARGET_SECONDS:.0f} s")
-                print(compare(cpy, web))
+                print(compare(answers))
             print(f"load average now {load_average()}")
 
-        shape_cases = [c for c in cases if c.optimum is None]
         if shape_cases:
             print("\nRandom boards (default goal; ratio = length / lower bound, an upper bound on the ratio to "
                   "optimal):")
             print(f"{'board':>9} {'lb':>5} | {'CPy len':>7} {'ratio':>6} {'s':>6} | {'page len':>8} {'ratio':>6} "
                   f"{'s':>6} | {'page÷CPy s':>10}")
-            for case in shape_cases:
-                got = solve_both(case)
-                if got is None:
-                    continue
-                c, w = got
-                print(f"{case.label:>9} {w.lower_bound:>5} | {c.length:>7} {c.length / max(1, c.lower_bound):>6.3f} "
-                      f"{c.wall:>6.2f} | {w.length:>8} {w.length / max(1, w.lower_bound):>6.3f} {w.wall:>6.2f} | "
-                      f"{w.wall / max(c.wall, 1e-9):>9.2f}×", flush=True)
+            answers = solve_rows(shape_cases, solve_both, shape_row)
             print()
-            for shape in shapes:
-                done = [c for c in shape_cases if c.label.startswith(shape + "/") and c.label in results]
-                if not done:
-                    continue
-                cpy = [results[c.label][0] for c in done]
-                web = [results[c.label][1] for c in done]
-                print(f"{shape} ({len(done)} boards, mean lower bound {statistics.mean(o.lower_bound for o in web):.1f})")
-                print("  " + describe("CPython", cpy, None))
-                print("  " + describe("page   ", web, None))
-            every = [results[c.label] for c in shape_cases if c.label in results]
-            if every:
-                print(compare([c for c, _ in every], [w for _, w in every]))
+            for shape, rows, cols in shapes:
+                mine = [a for a in answers if a[0].label.startswith(f"{rows}x{cols}/")]
+                if mine:
+                    cpy, web = sides(mine)
+                    print(f"{shape} ({len(mine)} boards, mean lower bound "
+                          f"{statistics.mean(o.lower_bound for o in web):.1f})")
+                    print("  " + describe("CPython", cpy, None))
+                    print("  " + describe("page   ", web, None))
+            if answers:
+                print(compare(answers))
             print(f"load average now {load_average()}")
     print(f"requests outside the origin: {len(session.offsite)}")
     if session.offsite:
@@ -292,10 +273,3 @@ def main() -> int:
     print("every answer checked: moves and letters reach the goal, lengths and bounds consistent"
           if not wrong else f"{len(wrong)} problems")
     return 1 if wrong else 0
-
-
-if __name__ == "__main__":
-    start = time.perf_counter()
-    code = main()
-    print(f"(benchmark took {time.perf_counter() - start:.0f} s)")
-    sys.exit(code)

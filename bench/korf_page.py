@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""Benchmark Korf's 100 15-puzzles solved optimally with the pattern database, in the page and in CPython.
+"""Korf's 100 15-puzzles solved optimally with the pattern database, in the page and in CPython.
 
 Each instance of ``py/npuzzle/data/korf100.txt`` (blank-first goal) is solved with algorithm ``auto`` and
 heuristic ``auto`` — which pick IDA* with the pattern database once it is loaded —
@@ -15,28 +14,24 @@ Per instance it prints the length (checked against the file), nodes expanded and
 totals, median and max, and the ratio page ÷ CPython. ``--hard`` also solves the two 80-move positions (Brüngger
 et al. 1999), stopping a side that passes ``--hard-seconds`` and printing what it got.
 
-Run from the repository root: ``.venv/bin/python scripts/bench_korf_page.py [--limit N] [--hard]``.
+Run from the repository root: ``.venv/bin/python -m bench korf-page [--limit N] [--hard]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "scripts"))
+from npuzzle import api
+from npuzzle.instances import korf100
 
-from page_driver import CapturedWorker, SiteBrowser, build_site, load_average, open_app  # noqa: E402
-
-from npuzzle import api  # noqa: E402
-from npuzzle.korf import korf100  # noqa: E402
+from .browser import CapturedWorker, SiteBrowser, build_site, open_app
+from .common import SHIPPED_PDB, machine, run_cpython, timed
 
 GOAL = "blank-first"
 HARD = [  # the two 80-move 15-puzzle positions (Brüngger, Marzetta, Fukuda & Nievergelt 1999), blank-first goal
@@ -44,26 +39,11 @@ HARD = [  # the two 80-move 15-puzzle positions (Brüngger, Marzetta, Fukuda & N
     ("80b", 80, (15, 11, 13, 12, 14, 10, 8, 9, 7, 2, 5, 1, 3, 6, 4, 0)),
 ]
 
+
 def request_for(tiles: tuple[int, ...]) -> dict[str, Any]:
     """The solve request for a 4×4 board: auto algorithm, auto heuristic, blank-first goal."""
     return {"board": {"rows": 4, "cols": 4, "tiles": list(tiles)}, "goal": GOAL, "algorithm": "auto",
             "heuristic": "auto"}
-
-
-def run_cpython(engine: api.Engine, request: dict[str, Any], timeout: float = 0.0) -> dict[str, Any]:
-    """Drive the request in 50 ms slices as the worker does (cancelled after ``timeout`` s if > 0); final reply
-    with ``wall`` (seconds from start to the reply)."""
-    started = time.perf_counter()
-    session = engine.start(json.dumps({**request, "op": "solve"}))
-    while True:
-        reply: dict[str, Any] = json.loads(session.advance(0.05))
-        if reply["type"] != "progress":
-            break
-        if timeout > 0 and time.perf_counter() - started > timeout:
-            reply = json.loads(session.cancel())
-            break
-    reply["wall"] = time.perf_counter() - started
-    return reply
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -71,20 +51,25 @@ def summary(name: str, values: list[float]) -> str:
     return f"{name}: total {sum(values):.1f} s, median {statistics.median(values):.3f} s, max {max(values):.2f} s"
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description="Korf's 100 solved optimally with the pattern database: page vs "
-                                     "CPython.")
+    return timed(lambda: benchmark(argv))
+
+
+def benchmark(argv: list[str]) -> int:
+    """Parse the options, solve on both sides, print the table and summaries; the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m bench korf-page", description="Korf's 100 solved optimally "
+                                     "with the pattern database: page vs CPython.")
     parser.add_argument("--limit", type=int, default=100, help="solve the first N instances (default 100)")
     parser.add_argument("--hard", action="store_true", help="also solve the two 80-move positions")
     parser.add_argument("--hard-seconds", type=float, default=300.0,
                         help="stop an 80-move search after this many seconds per side (default 300)")
-    parser.add_argument("--pdb", type=Path, default=ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb",
+    parser.add_argument("--pdb", type=Path, default=SHIPPED_PDB,
                         help="the database file CPython loads (default .cache/pdb/15puzzle-7-7-7.pdb, the one the "
                         "site ships)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     instances = korf100()[: max(0, args.limit)]
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")
+    print(machine())
     engine = api.Engine()
     loaded = json.loads(engine.load_tables(args.pdb.read_bytes()))
     if not loaded.get("ok"):
@@ -106,7 +91,7 @@ def main() -> int:
         nodes_total = 0
         for inst in instances:
             request = request_for(inst.tiles)
-            c = run_cpython(engine, request)
+            c = run_cpython(request, engine)
             w = run_page(request)
             for side, reply in (("CPython", c), ("page", w)):
                 if not str(reply.get("heuristic", "")).startswith("pdb"):
@@ -132,10 +117,13 @@ def main() -> int:
                   f"{statistics.median(w / c for w, c in zip(web, cpy)):.2f}× median per instance")
         if args.hard:
             print(f"\n80-move positions (blank-first goal; each side stopped after {args.hard_seconds:.0f} s):")
+            sides: list[tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = [
+                ("CPython", lambda r: run_cpython(r, engine, args.hard_seconds)),
+                ("page", lambda r: run_page(r, args.hard_seconds)),
+            ]
             for name, optimal, tiles in HARD:
                 request = request_for(tiles)
-                for side, runner in (("CPython", lambda r: run_cpython(engine, r, args.hard_seconds)),
-                                     ("page", lambda r: run_page(r, args.hard_seconds))):
+                for side, runner in sides:
                     reply = runner(request)
                     if reply.get("type") == "error" or reply.get("ok") is False:
                         message = reply.get("error", {}).get("message", reply)
@@ -145,16 +133,9 @@ def main() -> int:
                            else f"stopped ({reply['stopped']}), no solution")
                     if not reply.get("stopped") and reply.get("length") != optimal:
                         wrong.append(f"{name} {side}: length {reply.get('length')} (known {optimal})")
-                    print(f"  {name} {side:<7}: {got}, {reply.get('nodes_expanded', reply.get('nodes', '?'))} nodes, {reply['wall']:.1f} s "
-                          f"({reply.get('heuristic')})", flush=True)
+                    print(f"  {name} {side:<7}: {got}, {reply.get('nodes_expanded', reply.get('nodes', '?'))} nodes, "
+                          f"{reply['wall']:.1f} s ({reply.get('heuristic')})", flush=True)
     print(f"requests outside the origin: {len(session.offsite)}")
     for line in wrong:
         print(f"WRONG: {line}")
     return 1 if wrong else 0
-
-
-if __name__ == "__main__":
-    start = time.perf_counter()
-    code = main()
-    print(f"(benchmark took {time.perf_counter() - start:.0f} s)")
-    sys.exit(code)

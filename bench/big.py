@@ -1,4 +1,4 @@
-"""Benchmark the near-optimal solver: Korf & Felner's 50 random 24-puzzles and random big / non-square boards.
+"""The near-optimal solver on Korf & Felner's 50 random 24-puzzles and on random big / non-square boards.
 
 For each 24-puzzle it prints the length found, the published optimal length, their ratio, the lower bound and
 the CPython seconds; then the means (the target is a mean ratio of at most 1.25 with every instance under 5 s in
@@ -8,95 +8,50 @@ the lower bound, their ratio (an upper bound on the ratio to optimal) and the se
 The baseline measured in the same run is the solver with beam width 1 and no shortening (a greedy descent on
 the same tables), so the printed speed-up and quality gain are against the same machine and load.
 
-    PYTHONPATH=py python scripts/bench_big.py                 # everything, default settings
-    python scripts/bench_big.py --pyodide --korf 10           # the same inside Pyodide (Node), the page's engine
-    PYTHONPATH=py python scripts/bench_big.py --korf 10 --shapes none --seconds -1   # fixed width
+    python -m bench big                 # everything, default settings
+    python -m bench big --pyodide --korf 10           # the same inside Pyodide (Node), the page's engine
+    python -m bench big --korf 10 --shapes none --seconds -1   # fixed width
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import shutil
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from npuzzle import Board, goal_board, random_board
+from npuzzle.instances import korf24
+from npuzzle.nearoptimal.solver import DEFAULT_SECONDS, DEFAULT_WIDTH, solve_big
+from npuzzle.progress import SearchResult, run
 
-from npuzzle import Board, goal_board, random_board  # noqa: E402
-from npuzzle.nearoptimal.solver import DEFAULT_SECONDS, DEFAULT_WIDTH, solve_big  # noqa: E402
-from npuzzle.progress import SearchResult, run  # noqa: E402
-
-KORF24 = [ROOT / "tests" / "data" / "korf24_50.txt", ROOT.parent / "shared" / "data" / "korf24_50.txt"]
-
-
-def korf24() -> list[tuple[int, int, tuple[int, ...]]]:
-    """Korf & Felner's instances as (id, published optimal length, tiles); blank-first goal."""
-    path = next(p for p in KORF24 if p.exists())
-    out = []
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            numbers = [int(x) for x in line.split()]
-            out.append((numbers[0], numbers[1], tuple(numbers[2:])))
-    return out
+from .common import engine_name
+from .pyodide import run_in_pyodide
 
 
 def timed(board: Board, goal: Board, width: int, seconds: float | None) -> tuple[SearchResult, float]:
     """Solve and verify; return the result and the wall-clock seconds."""
     start = time.perf_counter()
     result = run(solve_big(board, goal, width=width, seconds=seconds))
-    seconds = time.perf_counter() - start
+    took = time.perf_counter() - start
     assert result.moves is not None and board.apply(result.moves) == goal, "invalid solution"
-    return result, seconds
+    return result, took
 
 
-PYODIDE_RUNNER = """
-import {{ loadPyodide }} from {module};
-const root = {root};
-const py = await loadPyodide({{ indexURL: {index} }});
-py.FS.mkdirTree(root);
-py.FS.mount(py.FS.filesystems.NODEFS, {{ root }}, root);
-py.globals.set("bench_argv", {argv});
-await py.runPythonAsync(`
-import runpy, sys
-sys.argv = list(bench_argv)
-try:
-    runpy.run_path(sys.argv[0], run_name="__main__")
-except SystemExit as exit:
-    if exit.code:
-        raise
-`);
-"""
+def shapes_of(text: str) -> list[tuple[str, int, int]]:
+    """``"6x6,3x7"`` → ``[("6x6", 6, 6), ("3x7", 3, 7)]``; ``"none"`` → ``[]``."""
+    if text == "none":
+        return []
+    out = []
+    for shape in (s.strip().lower() for s in text.split(",") if s.strip()):
+        rows, cols = (int(x) for x in shape.split("x"))
+        out.append((shape, rows, cols))
+    return out
 
 
-def run_in_pyodide(argv: list[str]) -> int:
-    """Run this script (without ``--pyodide``) inside Pyodide under Node, from ``node_modules/pyodide``."""
-    node = shutil.which("node")
-    package = ROOT / "node_modules" / "pyodide"
-    if node is None or not (package / "pyodide.mjs").exists():
-        print("--pyodide needs node and node_modules/pyodide (run npm install)", file=sys.stderr)
-        return 2
-    script = str(Path(__file__).resolve())
-    code = PYODIDE_RUNNER.format(
-        module=json.dumps((package / "pyodide.mjs").as_uri()),
-        root=json.dumps(str(ROOT)),
-        index=json.dumps(str(package) + os.sep),
-        argv=json.dumps([script] + [a for a in argv if a != "--pyodide"]),
-    )
-    with tempfile.TemporaryDirectory() as folder:
-        runner = Path(folder) / "run.mjs"
-        runner.write_text(code)
-        return subprocess.call([node, str(runner)])
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str]) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m bench big", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--korf", type=int, default=50, help="how many of the 50 24-puzzles (default all)")
     parser.add_argument("--first", type=int, default=1, help="the first instance id to run (default 1)")
     parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help=f"beam width (default {DEFAULT_WIDTH})")
@@ -115,22 +70,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.pyodide:
-        return run_in_pyodide(sys.argv[1:] if argv is None else argv)
-    engine = "Pyodide " + sys.version.split()[0] if sys.platform == "emscripten" else "CPython " + sys.version.split()[0]
-    print(f"engine: {engine}")
+        return run_in_pyodide(["big", *(a for a in argv if a != "--pyodide")])
+    print(f"engine: {engine_name()}")
     budget = None if args.seconds < 0 else args.seconds
 
     if args.korf > 0:
-        goal = goal_board(5, 5, "blank-first")
         print(f"Korf & Felner 24-puzzles: width {args.width}, soft budget {budget} s")
         print(f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}" + ("  base" if args.baseline else ""))
         ratios, lengths, optima, seconds, base_lengths = [], [], [], [], []
-        chosen = [k for k in korf24() if k[0] >= args.first][: args.korf]
-        for ident, optimum, tiles in chosen:
-            board = Board(5, 5, tiles)
+        chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
+        for inst in chosen:
+            board, goal, optimum = inst.board(), inst.goal_board(), inst.optimal
             result, took = timed(board, goal, args.width, budget)
             length = len(result.moves or ())
-            line = f"{ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} {took:>6.2f}"
+            line = f"{inst.ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} {took:>6.2f}"
             if args.baseline:
                 base = run(solve_big(board, goal, width=1, seconds=None, shorten_path=False))
                 base_lengths.append(len(base.moves or ()))
@@ -148,11 +101,11 @@ def main(argv: list[str] | None = None) -> int:
         if base_lengths:
             print(f"baseline (width 1, no shortening) mean ratio {sum(base_lengths) / sum(optima):.4f}")
 
-    if args.shapes != "none":
+    shapes = shapes_of(args.shapes)
+    if shapes:
         print(f"\nrandom boards (default goal): width {args.width}, soft budget {budget} s")
         print(f"{'shape':>6} {'seed':>4} {'len':>5} {'lb':>5} {'len/lb':>6} {'sec':>6}")
-        for shape in args.shapes.split(","):
-            rows, cols = (int(x) for x in shape.lower().split("x"))
+        for shape, rows, cols in shapes:
             goal = goal_board(rows, cols)
             for seed in range(args.per_shape):
                 board = random_board(rows, cols, seed=seed)
@@ -164,7 +117,3 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,8 +1,7 @@
-#!/usr/bin/env python3
 """Measure whether max(pattern database, linear conflict or walking distance) pays on the 15-puzzle.
 
-    python scripts/bench_pdb_max.py --ids 1-30                # 7/7-7 + reflection from .cache/pdb
-    python scripts/bench_pdb_max.py --pdb /tmp/pdbcmp/15puzzle-6-6-3.pdb --ids 1-10
+    python -m bench pdb-max --ids 1-30                # 7/7-7 + reflection from .cache/pdb
+    python -m bench pdb-max --pdb /tmp/pdbcmp/15puzzle-6-6-3.pdb --ids 1-10
 
 Runs a plain IDA* (no transposition table, fixed move order; the same node accounting as
 :func:`npuzzle.pdb.search.solve_with_pdb`) on Korf instances with four estimates: the database with its reflected
@@ -17,24 +16,19 @@ per generated node on the same instances and a micro-benchmark of what an increm
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 import timeit
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(HERE))
+from npuzzle.board import goal_board
+from npuzzle.heuristics import LinearConflict
+from npuzzle.pdb.database import manhattan
+from npuzzle.pdb.search import PdbTables, load_tables, solve_with_pdb
+from npuzzle.progress import run
+from npuzzle.walking import WalkingDistance, walking_tables
 
-from bench_korf import DEFAULT_DATA, parse_ids, read_instances  # noqa: E402
-from npuzzle.board import Board, goal_board  # noqa: E402
-from npuzzle.heuristics import LinearConflict  # noqa: E402
-from npuzzle.pdb.database import manhattan  # noqa: E402
-from npuzzle.pdb.search import PdbTables, load_tables, solve_with_pdb  # noqa: E402
-from npuzzle.progress import run  # noqa: E402
-from npuzzle.walking import WalkingDistance, walking_tables  # noqa: E402
+from .common import SHIPPED_PDB, korf_instances
 
 ESTIMATES = ("pdb", "max LC", "max WD", "max LC WD")
 """The four estimates compared, by name."""
@@ -120,11 +114,13 @@ def ida(start: list[int], h: Callable[[list[int]], int], moves: list[list[int]])
         bound = next_bound
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--pdb", type=Path, default=ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb")
+def main(argv: list[str]) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m bench pdb-max", description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--pdb", type=Path, default=SHIPPED_PDB)
     parser.add_argument("--ids", default="1-10", help="Korf instance ids, e.g. 1-30,60 (default 1-10)")
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path,
+                        help="instance file in Korf's format (default: the package's py/npuzzle/data/korf100.txt)")
     args = parser.parse_args(argv)
     goal = goal_board(4, 4, "blank-first")
     tables = load_tables(args.pdb.read_bytes(), 4, 4)
@@ -161,18 +157,18 @@ def main(argv: list[str] | None = None) -> int:
     }
     moves = [[p for p in (z - 4, z - 1, z + 1, z + 4) if 0 <= p < 16 and (p // 4 == z // 4 or p % 4 == z % 4)]
              for z in range(16)]
-    instances = [i for i in read_instances(args.data) if i[0] in parse_ids(args.ids)]
+    instances = korf_instances(args.data, args.ids)
     totals = dict.fromkeys(ESTIMATES, 0)
     wrong = 0
     started = time.perf_counter()
-    for ident, optimal, _, tiles in instances:
+    for inst in instances:
         row = []
         for name in ESTIMATES:
-            length, generated, _ = ida(list(tiles), heuristics[name], moves)
-            wrong += length != optimal
+            length, generated, _ = ida(list(inst.tiles), heuristics[name], moves)
+            wrong += length != inst.optimal
             totals[name] += generated
             row.append(f"{generated:>10,}")
-        print(f"#{ident:<3} {optimal} moves  " + "  ".join(row), flush=True)
+        print(f"#{inst.ident:<3} {inst.optimal} moves  " + "  ".join(row), flush=True)
     print(f"{len(instances)} instances ({args.ids}), {args.pdb.name}, "
           f"{'all lengths optimal' if not wrong else f'{wrong} WRONG LENGTHS'}, "
           f"{len(cache):,} distinct states, {time.perf_counter() - started:.0f} s")
@@ -186,8 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     # the cost side: the specialised search per generated node, and an incremental WD update per generated node
     seconds = 0.0
     generated_fast = 0
-    for _, _, _, tiles in instances:
-        result = run(solve_with_pdb(Board(4, 4, tiles), goal, tables))
+    for inst in instances:
+        result = run(solve_with_pdb(inst.board(), goal, tables))
         seconds += result.seconds
         generated_fast += result.nodes_generated
     per_node = seconds / max(1, generated_fast) * 1e9
@@ -201,6 +197,3 @@ def main(argv: list[str] | None = None) -> int:
           f"keeping its state on the stack")
     return 1 if wrong else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""Benchmark the searches in the page against CPython: prints figures, asserts nothing.
+"""A* and IDA* nodes per second in the page against CPython, and the page's Cancel latency; asserts nothing.
 
 For A* and IDA* with each heuristic the core offers, the same ``solve`` request (``npuzzle.api``, a fixed 4×4
 board, a node budget so every run does the same work) is run
@@ -12,7 +11,7 @@ and the nodes expanded per second of each are printed with their ratio (CPython 
 slower the page is). Also printed: how long a Cancel takes in the page (cancel message → the stopped result
 arrives) during an IDA* search, median over a few runs.
 
-Run from the repository root with the project venv: ``.venv/bin/python scripts/bench_solve_page.py``
+Run from the repository root with the project venv: ``.venv/bin/python -m bench solve-page``
 (builds the site first; the browser is found as in the tests).
 """
 
@@ -20,20 +19,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "scripts"))
+from npuzzle import api
 
-from page_driver import SiteBrowser, build_site, load_average  # noqa: E402
-
-from npuzzle import api  # noqa: E402
+from .browser import SiteBrowser, build_site
+from .common import machine, run_cpython, timed
 
 BOARD = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's instance 1 (57 moves), blank-first goal
 GOAL = "blank-first"
@@ -75,7 +68,8 @@ CANCEL_JS = """
 
 def cases(astar_nodes: int, ida_nodes: int) -> list[dict[str, Any]]:
     """One solve request per algorithm and heuristic (the core's list), with its node budget."""
-    names = [h["name"] for h in json.loads(api.handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))["heuristics"]]
+    options = json.loads(api.handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))
+    names = [h["name"] for h in options["heuristics"]]
     out = []
     for algorithm, nodes in (("astar", astar_nodes), ("idastar", ida_nodes)):
         for name in names:
@@ -83,29 +77,26 @@ def cases(astar_nodes: int, ida_nodes: int) -> list[dict[str, Any]]:
     return out
 
 
-def run_cpython(request: dict[str, Any]) -> dict[str, Any]:
-    """Drive the request through api.start in 50 ms slices, as the worker does; the final reply."""
-    session = api.start(json.dumps({**request, "op": "solve"}))
-    while True:
-        reply: dict[str, Any] = json.loads(session.advance(0.05))
-        if reply["type"] != "progress":
-            return reply
-
-
 def rate(reply: dict[str, Any]) -> float:
     """Nodes expanded per second of a final solve reply."""
     return float(reply["nodes_expanded"]) / max(float(reply["seconds"]), 1e-9)
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description="Nodes per second of A* and IDA* in the page vs CPython.")
+    return timed(lambda: benchmark(argv))
+
+
+def benchmark(argv: list[str]) -> int:
+    """Parse the options, run every case on both sides and the cancels; print the figures."""
+    parser = argparse.ArgumentParser(prog="python -m bench solve-page", description="Nodes per second of A* and "
+                                     "IDA* in the page vs CPython.")
     parser.add_argument("--astar-nodes", type=int, default=30_000, help="A* node budget per run (default 30000)")
     parser.add_argument("--ida-nodes", type=int, default=500_000, help="IDA* node budget per run (default 500000)")
     parser.add_argument("--repeats", type=int, default=2, help="runs per case, best kept (default 2)")
     parser.add_argument("--cancels", type=int, default=5, help="timed cancels in the page (default 5)")
-    args = parser.parse_args()
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load_average()} (figures scale with contention)")
+    args = parser.parse_args(argv)
+    print(machine())
     print(f"Board: {BOARD} (goal {GOAL}); every run stops at its node budget or its solution.")
     build_site()
     todo = cases(args.astar_nodes, args.ida_nodes)
@@ -145,10 +136,3 @@ def main() -> int:
               f"(stopped: {', '.join(sorted(map(str, stopped)))}); target 200 ms.")
     print(f"requests outside the origin: {len(session.offsite)}")
     return 0
-
-
-if __name__ == "__main__":
-    start = time.perf_counter()
-    code = main()
-    print(f"(benchmark took {time.perf_counter() - start:.0f} s)")
-    sys.exit(code)

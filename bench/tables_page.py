@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""Benchmark the page's cold start with the pattern database, and the memory it takes: prints figures only.
+"""The page's cold start with the pattern database, and the memory it takes: prints figures only.
 
 For each of ``--runs`` fresh browser contexts (empty HTTP and Cache API caches) the built site is opened in
 headless Chromium (every request outside the origin blocked) and timed from navigation to ``body[data-python=
@@ -9,7 +8,7 @@ peak resident memory (``VmHWM`` from ``/proc``, Linux only) of the largest rende
 page and its Python worker. ``--solve-hard`` then solves the first 80-move position in the page and prints the
 peak again.
 
-Run from the repository root with the project venv: ``.venv/bin/python scripts/bench_tables_page.py [--runs N]
+Run from the repository root with the project venv: ``.venv/bin/python -m bench tables-page [--runs N]
 [--site DIR] [--solve-hard]`` (``--site`` serves an already built folder instead of building ``site/``).
 """
 
@@ -17,18 +16,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from bench_korf_page import CAPTURE_JS, HARD, SOLVE_JS, request_for  # noqa: E402
-from bench_page import LAUNCH_ARGS, chromium_path  # noqa: E402
+from .browser import CAPTURE_JS, SITE, CapturedWorker, SiteBrowser, build_site, wait_python, wait_tables
+from .common import machine
+from .korf_page import HARD, request_for
 
 TIMEOUT_MS = 300_000
 
@@ -71,51 +64,32 @@ def renderer_peak_mb() -> int | None:
     return best
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description="The page's cold start with the pattern database, and its memory.")
+    parser = argparse.ArgumentParser(prog="python -m bench tables-page", description="The page's cold start "
+                                     "with the pattern database, and its memory.")
     parser.add_argument("--runs", type=int, default=3, help="fresh browser contexts to time (default 3)")
     parser.add_argument("--site", type=Path, help="serve this built folder instead of building site/")
     parser.add_argument("--solve-hard", action="store_true",
                         help="then solve the first 80-move position in the page and print the peak memory again")
-    args = parser.parse_args()
-    from playwright.sync_api import Route, sync_playwright
-
-    import serve
-
+    args = parser.parse_args(argv)
     site = args.site
     if site is None:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], check=True, capture_output=True)
-        site = ROOT / "site"
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    print(f"Machine: {os.cpu_count()} CPUs, load average {load} (figures scale with contention); site {site}")
-    server, url = serve.serve_in_thread(site)
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
-    offsite: list[str] = []
-
-    def route(r: Route) -> None:
-        if r.request.url.startswith(origin):
-            r.continue_()
-        else:
-            offsite.append(r.request.url)
-            r.abort()
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(p), args=LAUNCH_ARGS)
+        build_site()
+        site = SITE
+    print(f"{machine()}; site {site}")
+    with SiteBrowser(site) as session:
         for run in range(1, args.runs + 1):
-            context = browser.new_context()
-            context.route("**/*", route)
-            context.add_init_script(CAPTURE_JS)
-            page = context.new_page()
+            context, page = session.new_page(CAPTURE_JS)
             for visit in ("first visit", "from cache"):
                 started = time.perf_counter()
                 if visit == "first visit":
-                    page.goto(url)
+                    page.goto(session.url)
                 else:
                     page.reload()
-                page.wait_for_selector("body[data-python=ready]", state="attached", timeout=TIMEOUT_MS)
+                wait_python(page, TIMEOUT_MS)
                 python = time.perf_counter() - started
-                page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TIMEOUT_MS)
+                wait_tables(page, TIMEOUT_MS)
                 tables = time.perf_counter() - started
                 text = page.locator("#pdb-text").inner_text()
                 print(f"run {run}, {visit}: Python ready {python:.1f} s, tables ready {tables:.1f} s after opening "
@@ -123,17 +97,10 @@ def main() -> int:
             print(f"  peak memory of the page's renderer: {renderer_peak_mb()} MB", flush=True)
             if args.solve_hard and run == args.runs:
                 name, optimal, tiles = HARD[0]
-                message = page.evaluate(SOLVE_JS, [request_for(tiles), 1_000_000_001, 0])
-                reply = message.get("reply", {})
+                reply = CapturedWorker(page).solve(request_for(tiles))
                 print(f"  {name} solved in the page: length {reply.get('length')} (known {optimal}), "
-                      f"{message['wall']:.1f} s, {reply.get('heuristic')}; peak memory of the page's renderer "
+                      f"{reply['wall']:.1f} s, {reply.get('heuristic')}; peak memory of the page's renderer "
                       f"{renderer_peak_mb()} MB", flush=True)
             context.close()
-        browser.close()
-    server.shutdown()
-    print(f"requests outside the origin: {len(offsite)}")
+    print(f"requests outside the origin: {len(session.offsite)}")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,6 +1,6 @@
 """Search speed in this Python: nodes per second of A* and IDA* per heuristic, and the compare table.
 
-Run: ``PYTHONPATH=py python scripts/bench_search.py`` (about 15 s, one core). Prints
+Run: ``python -m bench search`` (about 15 s, one core). Prints
 
 * expansions and generated nodes per second of IDA* and A* with each heuristic on fixed 15-puzzles (each run
   capped by a node limit, so the figures are rates, not solve times), with the ratio against a naive baseline
@@ -21,28 +21,16 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "py"))
+from npuzzle import Board, goal_board, parse_board
+from npuzzle.heuristics import make_heuristic
+from npuzzle.instances import korf100
+from npuzzle.progress import Limit, Search, run
+from npuzzle.search import astar, idastar
+from npuzzle.solvability import is_solvable
+from npuzzle.solve import compare
+from npuzzle.walking import solve_with_walking_distance
 
-from npuzzle import Board, goal_board, parse_board  # noqa: E402
-from npuzzle.heuristics import make_heuristic  # noqa: E402
-from npuzzle.progress import Limit, Search, run  # noqa: E402
-from npuzzle.search import astar, idastar  # noqa: E402
-from npuzzle.solve import compare  # noqa: E402
-from npuzzle.solvability import is_solvable  # noqa: E402
-from npuzzle.walking import solve_with_walking_distance  # noqa: E402
-
-KORF = {
-    1: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
-    12: "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
-    42: "4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10",
-    55: "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11",
-    79: "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15",
-    97: "9 14 5 7 8 15 1 2 10 4 13 6 12 0 11 3",
-}
-KORF_LENGTH = {1: 57, 12: 45, 42: 42, 55: 41, 79: 42, 97: 44}
 EIGHTS = {
     "hardest (31)": "8 6 7 / 2 5 4 / 3 0 1",
     "course example": "1 8 2 / 0 4 3 / 7 6 5",
@@ -136,14 +124,9 @@ def walking_versus_linear(seed: int, per_shape: int, korf_ids: tuple[int, ...], 
             goal = goal_board(rows, cols) if i % 2 == 0 else random_board(rng, goal_board(rows, cols))
             cases.append(("idastar", f"{rows}×{cols} random{'' if i % 2 == 0 else ', custom goal'}",
                           random_board(rng, goal), goal))
-    korf_goal = goal_board(4, 4, "blank-first")
-    korf_file = {}
-    for line in (ROOT / "tests" / "data" / "korf100.txt").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            head, tiles = line.split("|")
-            korf_file[int(head.split()[0])] = tuple(int(t) for t in tiles.split())
+    korf = {i.ident: i for i in korf100()}
     for ident in korf_ids:
-        cases.append(("idastar", f"4×4 Korf #{ident}", Board(4, 4, korf_file[ident]), korf_goal))
+        cases.append(("idastar", f"4×4 Korf #{ident}", korf[ident].board(), korf[ident].goal_board()))
     print(f"Walking distance (WD) against linear conflict (LC), seed {seed}, time limit {seconds:g} s per run; "
           f"A*: generic search with each heuristic; IDA*: generic IDA* + LC against the specialised WD IDA*")
     print(f"{'algorithm':9}  {'board':28}  {'length':>6}  {'LC expanded':>12}  {'LC s':>7}  {'WD expanded':>12}  "
@@ -176,23 +159,25 @@ def walking_versus_linear(seed: int, per_shape: int, korf_ids: tuple[int, ...], 
         print(f"  {key:16}  {lc_total:8.2f}  {wd_total:8.2f}  {lc_total / wd_total:6.2f}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str]) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m bench search", description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller node limits (about 5 s in all)")
     parser.add_argument("--walking", action="store_true", help="walking distance against linear conflict instead")
     parser.add_argument("--seed", type=int, default=1, help="random boards' seed for --walking (default 1)")
     parser.add_argument("--per-shape", type=int, default=4, help="random boards per shape for --walking (default 4)")
-    parser.add_argument("--korf", default="79,12,42,55,97", help="Korf instances (ids in tests/data/korf100.txt) for --walking")
+    parser.add_argument("--korf", default="79,12,42,55,97", help="Korf instances (ids in Korf's 100) for --walking")
     parser.add_argument("--seconds", type=float, default=120.0, help="time limit per run for --walking")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.walking:
         walking_versus_linear(args.seed, args.per_shape, tuple(int(x) for x in args.korf.split(",") if x),
                               args.seconds)
-        return
+        return 0
     scale = 0.3 if args.quick else 1.0
     print(f"Python {sys.version.split()[0]} ({sys.implementation.name}) — npuzzle search benchmark\n")
 
-    board, goal = Board(4, 4, tuple(map(int, KORF[1].split()))), goal_board(4, 4, "blank-first")
+    korf = {i.ident: i for i in korf100()}
+    board, goal = korf[1].board(), goal_board(4, 4, "blank-first")
     ida_nodes, astar_nodes = int(400_000 * scale), int(100_000 * scale)
     baseline = naive_idastar_rate(board, goal, int(60_000 * scale))
     print(f"Rates on Korf #1 (15-puzzle), capped runs; baseline = naive IDA* over tuples, Manhattan recomputed per "
@@ -209,11 +194,11 @@ def main() -> None:
     print("\nWhole solves, IDA* + linear conflict (Korf's instances, blank-first goal):")
     print(f"{'instance':>8}  {'length':>6}  {'expanded':>10}  {'seconds':>8}  {'expanded/s':>11}")
     for ident in ((79, 12, 42) if args.quick else (79, 12, 42, 55, 97)):
-        b = Board(4, 4, tuple(map(int, KORF[ident].split())))
+        b = korf[ident].board()
         t0 = time.perf_counter()
         result = run(idastar(b, goal, make_heuristic("linear-conflict", goal)))
         seconds = time.perf_counter() - t0
-        assert result.length == KORF_LENGTH[ident], (ident, result.length)
+        assert result.length == korf[ident].optimal, (ident, result.length)
         print(f"{'#' + str(ident):>8}  {result.length:>6}  {result.nodes_expanded:>10,}  {seconds:8.2f}  "
               f"{result.nodes_expanded / seconds:11,.0f}")
 
@@ -226,7 +211,4 @@ def main() -> None:
             length = "—" if r.length is None else str(r.length)
             mark = "" if r.stopped is None else f"  (stopped: {r.stopped})"
             print(f"{r.heuristic:16}  {length:>6}  {r.nodes_expanded:16,}  {r.max_frontier:13,}  {r.seconds:8.3f}{mark}")
-
-
-if __name__ == "__main__":
-    main()
+    return 0

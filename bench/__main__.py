@@ -1,0 +1,58 @@
+"""``python -m bench <subcommand> [options]``: run one benchmark; ``--help`` lists them."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import sys
+from pathlib import Path
+
+COMMANDS = {
+    "check": "check",
+    "search": "search",
+    "korf": "korf",
+    "korf-page": "korf_page",
+    "big": "big",
+    "big-page": "big_page",
+    "page": "page",
+    "solve-page": "solve_page",
+    "tables-page": "tables_page",
+    "partitions": "partitions",
+    "pdb-max": "pdb_max",
+}
+"""Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
+
+
+def summary(module: str) -> str:
+    """The first line of a subcommand module's docstring, read without importing it (the page benchmarks need
+    Playwright, which ``--help`` should not)."""
+    path = Path(__file__).with_name(f"{module}.py")
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    return doc.split("\n")[0]
+
+
+def usage() -> str:
+    """The top-level help: how to call, and every subcommand with its first docstring line."""
+    width = max(map(len, COMMANDS))
+    lines = [f"  {name:<{width}}  {summary(module)}" for name, module in COMMANDS.items()]
+    return ("usage: python -m bench <subcommand> [options]   (python -m bench <subcommand> --help for its options)\n"
+            "\nRun from the repository root. Subcommands:\n" + "\n".join(lines))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Dispatch to the subcommand named by the first argument."""
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in ("-h", "--help"):
+        print(usage(), file=sys.stdout if args else sys.stderr)
+        return 0 if args else 2
+    name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        print(f"{usage()}\n\npython -m bench: unknown subcommand {name!r}", file=sys.stderr)
+        return 2
+    module = importlib.import_module(f"bench.{COMMANDS[name]}")
+    code: int = module.main(rest)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,272 @@
+"""The browser harness, shared by the browser tests (``tests/browser/conftest.py``) and the page benchmarks.
+
+* :func:`build_site` runs ``scripts/build_site.py`` (a no-op in milliseconds when nothing changed);
+* :func:`start_server` serves ``site/`` on a free localhost port (``scripts/serve.py``, in a thread);
+* :func:`chromium_path` finds the browser: ``$NPUZZLE_CHROMIUM``, Playwright's own Chromium, ``/usr/bin/chromium``;
+  :func:`launch` starts it headless with :data:`LAUNCH_ARGS`;
+* :func:`guard` is the off-origin request guard: a context's router lets the site's origin through and aborts, and
+  records, every other request, so what runs is proven to work with the network outside its origin cut off;
+* :func:`wait_python` and :func:`wait_tables` wait on the page state the page publishes on ``<body>``
+  (``data-python``, ``data-tables``).
+
+For the page benchmarks, :class:`SiteBrowser` bundles a server, a browser and guarded contexts; :func:`open_app`
+opens the app with its Python worker captured (:data:`CAPTURE_JS`), and :class:`CapturedWorker` sends that worker
+``solve`` requests the way the page's python-worker client does, with ids the client never issues (so it ignores
+the replies).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType, TracebackType
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync"]
+BOOT_TIMEOUT_MS = 120_000
+"""Pyodide boots in a few seconds; machines are shared and slow, so allow plenty."""
+BASE_ID = 1_000_000_000
+"""Request ids for the captured worker: far above the page client's own (which count up from 1)."""
+
+
+class HarnessError(RuntimeError):
+    """The site could not be built, no browser was found, or the page could not load its tables."""
+
+
+def load_script(name: str) -> ModuleType:
+    """Import ``scripts/<name>.py`` (``scripts/`` is a folder of tools, not a package) from its file."""
+    spec = importlib.util.spec_from_file_location(f"npuzzle_scripts_{name}", ROOT / "scripts" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_site(quiet: bool = True) -> None:
+    """Build ``site/`` from the current sources with ``scripts/build_site.py`` in this interpreter (its output
+    hidden when ``quiet``); raises :class:`HarnessError` with that output when the build fails."""
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], capture_output=quiet,
+                            text=True)
+    if result.returncode != 0:
+        raise HarnessError(f"building the site failed:\n{result.stdout or ''}\n{result.stderr or ''}")
+
+
+@dataclass
+class Server:
+    """A running static server for a site folder: its base URL (ending in ``/``), origin and a way to stop it."""
+
+    url: str
+    origin: str
+    close: Callable[[], None]
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` of a URL."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def start_server(site: Path = SITE, isolated: bool = False) -> Server:
+    """Serve ``site`` in a daemon thread on a free port (``isolated``: with the COOP/COEP headers)."""
+    server, url = load_script("serve").serve_in_thread(site, isolated=isolated)
+    return Server(url=url, origin=origin_of(url), close=server.shutdown)
+
+
+def chromium_path(playwright: Playwright) -> str | None:
+    """The browser to drive: ``$NPUZZLE_CHROMIUM``, Playwright's own Chromium (``None``: Playwright finds it), or
+    ``/usr/bin/chromium``; raises :class:`HarnessError` when there is none."""
+    env = os.environ.get("NPUZZLE_CHROMIUM")
+    if env:
+        return env
+    try:
+        own = playwright.chromium.executable_path
+    except Exception:  # noqa: BLE001 - no browser registry entry
+        own = ""
+    if own and Path(own).exists():
+        return None
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    raise HarnessError("no Chromium found: set NPUZZLE_CHROMIUM, run `playwright install chromium`, or apt-get "
+                       "install chromium")
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Headless Chromium (:func:`chromium_path`) with :data:`LAUNCH_ARGS`."""
+    return playwright.chromium.launch(executable_path=chromium_path(playwright), args=LAUNCH_ARGS)
+
+
+def guard(context: BrowserContext, origin: str, offsite: list[str], seen: list[str] | None = None) -> None:
+    """Route every request of ``context``: to ``origin`` it goes through (and is appended to ``seen``), elsewhere
+    it is aborted and appended to ``offsite``. Routes added to the context later take precedence (Playwright runs
+    the newest matching route first)."""
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if origin_of(url) == origin:
+            if seen is not None:
+                seen.append(url)
+            route.continue_()
+        else:
+            offsite.append(url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", route)
+
+
+def wait_python(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the page reports Python ready (``body[data-python=ready]``)."""
+    page.wait_for_selector("body[data-python=ready]", state="attached", timeout=timeout_ms)
+
+
+def ships_tables(site: Path = SITE) -> bool:
+    """True when the built site's ``build.json`` names a pattern database (the page then loads it)."""
+    try:
+        return bool(json.loads((site / "build.json").read_text()).get("pdb"))
+    except (OSError, ValueError):
+        return False
+
+
+def wait_tables(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the page has loaded its pattern database (``body[data-tables=ready]``); raises
+    :class:`HarnessError` when it reports the load failed."""
+    page.wait_for_selector("body[data-tables=ready], body[data-tables=failed]", state="attached", timeout=timeout_ms)
+    if page.locator("body").get_attribute("data-tables") != "ready":
+        raise HarnessError("the page could not load its pattern database")
+
+
+# --- the page benchmarks' driver ----------------------------------------------------------------------------
+
+CAPTURE_JS = """
+(() => {
+  const Original = window.Worker;
+  window.benchWorkers = [];
+  window.Worker = class extends Original {
+    constructor(...args) { super(...args); window.benchWorkers.push(this); }
+  };
+})();
+"""
+"""Init script: remember every Worker the page creates (the last one is the page's Python worker)."""
+
+SOLVE_JS = """
+([request, id, timeoutMs]) => new Promise((resolve) => {
+  const worker = window.benchWorkers[window.benchWorkers.length - 1];
+  const started = performance.now();
+  let timer = null;
+  const listen = (event) => {
+    const m = event.data;
+    if (!m || m.id !== id || (m.type !== "result" && m.type !== "error")) return;
+    worker.removeEventListener("message", listen);
+    clearTimeout(timer);
+    resolve({ ...m, wall: (performance.now() - started) / 1000 });
+  };
+  worker.addEventListener("message", listen);
+  worker.postMessage({ ...request, type: "solve", id });
+  if (timeoutMs > 0) timer = setTimeout(() => worker.postMessage({ type: "cancel", id }), timeoutMs);
+})
+"""
+"""Post one ``solve`` to the captured worker; resolve with its final message and ``wall`` (seconds)."""
+
+
+class SiteBrowser:
+    """A context manager: ``site`` served on a free localhost port and headless Chromium launched.
+
+    Inside it, :attr:`url` is the site's base URL (ending in ``/``), :attr:`browser` the Playwright browser and
+    :attr:`offsite` the URLs outside the origin that pages tried to load (all aborted). Leaving it closes the
+    browser and stops the server.
+    """
+
+    def __init__(self, site: Path = SITE) -> None:
+        self.site = site
+        self.url = ""
+        self.origin = ""
+        self.offsite: list[str] = []
+        self._browser: Browser | None = None
+        self._playwright: Any = None
+        self._server: Server | None = None
+
+    @property
+    def browser(self) -> Browser:
+        """The launched browser (only inside the ``with`` block)."""
+        assert self._browser is not None, "use SiteBrowser in a with statement"
+        return self._browser
+
+    def __enter__(self) -> SiteBrowser:
+        from playwright.sync_api import sync_playwright
+
+        self._server = start_server(self.site)
+        self.url, self.origin = self._server.url, self._server.origin
+        try:
+            self._playwright = sync_playwright().start()
+            self._browser = launch(self._playwright)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._browser is not None:
+            self._browser.close()
+            self._browser = None
+        if self._playwright is not None:
+            self._playwright.stop()
+            self._playwright = None
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+
+    def new_page(self, init_script: str | None = None) -> tuple[BrowserContext, Page]:
+        """A fresh browser context (off-origin requests blocked, ``init_script`` run in every document) and a page
+        in it."""
+        context = self.browser.new_context()
+        guard(context, self.origin, self.offsite)
+        if init_script:
+            context.add_init_script(init_script)
+        return context, context.new_page()
+
+
+def open_app(session: SiteBrowser, wait_for_tables: bool = True, timeout_ms: int = 180_000) -> tuple[Page, float]:
+    """Open the app with its worker captured and wait until Python is ready and, when ``wait_for_tables`` and the
+    build ships a pattern database, until the page reports it loaded (:func:`wait_tables`). Returns the page and
+    the seconds from opening to ready (shared machines are slow: ``timeout_ms`` defaults to three minutes)."""
+    _, page = session.new_page(CAPTURE_JS)
+    started = time.perf_counter()
+    page.goto(session.url)
+    wait_python(page, timeout_ms)
+    if wait_for_tables and ships_tables(session.site):
+        wait_tables(page, timeout_ms)
+    return page, time.perf_counter() - started
+
+
+class CapturedWorker:
+    """Sends ``solve`` requests to the page's own Python worker (captured by :data:`CAPTURE_JS`)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.next_id = BASE_ID
+
+    def solve(self, request: dict[str, Any], timeout: float = 0.0) -> dict[str, Any]:
+        """The final reply to ``request`` (cancelled after ``timeout`` s when > 0) with ``wall``: seconds from
+        posting it to the reply, measured in the page. An error reply becomes ``{"type": "error", "ok": False,
+        "error": …, "wall": …}``."""
+        self.next_id += 1
+        message: dict[str, Any] = self.page.evaluate(SOLVE_JS, [request, self.next_id, int(timeout * 1000)])
+        if message["type"] != "result":
+            return {"type": "error", "ok": False, "error": message.get("error"), "wall": message["wall"]}
+        reply: dict[str, Any] = message["reply"]
+        reply["wall"] = message["wall"]
+        return reply
