@@ -83,7 +83,8 @@ def main(argv: list[str]) -> int:
             board, goal, optimum = inst.board(), inst.goal_board(), inst.optimal
             result, took = timed(board, goal, args.width, budget)
             length = len(result.moves or ())
-            line = f"{inst.ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} {took:>6.2f}"
+            line = (f"{inst.ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} "
+                    f"{took:>6.2f}")
             if args.baseline:
                 base = run(solve_big(board, goal, width=1, seconds=None, shorten_path=False))
                 base_lengths.append(len(base.moves or ()))

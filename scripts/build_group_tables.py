@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Build the 5×5 relaxed group tables that the near-optimal solver ships (py/npuzzle/data/groups-5x5.bin).
 
-    python scripts/build_group_tables.py            # (re)write the file (about 4 s)
-    python scripts/build_group_tables.py --check    # exit 1 unless the file equals a fresh build
+    .venv/bin/python scripts/build_group_tables.py            # (re)write the file (about 4 s)
+    .venv/bin/python scripts/build_group_tables.py --check    # exit 1 unless the file equals a fresh build
+
+(npuzzle must be importable: the project's ``.venv`` has it installed, else put ``py`` on ``PYTHONPATH``.)
 
 The tables are the breadth-first distances of :func:`npuzzle.nearoptimal.grouptables.build_table` for the six groups of
 :data:`npuzzle.nearoptimal.grouptables.FIVE_GROUPS`; the file format is :func:`npuzzle.nearoptimal.grouptables.encode_tables`.
@@ -15,10 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "py"))
+from npuzzle.nearoptimal.grouptables import FIVE_FILE, build_five, encode_tables, load_tables
 
-from npuzzle.nearoptimal.grouptables import FIVE_FILE, build_five, encode_tables, load_tables  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 TARGET = ROOT / "py" / "npuzzle" / FIVE_FILE
 

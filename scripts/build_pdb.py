@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Build a 15-puzzle pattern-database file into a directory.
 
-    python scripts/build_pdb.py --out site/pdb                      # 15puzzle-7-7-7.pdb (25.3 MB): 7/7-7, shipped
-    python scripts/build_pdb.py --out site/pdb --partition 7-7-1    # 15puzzle-7-7-1.pdb (16.5 MB, two tables)
-    python scripts/build_pdb.py --out .cache/pdb --partition 6-6-3 --check
+    .venv/bin/python scripts/build_pdb.py --out site/pdb                      # 15puzzle-7-7-7.pdb (25.3 MB): 7/7-7, shipped
+    .venv/bin/python scripts/build_pdb.py --out site/pdb --partition 7-7-1    # 15puzzle-7-7-1.pdb (16.5 MB, two tables)
+    PYTHONPATH=py python3 scripts/build_pdb.py --out .cache/pdb --partition 6-6-3 --check
+
+(npuzzle must be importable: the project's ``.venv`` has it installed, else put ``py`` on ``PYTHONPATH``.)
 
 The tables are computed by this project's own breadth-first search: with numpy when it is installed (about 2.5
 minutes of CPU for each 7-tile table plus a minute of zlib for the file: 8.6 minutes of CPU for 7/7-7, 395 s of wall
@@ -17,17 +19,14 @@ partition, so repeated builds are free; ``--force`` rebuilds.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "py"))
-sys.path.insert(0, str(HERE))
-
-from npuzzle.errors import PatternDatabaseError  # noqa: E402
-from npuzzle.pdb.database import (  # noqa: E402
+from npuzzle.errors import PatternDatabaseError
+from npuzzle.pdb.database import (
     PARTITION_555,
     PARTITION_663,
     PARTITION_771,
@@ -57,9 +56,15 @@ def file_name(partition: str = SHIPPED) -> str:
 
 def _numpy_builder() -> TableBuilder | None:
     try:
-        import pdb_numpy
+        import numpy  # noqa: F401
     except ImportError:
         return None
+    # pdb_numpy.py sits beside this file; load it from there, so that it is found however this module was loaded
+    # (run as a script, or from its file by the tests and the benchmarks)
+    spec = importlib.util.spec_from_file_location("pdb_numpy", Path(__file__).resolve().with_name("pdb_numpy.py"))
+    assert spec is not None and spec.loader is not None
+    pdb_numpy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pdb_numpy)
 
     def build(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
         return pdb_numpy.build_compact(rows, cols, list(tiles))

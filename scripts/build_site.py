@@ -255,7 +255,11 @@ def pattern_database(root: Path, install: bool) -> Path:
         log(f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy: about "
             "9 minutes of CPU the first time (each table's time is printed)")
     started = time.perf_counter()
-    if subprocess.run([python, str(script), "--out", str(cache), "--partition", PDB_PARTITION]).returncode != 0:
+    # the builder imports npuzzle: from this tree's py/, whether or not the interpreter has the package installed
+    path_entries = [str(root / "py"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path_entries if p)}
+    command = [python, str(script), "--out", str(cache), "--partition", PDB_PARTITION]
+    if subprocess.run(command, env=env).returncode != 0:
         raise BuildError("scripts/build_pdb.py failed (see its message above)")
     if not path.exists():
         raise BuildError(f"scripts/build_pdb.py did not produce {path}")

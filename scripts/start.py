@@ -18,12 +18,9 @@ import argparse
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from build_site import ROOT, BuildError, build, pattern_database_is_fresh  # noqa: E402
-from serve import listen  # noqa: E402
+from build_site import ROOT, BuildError, build, pattern_database_is_fresh  # run as a script: its folder is importable
+from serve import listen
 
 
 def main(argv: list[str] | None = None) -> int:

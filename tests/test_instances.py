@@ -63,8 +63,8 @@ def test_comments_and_blank_lines_are_skipped() -> None:
     (parse_hardest8, "# goal 1 2 3 4 5 6 7 8 0\n6 4 7 8 5 0 3 2 1"),  # no length
 ])
 def test_a_malformed_line_is_quoted(parse: object, line: str) -> None:
-    bad = line.splitlines()[-1]
-    with pytest.raises(InstanceFileError, match=f"line {len(line.splitlines())} is not .*: {re.escape(repr(bad))}$") as caught:
+    number, bad = len(line.splitlines()), line.splitlines()[-1]
+    with pytest.raises(InstanceFileError, match=f"line {number} is not .*: {re.escape(repr(bad))}$") as caught:
         parse(line)  # type: ignore[operator]
     assert isinstance(caught.value, PuzzleError) and isinstance(caught.value, ValueError)
 
