@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib
 import sys
+import time
 from pathlib import Path
 
 COMMANDS = {
@@ -21,6 +22,9 @@ COMMANDS = {
     "pdb-max": "pdb_max",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
+
+TIMED = {"korf-page", "big-page", "solve-page"}
+"""Subcommands that end by printing how long the whole run took (they build the site and boot the page)."""
 
 
 def summary(module: str) -> str:
@@ -50,7 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{usage()}\n\npython -m bench: unknown subcommand {name!r}", file=sys.stderr)
         return 2
     module = importlib.import_module(f"bench.{COMMANDS[name]}")
+    started = time.perf_counter()
     code: int = module.main(rest)
+    if name in TIMED:
+        print(f"(benchmark took {time.perf_counter() - started:.0f} s)")
     return code
 
 

@@ -39,7 +39,7 @@ from npuzzle.instances import korf24
 
 from .big import shapes_of
 from .browser import CapturedWorker, SiteBrowser, build_site, open_app
-from .common import load_average, machine, run_cpython, timed
+from .common import load_average, machine, run_cpython
 
 PUBLISHED_MEAN = 100.78
 """Korf & Felner's mean optimal length over the 50 instances."""
@@ -177,11 +177,6 @@ def shape_row(case: Case, c: Outcome, w: Outcome) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """Command line entry point."""
-    return timed(lambda: benchmark(argv))
-
-
-def benchmark(argv: list[str]) -> int:
     """Parse the options, solve every case on both sides, print the tables and summaries; the exit status."""
     parser = argparse.ArgumentParser(prog="python -m bench big-page", description="Near-optimal solving of big "
                                      "boards in the page (headless Chromium, the page's worker) and in CPython, in "

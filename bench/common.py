@@ -1,5 +1,5 @@
 """Pieces the benchmarks share: instance selection, the machine's load, the engine's name, driving the api the
-way the page's worker does, the 15-puzzle pattern-database files and the whole-run timer."""
+way the page's worker does, and the 15-puzzle pattern-database files."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -91,11 +90,3 @@ def pdb_file(pdb_dir: Path | str, partition: str) -> tuple[Path, float | None]:
     started = time.perf_counter()
     build_pdb.build(pdb_dir, partition)
     return path, time.perf_counter() - started
-
-
-def timed(run: Callable[[], int]) -> int:
-    """Run a benchmark and print how long the whole run took; its exit status."""
-    start = time.perf_counter()
-    code = run()
-    print(f"(benchmark took {time.perf_counter() - start:.0f} s)")
-    return code

@@ -31,7 +31,7 @@ from npuzzle import api
 from npuzzle.instances import korf100
 
 from .browser import CapturedWorker, SiteBrowser, build_site, open_app
-from .common import SHIPPED_PDB, machine, run_cpython, timed
+from .common import SHIPPED_PDB, machine, run_cpython
 
 GOAL = "blank-first"
 HARD = [  # the two 80-move 15-puzzle positions (Brüngger, Marzetta, Fukuda & Nievergelt 1999), blank-first goal
@@ -52,11 +52,6 @@ def summary(name: str, values: list[float]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """Command line entry point."""
-    return timed(lambda: benchmark(argv))
-
-
-def benchmark(argv: list[str]) -> int:
     """Parse the options, solve on both sides, print the table and summaries; the exit status."""
     parser = argparse.ArgumentParser(prog="python -m bench korf-page", description="Korf's 100 solved optimally "
                                      "with the pattern database: page vs CPython.")

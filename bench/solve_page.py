@@ -26,7 +26,7 @@ from typing import Any
 from npuzzle import api
 
 from .browser import SiteBrowser, build_site
-from .common import machine, run_cpython, timed
+from .common import machine, run_cpython
 
 BOARD = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's instance 1 (57 moves), blank-first goal
 GOAL = "blank-first"
@@ -83,11 +83,6 @@ def rate(reply: dict[str, Any]) -> float:
 
 
 def main(argv: list[str]) -> int:
-    """Command line entry point."""
-    return timed(lambda: benchmark(argv))
-
-
-def benchmark(argv: list[str]) -> int:
     """Parse the options, run every case on both sides and the cancels; print the figures."""
     parser = argparse.ArgumentParser(prog="python -m bench solve-page", description="Nodes per second of A* and "
                                      "IDA* in the page vs CPython.")
