@@ -76,7 +76,8 @@ def main(argv: list[str]) -> int:
 
     if args.korf > 0:
         print(f"Korf & Felner 24-puzzles: width {args.width}, soft budget {budget} s")
-        print(f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}" + ("  base" if args.baseline else ""))
+        print(f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}"
+              + ("  base" if args.baseline else ""))
         ratios, lengths, optima, seconds, base_lengths = [], [], [], [], []
         chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
         for inst in chosen:

@@ -130,8 +130,8 @@ def describe(name: str, outcomes: list[Outcome], optima: list[int] | None) -> st
     else:
         ratios = [o.length / max(1, o.lower_bound) for o in outcomes]
         quality = f"mean len/lb {statistics.mean(ratios):.3f}, worst {max(ratios):.3f}"
-    return (f"{name}: mean length {statistics.mean(lengths):.2f}, {quality}; seconds mean {statistics.mean(walls):.2f}, "
-            f"max {max(walls):.2f}")
+    return (f"{name}: mean length {statistics.mean(lengths):.2f}, {quality}; "
+            f"seconds mean {statistics.mean(walls):.2f}, max {max(walls):.2f}")
 
 
 def sides(answers: list[Answer]) -> tuple[list[Outcome], list[Outcome]]:

@@ -140,12 +140,12 @@ def main(argv: list[str]) -> int:
     stats = {"nodes": 0, "lc": 0, "wd": 0, "lc_sum": 0, "wd_sum": 0, "either": 0}
 
     def h_pdb(board: list[int]) -> int:
-        p, l, w = values(board)
+        p, lc_value, w = values(board)
         stats["nodes"] += 1
-        stats["lc"] += l > p
+        stats["lc"] += lc_value > p
         stats["wd"] += w > p
-        stats["either"] += max(l, w) > p
-        stats["lc_sum"] += max(0, l - p)
+        stats["either"] += max(lc_value, w) > p
+        stats["lc_sum"] += max(0, lc_value - p)
         stats["wd_sum"] += max(0, w - p)
         return p
 

@@ -210,5 +210,6 @@ def main(argv: list[str]) -> int:
         for r in run(compare(b, goal8)):
             length = "—" if r.length is None else str(r.length)
             mark = "" if r.stopped is None else f"  (stopped: {r.stopped})"
-            print(f"{r.heuristic:16}  {length:>6}  {r.nodes_expanded:16,}  {r.max_frontier:13,}  {r.seconds:8.3f}{mark}")
+            print(f"{r.heuristic:16}  {length:>6}  {r.nodes_expanded:16,}  {r.max_frontier:13,}  "
+                  f"{r.seconds:8.3f}{mark}")
     return 0

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build a 15-puzzle pattern-database file into a directory.
 
-    .venv/bin/python scripts/build_pdb.py --out site/pdb                      # 15puzzle-7-7-7.pdb (25.3 MB): 7/7-7, shipped
-    .venv/bin/python scripts/build_pdb.py --out site/pdb --partition 7-7-1    # 15puzzle-7-7-1.pdb (16.5 MB, two tables)
+    .venv/bin/python scripts/build_pdb.py --out site/pdb                    # 15puzzle-7-7-7.pdb (25.3 MB): 7/7-7
+    .venv/bin/python scripts/build_pdb.py --out site/pdb --partition 7-7-1  # 15puzzle-7-7-1.pdb (16.5 MB)
     PYTHONPATH=py python3 scripts/build_pdb.py --out .cache/pdb --partition 6-6-3 --check
 
 (npuzzle must be importable: the project's ``.venv`` has it installed, else put ``py`` on ``PYTHONPATH``.)
