@@ -7,7 +7,7 @@
 * :func:`guard` is the off-origin request guard: a context's router lets the site's origin through and aborts, and
   records, every other request, so what runs is proven to work with the network outside its origin cut off;
 * :func:`wait_python` and :func:`wait_tables` wait on the page state the page publishes on ``<body>``
-  (``data-python``, ``data-tables``).
+  (``data-python``, ``data-tables``); :data:`CAPTURE_JS` keeps a handle on the page's own Python worker.
 
 For the page benchmarks, :class:`SiteBrowser` bundles a server, a browser and guarded contexts; :func:`open_app`
 opens the app with its Python worker captured (:data:`CAPTURE_JS`), and :class:`CapturedWorker` sends that worker
@@ -148,22 +148,24 @@ def wait_tables(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
         raise HarnessError("the page could not load its pattern database")
 
 
-# --- the page benchmarks' driver ----------------------------------------------------------------------------
-
 CAPTURE_JS = """
 (() => {
   const Original = window.Worker;
-  window.benchWorkers = [];
+  window.capturedWorkers = [];
   window.Worker = class extends Original {
-    constructor(...args) { super(...args); window.benchWorkers.push(this); }
+    constructor(...args) { super(...args); window.capturedWorkers.push(this); }
   };
 })();
 """
-"""Init script: remember every Worker the page creates (the last one is the page's Python worker)."""
+"""Init script: remember every Worker the page creates in ``window.capturedWorkers`` (the last one is the page's
+Python worker), for the tests and benchmarks that talk to that worker directly."""
+
+
+# --- the page benchmarks' driver ----------------------------------------------------------------------------
 
 SOLVE_JS = """
 ([request, id, timeoutMs]) => new Promise((resolve) => {
-  const worker = window.benchWorkers[window.benchWorkers.length - 1];
+  const worker = window.capturedWorkers[window.capturedWorkers.length - 1];
   const started = performance.now();
   let timer = null;
   const listen = (event) => {

@@ -21,10 +21,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
-from bench.browser import BOOT_TIMEOUT_MS, ROOT, SITE, HarnessError, Server, build_site, guard, launch, wait_python
+from bench.browser import (
+    BOOT_TIMEOUT_MS,
+    CAPTURE_JS,
+    ROOT,
+    SITE,
+    HarnessError,
+    Server,
+    build_site,
+    guard,
+    launch,
+    wait_python,
+)
 from bench.browser import start_server as serve_site
 
-__all__ = ["ANSWER_TIMEOUT_MS", "BOOT_TIMEOUT_MS", "DONE_STATES", "ROOT", "SITE", "App", "Server", "core",
+__all__ = ["ANSWER_TIMEOUT_MS", "BOOT_TIMEOUT_MS", "CAPTURE_JS", "DONE_STATES", "ROOT", "SITE", "App", "Server", "core",
            "grid_tiles", "new_app", "open_app", "start_server"]
 
 ANSWER_TIMEOUT_MS = 60_000

@@ -14,21 +14,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .conftest import BOOT_TIMEOUT_MS, Server, new_app
-
-CAPTURE_JS = """
-(() => {
-  const Original = window.Worker;
-  window.testWorkers = [];
-  window.Worker = class extends Original {
-    constructor(...args) { super(...args); window.testWorkers.push(this); }
-  };
-})();
-"""
+from .conftest import BOOT_TIMEOUT_MS, CAPTURE_JS, Server, new_app
 
 BUSY_THEN_REQUEST_THEN_CANCEL_JS = """
 ([busy, id]) => new Promise((resolve) => {
-  const worker = window.testWorkers[window.testWorkers.length - 1];
+  const worker = window.capturedWorkers[window.capturedWorkers.length - 1];
   const seen = {};
   const listen = (event) => {
     const m = event.data;
