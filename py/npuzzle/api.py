@@ -73,7 +73,7 @@ from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdb.search import PdbTables, heuristic_name, load_tables_steps
-from .policy import AUTO_ALGORITHM_SUMMARY, too_big_summary
+from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .solvability import Explanation, explain
@@ -309,7 +309,6 @@ def op_compare(request: Request, registry: Registry | None = None) -> Reply:
 
 
 _ALGORITHM_SUMMARIES = {
-    "auto": AUTO_ALGORITHM_SUMMARY,
     "astar": "A*: best-first with an updatable heap; memory grows with the search",
     "idastar": "IDA*: iterative deepening on f; little memory",
     NEAR_OPTIMAL: "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; "

@@ -178,10 +178,6 @@ def too_big_summary() -> str:
     return f"too big to solve here: the near-optimal solver takes boards of up to {NEAR_OPTIMAL_MAX_CELLS} cells"
 
 
-AUTO_ALGORITHM_SUMMARY = "the best algorithm for the board: optimal where that is quick, else near-optimal"
-"""The one line the api's ``options`` gives for ``algorithm="auto"`` (the page's tooltip)."""
-
-
 def _cells_range(index: int) -> str:
     rule = ALGORITHM_RULES[index]
     low = ALGORITHM_RULES[index - 1].max_cells + 1 if index else 0
