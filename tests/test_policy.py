@@ -11,18 +11,25 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from npuzzle import api, policy
 from npuzzle.board import Board, goal_board
 from npuzzle.errors import LimitError
-from npuzzle.nearoptimal.solver import DEFAULT_SECONDS, HEURISTIC as NEAR_OPTIMAL_HEURISTIC
+from npuzzle.nearoptimal.solver import DEFAULT_SECONDS
+from npuzzle.nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from npuzzle.parse import resolve_goal
 from npuzzle.pdb.database import build_database
 from npuzzle.pdb.search import PdbTables, heuristic_name, pdb_fits
 from npuzzle.policy import NEAR_OPTIMAL, PDB
 from npuzzle.policy.__main__ import main as policy_main
 from npuzzle.randomize import random_board
-from npuzzle.solve import Plan, Registry, auto_algorithm, default_registry, plan, registry_with_tables
+from npuzzle.solve import (
+    Plan,
+    Registry,
+    auto_algorithm,
+    default_registry,
+    plan,
+    registry_with_tables,
+)
 from npuzzle.walking import walking_fits
 
 ROOT = Path(__file__).resolve().parents[1]

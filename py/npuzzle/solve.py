@@ -172,7 +172,12 @@ class Registry:
         return None
 
 
-def _shape_rank(name: str, strength: int) -> Callable[[Board, Board], int]:
+def _shape_rank(name: str, strength: int) -> Callable[[Board, Board], int] | None:
+    """``auto``'s rank of a built-in heuristic where a shape rule of :mod:`npuzzle.policy` prefers it (else
+    ``strength``), or ``None`` when no rule names shapes for it."""
+    if not any(rule.heuristic == name and rule.shapes for rule in policy.HEURISTIC_RULES):
+        return None
+
     def rank(board: Board, goal: Board) -> int:
         preferred = policy.auto_rank(name, board.rows, board.cols)
         return strength if preferred is None else preferred
@@ -192,8 +197,7 @@ def default_registry() -> Registry:
     """
     entries = tuple(
         HeuristicEntry(name, _builder(name), walking_fits if name == WALKING else _always, strength, _SUMMARIES[name],
-                       _shape_rank(name, strength) if any(r.heuristic == name and r.shapes
-                                                          for r in policy.HEURISTIC_RULES) else None)
+                       _shape_rank(name, strength))
         for strength, name in enumerate(HEURISTIC_NAMES)
     )
     return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))

@@ -8,8 +8,8 @@ ranks the heuristics ``heuristic="auto"`` takes (the first that fits the board, 
 the CLI's ``solve --help``, the api's ``options`` summaries and ``docs/auto.md`` are generated from them
 (:func:`markdown`, :func:`algorithm_help`, :func:`heuristic_help`, the ``*_summary`` functions), and a test
 compares each with what the data says. Regenerate the page with ``python -m npuzzle.policy --update
-docs/auto.md`` (``--markdown`` prints the tables; :mod:`npuzzle.policy.__main__`). Why the thresholds are where they are, with the measurements:
-``docs/benchmarks.md``.
+docs/auto.md`` (``--markdown`` prints the tables; :mod:`npuzzle.policy.__main__`). Why the thresholds are where
+they are, with the measurements: ``docs/benchmarks.md``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ..heuristics import HEURISTIC_NAMES
-from ..nearoptimal.solver import DEFAULT_SECONDS, HEURISTIC as NEAR_OPTIMAL_HEURISTIC
+from ..nearoptimal.solver import DEFAULT_SECONDS
+from ..nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from ..walking import HEURISTIC as WALKING
 
 NEAR_OPTIMAL = "near-optimal"
