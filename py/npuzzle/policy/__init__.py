@@ -30,7 +30,8 @@ ASTAR_MAX_CELLS = 9
 
 OPTIMAL_MAX_CELLS = 16
 """``algorithm="auto"`` searches optimally up to this many cells (4×4, 3×5, 2×8) and solves bigger boards
-near-optimally: an optimal pure-Python search of a random 3×6 or 5×5 takes minutes to hours."""
+near-optimally: an optimal pure-Python search of a random 3×6 or 5×5 is out of reach (timings:
+docs/benchmarks.md)."""
 
 NEAR_OPTIMAL_MAX_CELLS = 400
 """The largest board (in cells: 20×20, 10×40 …) the near-optimal solver accepts: above it its time grows fast and
@@ -39,7 +40,8 @@ its solutions drift far from optimal, so bigger boards are refused with a messag
 AUTO_OPTIMAL_SECONDS = 3.0
 """How long ``algorithm="auto"`` lets the optimal IDA* run on a board of 10 to 16 cells without a fitting pattern
 database (2×8, 3×5, 2×7, a 4×4 before the database is loaded …) before it gives up proving optimality and answers
-with the near-optimal solver instead: most such boards finish within it, and a random 2×8 can take minutes."""
+with the near-optimal solver instead: most such boards finish within it, a few random ones take far longer
+(timings: docs/benchmarks.md)."""
 
 FALLBACK_LIMIT_SHARE = 0.5
 """With a hard time limit, the optimal phase of that fallback gets at most this share of it, so the near-optimal
@@ -176,13 +178,13 @@ def fallback_summary(algorithm: str, heuristic: str, first: float, seconds: floa
 
 def too_big_summary() -> str:
     """The api's ``default_summary`` for a board above every rule."""
-    return f"too big to solve here: the near-optimal solver takes boards of up to {NEAR_OPTIMAL_MAX_CELLS} cells"
+    return (f"too big to solve here: the near-optimal solver takes boards of up to {ALGORITHM_RULES[-1].max_cells} "
+            "cells")
 
 
 def _cells_range(index: int) -> str:
-    rule = ALGORITHM_RULES[index]
-    low = ALGORITHM_RULES[index - 1].max_cells + 1 if index else 0
-    return f"up to {rule.max_cells} cells" if index == 0 else f"{low} to {rule.max_cells} cells"
+    top = ALGORITHM_RULES[index].max_cells
+    return f"up to {top} cells" if index == 0 else f"{ALGORITHM_RULES[index - 1].max_cells + 1} to {top} cells"
 
 
 def _fallback_words(fallback: Fallback) -> str:
