@@ -19,11 +19,10 @@ Requests (``"op"`` selects one):
   optimal, algorithm, heuristic, nodes_expanded, nodes_generated, max_frontier, iterations, seconds,
   lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
   "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
-  An unsolvable board fails at once with its ``explanation``. ``"auto"`` solves boards above 4×4 (more than
-  16 cells) with ``near-optimal``, and boards of 10-16 cells that no loaded pattern database fits (with heuristic ``"auto"``) with IDA* for
-  3 s, then ``near-optimal`` if IDA* has not finished (``algorithm`` names the solver that answered): ``optimal`` is then false unless proven, ``lower_bound`` is a proven bound
-  on the optimal length and ``ratio_bound`` (length / lower bound) says the solution is at most that many times
-  the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
+  An unsolvable board fails at once with its ``explanation``. What ``"auto"`` picks is :mod:`npuzzle.policy`
+  (``docs/auto.md``); ``algorithm`` names the solver that answered. When that is ``near-optimal``, ``optimal`` is
+  false unless proven, ``lower_bound`` is a proven bound on the optimal length and ``ratio_bound`` (length / lower
+  bound) says the solution is at most that many times the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
   ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
   ``stopped: "memory-limit"``).
@@ -36,8 +35,9 @@ Requests (``"op"`` selects one):
   ``{"ok": true, "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm",
   "default_heuristic", "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board
   (the registry's heuristics that fit, in auto's ranking order; optimal algorithms only up to 144 cells) and what
-  ``"auto"`` picks (``default_optimal`` is false when that is the near-optimal solver; ``default_summary`` says
-  so in words), so the page lists new solvers without changes.
+  ``"auto"`` picks (``default_optimal`` is false when that is, or may fall back to, the near-optimal solver;
+  ``default_summary`` says so in words, in the texts of :mod:`npuzzle.policy`), so the page lists new solvers
+  without changes.
 
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
 (``text`` only up to :data:`TEXT_LIMIT_CELLS` cells).
@@ -56,7 +56,7 @@ reads a database file (the page downloads it) and replies ``{"ok": true, "name":
 "pdb-7/7-7+reflected", "size": BYTES, "seconds": S}`` or ``{"ok": false, "error": {"type":
 "PatternDatabaseError", "message": …}}``; ``Engine.start_load(bytes)`` does the same in slices (the page's worker
 answers requests between them). Afterwards its ``handle``/``start`` use the database: ``options`` lists
-it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` picks it there. The module-level
+it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` ranks it first (:mod:`npuzzle.policy`). The module-level
 :func:`handle` and :func:`start` use a fresh engine without tables.
 """
 
@@ -73,6 +73,7 @@ from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdb.search import PdbTables, heuristic_name, load_tables_steps
+from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .solvability import Explanation, explain
@@ -210,8 +211,8 @@ def op_apply(request: Request) -> Reply:
 
 
 API_MEMORY_LIMIT = 1_000_000
-"""States an A* of the api may hold (about 250 MB in CPython, less in Pyodide): a browser tab must never run
-out of memory, so the page stops a search here with a message instead."""
+"""States an A* of the api may hold (its memory use: docs/benchmarks.md): a browser tab must never run out of
+memory, so the page stops a search here with a message instead."""
 
 
 def read_limit(request: Request) -> Limit:
@@ -308,7 +309,6 @@ def op_compare(request: Request, registry: Registry | None = None) -> Reply:
 
 
 _ALGORITHM_SUMMARIES = {
-    "auto": "the best algorithm for the board: optimal where that is quick, else near-optimal",
     "astar": "A*: best-first with an updatable heap; memory grows with the search",
     "idastar": "IDA*: iterative deepening on f; little memory",
     NEAR_OPTIMAL: "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; "
@@ -336,8 +336,7 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
         chosen = plan(goal, goal, "auto", "auto", registry)  # what "auto" resolves to for this shape and goal
         defaults = (chosen.algorithm, chosen.heuristic, chosen.optimal, chosen.summary)
     else:
-        too_big = f"too big to solve here: the near-optimal solver takes boards of up to {NEAR_OPTIMAL_MAX_CELLS} cells"
-        defaults = (auto_algorithm(goal), "auto", False, too_big)
+        defaults = (auto_algorithm(goal), "auto", False, too_big_summary())
     return {
         "ok": True,
         "rows": board.rows,

@@ -5,8 +5,9 @@ Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs fr
 (message on stderr, never a traceback), 3 stopped by a limit, 141 stdout closed early (as for SIGPIPE, quietly).
 
 Pattern databases: ``solve --pdb FILE`` (or the environment variable :data:`PDB_ENV`) loads a database file
-(``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-7.pdb``, the site's 7/7-7 tables); ``auto`` then solves
-4×4 boards with it.
+(``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-7.pdb``, the site's 7/7-7 tables); ``auto`` then uses it
+where it fits. What ``auto`` picks is :mod:`npuzzle.policy` (``docs/auto.md``): the ``solve --help`` texts for
+``--algorithm`` and ``--heuristic`` are generated from it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableErr
 from .instances import korf100
 from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
+from .nearoptimal.solver import DEFAULT_SECONDS
+from .policy import algorithm_help, heuristic_help
 from .parse import parse_board, parse_shape, resolve_goal
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
@@ -34,10 +37,8 @@ from .search import result_from_progress
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,
-    AUTO_OPTIMAL_SECONDS,
     DEFAULT_COMPARE_NODES,
     NEAR_OPTIMAL,
-    OPTIMAL_MAX_CELLS,
     PDB_ALIAS,
     Registry,
     check_limits,
@@ -375,7 +376,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one)."""
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
-    # the database (173 MB, 2-3 s to load) only for the boards it can serve, or when asked for by name
+    # the database (large and slow to load: docs/benchmarks.md) only for the boards it can serve, or when asked for
+    # by name
     wants_pdb = (board.rows, board.cols) == PDB_SHAPE or args.heuristic == PDB_ALIAS
     registry = registry_for(args) if wants_pdb else default_registry()
     try:
@@ -532,26 +534,22 @@ def build_parser() -> argparse.ArgumentParser:
     solve = sub.add_parser(
         "solve",
         help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
-        description=f"Find a solution: optimal (A*, IDA*) for boards of up to {OPTIMAL_MAX_CELLS} cells (4×4) "
-        f"where the search finishes within {AUTO_OPTIMAL_SECONDS:g} s (always for up to 9 cells, and for a 4×4 with "
-        "--pdb), near-optimal otherwise and above (short, not proven optimal: it prints a proven lower bound and "
-        "the worst-case ratio to the optimal length; the JSON's algorithm says which solver answered). Exit 0 solved, 1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C "
-        "(the best answer so far, or the statistics so far, are printed).",
+        description="Find a solution: optimal (A*, IDA*) or near-optimal (short, not proven optimal: it prints a "
+        "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
+        "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
+        "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
+        "statistics so far, are printed).",
     )
     solve.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
     solve.add_argument("--goal", default="default", help=GOAL_HELP)
     solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     solve.add_argument(
         "--algorithm", default="auto", choices=ALGORITHM_NAMES,
-        help="astar, idastar, near-optimal or auto (A* up to 9 cells; IDA* up to 16, or, with --heuristic auto, "
-        f"near-optimal if it has not finished in {AUTO_OPTIMAL_SECONDS:g} s, except on a 4×4 with a pattern "
-        "database; near-optimal above; default: %(default)s)",
+        help=algorithm_help(),
     )
     solve.add_argument(
         "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
-        help="the estimate that guides the search; auto picks the one measured fastest that fits: the pattern "
-        "database for a 4×4 when one is loaded and fits the goal, else walking-distance on a 4×4, linear-conflict "
-        "elsewhere (default: %(default)s)",
+        help=heuristic_help(),
     )
     solve.add_argument(
         "--pdb", metavar="FILE",
@@ -566,7 +564,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
     solve.add_argument(
         "--budget", type=_budget_seconds, metavar="S",
-        help="near-optimal only: soft time budget in seconds that keeps shortening the answer (default 2; 0 is "
+        help="near-optimal only: soft time budget in seconds that keeps shortening the answer (default "
+        f"{DEFAULT_SECONDS:g}; 0 is "
         "fastest; big boards may run past it, --time-limit is the hard stop)",
     )
     solve.add_argument("--json", action="store_true", help="print one JSON object")

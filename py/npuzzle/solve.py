@@ -3,15 +3,11 @@
 :func:`solve` returns a running :data:`~npuzzle.progress.Search` (drive it with :func:`npuzzle.progress.run` or
 step it yourself); :func:`compare` runs A* with each heuristic in turn, the experiment of the course text.
 
-Choosing: ``algorithm="auto"`` takes A* for boards of up to 9 cells (A* fits in memory there), IDA* up to 16
-cells (4×4, 3×5, 2×8), and the **near-optimal** solver (:func:`npuzzle.nearoptimal.solver.solve_big`) above that: boards
-above 4×4 (5×5, 3×7, 10×10 …) are solved quickly but *not proven optimal*, with a proven lower bound. On 10-16
-cells that no loaded pattern database fits, with ``heuristic="auto"`` too (IDA* is then guided by walking
-distance on a 4×4, linear conflict elsewhere), IDA* runs for :data:`AUTO_OPTIMAL_SECONDS` and, if it has not
-finished, the near-optimal solver answers instead (see :func:`plan`), so every board up to 10×10 gets an answer
-within seconds; a heuristic named explicitly keeps the search optimal however long it takes. An
-explicit ``algorithm="astar"`` or ``"idastar"`` is always honoured (up to :data:`MAX_SEARCH_CELLS`);
-``heuristic="auto"`` takes the strongest heuristic of the :class:`Registry` that fits the board.
+Choosing: what ``algorithm="auto"`` and ``heuristic="auto"`` pick for which board, goal and loaded tables, and
+when ``auto``'s optimal search gives way to the near-optimal solver, is the data of :mod:`npuzzle.policy` (read as
+tables in ``docs/auto.md``); :func:`plan` decides from it. An explicit ``algorithm="astar"`` or ``"idastar"`` is
+always honoured (up to :data:`MAX_SEARCH_CELLS`), and a heuristic named explicitly keeps the search optimal however
+long it takes.
 
 **Hook for stronger heuristics** (pattern databases, issue 4): :func:`default_registry` lists the heuristics and
 specialised solvers by name. Add a :class:`HeuristicEntry` (a factory from the goal board, a ``fits(board,
@@ -19,8 +15,8 @@ goal)`` availability check, and a ``strength`` that ranks it for ``"auto"``) and
 over for some boards, a :class:`SolverEntry` for an ``(algorithm, heuristic)`` pair. Registries are immutable
 values: :meth:`Registry.with_heuristic` and :meth:`Registry.with_solver` return extended copies, and every
 function here takes an optional ``registry``. :func:`registry_with_tables` adds the pattern-database heuristic and
-its specialised IDA* (:func:`npuzzle.pdb.search.solve_with_pdb`) for loaded tables: ``auto`` then picks it for the
-boards it fits (4×4 with a corner-blank goal).
+its specialised IDA* (:func:`npuzzle.pdb.search.solve_with_pdb`) for loaded tables, ranked for ``auto`` by
+:mod:`npuzzle.policy`. Measured times: ``docs/benchmarks.md``.
 """
 
 from __future__ import annotations
@@ -28,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
+from . import policy
 from .nearoptimal.solver import (
     DEFAULT_SECONDS,
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
@@ -42,36 +39,21 @@ from .pdb.search import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
 from .search import astar, idastar, result_from_progress
 from .solvability import check_reachable
+from .policy import (  # re-exported: the names solve has always offered
+    ASTAR_MAX_CELLS as ASTAR_MAX_CELLS,
+    AUTO_OPTIMAL_SECONDS as AUTO_OPTIMAL_SECONDS,
+    FALLBACK_LIMIT_SHARE as FALLBACK_LIMIT_SHARE,
+    NEAR_OPTIMAL as NEAR_OPTIMAL,
+    NEAR_OPTIMAL_MAX_CELLS as NEAR_OPTIMAL_MAX_CELLS,
+    OPTIMAL_MAX_CELLS as OPTIMAL_MAX_CELLS,
+    PDB_STRENGTH as PDB_STRENGTH,
+    WALKING_AUTO_SHAPES as WALKING_AUTO_SHAPES,
+)
 from .walking import HEURISTIC as WALKING, solve_with_walking_distance, walking_fits
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
 """The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
 optimal; see :mod:`npuzzle.nearoptimal.solver`)."""
-
-NEAR_OPTIMAL = "near-optimal"
-"""The name of the near-optimal algorithm (:func:`npuzzle.nearoptimal.solver.solve_big`)."""
-
-OPTIMAL_MAX_CELLS = 16
-"""``algorithm="auto"`` searches optimally up to this many cells (4×4, 3×5, 2×8) and solves bigger boards
-near-optimally: an optimal pure-Python search of a random 3×6 or 5×5 takes minutes to hours."""
-
-NEAR_OPTIMAL_MAX_CELLS = 400
-"""The largest board (in cells: 20×20, 10×40 …) the near-optimal solver accepts. With the default 2 s budget a
-10×10 takes about 2 s of CPython and a 20×20 about 10-16 s (2×200 up to about 20 s); above this size its time
-grows fast (a 32×32 takes minutes) and its solutions drift far from optimal, so bigger boards are refused with a
-message."""
-
-AUTO_OPTIMAL_SECONDS = 3.0
-"""How long ``algorithm="auto"`` lets the optimal IDA* run on a board of 10 to 16 cells without a fitting pattern
-database (2×8, 3×5, 2×7, a 4×4 before the database is loaded …) before it gives up proving optimality and answers
-with the near-optimal solver instead: most such boards finish within it, and a random 2×8 can take minutes."""
-
-FALLBACK_LIMIT_SHARE = 0.5
-"""With a hard time limit, the optimal phase of that fallback gets at most this share of it, so the near-optimal
-solver has the rest to answer within the limit."""
-
-ASTAR_MAX_CELLS = 9
-"""``algorithm="auto"`` uses A* up to this many cells (the 8-puzzle, 2×4), IDA* above."""
 
 MAX_SEARCH_CELLS = 144
 """The largest board (in cells, 12×12) the generic A*/IDA* accept: their tables grow as cells², and an optimal
@@ -190,39 +172,36 @@ class Registry:
         return None
 
 
-WALKING_AUTO_SHAPES: tuple[tuple[int, int], ...] = ((4, 4),)
-"""The shapes where ``heuristic="auto"`` picks walking distance over linear conflict (when no pattern database
-fits): measured with ``scripts/bench_search.py --walking`` in CPython (README, "Walking distance"), its IDA* took
-in total a third of the time of IDA* + linear conflict on twelve of Korf's 4×4 instances (it wins big on the hard
-ones, loses 0.3-0.5 s of table building on the easy ones), but was slower on random 3×4 and 4×3 boards (IDA*) and
-on 3×3 and 2×4 boards (A*)."""
+def _shape_rank(name: str, strength: int) -> Callable[[Board, Board], int] | None:
+    """``auto``'s rank of a built-in heuristic where a shape rule of :mod:`npuzzle.policy` prefers it (else
+    ``strength``), or ``None`` when no rule names shapes for it."""
+    if not any(rule.heuristic == name and rule.shapes for rule in policy.HEURISTIC_RULES):
+        return None
 
+    def rank(board: Board, goal: Board) -> int:
+        preferred = policy.auto_rank(name, board.rows, board.cols)
+        return strength if preferred is None else preferred
 
-def _walking_auto_rank(board: Board, goal: Board) -> int:
-    return len(HEURISTIC_NAMES) if (board.rows, board.cols) in WALKING_AUTO_SHAPES else HEURISTIC_NAMES.index(WALKING)
+    return rank
 
 
 def default_registry() -> Registry:
     """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`): each fits every board except
     ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for which
     a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking.solve_with_walking_distance`
-    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except that
-    walking distance ranks above linear conflict on the :data:`WALKING_AUTO_SHAPES` (4×4), where it was measured
-    faster; pattern databases rank above both.
+    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except on
+    the shapes where a rule of :data:`npuzzle.policy.HEURISTIC_RULES` prefers one (:func:`npuzzle.policy.auto_rank`).
 
     Pattern databases (issue 4) register here: add their :class:`HeuristicEntry` (and :class:`SolverEntry`)
     to the returned value.
     """
     entries = tuple(
-        HeuristicEntry(name, _builder(name), _always, strength, _SUMMARIES[name]) if name != WALKING else
-        HeuristicEntry(name, _builder(name), walking_fits, strength, _SUMMARIES[name], _walking_auto_rank)
+        HeuristicEntry(name, _builder(name), walking_fits if name == WALKING else _always, strength, _SUMMARIES[name],
+                       _shape_rank(name, strength))
         for strength, name in enumerate(HEURISTIC_NAMES)
     )
     return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))
 
-
-PDB_STRENGTH = 100
-"""The pattern-database heuristic's rank for ``heuristic="auto"``: above every built-in heuristic."""
 
 PDB_ALIAS = "pdb"
 """A short name for the loaded pattern-database heuristic (``heuristic="pdb"``), whatever its partition."""
@@ -284,10 +263,10 @@ class Plan:
     heuristic: str
     _start: Callable[[Limit], Search]
     summary: str = ""
-    """One line on what was chosen and why, e.g. ``"near-optimal (not proven optimal) for boards above 4×4"``."""
+    """One line on what was chosen and why (the texts of :mod:`npuzzle.policy`)."""
     fallback_after: float | None = None
-    """Seconds after which the optimal search gives way to the near-optimal solver (``auto`` on 10-16 cells
-    without a pattern database, see :data:`AUTO_OPTIMAL_SECONDS`); ``None``: no fallback."""
+    """Seconds after which the optimal search gives way to the near-optimal solver (:class:`npuzzle.policy.Fallback`);
+    ``None``: no fallback."""
 
     @property
     def optimal(self) -> bool:
@@ -340,11 +319,9 @@ def check_budget(budget: float | None) -> float | None:
 
 
 def auto_algorithm(board: Board) -> str:
-    """What ``algorithm="auto"`` picks for ``board``: A* up to :data:`ASTAR_MAX_CELLS` cells, IDA* up to
-    :data:`OPTIMAL_MAX_CELLS`, ``near-optimal`` above."""
-    if board.size <= ASTAR_MAX_CELLS:
-        return "astar"
-    return "idastar" if board.size <= OPTIMAL_MAX_CELLS else NEAR_OPTIMAL
+    """What ``algorithm="auto"`` picks for ``board``: the rule of :data:`npuzzle.policy.ALGORITHM_RULES` for its
+    number of cells."""
+    return policy.algorithm_rule(board.size).algorithm
 
 
 def _near_optimal_plan(board: Board, goal: Board, heuristic: str | Heuristic, budget: float | None,
@@ -365,14 +342,13 @@ def _near_optimal_plan(board: Board, goal: Board, heuristic: str | Heuristic, bu
     def start_near(limit: Limit) -> Search:
         return solve_big(board, goal, seconds=seconds, limit=limit)
 
-    why = f"for boards above 4×4 (more than {OPTIMAL_MAX_CELLS} cells)" if chosen_by_auto else "as chosen"
-    summary = f"near-optimal (not proven optimal) {why}; time budget {seconds:g} s"
+    summary = policy.near_optimal_summary(seconds, chosen_by_auto)
     return Plan(board, goal, NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, start_near, summary)
 
 
 def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
          registry: Registry | None = None, budget: float | None = None,
-         optimal_seconds: float = AUTO_OPTIMAL_SECONDS) -> Plan:
+         optimal_seconds: float | None = None) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
     ``budget`` is the near-optimal solver's soft time budget in seconds (default
@@ -380,11 +356,12 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
     big boards; it is capped at a share of the hard ``time_limit`` of the :class:`Limit`, which ends any search).
     Optimal searches ignore it.
 
-    With ``algorithm="auto"`` and ``heuristic="auto"``, a board of 10 to 16 cells that no loaded pattern database
-    fits (a heuristic ranked below :data:`PDB_STRENGTH`) gets IDA* for ``optimal_seconds`` (default :data:`AUTO_OPTIMAL_SECONDS`), then,
-    if it has not finished, the near-optimal solver with ``budget`` (:attr:`Plan.fallback_after`): its answer has
-    ``optimal`` false (unless its length meets the bound), ``algorithm="near-optimal"``, the better of the two lower
-    bounds and a message saying so; progress records keep flowing with cumulative counts and ``elapsed``.
+    ``auto`` choices follow :mod:`npuzzle.policy` (``docs/auto.md``). Where its rule has a
+    :class:`~npuzzle.policy.Fallback`, the optimal search runs for ``optimal_seconds`` (default: the rule's
+    seconds), then, if it has not finished, the near-optimal solver with ``budget`` (:attr:`Plan.fallback_after`):
+    its answer has ``optimal`` false (unless its length meets the bound), ``algorithm="near-optimal"``, the better
+    of the two lower bounds and a message saying so; progress records keep flowing with cumulative counts and
+    ``elapsed``.
 
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
     :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name, a heuristic
@@ -398,8 +375,9 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
         raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
     require_solvable(board, goal)
     chosen_by_auto = algo == "auto"
+    rule = policy.algorithm_rule(board.size)
     if chosen_by_auto:
-        algo = auto_algorithm(board)
+        algo = rule.algorithm
     if algo == NEAR_OPTIMAL:
         return _near_optimal_plan(board, goal, heuristic, budget, chosen_by_auto)
     search = _ALGORITHMS[algo]
@@ -416,7 +394,7 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
         def start_given(limit: Limit) -> Search:
             return search(board, goal, given, limit)
 
-        return Plan(board, goal, algo, given.name, start_given, f"{algo} + {given.name} (optimal)")
+        return Plan(board, goal, algo, given.name, start_given, policy.optimal_summary(algo, given.name))
     if heuristic.strip().lower() == "auto":
         entry = registry.strongest(board, goal)
     else:
@@ -441,16 +419,18 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
             return search(board, goal, build(goal), limit)
 
         start = start_generic
-    # auto's IDA* gives way to the near-optimal solver after a while, unless a pattern database guides it (then
-    # every board it fits finishes: the hardest 4×4 in about half a minute)
-    if (chosen_by_auto and algo == "idastar" and heuristic.strip().lower() == "auto"
-            and entry.strength < PDB_STRENGTH):
-        return _fallback_plan(board, goal, entry.name, start, budget, optimal_seconds)
-    return Plan(board, goal, algo, entry.name, start, f"{algo} + {entry.name} (optimal)")
+    fallback = rule.fallback
+    if (chosen_by_auto and fallback is not None and heuristic.strip().lower() == "auto"
+            and entry.strength < fallback.unless_strength):
+        return _fallback_plan(board, goal, algo, entry.name, start, budget, optimal_seconds, fallback)
+    return Plan(board, goal, algo, entry.name, start, policy.optimal_summary(algo, entry.name))
 
 
-def _fallback_plan(board: Board, goal: Board, heuristic: str, start_optimal: Callable[[Limit], Search],
-                   budget: float | None, optimal_seconds: float) -> Plan:
+def _fallback_plan(board: Board, goal: Board, algorithm: str, heuristic: str,
+                   start_optimal: Callable[[Limit], Search], budget: float | None, optimal_seconds: float | None,
+                   fallback: policy.Fallback) -> Plan:
+    if optimal_seconds is None:
+        optimal_seconds = fallback.seconds
     if isinstance(optimal_seconds, bool) or not isinstance(optimal_seconds, (int, float)) or not optimal_seconds > 0:
         raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {optimal_seconds!r}")
     near = _near_optimal_plan(board, goal, "auto", budget, True)
@@ -458,20 +438,19 @@ def _fallback_plan(board: Board, goal: Board, heuristic: str, start_optimal: Cal
     seconds = DEFAULT_SECONDS if budget is None else budget
 
     def start_both(limit: Limit) -> Search:
-        return _optimal_then_near(start_optimal, near.start, heuristic, first, limit)
+        return _optimal_then_near(start_optimal, near.start, heuristic, first, fallback.limit_share, limit)
 
-    summary = (f"idastar + {heuristic} (optimal) for up to {first:g} s, then near-optimal (not proven optimal; "
-               f"time budget {seconds:g} s) if it has not finished")
-    return Plan(board, goal, "idastar", heuristic, start_both, summary, fallback_after=first)
+    summary = policy.fallback_summary(algorithm, heuristic, first, seconds)
+    return Plan(board, goal, algorithm, heuristic, start_both, summary, fallback_after=first)
 
 
 def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Callable[[Limit], Search],
-                       heuristic: str, first_seconds: float, limit: Limit) -> Search:
-    """IDA* for ``first_seconds`` (or :data:`FALLBACK_LIMIT_SHARE` of the hard time limit, if sooner), then the
-    near-optimal solver for the rest of the hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase
-    (the second returns its best answer)."""
+                       heuristic: str, first_seconds: float, share: float, limit: Limit) -> Search:
+    """IDA* for ``first_seconds`` (or ``share`` of the hard time limit, if sooner), then the near-optimal solver
+    for the rest of the hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase (the second
+    returns its best answer)."""
     clock = Clock()
-    cap = first_seconds if limit.seconds is None else min(first_seconds, FALLBACK_LIMIT_SHARE * limit.seconds)
+    cap = first_seconds if limit.seconds is None else min(first_seconds, share * limit.seconds)
     # a stop during IDA* passes through it (it has no answer to give): progress.stop then builds the result from
     # the last record with Plan.stopped, as for a plain IDA*
     first: SearchResult = yield from start_optimal(replace(limit, seconds=cap))
@@ -528,10 +507,10 @@ def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Cal
 
 def solve(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
           limit: Limit = Limit(), registry: Registry | None = None, budget: float | None = None,
-          optimal_seconds: float = AUTO_OPTIMAL_SECONDS) -> Search:
-    """Start a search from ``board`` to ``goal`` and return it (a generator; see the module text): optimal up
-    to 4×4 where it finishes in time, near-optimal above (for ``algorithm="auto"``); ``budget`` and
-    ``optimal_seconds`` as for :func:`plan`.
+          optimal_seconds: float | None = None) -> Search:
+    """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
+    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget`` and ``optimal_seconds`` as for
+    :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
     :class:`LimitError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
