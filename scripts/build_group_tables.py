@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the 5×5 relaxed group tables that the near-optimal solver ships (py/npuzzle/data/groups-5x5.bin).
 
-    python scripts/build_group_tables.py            # (re)write the file (about 4 s)
+    python scripts/build_group_tables.py            # (re)write the file (seconds)
     python scripts/build_group_tables.py --check    # exit 1 unless the file equals a fresh build
 
 The tables are the breadth-first distances of :func:`npuzzle.nearoptimal.grouptables.build_table` for the six groups of
