@@ -8,8 +8,8 @@
 The tables are computed by this project's own breadth-first search: with numpy when it is installed (minutes of
 CPU and well over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and 5-5-5; each table's time is printed, and
 the measured figures are in ``docs/benchmarks.md``), otherwise with the pure-Python builder of
-:mod:`npuzzle.pdb.database` (only sensible for 5-5-5 and smaller). A file already present is kept when it loads cleanly and holds the wanted
-partition, so repeated builds are free; ``--force`` rebuilds.
+:mod:`npuzzle.pdb.database` (only sensible for 5-5-5 and smaller). A file already present is kept when it loads
+cleanly and holds the wanted partition, so repeated builds are free; ``--force`` rebuilds.
 ``build(out_dir)`` does the same from Python (``scripts/build_site.py`` can call it) and returns the path.
 """
 

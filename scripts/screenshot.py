@@ -8,7 +8,8 @@ headless Chromium (``$NPUZZLE_CHROMIUM``, else ``/usr/bin/chromium``; the browse
 request outside the site's origin aborted, as in the browser tests. The page opens a 15-puzzle through its link
 format (``#board=…``), which checks it; the script waits, on the page's own state, for Python, the verdict and the
 pattern database (``body[data-python=ready]``, ``data-answers``, ``data-tables``), presses **Solve**, waits for the
-solution (``data-solve``) and saves the viewport at desktop width. The picture follows the page whenever the script is run again.
+solution (``data-solve``) and saves the viewport at desktop width. The picture follows the page whenever the
+script is run again.
 """
 
 from __future__ import annotations
