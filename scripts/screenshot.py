@@ -86,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
             if ships_tables:  # a site built with --no-pdb has no tables to wait for
                 page.wait_for_function(f"() => {TABLES_DONE}.includes(document.body.dataset.tables)",
                                        timeout=TIMEOUT_MS)
-                tables = page.evaluate("() => [document.body.dataset.tables, document.querySelector('#pdb-text').textContent]")
+                tables = page.evaluate("() => [document.body.dataset.tables, "
+                                       "document.querySelector('#pdb-text').textContent]")
                 if tables[0] != "ready":
                     print(f"screenshot: the pattern database did not load: {tables[1]}", file=sys.stderr)
                     return 1
