@@ -26,8 +26,13 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 BOARD_LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
 """The README's first ``npuzzle solve`` example, a solvable 15-puzzle."""
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 WIDTH, HEIGHT = 1200, 820
 """The viewport: a desktop browser window, the whole form, board and solution summary in view."""
 TIMEOUT_MS = 180_000
@@ -84,10 +89,12 @@ def main(argv: list[str] | None = None) -> int:
             page.wait_for_selector("body[data-python=ready]", state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=TIMEOUT_MS)
             if ships_tables:  # a site built with --no-pdb has no tables to wait for
-                page.wait_for_function(f"() => {TABLES_DONE}.includes(document.body.dataset.tables)",
-                                       timeout=TIMEOUT_MS)
-                tables = page.evaluate("() => [document.body.dataset.tables, "
-                                       "document.querySelector('#pdb-text').textContent]")
+                page.wait_for_function(
+                    f"() => {TABLES_DONE}.includes(document.body.dataset.tables)", timeout=TIMEOUT_MS
+                )
+                tables = page.evaluate(
+                    "() => [document.body.dataset.tables, document.querySelector('#pdb-text').textContent]"
+                )
                 if tables[0] != "ready":
                     print(f"screenshot: the pattern database did not load: {tables[1]}", file=sys.stderr)
                     return 1
