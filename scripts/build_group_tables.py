@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the 5×5 relaxed group tables that the near-optimal solver ships (py/npuzzle/data/groups-5x5.bin).
 
-    .venv/bin/python scripts/build_group_tables.py          # (re)write the file (about 4 s)
+    .venv/bin/python scripts/build_group_tables.py          # (re)write the file (seconds)
     .venv/bin/python scripts/build_group_tables.py --check  # exit 1 unless the file equals a fresh build
 
 (npuzzle must be importable: the project's ``.venv`` has it installed, else put ``py`` on ``PYTHONPATH``.)

@@ -7,12 +7,11 @@
 
 (npuzzle must be importable: the project's ``.venv`` has it installed, else put ``py`` on ``PYTHONPATH``.)
 
-The tables are computed by this project's own breadth-first search: with numpy when it is installed (about 2.5
-minutes of CPU for each 7-tile table plus a minute of zlib for the file: 8.6 minutes of CPU for 7/7-7, 395 s of wall
-clock on an idle 2-core machine, a peak of 1.7 GB of memory; 6–15 s for a 6-tile table, 17–38 s for a whole 6-6-3
-file depending on the load, 2 s for 5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (only
-sensible for 5-5-5 and smaller). A file already present is kept when it loads cleanly and holds the wanted
-partition, so repeated builds are free; ``--force`` rebuilds.
+The tables are computed by this project's own breadth-first search: with numpy when it is installed (minutes of
+CPU and well over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and 5-5-5; each table's time is printed, and
+the measured figures are in ``docs/benchmarks.md``), otherwise with the pure-Python builder of
+:mod:`npuzzle.pdb.database` (only sensible for 5-5-5 and smaller). A file already present is kept when it loads
+cleanly and holds the wanted partition, so repeated builds are free; ``--force`` rebuilds.
 ``build(out_dir)`` does the same from Python (``scripts/build_site.py`` can call it) and returns the path.
 """
 

@@ -10,9 +10,9 @@ The site holds:
 * our own wheel, built here from ``py/npuzzle`` and ``pyproject.toml`` (a pure-Python wheel needs no build
   backend), in a folder named by its content hash so browsers never reuse a stale copy;
 * the 15-puzzle's pattern-database file (``15puzzle-7-7-7.pdb``, the 7/7-7 tables, about 25.3 MB), built by
-  ``scripts/build_pdb.py`` into ``.cache/pdb/`` (numpy at build time only: about 8.6 minutes of CPU the first time,
-  6.5 minutes of wall clock on an idle 2-core machine; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so
-  browsers never use a stale copy;
+  ``scripts/build_pdb.py`` into ``.cache/pdb/`` (numpy at build time only: minutes the first time, see
+  ``docs/benchmarks.md``; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale
+  copy;
 * ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
   database's URL, size and sha256 (``"pdb"``).
 

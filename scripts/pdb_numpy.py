@@ -2,8 +2,7 @@
 
 Build-time only: the run-time package never imports numpy. :func:`build_compact` returns exactly the bytes of
 the pure-Python :func:`npuzzle.pdb.build_table_data` (the tests check that on small patterns), fast enough for
-the 15-puzzle's 7-tile tables: about 2.5 minutes of CPU each, the whole build peaking at 1.7 GB of
-memory (hours in pure Python), 6–15 s for a 6-tile table.
+the 15-puzzle's 7-tile tables: minutes each, where pure Python takes hours (``docs/benchmarks.md``).
 
 Abstract state: the cells of the pattern tiles plus the *region* the blank can reach without moving a pattern
 tile (moves of other tiles are free in an additive database, Korf & Felner 2002), named by its lowest cell.

@@ -4,9 +4,9 @@
     python3 scripts/start.py [--port 8000] [--host 127.0.0.1] [--no-isolation]
 
 When the 15-puzzle's pattern database is already built (``.cache/pdb/``, stamped by ``scripts/build_site.py``),
-this is ``build_site.py --install`` followed by ``serve.py``. On a fresh machine the database takes about ten
-minutes of CPU to build, so the site is built without it and served at once; the database is built meanwhile and
-added to the site when it is ready (the page then solves 4×4 boards without it until it is reloaded).
+this is ``build_site.py --install`` followed by ``serve.py``. On a fresh machine the database takes minutes of CPU
+to build (``docs/benchmarks.md``), so the site is built without it and served at once; the database is built
+meanwhile and added to the site when it is ready (the page then solves 4×4 boards without it until it is reloaded).
 
 The server sends the COOP/COEP headers by default (``--no-isolation`` leaves them out): a cross-origin isolated
 page can interrupt a long Python call on Cancel instead of restarting Python.

@@ -6,13 +6,16 @@ The public surface::
 
     board = parse_board("1 8 2 / 0 4 3 / 7 6 5")
     is_solvable(board)            # True
-    print(explain(board))         # Solvable. The board has 9 inversions (odd) ...
+    print(explain(board))         # Solvable. The board has 10 inversions (even); the goal has 0 (even): ...
 
     from npuzzle import solve, run
-    result = run(solve(board, goal_board(3, 3)))   # A* + linear conflict on small boards, IDA* above
-    result.moves, result.optimal                   # tiles to slide, in order; True
+    result = run(solve(board, goal_board(3, 3)))   # algorithm and heuristic "auto" (docs/auto.md): here A* +
+    result.moves, result.optimal                   # linear conflict; (4, 8, 2, 3, 5, 6, 8, 5, 6), True
 
     from npuzzle import solve_big                  # the near-optimal solver for big boards (5×5 … 20×20)
+
+The README has the essentials, ``docs/`` the rest: ``docs/architecture.md`` (the layers from this package to the
+page), ``docs/pattern-databases.md``, ``docs/near-optimal.md`` and ``docs/benchmarks.md`` (every measured figure).
 """
 
 from .board import DIRECTIONS, GOAL_NAMES, MAX_CELLS, Board, goal_board, iter_boards, moves_to_letters

@@ -1,7 +1,9 @@
 """Errors raised for bad input.
 
 Every error is a :class:`ValueError` subclass whose message names the problem and quotes the bad input, so a
-command-line user or the web page can show ``str(error)`` as it is.
+command-line user or the web page can show ``str(error)`` as it is (the CLI exits with status 2, the api replies
+``{"ok": false, "error": {"type", "message"}}``), never a traceback. Long quotes are cut to their first characters
+plus their length (:func:`cut`).
 """
 
 from __future__ import annotations

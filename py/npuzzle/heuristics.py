@@ -40,8 +40,8 @@ HEURISTIC_NAMES: tuple[str, ...] = ("discrete", "hamming", "manhattan", "walking
 """The built-in heuristics in the order ``heuristic="auto"`` ranks them, weakest first. Walking distance (boards of
 up to 4 rows and 4 columns only: :func:`npuzzle.walking.walking_fits`) is usually the larger estimate, but ranks
 below linear conflict because its searches were measured slower in CPython on 3×3, 2×4, 3×4 and 4×3 boards;
-on a 4×4 it was faster and ``auto`` prefers it (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`; README, "Walking
-distance"; ``scripts/bench_search.py --walking``)."""
+on a 4×4 it was faster and ``auto`` prefers it (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`; the measurements are in
+``docs/benchmarks.md``, the rules in ``docs/auto.md``)."""
 
 LINE_CACHE_LIMIT = 1 << 18
 """The most entries one line table of :class:`LinearConflict` memoises (a 4×4 line has at most 43,680)."""
@@ -277,7 +277,8 @@ class Discrete:
 
 def make_heuristic(name: str, goal: Board) -> Heuristic:
     """The built-in heuristic called ``name`` (one of :data:`HEURISTIC_NAMES`) for ``goal``. O(n²) set-up
-    (walking distance: its tables, about 0.5 s for a 4×4).
+    (walking distance: its tables, built by breadth-first search, the slowest set-up by far; timed in
+    ``docs/benchmarks.md``).
 
     Raises :class:`~npuzzle.errors.LimitError` naming an unknown heuristic, or for walking distance on a goal of
     more than 4 rows or columns.

@@ -1,4 +1,9 @@
-"""Random boards: uniformly random solvable (or unsolvable) boards, and scrambles by random legal moves."""
+"""Random boards: uniformly random solvable (or unsolvable) boards, and scrambles by random legal moves.
+
+Two kinds, for two uses: :func:`random_board` is uniform over the boards of one parity class, the fair test of a
+solver; :func:`scramble` walks ``K`` moves from a board, so its answer is at most ``K`` moves away, for small,
+controlled examples. Both take a ``seed`` and are repeatable.
+"""
 
 from __future__ import annotations
 

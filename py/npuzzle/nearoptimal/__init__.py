@@ -4,5 +4,5 @@
 (:mod:`.peel`), solves the rest by beam search (:mod:`.beam`) ranked by relaxed additive group tables
 (:mod:`.grouptables`), and shortens the path (:mod:`.shorten`), pacing all three on one soft time budget
 (:mod:`.budget`). Nothing outside this package depends on its parts but :mod:`npuzzle.solve`, which calls the
-solver.
+solver. How it works: ``docs/near-optimal.md``; how well and how fast: ``docs/benchmarks.md``.
 """

@@ -3,8 +3,8 @@
 Breadth-first by depth, but each depth keeps only the ``width`` children with the lowest estimate (ties keep the
 order of their parents, best first); a state seen before is never taken again. The first depth that holds the
 goal gives the solution, so its length is the depth. Beam search is not complete (a beam can die out), so callers
-keep a fallback. Cost: about ``width × depth × 2.5`` generated states — 0.5 s per 1,000 of width on a random 5×5
-in CPython.
+keep a fallback. Cost: about ``width × depth × 2.5`` generated states, so time grows linearly with the width
+(timings in ``docs/benchmarks.md``).
 
 Ranking with the *sum* of two differently cut partitions (see :func:`npuzzle.nearoptimal.grouptables.compact_groups`) ranks
 much better than either one alone; the estimate need not be admissible for ranking.

@@ -8,9 +8,10 @@ sum over the groups is admissible too (the additive pattern databases of Korf & 
 relaxed away: a tile may step into any cell its group leaves free).
 
 Tables are built by breadth-first search from the goal placement over the ``n·(n−1)·…`` placements (13,800 for
-three tiles of a 5×5 region, 0.02 s; 303,600 for four, ~0.6 s). A table is a ``bytes`` indexed sparsely by
-``Σ pos_i · n^(k−1−i)`` (``255`` marks impossible indices), so the heuristic changes by one lookup difference
-when one tile moves (:attr:`Partition.lookup`).
+three tiles of a 5×5 region, 303,600 for four: a second or two at most in CPython, timed in
+``docs/benchmarks.md``). A table is a ``bytes`` indexed sparsely by ``Σ pos_i · n^(k−1−i)`` (``255`` marks
+impossible indices), so the heuristic changes by one lookup difference when one tile moves
+(:attr:`Partition.lookup`).
 """
 
 from __future__ import annotations
@@ -255,7 +256,8 @@ FIVE_FILE = "data/groups-5x5.bin"
 
 
 def build_five() -> TableSet:
-    """Compute the tables of :data:`FIVE_GROUPS` (about 4 s of CPython)."""
+    """Compute the tables of :data:`FIVE_GROUPS` (seconds of CPython: the package ships them, see
+    ``scripts/build_group_tables.py``)."""
     return TableSet(5, 5, FIVE_GROUPS, tuple(build_table(5, 5, g) for g in FIVE_GROUPS))
 
 

@@ -25,6 +25,9 @@ independent of the machine's speed (fixed widths, full shortening sweeps).
 The lower bound is the Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992) of the start, or,
 when the whole board is the beam's region, the largest of that and each partition's additive table sum (Korf &
 Felner 2002).
+
+The method and its knobs for a reader: ``docs/near-optimal.md``; quality and time, measured:
+``docs/benchmarks.md``.
 """
 
 from __future__ import annotations
@@ -58,7 +61,8 @@ HEURISTIC = "group-tables"
 """The ``heuristic`` name this solver reports (relaxed additive group tables; Manhattan + linear conflict bound)."""
 
 DEFAULT_WIDTH = 3000
-"""The default (largest) beam width: about 1.1 s of CPython on a random 5×5, 1.12× optimal on Korf's 24-puzzles."""
+"""The default (largest) beam width: about a second of CPython on a random 5×5 (its time and quality on Korf & Felner's
+24-puzzles are in ``docs/benchmarks.md``)."""
 
 DEFAULT_SECONDS = 2.0
 """The default soft time budget in wall-clock seconds (the page's Pyodide is slower, so its beams narrow sooner)."""

@@ -3,12 +3,12 @@
 A pattern database (Culberson & Schaeffer 1998) stores, for every placement of a few *pattern tiles*, the fewest
 moves that bring them to their goal cells. In an **additive** database (Korf & Felner 2002; Felner, Korf & Hanan
 2004) only moves of pattern tiles are counted, so disjoint patterns add up to an admissible estimate. For the
-15-puzzle, **7-7-1** (tiles 1–7 and tiles 8–11, 13–15 in two 7-tile tables, tile 12 by its Manhattan distance)
-generates 71,000 nodes per Korf instance with the reflected lookup, against 303,000 for the best 6-6-3 partition
-measured, :data:`PARTITION_663` (measured on all 100 with ``scripts/bench_partitions.py``; the README's *Pattern
-databases* section has the table); **7/7-7** adds a second, *alternative* bottom table (tiles 8–14, tile 15 by
-Manhattan) and takes the larger of the two bottom estimates: 47,000 nodes per Korf instance, and 1.5–2.5× fewer than
-7-7-1 on the hardest (80-move) positions, for 50% more table. The site ships 7/7-7.
+15-puzzle, **7-7-1** (:data:`PARTITION_771`: tiles 1–7 and tiles 8–11, 13–15 in two 7-tile tables, tile 12 by its
+Manhattan distance) needs far fewer nodes than the best 6-6-3 partition measured (:data:`PARTITION_663`);
+**7/7-7** (:data:`PARTITION_777`) adds a second, *alternative* bottom table (tiles 8–14, tile 15 by Manhattan) and
+takes the larger of the two bottom estimates: fewer nodes again, most of all on the hardest positions, for 50% more
+table. The site ships 7/7-7. What each costs and saves, measured: ``docs/benchmarks.md``; what the databases are and
+how the page loads them: ``docs/pattern-databases.md``.
 
 Conventions used throughout:
 
@@ -73,28 +73,25 @@ MAX_EXCESS = 60
 """The largest excess a valid table holds (the loader rejects larger bytes as corruption)."""
 
 PARTITION_771: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15))
-"""The 15-puzzle's 7-7-1 partition (home labelling; tile 12 counts its Manhattan distance): 71,000 nodes generated
-per Korf instance with the reflected lookup (7.11 M for the 100)."""
+"""The 15-puzzle's 7-7-1 partition (home labelling; tile 12 counts its Manhattan distance): two 7-tile tables,
+16.5 MB of file."""
 
 PARTITION_777: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15),
                                              (8, 9, 10, 11, 12, 13, 14))
 """The 15-puzzle's shipped database, 7/7-7: the 7-7-1 tables plus a second bottom table, the alternative that leaves
-tile 15 (not 12) to Manhattan distance; the estimate takes the larger bottom excess. 1.5× fewer nodes on Korf's 100
-than 7-7-1 and 1.5–2.5× on the two 80-move positions tried, for 50% more table (25.3 MB to download instead of 16.5,
-58 MB more memory): 47,000 nodes generated per Korf instance (4.70 M for the 100)."""
+tile 15 (not 12) to Manhattan distance; the estimate takes the larger bottom excess. Fewer nodes than 7-7-1 for
+50% more table (25.3 MB to download instead of 16.5, 173 MB of memory instead of 115); the node counts are in
+``docs/benchmarks.md``."""
 
 PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15))
 """The best of the five 6-6-3 partitions measured: the two left columns, the two right columns, and the bottom
-row's three tiles, a smaller, weaker database than 7-7-1. With the reflected lookup it generates 303,000 nodes
-per Korf instance (all 100), 1.68× fewer than the former ``(1 4 5) (2 3 6 7 10 11) (8 9 12 13 14 15)`` (508,000);
-on instances 1–10: 199,000 per instance, against 255,000 for that one, 1.19 M and 1.29 M for ``(1 2 3 5 6 7)``
-with ``(4 8 9 12 13 14) (10 11 15)`` or ``(4 8 9 10 12 13) (11 14 15)``, and 2.0 M for the row-wise ``(1 2 3)
-(4 5 6 8 9 10) (7 11 12 13 14 15)``. The README's *Pattern databases* section has the full comparison."""
+row's three tiles, a smaller, weaker database than 7-7-1 (1.4 MB of file, built in well under a minute), used
+when a test needs a real database quickly. The comparison of the partitions (this one against the former
+``(1 4 5) (2 3 6 7 10 11) (8 9 12 13 14 15)`` and three others) is in ``docs/benchmarks.md``."""
 
 PARTITION_555: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15))
-"""A 5-5-5 partition in row-major strips: tables of 524,160 bytes that build in seconds (tests, quick experiments).
-On Korf's instances 1–10 it generates 985,000 nodes per instance with the reflected lookup, the blocks
-``(1 2 3 6 7) (4 5 8 9 12) (10 11 13 14 15)`` 2.03 M (2× more)."""
+"""A 5-5-5 partition in row-major strips: tables of 524,160 bytes that build in seconds (tests, quick experiments);
+row-major strips beat 5-tile blocks (``docs/benchmarks.md``)."""
 
 _POSSIBLE = bytes(range(MAX_EXCESS + 1))
 _DOUBLE = bytes(min(2 * v, 255) for v in range(256))
