@@ -53,7 +53,7 @@ heuristic of at least this rank does not fall back (:attr:`Fallback.unless_stren
 
 WALKING_AUTO_SHAPES: tuple[tuple[int, int], ...] = ((4, 4),)
 """The shapes where ``heuristic="auto"`` picks walking distance over linear conflict (when no pattern database
-fits): measured faster there, slower on 3×3, 2×4, 3×4 and 4×3 (``scripts/bench_search.py --walking``; figures in
+fits): measured faster there, slower on 3×3, 2×4, 3×4 and 4×3 (``python -m bench search --walking``; figures in
 docs/benchmarks.md)."""
 
 PDB = "pdb"
