@@ -11,20 +11,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 say() { printf '\n== %s\n' "$*"; }
 
 # --- Python environment --------------------------------------------------------------------------------------
-PYTHON=${PYTHON:-python3}
-VENV=.venv
-if [ ! -x "$VENV/bin/python" ]; then
-  say "creating $VENV"
-  "$PYTHON" -m venv "$VENV"
-fi
-PY="$VENV/bin/python"
-stamp="$VENV/.npuzzle-installed"
-want="$(cat pyproject.toml | sha256sum | cut -d' ' -f1)"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  say "pip install -e '.[test]'"
-  "$PY" -m pip install --disable-pip-version-check -q -e '.[test]'
-  echo "$want" > "$stamp"
-fi
+# shellcheck source=scripts/venv.sh
+. scripts/venv.sh
 
 # --- Browser -------------------------------------------------------------------------------------------------
 has_playwright_browser() {
