@@ -101,11 +101,9 @@ def window_search(
                 budget.expanded += since
                 return path[1:]
             if since >= every:
-                budget.expanded += since
-                since = 0
-                yield budget.progress()
-                if budget.hard_stop():
+                if (yield from budget.checkpoint(since)):
                     return None
+                since = 0
                 every = budget.every()
             if expanded >= node_cap:
                 budget.expanded += since
@@ -268,11 +266,9 @@ def table_search(
                 budget.expanded += since
                 return path[1:]
             if since >= every:
-                budget.expanded += since
-                since = 0
-                yield budget.progress()
-                if budget.soft_stop():
+                if (yield from budget.checkpoint(since, soft=True)):
                     return None
+                since = 0
                 every = budget.every()
             if expanded >= node_cap:
                 budget.expanded += since
