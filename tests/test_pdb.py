@@ -15,7 +15,6 @@ import struct
 import subprocess
 import sys
 import zlib
-from collections import deque
 from itertools import permutations
 from math import perm
 from pathlib import Path
@@ -36,6 +35,7 @@ from npuzzle.pdb.database import (
 )
 from npuzzle.pdb.search import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits, solve_with_pdb
 from npuzzle.progress import Limit, run
+from oracle import distances
 
 ROOT = Path(__file__).resolve().parent.parent
 PDB_DIR = Path(os.environ.get("NPUZZLE_PDB_DIR", ROOT / ".cache" / "pdb"))
@@ -61,30 +61,9 @@ def tables15() -> PdbTables:
     return load_tables(path.read_bytes(), 4, 4)
 
 
-def _bfs_distances(rows: int, cols: int, goal: tuple[int, ...]) -> dict[tuple[int, ...], int]:
-    """Exact distance to ``goal`` of every reachable board (small boards only)."""
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        state = queue.popleft()
-        z = state.index(0)
-        r, c = divmod(z, cols)
-        for p in (z - cols if r else -1, z + cols if r < rows - 1 else -1, z - 1 if c else -1,
-                  z + 1 if c < cols - 1 else -1):
-            if p < 0:
-                continue
-            nxt = list(state)
-            nxt[z], nxt[p] = nxt[p], 0
-            key = tuple(nxt)
-            if key not in dist:
-                dist[key] = dist[state] + 1
-                queue.append(key)
-    return dist
-
-
 @pytest.fixture(scope="module")
 def dist3x3() -> dict[tuple[int, ...], int]:
-    return _bfs_distances(3, 3, tuple(range(9)))
+    return distances(Board(3, 3, tuple(range(9))))
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +76,7 @@ def db3x3() -> PatternDatabase:
 
 def test_single_pattern_over_all_tiles_is_the_exact_distance() -> None:
     # With every tile in the pattern each move costs 1 and the value is the true distance (2×3 board).
-    dist = _bfs_distances(2, 3, tuple(range(6)))
+    dist = distances(Board(2, 3, tuple(range(6))))
     db = build_database(2, 3, ((1, 2, 3, 4, 5),))
     assert len(dist) == 360
     for state, d in dist.items():
@@ -308,7 +287,7 @@ def test_3x3_every_goal_kind_optimal(partition: tuple[tuple[int, ...], ...],
     corner_goals = [goal_board(3, 3, "blank-first"), goal_board(3, 3, "default"),
                     Board(3, 3, (3, 1, 0, 4, 2, 5, 6, 7, 8)), Board(3, 3, (8, 7, 6, 5, 4, 3, 2, 1, 0))]
     for goal in corner_goals:
-        dist = dist3x3 if goal.tiles == tuple(range(9)) else _bfs_distances(3, 3, goal.tiles)
+        dist = dist3x3 if goal.tiles == tuple(range(9)) else distances(goal)
         hardest = [s for s, d in dist.items() if d == 31]
         assert len(hardest) == 2
         for state in hardest + rng.sample(sorted(dist), 15):
@@ -388,7 +367,7 @@ def test_generic_heuristic_adapter_drives_astar(db3x3: PatternDatabase,
     goal = goal_board(3, 3, "default")
     heuristic = PdbHeuristic(db3x3, goal)
     assert heuristic.name == "pdb-4-4+reflected" and heuristic.initial(goal.tiles) == 0
-    dist = _bfs_distances(3, 3, goal.tiles)
+    dist = distances(goal)
     rng = random.Random(9)
     for state in rng.sample(sorted(dist), 8):
         board = Board(3, 3, state)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections import deque
 
 import pytest
 
@@ -14,26 +13,7 @@ from npuzzle.errors import LimitError, PuzzleError, UnsolvableError
 from npuzzle.solve import default_registry, plan, solve
 from npuzzle.progress import Limit, run
 from npuzzle.walking import WalkingTable, build_walking_table, solve_with_walking_distance, walking_fits, walking_tables
-
-
-def _distances(goal: Board) -> dict[tuple[int, ...], int]:
-    rows, cols = goal.rows, goal.cols
-    dist = {goal.tiles: 0}
-    queue = deque([goal.tiles])
-    while queue:
-        state = queue.popleft()
-        z = state.index(0)
-        r, c = divmod(z, cols)
-        for p in (z - cols if r else -1, z + cols if r < rows - 1 else -1, z - 1 if c else -1,
-                  z + 1 if c < cols - 1 else -1):
-            if p >= 0:
-                nxt = list(state)
-                nxt[z], nxt[p] = nxt[p], 0
-                key = tuple(nxt)
-                if key not in dist:
-                    dist[key] = dist[state] + 1
-                    queue.append(key)
-    return dist
+from oracle import distances
 
 
 def test_takahashi_state_count() -> None:
@@ -54,7 +34,7 @@ def _walking(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable
 @pytest.mark.parametrize("goal", [goal_board(3, 3), Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)),
                                   goal_board(2, 4, "blank-first")])
 def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
-    dist = _distances(goal)
+    dist = distances(goal)
     tables = walking_tables(goal)
     rng = random.Random(7)
     for state in rng.sample(sorted(dist), 3000):
@@ -65,7 +45,7 @@ def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
 @pytest.mark.parametrize("goal", [goal_board(3, 3), goal_board(3, 3, "blank-first"),
                                   Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), goal_board(2, 3)])
 def test_optimal_on_small_boards_for_any_goal(goal: Board) -> None:
-    dist = _distances(goal)
+    dist = distances(goal)
     tables = walking_tables(goal)
     rng = random.Random(11)
     deepest = max(dist.values())
