@@ -83,6 +83,7 @@ def test_single_pattern_over_all_tiles_is_the_exact_distance() -> None:
         assert db.value(state) == d
 
 
+@pytest.mark.slow
 def test_additive_tables_are_admissible_and_have_the_parity_of_the_distance(
     db3x3: PatternDatabase, dist3x3: dict[tuple[int, ...], int]
 ) -> None:
@@ -96,6 +97,7 @@ def test_additive_tables_are_admissible_and_have_the_parity_of_the_distance(
     assert exact > 10_000  # and it is a strong estimate, not a trivial one
 
 
+@pytest.mark.slow
 def test_numpy_builder_matches_the_pure_python_builder() -> None:
     pytest.importorskip("numpy")
     pdb_numpy = _load_script("pdb_numpy")
@@ -110,6 +112,7 @@ def test_compact_index_numbers_every_placement_once(n: int, k: int) -> None:
     assert numbers == set(range(perm(n, k)))
 
 
+@pytest.mark.slow
 def test_index_tables_agree_with_compact_index() -> None:
     # The search's packed lead/tail numbers, turned into positions by IndexTables, give compact_index.
     data = bytes(perm(16, 7) + perm(16, 3))
@@ -263,6 +266,7 @@ def test_unsolvable_board_is_refused(db3x3: PatternDatabase) -> None:
 # --- solving --------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_alternative_patterns_take_the_larger_excess(dist3x3: dict[tuple[int, ...], int]) -> None:
     # (4 5 6 7) and (5 6 7 8) overlap: alternatives; the estimate is Manhattan + excess(1 2 3) + the larger of theirs.
     db = build_database(3, 3, ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)))
@@ -279,6 +283,7 @@ def test_alternative_patterns_take_the_larger_excess(dist3x3: dict[tuple[int, ..
 
 @pytest.mark.parametrize("partition", [((1, 2, 3, 5), (4, 6, 7, 8)), ((2, 5, 8),),
                                        ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)), ((1, 2, 4, 5), (2, 3, 5, 6))])
+@pytest.mark.slow
 def test_3x3_every_goal_kind_optimal(partition: tuple[tuple[int, ...], ...],
                                      dist3x3: dict[tuple[int, ...], int]) -> None:
     # The second leaves five tiles to Manhattan distance, the last two have overlapping alternatives.
@@ -303,6 +308,7 @@ def test_solved_board_needs_no_moves(db3x3: PatternDatabase) -> None:
     assert result.moves == () and result.optimal
 
 
+@pytest.mark.slow
 def test_node_limit_and_close(tables15: PdbTables) -> None:
     board = Board(4, 4, (14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15))  # Korf #3, 59 moves
     goal = goal_board(4, 4, "blank-first")
@@ -317,6 +323,7 @@ def test_node_limit_and_close(tables15: PdbTables) -> None:
     search.close()
 
 
+@pytest.mark.slow
 def test_korf_sample_blank_first_goal(tables15: PdbTables, korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "blank-first")
     for ident, length, tiles in korf100:
@@ -329,6 +336,7 @@ def test_korf_sample_blank_first_goal(tables15: PdbTables, korf100: list[tuple[i
         assert board.apply(result.moves or ()) == goal
 
 
+@pytest.mark.slow
 def test_korf_sample_default_goal(tables15: PdbTables, korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "default")
     for ident, length, tiles in korf100:
@@ -341,6 +349,7 @@ def test_korf_sample_default_goal(tables15: PdbTables, korf100: list[tuple[int, 
         assert board.apply(result.moves or ()) == goal
 
 
+@pytest.mark.slow
 def test_reflection_changes_nodes_not_lengths(tables15: PdbTables,
                                              korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "blank-first")
@@ -353,6 +362,7 @@ def test_reflection_changes_nodes_not_lengths(tables15: PdbTables,
     assert mirrored.nodes_generated != plain.nodes_generated
 
 
+@pytest.mark.slow
 def test_database_names_and_goal_value(tables15: PdbTables) -> None:
     assert tables15.name in ("7/7-7", "7-7-1", "6-6-3")
     assert tables15.database.value(list(range(16))) == 0

@@ -16,6 +16,7 @@ from npuzzle.walking import WalkingTable, build_walking_table, solve_with_walkin
 from oracle import distances
 
 
+@pytest.mark.slow
 def test_takahashi_state_count() -> None:
     table = build_walking_table(4, 4, 0)
     assert len(table.distance) == 24_964
@@ -31,7 +32,8 @@ def _walking(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable
     return vertical.distance[rs] + horizontal.distance[cs]
 
 
-@pytest.mark.parametrize("goal", [goal_board(3, 3), Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)),
+@pytest.mark.parametrize("goal", [pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
+                                  pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
                                   goal_board(2, 4, "blank-first")])
 def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
     dist = distances(goal)
@@ -42,8 +44,10 @@ def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
         assert h <= dist[state] and (dist[state] - h) % 2 == 0
 
 
-@pytest.mark.parametrize("goal", [goal_board(3, 3), goal_board(3, 3, "blank-first"),
-                                  Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), goal_board(2, 3)])
+@pytest.mark.parametrize("goal", [pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
+                                  pytest.param(goal_board(3, 3, "blank-first"), marks=pytest.mark.slow),
+                                  pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
+                                  goal_board(2, 3)])
 def test_optimal_on_small_boards_for_any_goal(goal: Board) -> None:
     dist = distances(goal)
     tables = walking_tables(goal)
@@ -57,6 +61,7 @@ def test_optimal_on_small_boards_for_any_goal(goal: Board) -> None:
         assert board.apply(result.moves or ()) == goal
 
 
+@pytest.mark.slow
 def test_korf_instances(korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "blank-first")
     tables = walking_tables(goal)
@@ -66,6 +71,7 @@ def test_korf_instances(korf100: list[tuple[int, int, list[int]]]) -> None:
             assert result.length == length, ident
 
 
+@pytest.mark.slow
 def test_limits_and_refusals() -> None:
     goal = goal_board(4, 4)
     board = Board(4, 4, (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))
@@ -80,6 +86,7 @@ def test_limits_and_refusals() -> None:
         solve_with_walking_distance(board, goal, tables=walking_tables(goal_board(4, 4, "blank-first")))
 
 
+@pytest.mark.slow
 def test_registered_as_a_heuristic_that_idastar_runs_with_the_specialised_solver() -> None:
     goal = goal_board(3, 4)
     board = Board(3, 4, (11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))
@@ -115,6 +122,7 @@ def test_auto_picks_it_only_for_4x4_and_wider_boards_refuse_it() -> None:
         assert (reply["default_heuristic"] == "walking-distance") == offered
 
 
+@pytest.mark.slow
 def test_table_building_inside_the_search_reports_progress_and_stops_on_close() -> None:
     goal = Board(4, 4, (1, 2, 3, 4, 5, 6, 0, 7, 8, 9, 10, 11, 12, 13, 14, 15))  # blank off the diagonal: 2 tables
     board = Board(4, 4, (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))

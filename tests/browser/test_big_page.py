@@ -11,10 +11,15 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from npuzzle.board import Board
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
+
 
 def wait_grid(app: App, tiles: tuple[int, ...]) -> None:
     want = ",".join(str(t) for t in tiles)

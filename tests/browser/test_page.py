@@ -18,6 +18,8 @@ from npuzzle.solvability import explain, is_solvable
 
 from .conftest import ROOT, App
 
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
+
 
 def link_text(board: Board) -> str:
     """The board as the page writes it in links and in ``data-board``: ``1,2,3/4,5,6/7,8,0``."""

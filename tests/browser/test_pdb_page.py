@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Route
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 KORF_ID = 1

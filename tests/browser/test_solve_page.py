@@ -16,6 +16,8 @@ from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
 
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
+
 DATA = Path(__file__).resolve().parents[1] / "data"
 def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
     """Wait until the grid shows ``tiles`` (jumps are drawn in the next animation frame), then check it."""

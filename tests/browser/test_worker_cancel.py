@@ -12,9 +12,12 @@ it interrupts or restarts Python; see test_solve_page and test_link.)"""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser
 
 from .conftest import BOOT_TIMEOUT_MS, Server, new_app
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
 CAPTURE_JS = """
 (() => {
