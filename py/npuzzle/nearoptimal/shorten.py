@@ -60,6 +60,7 @@ def window_search(
     expanded = 0
     since = 0
     every = budget.every()
+    # The IDA* loop is written out here and in table_search, each with its own state and estimate, for speed.
     while bound < limit:
         following = limit
         path = [blank]
@@ -218,6 +219,7 @@ def table_search(
     expanded = 0
     since = 0
     every = budget.every()
+    # The IDA* loop is written out here and in window_search, each with its own state and estimate, for speed.
     while bound < limit:
         following = limit
         path = [pos[0]]
