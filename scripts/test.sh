@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`, and `.ci/run` on CI): installs what it needs, builds the site, then runs
-# every test (core + CLI + browser) with pytest and the type check with mypy. Fails if either fails.
+# every test (core + CLI + browser) with pytest, the type check with mypy and the lint and format checks with
+# ruff. Fails if any of them fails. The quick loop of the core and CLI is scripts/test-quick.sh.
 #
 # Installs, each only when missing: npm packages (node_modules, pinned pyodide), a project venv `.venv` with
 # `pip install -e '.[test]'`, and Chromium from apt when there is no browser and we are root.
@@ -11,20 +12,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 say() { printf '\n== %s\n' "$*"; }
 
 # --- Python environment --------------------------------------------------------------------------------------
-PYTHON=${PYTHON:-python3}
-VENV=.venv
-if [ ! -x "$VENV/bin/python" ]; then
-  say "creating $VENV"
-  "$PYTHON" -m venv "$VENV"
-fi
-PY="$VENV/bin/python"
-stamp="$VENV/.npuzzle-installed"
-want="$(cat pyproject.toml | sha256sum | cut -d' ' -f1)"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  say "pip install -e '.[test]'"
-  "$PY" -m pip install --disable-pip-version-check -q -e '.[test]'
-  echo "$want" > "$stamp"
-fi
+# shellcheck source=scripts/venv.sh
+. scripts/venv.sh
 
 # --- Browser -------------------------------------------------------------------------------------------------
 has_playwright_browser() {
@@ -53,7 +42,7 @@ fi
 say "building the site"
 "$PY" scripts/build_site.py --install
 
-# --- Tests and types -----------------------------------------------------------------------------------------
+# --- Tests, types and lint ----------------------------------------------------------------------------------
 say "pytest"
 set +e
 "$PY" -m pytest tests
@@ -61,13 +50,19 @@ tests=$?
 say "mypy"
 "$PY" -m mypy
 types=$?
+say "ruff check"
+"$PY" -m ruff check .
+lint=$?
+say "ruff format --check"
+"$PY" -m ruff format --check .
+format=$?
 set -e
 
 if [ "$tests" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure" >&2
 fi
-if [ "$tests" -ne 0 ] || [ "$types" -ne 0 ]; then
-  echo "FAILED: pytest exit $tests, mypy exit $types" >&2
+if [ "$tests" -ne 0 ] || [ "$types" -ne 0 ] || [ "$lint" -ne 0 ] || [ "$format" -ne 0 ]; then
+  echo "FAILED: pytest exit $tests, mypy exit $types, ruff check exit $lint, ruff format --check exit $format" >&2
   exit 1
 fi
-say "all tests passed and mypy is clean"
+say "all tests passed, mypy is clean, ruff finds nothing to lint or reformat"

@@ -67,6 +67,7 @@ def boards_and_goals(draw: st.DrawFn) -> tuple[Board, Board]:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards_and_goals())
+@pytest.mark.slow
 def test_solutions_reach_the_goal_on_many_shapes_and_goals(case: tuple[Board, Board]) -> None:
     board, goal = case
     check(board, goal, solve(board, goal, width=60, shorten_path=False, seconds=None))
@@ -74,6 +75,7 @@ def test_solutions_reach_the_goal_on_many_shapes_and_goals(case: tuple[Board, Bo
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards_and_goals())
+@pytest.mark.slow
 def test_shortening_keeps_solutions_valid_and_never_longer(case: tuple[Board, Board]) -> None:
     board, goal = case
     plain = solve(board, goal, width=40, shorten_path=False, seconds=None)
@@ -118,6 +120,7 @@ def test_small_boards_are_solved_near_optimally() -> None:
 
 
 @pytest.mark.parametrize("index", [0, 17, 33])
+@pytest.mark.slow
 def test_korf24_lengths_are_near_the_published_optimum(index: int) -> None:
     ident, optimum, tiles = korf24()[index]
     board, goal = Board(5, 5, tiles), goal_board(5, 5, "blank-first")
@@ -128,6 +131,7 @@ def test_korf24_lengths_are_near_the_published_optimum(index: int) -> None:
     assert not result.optimal or len(result.moves or ()) == optimum
 
 
+@pytest.mark.slow
 def test_a_10x10_board_solves_within_a_modest_time() -> None:
     board = random_board(10, 10, seed=2024)
     goal = goal_board(10, 10)
@@ -183,6 +187,7 @@ def test_peel_plan_keeps_the_blank_goal_cell_and_shrinks_enough() -> None:
             assert len(locked) == len(set(locked)) == rows * cols - (bottom - top) * (right - left)
 
 
+@pytest.mark.slow
 def test_shipped_5x5_tables_load_and_match_a_fresh_build_of_one_table() -> None:
     shipped = shipped_five()
     assert shipped is not None and shipped.groups == FIVE_GROUPS
@@ -241,7 +246,11 @@ def test_when_the_beam_cannot_finish_the_region_is_peeled_and_solved_exactly() -
     assert result.extra["phases"]["solve"] >= result.lower_bound
 
 
-@pytest.mark.parametrize("rows, cols", [(8, 8), (5, 9), (2, 14), (11, 3)])
+@pytest.mark.parametrize(
+    "rows, cols",
+    [pytest.param(8, 8, marks=pytest.mark.slow), pytest.param(5, 9, marks=pytest.mark.slow),
+     pytest.param(2, 14, marks=pytest.mark.slow), (11, 3)],
+)
 def test_big_boards_with_the_blank_goal_inside_and_custom_labels(rows: int, cols: int) -> None:
     rng = random.Random(rows * 100 + cols)
     labels = list(range(1, rows * cols))
@@ -254,6 +263,7 @@ def test_big_boards_with_the_blank_goal_inside_and_custom_labels(rows: int, cols
     check(board, goal, result)
 
 
+@pytest.mark.slow
 def test_a_small_time_budget_still_gives_a_valid_solution() -> None:
     board, goal = random_board(8, 8, seed=21), goal_board(8, 8)
     result = solve(board, goal, seconds=0.3)
@@ -279,6 +289,7 @@ def test_table_search_finds_optimal_paths() -> None:
         assert shorter is None
 
 
+@pytest.mark.slow
 def test_window_improvement_never_lengthens_and_keeps_the_goal() -> None:
     ident, optimum, tiles = korf24()[9]
     goal = goal_board(5, 5, "blank-first")
@@ -288,7 +299,7 @@ def test_window_improvement_never_lengthens_and_keeps_the_goal() -> None:
     assert optimum <= len(improved.moves or ()) <= len(plain.moves or ())
 
 
-@pytest.mark.parametrize("rows, cols, seed", [(2, 3, 1), (3, 3, 2), (3, 3, 5)])
+@pytest.mark.parametrize("rows, cols, seed", [(2, 3, 1), (3, 3, 2), pytest.param(3, 3, 5, marks=pytest.mark.slow)])
 def test_partitions_bound_to_any_target_stay_admissible(rows: int, cols: int, seed: int) -> None:
     goal = goal_board(rows, cols)
     specs = region_specs(rows, cols, goal.tiles)
@@ -328,6 +339,7 @@ def _running(search: object) -> list[str]:
     return names
 
 
+@pytest.mark.slow
 def test_a_stop_while_shortening_returns_the_best_solution_so_far() -> None:
     from npuzzle.progress import stop
 

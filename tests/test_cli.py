@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -41,6 +43,7 @@ def test_check_json_fields() -> None:
     assert (data["blank_row_from_top"], data["blank_row_from_bottom"]) == (2, 2)
 
 
+@pytest.mark.slow
 def test_check_goal_blank_first_and_custom() -> None:
     korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
     assert run("check", "--goal", "blank-first", korf1).returncode == 0
@@ -79,6 +82,7 @@ def test_batch_goes_on_after_a_bad_line(tmp_path: Path) -> None:
     assert result.returncode == 2  # one line was malformed
 
 
+@pytest.mark.slow
 def test_random_board_is_repeatable_and_solvable_as_asked() -> None:
     from npuzzle import is_solvable, parse_board
 
@@ -155,6 +159,7 @@ def test_batch_applies_the_shape_and_refuses_a_board_argument() -> None:
     assert "check takes a BOARD or --batch FILE, not both (got the BOARD '9 9 9' and --batch '-')" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_mistyped_file_name_is_called_so(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
     for name in ("nope.txt", "boards/b1", "./b"):

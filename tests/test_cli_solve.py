@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from npuzzle import goal_board, parse_board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,6 +61,7 @@ def test_solve_non_square_with_a_custom_goal() -> None:
     assert parse_board("4 1 2 3 / 5 6 7 0").apply(data["moves"]) == parse_board("0 1 2 3 / 4 5 6 7")
 
 
+@pytest.mark.slow
 def test_solve_exit_codes() -> None:
     unsolvable = run("solve", "2 1 3 / 4 5 6 / 7 8 0")
     assert unsolvable.returncode == 1 and unsolvable.stdout.startswith("Not solvable: The board has 1 inversion")
@@ -97,6 +100,7 @@ def test_ctrl_c_stops_cleanly_with_the_statistics() -> None:
     assert "interrupted" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_compare_prints_the_course_table() -> None:
     result = run("compare", HARD8, "--max-nodes", "50000")
     assert result.returncode == 0, result.stderr

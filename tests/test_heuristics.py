@@ -34,6 +34,7 @@ def fitting(goal: Board) -> list[Heuristic]:
 
 
 @pytest.mark.parametrize("goal", GOALS_3X3, ids=["default", "blank-first", "random-custom"])
+@pytest.mark.slow
 def test_every_heuristic_is_admissible_on_every_8_puzzle_state(goal: Board) -> None:
     dist = distances(goal)
     assert len(dist) == 181_440
@@ -58,7 +59,7 @@ def test_heuristics_are_admissible_on_every_2x4_state_and_a_custom_goal() -> Non
             assert all(h.initial(tiles) <= d for h in heuristics), tiles
 
 
-@pytest.mark.parametrize("shape", [(3, 4), (4, 3)])
+@pytest.mark.parametrize("shape", [(3, 4), pytest.param((4, 3), marks=pytest.mark.slow)])
 def test_heuristics_are_admissible_near_the_goal_of_3x4_boards(shape: tuple[int, int]) -> None:
     goal = goal_board(*shape)
     dist = distances(goal, 15)
@@ -117,7 +118,7 @@ def test_the_blank_is_never_counted() -> None:
     assert Manhattan(goal).initial(board.tiles) == 1
 
 
-@pytest.mark.parametrize("shape", [(3, 3), (4, 4), (2, 5), (3, 4), (5, 5)])
+@pytest.mark.parametrize("shape", [(3, 3), pytest.param((4, 4), marks=pytest.mark.slow), (2, 5), (3, 4), (5, 5)])
 def test_per_move_deltas_match_recomputing(shape: tuple[int, int]) -> None:
     rng = random.Random(hash(shape))
     rows, cols = shape

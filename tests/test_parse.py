@@ -116,6 +116,7 @@ def test_shape_mismatch_with_count() -> None:
         parse_shape("1x5")
 
 
+@pytest.mark.slow
 def test_size_limit_accepts_1000_by_1000_and_refuses_beyond() -> None:
     from npuzzle import random_board
 

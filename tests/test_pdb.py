@@ -15,7 +15,6 @@ import struct
 import subprocess
 import sys
 import zlib
-from collections import deque
 from itertools import permutations
 from math import perm
 from pathlib import Path
@@ -36,6 +35,7 @@ from npuzzle.pdb.database import (
 )
 from npuzzle.pdb.search import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits, solve_with_pdb
 from npuzzle.progress import Limit, run
+from oracle import distances
 
 ROOT = Path(__file__).resolve().parent.parent
 PDB_DIR = Path(os.environ.get("NPUZZLE_PDB_DIR", ROOT / ".cache" / "pdb"))
@@ -61,30 +61,9 @@ def tables15() -> PdbTables:
     return load_tables(path.read_bytes(), 4, 4)
 
 
-def _bfs_distances(rows: int, cols: int, goal: tuple[int, ...]) -> dict[tuple[int, ...], int]:
-    """Exact distance to ``goal`` of every reachable board (small boards only)."""
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        state = queue.popleft()
-        z = state.index(0)
-        r, c = divmod(z, cols)
-        for p in (z - cols if r else -1, z + cols if r < rows - 1 else -1, z - 1 if c else -1,
-                  z + 1 if c < cols - 1 else -1):
-            if p < 0:
-                continue
-            nxt = list(state)
-            nxt[z], nxt[p] = nxt[p], 0
-            key = tuple(nxt)
-            if key not in dist:
-                dist[key] = dist[state] + 1
-                queue.append(key)
-    return dist
-
-
 @pytest.fixture(scope="module")
 def dist3x3() -> dict[tuple[int, ...], int]:
-    return _bfs_distances(3, 3, tuple(range(9)))
+    return distances(Board(3, 3, tuple(range(9))))
 
 
 @pytest.fixture(scope="module")
@@ -97,13 +76,14 @@ def db3x3() -> PatternDatabase:
 
 def test_single_pattern_over_all_tiles_is_the_exact_distance() -> None:
     # With every tile in the pattern each move costs 1 and the value is the true distance (2×3 board).
-    dist = _bfs_distances(2, 3, tuple(range(6)))
+    dist = distances(Board(2, 3, tuple(range(6))))
     db = build_database(2, 3, ((1, 2, 3, 4, 5),))
     assert len(dist) == 360
     for state, d in dist.items():
         assert db.value(state) == d
 
 
+@pytest.mark.slow
 def test_additive_tables_are_admissible_and_have_the_parity_of_the_distance(
     db3x3: PatternDatabase, dist3x3: dict[tuple[int, ...], int]
 ) -> None:
@@ -117,6 +97,7 @@ def test_additive_tables_are_admissible_and_have_the_parity_of_the_distance(
     assert exact > 10_000  # and it is a strong estimate, not a trivial one
 
 
+@pytest.mark.slow
 def test_numpy_builder_matches_the_pure_python_builder() -> None:
     pytest.importorskip("numpy")
     pdb_numpy = _load_script("pdb_numpy")
@@ -131,6 +112,7 @@ def test_compact_index_numbers_every_placement_once(n: int, k: int) -> None:
     assert numbers == set(range(perm(n, k)))
 
 
+@pytest.mark.slow
 def test_index_tables_agree_with_compact_index() -> None:
     # The search's packed lead/tail numbers, turned into positions by IndexTables, give compact_index.
     data = bytes(perm(16, 7) + perm(16, 3))
@@ -284,6 +266,7 @@ def test_unsolvable_board_is_refused(db3x3: PatternDatabase) -> None:
 # --- solving --------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_alternative_patterns_take_the_larger_excess(dist3x3: dict[tuple[int, ...], int]) -> None:
     # (4 5 6 7) and (5 6 7 8) overlap: alternatives; the estimate is Manhattan + excess(1 2 3) + the larger of theirs.
     db = build_database(3, 3, ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)))
@@ -300,6 +283,7 @@ def test_alternative_patterns_take_the_larger_excess(dist3x3: dict[tuple[int, ..
 
 @pytest.mark.parametrize("partition", [((1, 2, 3, 5), (4, 6, 7, 8)), ((2, 5, 8),),
                                        ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)), ((1, 2, 4, 5), (2, 3, 5, 6))])
+@pytest.mark.slow
 def test_3x3_every_goal_kind_optimal(partition: tuple[tuple[int, ...], ...],
                                      dist3x3: dict[tuple[int, ...], int]) -> None:
     # The second leaves five tiles to Manhattan distance, the last two have overlapping alternatives.
@@ -308,7 +292,7 @@ def test_3x3_every_goal_kind_optimal(partition: tuple[tuple[int, ...], ...],
     corner_goals = [goal_board(3, 3, "blank-first"), goal_board(3, 3, "default"),
                     Board(3, 3, (3, 1, 0, 4, 2, 5, 6, 7, 8)), Board(3, 3, (8, 7, 6, 5, 4, 3, 2, 1, 0))]
     for goal in corner_goals:
-        dist = dist3x3 if goal.tiles == tuple(range(9)) else _bfs_distances(3, 3, goal.tiles)
+        dist = dist3x3 if goal.tiles == tuple(range(9)) else distances(goal)
         hardest = [s for s, d in dist.items() if d == 31]
         assert len(hardest) == 2
         for state in hardest + rng.sample(sorted(dist), 15):
@@ -324,6 +308,7 @@ def test_solved_board_needs_no_moves(db3x3: PatternDatabase) -> None:
     assert result.moves == () and result.optimal
 
 
+@pytest.mark.slow
 def test_node_limit_and_close(tables15: PdbTables) -> None:
     board = Board(4, 4, (14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15))  # Korf #3, 59 moves
     goal = goal_board(4, 4, "blank-first")
@@ -338,6 +323,7 @@ def test_node_limit_and_close(tables15: PdbTables) -> None:
     search.close()
 
 
+@pytest.mark.slow
 def test_korf_sample_blank_first_goal(tables15: PdbTables, korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "blank-first")
     for ident, length, tiles in korf100:
@@ -350,6 +336,7 @@ def test_korf_sample_blank_first_goal(tables15: PdbTables, korf100: list[tuple[i
         assert board.apply(result.moves or ()) == goal
 
 
+@pytest.mark.slow
 def test_korf_sample_default_goal(tables15: PdbTables, korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "default")
     for ident, length, tiles in korf100:
@@ -362,6 +349,7 @@ def test_korf_sample_default_goal(tables15: PdbTables, korf100: list[tuple[int, 
         assert board.apply(result.moves or ()) == goal
 
 
+@pytest.mark.slow
 def test_reflection_changes_nodes_not_lengths(tables15: PdbTables,
                                              korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "blank-first")
@@ -374,6 +362,7 @@ def test_reflection_changes_nodes_not_lengths(tables15: PdbTables,
     assert mirrored.nodes_generated != plain.nodes_generated
 
 
+@pytest.mark.slow
 def test_database_names_and_goal_value(tables15: PdbTables) -> None:
     assert tables15.name in ("7/7-7", "7-7-1", "6-6-3")
     assert tables15.database.value(list(range(16))) == 0
@@ -388,7 +377,7 @@ def test_generic_heuristic_adapter_drives_astar(db3x3: PatternDatabase,
     goal = goal_board(3, 3, "default")
     heuristic = PdbHeuristic(db3x3, goal)
     assert heuristic.name == "pdb-4-4+reflected" and heuristic.initial(goal.tiles) == 0
-    dist = _bfs_distances(3, 3, goal.tiles)
+    dist = distances(goal)
     rng = random.Random(9)
     for state in rng.sample(sorted(dist), 8):
         board = Board(3, 3, state)

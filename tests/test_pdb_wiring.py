@@ -54,6 +54,7 @@ def test_korf100_ships_with_the_package() -> None:
     assert instances[0].optimal == 57
 
 
+@pytest.mark.slow
 def test_auto_picks_the_pattern_database_for_4x4(tables: PdbTables) -> None:
     registry = registry_with_tables(tables)
     name = heuristic_name(tables)
@@ -72,6 +73,7 @@ def test_auto_picks_the_pattern_database_for_4x4(tables: PdbTables) -> None:
     assert plan(odd_goal, odd_goal, registry=registry).heuristic == "walking-distance"
 
 
+@pytest.mark.slow
 def test_other_heuristics_stay_available_and_3x3_is_unchanged(tables: PdbTables) -> None:
     registry = registry_with_tables(tables)
     board = Board(4, 4, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15))
@@ -86,6 +88,7 @@ def test_other_heuristics_stay_available_and_3x3_is_unchanged(tables: PdbTables)
     assert plan(board, goal, "idastar", "pdb", registry).heuristic == heuristic_name(tables)
 
 
+@pytest.mark.slow
 def test_engine_loads_good_bytes_and_auto_uses_them(data: bytes) -> None:
     engine = Engine()
     reply = json.loads(engine.load_tables(data))
@@ -107,6 +110,7 @@ def test_engine_loads_good_bytes_and_auto_uses_them(data: bytes) -> None:
     assert out["ok"] and out["length"] == optimal and out["heuristic"] == reply["heuristic"]
 
 
+@pytest.mark.slow
 def test_engine_loads_in_slices_and_answers_requests_between_them(data: bytes) -> None:
     engine = Engine()
     load = engine.start_load(data)
@@ -130,6 +134,7 @@ def test_engine_loads_in_slices_and_answers_requests_between_them(data: bytes) -
     assert result["length"] == optimal and result["heuristic"] == out["heuristic"]
 
 
+@pytest.mark.slow
 def test_a_damaged_file_fails_its_sliced_load_with_the_same_message(data: bytes) -> None:
     bad = bytearray(data)
     bad[len(bad) - 100] ^= 0x5A  # inside the last table: found only after many slices
@@ -184,6 +189,7 @@ def cli(*args: str, env: str | None = None) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_cli_solve_with_pdb_finds_the_optimal_length() -> None:
     for ident in QUICK:
         board, optimal = instance(ident)
@@ -207,6 +213,7 @@ def test_cli_rejects_a_bad_pdb_file(tmp_path: Path) -> None:
     assert code == 2 and "cannot read the pattern database" in err
 
 
+@pytest.mark.slow
 def test_cli_bench_korf100_prints_rows_and_checks_lengths() -> None:
     code, out, _ = cli("bench", "korf100", "--pdb", str(PDB_FILE), "--limit", "3")
     assert code == 0

@@ -67,6 +67,7 @@ def test_100_random_8_puzzles_match_breadth_first_distances() -> None:
         assert a.optimal and i.optimal
 
 
+@pytest.mark.slow
 def test_weak_heuristics_are_optimal_too() -> None:
     goal = goal_board(3, 3, "blank-first")
     dist = distances(goal)
@@ -77,7 +78,7 @@ def test_weak_heuristics_are_optimal_too() -> None:
             assert solved(run(solve(board, goal, "astar", name)), board, goal) == dist[board.tiles]
 
 
-@pytest.mark.parametrize("ident", FAST_KORF)
+@pytest.mark.parametrize("ident", [pytest.param(i, marks=pytest.mark.slow) if i == 97 else i for i in FAST_KORF])
 def test_korf_instances_with_idastar_and_linear_conflict(ident: int, korf100: list[tuple[int, int, list[int]]]) -> None:
     _, length, tiles = next(row for row in korf100 if row[0] == ident)
     board, goal = Board(4, 4, tuple(tiles)), goal_board(4, 4, "blank-first")
@@ -198,6 +199,7 @@ def test_a_protocol_only_heuristic_works_in_both_searches() -> None:
         assert solved(result, board, goal) == 31 and result.heuristic == "plain-manhattan" and h.calls > 0
 
 
+@pytest.mark.slow
 def test_compare_runs_each_heuristic_with_astar() -> None:
     goal = goal_board(3, 3)
     board = scramble(goal, 30, seed=3)
@@ -278,7 +280,7 @@ def test_time_limit() -> None:
 @pytest.mark.parametrize(("algorithm", "heuristic"), [
     ("astar", "hamming"), ("idastar", "hamming"), ("idastar", "linear-conflict"),
     ("idastar", "walking-distance"),  # the specialised solver, its table building included
-    ("astar", "walking-distance"),
+    pytest.param("astar", "walking-distance", marks=pytest.mark.slow),
 ])
 def test_progress_is_steady_and_closing_stops_at_once(algorithm: str, heuristic: str) -> None:
     """The longest gap between two progress records of a real search is how long a cooperative cancel (the page's

@@ -100,7 +100,7 @@ def test_sizes_and_bad_choices_get_clear_messages() -> None:
 
 
 @pytest.mark.parametrize(
-    ("rows", "cols", "goal"), [(5, 5, "default"), (3, 7, "blank-first"), (6, 6, "default"), (5, 9, "blank-first"),
+    ("rows", "cols", "goal"), [(5, 5, "default"), pytest.param(3, 7, "blank-first", marks=pytest.mark.slow), (6, 6, "default"), (5, 9, "blank-first"),
                                (4, 6, "2 1 3 4 5 6 / 7 8 9 10 11 12 / 13 14 15 0 17 18 / 19 20 21 22 23 16")],
 )
 def test_api_solve_reports_a_lower_bound_and_the_ratio(rows: int, cols: int, goal: str) -> None:
@@ -159,6 +159,7 @@ def test_api_session_progress_and_cancel_keep_the_true_lower_bound() -> None:
     assert "near-optimal" in final["message"] and "at least" in final["message"]
 
 
+@pytest.mark.slow
 def test_a_10x10_solves_within_the_ci_budget() -> None:
     board = random_board(10, 10, seed=11)
     began = time.perf_counter()
@@ -206,6 +207,7 @@ def test_cli_exit_codes() -> None:
     assert code == EXIT_INVALID and "420 cells" in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_10x10_solve_and_prints_the_statistics() -> None:
     board = random_board(10, 10, seed=24).format(one_line=True)
     process = subprocess.Popen(
@@ -293,6 +295,7 @@ def watch_shortening(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return entered
 
 
+@pytest.mark.slow
 def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
     from npuzzle.progress import stop
 
@@ -310,6 +313,7 @@ def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypat
     assert "best so far" in result.message and "did not finish" in result.message
 
 
+@pytest.mark.slow
 def test_api_cancel_while_shortening_replies_with_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     entered = watch_shortening(monkeypatch)
     board = random_board(5, 5, seed=41)
@@ -323,6 +327,7 @@ def test_api_cancel_while_shortening_replies_with_the_moves(monkeypatch: pytest.
     assert "best so far" in final["message"]
 
 
+@pytest.mark.slow
 def test_a_hard_time_limit_paces_the_near_optimal_solver() -> None:
     board = random_board(10, 10, seed=42)
     result = run(plan(board, goal_board(10, 10), budget=30).start(Limit(seconds=4)))

@@ -10,9 +10,12 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_start_serves_the_built_site_isolated_and_stops_on_ctrl_c() -> None:
     process = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "start.py"), "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections import deque
 
 import pytest
 
@@ -14,28 +13,10 @@ from npuzzle.errors import LimitError, PuzzleError, UnsolvableError
 from npuzzle.solve import default_registry, plan, solve
 from npuzzle.progress import Limit, run
 from npuzzle.walking import WalkingTable, build_walking_table, solve_with_walking_distance, walking_fits, walking_tables
+from oracle import distances
 
 
-def _distances(goal: Board) -> dict[tuple[int, ...], int]:
-    rows, cols = goal.rows, goal.cols
-    dist = {goal.tiles: 0}
-    queue = deque([goal.tiles])
-    while queue:
-        state = queue.popleft()
-        z = state.index(0)
-        r, c = divmod(z, cols)
-        for p in (z - cols if r else -1, z + cols if r < rows - 1 else -1, z - 1 if c else -1,
-                  z + 1 if c < cols - 1 else -1):
-            if p >= 0:
-                nxt = list(state)
-                nxt[z], nxt[p] = nxt[p], 0
-                key = tuple(nxt)
-                if key not in dist:
-                    dist[key] = dist[state] + 1
-                    queue.append(key)
-    return dist
-
-
+@pytest.mark.slow
 def test_takahashi_state_count() -> None:
     table = build_walking_table(4, 4, 0)
     assert len(table.distance) == 24_964
@@ -51,10 +32,11 @@ def _walking(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable
     return vertical.distance[rs] + horizontal.distance[cs]
 
 
-@pytest.mark.parametrize("goal", [goal_board(3, 3), Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)),
+@pytest.mark.parametrize("goal", [pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
+                                  pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
                                   goal_board(2, 4, "blank-first")])
 def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
-    dist = _distances(goal)
+    dist = distances(goal)
     tables = walking_tables(goal)
     rng = random.Random(7)
     for state in rng.sample(sorted(dist), 3000):
@@ -62,10 +44,12 @@ def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
         assert h <= dist[state] and (dist[state] - h) % 2 == 0
 
 
-@pytest.mark.parametrize("goal", [goal_board(3, 3), goal_board(3, 3, "blank-first"),
-                                  Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), goal_board(2, 3)])
+@pytest.mark.parametrize("goal", [pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
+                                  pytest.param(goal_board(3, 3, "blank-first"), marks=pytest.mark.slow),
+                                  pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
+                                  goal_board(2, 3)])
 def test_optimal_on_small_boards_for_any_goal(goal: Board) -> None:
-    dist = _distances(goal)
+    dist = distances(goal)
     tables = walking_tables(goal)
     rng = random.Random(11)
     deepest = max(dist.values())
@@ -77,6 +61,7 @@ def test_optimal_on_small_boards_for_any_goal(goal: Board) -> None:
         assert board.apply(result.moves or ()) == goal
 
 
+@pytest.mark.slow
 def test_korf_instances(korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "blank-first")
     tables = walking_tables(goal)
@@ -86,6 +71,7 @@ def test_korf_instances(korf100: list[tuple[int, int, list[int]]]) -> None:
             assert result.length == length, ident
 
 
+@pytest.mark.slow
 def test_limits_and_refusals() -> None:
     goal = goal_board(4, 4)
     board = Board(4, 4, (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))
@@ -100,6 +86,7 @@ def test_limits_and_refusals() -> None:
         solve_with_walking_distance(board, goal, tables=walking_tables(goal_board(4, 4, "blank-first")))
 
 
+@pytest.mark.slow
 def test_registered_as_a_heuristic_that_idastar_runs_with_the_specialised_solver() -> None:
     goal = goal_board(3, 4)
     board = Board(3, 4, (11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))
@@ -135,6 +122,7 @@ def test_auto_picks_it_only_for_4x4_and_wider_boards_refuse_it() -> None:
         assert (reply["default_heuristic"] == "walking-distance") == offered
 
 
+@pytest.mark.slow
 def test_table_building_inside_the_search_reports_progress_and_stops_on_close() -> None:
     goal = Board(4, 4, (1, 2, 3, 4, 5, 6, 0, 7, 8, 9, 10, 11, 12, 13, 14, 15))  # blank off the diagonal: 2 tables
     board = Board(4, 4, (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))

@@ -210,25 +210,17 @@ class LinearConflict(Manhattan):
 
     def __init__(self, goal: Board) -> None:
         super().__init__(goal)
-        rows, cols, n = goal.rows, goal.cols, goal.size
-        layout = self.layout
-        self.row_tables: list[LineTable] = []
-        self.col_tables: list[LineTable] = []
-        for r in range(rows):
-            coordinate = [-1] * n
-            for tile in range(1, n):
-                gr, gc = divmod(self.goal_cell[tile], cols)
-                if gr == r:
-                    coordinate[tile] = gc
-            self.row_tables.append(LineTable(layout, [r * cols + c for c in range(cols)], coordinate))
-        for c in range(cols):
-            coordinate = [-1] * n
-            for tile in range(1, n):
-                gr, gc = divmod(self.goal_cell[tile], cols)
-                if gc == c:
-                    coordinate[tile] = gr
-            self.col_tables.append(LineTable(layout, [r * cols + c for r in range(rows)], coordinate))
+        rows, cols = goal.rows, goal.cols
+        self.row_tables: list[LineTable] = [self._line_table([r * cols + c for c in range(cols)]) for r in range(rows)]
+        self.col_tables: list[LineTable] = [self._line_table([r * cols + c for r in range(rows)]) for c in range(cols)]
         self._lines: dict[tuple[int, int], list[LineTable | None]] = {}
+
+    def _line_table(self, cells: list[int]) -> LineTable:
+        """The table of the line ``cells`` (a row or column, in order): a tile whose goal cell is on the line has
+        that cell's place along it as its coordinate."""
+        along = {cell: i for i, cell in enumerate(cells)}
+        coordinate = [-1] + [along.get(self.goal_cell[tile], -1) for tile in range(1, self.layout.size)]
+        return LineTable(self.layout, cells, coordinate)
 
     def initial(self, tiles: Sequence[int]) -> int:
         """Manhattan distance plus the penalty of every row and column. O(n log n)."""

@@ -11,19 +11,15 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
+
 from npuzzle.board import Board
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core
+from .steps import cancel_ms, wait_grid
 
-def wait_grid(app: App, tiles: tuple[int, ...]) -> None:
-    want = ",".join(str(t) for t in tiles)
-    app.page.wait_for_function(
-        """want => [...document.querySelectorAll('[role=gridcell]')]
-             .map(c => c.textContent.trim() || '0').join(',') === want""",
-        arg=want, timeout=10_000,
-    )
-    assert grid_tiles(app) == list(tiles)
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
 
 def random_text(rows: int, cols: int, seed: int) -> str:
@@ -148,18 +144,9 @@ def test_cancel_stops_a_big_solve_promptly(app: App) -> None:
     page.wait_for_function("() => /nodes/.test(document.getElementById('job-detail').textContent)",
                            timeout=ANSWER_TIMEOUT_MS)
     assert "Near-optimal" in page.locator("#job-title").inner_text()
-    cancel_ms = page.evaluate(
-        """() => new Promise((resolve) => {
-          const t0 = performance.now();
-          const observer = new MutationObserver(() => {
-            if (document.body.dataset.solve === "stopped") { observer.disconnect(); resolve(performance.now() - t0); }
-          });
-          observer.observe(document.body, { attributes: true, attributeFilter: ["data-solve"] });
-          document.getElementById("job-cancel").click();
-        })"""
-    )
-    print(f"\ncancel of a 20×20 solve: {cancel_ms:.0f} ms")
-    assert cancel_ms < 1000
+    stopped_ms = cancel_ms(page)
+    print(f"\ncancel of a 20×20 solve: {stopped_ms:.0f} ms")
+    assert stopped_ms < 1000
     summary = page.locator("#solution-summary").inner_text()
     assert "cancelled" in summary and "at least" in summary
     assert page.locator("#job").is_hidden()

@@ -12,6 +12,8 @@ from npuzzle.parse import parse_board
 
 from .conftest import BOOT_TIMEOUT_MS, App, Server, open_app, start_server
 
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
+
 
 @pytest.fixture(scope="module")
 def isolated_server(built_site: object) -> Iterator[Server]:

@@ -17,6 +17,9 @@ from npuzzle.parse import parse_board, resolve_goal
 from npuzzle.solvability import explain, is_solvable
 
 from .conftest import ROOT, App
+from .steps import shuffle
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
 
 def link_text(board: Board) -> str:
@@ -152,11 +155,7 @@ def test_custom_goal(app: App) -> None:
 @pytest.mark.parametrize("shape", ["3×3", "3x5", "4×4"])
 def test_shuffle_gives_a_solvable_board_of_that_shape(app: App, shape: str) -> None:
     page = app.page
-    app.select_goal("default")
-    page.fill("#shape", shape)
-    before = app.answers()
-    page.click("#shuffle")
-    app.wait_answer(before)
+    shuffle(app, shape, "default")
     board = parse_board(page.locator("#board").input_value())
     rows, cols = (int(n) for n in re.split("[x×]", shape))
     assert (board.rows, board.cols) == (rows, cols)
@@ -168,11 +167,7 @@ def test_shuffle_gives_a_solvable_board_of_that_shape(app: App, shape: str) -> N
 
 def test_shuffle_for_the_blank_first_goal(app: App) -> None:
     page = app.page
-    app.select_goal("blank-first")
-    page.fill("#shape", "4×4")
-    before = app.answers()
-    page.click("#shuffle")
-    app.wait_answer(before)
+    shuffle(app, "4×4", "blank-first")
     board = parse_board(page.locator("#board").input_value())
     assert is_solvable(board, resolve_goal("blank-first", 4, 4))
     assert page.locator("#verdict").inner_text().startswith("Solvable")
@@ -182,10 +177,7 @@ def test_shuffle_for_the_blank_first_goal(app: App) -> None:
 
 def test_bad_shape_message(app: App) -> None:
     page = app.page
-    page.fill("#shape", "1x5")
-    before = app.answers()
-    page.click("#shuffle")
-    app.wait_answer(before)
+    shuffle(app, "1x5")
     message = page.locator("#shape-error").inner_text()
     assert "1" in message and message != ""
     assert page.locator("#shape").get_attribute("aria-invalid") == "true"
@@ -224,11 +216,7 @@ def test_checking_updates_the_share_link(app: App) -> None:
 
 def test_big_board_is_drawn_on_a_canvas(app: App) -> None:
     page = app.page
-    app.select_goal("default")
-    page.fill("#shape", "100×100")
-    before = app.answers()
-    page.click("#shuffle")
-    app.wait_answer(before)
+    shuffle(app, "100×100", "default")
     assert page.locator("#verdict").inner_text().startswith("Solvable")
     assert page.locator("canvas.heatmap").count() == 1
     assert page.get_by_role("gridcell").count() == 0

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Browser, Route
 
 from npuzzle.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
 KORF_ID = 1
 """Korf's instance 1 (57 moves): the 7/7-7 IDA* solves it in about 0.03 s in CPython."""

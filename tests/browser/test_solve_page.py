@@ -14,18 +14,11 @@ from npuzzle.board import Board
 from npuzzle.instances import korf100
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core
+from .steps import cancel_ms, shuffle, wait_grid
 
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
-def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
-    """Wait until the grid shows ``tiles`` (jumps are drawn in the next animation frame), then check it."""
-    want = ",".join(str(t) for t in tiles)
-    app.page.wait_for_function(
-        """want => [...document.querySelectorAll('[role=gridcell]')]
-             .map(c => c.textContent.trim() || '0').join(',') === want""",
-        arg=want, timeout=10_000,
-    )
-    assert grid_tiles(app) == list(tiles)
 
 
 def board_in_text_area(app: App) -> Board:
@@ -50,11 +43,7 @@ def korf(index: int) -> tuple[str, int]:
 
 def test_shuffle_solve_and_play_reach_the_goal(app: App) -> None:
     page = app.page
-    app.select_goal("default")
-    page.fill("#shape", "3×3")
-    before = app.answers()
-    page.click("#shuffle")
-    app.wait_answer(before)
+    shuffle(app, "3×3", "default")
     start = board_in_text_area(app)
     goal = resolve_goal("default", 3, 3)
     expected = core({"op": "solve", "board": start.format(), "algorithm": "idastar", "heuristic": "linear-conflict"})
@@ -137,19 +126,10 @@ def test_a_hard_search_is_cancelled_promptly_and_the_page_stays_responsive(app: 
     first = page.locator("#job-detail").inner_text()
     page.wait_for_function("t => document.getElementById('job-detail').textContent !== t", arg=first)  # live
 
-    cancel_ms = page.evaluate(
-        """() => new Promise((resolve) => {
-          const t0 = performance.now();
-          const observer = new MutationObserver(() => {
-            if (document.body.dataset.solve === "stopped") { observer.disconnect(); resolve(performance.now() - t0); }
-          });
-          observer.observe(document.body, { attributes: true, attributeFilter: ["data-solve"] });
-          document.getElementById("job-cancel").click();
-        })"""
-    )
-    print(f"\ncancel: click → 'stopped' on screen in {cancel_ms:.0f} ms (worst frame gap while searching "
+    stopped_ms = cancel_ms(page)
+    print(f"\ncancel: click → 'stopped' on screen in {stopped_ms:.0f} ms (worst frame gap while searching "
           f"{worst_frame_ms:.0f} ms; the page's own measure {page.locator('body').get_attribute('data-cancel-ms')} ms)")
-    assert cancel_ms < 1000
+    assert stopped_ms < 1000
     assert worst_frame_ms < 1000
     assert page.locator("#job").is_hidden()
     summary = page.locator("#solution-summary").inner_text()

@@ -18,6 +18,8 @@ from npuzzle import api
 
 from .conftest import BOOT_TIMEOUT_MS, Server
 
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
+
 HARNESS = """
 () => {
   window.messages = [];

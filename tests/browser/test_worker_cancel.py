@@ -12,9 +12,12 @@ it interrupts or restarts Python; see test_solve_page and test_link.)"""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser
 
 from .conftest import BOOT_TIMEOUT_MS, CAPTURE_JS, Server, new_app
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
 BUSY_THEN_REQUEST_THEN_CANCEL_JS = """
 ([busy, id]) => new Promise((resolve) => {

@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator, Sequence
 
 from .budget import PROGRESS_EVERY, Budget
 from .grouptables import Partition, neighbours
+from .peel import blank_path
 from ..progress import Progress
 
 
@@ -70,10 +71,7 @@ def beam_search(
     if first == target:
         return []
     parent: dict[bytes, bytes | None] = {first: None}
-    if len(partitions) == 2 and all(_small_groups(p) for p in partitions):
-        step = _layer_two(n, partitions[0], partitions[1])
-    else:
-        step = _layer_any(n, partitions)
+    step = _layer(n, partitions)
     first_estimate = estimate(first, partitions)
     layer: list[tuple[bytes, int, int]] = [(first, first_estimate, n)]
     began = budget.elapsed()
@@ -98,8 +96,7 @@ def beam_search(
             if pending >= quota:
                 pending = 0
                 budget.note_frontier(len(children))
-                yield budget.progress()
-                if budget.hard_stop():
+                if (yield from budget.checkpoint()):
                     return None
                 quota = budget.every()
         budget.generated += len(children)
@@ -128,13 +125,7 @@ def beam_search(
             return None
     if not found:
         return None
-    path: list[int] = []
-    state_or_none: bytes | None = target
-    while state_or_none is not None and state_or_none != first:
-        path.append(state_or_none[0])
-        state_or_none = parent[state_or_none]
-    path.reverse()
-    return path
+    return blank_path(parent, target, first)
 
 
 def _paced_width(
@@ -179,57 +170,21 @@ def padded_lookup(n: int, partition: Partition) -> list[Pad]:
     return out
 
 
-def _layer_two(n: int, first: Partition, second: Partition) -> _Step:
-    """The expansion of one slice of a layer, unrolled for two partitions of groups of at most four tiles."""
-    lookups = list(zip(padded_lookup(n, first), padded_lookup(n, second)))
-
-    def step(
-        layer: _Layer,
-        near: Sequence[tuple[int, ...]],
-        parent: dict[bytes, bytes | None],
-        children: dict[bytes, bytes],
-        buckets: dict[int, list[tuple[bytes, int]]],
-    ) -> None:
-        for state, h, came in layer:
-            blank = state[0]
-            for cell in near[blank]:
-                if cell == came:
-                    continue
-                tile = state.index(cell)
-                child_array = bytearray(state)
-                child_array[tile] = blank
-                child_array[0] = cell
-                child = bytes(child_array)
-                if child in parent or child in children:
-                    continue
-                (ta, oa, a1, ca1, a2, ca2, a3, ca3), (tb, ob, b1, cb1, b2, cb2, b3, cb3) = lookups[tile]
-                ia = ca1[state[a1]] + ca2[state[a2]] + ca3[state[a3]]
-                ib = cb1[state[b1]] + cb2[state[b2]] + cb3[state[b3]]
-                h2 = (
-                    h
-                    + ta[ia + oa[blank]] - ta[ia + oa[cell]]
-                    + tb[ib + ob[blank]] - tb[ib + ob[cell]]
-                )
-                children[child] = state
-                bucket = buckets.get(h2)
-                if bucket is None:
-                    buckets[h2] = [(child, blank)]
-                else:
-                    bucket.append((child, blank))
-
-    return step
-
-
-def _layer_any(n: int, partitions: Sequence[Partition]) -> _Step:
-    """The expansion of one slice of a layer, for any partitions."""
+def _layer(n: int, partitions: Sequence[Partition]) -> _Step:
+    """The expansion of one slice of a layer. The estimate's change is unrolled for the usual case of two
+    partitions of groups of at most four tiles (:func:`padded_lookup`); any other partitions take the general loop."""
+    two: list[tuple[Pad, Pad]] | None = None
     per_tile: list[tuple[tuple[bytes, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]], ...]] = []
-    for tile in range(n):
-        entries = []
-        for partition in partitions:
-            entry = partition.lookup[tile] if tile < len(partition.lookup) else None
-            if entry is not None:
-                entries.append(entry)
-        per_tile.append(tuple(entries))
+    if len(partitions) == 2 and all(_small_groups(p) for p in partitions):
+        two = list(zip(padded_lookup(n, partitions[0]), padded_lookup(n, partitions[1])))
+    else:
+        for tile in range(n):
+            entries = []
+            for partition in partitions:
+                entry = partition.lookup[tile] if tile < len(partition.lookup) else None
+                if entry is not None:
+                    entries.append(entry)
+            per_tile.append(tuple(entries))
 
     def step(
         layer: _Layer,
@@ -250,12 +205,22 @@ def _layer_any(n: int, partitions: Sequence[Partition]) -> _Step:
                 child = bytes(child_array)
                 if child in parent or child in children:
                     continue
-                h2 = h
-                for table, own, others in per_tile[tile]:
-                    index = 0
-                    for other, contribution in others:
-                        index += contribution[state[other]]
-                    h2 += table[index + own[blank]] - table[index + own[cell]]
+                if two is not None:
+                    (ta, oa, a1, ca1, a2, ca2, a3, ca3), (tb, ob, b1, cb1, b2, cb2, b3, cb3) = two[tile]
+                    ia = ca1[state[a1]] + ca2[state[a2]] + ca3[state[a3]]
+                    ib = cb1[state[b1]] + cb2[state[b2]] + cb3[state[b3]]
+                    h2 = (
+                        h
+                        + ta[ia + oa[blank]] - ta[ia + oa[cell]]
+                        + tb[ib + ob[blank]] - tb[ib + ob[cell]]
+                    )
+                else:
+                    h2 = h
+                    for table, own, others in per_tile[tile]:
+                        index = 0
+                        for other, contribution in others:
+                            index += contribution[state[other]]
+                        h2 += table[index + own[blank]] - table[index + own[cell]]
                 children[child] = state
                 bucket = buckets.get(h2)
                 if bucket is None:

@@ -8,6 +8,8 @@ that improve a solution already found.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from ..progress import Clock, Limit, Progress, StopReason
 
 PROGRESS_EVERY = 2000
@@ -80,6 +82,14 @@ class Budget:
         if nodes is None:
             return PROGRESS_EVERY
         return max(1, min(PROGRESS_EVERY, nodes - self.expanded))
+
+    def checkpoint(self, uncounted: int = 0, soft: bool = False) -> Generator[Progress, None, bool]:
+        """A sub-search's periodic check: add its ``uncounted`` expansions, yield a progress record, then return
+        whether it should stop (:meth:`hard_stop`, or :meth:`soft_stop` with ``soft``). Use it as
+        ``if (yield from budget.checkpoint(since)): return None``."""
+        self.expanded += uncounted
+        yield self.progress()
+        return self.soft_stop() if soft else self.hard_stop()
 
     def soft_stop(self) -> bool:
         """True when the improving phases should end: the soft deadline passed or a hard limit was hit."""

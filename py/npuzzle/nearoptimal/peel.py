@@ -12,7 +12,8 @@ one) is always solvable in a region of at least 2 × 3 free cells beyond the lin
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
+from typing import NamedTuple, TypeVar
 
 from .budget import Budget
 from .grouptables import neighbours
@@ -50,22 +51,20 @@ def peel_plan(region: Region, cols: int, blank_goal: int, max_cells: int) -> tup
         if not more_rows and not more_cols:
             break
         if more_rows and (not more_cols or bottom - top >= right - left):
-            edges = [r for r, ok in ((top, top < first_row), (bottom - 1, bottom > first_row + height)) if ok]
-            row = max(edges, key=lambda r: abs(r - br))
+            row, top, bottom = _far_edge(top, bottom, first_row, height, br)
             lines.append([row * cols + c for c in range(left, right)])
-            if row == top:
-                top += 1
-            else:
-                bottom -= 1
         else:
-            edges = [c for c, ok in ((left, left < first_col), (right - 1, right > first_col + width)) if ok]
-            col = max(edges, key=lambda c: abs(c - bc))
+            col, left, right = _far_edge(left, right, first_col, width, bc)
             lines.append([r * cols + col for r in range(top, bottom)])
-            if col == left:
-                left += 1
-            else:
-                right -= 1
     return lines, (top, bottom, left, right)
+
+
+def _far_edge(low: int, high: int, first: int, size: int, goal: int) -> tuple[int, int, int]:
+    """The edge row (or column) of ``low … high−1`` to peel next, and the span left without it: of the edges
+    outside the final span ``first … first+size−1``, the one farther from the blank's goal row (column) ``goal``."""
+    edges = [e for e, ok in ((low, low < first), (high - 1, high > first + size)) if ok]
+    edge = max(edges, key=lambda e: abs(e - goal))
+    return (edge, low + 1, high) if edge == low else (edge, low, high - 1)
 
 
 def _corner_start(goal: int, size: int, low: int, high: int) -> int:
@@ -96,12 +95,7 @@ def place(
     """
     k = len(tiles)
     n = rows * cols
-    where = {tile: cell for cell, tile in enumerate(cells)}
-    small = n <= 256
-    start = _freeze([where[0]] + [where[t] for t in tiles], small)
-    row_of = [c // cols for c in range(n)]
-    col_of = [c % cols for c in range(n)]
-    near = free_neighbours(rows, cols, free)
+    start, small, row_of, col_of, near = _abstract(cells, rows, cols, free, tiles)
     aim = list(targets)
 
     def estimate(state: State) -> int:
@@ -139,12 +133,10 @@ def place(
             break
         since += 1
         if since >= every:
-            budget.expanded += since
-            since = 0
             budget.note_frontier(len(heap))
-            yield budget.progress()
-            if budget.hard_stop():
+            if (yield from budget.checkpoint(since)):
                 return None
+            since = 0
             every = budget.every()
         b = state[0]
         for cell in near[b]:
@@ -164,7 +156,33 @@ def place(
     budget.expanded += since
     if found is None:
         return None
-    return _path(parent, found, start)
+    return blank_path(parent, found, start)
+
+
+class _Abstract(NamedTuple):
+    """What :func:`place` and :func:`line_beam` start from."""
+
+    start: State
+    """The blank's cell, then each tracked tile's cell."""
+    small: bool
+    """True when states are ``bytes`` (at most 256 cells), else tuples."""
+    row_of: list[int]
+    """``row_of[cell]``: the cell's row."""
+    col_of: list[int]
+    """``col_of[cell]``: the cell's column."""
+    near: list[tuple[int, ...]]
+    """The free neighbours of every cell (:func:`free_neighbours`)."""
+
+
+def _abstract(cells: Sequence[int], rows: int, cols: int, free: bytearray, tiles: Sequence[int]) -> _Abstract:
+    """The abstract start state of ``tiles`` on the board ``cells`` (tile per cell) and the board's geometry."""
+    n = rows * cols
+    where = {tile: cell for cell, tile in enumerate(cells)}
+    small = n <= 256
+    start = _freeze([where[0]] + [where[t] for t in tiles], small)
+    return _Abstract(
+        start, small, [c // cols for c in range(n)], [c % cols for c in range(n)], free_neighbours(rows, cols, free)
+    )
 
 
 def free_neighbours(rows: int, cols: int, free: bytearray) -> list[tuple[int, ...]]:
@@ -176,9 +194,14 @@ def _freeze(values: list[int], small: bool) -> State:
     return bytes(values) if small else tuple(values)
 
 
-def _path(parent: dict[State, State | None], found: State, start: State) -> list[int]:
+_S = TypeVar("_S", bound=Sequence[int])
+
+
+def blank_path(parent: Mapping[_S, _S | None], found: _S, start: _S) -> list[int]:
+    """The blank's cell after each move from ``start`` to ``found``, replayed through ``parent`` (each state's
+    predecessor) of a search over states whose first entry is the blank's cell."""
     path: list[int] = []
-    node: State | None = found
+    node: _S | None = found
     while node is not None and node != start:
         path.append(node[0])
         node = parent[node]
@@ -214,12 +237,7 @@ def line_beam(
     """
     k = len(tiles)
     n = rows * cols
-    where = {tile: cell for cell, tile in enumerate(cells)}
-    small = n <= 256
-    start = _freeze([where[0]] + [where[t] for t in tiles], small)
-    row_of = [c // cols for c in range(n)]
-    col_of = [c % cols for c in range(n)]
-    near = free_neighbours(rows, cols, free)
+    start, small, row_of, col_of, near = _abstract(cells, rows, cols, free, tiles)
     dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in targets]
     goal = _freeze(list(targets), small)
 
@@ -284,11 +302,9 @@ def line_beam(
                 break
             since += 1
             if since >= every:
-                budget.expanded += since
-                since = 0
-                yield budget.progress()
-                if budget.hard_stop():
+                if (yield from budget.checkpoint(since)):
                     return None
+                since = 0
                 every = budget.every()
         budget.generated += len(children)
         if found is not None:
@@ -306,4 +322,4 @@ def line_beam(
     budget.expanded += since
     if found is None:
         return None
-    return _path(parent, found, start)
+    return blank_path(parent, found, start)

@@ -60,6 +60,7 @@ def window_search(
     expanded = 0
     since = 0
     every = budget.every()
+    # The IDA* loop is written out here and in table_search, each with its own state and estimate, for speed.
     while bound < limit:
         following = limit
         path = [blank]
@@ -101,11 +102,9 @@ def window_search(
                 budget.expanded += since
                 return path[1:]
             if since >= every:
-                budget.expanded += since
-                since = 0
-                yield budget.progress()
-                if budget.hard_stop():
+                if (yield from budget.checkpoint(since)):
                     return None
+                since = 0
                 every = budget.every()
             if expanded >= node_cap:
                 budget.expanded += since
@@ -220,6 +219,7 @@ def table_search(
     expanded = 0
     since = 0
     every = budget.every()
+    # The IDA* loop is written out here and in window_search, each with its own state and estimate, for speed.
     while bound < limit:
         following = limit
         path = [pos[0]]
@@ -268,11 +268,9 @@ def table_search(
                 budget.expanded += since
                 return path[1:]
             if since >= every:
-                budget.expanded += since
-                since = 0
-                yield budget.progress()
-                if budget.soft_stop():
+                if (yield from budget.checkpoint(since, soft=True)):
                     return None
+                since = 0
                 every = budget.every()
             if expanded >= node_cap:
                 budget.expanded += since

@@ -1,0 +1,44 @@
+"""Steps the page tests take in more than one module: shuffle a board, wait for the grid, time a Cancel."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from .conftest import App, grid_tiles
+
+CANCEL_MS = """() => new Promise((resolve) => {
+  const t0 = performance.now();
+  const observer = new MutationObserver(() => {
+    if (document.body.dataset.solve === "stopped") { observer.disconnect(); resolve(performance.now() - t0); }
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-solve"] });
+  document.getElementById("job-cancel").click();
+})"""
+"""Clicks the job's Cancel button and resolves to the milliseconds until the page shows the solve stopped."""
+
+
+def shuffle(app: App, shape: str, goal: str | None = None) -> None:
+    """Choose ``goal`` (when given), type ``shape`` and press Shuffle; wait for the page's answer."""
+    if goal is not None:
+        app.select_goal(goal)
+    app.page.fill("#shape", shape)
+    before = app.answers()
+    app.page.click("#shuffle")
+    app.wait_answer(before)
+
+
+def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
+    """Wait until the grid shows ``tiles`` (jumps are drawn in the next animation frame), then check it."""
+    want = ",".join(str(t) for t in tiles)
+    app.page.wait_for_function(
+        """want => [...document.querySelectorAll('[role=gridcell]')]
+             .map(c => c.textContent.trim() || '0').join(',') === want""",
+        arg=want, timeout=10_000,
+    )
+    assert grid_tiles(app) == list(tiles)
+
+
+def cancel_ms(page: Page) -> float:
+    """Click Cancel on the running solve; the milliseconds until the page shows it stopped."""
+    ms: float = page.evaluate(CANCEL_MS)
+    return ms
