@@ -39,8 +39,10 @@ def usage() -> str:
     """The top-level help: how to call, and every subcommand with its first docstring line."""
     width = max(map(len, COMMANDS))
     lines = [f"  {name:<{width}}  {summary(module)}" for name, module in COMMANDS.items()]
-    return ("usage: python -m bench <subcommand> [options]   (python -m bench <subcommand> --help for its options)\n"
-            "\nRun from the repository root. Subcommands:\n" + "\n".join(lines))
+    return (
+        "usage: python -m bench <subcommand> [options]   (python -m bench <subcommand> --help for its options)\n"
+        "\nRun from the repository root. Subcommands:\n" + "\n".join(lines)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -50,17 +50,21 @@ def shapes_of(text: str) -> list[tuple[str, int, int]]:
 
 def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m bench big", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench big", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--korf", type=int, default=50, help="how many of the 50 24-puzzles (default all)")
     parser.add_argument("--first", type=int, default=1, help="the first instance id to run (default 1)")
     parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help=f"beam width (default {DEFAULT_WIDTH})")
     parser.add_argument(
-        "--seconds", type=float, default=DEFAULT_SECONDS,
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
         help=f"the soft time budget (default {DEFAULT_SECONDS}; a negative value means none: fixed width)",
     )
     parser.add_argument(
-        "--shapes", default="6x6,8x8,10x10,3x7,5x9",
+        "--shapes",
+        default="6x6,8x8,10x10,3x7,5x9",
         help="random board shapes, comma-separated RxC (default 6x6,8x8,10x10,3x7,5x9; 'none' to skip)",
     )
     parser.add_argument("--per-shape", type=int, default=3, help="random boards per shape (default 3)")
@@ -76,16 +80,19 @@ def main(argv: list[str]) -> int:
 
     if args.korf > 0:
         print(f"Korf & Felner 24-puzzles: width {args.width}, soft budget {budget} s")
-        print(f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}"
-              + ("  base" if args.baseline else ""))
+        print(
+            f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}" + ("  base" if args.baseline else "")
+        )
         ratios, lengths, optima, seconds, base_lengths = [], [], [], [], []
         chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
         for inst in chosen:
             board, goal, optimum = inst.board(), inst.goal_board(), inst.optimal
             result, took = timed(board, goal, args.width, budget)
             length = len(result.moves or ())
-            line = (f"{inst.ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} "
-                    f"{took:>6.2f}")
+            line = (
+                f"{inst.ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} "
+                f"{took:>6.2f}"
+            )
             if args.baseline:
                 base = run(solve_big(board, goal, width=1, seconds=None, shorten_path=False))
                 base_lengths.append(len(base.moves or ()))

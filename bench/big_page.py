@@ -61,7 +61,9 @@ class Case:
         """The solve request the page sends for this board with Auto chosen (plus ``budget`` when given)."""
         request: dict[str, Any] = {
             "board": {"rows": self.board.rows, "cols": self.board.cols, "tiles": list(self.board.tiles)},
-            "goal": self.goal_name, "algorithm": "auto", "heuristic": "auto",
+            "goal": self.goal_name,
+            "algorithm": "auto",
+            "heuristic": "auto",
         }
         if budget is not None:
             request["budget"] = budget
@@ -125,13 +127,17 @@ def describe(name: str, outcomes: list[Outcome], optima: list[int] | None) -> st
     if optima is not None:
         ratios = [o.length / p for o, p in zip(outcomes, optima)]
         over = sum(r > TARGET_RATIO for r in ratios)
-        quality = (f"ratio of means {sum(lengths) / sum(optima):.3f}, mean ratio {statistics.mean(ratios):.3f}, "
-                   f"worst {max(ratios):.3f}, {over} over {TARGET_RATIO}×")
+        quality = (
+            f"ratio of means {sum(lengths) / sum(optima):.3f}, mean ratio {statistics.mean(ratios):.3f}, "
+            f"worst {max(ratios):.3f}, {over} over {TARGET_RATIO}×"
+        )
     else:
         ratios = [o.length / max(1, o.lower_bound) for o in outcomes]
         quality = f"mean len/lb {statistics.mean(ratios):.3f}, worst {max(ratios):.3f}"
-    return (f"{name}: mean length {statistics.mean(lengths):.2f}, {quality}; "
-            f"seconds mean {statistics.mean(walls):.2f}, max {max(walls):.2f}")
+    return (
+        f"{name}: mean length {statistics.mean(lengths):.2f}, {quality}; "
+        f"seconds mean {statistics.mean(walls):.2f}, max {max(walls):.2f}"
+    )
 
 
 def sides(answers: list[Answer]) -> tuple[list[Outcome], list[Outcome]]:
@@ -145,12 +151,17 @@ def compare(answers: list[Answer]) -> str:
     seconds = sum(o.wall for o in web) / max(sum(o.wall for o in cpy), 1e-9)
     speed = rate(cpy) / max(rate(web), 1e-9)
     lengths = statistics.mean(o.length for o in web) / statistics.mean(o.length for o in cpy)
-    return (f"page ÷ CPython: seconds {seconds:.2f}× (total), search speed {speed:.2f}× slower "
-            f"({rate(web):,.0f} vs {rate(cpy):,.0f} states/s), mean length {lengths:.3f}×")
+    return (
+        f"page ÷ CPython: seconds {seconds:.2f}× (total), search speed {speed:.2f}× slower "
+        f"({rate(web):,.0f} vs {rate(cpy):,.0f} states/s), mean length {lengths:.3f}×"
+    )
 
 
-def solve_rows(cases: list[Case], solve_both: Callable[[Case], tuple[Outcome, Outcome] | None],
-               row: Callable[[Case, Outcome, Outcome], str]) -> list[Answer]:
+def solve_rows(
+    cases: list[Case],
+    solve_both: Callable[[Case], tuple[Outcome, Outcome] | None],
+    row: Callable[[Case, Outcome, Outcome], str],
+) -> list[Answer]:
     """Solve each case on both sides, printing ``row`` for each answered one; the answers."""
     answers: list[Answer] = []
     for case in cases:
@@ -164,32 +175,50 @@ def solve_rows(cases: list[Case], solve_both: Callable[[Case], tuple[Outcome, Ou
 def korf_row(case: Case, c: Outcome, w: Outcome) -> str:
     """One 24-puzzle's line: optimum, lower bound, then length, ratio and seconds on each side."""
     optimum = case.optimum or 1
-    return (f"{case.label:>4} {optimum:>4} {w.lower_bound:>4} | {c.length:>7} {c.length / optimum:>6.3f} "
-            f"{c.wall:>6.2f} | {w.length:>8} {w.length / optimum:>6.3f} {w.wall:>6.2f} | "
-            f"{w.wall / max(c.wall, 1e-9):>9.2f}×")
+    return (
+        f"{case.label:>4} {optimum:>4} {w.lower_bound:>4} | {c.length:>7} {c.length / optimum:>6.3f} "
+        f"{c.wall:>6.2f} | {w.length:>8} {w.length / optimum:>6.3f} {w.wall:>6.2f} | "
+        f"{w.wall / max(c.wall, 1e-9):>9.2f}×"
+    )
 
 
 def shape_row(case: Case, c: Outcome, w: Outcome) -> str:
     """One random board's line: lower bound, then length, length / lower bound and seconds on each side."""
-    return (f"{case.label:>9} {w.lower_bound:>5} | {c.length:>7} {c.length / max(1, c.lower_bound):>6.3f} "
-            f"{c.wall:>6.2f} | {w.length:>8} {w.length / max(1, w.lower_bound):>6.3f} {w.wall:>6.2f} | "
-            f"{w.wall / max(c.wall, 1e-9):>9.2f}×")
+    return (
+        f"{case.label:>9} {w.lower_bound:>5} | {c.length:>7} {c.length / max(1, c.lower_bound):>6.3f} "
+        f"{c.wall:>6.2f} | {w.length:>8} {w.length / max(1, w.lower_bound):>6.3f} {w.wall:>6.2f} | "
+        f"{w.wall / max(c.wall, 1e-9):>9.2f}×"
+    )
 
 
 def main(argv: list[str]) -> int:
     """Parse the options, solve every case on both sides, print the tables and summaries; the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m bench big-page", description="Near-optimal solving of big "
-                                     "boards in the page (headless Chromium, the page's worker) and in CPython, in "
-                                     "one run.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench big-page",
+        description="Near-optimal solving of big "
+        "boards in the page (headless Chromium, the page's worker) and in CPython, in "
+        "one run.",
+    )
     parser.add_argument("--korf", type=int, default=50, help="how many of Korf & Felner's 24-puzzles (default 50)")
     parser.add_argument("--first", type=int, default=1, help="the first 24-puzzle id to run (default 1)")
-    parser.add_argument("--shapes", default="6x6,8x8,10x10,3x7,5x9",
-                        help="random board shapes, comma-separated RxC (default 6x6,8x8,10x10,3x7,5x9; 'none')")
+    parser.add_argument(
+        "--shapes",
+        default="6x6,8x8,10x10,3x7,5x9",
+        help="random board shapes, comma-separated RxC (default 6x6,8x8,10x10,3x7,5x9; 'none')",
+    )
     parser.add_argument("--per-shape", type=int, default=3, help="random boards per shape, seeds 0… (default 3)")
-    parser.add_argument("--budget", type=float, default=None,
-                        help="the solver's time budget in seconds (default: none sent, the page's default)")
-    parser.add_argument("--timeout", type=float, default=120.0,
-                        help="cancel a solve that runs longer than this many seconds (default 120)")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="the solver's time budget in seconds (default: none sent, the page's default)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=120.0,
+        help="cancel a solve that runs longer than this many seconds (default 120)",
+    )
     args = parser.parse_args(argv)
 
     korf_cases: list[Case] = []
@@ -197,12 +226,17 @@ def main(argv: list[str]) -> int:
         chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
         korf_cases = [Case(f"#{k.ident}", k.board(), k.goal, k.goal_board(), k.optimal) for k in chosen]
     shapes = shapes_of(args.shapes)
-    shape_cases = [Case(f"{rows}x{cols}/{seed}", random_board(rows, cols, seed=seed), "default",
-                        goal_board(rows, cols)) for _, rows, cols in shapes for seed in range(args.per_shape)]
+    shape_cases = [
+        Case(f"{rows}x{cols}/{seed}", random_board(rows, cols, seed=seed), "default", goal_board(rows, cols))
+        for _, rows, cols in shapes
+        for seed in range(args.per_shape)
+    ]
 
     print(machine())
-    print(f"CPython {sys.version.split()[0]} (npuzzle.api in this process) vs the page (Pyodide in headless "
-          f"Chromium); algorithm auto, heuristic auto, budget {args.budget if args.budget is not None else 'default'}")
+    print(
+        f"CPython {sys.version.split()[0]} (npuzzle.api in this process) vs the page (Pyodide in headless "
+        f"Chromium); algorithm auto, heuristic auto, budget {args.budget if args.budget is not None else 'default'}"
+    )
     build_site()
     engine = api.Engine()
     wrong: list[str] = []
@@ -220,21 +254,26 @@ def main(argv: list[str]) -> int:
                 print(f"{case.label}: no answer ({'; '.join(bad_c + bad_w)})", flush=True)
                 return None
             if out_c.lower_bound != out_w.lower_bound:
-                wrong.append(f"{case.label}: lower bounds differ (CPython {out_c.lower_bound}, page "
-                             f"{out_w.lower_bound})")
+                wrong.append(
+                    f"{case.label}: lower bounds differ (CPython {out_c.lower_bound}, page {out_w.lower_bound})"
+                )
             return out_c, out_w
 
         if korf_cases:
             print("\nKorf & Felner's 24-puzzles (blank-first goal; ratio = length / published optimum):")
-            print(f"{'id':>4} {'opt':>4} {'lb':>4} | {'CPy len':>7} {'ratio':>6} {'s':>6} | {'page len':>8} "
-                  f"{'ratio':>6} {'s':>6} | {'page÷CPy s':>10}")
+            print(
+                f"{'id':>4} {'opt':>4} {'lb':>4} | {'CPy len':>7} {'ratio':>6} {'s':>6} | {'page len':>8} "
+                f"{'ratio':>6} {'s':>6} | {'page÷CPy s':>10}"
+            )
             answers = solve_rows(korf_cases, solve_both, korf_row)
             if answers:
                 optima = [case.optimum or 0 for case, _, _ in answers]
                 cpy, web = sides(answers)
                 subset = "" if len(answers) == 50 else f" (all 50: {PUBLISHED_MEAN})"
-                print(f"\n{len(answers)} instances, published optimal mean {statistics.mean(optima):.2f}{subset}; "
-                      f"mean lower bound {statistics.mean(o.lower_bound for o in web):.2f}")
+                print(
+                    f"\n{len(answers)} instances, published optimal mean {statistics.mean(optima):.2f}{subset}; "
+                    f"mean lower bound {statistics.mean(o.lower_bound for o in web):.2f}"
+                )
                 print(describe("CPython", cpy, optima))
                 print(describe("page   ", web, optima))
                 slow = sum(o.wall >= TARGET_SECONDS for o in web)
@@ -243,18 +282,23 @@ def main(argv: list[str]) -> int:
             print(f"load average now {load_average()}")
 
         if shape_cases:
-            print("\nRandom boards (default goal; ratio = length / lower bound, an upper bound on the ratio to "
-                  "optimal):")
-            print(f"{'board':>9} {'lb':>5} | {'CPy len':>7} {'ratio':>6} {'s':>6} | {'page len':>8} {'ratio':>6} "
-                  f"{'s':>6} | {'page÷CPy s':>10}")
+            print(
+                "\nRandom boards (default goal; ratio = length / lower bound, an upper bound on the ratio to optimal):"
+            )
+            print(
+                f"{'board':>9} {'lb':>5} | {'CPy len':>7} {'ratio':>6} {'s':>6} | {'page len':>8} {'ratio':>6} "
+                f"{'s':>6} | {'page÷CPy s':>10}"
+            )
             answers = solve_rows(shape_cases, solve_both, shape_row)
             print()
             for shape, rows, cols in shapes:
                 mine = [a for a in answers if a[0].label.startswith(f"{rows}x{cols}/")]
                 if mine:
                     cpy, web = sides(mine)
-                    print(f"{shape} ({len(mine)} boards, mean lower bound "
-                          f"{statistics.mean(o.lower_bound for o in web):.1f})")
+                    print(
+                        f"{shape} ({len(mine)} boards, mean lower bound "
+                        f"{statistics.mean(o.lower_bound for o in web):.1f})"
+                    )
                     print("  " + describe("CPython", cpy, None))
                     print("  " + describe("page   ", web, None))
             if answers:
@@ -265,6 +309,9 @@ def main(argv: list[str]) -> int:
         wrong.append(f"{len(session.offsite)} requests outside the origin")
     for line in wrong:
         print(f"WRONG: {line}")
-    print("every answer checked: moves and letters reach the goal, lengths and bounds consistent"
-          if not wrong else f"{len(wrong)} problems")
+    print(
+        "every answer checked: moves and letters reach the goal, lengths and bounds consistent"
+        if not wrong
+        else f"{len(wrong)} problems"
+    )
     return 1 if wrong else 0

@@ -35,8 +35,13 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-               "--disable-sync"]
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 BOOT_TIMEOUT_MS = 120_000
 """Pyodide boots in a few seconds; machines are shared and slow, so allow plenty."""
 BASE_ID = 1_000_000_000
@@ -59,8 +64,7 @@ def load_script(name: str) -> ModuleType:
 def build_site(quiet: bool = True) -> None:
     """Build ``site/`` from the current sources with ``scripts/build_site.py`` in this interpreter (its output
     hidden when ``quiet``); raises :class:`HarnessError` with that output when the build fails."""
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], capture_output=quiet,
-                            text=True)
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], capture_output=quiet, text=True)
     if result.returncode != 0:
         raise HarnessError(f"building the site failed:\n{result.stdout or ''}\n{result.stderr or ''}")
 
@@ -94,14 +98,15 @@ def chromium_path(playwright: Playwright) -> str | None:
         return env
     try:
         own = playwright.chromium.executable_path
-    except Exception:  # noqa: BLE001 - no browser registry entry
+    except Exception:
         own = ""
     if own and Path(own).exists():
         return None
     if Path("/usr/bin/chromium").exists():
         return "/usr/bin/chromium"
-    raise HarnessError("no Chromium found: set NPUZZLE_CHROMIUM, run `playwright install chromium`, or apt-get "
-                       "install chromium")
+    raise HarnessError(
+        "no Chromium found: set NPUZZLE_CHROMIUM, run `playwright install chromium`, or apt-get install chromium"
+    )
 
 
 def launch(playwright: Playwright) -> Browser:
@@ -219,8 +224,7 @@ class SiteBrowser:
             raise
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._browser is not None:
             self._browser.close()
             self._browser = None

@@ -59,9 +59,11 @@ def bench(rows: int, cols: int, repeat: int) -> None:
 def main(argv: list[str]) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(
-        prog="python -m bench check", description=(__doc__ or "").split("\n\n")[0].replace("\n", " ") + " Times "
+        prog="python -m bench check",
+        description=(__doc__ or "").split("\n\n")[0].replace("\n", " ") + " Times "
         "the current code only: the comparison with a frozen copy of the previous implementation was dropped (run "
-        "this in a checkout of an older version to compare).")
+        "this in a checkout of an older version to compare).",
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs per stage, best kept (default 3)")
     parser.add_argument("--size", type=int, action="append", help="board side (default: 1000 and 100)")
     args = parser.parse_args(argv)

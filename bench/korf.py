@@ -52,8 +52,11 @@ def benchmark(args: argparse.Namespace) -> tuple[int, dict[str, float]]:
         t = time.perf_counter()
         pdb = load_tables(path.read_bytes(), 4, 4)
         load_seconds = time.perf_counter() - t
-        print(f"tables: {path} ({path.stat().st_size:,} bytes, partition {pdb.database.partition}), "
-              f"read, inflated and indexed in {load_seconds:.2f} s", flush=True)
+        print(
+            f"tables: {path} ({path.stat().st_size:,} bytes, partition {pdb.database.partition}), "
+            f"read, inflated and indexed in {load_seconds:.2f} s",
+            flush=True,
+        )
 
         def solver(board: Board) -> Search:
             return solve_with_pdb(board, goal, pdb, reflect=not args.no_reflect)
@@ -69,22 +72,36 @@ def benchmark(args: argparse.Namespace) -> tuple[int, dict[str, float]]:
         ok = result.length == inst.optimal
         bad += not ok
         rows.append((inst.ident, result.nodes_generated, result.seconds))
-        print(f"{inst.ident:>3} {inst.optimal:>3} {result.length!s:>3} {result.nodes_generated:>11,} "
-              f"{result.nodes_expanded:>10,} {result.seconds:>8.3f}{'' if ok else '  WRONG LENGTH'}", flush=True)
+        print(
+            f"{inst.ident:>3} {inst.optimal:>3} {result.length!s:>3} {result.nodes_generated:>11,} "
+            f"{result.nodes_expanded:>10,} {result.seconds:>8.3f}{'' if ok else '  WRONG LENGTH'}",
+            flush=True,
+        )
     if not rows:
         print("no instances selected")
         return 1, {}
     secs = [r[2] for r in rows]
     gen = [r[1] for r in rows]
     slowest = max(rows, key=lambda r: r[2])
-    print(f"{engine_name()}: {len(rows)} instances, {'all lengths optimal' if not bad else f'{bad} WRONG LENGTHS'}, "
-          f"heuristic {heuristic}")
-    print(f"total {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   max {slowest[2]:.2f} s (#{slowest[0]})"
-          f"   tables ready in {load_seconds:.2f} s")
-    print(f"nodes generated: total {sum(gen):,}   mean {sum(gen) // len(gen):,}   median "
-          f"{int(statistics.median(gen)):,}   max {max(gen):,}   {sum(gen) / max(sum(secs), 1e-9):,.0f} per second")
-    summary = {"total": sum(secs), "median": statistics.median(secs), "max": slowest[2], "load": load_seconds,
-               "wrong": float(bad)}
+    print(
+        f"{engine_name()}: {len(rows)} instances, {'all lengths optimal' if not bad else f'{bad} WRONG LENGTHS'}, "
+        f"heuristic {heuristic}"
+    )
+    print(
+        f"total {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   max {slowest[2]:.2f} s (#{slowest[0]})"
+        f"   tables ready in {load_seconds:.2f} s"
+    )
+    print(
+        f"nodes generated: total {sum(gen):,}   mean {sum(gen) // len(gen):,}   median "
+        f"{int(statistics.median(gen)):,}   max {max(gen):,}   {sum(gen) / max(sum(secs), 1e-9):,.0f} per second"
+    )
+    summary = {
+        "total": sum(secs),
+        "median": statistics.median(secs),
+        "max": slowest[2],
+        "load": load_seconds,
+        "wrong": float(bad),
+    }
     if args.baseline:
         from npuzzle.solve import solve
 
@@ -96,26 +113,42 @@ def benchmark(args: argparse.Namespace) -> tuple[int, dict[str, float]]:
             base += result.seconds
             assert result.length == inst.optimal, inst.ident
             fast += run(solver(board)).seconds
-        print(f"baseline (generic IDA* + linear conflict) on the {len(easy)} easiest: {base:.2f} s vs "
-              f"{fast:.2f} s with {heuristic}: {base / max(fast, 1e-9):.1f}× faster")
+        print(
+            f"baseline (generic IDA* + linear conflict) on the {len(easy)} easiest: {base:.2f} s vs "
+            f"{fast:.2f} s with {heuristic}: {base / max(fast, 1e-9):.1f}× faster"
+        )
     return (1 if bad else 0), summary
 
 
 def main(argv: list[str]) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(prog="python -m bench korf", description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--data", type=Path,
-                        help="instance file in Korf's format, inside the repository for --pyodide "
-                             "(default: the package's py/npuzzle/data/korf100.txt)")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        help="instance file in Korf's format, inside the repository for --pyodide "
+        "(default: the package's py/npuzzle/data/korf100.txt)",
+    )
     parser.add_argument("--pdb-dir", default=str(PDB_DIR), help="where the tables are")
-    parser.add_argument("--partition", default="7-7-7",
-                        help="which database (7-7-7, 7-7-1, 6-6-3, 5-5-5; default 7-7-7: 7/7-7, the site's)")
+    parser.add_argument(
+        "--partition",
+        default="7-7-7",
+        help="which database (7-7-7, 7-7-1, 6-6-3, 5-5-5; default 7-7-7: 7/7-7, the site's)",
+    )
     parser.add_argument("--ids", help="instance ids to run, e.g. 1-10,60 (default: all)")
     parser.add_argument("--no-reflect", action="store_true", help="without the reflected lookup")
-    parser.add_argument("--walking", action="store_true",
-                        help="solve with walking-distance IDA* instead of the databases (no tables needed)")
-    parser.add_argument("--baseline", type=int, default=0, metavar="N",
-                        help="also run generic IDA* + linear conflict on the N easiest instances")
+    parser.add_argument(
+        "--walking",
+        action="store_true",
+        help="solve with walking-distance IDA* instead of the databases (no tables needed)",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also run generic IDA* + linear conflict on the N easiest instances",
+    )
     parser.add_argument("--pyodide", action="store_true", help="run inside Pyodide under Node instead of CPython")
     parser.add_argument("--both", action="store_true", help="run in CPython, then in Pyodide; print the ratio")
     parser.add_argument("--summary", help=argparse.SUPPRESS)  # where a Pyodide run writes its totals (JSON)
@@ -123,8 +156,15 @@ def main(argv: list[str]) -> int:
     if (args.pyodide or args.both) and args.data and not args.data.resolve().is_relative_to(ROOT):
         parser.error(f"--data {args.data} must be inside {ROOT} for a Pyodide run (only that folder is mounted)")
     # the same options for a run inside Pyodide, with absolute paths (its working directory is elsewhere)
-    inner = ["korf", "--pdb-dir", str(Path(args.pdb_dir).resolve()), "--partition", args.partition,
-             "--baseline", str(args.baseline)]
+    inner = [
+        "korf",
+        "--pdb-dir",
+        str(Path(args.pdb_dir).resolve()),
+        "--partition",
+        args.partition,
+        "--baseline",
+        str(args.baseline),
+    ]
     inner += ["--data", str(args.data.resolve())] if args.data else []
     inner += ["--ids", args.ids] if args.ids else []
     inner += ["--no-reflect"] if args.no_reflect else []
@@ -141,8 +181,10 @@ def main(argv: list[str]) -> int:
             status = run_in_pyodide(inner + ["--summary", str(out)]) or status
             if out.exists():
                 other = json.loads(out.read_text())
-                print(f"\nPyodide / CPython: total {other['total'] / summary['total']:.2f}×   "
-                      f"median {other['median'] / summary['median']:.2f}×   "
-                      f"max {other['max'] / summary['max']:.2f}×   "
-                      f"table load {other['load']:.2f} s vs {summary['load']:.2f} s")
+                print(
+                    f"\nPyodide / CPython: total {other['total'] / summary['total']:.2f}×   "
+                    f"median {other['median'] / summary['median']:.2f}×   "
+                    f"max {other['max'] / summary['max']:.2f}×   "
+                    f"table load {other['load']:.2f} s vs {summary['load']:.2f} s"
+                )
     return status

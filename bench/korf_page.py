@@ -42,8 +42,12 @@ HARD = [  # the two 80-move 15-puzzle positions (Brüngger, Marzetta, Fukuda & N
 
 def request_for(tiles: tuple[int, ...]) -> dict[str, Any]:
     """The solve request for a 4×4 board: auto algorithm, auto heuristic, blank-first goal."""
-    return {"board": {"rows": 4, "cols": 4, "tiles": list(tiles)}, "goal": GOAL, "algorithm": "auto",
-            "heuristic": "auto"}
+    return {
+        "board": {"rows": 4, "cols": 4, "tiles": list(tiles)},
+        "goal": GOAL,
+        "algorithm": "auto",
+        "heuristic": "auto",
+    }
 
 
 def summary(name: str, values: list[float]) -> str:
@@ -53,15 +57,24 @@ def summary(name: str, values: list[float]) -> str:
 
 def main(argv: list[str]) -> int:
     """Parse the options, solve on both sides, print the table and summaries; the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m bench korf-page", description="Korf's 100 solved optimally "
-                                     "with the pattern database: page vs CPython.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench korf-page",
+        description="Korf's 100 solved optimally with the pattern database: page vs CPython.",
+    )
     parser.add_argument("--limit", type=int, default=100, help="solve the first N instances (default 100)")
     parser.add_argument("--hard", action="store_true", help="also solve the two 80-move positions")
-    parser.add_argument("--hard-seconds", type=float, default=300.0,
-                        help="stop an 80-move search after this many seconds per side (default 300)")
-    parser.add_argument("--pdb", type=Path, default=SHIPPED_PDB,
-                        help="the database file CPython loads (default .cache/pdb/15puzzle-7-7-7.pdb, the one the "
-                        "site ships)")
+    parser.add_argument(
+        "--hard-seconds",
+        type=float,
+        default=300.0,
+        help="stop an 80-move search after this many seconds per side (default 300)",
+    )
+    parser.add_argument(
+        "--pdb",
+        type=Path,
+        default=SHIPPED_PDB,
+        help="the database file CPython loads (default .cache/pdb/15puzzle-7-7-7.pdb, the one the site ships)",
+    )
     args = parser.parse_args(argv)
     instances = korf100()[: max(0, args.limit)]
     print(machine())
@@ -70,14 +83,18 @@ def main(argv: list[str]) -> int:
     if not loaded.get("ok"):
         print(f"cannot load {args.pdb}: {loaded}", file=sys.stderr)
         return 2
-    print(f"CPython {sys.version.split()[0]}: {loaded['heuristic']} loaded from {args.pdb.name} in "
-          f"{loaded['seconds']:.1f} s")
+    print(
+        f"CPython {sys.version.split()[0]}: {loaded['heuristic']} loaded from {args.pdb.name} in "
+        f"{loaded['seconds']:.1f} s"
+    )
     build_site()
     wrong: list[str] = []
     with SiteBrowser() as session:
         page, ready = open_app(session)
-        print(f"Page: Python and the pattern database ready {ready:.1f} s after opening "
-              f"(table load {float(page.locator('body').get_attribute('data-tables-seconds') or 'nan'):.1f} s)\n")
+        print(
+            f"Page: Python and the pattern database ready {ready:.1f} s after opening "
+            f"(table load {float(page.locator('body').get_attribute('data-tables-seconds') or 'nan'):.1f} s)\n"
+        )
         run_page = CapturedWorker(page).solve
 
         print(f"{'id':>3} {'len':>3} {'nodes':>12} {'CPython s':>9} {'page s':>8} {'ratio':>6}")
@@ -90,26 +107,35 @@ def main(argv: list[str]) -> int:
             w = run_page(request)
             for side, reply in (("CPython", c), ("page", w)):
                 if not str(reply.get("heuristic", "")).startswith("pdb"):
-                    raise RuntimeError(f"{side} solved instance {inst.ident} with {reply.get('heuristic')!r}, "
-                                       "not the pattern database")
+                    raise RuntimeError(
+                        f"{side} solved instance {inst.ident} with {reply.get('heuristic')!r}, not the pattern database"
+                    )
                 if reply.get("length") != inst.optimal or reply.get("stopped"):
-                    wrong.append(f"#{inst.ident} {side}: length {reply.get('length')} (file: {inst.optimal}), "
-                                 f"stopped {reply.get('stopped')}")
+                    wrong.append(
+                        f"#{inst.ident} {side}: length {reply.get('length')} (file: {inst.optimal}), "
+                        f"stopped {reply.get('stopped')}"
+                    )
             if w["nodes_expanded"] != c["nodes_expanded"]:
-                wrong.append(f"#{inst.ident}: nodes differ (CPython {c['nodes_expanded']}, page "
-                             f"{w['nodes_expanded']})")
+                wrong.append(f"#{inst.ident}: nodes differ (CPython {c['nodes_expanded']}, page {w['nodes_expanded']})")
             cpy.append(c["wall"])
             web.append(w["wall"])
             nodes_total += c["nodes_expanded"]
-            print(f"{inst.ident:>3} {c['length']:>3} {c['nodes_expanded']:>12,} {c['wall']:>9.3f} {w['wall']:>8.3f} "
-                  f"{w['wall'] / max(c['wall'], 1e-9):>5.2f}×", flush=True)
+            print(
+                f"{inst.ident:>3} {c['length']:>3} {c['nodes_expanded']:>12,} {c['wall']:>9.3f} {w['wall']:>8.3f} "
+                f"{w['wall'] / max(c['wall'], 1e-9):>5.2f}×",
+                flush=True,
+            )
         if instances:
-            print(f"\n{len(instances)} instances, {nodes_total:,} nodes expanded on each side; lengths "
-                  f"{'all match the file' if not wrong else 'MISMATCH'}")
+            print(
+                f"\n{len(instances)} instances, {nodes_total:,} nodes expanded on each side; lengths "
+                f"{'all match the file' if not wrong else 'MISMATCH'}"
+            )
             print(summary("CPython", cpy))
             print(summary("page   ", web))
-            print(f"ratio page ÷ CPython: {sum(web) / sum(cpy):.2f}× on the total, "
-                  f"{statistics.median(w / c for w, c in zip(web, cpy)):.2f}× median per instance")
+            print(
+                f"ratio page ÷ CPython: {sum(web) / sum(cpy):.2f}× on the total, "
+                f"{statistics.median(w / c for w, c in zip(web, cpy)):.2f}× median per instance"
+            )
         if args.hard:
             print(f"\n80-move positions (blank-first goal; each side stopped after {args.hard_seconds:.0f} s):")
             sides: list[tuple[str, Callable[[dict[str, Any]], dict[str, Any]]]] = [
@@ -124,12 +150,18 @@ def main(argv: list[str]) -> int:
                         message = reply.get("error", {}).get("message", reply)
                         print(f"  {name} {side:<7}: refused: {message}", flush=True)
                         continue
-                    got = (f"length {reply.get('length')}" if not reply.get("stopped")
-                           else f"stopped ({reply['stopped']}), no solution")
+                    got = (
+                        f"length {reply.get('length')}"
+                        if not reply.get("stopped")
+                        else f"stopped ({reply['stopped']}), no solution"
+                    )
                     if not reply.get("stopped") and reply.get("length") != optimal:
                         wrong.append(f"{name} {side}: length {reply.get('length')} (known {optimal})")
-                    print(f"  {name} {side:<7}: {got}, {reply.get('nodes_expanded', reply.get('nodes', '?'))} nodes, "
-                          f"{reply['wall']:.1f} s ({reply.get('heuristic')})", flush=True)
+                    print(
+                        f"  {name} {side:<7}: {got}, {reply.get('nodes_expanded', reply.get('nodes', '?'))} nodes, "
+                        f"{reply['wall']:.1f} s ({reply.get('heuristic')})",
+                        flush=True,
+                    )
     print(f"requests outside the origin: {len(session.offsite)}")
     for line in wrong:
         print(f"WRONG: {line}")

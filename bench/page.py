@@ -72,8 +72,11 @@ def bench_page(boots: int, runs: int, big: bool) -> None:
         assert page is not None
         print("Page (headless Chromium, site served from localhost):")
         print(f"  Pyodide boot (loadPyodide)        {median_ms(stage_samples['runtime'])}")
-        for name, label in (("packages", "load micropip + packaging"), ("npuzzle", "micropip.install(our wheel)"),
-                            ("import", "import npuzzle.api")):
+        for name, label in (
+            ("packages", "load micropip + packaging"),
+            ("npuzzle", "micropip.install(our wheel)"),
+            ("import", "import npuzzle.api"),
+        ):
             print(f"  {label:<34}{median_ms(stage_samples[name])}")
         print(f"  worker start → Python ready       {median_ms(stage_samples['total'])}")
         print(f"  navigation → page ready           {median_ms(ready_samples)}")
@@ -108,14 +111,14 @@ def bench_cpython(runs: int) -> None:
     print(f"  is_solvable (cycle parity, O(n))  {median_ms(timed(lambda: is_solvable(board)))}")
     print(f"  explain (inversions, O(n log n))  {median_ms(timed(lambda: explain(board)))}")
     print(f"  parse_board (text → board)        {median_ms(timed(lambda: parse_board(text)))}")
-    print(f"  verdict: {'solvable' if is_solvable(board) else 'not solvable'}, "
-          f"{explain(board).inversions:,} inversions")
+    print(
+        f"  verdict: {'solvable' if is_solvable(board) else 'not solvable'}, {explain(board).inversions:,} inversions"
+    )
 
 
 def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m bench page", description="Print page and core benchmark "
-                                     "figures.")
+    parser = argparse.ArgumentParser(prog="python -m bench page", description="Print page and core benchmark figures.")
     parser.add_argument("--boots", type=int, default=3, help="fresh page loads to time (default 3)")
     parser.add_argument("--runs", type=int, default=7, help="repetitions per timed check (default 7)")
     parser.add_argument("--no-big", action="store_true", help="skip the 1000×1000 Check in the page")

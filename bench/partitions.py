@@ -50,8 +50,9 @@ PUBLISHED: dict[tuple[str, bool], int] = {
 136,288 (36,710 with the reflected lookup) has no counterpart here (its 8-tile table is 519 M entries)."""
 
 
-def solve_all(name: str, tables: pdbsearch.PdbTables, variant: str,
-              instances: list[Instance], verbose: bool) -> tuple[int, int, float, int]:
+def solve_all(
+    name: str, tables: pdbsearch.PdbTables, variant: str, instances: list[Instance], verbose: bool
+) -> tuple[int, int, float, int]:
     """Solve ``instances`` with one variant; return (generated, expanded, seconds, wrong lengths)."""
     goal = goal_board(4, 4, "blank-first")
     reflect = variant in ("full", "plain+reflect")
@@ -73,9 +74,12 @@ def solve_all(name: str, tables: pdbsearch.PdbTables, variant: str,
             bad = result.length != optimal
             wrong += bad
             if verbose or bad:
-                print(f"    {name} {variant} #{ident}: {result.length} moves (file: {optimal}), "
-                      f"{result.nodes_generated:,} generated, {result.seconds:.3f} s"
-                      f"{'  WRONG LENGTH' if bad else ''}", flush=True)
+                print(
+                    f"    {name} {variant} #{ident}: {result.length} moves (file: {optimal}), "
+                    f"{result.nodes_generated:,} generated, {result.seconds:.3f} s"
+                    f"{'  WRONG LENGTH' if bad else ''}",
+                    flush=True,
+                )
     finally:
         pdbsearch.TT_SLACK, pdbsearch.ORDER_SLACK = saved
     return generated, expanded, seconds, wrong
@@ -85,15 +89,24 @@ def main(argv: list[str]) -> int:
     """Command line entry point."""
     partitions = pdb_partitions()
     parser = argparse.ArgumentParser(prog="python -m bench partitions", description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--pdb-dir", default=str(PDB_DIR),
-                        help="where the tables are (built there when missing; default .cache/pdb)")
-    parser.add_argument("--run", action="append", metavar="PARTITION[:IDS]",
-                        help=f"a partition ({', '.join(partitions)}) and optionally instance ids such as 1-20,60 "
-                             "(default: all 100); repeatable (default: every partition)")
-    parser.add_argument("--variants", default="full,no-reflect",
-                        help=f"comma-separated, from {', '.join(VARIANTS)} (default: full,no-reflect)")
-    parser.add_argument("--data", type=Path,
-                        help="instance file in Korf's format (default: the package's py/npuzzle/data/korf100.txt)")
+    parser.add_argument(
+        "--pdb-dir", default=str(PDB_DIR), help="where the tables are (built there when missing; default .cache/pdb)"
+    )
+    parser.add_argument(
+        "--run",
+        action="append",
+        metavar="PARTITION[:IDS]",
+        help=f"a partition ({', '.join(partitions)}) and optionally instance ids such as 1-20,60 "
+        "(default: all 100); repeatable (default: every partition)",
+    )
+    parser.add_argument(
+        "--variants",
+        default="full,no-reflect",
+        help=f"comma-separated, from {', '.join(VARIANTS)} (default: full,no-reflect)",
+    )
+    parser.add_argument(
+        "--data", type=Path, help="instance file in Korf's format (default: the package's py/npuzzle/data/korf100.txt)"
+    )
     parser.add_argument("--verbose", action="store_true", help="print every instance")
     args = parser.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
@@ -108,9 +121,12 @@ def main(argv: list[str]) -> int:
         runs.append((name, ids))
     everything = korf_instances(args.data)
     status = 0
-    print(f"{'partition':<9} {'variant':<13} {'inst':>4} {'generated':>13} {'mean gen':>11} {'MD/ours':>8} "
-          f"{'published':>10} "
-          f"{'expanded':>12} {'mean exp':>10} {'seconds':>8} {'file MB':>8} {'memory MB':>9}", flush=True)
+    print(
+        f"{'partition':<9} {'variant':<13} {'inst':>4} {'generated':>13} {'mean gen':>11} {'MD/ours':>8} "
+        f"{'published':>10} "
+        f"{'expanded':>12} {'mean exp':>10} {'seconds':>8} {'file MB':>8} {'memory MB':>9}",
+        flush=True,
+    )
     for name, ids in runs:
         path, built = pdb_file(args.pdb_dir, name)
         if built is not None:
@@ -125,11 +141,13 @@ def main(argv: list[str]) -> int:
             published = PUBLISHED.get((name, variant in ("full", "plain+reflect")))
             ratio = sum(i.manhattan_nodes or 0 for i in instances) / max(1, generated)
             paper = "" if published is None else f"{MANHATTAN_MEAN / published:,.0f}"
-            print(f"{tables.name:<9} {variant:<13} {len(instances):>4} {generated:>13,} {generated // count:>11,} "
-                  f"{ratio:>8,.0f} {paper:>10} {expanded:>12,} {expanded // count:>10,} "
-                  f"{seconds:>8.2f} {path.stat().st_size / 1e6:>8.2f} {len(tables.database.data) / 1e6:>9.1f}"
-                  f"{f'  {wrong} WRONG LENGTHS' if wrong else ''}", flush=True)
+            print(
+                f"{tables.name:<9} {variant:<13} {len(instances):>4} {generated:>13,} {generated // count:>11,} "
+                f"{ratio:>8,.0f} {paper:>10} {expanded:>12,} {expanded // count:>10,} "
+                f"{seconds:>8.2f} {path.stat().st_size / 1e6:>8.2f} {len(tables.database.data) / 1e6:>9.1f}"
+                f"{f'  {wrong} WRONG LENGTHS' if wrong else ''}",
+                flush=True,
+            )
             status |= bool(wrong)
         print(f"    {name}: instances {ids or '1-100'}, tables read and indexed in {load:.2f} s", flush=True)
     return status
-

@@ -43,8 +43,12 @@ def pdb_estimator(tables: PdbTables) -> Callable[[Sequence[int]], int]:
     weighted = []
     for g, pattern in enumerate(db.partition):
         lead = len(pattern) - 2
-        weighted.append((g << index.lead_bits,
-                         [(t, 16**i if i < lead else 16 ** (i - lead) << shift) for i, t in enumerate(pattern)]))
+        weighted.append(
+            (
+                g << index.lead_bits,
+                [(t, 16**i if i < lead else 16 ** (i - lead) << shift) for i, t in enumerate(pattern)],
+            )
+        )
     groups = db.groups
     md = [[manhattan(cols, t, c) if t else 0 for c in range(n)] for t in range(n)]
     mirror = [(c % cols) * cols + c // cols for c in range(n)]
@@ -79,7 +83,7 @@ def ida(start: list[int], h: Callable[[list[int]], int], moves: list[list[int]])
         board = list(start)
         z = board.index(0)
         expanded += 1
-        children = [p for p in moves[z]]
+        children = list(moves[z])
         generated += len(children)
         stack: list[tuple[int, int, list[int], int]] = []  # (blank, previous blank, remaining moves, g)
         it, prev, g = children, -1, 0
@@ -119,8 +123,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench pdb-max", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--pdb", type=Path, default=SHIPPED_PDB)
     parser.add_argument("--ids", default="1-10", help="Korf instance ids, e.g. 1-30,60 (default 1-10)")
-    parser.add_argument("--data", type=Path,
-                        help="instance file in Korf's format (default: the package's py/npuzzle/data/korf100.txt)")
+    parser.add_argument(
+        "--data", type=Path, help="instance file in Korf's format (default: the package's py/npuzzle/data/korf100.txt)"
+    )
     args = parser.parse_args(argv)
     goal = goal_board(4, 4, "blank-first")
     tables = load_tables(args.pdb.read_bytes(), 4, 4)
@@ -155,8 +160,10 @@ def main(argv: list[str]) -> int:
         "max WD": lambda b: max(values(b)[0], values(b)[2]),
         "max LC WD": lambda b: max(values(b)),
     }
-    moves = [[p for p in (z - 4, z - 1, z + 1, z + 4) if 0 <= p < 16 and (p // 4 == z // 4 or p % 4 == z % 4)]
-             for z in range(16)]
+    moves = [
+        [p for p in (z - 4, z - 1, z + 1, z + 4) if 0 <= p < 16 and (p // 4 == z // 4 or p % 4 == z % 4)]
+        for z in range(16)
+    ]
     instances = korf_instances(args.data, args.ids)
     totals = dict.fromkeys(ESTIMATES, 0)
     wrong = 0
@@ -169,16 +176,22 @@ def main(argv: list[str]) -> int:
             totals[name] += generated
             row.append(f"{generated:>10,}")
         print(f"#{inst.ident:<3} {inst.optimal} moves  " + "  ".join(row), flush=True)
-    print(f"{len(instances)} instances ({args.ids}), {args.pdb.name}, "
-          f"{'all lengths optimal' if not wrong else f'{wrong} WRONG LENGTHS'}, "
-          f"{len(cache):,} distinct states, {time.perf_counter() - started:.0f} s")
+    print(
+        f"{len(instances)} instances ({args.ids}), {args.pdb.name}, "
+        f"{'all lengths optimal' if not wrong else f'{wrong} WRONG LENGTHS'}, "
+        f"{len(cache):,} distinct states, {time.perf_counter() - started:.0f} s"
+    )
     nodes = max(1, stats["nodes"])
-    print(f"over the {stats['nodes']:,} estimates of the pdb search: LC > pdb at {stats['lc'] / nodes:.3%} "
-          f"(mean excess there {stats['lc_sum'] / max(1, stats['lc']):.2f}), WD > pdb at {stats['wd'] / nodes:.3%} "
-          f"(mean excess there {stats['wd_sum'] / max(1, stats['wd']):.2f}), either at {stats['either'] / nodes:.3%}")
+    print(
+        f"over the {stats['nodes']:,} estimates of the pdb search: LC > pdb at {stats['lc'] / nodes:.3%} "
+        f"(mean excess there {stats['lc_sum'] / max(1, stats['lc']):.2f}), WD > pdb at {stats['wd'] / nodes:.3%} "
+        f"(mean excess there {stats['wd_sum'] / max(1, stats['wd']):.2f}), either at {stats['either'] / nodes:.3%}"
+    )
     for name in ESTIMATES:
-        print(f"  {name:<10} nodes generated {totals[name]:>12,}   {totals['pdb'] / max(1, totals[name]):.4f}× fewer "
-              f"than pdb alone")
+        print(
+            f"  {name:<10} nodes generated {totals[name]:>12,}   {totals['pdb'] / max(1, totals[name]):.4f}× fewer "
+            f"than pdb alone"
+        )
     # the cost side: the specialised search per generated node, and an incremental WD update per generated node
     seconds = 0.0
     generated_fast = 0
@@ -188,12 +201,16 @@ def main(argv: list[str]) -> int:
         generated_fast += result.nodes_generated
     per_node = seconds / max(1, generated_fast) * 1e9
     setup = "step = list(range(64)) * 4; dist = bytes(range(64)); s = 5; k = 2; h = 40; r = 41"
-    update = timeit.timeit("v = step[s * 8 + k]; w = dist[v] + 7; m = h if h > r else r; f = w if w > m else m",
-                           setup=setup, number=1_000_000)
+    update = timeit.timeit(
+        "v = step[s * 8 + k]; w = dist[v] + 7; m = h if h > r else r; f = w if w > m else m",
+        setup=setup,
+        number=1_000_000,
+    )
     empty = timeit.timeit("pass", number=1_000_000)
-    print(f"specialised search ({tables.name}+reflected, TT, ordering) on the same instances: {generated_fast:,} nodes "
-          f"generated in {seconds:.2f} s = {per_node:.0f} ns per node; an incremental WD update and its max cost "
-          f"about {(update - empty) * 1e3:.0f} ns per node ({(update - empty) * 1e3 / per_node:.0%}), before "
-          f"keeping its state on the stack")
+    print(
+        f"specialised search ({tables.name}+reflected, TT, ordering) on the same instances: {generated_fast:,} nodes "
+        f"generated in {seconds:.2f} s = {per_node:.0f} ns per node; an incremental WD update and its max cost "
+        f"about {(update - empty) * 1e3:.0f} ns per node ({(update - empty) * 1e3 / per_node:.0%}), before "
+        f"keeping its state on the stack"
+    )
     return 1 if wrong else 0
-

@@ -55,8 +55,18 @@ def naive_idastar_rate(board: Board, goal: Board, node_limit: int) -> float:
     neighbours = []
     for cell in range(n):
         r, c = divmod(cell, cols)
-        neighbours.append([x for x, ok in ((cell - cols, r > 0), (cell + cols, r < board.rows - 1),
-                                           (cell - 1, c > 0), (cell + 1, c < cols - 1)) if ok])
+        neighbours.append(
+            [
+                x
+                for x, ok in (
+                    (cell - cols, r > 0),
+                    (cell + cols, r < board.rows - 1),
+                    (cell - 1, c > 0),
+                    (cell + 1, c < cols - 1),
+                )
+                if ok
+            ]
+        )
     expanded = 0
     t0 = time.perf_counter()
     bound = manhattan(board.tiles)
@@ -117,23 +127,35 @@ def walking_versus_linear(seed: int, per_shape: int, korf_ids: tuple[int, ...], 
     for rows, cols in ((3, 3), (2, 4)):
         for i in range(per_shape):
             goal = goal_board(rows, cols) if i % 2 == 0 else random_board(rng, goal_board(rows, cols))
-            cases.append(("astar", f"{rows}×{cols} random{'' if i % 2 == 0 else ', custom goal'}",
-                          random_board(rng, goal), goal))
+            cases.append(
+                ("astar", f"{rows}×{cols} random{'' if i % 2 == 0 else ', custom goal'}", random_board(rng, goal), goal)
+            )
     for rows, cols in ((3, 4), (4, 3)):
         for i in range(per_shape):
             goal = goal_board(rows, cols) if i % 2 == 0 else random_board(rng, goal_board(rows, cols))
-            cases.append(("idastar", f"{rows}×{cols} random{'' if i % 2 == 0 else ', custom goal'}",
-                          random_board(rng, goal), goal))
+            cases.append(
+                (
+                    "idastar",
+                    f"{rows}×{cols} random{'' if i % 2 == 0 else ', custom goal'}",
+                    random_board(rng, goal),
+                    goal,
+                )
+            )
     korf = {i.ident: i for i in korf100()}
     for ident in korf_ids:
         cases.append(("idastar", f"4×4 Korf #{ident}", korf[ident].board(), korf[ident].goal_board()))
-    print(f"Walking distance (WD) against linear conflict (LC), seed {seed}, time limit {seconds:g} s per run; "
-          f"A*: generic search with each heuristic; IDA*: generic IDA* + LC against the specialised WD IDA*")
-    print(f"{'algorithm':9}  {'board':28}  {'length':>6}  {'LC expanded':>12}  {'LC s':>7}  {'WD expanded':>12}  "
-          f"{'WD s':>7}  {'LC s / WD s':>11}")
+    print(
+        f"Walking distance (WD) against linear conflict (LC), seed {seed}, time limit {seconds:g} s per run; "
+        f"A*: generic search with each heuristic; IDA*: generic IDA* + LC against the specialised WD IDA*"
+    )
+    print(
+        f"{'algorithm':9}  {'board':28}  {'length':>6}  {'LC expanded':>12}  {'LC s':>7}  {'WD expanded':>12}  "
+        f"{'WD s':>7}  {'LC s / WD s':>11}"
+    )
     totals: dict[str, list[float]] = {}
     limit = Limit(seconds=seconds)
     for algorithm, label, board, goal in cases:
+
         def lc_run(board: Board = board, goal: Board = goal, algorithm: str = algorithm) -> Search:
             search = astar if algorithm == "astar" else idastar
             return search(board, goal, make_heuristic("linear-conflict", goal), limit)
@@ -152,8 +174,11 @@ def walking_versus_linear(seed: int, per_shape: int, korf_ids: tuple[int, ...], 
         totals.setdefault(key, [0.0, 0.0])
         totals[key][0] += lc_s
         totals[key][1] += wd_s
-        print(f"{algorithm:9}  {label:28}  {length:>6}  {lc_nodes:12,}  {lc_s:7.2f}  {wd_nodes:12,}  {wd_s:7.2f}  "
-              f"{lc_s / wd_s:11.2f}", flush=True)
+        print(
+            f"{algorithm:9}  {label:28}  {length:>6}  {lc_nodes:12,}  {lc_s:7.2f}  {wd_nodes:12,}  {wd_s:7.2f}  "
+            f"{lc_s / wd_s:11.2f}",
+            flush=True,
+        )
     print("\nTotals per algorithm and shape (seconds): LC, WD, LC / WD")
     for key, (lc_total, wd_total) in totals.items():
         print(f"  {key:16}  {lc_total:8.2f}  {wd_total:8.2f}  {lc_total / wd_total:6.2f}")
@@ -170,8 +195,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=120.0, help="time limit per run for --walking")
     args = parser.parse_args(argv)
     if args.walking:
-        walking_versus_linear(args.seed, args.per_shape, tuple(int(x) for x in args.korf.split(",") if x),
-                              args.seconds)
+        walking_versus_linear(args.seed, args.per_shape, tuple(int(x) for x in args.korf.split(",") if x), args.seconds)
         return 0
     scale = 0.3 if args.quick else 1.0
     print(f"Python {sys.version.split()[0]} ({sys.implementation.name}) — npuzzle search benchmark\n")
@@ -180,8 +204,10 @@ def main(argv: list[str]) -> int:
     board, goal = korf[1].board(), goal_board(4, 4, "blank-first")
     ida_nodes, astar_nodes = int(400_000 * scale), int(100_000 * scale)
     baseline = naive_idastar_rate(board, goal, int(60_000 * scale))
-    print(f"Rates on Korf #1 (15-puzzle), capped runs; baseline = naive IDA* over tuples, Manhattan recomputed per "
-          f"node: {baseline:,.0f} expansions/s\n")
+    print(
+        f"Rates on Korf #1 (15-puzzle), capped runs; baseline = naive IDA* over tuples, Manhattan recomputed per "
+        f"node: {baseline:,.0f} expansions/s\n"
+    )
     print(f"{'algorithm':9}  {'heuristic':16}  {'expanded/s':>11}  {'generated/s':>11}  {'× baseline':>10}")
     for search_name, nodes, names in (
         ("idastar", ida_nodes, ("manhattan", "linear-conflict", "hamming")),
@@ -193,14 +219,16 @@ def main(argv: list[str]) -> int:
 
     print("\nWhole solves, IDA* + linear conflict (Korf's instances, blank-first goal):")
     print(f"{'instance':>8}  {'length':>6}  {'expanded':>10}  {'seconds':>8}  {'expanded/s':>11}")
-    for ident in ((79, 12, 42) if args.quick else (79, 12, 42, 55, 97)):
+    for ident in (79, 12, 42) if args.quick else (79, 12, 42, 55, 97):
         b = korf[ident].board()
         t0 = time.perf_counter()
         result = run(idastar(b, goal, make_heuristic("linear-conflict", goal)))
         seconds = time.perf_counter() - t0
         assert result.length == korf[ident].optimal, (ident, result.length)
-        print(f"{'#' + str(ident):>8}  {result.length:>6}  {result.nodes_expanded:>10,}  {seconds:8.2f}  "
-              f"{result.nodes_expanded / seconds:11,.0f}")
+        print(
+            f"{'#' + str(ident):>8}  {result.length:>6}  {result.nodes_expanded:>10,}  {seconds:8.2f}  "
+            f"{result.nodes_expanded / seconds:11,.0f}"
+        )
 
     goal8 = goal_board(3, 3)
     for label, text in EIGHTS.items():
@@ -210,6 +238,7 @@ def main(argv: list[str]) -> int:
         for r in run(compare(b, goal8)):
             length = "—" if r.length is None else str(r.length)
             mark = "" if r.stopped is None else f"  (stopped: {r.stopped})"
-            print(f"{r.heuristic:16}  {length:>6}  {r.nodes_expanded:16,}  {r.max_frontier:13,}  "
-                  f"{r.seconds:8.3f}{mark}")
+            print(
+                f"{r.heuristic:16}  {length:>6}  {r.nodes_expanded:16,}  {r.max_frontier:13,}  {r.seconds:8.3f}{mark}"
+            )
     return 0

@@ -84,8 +84,9 @@ def rate(reply: dict[str, Any]) -> float:
 
 def main(argv: list[str]) -> int:
     """Parse the options, run every case on both sides and the cancels; print the figures."""
-    parser = argparse.ArgumentParser(prog="python -m bench solve-page", description="Nodes per second of A* and "
-                                     "IDA* in the page vs CPython.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench solve-page", description="Nodes per second of A* and IDA* in the page vs CPython."
+    )
     parser.add_argument("--astar-nodes", type=int, default=30_000, help="A* node budget per run (default 30000)")
     parser.add_argument("--ida-nodes", type=int, default=500_000, help="IDA* node budget per run (default 500000)")
     parser.add_argument("--repeats", type=int, default=2, help="runs per case, best kept (default 2)")
@@ -114,20 +115,31 @@ def main(argv: list[str]) -> int:
                 best_c, best_p = max(best_c, rate(c)), max(best_p, rate(wp))
                 nodes = c["nodes_expanded"]
             ratios.append(best_c / best_p)
-            print(f"{request['algorithm']:<9} {request['heuristic']:<16} {nodes:>9,} {best_c:>12,.0f} "
-                  f"{best_p:>12,.0f} {best_c / best_p:>5.2f}×")
-        print(f"\nPyodide is {statistics.median(ratios):.2f}× slower than CPython (median over the cases; "
-              f"min {min(ratios):.2f}, max {max(ratios):.2f}).")
+            print(
+                f"{request['algorithm']:<9} {request['heuristic']:<16} {nodes:>9,} {best_c:>12,.0f} "
+                f"{best_p:>12,.0f} {best_c / best_p:>5.2f}×"
+            )
+        print(
+            f"\nPyodide is {statistics.median(ratios):.2f}× slower than CPython (median over the cases; "
+            f"min {min(ratios):.2f}, max {max(ratios):.2f})."
+        )
         samples = []
         stopped = set()
         for k in range(args.cancels):
-            request = {"board": BOARD, "goal": GOAL, "algorithm": "idastar", "heuristic": "hamming",
-                       "after_ms": 300 + 137 * k}
+            request = {
+                "board": BOARD,
+                "goal": GOAL,
+                "algorithm": "idastar",
+                "heuristic": "hamming",
+                "after_ms": 300 + 137 * k,
+            }
             result = page.evaluate(CANCEL_JS, request)
             samples.append(result["ms"])
             stopped.add(result["stopped"])
-        print(f"Cancel in the worker (IDA* + hamming running; cancel message → stopped result): median "
-              f"{statistics.median(samples):.0f} ms, max {max(samples):.0f} ms over {len(samples)} "
-              f"(stopped: {', '.join(sorted(map(str, stopped)))}); target 200 ms.")
+        print(
+            f"Cancel in the worker (IDA* + hamming running; cancel message → stopped result): median "
+            f"{statistics.median(samples):.0f} ms, max {max(samples):.0f} ms over {len(samples)} "
+            f"(stopped: {', '.join(sorted(map(str, stopped)))}); target 200 ms."
+        )
     print(f"requests outside the origin: {len(session.offsite)}")
     return 0

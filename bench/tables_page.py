@@ -66,12 +66,17 @@ def renderer_peak_mb() -> int | None:
 
 def main(argv: list[str]) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m bench tables-page", description="The page's cold start "
-                                     "with the pattern database, and its memory.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench tables-page",
+        description="The page's cold start with the pattern database, and its memory.",
+    )
     parser.add_argument("--runs", type=int, default=3, help="fresh browser contexts to time (default 3)")
     parser.add_argument("--site", type=Path, help="serve this built folder instead of building site/")
-    parser.add_argument("--solve-hard", action="store_true",
-                        help="then solve the first 80-move position in the page and print the peak memory again")
+    parser.add_argument(
+        "--solve-hard",
+        action="store_true",
+        help="then solve the first 80-move position in the page and print the peak memory again",
+    )
     args = parser.parse_args(argv)
     site = args.site
     if site is None:
@@ -92,15 +97,21 @@ def main(argv: list[str]) -> int:
                 wait_tables(page, TIMEOUT_MS)
                 tables = time.perf_counter() - started
                 text = page.locator("#pdb-text").inner_text()
-                print(f"run {run}, {visit}: Python ready {python:.1f} s, tables ready {tables:.1f} s after opening "
-                      f"({tables - python:.1f} s after Python; {text!r})", flush=True)
+                print(
+                    f"run {run}, {visit}: Python ready {python:.1f} s, tables ready {tables:.1f} s after opening "
+                    f"({tables - python:.1f} s after Python; {text!r})",
+                    flush=True,
+                )
             print(f"  peak memory of the page's renderer: {renderer_peak_mb()} MB", flush=True)
             if args.solve_hard and run == args.runs:
                 name, optimal, tiles = HARD[0]
                 reply = CapturedWorker(page).solve(request_for(tiles))
-                print(f"  {name} solved in the page: length {reply.get('length')} (known {optimal}), "
-                      f"{reply['wall']:.1f} s, {reply.get('heuristic')}; peak memory of the page's renderer "
-                      f"{renderer_peak_mb()} MB", flush=True)
+                print(
+                    f"  {name} solved in the page: length {reply.get('length')} (known {optimal}), "
+                    f"{reply['wall']:.1f} s, {reply.get('heuristic')}; peak memory of the page's renderer "
+                    f"{renderer_peak_mb()} MB",
+                    flush=True,
+                )
             context.close()
     print(f"requests outside the origin: {len(session.offsite)}")
     return 0

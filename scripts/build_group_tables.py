@@ -7,7 +7,8 @@
 (npuzzle must be importable: the project's ``.venv`` has it installed, else put ``py`` on ``PYTHONPATH``.)
 
 The tables are the breadth-first distances of :func:`npuzzle.nearoptimal.grouptables.build_table` for the six groups of
-:data:`npuzzle.nearoptimal.grouptables.FIVE_GROUPS`; the file format is :func:`npuzzle.nearoptimal.grouptables.encode_tables`.
+:data:`npuzzle.nearoptimal.grouptables.FIVE_GROUPS`; the file format is
+:func:`npuzzle.nearoptimal.grouptables.encode_tables`.
 """
 
 from __future__ import annotations

@@ -71,8 +71,9 @@ def _numpy_builder() -> TableBuilder | None:
     return build
 
 
-def build(out_dir: Path | str, partition: str = SHIPPED, *, force: bool = False, pure: bool = False,
-          quiet: bool = False) -> Path:
+def build(
+    out_dir: Path | str, partition: str = SHIPPED, *, force: bool = False, pure: bool = False, quiet: bool = False
+) -> Path:
     """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there.
 
     Returns the file's path. Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`).
@@ -119,8 +120,12 @@ def build(out_dir: Path | str, partition: str = SHIPPED, *, force: bool = False,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--out", default=".cache/pdb", help="directory to write into (default: .cache/pdb)")
-    parser.add_argument("--partition", default=SHIPPED, choices=sorted(PARTITIONS),
-                        help=f"which database (default: {SHIPPED}, the one the site ships)")
+    parser.add_argument(
+        "--partition",
+        default=SHIPPED,
+        choices=sorted(PARTITIONS),
+        help=f"which database (default: {SHIPPED}, the one the site ships)",
+    )
     parser.add_argument("--force", action="store_true", help="rebuild even when a valid file is present")
     parser.add_argument("--pure", action="store_true", help="use the pure-Python builder, not numpy")
     parser.add_argument("--check", action="store_true", help="load the file afterwards and print its summary")
@@ -131,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
 
         t = time.perf_counter()
         tables = load_tables(path.read_bytes(), 4, 4)
-        print(f"{path}: {tables.name} tables {tables.database.partition}, {len(tables.database.data):,} bytes in "
-              f"memory, loaded and indexed in {time.perf_counter() - t:.2f} s")
+        print(
+            f"{path}: {tables.name} tables {tables.database.partition}, {len(tables.database.data):,} bytes in "
+            f"memory, loaded and indexed in {time.perf_counter() - t:.2f} s"
+        )
     print(path)
     return 0
 

@@ -1,15 +1,16 @@
 """Vectorised (numpy) breadth-first search that builds one additive pattern-database table.
 
 Build-time only: the run-time package never imports numpy. :func:`build_compact` returns exactly the bytes of
-the pure-Python :func:`npuzzle.pdb.build_table_data` (the tests check that on small patterns), fast enough for
+the pure-Python :func:`npuzzle.pdb.database.build_table_data` (the tests check that on small patterns), fast enough for
 the 15-puzzle's 7-tile tables: minutes each, where pure Python takes hours (``docs/benchmarks.md``).
 
 Abstract state: the cells of the pattern tiles plus the *region* the blank can reach without moving a pattern
 tile (moves of other tiles are free in an additive database, Korf & Felner 2002), named by its lowest cell.
 Every pattern-tile move costs 1, so a layered BFS over (placement, region) gives each placement's value: the
 fewest pattern-tile moves that bring the pattern home, minimised over the blank's position. States are numbered
-in the compact order of :func:`npuzzle.pdb.compact_index` (no holes), and the stored byte is the *excess* over
-Manhattan distance halved, ``(value − MD) / 2`` (the file form). Region floods, rankings and unrankings are table lookups (``FLOOD``,
+in the compact order of :func:`npuzzle.pdb.database.compact_index` (no holes), and the stored byte is the *excess* over
+Manhattan distance halved, ``(value − MD) / 2`` (the file form). Region floods, rankings and unrankings are table
+lookups (``FLOOD``,
 ``SELECT``, ``POPCOUNT``), so each BFS layer is a few dozen numpy gathers over its states.
 """
 
@@ -51,7 +52,9 @@ class _Tables:
         free = np.repeat(masks, 16)
         region = np.int64(1) << np.tile(np.arange(16, dtype=np.int64), 1 << 16)
         while True:
-            grow = ((region << 1) & not_left) | ((region >> 1) & not_right) | ((region << cols) & full) | (region >> cols)
+            grow = (
+                ((region << 1) & not_left) | ((region >> 1) & not_right) | ((region << cols) & full) | (region >> cols)
+            )
             nxt = region | (grow & free)
             if np.array_equal(nxt, region):
                 break

@@ -63,15 +63,16 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def list_directory(self, path: Any) -> None:
         """No directory listings: a folder without index.html is a 404."""
         self.send_error(404, "Not found")
-        return None
+        return
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 8000, host: str = "127.0.0.1", isolated: bool = False,
-                quiet: bool = False) -> ThreadingHTTPServer:
+def make_server(
+    directory: Path, port: int = 8000, host: str = "127.0.0.1", isolated: bool = False, quiet: bool = False
+) -> ThreadingHTTPServer:
     """A server for ``directory`` bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``."""
     handler = type("Handler", (SiteHandler,), {"isolated": isolated, "quiet": quiet})
     server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))

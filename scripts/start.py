@@ -28,8 +28,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the npuzzle site and serve it on localhost.")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--no-isolation", action="store_true",
-                        help="leave out the COOP/COEP headers (the page is then not cross-origin isolated)")
+    parser.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="leave out the COOP/COEP headers (the page is then not cross-origin isolated)",
+    )
     args = parser.parse_args(argv)
     out = ROOT / "site"
     tables_later = not pattern_database_is_fresh(ROOT)
@@ -47,14 +50,20 @@ def main(argv: list[str] | None = None) -> int:
     thread.start()
     try:
         if tables_later:
-            print("start: the page works now; building the 15-puzzle pattern database meanwhile (reload the page "
-                  "when it is ready to solve 4×4 boards with it)", flush=True)
+            print(
+                "start: the page works now; building the 15-puzzle pattern database meanwhile (reload the page "
+                "when it is ready to solve 4×4 boards with it)",
+                flush=True,
+            )
             try:
                 build(ROOT, out, install=True, pdb=True)
                 print(f"start: pattern database added to the site: reload {url}", flush=True)
             except (BuildError, subprocess.CalledProcessError) as exc:
-                print(f"start: the pattern database could not be built ({exc}); the site keeps working "
-                      "without it", file=sys.stderr, flush=True)
+                print(
+                    f"start: the pattern database could not be built ({exc}); the site keeps working without it",
+                    file=sys.stderr,
+                    flush=True,
+                )
         thread.join()
     except KeyboardInterrupt:
         print("\nstart: stopped")

@@ -17,7 +17,12 @@ def _neighbours(rows: int, cols: int) -> list[tuple[int, ...]]:
         out.append(
             tuple(
                 nb
-                for nb, ok in ((cell - cols, r > 0), (cell + cols, r < rows - 1), (cell - 1, c > 0), (cell + 1, c < cols - 1))
+                for nb, ok in (
+                    (cell - cols, r > 0),
+                    (cell + cols, r < rows - 1),
+                    (cell - 1, c > 0),
+                    (cell + 1, c < cols - 1),
+                )
                 if ok
             )
         )

@@ -20,10 +20,15 @@ def test_options_for_a_shape_list_the_registry_and_the_auto_choice() -> None:
     assert names == list(default_registry().names())
     assert [a["name"] for a in reply["algorithms"]] == ["astar", "idastar", "near-optimal"]  # type: ignore[attr-defined]
     assert reply["default_algorithm"] == "idastar"
-    assert reply["default_heuristic"] == default_registry().strongest(
-        api.read_board({"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}),
-        api.read_board({"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}),
-    ).name
+    assert (
+        reply["default_heuristic"]
+        == default_registry()
+        .strongest(
+            api.read_board({"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}),
+            api.read_board({"board": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}),
+        )
+        .name
+    )
 
 
 def test_options_for_a_board_and_goal() -> None:

@@ -135,8 +135,14 @@ def test_a_closed_stdout_ends_quietly() -> None:
     os.close(read_end)  # the reader is gone before npuzzle writes anything
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
     try:
-        result = subprocess.run([sys.executable, "-m", "npuzzle", "check", "1 2 3 / 4 5 6 / 7 8 0"], stdout=write_end,
-                                stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "npuzzle", "check", "1 2 3 / 4 5 6 / 7 8 0"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
+        )
     finally:
         os.close(write_end)
     assert result.stderr == ""
@@ -163,8 +169,14 @@ def test_batch_applies_the_shape_and_refuses_a_board_argument() -> None:
 def test_a_mistyped_file_name_is_called_so(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
     for name in ("nope.txt", "boards/b1", "./b"):
-        result = subprocess.run([sys.executable, "-m", "npuzzle", "check", name], capture_output=True, text=True,
-                                env=env, cwd=tmp_path, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "npuzzle", "check", name],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=120,
+        )
         assert result.returncode == 2
         assert result.stderr.startswith(f"npuzzle: no such file '{name}', and it is not a board either: ")
     # board text is not mistaken for a file name
@@ -176,7 +188,11 @@ def test_counts_are_singular_or_plural() -> None:
     from npuzzle.cli import plural
 
     assert (plural(1, "move"), plural(0, "move"), plural(2, "move"), plural(1200, "move")) == (
-        "1 move", "0 moves", "2 moves", "1,200 moves")
+        "1 move",
+        "0 moves",
+        "2 moves",
+        "1,200 moves",
+    )
     result = run("solve", "1 2 / 0 3")
     assert result.returncode == 0
     assert result.stdout.startswith("Solved in 1 move (optimal)")

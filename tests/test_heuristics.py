@@ -29,8 +29,9 @@ GOALS_3X3 = [goal_board(3, 3, "default"), goal_board(3, 3, "blank-first"), rando
 
 def fitting(goal: Board) -> list[Heuristic]:
     """Every built-in heuristic available for ``goal``'s shape (walking distance: up to 4 rows and columns)."""
-    return [make_heuristic(name, goal) for name in HEURISTIC_NAMES
-            if name != "walking-distance" or walking_fits(goal, goal)]
+    return [
+        make_heuristic(name, goal) for name in HEURISTIC_NAMES if name != "walking-distance" or walking_fits(goal, goal)
+    ]
 
 
 @pytest.mark.parametrize("goal", GOALS_3X3, ids=["default", "blank-first", "random-custom"])

@@ -41,7 +41,11 @@ def test_korf24_counts_and_first_line() -> None:
 def test_hardest8_both_conventions() -> None:
     instances = hardest8()
     assert [(i.ident, i.goal, i.optimal) for i in instances] == [
-        (1, "default", 31), (2, "default", 31), (3, "blank-first", 31), (4, "blank-first", 31)]
+        (1, "default", 31),
+        (2, "default", 31),
+        (3, "blank-first", 31),
+        (4, "blank-first", 31),
+    ]
     assert instances[1].tiles == (8, 6, 7, 2, 5, 4, 3, 0, 1)
     assert all(is_solvable(i.board(), i.goal_board()) for i in instances)
 
@@ -52,16 +56,19 @@ def test_comments_and_blank_lines_are_skipped() -> None:
     assert (only.ident, only.optimal, only.manhattan_nodes, only.tiles) == (7, 40, 12345, tuple(range(16)))
 
 
-@pytest.mark.parametrize(("parse", "line"), [
-    (parse_korf100, "1 57 41 276361933 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"),  # no bar
-    (parse_korf100, "1 57 41 | 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"),  # a field missing
-    (parse_korf100, "1 57 41 276361933 | 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10"),  # 15 tiles
-    (parse_korf100, "1 57 x 276361933 | 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"),
-    (parse_korf24, "1 95 " + " ".join(map(str, range(24)))),
-    (parse_korf24, "1 ninety " + " ".join(map(str, range(25)))),
-    (parse_hardest8, "# goal 1 2 3 4 5 6 7 8 0\n6 4 7 8 5 0 3 2  # 31 moves"),
-    (parse_hardest8, "# goal 1 2 3 4 5 6 7 8 0\n6 4 7 8 5 0 3 2 1"),  # no length
-])
+@pytest.mark.parametrize(
+    ("parse", "line"),
+    [
+        (parse_korf100, "1 57 41 276361933 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"),  # no bar
+        (parse_korf100, "1 57 41 | 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"),  # a field missing
+        (parse_korf100, "1 57 41 276361933 | 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10"),  # 15 tiles
+        (parse_korf100, "1 57 x 276361933 | 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"),
+        (parse_korf24, "1 95 " + " ".join(map(str, range(24)))),
+        (parse_korf24, "1 ninety " + " ".join(map(str, range(25)))),
+        (parse_hardest8, "# goal 1 2 3 4 5 6 7 8 0\n6 4 7 8 5 0 3 2  # 31 moves"),
+        (parse_hardest8, "# goal 1 2 3 4 5 6 7 8 0\n6 4 7 8 5 0 3 2 1"),  # no length
+    ],
+)
 def test_a_malformed_line_is_quoted(parse: object, line: str) -> None:
     number, bad = len(line.splitlines()), line.splitlines()[-1]
     with pytest.raises(InstanceFileError, match=f"line {number} is not .*: {re.escape(repr(bad))}$") as caught:

@@ -73,7 +73,10 @@ def test_board_validates_tile_types_and_stores_a_tuple() -> None:
 @pytest.mark.parametrize(
     ("move", "message"),
     [
-        (3.0, r"step 1: move 3.0 is neither a tile number \(an int\) nor one of the letters U, D, L, R \(got a float\)"),
+        (
+            3.0,
+            r"step 1: move 3.0 is neither a tile number \(an int\) nor one of the letters U, D, L, R \(got a float\)",
+        ),
         (True, r"step 1: move True is neither a tile number .*\(got a bool\)"),
         (None, r"step 1: move None is neither a tile number"),
         ("\u0663", r"step 1: move '\u0663' is neither a tile number"),

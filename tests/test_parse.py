@@ -66,7 +66,11 @@ MALFORMED = [
     ("[]", EmptyInputError, "empty"),
     ("1 2 3 / 4 5 6 / 7 8 8", DuplicateTileError, r"tile 8 appears twice \(row 3, column 2 and row 3, column 3\)"),
     ("1 2 3 / 4 5 6 / 7 7 0", DuplicateTileError, r"tile 7 appears twice .*missing: 8"),
-    ("1 2 3 / 4 5 6 / 7 0 10", TileOutOfRangeError, r"10 at row 3, column 3 is out of range: a 3×3 board has tiles 1 to 8"),
+    (
+        "1 2 3 / 4 5 6 / 7 0 10",
+        TileOutOfRangeError,
+        r"10 at row 3, column 3 is out of range: a 3×3 board has tiles 1 to 8",
+    ),
     ("1 2 3 / 4 5 6 / 7 8 9", BlankError, r"no blank: the numbers run from 1 to 9, but a 3×3 board has tiles 1 to 8"),
     ("1 2 3 / 4 -5 6 / 7 8 0", TileOutOfRangeError, r"-5 at row 2, column 2 is out of range"),
     ("1 2 3 / 4 5 / 6 7 0", RaggedRowsError, r"row 2 has 2 numbers, but row 1 has 3"),

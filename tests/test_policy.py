@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from npuzzle import api, policy
 from npuzzle.board import Board, goal_board
 from npuzzle.errors import LimitError
@@ -59,8 +60,12 @@ def expected(board: Board, goal: Board, tables: PdbTables | None) -> tuple[str, 
         heuristic = heuristic_name(tables)
     if rule.fallback is not None and not fits:  # only a pattern database ranks at the fallback's strength
         seconds = rule.fallback.seconds
-        return rule.algorithm, heuristic, seconds, policy.fallback_summary(rule.algorithm, heuristic, seconds,
-                                                                          DEFAULT_SECONDS)
+        return (
+            rule.algorithm,
+            heuristic,
+            seconds,
+            policy.fallback_summary(rule.algorithm, heuristic, seconds, DEFAULT_SECONDS),
+        )
     return rule.algorithm, heuristic, None, policy.optimal_summary(rule.algorithm, heuristic)
 
 
@@ -70,16 +75,30 @@ def chosen(p: Plan) -> tuple[str, str, float | None, str]:
 
 ODD_4X4_GOAL = "1 2 3 4 / 5 0 6 7 / 8 9 10 11 / 12 13 14 15"  # blank not in a corner: no pattern database fits
 BOARDS = [
-    (2, 2, "default"), (3, 3, "default"), (3, 3, "blank-first"), (3, 3, "1 2 3 / 4 0 5 / 6 7 8"),
-    (2, 4, "default"), (3, 4, "default"), (4, 3, "blank-first"), (4, 4, "default"), (4, 4, "blank-first"),
-    (4, 4, ODD_4X4_GOAL), (3, 5, "default"), (2, 8, "default"), (2, 9, "default"), (5, 5, "default"),
-    (3, 7, "blank-first"), (10, 10, "default"), (20, 20, "default"),
+    (2, 2, "default"),
+    (3, 3, "default"),
+    (3, 3, "blank-first"),
+    (3, 3, "1 2 3 / 4 0 5 / 6 7 8"),
+    (2, 4, "default"),
+    (3, 4, "default"),
+    (4, 3, "blank-first"),
+    (4, 4, "default"),
+    (4, 4, "blank-first"),
+    (4, 4, ODD_4X4_GOAL),
+    (3, 5, "default"),
+    (2, 8, "default"),
+    (2, 9, "default"),
+    (5, 5, "default"),
+    (3, 7, "blank-first"),
+    (10, 10, "default"),
+    (20, 20, "default"),
 ]
 
 
 @pytest.mark.parametrize(("rows", "cols", "goal_name"), BOARDS)
-def test_the_planner_does_what_the_rules_say(rows: int, cols: int, goal_name: str, tables_4x4: PdbTables,
-                                             tables_3x3: PdbTables) -> None:
+def test_the_planner_does_what_the_rules_say(
+    rows: int, cols: int, goal_name: str, tables_4x4: PdbTables, tables_3x3: PdbTables
+) -> None:
     goal = resolve_goal(goal_name, rows, cols)
     board = random_board(rows, cols, seed=rows * 31 + cols, goal=goal)
     registries: list[tuple[Registry, PdbTables | None]] = [(default_registry(), None)]
@@ -98,8 +117,10 @@ def test_the_representative_boards_get_what_the_doc_says(tables_4x4: PdbTables) 
     assert chosen(plan(four, four))[:3] == ("idastar", "walking-distance", 3.0)
     assert chosen(plan(odd, odd, registry=with_tables))[:3] == ("idastar", "walking-distance", 3.0)
     for rows, cols, algorithm, heuristic, fallback in [
-        (3, 3, "astar", "linear-conflict", None), (2, 4, "astar", "linear-conflict", None),
-        (3, 4, "idastar", "linear-conflict", 3.0), (2, 8, "idastar", "linear-conflict", 3.0),
+        (3, 3, "astar", "linear-conflict", None),
+        (2, 4, "astar", "linear-conflict", None),
+        (3, 4, "idastar", "linear-conflict", 3.0),
+        (2, 8, "idastar", "linear-conflict", 3.0),
         (5, 5, NEAR_OPTIMAL, "group-tables", None),
     ]:
         g = goal_board(rows, cols)
@@ -129,28 +150,31 @@ def test_the_rules_examples_and_ranks_are_true() -> None:
 
 def generated_part(text: str) -> str:
     start, end = text.index(policy.MARK_START), text.index(policy.MARK_END)
-    return text[start + len(policy.MARK_START):end].strip("\n")
+    return text[start + len(policy.MARK_START) : end].strip("\n")
 
 
 def test_docs_auto_md_holds_the_generated_tables() -> None:
     text = DOC.read_text(encoding="utf-8")
     assert generated_part(text) == policy.markdown().strip("\n"), (
-        "docs/auto.md differs from npuzzle.policy: run PYTHONPATH=py python -m npuzzle.policy --update docs/auto.md")
+        "docs/auto.md differs from npuzzle.policy: run PYTHONPATH=py python -m npuzzle.policy --update docs/auto.md"
+    )
     assert policy.replace_marked(text, policy.markdown()) == text
 
 
 def test_the_solve_help_is_generated_from_the_rules() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "py"), COLUMNS="100000")  # one line per option: no wrapping
-    shown = subprocess.run([sys.executable, "-m", "npuzzle", "solve", "--help"], capture_output=True, text=True,
-                           env=env, check=True).stdout
+    shown = subprocess.run(
+        [sys.executable, "-m", "npuzzle", "solve", "--help"], capture_output=True, text=True, env=env, check=True
+    ).stdout
     for template in (policy.algorithm_help(), policy.heuristic_help()):
         assert template % {"default": "auto"} in shown
     assert f"{policy.AUTO_OPTIMAL_SECONDS:g} s" in shown and f"{policy.OPTIMAL_MAX_CELLS} cells" in shown
 
 
 def options(rows: int, cols: int, goal: str = "default") -> dict[str, object]:
-    reply: dict[str, object] = json.loads(api.handle(json.dumps({"op": "options", "rows": rows, "cols": cols,
-                                                                 "goal": goal})))
+    reply: dict[str, object] = json.loads(
+        api.handle(json.dumps({"op": "options", "rows": rows, "cols": cols, "goal": goal}))
+    )
     return reply
 
 
@@ -163,7 +187,10 @@ def test_the_api_options_summary_is_what_the_rules_say(rows: int, cols: int, goa
         return
     algorithm, heuristic, fallback, summary = expected(goal, goal, None)
     assert (reply["default_algorithm"], reply["default_heuristic"], reply["default_summary"]) == (
-        algorithm, heuristic, summary)
+        algorithm,
+        heuristic,
+        summary,
+    )
     assert reply["default_optimal"] is (algorithm != NEAR_OPTIMAL and fallback is None)
 
 

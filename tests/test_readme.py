@@ -44,7 +44,7 @@ def test_python_api_example_runs_as_stated() -> None:
     exec(compile(block, "README.md", "exec"), namespace)  # every line runs (a MoveError would fail here)
     board = namespace["board"]
     assert isinstance(board, Board)
-    stated = re.search(r'^board\.apply\((.*?)\)\s+# a new Board: (.*)$', block, re.M)
+    stated = re.search(r"^board\.apply\((.*?)\)\s+# a new Board: (.*)$", block, re.M)
     assert stated
     moves = eval(stated.group(1))
     assert board.apply(moves).format(one_line=True) == stated.group(2).strip()
@@ -67,8 +67,9 @@ def test_command_line_examples_run(tmp_path: Path) -> None:
 
     for command in commands:
         args = shlex.split(command)[1:]
-        result = subprocess.run([sys.executable, "-m", "npuzzle", *args], capture_output=True, text=True, env=env,
-                                cwd=tmp_path, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "npuzzle", *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120
+        )
         assert result.returncode == 0 and result.stdout and not result.stderr, command
 
 

@@ -11,16 +11,17 @@ import subprocess
 import sys
 import time
 from io import StringIO
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from npuzzle import api, goal_board, random_board
-from npuzzle.nearoptimal.solver import manhattan_linear_conflict
 from npuzzle.board import Board
 from npuzzle.cli import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, main
 from npuzzle.errors import LimitError
+from npuzzle.nearoptimal.solver import manhattan_linear_conflict
 from npuzzle.parse import resolve_goal
 from npuzzle.progress import Limit, run
 from npuzzle.solve import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, plan, ratio_bound
@@ -43,11 +44,24 @@ def cli(*args: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize(
     ("rows", "cols", "expected"),
     [
-        (2, 2, "astar"), (3, 3, "astar"), (2, 4, "astar"),
-        (3, 4, "idastar"), (4, 3, "idastar"), (4, 4, "idastar"), (3, 5, "idastar"), (2, 8, "idastar"),
-        (3, 6, NEAR_OPTIMAL), (2, 9, NEAR_OPTIMAL), (5, 5, NEAR_OPTIMAL), (3, 7, NEAR_OPTIMAL),
-        (7, 3, NEAR_OPTIMAL), (6, 6, NEAR_OPTIMAL), (10, 10, NEAR_OPTIMAL), (13, 13, NEAR_OPTIMAL),
-        (20, 20, NEAR_OPTIMAL), (10, 40, NEAR_OPTIMAL),
+        (2, 2, "astar"),
+        (3, 3, "astar"),
+        (2, 4, "astar"),
+        (3, 4, "idastar"),
+        (4, 3, "idastar"),
+        (4, 4, "idastar"),
+        (3, 5, "idastar"),
+        (2, 8, "idastar"),
+        (3, 6, NEAR_OPTIMAL),
+        (2, 9, NEAR_OPTIMAL),
+        (5, 5, NEAR_OPTIMAL),
+        (3, 7, NEAR_OPTIMAL),
+        (7, 3, NEAR_OPTIMAL),
+        (6, 6, NEAR_OPTIMAL),
+        (10, 10, NEAR_OPTIMAL),
+        (13, 13, NEAR_OPTIMAL),
+        (20, 20, NEAR_OPTIMAL),
+        (10, 40, NEAR_OPTIMAL),
     ],
 )
 def test_auto_picks_near_optimal_above_4x4_and_says_so(rows: int, cols: int, expected: str) -> None:
@@ -84,7 +98,7 @@ def test_explicit_choices_are_honoured() -> None:
 
 def test_sizes_and_bad_choices_get_clear_messages() -> None:
     big = random_board(13, 13, seed=2)
-    with pytest.raises(LimitError, match="144 cells.*near-optimal"):
+    with pytest.raises(LimitError, match=r"144 cells.*near-optimal"):
         plan(big, goal_board(13, 13), "idastar")
     assert plan(big, goal_board(13, 13), "auto").algorithm == NEAR_OPTIMAL
     too_big = random_board(21, 20, seed=3)
@@ -93,15 +107,21 @@ def test_sizes_and_bad_choices_get_clear_messages() -> None:
     board = random_board(5, 5, seed=1)
     with pytest.raises(LimitError, match="own group-tables heuristic, not 'manhattan'"):
         plan(board, goal_board(5, 5), NEAR_OPTIMAL, "manhattan")
-    with pytest.raises(LimitError, match="time budget .* got -1"):
+    with pytest.raises(LimitError, match=r"time budget .* got -1"):
         plan(board, goal_board(5, 5), budget=-1)
-    with pytest.raises(LimitError, match="unknown algorithm 'greedy'.*near-optimal"):
+    with pytest.raises(LimitError, match=r"unknown algorithm 'greedy'.*near-optimal"):
         plan(board, goal_board(5, 5), "greedy")
 
 
 @pytest.mark.parametrize(
-    ("rows", "cols", "goal"), [(5, 5, "default"), pytest.param(3, 7, "blank-first", marks=pytest.mark.slow), (6, 6, "default"), (5, 9, "blank-first"),
-                               (4, 6, "2 1 3 4 5 6 / 7 8 9 10 11 12 / 13 14 15 0 17 18 / 19 20 21 22 23 16")],
+    ("rows", "cols", "goal"),
+    [
+        (5, 5, "default"),
+        pytest.param(3, 7, "blank-first", marks=pytest.mark.slow),
+        (6, 6, "default"),
+        (5, 9, "blank-first"),
+        (4, 6, "2 1 3 4 5 6 / 7 8 9 10 11 12 / 13 14 15 0 17 18 / 19 20 21 22 23 16"),
+    ],
 )
 def test_api_solve_reports_a_lower_bound_and_the_ratio(rows: int, cols: int, goal: str) -> None:
     target = resolve_goal(goal, rows, cols)
@@ -212,7 +232,10 @@ def test_ctrl_c_stops_a_10x10_solve_and_prints_the_statistics() -> None:
     board = random_board(10, 10, seed=24).format(one_line=True)
     process = subprocess.Popen(
         [sys.executable, "-m", "npuzzle", "solve", board, "--budget", "60", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
     )
     time.sleep(2.0)
     assert process.poll() is None, "the solve ended before it could be interrupted"
@@ -257,7 +280,7 @@ def test_auto_falls_back_to_near_optimal_when_idastar_does_not_finish() -> None:
     assert "did not finish in 0.3 s" in result.message and "near-optimal answer" in result.message
     # one progress stream across the switch: both solvers, cumulative counts and elapsed time
     assert {r.algorithm for r in records} == {"idastar", NEAR_OPTIMAL}
-    assert all(a.elapsed <= b.elapsed and a.nodes_expanded <= b.nodes_expanded for a, b in zip(records, records[1:]))
+    assert all(a.elapsed <= b.elapsed and a.nodes_expanded <= b.nodes_expanded for a, b in pairwise(records))
     assert result.nodes_expanded >= records[-1].nodes_expanded
 
 

@@ -17,8 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.mark.slow
 def test_start_serves_the_built_site_isolated_and_stops_on_ctrl_c() -> None:
-    process = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "start.py"), "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT)
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "start.py"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         assert process.stdout is not None
         url = None

@@ -36,20 +36,22 @@ from .errors import (
     TileOutOfRangeError,
     UnsolvableError,
 )
-from .parse import parse_board, parse_moves, parse_shape, resolve_goal
-from .randomize import random_board, scramble
-from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
-from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
-from .search import astar, idastar
-from .solve import ALGORITHM_NAMES, compare, plan, solve
 from .nearoptimal.solver import solve_big
+from .parse import parse_board, parse_moves, parse_shape, resolve_goal
+from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
+from .randomize import random_board, scramble
+from .search import astar, idastar
+from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
+from .solve import ALGORITHM_NAMES, compare, plan, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "ALGORITHM_NAMES",
     "DIRECTIONS",
     "GOAL_NAMES",
+    "HEURISTIC_NAMES",
     "MAX_CELLS",
     "BlankError",
     "Board",
@@ -59,44 +61,42 @@ __all__ = [
     "EmptyInputError",
     "Explanation",
     "GoalError",
+    "Heuristic",
+    "Limit",
     "LimitError",
     "MissingTilesError",
     "MoveError",
     "NotANumberError",
+    "Progress",
     "PuzzleError",
     "RaggedRowsError",
+    "Search",
+    "SearchResult",
+    "SearchStopped",
     "ShapeError",
     "SizeLimitError",
     "TileOutOfRangeError",
     "UnsolvableError",
-    "ALGORITHM_NAMES",
-    "HEURISTIC_NAMES",
-    "Heuristic",
-    "Limit",
-    "Progress",
-    "Search",
-    "SearchResult",
     "astar",
     "compare",
-    "idastar",
-    "make_heuristic",
-    "plan",
-    "run",
-    "solve",
-    "solve_big",
-    "SearchStopped",
-    "stop",
     "count_inversions",
     "explain",
     "goal_board",
+    "idastar",
     "inversion_parity",
     "is_solvable",
     "iter_boards",
+    "make_heuristic",
     "moves_to_letters",
     "parse_board",
     "parse_moves",
     "parse_shape",
+    "plan",
     "random_board",
     "resolve_goal",
+    "run",
     "scramble",
+    "solve",
+    "solve_big",
+    "stop",
 ]

@@ -15,14 +15,16 @@ Requests (``"op"`` selects one):
 
 * ``{"op": "solve", "board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal",
   "heuristic"?: "auto" | "discrete" | "hamming" | "manhattan" | "walking-distance" | "linear-conflict" | "pdb",
-  "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: S}`` → ``{"type": "result", "ok": true, …SearchResult fields (moves, length,
+  "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: S}`` → ``{"type": "result", "ok": true,
+  …SearchResult fields (moves, length,
   optimal, algorithm, heuristic, nodes_expanded, nodes_generated, max_frontier, iterations, seconds,
   lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
   "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
   An unsolvable board fails at once with its ``explanation``. What ``"auto"`` picks is :mod:`npuzzle.policy`
   (``docs/auto.md``); ``algorithm`` names the solver that answered. When that is ``near-optimal``, ``optimal`` is
   false unless proven, ``lower_bound`` is a proven bound on the optimal length and ``ratio_bound`` (length / lower
-  bound) says the solution is at most that many times the optimal length. ``budget`` is the near-optimal solver's soft time budget in seconds (default 2; more
+  bound) says the solution is at most that many times the optimal length. ``budget`` is the near-optimal solver's
+  soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
   ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
   ``stopped: "memory-limit"``).
@@ -56,7 +58,8 @@ reads a database file (the page downloads it) and replies ``{"ok": true, "name":
 "pdb-7/7-7+reflected", "size": BYTES, "seconds": S}`` or ``{"ok": false, "error": {"type":
 "PatternDatabaseError", "message": …}}``; ``Engine.start_load(bytes)`` does the same in slices (the page's worker
 answers requests between them). Afterwards its ``handle``/``start`` use the database: ``options`` lists
-it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` ranks it first (:mod:`npuzzle.policy`). The module-level
+it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` ranks it first (:mod:`npuzzle.policy`). The
+module-level
 :func:`handle` and :func:`start` use a fresh engine without tables.
 """
 
@@ -328,6 +331,7 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
     registry = registry if registry is not None else default_registry()
     fitting = [registry.heuristic(name) for name in registry.names()]
     fitting = [entry for entry in fitting if entry.fits(board, goal)]
+
     def fits(name: str) -> bool:
         return board.size <= (NEAR_OPTIMAL_MAX_CELLS if name == NEAR_OPTIMAL else MAX_SEARCH_CELLS)
 
@@ -561,9 +565,17 @@ class TableLoad:
             tables: PdbTables = stop.value
             self._seconds += time.perf_counter() - started
             self._engine.install(tables)
-            self._reply = json.dumps({
-                "ok": True, "name": tables.name, "heuristic": heuristic_name(tables), "rows": tables.database.rows,
-                "cols": tables.database.cols, "size": self._size, "seconds": round(self._seconds, 3)})
+            self._reply = json.dumps(
+                {
+                    "ok": True,
+                    "name": tables.name,
+                    "heuristic": heuristic_name(tables),
+                    "rows": tables.database.rows,
+                    "cols": tables.database.cols,
+                    "size": self._size,
+                    "seconds": round(self._seconds, 3),
+                }
+            )
         except Exception as exc:  # every failure becomes a reply
             self._reply = json.dumps(error_json(exc))
         return self._reply

@@ -53,14 +53,13 @@ def check_shape(rows: int, cols: int) -> None:
     if rows < 2 or cols < 2:
         raise ShapeError(f"a board needs at least 2 rows and 2 columns, got {rows}×{cols}")
     if rows * cols > MAX_CELLS:
-        raise SizeLimitError(
-            f"a {rows}×{cols} board has {rows * cols:,} cells; the limit is {MAX_CELLS:,} (2000×2000)"
-        )
+        raise SizeLimitError(f"a {rows}×{cols} board has {rows * cols:,} cells; the limit is {MAX_CELLS:,} (2000×2000)")
 
 
 MAX_DIGITS = 20
 """A number token longer than this is refused as too large while parsing (no tile exceeds 3,999,999); shorter
 ones are read and then checked against the board's own range."""
+
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -107,7 +106,7 @@ def _validate_tiles(rows: int, cols: int, tiles: Sequence[int]) -> None:
     if not blanks:
         missing = [t for t in range(1, n) if not seen[t]]
         raise BlankError(
-            f"the board has no blank (write it as 0, _, ., -, x or *)"
+            "the board has no blank (write it as 0, _, ., -, x or *)"
             + (f"; missing: {_list_some(missing)}" if missing else "")
         )
     if len(blanks) > 1:
@@ -237,7 +236,9 @@ class Board:
             key = move.strip().upper()
             if key in _TILE_OFFSET:
                 if key not in movable:
-                    raise MoveError(f"move {move!r}: no tile can move {_word(key)} (the blank is at {self._blank_name()})")
+                    raise MoveError(
+                        f"move {move!r}: no tile can move {_word(key)} (the blank is at {self._blank_name()})"
+                    )
                 return movable[key]
             if not (key.isascii() and key.isdigit()):
                 raise MoveError(f"move {quote_input(move)} is neither a tile number nor one of U, D, L, R")

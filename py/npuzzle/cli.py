@@ -25,12 +25,12 @@ from typing import TextIO
 
 from .board import Board, goal_board, moves_to_letters
 from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
-from .instances import korf100
-from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .heuristics import HEURISTIC_NAMES
+from .instances import korf100
 from .nearoptimal.solver import DEFAULT_SECONDS
-from .policy import algorithm_help, heuristic_help
 from .parse import parse_board, parse_shape, resolve_goal
+from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
+from .policy import algorithm_help, heuristic_help
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .search import result_from_progress
@@ -106,7 +106,8 @@ def explanation_text(board: Board, explanation: Explanation) -> str:
         f"{verdict} ({board.rows}×{board.cols}, goal: {explanation.goal}).\n"
         f"{board.format()}\n\n"
         f"Inversions: {explanation.inversions}\n"
-        f"Blank row: {explanation.blank_row_from_top} from the top, {explanation.blank_row_from_bottom} from the bottom\n"
+        f"Blank row: {explanation.blank_row_from_top} from the top, "
+        f"{explanation.blank_row_from_bottom} from the bottom\n"
         f"Rule: {explanation.rule}\n"
         f"Why: {explanation.reason}"
     )
@@ -244,8 +245,14 @@ class _ProgressLine:
             self.err.flush()
 
 
-def drive(search: Search, line: _ProgressLine, algorithm: str, heuristic: str, prefix: str = "",
-          stopped: Callable[[Progress | None], SearchResult] | None = None) -> tuple[SearchResult, bool]:
+def drive(
+    search: Search,
+    line: _ProgressLine,
+    algorithm: str,
+    heuristic: str,
+    prefix: str = "",
+    stopped: Callable[[Progress | None], SearchResult] | None = None,
+) -> tuple[SearchResult, bool]:
     """Run ``search`` to its end, drawing progress; returns the result and whether Ctrl-C interrupted it.
 
     The first Ctrl-C (SIGINT, caught while the search runs in the main thread) is noted and acted on at the next
@@ -301,12 +308,16 @@ def solve_text(board: Board, result: SearchResult) -> str:
         lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
         ratio = ratio_bound(result)
         if not result.optimal and result.lower_bound > 0 and ratio is not None:
-            lines.append(f"Not proven optimal: the shortest solution has at least {plural(result.lower_bound, 'move')} "
-                         f"(lower bound), so this one is at most {ratio:.3f}× the optimal length.")
+            lines.append(
+                f"Not proven optimal: the shortest solution has at least {plural(result.lower_bound, 'move')} "
+                f"(lower bound), so this one is at most {ratio:.3f}× the optimal length."
+            )
     else:
         lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
         lines.append(f"Lower bound: at least {plural(result.lower_bound, 'move')}")
-    frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(result.algorithm, "Maximum stack size")
+    frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(
+        result.algorithm, "Maximum stack size"
+    )
     lines.append(f"Vertices visited (expanded): {result.nodes_expanded:,}")
     lines.append(f"Nodes generated: {result.nodes_generated:,}")
     lines.append(f"{frontier}: {result.max_frontier:,}")
@@ -384,8 +395,9 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
     except UnsolvableError as exc:
         return _unsolvable(args, exc, out)
-    result, interrupted = drive(chosen.start(limit), _ProgressLine(err), chosen.algorithm, chosen.heuristic,
-                                stopped=chosen.stopped)
+    result, interrupted = drive(
+        chosen.start(limit), _ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
+    )
     if args.json:
         out.write(json.dumps(solve_json(board, result)) + "\n")
     else:
@@ -400,8 +412,10 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     mismatch."""
     tables = load_pdb(args)
     if tables is None:
-        raise UsageError(f"bench needs a pattern database: --pdb FILE or ${PDB_ENV} (scripts/build_pdb.py builds "
-                         ".cache/pdb/15puzzle-7-7-7.pdb)")
+        raise UsageError(
+            f"bench needs a pattern database: --pdb FILE or ${PDB_ENV} (scripts/build_pdb.py builds "
+            ".cache/pdb/15puzzle-7-7-7.pdb)"
+        )
     instances = korf100()[: args.limit]
     goal = goal_board(4, 4, "blank-first")
     rows: list[dict[str, object]] = []
@@ -410,31 +424,50 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     for inst in instances:
         result = run(solve_with_pdb(Board(4, 4, inst.tiles), goal, tables))
         ok = result.length == inst.optimal
-        rows.append({"id": inst.ident, "optimal": inst.optimal, "length": result.length, "ok": ok,
-                     "nodes": result.nodes_generated, "seconds": round(result.seconds, 4)})
+        rows.append(
+            {
+                "id": inst.ident,
+                "optimal": inst.optimal,
+                "length": result.length,
+                "ok": ok,
+                "nodes": result.nodes_generated,
+                "seconds": round(result.seconds, 4),
+            }
+        )
         if not args.json:
-            out.write(f"{inst.ident:>3} {inst.optimal:>7} {result.length!s:>6} {result.nodes_generated:>11,} "
-                      f"{result.seconds:>8.3f}{'' if ok else '  WRONG LENGTH'}\n")
+            out.write(
+                f"{inst.ident:>3} {inst.optimal:>7} {result.length!s:>6} {result.nodes_generated:>11,} "
+                f"{result.seconds:>8.3f}{'' if ok else '  WRONG LENGTH'}\n"
+            )
             out.flush()
     secs = [float(str(r["seconds"])) for r in rows]
     nodes = [int(str(r["nodes"])) for r in rows]
     bad = [r["id"] for r in rows if not r["ok"]]
     slowest = max(rows, key=lambda r: float(str(r["seconds"])))
     summary: dict[str, object] = {
-        "instances": len(rows), "heuristic": heuristic_name(tables), "mismatches": bad,
-        "total_seconds": round(sum(secs), 3), "median_seconds": round(statistics.median(secs), 4),
-        "max_seconds": max(secs), "max_id": slowest["id"], "total_nodes": sum(nodes),
-        "median_nodes": int(statistics.median(nodes)), "max_nodes": max(nodes),
+        "instances": len(rows),
+        "heuristic": heuristic_name(tables),
+        "mismatches": bad,
+        "total_seconds": round(sum(secs), 3),
+        "median_seconds": round(statistics.median(secs), 4),
+        "max_seconds": max(secs),
+        "max_id": slowest["id"],
+        "total_nodes": sum(nodes),
+        "median_nodes": int(statistics.median(nodes)),
+        "max_nodes": max(nodes),
     }
     if args.json:
         out.write(json.dumps({**summary, "rows": rows}) + "\n")
     else:
         lengths = "all optimal lengths match the file" if not bad else f"{len(bad)} WRONG: {bad}"
         out.write(f"instances: {len(rows)}   heuristic: {summary['heuristic']}   {lengths}\n")
-        out.write(f"total: {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   max {max(secs):.2f} s "
-                  f"(#{slowest['id']})\n")
-        out.write(f"nodes generated: total {sum(nodes):,}   median {int(statistics.median(nodes)):,}   "
-                  f"max {max(nodes):,}\n")
+        out.write(
+            f"total: {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   max {max(secs):.2f} s "
+            f"(#{slowest['id']})\n"
+        )
+        out.write(
+            f"nodes generated: total {sum(nodes):,}   median {int(statistics.median(nodes)):,}   max {max(nodes):,}\n"
+        )
     return EXIT_UNSOLVABLE if bad else EXIT_OK
 
 
@@ -510,8 +543,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="say whether a board can be solved, and why")
     check.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path (not with --batch)")
     check.add_argument("--goal", default="default", help=GOAL_HELP)
-    check.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square (with --batch: "
-                       "for every line)")
+    check.add_argument(
+        "--shape", help="ROWSxCOLS for a flat list of numbers that is not square (with --batch: for every line)"
+    )
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.add_argument(
         "--batch",
@@ -544,26 +578,34 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--goal", default="default", help=GOAL_HELP)
     solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     solve.add_argument(
-        "--algorithm", default="auto", choices=ALGORITHM_NAMES,
+        "--algorithm",
+        default="auto",
+        choices=ALGORITHM_NAMES,
         help=algorithm_help(),
     )
     solve.add_argument(
-        "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
+        "--heuristic",
+        default="auto",
+        choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
         help=heuristic_help(),
     )
     solve.add_argument(
-        "--pdb", metavar="FILE",
+        "--pdb",
+        metavar="FILE",
         help=f"pattern-database file for 4×4 boards (e.g. .cache/pdb/15puzzle-7-7-7.pdb, made by "
         f"scripts/build_pdb.py); default: the file named by ${PDB_ENV}, else none",
     )
     solve.add_argument(
-        "--max-nodes", type=_positive_int,
+        "--max-nodes",
+        type=_positive_int,
         help=f"stop after expanding N states (exit 3); A* also stops at {Limit().memory:,} states held in memory "
         "(exit 3)",
     )
     solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
     solve.add_argument(
-        "--budget", type=_budget_seconds, metavar="S",
+        "--budget",
+        type=_budget_seconds,
+        metavar="S",
         help="near-optimal only: soft time budget in seconds that keeps shortening the answer (default "
         f"{DEFAULT_SECONDS:g}; 0 is "
         "fastest; big boards may run past it, --time-limit is the hard stop)",
@@ -583,7 +625,9 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--goal", default="default", help=GOAL_HELP)
     cmp.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     cmp.add_argument(
-        "--max-nodes", type=_positive_int, default=DEFAULT_COMPARE_NODES,
+        "--max-nodes",
+        type=_positive_int,
+        default=DEFAULT_COMPARE_NODES,
         help="expansions allowed per heuristic (default: %(default)s)",
     )
     cmp.add_argument("--time-limit", type=_positive_seconds, help="seconds allowed per heuristic")
@@ -599,8 +643,9 @@ def build_parser() -> argparse.ArgumentParser:
         "file, 1 when one differs, 2 invalid input (e.g. no pattern database), 3 Ctrl-C.",
     )
     bench.add_argument("set", choices=("korf100",), help="the instance set (korf100)")
-    bench.add_argument("--pdb", metavar="FILE",
-                       help=f"pattern-database file (default: the file named by ${PDB_ENV}); required")
+    bench.add_argument(
+        "--pdb", metavar="FILE", help=f"pattern-database file (default: the file named by ${PDB_ENV}); required"
+    )
     bench.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N instances")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.set_defaults(func=cmd_bench)
@@ -608,8 +653,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None, err: TextIO | None = None,
-         stdin: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    stdin: TextIO | None = None,
+) -> int:
     """Run the command line; returns the exit code (see the module docstring)."""
     out = out or sys.stdout
     err = err or sys.stderr
@@ -645,7 +695,12 @@ def _with_file_hint(args: argparse.Namespace, exc: PuzzleError) -> str:
     """The message of ``exc``, prefixed with "no such file" when the BOARD argument that failed to parse looks like
     a mistyped file path (``npuzzle check nope.txt``)."""
     value = getattr(args, "board", None)
-    if (isinstance(exc, BoardError) and isinstance(value, str) and value != "-" and looks_like_a_file_name(value)
-            and not os.path.exists(value)):
+    if (
+        isinstance(exc, BoardError)
+        and isinstance(value, str)
+        and value != "-"
+        and looks_like_a_file_name(value)
+        and not os.path.exists(value)
+    ):
         return f"no such file {quote_input(value)}, and it is not a board either: {exc}"
     return str(exc)

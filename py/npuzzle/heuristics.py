@@ -84,7 +84,7 @@ class LineTable(dict[int, int]):
     :data:`LINE_CACHE_LIMIT` entries are kept.
     """
 
-    __slots__ = ("mask", "cells", "coordinate", "shifts", "tile_mask")
+    __slots__ = ("cells", "coordinate", "mask", "shifts", "tile_mask")
 
     def __init__(self, layout: Layout, cells: Sequence[int], coordinate: Sequence[int]) -> None:
         super().__init__()

@@ -59,8 +59,11 @@ def _numbers(text: str) -> list[int]:
 
 def _lines(text: str) -> list[tuple[int, str]]:
     """The ``(line number, line)`` pairs of ``text`` that are neither blank nor ``#`` comments."""
-    return [(number, line) for number, line in enumerate(text.splitlines(), start=1)
-            if line.strip() and not line.lstrip().startswith("#")]
+    return [
+        (number, line)
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
 
 
 def _bad(number: int, line: str, form: str) -> InstanceFileError:
@@ -107,8 +110,7 @@ def parse_hardest8(text: str) -> list[Instance]:
     """The positions of a text in the hardest-8-puzzles format: ``9 tiles  # N moves`` per line, each under a
     ``# goal 1 2 … 8 0`` (default) or ``# goal 0 1 … 8`` (blank-first) line; ids count from 1 in file order.
     Raises :class:`InstanceFileError` quoting a malformed line or a position before any goal line."""
-    goals: dict[tuple[int, ...], GoalName] = {goal_board(3, 3, name).tiles: name
-                                              for name in ("default", "blank-first")}
+    goals: dict[tuple[int, ...], GoalName] = {goal_board(3, 3, name).tiles: name for name in ("default", "blank-first")}
     goal: GoalName | None = None
     out: list[Instance] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -116,8 +118,9 @@ def parse_hardest8(text: str) -> list[Instance]:
         if header:
             named = goals.get(tuple(_numbers(header.group(1))))
             if named is None:
-                raise InstanceFileError(f"line {number} names a goal that is neither default nor blank-first: "
-                                        f"{quote_input(line, 80)}")
+                raise InstanceFileError(
+                    f"line {number} names a goal that is neither default nor blank-first: {quote_input(line, 80)}"
+                )
             goal = named
             continue
         if not line.strip() or line.lstrip().startswith("#"):

@@ -63,9 +63,7 @@ class Layout:
                 (dst + 1, c < cols - 1, False),
             ):
                 if ok:
-                    here.append(
-                        Move(src, dst, blank_bits + src * bits, blank_bits + dst * bits, src - dst, vertical)
-                    )
+                    here.append(Move(src, dst, blank_bits + src * bits, blank_bits + dst * bits, src - dst, vertical))
             table.append(tuple(here))
         return cls(rows, cols, bits, blank_bits, tuple(table))
 

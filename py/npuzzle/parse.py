@@ -69,10 +69,7 @@ def parse_board(text: str, shape: tuple[int, int] | None = None) -> Board:
             f"the input is {len(stripped):,} characters long; the limit is {MAX_INPUT_CHARS:,} characters "
             f"(boards of up to {MAX_CELLS:,} cells, 2000×2000)"
         )
-    if stripped.startswith("["):
-        rows = _rows_from_json(stripped)
-    else:
-        rows = _rows_from_text(stripped)
+    rows = _rows_from_json(stripped) if stripped.startswith("[") else _rows_from_text(stripped)
     if len(rows) == 1:
         return _from_flat(rows[0], shape, validated)
     check_rows(rows)
@@ -114,7 +111,9 @@ def _numbers(tokens: list[str], row_number: int, many_rows: bool, fast: bool) ->
         if token in BLANK_MARKERS:
             numbers.append(0)
         else:
-            numbers.append(_token_value(token, f"row {row_number}, column {column}" if many_rows else f"position {column}"))
+            numbers.append(
+                _token_value(token, f"row {row_number}, column {column}" if many_rows else f"position {column}")
+            )
     return numbers
 
 
@@ -177,7 +176,9 @@ def _rows_from_json(text: str) -> list[list[int]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise NotANumberError(f"the input starts with '[' but is not valid JSON: {exc.msg} at character {exc.pos + 1}") from None
+        raise NotANumberError(
+            f"the input starts with '[' but is not valid JSON: {exc.msg} at character {exc.pos + 1}"
+        ) from None
     except ValueError:  # an integer over the interpreter's digit limit: find it to name it and its place
         data = json.loads(text, parse_int=_json_int)
     if not isinstance(data, list) or not data:
@@ -201,7 +202,7 @@ def _json_row(row: list[Any], number: int) -> list[int]:
 def _json_cell(value: Any, where: str) -> int:
     if isinstance(value, _LongNumber):
         raise _too_large(value.digits, where)
-    if isinstance(value, bool) or not isinstance(value, (int, str, float)) and value is not None:
+    if isinstance(value, bool) or (not isinstance(value, (int, str, float)) and value is not None):
         raise NotANumberError(f"{cut(json.dumps(value))} at {where} is not a number")
     if value is None:
         return 0

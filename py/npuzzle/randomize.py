@@ -56,7 +56,12 @@ def scramble(start: Board, moves: int, *, seed: int | str | None = None) -> Boar
         r, c = divmod(blank, cols)
         options = [
             i
-            for i, ok in ((blank - cols, r > 0), (blank + cols, blank + cols < n), (blank - 1, c > 0), (blank + 1, c < cols - 1))
+            for i, ok in (
+                (blank - cols, r > 0),
+                (blank + cols, blank + cols < n),
+                (blank - 1, c > 0),
+                (blank + 1, c < cols - 1),
+            )
             if ok and i != previous
         ]
         nxt = rng.choice(options)

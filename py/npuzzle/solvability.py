@@ -22,8 +22,8 @@ from __future__ import annotations
 import sys
 from array import array
 from bisect import bisect_right
-from dataclasses import asdict, dataclass
 from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .board import Board, goal_board
@@ -342,7 +342,6 @@ def explain(board: Board, goal: Board | None = None) -> Explanation:
     )
 
 
-
 def check_reachable(board: Board, goal: Board) -> None:
     """Raise :class:`~npuzzle.errors.GoalError` for a goal of another shape, and
     :class:`~npuzzle.errors.UnsolvableError` (with the parity reasoning of :func:`explain`, which it carries as
@@ -350,6 +349,7 @@ def check_reachable(board: Board, goal: Board) -> None:
     explanation = explain(board, goal)
     if not explanation.solvable:
         raise UnsolvableError(f"the board cannot reach the goal. {explanation.reason}", explanation)
+
 
 def _parity(value: int) -> str:
     return "even" if value % 2 == 0 else "odd"

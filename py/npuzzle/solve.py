@@ -25,31 +25,48 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
 from . import policy
+from .board import Board
+from .errors import LimitError
+from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
 from .nearoptimal.solver import (
     DEFAULT_SECONDS,
-    HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
     manhattan_linear_conflict,
     solve_big,
     stopped_message,
 )
-from .board import Board
-from .errors import LimitError
-from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
+from .nearoptimal.solver import (
+    HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
+)
 from .pdb.search import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
+from .policy import (  # re-exported: the names solve has always offered
+    ASTAR_MAX_CELLS as ASTAR_MAX_CELLS,
+)
+from .policy import (
+    AUTO_OPTIMAL_SECONDS as AUTO_OPTIMAL_SECONDS,
+)
+from .policy import (
+    FALLBACK_LIMIT_SHARE as FALLBACK_LIMIT_SHARE,
+)
+from .policy import (
+    NEAR_OPTIMAL as NEAR_OPTIMAL,
+)
+from .policy import (
+    NEAR_OPTIMAL_MAX_CELLS as NEAR_OPTIMAL_MAX_CELLS,
+)
+from .policy import (
+    OPTIMAL_MAX_CELLS as OPTIMAL_MAX_CELLS,
+)
+from .policy import (
+    PDB_STRENGTH as PDB_STRENGTH,
+)
+from .policy import (
+    WALKING_AUTO_SHAPES as WALKING_AUTO_SHAPES,
+)
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
 from .search import astar, idastar, result_from_progress
 from .solvability import check_reachable
-from .policy import (  # re-exported: the names solve has always offered
-    ASTAR_MAX_CELLS as ASTAR_MAX_CELLS,
-    AUTO_OPTIMAL_SECONDS as AUTO_OPTIMAL_SECONDS,
-    FALLBACK_LIMIT_SHARE as FALLBACK_LIMIT_SHARE,
-    NEAR_OPTIMAL as NEAR_OPTIMAL,
-    NEAR_OPTIMAL_MAX_CELLS as NEAR_OPTIMAL_MAX_CELLS,
-    OPTIMAL_MAX_CELLS as OPTIMAL_MAX_CELLS,
-    PDB_STRENGTH as PDB_STRENGTH,
-    WALKING_AUTO_SHAPES as WALKING_AUTO_SHAPES,
-)
-from .walking import HEURISTIC as WALKING, solve_with_walking_distance, walking_fits
+from .walking import HEURISTIC as WALKING
+from .walking import solve_with_walking_distance, walking_fits
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
 """The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
@@ -153,8 +170,10 @@ class Registry:
             for entry in self.heuristics:
                 if entry.name.startswith(PDB_ALIAS + "-"):
                     return entry
-            raise LimitError(f"unknown heuristic {name!r}: no pattern database is loaded (CLI: --pdb FILE or "
-                             f"NPUZZLE_PDB); use one of auto, {', '.join(self.names())}")
+            raise LimitError(
+                f"unknown heuristic {name!r}: no pattern database is loaded (CLI: --pdb FILE or "
+                f"NPUZZLE_PDB); use one of auto, {', '.join(self.names())}"
+            )
         raise LimitError(f"unknown heuristic {name!r}: use one of auto, {', '.join(self.names())}")
 
     def strongest(self, board: Board, goal: Board) -> HeuristicEntry:
@@ -196,8 +215,14 @@ def default_registry() -> Registry:
     to the returned value.
     """
     entries = tuple(
-        HeuristicEntry(name, _builder(name), walking_fits if name == WALKING else _always, strength, _SUMMARIES[name],
-                       _shape_rank(name, strength))
+        HeuristicEntry(
+            name,
+            _builder(name),
+            walking_fits if name == WALKING else _always,
+            strength,
+            _SUMMARIES[name],
+            _shape_rank(name, strength),
+        )
         for strength, name in enumerate(HEURISTIC_NAMES)
     )
     return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))
@@ -227,19 +252,26 @@ def registry_with_tables(tables: PdbTables, registry: Registry | None = None) ->
     def run_pdb(board: Board, goal: Board, limit: Limit) -> Search:
         return solve_with_pdb(board, goal, tables, limit)
 
-    summary = (f"additive pattern database {tables.name} (+ reflected lookup): the strongest, "
-               f"{tables.database.rows}×{tables.database.cols} only")
+    summary = (
+        f"additive pattern database {tables.name} (+ reflected lookup): the strongest, "
+        f"{tables.database.rows}×{tables.database.cols} only"
+    )
     entry = HeuristicEntry(name, build, fits, PDB_STRENGTH, summary)
     return base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits))
 
 
-def check_limits(max_nodes: int | None = None, time_limit: float | None = None,
-                 memory: int | None = Limit().memory) -> Limit:
+def check_limits(
+    max_nodes: int | None = None, time_limit: float | None = None, memory: int | None = Limit().memory
+) -> Limit:
     """A :class:`Limit` from user values; raises :class:`LimitError` quoting a negative or zero value."""
     if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1):
         raise LimitError(f"the node limit must be a whole number of at least 1, got {max_nodes!r}")
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                   or not time_limit > 0 or time_limit != time_limit):
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not time_limit > 0
+        or time_limit != time_limit
+    ):
         raise LimitError(f"the time limit must be a number of seconds above 0, got {time_limit!r}")
     if memory is not None and memory < 1:
         raise LimitError(f"the memory limit must be at least 1 state, got {memory!r}")
@@ -290,9 +322,18 @@ class Plan:
         lower = manhattan_linear_conflict(b.tiles, g.tiles, b.rows, b.cols)
         expanded = 0 if last is None else last.nodes_expanded
         return SearchResult(
-            None, False, self.algorithm, self.heuristic, expanded, 0 if last is None else last.nodes_generated,
-            0 if last is None else max(last.max_frontier, last.frontier), 0, 0.0 if last is None else last.elapsed,
-            lower, stopped=reason, message=stopped_message(reason, expanded, lower),
+            None,
+            False,
+            self.algorithm,
+            self.heuristic,
+            expanded,
+            0 if last is None else last.nodes_generated,
+            0 if last is None else max(last.max_frontier, last.frontier),
+            0,
+            0.0 if last is None else last.elapsed,
+            lower,
+            stopped=reason,
+            message=stopped_message(reason, expanded, lower),
         )
 
 
@@ -324,8 +365,9 @@ def auto_algorithm(board: Board) -> str:
     return policy.algorithm_rule(board.size).algorithm
 
 
-def _near_optimal_plan(board: Board, goal: Board, heuristic: str | Heuristic, budget: float | None,
-                       chosen_by_auto: bool) -> Plan:
+def _near_optimal_plan(
+    board: Board, goal: Board, heuristic: str | Heuristic, budget: float | None, chosen_by_auto: bool
+) -> Plan:
     if not (isinstance(heuristic, str) and heuristic.strip().lower() in ("auto", NEAR_OPTIMAL_HEURISTIC)):
         name = heuristic if isinstance(heuristic, str) else heuristic.name
         raise LimitError(
@@ -346,14 +388,20 @@ def _near_optimal_plan(board: Board, goal: Board, heuristic: str | Heuristic, bu
     return Plan(board, goal, NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, start_near, summary)
 
 
-def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
-         registry: Registry | None = None, budget: float | None = None,
-         optimal_seconds: float | None = None) -> Plan:
+def plan(
+    board: Board,
+    goal: Board,
+    algorithm: str = "auto",
+    heuristic: str | Heuristic = "auto",
+    registry: Registry | None = None,
+    budget: float | None = None,
+    optimal_seconds: float | None = None,
+) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
     ``budget`` is the near-optimal solver's soft time budget in seconds (default
-    :data:`npuzzle.nearoptimal.solver.DEFAULT_SECONDS`): it keeps shortening its answer until then (and may run past it on
-    big boards; it is capped at a share of the hard ``time_limit`` of the :class:`Limit`, which ends any search).
+    :data:`npuzzle.nearoptimal.solver.DEFAULT_SECONDS`): it keeps shortening its answer until then (and may run past
+    it on big boards; it is capped at a share of the hard ``time_limit`` of the :class:`Limit`, which ends any search).
     Optimal searches ignore it.
 
     ``auto`` choices follow :mod:`npuzzle.policy` (``docs/auto.md``). Where its rule has a
@@ -420,15 +468,26 @@ def plan(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | He
 
         start = start_generic
     fallback = rule.fallback
-    if (chosen_by_auto and fallback is not None and heuristic.strip().lower() == "auto"
-            and entry.strength < fallback.unless_strength):
+    if (
+        chosen_by_auto
+        and fallback is not None
+        and heuristic.strip().lower() == "auto"
+        and entry.strength < fallback.unless_strength
+    ):
         return _fallback_plan(board, goal, algo, entry.name, start, budget, optimal_seconds, fallback)
     return Plan(board, goal, algo, entry.name, start, policy.optimal_summary(algo, entry.name))
 
 
-def _fallback_plan(board: Board, goal: Board, algorithm: str, heuristic: str,
-                   start_optimal: Callable[[Limit], Search], budget: float | None, optimal_seconds: float | None,
-                   fallback: policy.Fallback) -> Plan:
+def _fallback_plan(
+    board: Board,
+    goal: Board,
+    algorithm: str,
+    heuristic: str,
+    start_optimal: Callable[[Limit], Search],
+    budget: float | None,
+    optimal_seconds: float | None,
+    fallback: policy.Fallback,
+) -> Plan:
     if optimal_seconds is None:
         optimal_seconds = fallback.seconds
     if isinstance(optimal_seconds, bool) or not isinstance(optimal_seconds, (int, float)) or not optimal_seconds > 0:
@@ -444,8 +503,14 @@ def _fallback_plan(board: Board, goal: Board, algorithm: str, heuristic: str,
     return Plan(board, goal, algorithm, heuristic, start_both, summary, fallback_after=first)
 
 
-def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Callable[[Limit], Search],
-                       heuristic: str, first_seconds: float, share: float, limit: Limit) -> Search:
+def _optimal_then_near(
+    start_optimal: Callable[[Limit], Search],
+    start_near: Callable[[Limit], Search],
+    heuristic: str,
+    first_seconds: float,
+    share: float,
+    limit: Limit,
+) -> Search:
     """IDA* for ``first_seconds`` (or ``share`` of the hard time limit, if sooner), then the near-optimal solver
     for the rest of the hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase (the second
     returns its best answer)."""
@@ -457,8 +522,11 @@ def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Cal
     if first.stopped != "time-limit":
         return first  # finished (optimal), or stopped by the caller's node limit
     spent = clock.elapsed()
-    rest = replace(limit, seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
-                   nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded))
+    rest = replace(
+        limit,
+        seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
+        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
+    )
     near = start_near(rest)
     request_now: SearchStopped | None = None
     while True:
@@ -468,27 +536,42 @@ def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Cal
             second: SearchResult = done.value
             break
         try:
-            yield replace(record, elapsed=spent + record.elapsed, nodes_expanded=first.nodes_expanded
-                          + record.nodes_expanded, nodes_generated=first.nodes_generated + record.nodes_generated)
+            yield replace(
+                record,
+                elapsed=spent + record.elapsed,
+                nodes_expanded=first.nodes_expanded + record.nodes_expanded,
+                nodes_generated=first.nodes_generated + record.nodes_generated,
+            )
         except SearchStopped as request:
             request_now = request
     lower = max(first.lower_bound, second.lower_bound)
     extra = dict(second.extra)
-    extra["optimal_search"] = {"algorithm": "idastar", "heuristic": heuristic, "seconds": round(first.seconds, 3),
-                               "nodes_expanded": first.nodes_expanded, "lower_bound": first.lower_bound}
+    extra["optimal_search"] = {
+        "algorithm": "idastar",
+        "heuristic": heuristic,
+        "seconds": round(first.seconds, 3),
+        "nodes_expanded": first.nodes_expanded,
+        "lower_bound": first.lower_bound,
+    }
     if second.moves is not None:
         extra["ratio_bound"] = round(len(second.moves) / lower, 4) if lower else 1.0
-    why = f"optimal search (IDA* + {heuristic}) did not finish in {cap:g} s (it proved at least {first.lower_bound} moves)"
+    why = (
+        f"optimal search (IDA* + {heuristic}) did not finish in {cap:g} s "
+        f"(it proved at least {first.lower_bound} moves)"
+    )
     if second.moves is None:
-        message = (f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
-                   f"the solution needs at least {lower} moves")
+        message = (
+            f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
+            f"the solution needs at least {lower} moves"
+        )
     else:
         length = len(second.moves)
         if length == lower:
             message = f"{why}; near-optimal answer, and optimal after all: the length equals the lower bound"
         else:
-            message = (f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal "
-                       f"length")
+            message = (
+                f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
+            )
         if second.stopped is not None:  # only a stop from outside leaves it set on an answer
             message = f"stopped early ({second.stopped}): best so far; {message}"
     return replace(
@@ -505,9 +588,16 @@ def _optimal_then_near(start_optimal: Callable[[Limit], Search], start_near: Cal
     )
 
 
-def solve(board: Board, goal: Board, algorithm: str = "auto", heuristic: str | Heuristic = "auto",
-          limit: Limit = Limit(), registry: Registry | None = None, budget: float | None = None,
-          optimal_seconds: float | None = None) -> Search:
+def solve(
+    board: Board,
+    goal: Board,
+    algorithm: str = "auto",
+    heuristic: str | Heuristic = "auto",
+    limit: Limit = Limit(),
+    registry: Registry | None = None,
+    budget: float | None = None,
+    optimal_seconds: float | None = None,
+) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
     :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget`` and ``optimal_seconds`` as for
     :func:`plan`.
@@ -523,9 +613,15 @@ Compare = Generator[Progress, None, list[SearchResult]]
 """A running comparison: yields the progress of each search in turn, returns one result per heuristic."""
 
 
-def compare(board: Board, goal: Board, limit: Limit = Limit(nodes=DEFAULT_COMPARE_NODES),
-            heuristics: tuple[str, ...] | None = None, registry: Registry | None = None) -> Compare:
-    """Run A* with each heuristic (in ``auto``'s ranking order, lowest first) on ``board`` within ``limit`` each: the course's table.
+def compare(
+    board: Board,
+    goal: Board,
+    limit: Limit = Limit(nodes=DEFAULT_COMPARE_NODES),
+    heuristics: tuple[str, ...] | None = None,
+    registry: Registry | None = None,
+) -> Compare:
+    """Run A* with each heuristic (in ``auto``'s ranking order, lowest first) on ``board`` within ``limit`` each:
+    the course's table.
 
     Raises :class:`UnsolvableError` at once for a board that cannot reach the goal. Each result holds the
     length (``None`` when the limit was hit, with ``stopped`` set), the vertices visited (``nodes_expanded``),

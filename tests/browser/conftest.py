@@ -19,8 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
-
 from bench.browser import (
     BOOT_TIMEOUT_MS,
     CAPTURE_JS,
@@ -34,9 +32,23 @@ from bench.browser import (
     wait_python,
 )
 from bench.browser import start_server as serve_site
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
 
-__all__ = ["ANSWER_TIMEOUT_MS", "BOOT_TIMEOUT_MS", "CAPTURE_JS", "DONE_STATES", "ROOT", "SITE", "App", "Server", "core",
-           "grid_tiles", "new_app", "open_app", "start_server"]
+__all__ = [
+    "ANSWER_TIMEOUT_MS",
+    "BOOT_TIMEOUT_MS",
+    "CAPTURE_JS",
+    "DONE_STATES",
+    "ROOT",
+    "SITE",
+    "App",
+    "Server",
+    "core",
+    "grid_tiles",
+    "new_app",
+    "open_app",
+    "start_server",
+]
 
 ANSWER_TIMEOUT_MS = 60_000
 

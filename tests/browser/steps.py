@@ -33,7 +33,8 @@ def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
     app.page.wait_for_function(
         """want => [...document.querySelectorAll('[role=gridcell]')]
              .map(c => c.textContent.trim() || '0').join(',') === want""",
-        arg=want, timeout=10_000,
+        arg=want,
+        timeout=10_000,
     )
     assert grid_tiles(app) == list(tiles)
 

@@ -141,8 +141,9 @@ def test_cancel_stops_a_big_solve_promptly(app: App) -> None:
     page = app.page
     check_big(app, random_text(20, 20, seed=201))
     page.click("#solve")
-    page.wait_for_function("() => /nodes/.test(document.getElementById('job-detail').textContent)",
-                           timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => /nodes/.test(document.getElementById('job-detail').textContent)", timeout=ANSWER_TIMEOUT_MS
+    )
     assert "Near-optimal" in page.locator("#job-title").inner_text()
     stopped_ms = cancel_ms(page)
     print(f"\ncancel of a 20×20 solve: {stopped_ms:.0f} ms")

@@ -86,8 +86,9 @@ def test_a_request_cancelled_during_the_pattern_database_load_is_stopped_without
         app = open_app(browser, isolated_server)
         try:
             page = app.page
-            page.wait_for_selector("body[data-tables=loading], body[data-tables=ready]", state="attached",
-                                   timeout=BOOT_TIMEOUT_MS)
+            page.wait_for_selector(
+                "body[data-tables=loading], body[data-tables=ready]", state="attached", timeout=BOOT_TIMEOUT_MS
+            )
             ready_at = page.locator("body").get_attribute("data-ready-ms")
             before = app.answers()
             page.fill("#shape", "2000×2000")
@@ -119,8 +120,9 @@ def cancel_a_long_shuffle(app: App) -> float:
     page = app.page
     # Shuffle once the pattern database has settled: a shuffle queued behind its download or load is dropped
     # unstarted by the cancel (no interrupt, no restart), which is not the path these tests are about.
-    page.wait_for_selector("body[data-tables=ready], body[data-tables=failed]", state="attached",
-                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(
+        "body[data-tables=ready], body[data-tables=failed]", state="attached", timeout=BOOT_TIMEOUT_MS
+    )
     page.fill("#shape", "2000×2000")
     before = app.answers()
     page.click("#shuffle")

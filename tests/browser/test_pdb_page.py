@@ -49,8 +49,7 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         page.select_option("#algorithm", "auto")
         page.select_option("#heuristic", "auto")
         page.click("#solve")
-        page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)",
-                               timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("body").get_attribute("data-solve") == "solved"
         assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
         assert "pattern database 7/7-7 + reflection" in page.locator("#solution-facts").inner_text().lower()
@@ -114,8 +113,7 @@ def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Brows
         page.fill("#board", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15")
         before = int(page.locator("body").get_attribute("data-answers") or "0")
         page.click("#check")
-        page.wait_for_function("n => Number(document.body.dataset.answers) > n", arg=before,
-                               timeout=ANSWER_TIMEOUT_MS)
+        page.wait_for_function("n => Number(document.body.dataset.answers) > n", arg=before, timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("#verdict").inner_text().startswith("Solvable")
         names = page.eval_on_selector_all("#heuristic option", "os => os.map(o => o.value)")
         assert not any(n.startswith("pdb-") for n in names)

@@ -20,7 +20,6 @@ from .steps import cancel_ms, shuffle, wait_grid
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
 
-
 def board_in_text_area(app: App) -> Board:
     return parse_board(app.page.locator("#board").input_value())
 
@@ -127,8 +126,10 @@ def test_a_hard_search_is_cancelled_promptly_and_the_page_stays_responsive(app: 
     page.wait_for_function("t => document.getElementById('job-detail').textContent !== t", arg=first)  # live
 
     stopped_ms = cancel_ms(page)
-    print(f"\ncancel: click → 'stopped' on screen in {stopped_ms:.0f} ms (worst frame gap while searching "
-          f"{worst_frame_ms:.0f} ms; the page's own measure {page.locator('body').get_attribute('data-cancel-ms')} ms)")
+    print(
+        f"\ncancel: click → 'stopped' on screen in {stopped_ms:.0f} ms (worst frame gap while searching "
+        f"{worst_frame_ms:.0f} ms; the page's own measure {page.locator('body').get_attribute('data-cancel-ms')} ms)"
+    )
     assert stopped_ms < 1000
     assert worst_frame_ms < 1000
     assert page.locator("#job").is_hidden()
@@ -157,8 +158,9 @@ def test_compare_fills_its_table(app: App) -> None:
     page = app.page
     assert app.check(COMPARE_BOARD, "default").startswith("Solvable")
     page.click("#compare")
-    page.wait_for_function("() => ['done', 'stopped', 'failed'].includes(document.body.dataset.compare)",
-                           timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => ['done', 'stopped', 'failed'].includes(document.body.dataset.compare)", timeout=ANSWER_TIMEOUT_MS
+    )
     assert page.locator("body").get_attribute("data-compare") == "done"
     rows = page.locator("#compare-table tbody tr")
     names = [h["name"] for h in core({"op": "options", "rows": 4, "cols": 4})["heuristics"]]
@@ -177,7 +179,12 @@ def test_compare_fills_its_table(app: App) -> None:
         assert visited == f"{expected['nodes_expanded']:,}"
         assert heap == f"{expected['max_frontier']:,}"
     assert page.locator("#compare-table thead").inner_text().strip().split("\t") == [
-        "Heuristic", "Solution length", "Vertices visited", "Maximum heap size", "Time"]
+        "Heuristic",
+        "Solution length",
+        "Vertices visited",
+        "Maximum heap size",
+        "Time",
+    ]
     app.assert_offline()
 
 
@@ -189,8 +196,15 @@ def test_arrow_keys_move_tiles_and_the_counter_counts(app: App, start: str) -> N
     assert page.locator("#move-count").inner_text() == "0"
     page.locator("h1").click()  # focus outside the text fields: arrows are for the board
     count = 0
-    for key, letter in [("ArrowDown", "D"), ("ArrowRight", "R"), ("ArrowUp", "U"), ("ArrowDown", "D"),
-                        ("ArrowDown", "D"), ("ArrowLeft", "L"), ("ArrowUp", "U")]:
+    for key, letter in [
+        ("ArrowDown", "D"),
+        ("ArrowRight", "R"),
+        ("ArrowUp", "U"),
+        ("ArrowDown", "D"),
+        ("ArrowDown", "D"),
+        ("ArrowLeft", "L"),
+        ("ArrowUp", "U"),
+    ]:
         page.keyboard.press(key)
         moved = letter in board.movable_tiles()
         if moved:
@@ -199,9 +213,11 @@ def test_arrow_keys_move_tiles_and_the_counter_counts(app: App, start: str) -> N
         wait_grid(app, board.tiles)
         assert page.locator("#move-count").inner_text() == str(count)
     assert count >= 4
-    page.wait_for_function("t => document.getElementById('board').value === t",
-                           arg="\n".join(" ".join(str(t) for t in board.tiles[r * 3:(r + 1) * 3]) for r in range(3)))
-    link = "#board=" + "/".join(",".join(str(t) for t in board.tiles[r * 3:(r + 1) * 3]) for r in range(3))
+    page.wait_for_function(
+        "t => document.getElementById('board').value === t",
+        arg="\n".join(" ".join(str(t) for t in board.tiles[r * 3 : (r + 1) * 3]) for r in range(3)),
+    )
+    link = "#board=" + "/".join(",".join(str(t) for t in board.tiles[r * 3 : (r + 1) * 3]) for r in range(3))
     page.wait_for_function("h => location.hash === h", arg=link)  # the link follows (at most 4 times a second)
     # arrows typed in the text area edit the text, not the board
     page.locator("#board").focus()

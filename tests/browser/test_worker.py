@@ -93,7 +93,7 @@ def test_boot_reports_each_stage_then_ready(harness: tuple[Harness, list[str]]) 
 
 def test_unknown_or_malformed_messages_are_rejected(harness: tuple[Harness, list[str]]) -> None:
     h, offsite = harness
-    rid, replies = h.request({"type": "eval", "code": "1"})
+    _, replies = h.request({"type": "eval", "code": "1"})
     assert replies[-1]["type"] == "error" and replies[-1]["error"]["type"] == "ProtocolError"
     h.send({"type": "check", "board": "1 2 3 / 4 5 6 / 7 8 0"})  # no id
     messages = h.wait("m => m.type === 'error' && m.id === null")

@@ -49,8 +49,9 @@ def test_a_cancel_behind_its_queued_request_drops_it(browser: Browser, server: S
         page.goto(server.url)
         page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         # the pattern database's load holds Python for seconds: let it settle, so the worker is idle
-        page.wait_for_selector("body[data-tables=ready], body[data-tables=failed]", state="attached",
-                               timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_selector(
+            "body[data-tables=ready], body[data-tables=failed]", state="attached", timeout=BOOT_TIMEOUT_MS
+        )
         # ids far above the page client's own (which count up from 1), so the client ignores the replies
         reply = page.evaluate(BUSY_THEN_REQUEST_THEN_CANCEL_JS, [2_000_000_001, 2_000_000_002])
         assert reply["busy"] == "result", reply  # the first call ran to its end, before the cancelled one
@@ -59,8 +60,9 @@ def test_a_cancel_behind_its_queued_request_drops_it(browser: Browser, server: S
         # the worker still answers afterwards
         page.fill("#board", "1 2 3 / 4 5 6 / 7 0 8")
         page.click("#check")
-        page.wait_for_function("() => document.getElementById('verdict').innerText.startsWith('Solvable')",
-                               timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(
+            "() => document.getElementById('verdict').innerText.startsWith('Solvable')", timeout=BOOT_TIMEOUT_MS
+        )
         app.assert_offline()
     finally:
         app.close()

@@ -6,7 +6,8 @@ goal gives the solution, so its length is the depth. Beam search is not complete
 keep a fallback. Cost: about ``width × depth × 2.5`` generated states, so time grows linearly with the width
 (timings in ``docs/benchmarks.md``).
 
-Ranking with the *sum* of two differently cut partitions (see :func:`npuzzle.nearoptimal.grouptables.compact_groups`) ranks
+Ranking with the *sum* of two differently cut partitions (see :func:`npuzzle.nearoptimal.grouptables.compact_groups`)
+ranks
 much better than either one alone; the estimate need not be admissible for ranking.
 
 States are ``bytes`` of tile positions (``state[tile] = cell``, tile ``0`` is the blank), so finding the tile that
@@ -17,11 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 
+from ..progress import Progress
 from .budget import PROGRESS_EVERY, Budget
 from .grouptables import Partition, neighbours
 from .peel import blank_path
-from ..progress import Progress
-
 
 MIN_WIDTH = 1000
 """The narrowest beam a time-paced search falls back to (narrower beams wander near the goal)."""
@@ -107,7 +107,13 @@ def beam_search(
         held += len(layer)
         if finish_by is not None and depth >= 3 and buckets:
             current = _paced_width(
-                width, min_width, first_estimate, min(buckets), depth, held, budget.elapsed() - began,
+                width,
+                min_width,
+                first_estimate,
+                min(buckets),
+                depth,
+                held,
+                budget.elapsed() - began,
                 finish_by - budget.elapsed(),
             )
         layer = []
@@ -143,8 +149,16 @@ def _paced_width(
 
 
 _Layer = list[tuple[bytes, int, int]]
-_Step = Callable[[_Layer, Sequence[tuple[int, ...]], dict[bytes, "bytes | None"], dict[bytes, bytes],
-                  dict[int, list[tuple[bytes, int]]]], None]
+_Step = Callable[
+    [
+        _Layer,
+        Sequence[tuple[int, ...]],
+        dict[bytes, "bytes | None"],
+        dict[bytes, bytes],
+        dict[int, list[tuple[bytes, int]]],
+    ],
+    None,
+]
 
 
 def _small_groups(partition: Partition) -> bool:
@@ -156,7 +170,8 @@ Pad = tuple[bytes, Row, int, Row, int, Row, int, Row]
 
 
 def padded_lookup(n: int, partition: Partition) -> list[Pad]:
-    """Per tile of ``partition`` (groups of at most four tiles): (table, own, o1, c1, o2, c2, o3, c3) with missing group mates padded by a zero contribution."""
+    """Per tile of ``partition`` (groups of at most four tiles): (table, own, o1, c1, o2, c2, o3, c3) with missing
+    group mates padded by a zero contribution."""
     zero = (0,) * n
     out: list[Pad] = []
     for tile in range(n):
@@ -209,11 +224,7 @@ def _layer(n: int, partitions: Sequence[Partition]) -> _Step:
                     (ta, oa, a1, ca1, a2, ca2, a3, ca3), (tb, ob, b1, cb1, b2, cb2, b3, cb3) = two[tile]
                     ia = ca1[state[a1]] + ca2[state[a2]] + ca3[state[a3]]
                     ib = cb1[state[b1]] + cb2[state[b2]] + cb3[state[b3]]
-                    h2 = (
-                        h
-                        + ta[ia + oa[blank]] - ta[ia + oa[cell]]
-                        + tb[ib + ob[blank]] - tb[ib + ob[cell]]
-                    )
+                    h2 = h + ta[ia + oa[blank]] - ta[ia + oa[cell]] + tb[ib + ob[blank]] - tb[ib + ob[cell]]
                 else:
                     h2 = h
                     for table, own, others in per_tile[tile]:

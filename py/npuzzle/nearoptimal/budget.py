@@ -1,6 +1,7 @@
 """Shared bookkeeping for a multi-phase search: counters, the hard :class:`~npuzzle.progress.Limit`, a soft deadline.
 
-The near-optimal solver (:mod:`npuzzle.nearoptimal.solver`) runs several sub-searches in turn (peeling, beam search, path
+The near-optimal solver (:mod:`npuzzle.nearoptimal.solver`) runs several sub-searches in turn (peeling, beam search,
+path
 shortening); each one is a generator that yields the records this object makes and asks it whether to stop. The
 *hard* limit (nodes, seconds, memory) ends the whole search; the *soft* deadline only ends the optional phases
 that improve a solution already found.
@@ -24,18 +25,18 @@ class Budget:
 
     __slots__ = (
         "algorithm",
-        "heuristic",
-        "limit",
-        "soft_seconds",
+        "bound",
         "clock",
         "expanded",
-        "generated",
         "frontier",
-        "max_frontier",
-        "bound",
+        "generated",
+        "heuristic",
         "iteration",
-        "stopped",
+        "limit",
+        "max_frontier",
         "requested",
+        "soft_seconds",
+        "stopped",
     )
 
     def __init__(self, limit: Limit, algorithm: str, heuristic: str, soft_seconds: float | None = None) -> None:

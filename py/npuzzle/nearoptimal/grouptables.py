@@ -187,9 +187,9 @@ class TableSet:
 def encode_tables(table_set: TableSet, level: int = 9) -> bytes:
     """A table set as file bytes (little-endian)::
 
-        magic "NPGROUP\\x1a" · u8 rows · u8 cols · u8 count
-        per table: u8 k · k × u8 cells · u32 packed length · u32 CRC-32 of the raw table
-        the tables, each a zlib stream, in header order; nothing after the last.
+    magic "NPGROUP\\x1a" · u8 rows · u8 cols · u8 count
+    per table: u8 k · k × u8 cells · u32 packed length · u32 CRC-32 of the raw table
+    the tables, each a zlib stream, in header order; nothing after the last.
     """
     head = bytearray(_HEAD.pack(MAGIC, table_set.rows, table_set.cols, len(table_set.tables)))
     packed: list[bytes] = []
@@ -217,7 +217,9 @@ def load_tables(data: bytes | bytearray | memoryview, what: str = "group tables"
             k = raw[at]
             cells = tuple(raw[at + 1 : at + 1 + k])
             if len(cells) != k or not 1 <= k <= 4 or any(c >= n for c in cells):
-                raise PatternDatabaseError(f"{what}: a table header names cells {list(cells)} off a {rows}×{cols} board")
+                raise PatternDatabaseError(
+                    f"{what}: a table header names cells {list(cells)} off a {rows}×{cols} board"
+                )
             size, crc = _ENTRY.unpack_from(raw, at + 1 + k)
             entries.append((cells, size, crc))
             at += 1 + k + _ENTRY.size
@@ -332,9 +334,7 @@ def bind_partition(spec: PartitionSpec, target: Sequence[int]) -> Partition:
         if image in covered:
             continue
         goal_r, goal_c = divmod(from_table[image], cols)
-        distance = bytes(
-            abs(from_table[c] // cols - goal_r) + abs(from_table[c] % cols - goal_c) for c in range(n)
-        )
+        distance = bytes(abs(from_table[c] // cols - goal_r) + abs(from_table[c] % cols - goal_c) for c in range(n))
         groups.append((image,))
         tables.append(distance)
     return make_partition(n, groups, tables, list(target), to_table)

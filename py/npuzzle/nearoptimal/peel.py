@@ -15,9 +15,9 @@ import heapq
 from collections.abc import Generator, Mapping, Sequence
 from typing import NamedTuple, TypeVar
 
+from ..progress import Progress
 from .budget import Budget
 from .grouptables import neighbours
-from ..progress import Progress
 
 State = bytes | tuple[int, ...]
 """An abstract state: the blank's cell, then each tracked tile's cell (bytes up to 256 cells, tuples beyond)."""

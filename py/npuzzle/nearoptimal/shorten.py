@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
-from .budget import Budget
-from .beam import padded_lookup
-from .grouptables import Partition, PartitionSpec, bind_partition, neighbours
 from ..progress import Progress, SearchStopped
+from .beam import padded_lookup
+from .budget import Budget
+from .grouptables import Partition, PartitionSpec, bind_partition, neighbours
 
 
 def distances(rows: int, cols: int) -> list[int]:
@@ -200,7 +200,8 @@ def table_search(
     shorter than ``limit``.
 
     IDA* with an explicit stack and the larger of the two partitions' additive estimates (each admissible, so
-    their maximum is too); the partitions' groups have at most four tiles. Gives up (``None``) after ``node_cap`` expansions, when no such path exists, or when the
+    their maximum is too); the partitions' groups have at most four tiles. Gives up (``None``) after ``node_cap``
+    expansions, when no such path exists, or when the
     budget's soft deadline passes.
     """
     near = neighbours(rows, cols)
@@ -302,7 +303,8 @@ def improve_windows(
     First the path's last :data:`TAIL_WINDOWS` moves are re-solved towards the goal, where the tables are at
     their strongest (until one search gives up); then windows of each length in :data:`TABLE_WINDOWS` are swept
     from the end of the path backwards, half a window at a time. Each window is re-solved by :func:`table_search`
-    with the tables of ``specs`` bound to the window's last state (:func:`npuzzle.nearoptimal.grouptables.bind_partition`).
+    with the tables of ``specs`` bound to the window's last state
+    (:func:`npuzzle.nearoptimal.grouptables.bind_partition`).
     Stops at the soft deadline or after ``phase_cap`` expansions in all; each search gives up after ``node_cap``.
     """
     best = list(path)

@@ -8,8 +8,10 @@ Method, in three phases (each a generator feeding one progress stream):
 1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than 25 cells, place an edge row or column
    (by a beam search over the abstract state of the blank and that line's tiles) and lock it. The blank's goal
    cell always stays in the free region.
-2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by the
-   sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.nearoptimal.grouptables`). If the
+2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by
+the
+   sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.nearoptimal.grouptables`).
+   If the
    beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
 3. **Shorten** (:mod:`npuzzle.nearoptimal.shorten`): windows of 30, 45 and 60 moves of the beam's path are re-solved
    optimally by IDA* with the same tables bound to each window's last state; then, on a peeled board, windows of
@@ -35,10 +37,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Generator, Sequence
 
-from .beam import MIN_WIDTH, beam_search, positions
 from ..board import Board, goal_board
-from .budget import Budget
 from ..errors import GoalError, LimitError
+from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, run
+from ..solvability import check_reachable
+from .beam import MIN_WIDTH, beam_search, positions
+from .budget import Budget
 from .grouptables import (
     Partition,
     PartitionSpec,
@@ -50,9 +54,7 @@ from .grouptables import (
     shipped_five,
 )
 from .peel import Region, cell_distances, line_beam, peel_plan, place
-from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, run
 from .shorten import improve_windows, shorten
-from ..solvability import check_reachable
 
 ALGORITHM = "near-optimal"
 """The ``algorithm`` name this solver reports."""
@@ -144,13 +146,12 @@ def _local_labels(region_goal: Sequence[int]) -> dict[int, int]:
     return labels
 
 
-def region_specs(
-    rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None
-) -> list[PartitionSpec]:
+def region_specs(rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None) -> list[PartitionSpec]:
     """The two partitions of relaxed tables for a region whose goal is ``local_goal`` (tile-per-cell).
 
     A 5×5 region whose blank's goal is a corner uses ``five`` (4-tile tables, see
-    :data:`npuzzle.nearoptimal.grouptables.FIVE_GROUPS`) straight and transposed; any other region gets 3-tile groups built
+    :data:`npuzzle.nearoptimal.grouptables.FIVE_GROUPS`) straight and transposed; any other region gets 3-tile groups
+    built
     now (row-paired and column-paired, :func:`npuzzle.nearoptimal.grouptables.compact_groups`).
     """
     return run(region_specs_steps(rows, cols, local_goal, five))
@@ -180,9 +181,7 @@ def region_specs_steps(
     return out
 
 
-def region_partitions(
-    rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None
-) -> list[Partition]:
+def region_partitions(rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None) -> list[Partition]:
     """:func:`region_specs` bound to the region's goal: the beam's ranking and the lower bound's estimates."""
     return [bind_partition(spec, local_goal) for spec in region_specs(rows, cols, local_goal, five)]
 
@@ -201,8 +200,10 @@ def _walk(cells: list[int], blank: int, path: Sequence[int], moves: list[int]) -
 def stopped_message(reason: str, expanded: int, lower: int) -> str:
     """The message of a near-optimal search stopped (``reason``) before it had a solution, after expanding
     ``expanded`` states, on a board that needs at least ``lower`` moves."""
-    return (f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} states, before it found "
-            f"a solution; the solution needs at least {lower} moves.")
+    return (
+        f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} states, before it found "
+        f"a solution; the solution needs at least {lower} moves."
+    )
 
 
 def solve_big(
@@ -226,7 +227,8 @@ def solve_big(
     time limit), ``shorten_path=False`` skips the shortening, ``limit`` is the hard limit (nodes, seconds,
     memory) that ends the search, with ``moves=None`` if no solution was found by then. Thrown a
     :class:`~npuzzle.progress.SearchStopped` (:func:`npuzzle.progress.stop`), it returns at once: the best
-    solution so far when it has one (while shortening), else ``moves=None``; either way with ``stopped`` set. ``tables`` are the 5×5 tables to use (default: the shipped file, see
+    solution so far when it has one (while shortening), else ``moves=None``; either way with ``stopped`` set.
+    ``tables`` are the 5×5 tables to use (default: the shipped file, see
     :func:`npuzzle.nearoptimal.grouptables.shipped_five`).
     """
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
@@ -306,12 +308,22 @@ def _search(
         _, core = peel_plan(region, cols, goal_of[0], CORE_CELLS)
         peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / n
         blank = yield from _peel(
-            cells, blank, rows, cols, free, goal_of, goal.tiles, region, CORE_CELLS, budget, moves,
+            cells,
+            blank,
+            rows,
+            cols,
+            free,
+            goal_of,
+            goal.tiles,
+            region,
+            CORE_CELLS,
+            budget,
+            moves,
             None if seconds is None else PEEL_SHARE * peeled_share * seconds,
         )
         if blank < 0:
             return result(False, "stopped before a solution was found")
-        lines, region = peel_plan(region, cols, goal_of[0], CORE_CELLS)
+        _, region = peel_plan(region, cols, goal_of[0], CORE_CELLS)
         phases["peel"] = len(moves)
 
         # Phase 2: beam search over the region.
@@ -352,7 +364,9 @@ def _search(
             if budget.hard_stop():
                 return result(False, "stopped before a solution was found")
             # The beam died out: peel the region further and finish exactly.
-            blank = yield from _peel(cells, blank, rows, cols, free, goal_of, goal.tiles, region, EXACT_CELLS, budget, moves)
+            blank = yield from _peel(
+                cells, blank, rows, cols, free, goal_of, goal.tiles, region, EXACT_CELLS, budget, moves
+            )
             if blank < 0:
                 return result(False, "stopped before a solution was found")
             _, small = peel_plan(region, cols, goal_of[0], EXACT_CELLS)
@@ -397,6 +411,7 @@ def _search(
         budget.request_stop(stop.reason)
         return result(False, stopped_message(stop.reason, budget.expanded, lower))
 
+
 def _peel(
     cells: list[int],
     blank: int,
@@ -433,9 +448,7 @@ def _peel(
             expected = to_place * max(spent_moves, 1) / placed
             left = finish_by - budget.elapsed()
             width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
-        path = yield from line_beam(
-            cells, rows, cols, free, tiles, line, width, budget, 40 * rows * cols, between
-        )
+        path = yield from line_beam(cells, rows, cols, free, tiles, line, width, budget, 40 * rows * cols, between)
         if path is not None:
             placed += len(line)
             spent_moves += len(path)

@@ -76,8 +76,11 @@ PARTITION_771: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 
 """The 15-puzzle's 7-7-1 partition (home labelling; tile 12 counts its Manhattan distance): two 7-tile tables,
 16.5 MB of file."""
 
-PARTITION_777: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 13, 14, 15),
-                                             (8, 9, 10, 11, 12, 13, 14))
+PARTITION_777: tuple[tuple[int, ...], ...] = (
+    (1, 2, 3, 4, 5, 6, 7),
+    (8, 9, 10, 11, 13, 14, 15),
+    (8, 9, 10, 11, 12, 13, 14),
+)
 """The 15-puzzle's shipped database, 7/7-7: the 7-7-1 tables plus a second bottom table, the alternative that leaves
 tile 15 (not 12) to Manhattan distance; the estimate takes the larger bottom excess. Fewer nodes than 7-7-1 for
 50% more table (25.3 MB to download instead of 16.5, 173 MB of memory instead of 115); the node counts are in
@@ -158,8 +161,9 @@ def _check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -
         raise PatternDatabaseError("a pattern database needs at least one pattern")
     for pattern in partition:
         if not 2 <= len(pattern) <= min(7, n - 1):
-            raise PatternDatabaseError(f"a pattern needs 2 to {min(7, n - 1)} tiles, got {len(pattern)}: "
-                                       f"{' '.join(map(str, pattern))}")
+            raise PatternDatabaseError(
+                f"a pattern needs 2 to {min(7, n - 1)} tiles, got {len(pattern)}: {' '.join(map(str, pattern))}"
+            )
         if len(set(pattern)) != len(pattern):
             raise PatternDatabaseError(f"a pattern lists a tile twice: {' '.join(map(str, pattern))}")
         for t in pattern:
@@ -168,8 +172,10 @@ def _check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -
     for group in pattern_groups(partition):
         if len(group) > 2:
             tiles = " / ".join(" ".join(map(str, partition[i])) for i in group)
-            raise PatternDatabaseError(f"at most two patterns may overlap (as alternatives); these {len(group)} "
-                                       f"are linked by shared tiles: {tiles}")
+            raise PatternDatabaseError(
+                f"at most two patterns may overlap (as alternatives); these {len(group)} "
+                f"are linked by shared tiles: {tiles}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,14 +232,16 @@ class PatternDatabase:
         """Table ``number`` as a file stores it: its halved excess bytes, ``(value − MD) / 2``."""
         start = self.offsets[number]
         return bytes(self.data[start : start + perm(self.rows * self.cols, len(self.partition[number]))]).translate(
-            _HALVE)
+            _HALVE
+        )
 
     def excesses(self, tiles: Sequence[int]) -> tuple[int, ...]:
         """Each table's excess for a row-major board in home labelling (``tiles[c]`` = tile on cell ``c``)."""
         where = {t: c for c, t in enumerate(tiles)}
         n = self.rows * self.cols
-        return tuple(self.data[start + compact_index(n, [where[t] for t in p])]
-                     for start, p in zip(self.offsets, self.partition))
+        return tuple(
+            self.data[start + compact_index(n, [where[t] for t in p])] for start, p in zip(self.offsets, self.partition)
+        )
 
     def value(self, tiles: Sequence[int]) -> int:
         """The estimate of a row-major board in home labelling: Manhattan distance + Σ over groups of the largest
@@ -256,8 +264,9 @@ class PatternDatabase:
         return head + b"".join(packed)
 
 
-def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
-                  cols: int | None = None) -> PatternDatabase:
+def load_database(
+    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+) -> PatternDatabase:
     """Read a database from file bytes, checking everything (see the module text).
 
     ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
@@ -268,8 +277,9 @@ def load_database(data: bytes | bytearray | memoryview, rows: int | None = None,
     return run(load_database_steps(data, rows, cols))
 
 
-def load_database_steps(data: bytes | bytearray | memoryview, rows: int | None = None,
-                        cols: int | None = None) -> Generator[float, None, PatternDatabase]:
+def load_database_steps(
+    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+) -> Generator[float, None, PatternDatabase]:
     """:func:`load_database` in steps: yields the fraction of the tables inflated so far after each megabyte of
     the file (a few milliseconds apart), so a caller can answer other work between two steps; returns the
     database."""
@@ -279,11 +289,14 @@ def load_database_steps(data: bytes | bytearray | memoryview, rows: int | None =
         raise PatternDatabaseError(f"{what}: the file is truncated ({len(raw)} bytes, too short for a header)")
     magic, version, file_rows, file_cols, goal, count = _HEADER.unpack_from(raw, 0)
     if magic != MAGIC:
-        raise PatternDatabaseError(f"{what}: not a pattern-database file (it starts with {bytes(magic)!r}, "
-                                   f"not {MAGIC!r})")
+        raise PatternDatabaseError(
+            f"{what}: not a pattern-database file (it starts with {bytes(magic)!r}, not {MAGIC!r})"
+        )
     if version != FORMAT_VERSION:
-        raise PatternDatabaseError(f"{what}: file-format version {version} is not supported (this is version "
-                                   f"{FORMAT_VERSION}); rebuild the tables")
+        raise PatternDatabaseError(
+            f"{what}: file-format version {version} is not supported (this is version "
+            f"{FORMAT_VERSION}); rebuild the tables"
+        )
     if goal != 0:
         raise PatternDatabaseError(f"{what}: unknown goal convention {goal}")
     if rows is not None and (rows, cols) != (file_rows, file_cols):
@@ -309,16 +322,19 @@ def load_database_steps(data: bytes | bytearray | memoryview, rows: int | None =
     _check_partition(file_rows, file_cols, [e[0] for e in entries])
     expected = pos + sum(e[2] for e in entries)
     if len(raw) < expected:
-        raise PatternDatabaseError(f"{what}: the file is truncated: the header announces {expected:,} bytes, "
-                                   f"the file has {len(raw):,}")
+        raise PatternDatabaseError(
+            f"{what}: the file is truncated: the header announces {expected:,} bytes, the file has {len(raw):,}"
+        )
     if len(raw) > expected:
         raise PatternDatabaseError(f"{what}: the file has {len(raw) - expected:,} unexpected bytes after its tables")
     n = file_rows * file_cols
     for number, (tiles, size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
         if size != perm(n, len(tiles)):
-            raise PatternDatabaseError(f"{what}: table {number} (tiles {' '.join(map(str, tiles))}) announces "
-                                       f"{size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
-                                       f"board has {perm(n, len(tiles)):,}")
+            raise PatternDatabaseError(
+                f"{what}: table {number} (tiles {' '.join(map(str, tiles))}) announces "
+                f"{size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
+                f"board has {perm(n, len(tiles)):,}"
+            )
     out = bytearray(sum(e[1] for e in entries))
     total = max(1, len(out))
     at = 0
@@ -370,8 +386,13 @@ def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
     nbs = []
     for c in range(n):
         r, cc = divmod(c, cols)
-        nbs.append([(r + dr) * cols + cc + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-                    if 0 <= r + dr < rows and 0 <= cc + dc < cols])
+        nbs.append(
+            [
+                (r + dr) * cols + cc + dc
+                for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                if 0 <= r + dr < rows and 0 <= cc + dc < cols
+            ]
+        )
     full = (1 << n) - 1
     not_left = sum(1 << c for c in range(n) if c % cols)
     not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
@@ -418,8 +439,9 @@ def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
     return bytes(out)
 
 
-def build_database(rows: int, cols: int, partition: Sequence[Sequence[int]],
-                   builder: TableBuilder = build_table_data) -> PatternDatabase:
+def build_database(
+    rows: int, cols: int, partition: Sequence[Sequence[int]], builder: TableBuilder = build_table_data
+) -> PatternDatabase:
     """Build the additive database of ``partition`` (disjoint tuples of tiles, home labelling) with ``builder``."""
     _check_partition(rows, cols, partition)
     data = b"".join(builder(rows, cols, tuple(p)) for p in partition).translate(_DOUBLE)

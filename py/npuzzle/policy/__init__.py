@@ -109,8 +109,10 @@ class HeuristicRule:
 
 
 HEURISTIC_RULES: tuple[HeuristicRule, ...] = (
-    HeuristicRule(PDB, "where one is loaded and fits: its shape (the 15-puzzle's tables: 4×4) and a goal with the "
-                  "blank in a corner"),
+    HeuristicRule(
+        PDB,
+        "where one is loaded and fits: its shape (the 15-puzzle's tables: 4×4) and a goal with the blank in a corner",
+    ),
     HeuristicRule(WALKING, "on a " + ", ".join(f"{r}×{c}" for r, c in WALKING_AUTO_SHAPES), WALKING_AUTO_SHAPES),
     HeuristicRule(HEURISTIC_NAMES[-1], "on every other board"),
 )
@@ -142,7 +144,7 @@ def auto_heuristic(rows: int, cols: int, pdb_fits: bool) -> str:
     when ``pdb_fits``: a loaded pattern database fits the board and goal): the first rule of
     :data:`HEURISTIC_RULES` that applies; the last one applies everywhere."""
     for rule in HEURISTIC_RULES[:-1]:
-        if (pdb_fits if rule.heuristic == PDB else (rows, cols) in rule.shapes):
+        if pdb_fits if rule.heuristic == PDB else (rows, cols) in rule.shapes:
             return rule.heuristic
     return HEURISTIC_RULES[-1].heuristic
 
@@ -172,14 +174,15 @@ def near_optimal_summary(seconds: float, chosen_by_auto: bool) -> str:
 def fallback_summary(algorithm: str, heuristic: str, first: float, seconds: float) -> str:
     """The plan summary of an optimal search that gives way after ``first`` seconds to the near-optimal solver with
     a time budget of ``seconds``."""
-    return (f"{optimal_summary(algorithm, heuristic)} for up to {first:g} s, then {NEAR_OPTIMAL} (not proven optimal; "
-            f"time budget {seconds:g} s) if it has not finished")
+    return (
+        f"{optimal_summary(algorithm, heuristic)} for up to {first:g} s, then {NEAR_OPTIMAL} (not proven optimal; "
+        f"time budget {seconds:g} s) if it has not finished"
+    )
 
 
 def too_big_summary() -> str:
     """The api's ``default_summary`` for a board above every rule."""
-    return (f"too big to solve here: the near-optimal solver takes boards of up to {ALGORITHM_RULES[-1].max_cells} "
-            "cells")
+    return f"too big to solve here: the near-optimal solver takes boards of up to {ALGORITHM_RULES[-1].max_cells} cells"
 
 
 def _cells_range(index: int) -> str:
@@ -188,8 +191,10 @@ def _cells_range(index: int) -> str:
 
 
 def _fallback_words(fallback: Fallback) -> str:
-    return (f"to {NEAR_OPTIMAL} if it has not finished in {fallback.seconds:g} s (at most "
-            f"{fallback.limit_share:.0%} of a hard time limit), unless a pattern database guides it")
+    return (
+        f"to {NEAR_OPTIMAL} if it has not finished in {fallback.seconds:g} s (at most "
+        f"{fallback.limit_share:.0%} of a hard time limit), unless a pattern database guides it"
+    )
 
 
 def algorithm_help() -> str:
@@ -226,7 +231,7 @@ def markdown() -> str:
     lines = [
         '### `algorithm="auto"`: by the number of cells (first row that fits)',
         "",
-        "| Board | For example | Algorithm | With `heuristic=\"auto\"` | Answer |",
+        '| Board | For example | Algorithm | With `heuristic="auto"` | Answer |',
         "|---|---|---|---|---|",
     ]
     for index, rule in enumerate(ALGORITHM_RULES):
@@ -237,11 +242,13 @@ def markdown() -> str:
             answer = "short, not proven optimal, with a proven lower bound"
         else:
             answer = "optimal" if rule.fallback is None else f"optimal, or {NEAR_OPTIMAL} after the fallback"
-        fallback = "—" if rule.fallback is None else (
-            f"{ALGORITHM_TITLES[rule.algorithm]} gives way {_fallback_words(rule.fallback)}")
+        fallback = (
+            "—"
+            if rule.fallback is None
+            else (f"{ALGORITHM_TITLES[rule.algorithm]} gives way {_fallback_words(rule.fallback)}")
+        )
         lines.append(f"| {_cells_range(index)} | {rule.examples} | {title} | {fallback} | {answer} |")
-    lines.append(f"| more than {ALGORITHM_RULES[-1].max_cells} cells | 21×20, 25×25 | refused with a message "
-                 "| — | — |")
+    lines.append(f"| more than {ALGORITHM_RULES[-1].max_cells} cells | 21×20, 25×25 | refused with a message | — | — |")
     lines += [
         "",
         '### `heuristic="auto"`: the first that fits',
