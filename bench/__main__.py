@@ -1,4 +1,4 @@
-"""``python -m bench <subcommand> [options]``: run one benchmark; ``--help`` lists them."""
+"""``python -m bench <subcommand> [options]``: run one benchmark, or take the README's screenshot."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ COMMANDS = {
     "tables-page": "tables_page",
     "partitions": "partitions",
     "pdb-max": "pdb_max",
+    "screenshot": "screenshot",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 

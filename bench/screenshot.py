@@ -1,11 +1,9 @@
-#!/usr/bin/env python3
 """Take the README's screenshot of the page: ``docs/screenshot.png``, made from the built ``site/``.
 
-    .venv/bin/python scripts/build_site.py && .venv/bin/python scripts/screenshot.py [--out docs/screenshot.png]
+    .venv/bin/python scripts/build_site.py && .venv/bin/python -m bench screenshot [--out docs/screenshot.png]
 
-The built site is served on a free localhost port (``scripts/serve.py``'s ``serve_in_thread``) and opened in
-headless Chromium (``$NPUZZLE_CHROMIUM``, else ``/usr/bin/chromium``; the browser tests' launch flags) with every
-request outside the site's origin aborted, as in the browser tests. The page opens a 15-puzzle through its link
+The built site is served and opened in headless Chromium with every request outside the site's origin aborted,
+through the browser tests' harness (:mod:`bench.browser`). The page opens a 15-puzzle through its link
 format (``#board=…``), which checks it; the script waits, on the page's own state, for Python, the verdict and the
 pattern database (``body[data-python=ready]``, ``data-answers``, ``data-tables``), presses **Solve**, waits for the
 solution (``data-solve``) and saves the viewport at desktop width. The picture follows the page whenever the
@@ -15,24 +13,14 @@ script is run again.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import os
 import sys
-from http.server import ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.browser import ROOT, guard, launch, start_server
+
 BOARD_LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
 """The README's first ``npuzzle solve`` example, a solvable 15-puzzle."""
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 WIDTH, HEIGHT = 1200, 820
 """The viewport: a desktop browser window, the whole form, board and solution summary in view."""
 TIMEOUT_MS = 180_000
@@ -40,17 +28,6 @@ TABLES_DONE = "['ready', 'failed']"
 """The pattern database's phases (``data-tables`` on the body) after which the page no longer changes by itself."""
 SOLVE_DONE = "['solved', 'stopped', 'failed', 'unsolvable']"
 """The page's states (``data-solve`` on the body) that end a Solve."""
-
-
-def serve_in_thread(directory: Path) -> tuple[ThreadingHTTPServer, str]:
-    """``scripts/serve.py``'s :func:`serve_in_thread` (the scripts folder is not a package)."""
-    spec = importlib.util.spec_from_file_location("npuzzle_serve", ROOT / "scripts" / "serve.py")
-    assert spec is not None and spec.loader is not None
-    serve = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(serve)
-    server, url = serve.serve_in_thread(directory)
-    assert isinstance(server, ThreadingHTTPServer)
-    return server, str(url)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,30 +39,18 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.site / "index.html").exists():
         print(f"screenshot: {args.site} has no index.html: build the site first (npm run build)", file=sys.stderr)
         return 1
-    from playwright.sync_api import Route, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     ships_tables = "pdb" in json.loads((args.site / "build.json").read_text(encoding="utf-8"))
-    server, url = serve_in_thread(args.site)
-    parts = urlsplit(url)
-    origin = f"{parts.scheme}://{parts.netloc}"
+    server = start_server(args.site)
     offsite: list[str] = []
-
-    def route(route: Route) -> None:
-        target = urlsplit(route.request.url)
-        if f"{target.scheme}://{target.netloc}" == origin:
-            route.continue_()
-        else:
-            offsite.append(route.request.url)
-            route.abort("blockedbyclient")
-
-    executable = os.environ.get("NPUZZLE_CHROMIUM") or "/usr/bin/chromium"
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+            browser = launch(playwright)
             context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, reduced_motion="reduce")
-            context.route("**/*", route)
+            guard(context, server.origin, offsite)
             page = context.new_page()
-            page.goto(url + BOARD_LINK)
+            page.goto(server.url + BOARD_LINK)
             page.wait_for_selector("body[data-python=ready]", state="attached", timeout=TIMEOUT_MS)
             page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=TIMEOUT_MS)
             if ships_tables:  # a site built with --no-pdb has no tables to wait for
@@ -105,13 +70,9 @@ def main(argv: list[str] | None = None) -> int:
             page.screenshot(path=str(args.out))
             browser.close()
     finally:
-        server.shutdown()
+        server.close()
     if offsite:
-        print(f"screenshot: requests outside {origin} were blocked: {offsite}", file=sys.stderr)
+        print(f"screenshot: requests outside {server.origin} were blocked: {offsite}", file=sys.stderr)
         return 1
     print(f"screenshot: wrote {args.out} ({args.out.stat().st_size:,} bytes)")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
