@@ -529,6 +529,14 @@ def _non_negative_int(text: str) -> int:
 GOAL_HELP = "goal: 'default' (1 2 … then the blank), 'blank-first' (0 1 2 …, Korf's) or a board (default: %(default)s)"
 
 
+def _board_arguments(parser: argparse.ArgumentParser, board_note: str = "", shape_note: str = "") -> None:
+    """The board, ``--goal`` and ``--shape`` arguments that ``check``, ``solve`` and ``compare`` share."""
+    parser.add_argument("board", nargs="?", help=f"the board text, '-' to read stdin, or a file path{board_note}")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--shape", help=f"ROWSxCOLS for a flat list of numbers that is not square{shape_note}")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(
@@ -541,12 +549,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     check = sub.add_parser("check", help="say whether a board can be solved, and why")
-    check.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path (not with --batch)")
-    check.add_argument("--goal", default="default", help=GOAL_HELP)
-    check.add_argument(
-        "--shape", help="ROWSxCOLS for a flat list of numbers that is not square (with --batch: for every line)"
-    )
-    check.add_argument("--json", action="store_true", help="print one JSON object")
+    _board_arguments(check, " (not with --batch)", " (with --batch: for every line)")
     check.add_argument(
         "--batch",
         metavar="FILE",
@@ -574,9 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
         "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
         "statistics so far, are printed).",
     )
-    solve.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
-    solve.add_argument("--goal", default="default", help=GOAL_HELP)
-    solve.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    _board_arguments(solve)
     solve.add_argument(
         "--algorithm",
         default="auto",
@@ -610,7 +611,6 @@ def build_parser() -> argparse.ArgumentParser:
         f"{DEFAULT_SECONDS:g}; 0 is "
         "fastest; big boards may run past it, --time-limit is the hard stop)",
     )
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.set_defaults(func=cmd_solve)
 
     cmp = sub.add_parser(
@@ -621,9 +621,7 @@ def build_parser() -> argparse.ArgumentParser:
         "print solution length, vertices visited, maximum heap size and time; a run that hits its limit is "
         "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
     )
-    cmp.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
-    cmp.add_argument("--goal", default="default", help=GOAL_HELP)
-    cmp.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    _board_arguments(cmp)
     cmp.add_argument(
         "--max-nodes",
         type=_positive_int,
@@ -631,7 +629,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="expansions allowed per heuristic (default: %(default)s)",
     )
     cmp.add_argument("--time-limit", type=_positive_seconds, help="seconds allowed per heuristic")
-    cmp.add_argument("--json", action="store_true", help="print one JSON object")
     cmp.set_defaults(func=cmd_compare)
 
     bench = sub.add_parser(
