@@ -17,7 +17,8 @@ from npuzzle.heuristics import HEURISTIC_NAMES, Manhattan, make_heuristic
 from npuzzle.instances import hardest8 as read_hardest8
 from npuzzle.packing import Move
 from npuzzle.progress import Limit, Progress, SearchResult, run
-from npuzzle.search import IndexedHeap, SearchBug, astar, idastar, verify
+from npuzzle.checkpoint import SearchBug, verify
+from npuzzle.search import IndexedHeap, astar, idastar
 from npuzzle.solve import HeuristicEntry, Registry, SolverEntry, compare, default_registry, plan, solve
 from oracle import distances
 

@@ -33,7 +33,7 @@ from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .policy import algorithm_help, heuristic_help
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
-from .search import result_from_progress
+from .checkpoint import result_from_progress
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,

@@ -111,8 +111,12 @@ class SearchStopped(Exception):
         self.reason: StopReason = reason
 
 
-def stop(search: Search, fallback: Callable[[Progress | None], SearchResult], last: Progress | None = None,
-         reason: StopReason = "cancelled") -> SearchResult:
+def stop(
+    search: Search,
+    fallback: Callable[[Progress | None], SearchResult],
+    last: Progress | None = None,
+    reason: StopReason = "cancelled",
+) -> SearchResult:
     """End ``search`` now and return its result: the best answer it holds (with ``stopped=reason``) when it
     catches :class:`SearchStopped`, else ``fallback(last)`` built from its last progress record ``last``.
 

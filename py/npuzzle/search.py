@@ -4,37 +4,30 @@ Both are generators of the shared contract (:data:`npuzzle.progress.Search`): th
 :class:`~npuzzle.progress.Progress` record about every ``report_every`` seconds (checked every few hundred
 expansions), stop with a :class:`~npuzzle.progress.SearchResult` whose ``stopped`` names the bound when a
 :class:`~npuzzle.progress.Limit` is reached, and stop at once when the consumer stops asking (``close()``).
+Their limits, progress cadence and stop messages are the shared :class:`~npuzzle.checkpoint.Checkpoint`'s.
 They take a board, a goal and a :class:`~npuzzle.heuristics.Heuristic`, and refuse at once (when called, before
 any search) a goal of another shape (:class:`~npuzzle.errors.GoalError`) and a board that cannot reach the goal
 (:class:`~npuzzle.errors.UnsolvableError` with the parity reasoning;
 :func:`~npuzzle.solvability.check_reachable`, O(n log n)). States are
 packed ints (:mod:`npuzzle.packing`).
 
-Every solution is replayed on the board with :meth:`Board.apply` and compared with the goal before it is
-returned; a path that does not reach the goal raises :class:`SearchBug`.
+Every solution is replayed on the board (:func:`~npuzzle.checkpoint.verify`) before it is returned; a path
+that does not reach the goal raises :class:`~npuzzle.checkpoint.SearchBug`.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
 from .board import Board
+from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heuristics import Heuristic, LineTable, TableHeuristic
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .solvability import check_reachable
 
-DEFAULT_REPORT_EVERY = 0.02
-"""Seconds between progress records (about 50 a second)."""
-
 _ASTAR_CHECK = 256
 _IDA_CHECK = 1024
 
 _MoveRow = tuple[int, int, int, int, list[int] | None, list[LineTable | None] | None, Move]
-
-
-class SearchBug(RuntimeError):
-    """A search produced a path that does not lead to the goal: an internal error, never an input error."""
 
 
 class IndexedHeap:
@@ -44,7 +37,7 @@ class IndexedHeap:
     item's key in place in O(log n) by sifting it up from the position the index gives. Keys are ints.
     """
 
-    __slots__ = ("keys", "items", "where")
+    __slots__ = ("items", "keys", "where")
 
     def __init__(self) -> None:
         self.keys: list[int] = []
@@ -139,61 +132,20 @@ def move_table(layout: Layout, heuristic: Heuristic) -> list[list[_MoveRow]]:
         for m in moves:
             if isinstance(heuristic, TableHeuristic):
                 rows.append(
-                    (m.src, m.blank_shift, m.tile_shift, m.blank_step, heuristic.move_delta(m), heuristic.move_lines(m), m)
+                    (
+                        m.src,
+                        m.blank_shift,
+                        m.tile_shift,
+                        m.blank_step,
+                        heuristic.move_delta(m),
+                        heuristic.move_lines(m),
+                        m,
+                    )
                 )
             else:
                 rows.append((m.src, m.blank_shift, m.tile_shift, m.blank_step, None, None, m))
         table.append(rows)
     return table
-
-
-def verify(board: Board, goal: Board, moves: Sequence[int]) -> tuple[int, ...]:
-    """Replay ``moves`` on ``board``; return them as a tuple if they reach ``goal``, else raise :class:`SearchBug`."""
-    try:
-        end = board.apply(moves)
-    except ValueError as exc:
-        raise SearchBug(f"the search returned an illegal path: {exc}") from None
-    if end != goal:
-        raise SearchBug(f"the search returned a path of {len(moves)} moves that ends at {end.format(one_line=True)}")
-    return tuple(moves)
-
-
-STRONGER: dict[str, str] = {
-    "discrete": "linear-conflict",
-    "hamming": "linear-conflict",
-    "manhattan": "linear-conflict",
-}
-"""For each heuristic, the stronger one a limit message suggests; heuristics not listed (linear-conflict,
-walking-distance, the pattern databases) have no generic stronger one, and the message suggests only IDA* or
-more nodes and time. (On a 4×4 the pattern database is stronger still, where it is loaded.)"""
-
-
-def _advice(algorithm: str, heuristic: str) -> str:
-    stronger = STRONGER.get(heuristic)
-    if algorithm == "astar":
-        if stronger is None:
-            return " Try IDA* (it needs almost no memory)."
-        return f" Try IDA* (it needs almost no memory) or a stronger heuristic ({stronger})."
-    if stronger is None:
-        return " Allow more nodes or time."
-    return f" Allow more nodes or time, or use a stronger heuristic ({stronger})."
-
-
-def _limit_message(algorithm: str, heuristic: str, reason: StopReason, limit: Limit, expanded: int, held: int,
-                   bound: int) -> str:
-    name = "A*" if algorithm == "astar" else "IDA*"
-    if reason == "node-limit":
-        what = f"the node limit ({limit.nodes:,} states expanded)"
-    elif reason == "time-limit":
-        what = f"the time limit ({limit.seconds:g} s) after expanding {expanded:,} states"
-    elif reason == "memory-limit":
-        what = f"the memory limit ({held:,} states held; limit {limit.memory:,}) after expanding {expanded:,} states"
-    else:
-        what = f"a cancel request after expanding {expanded:,} states"
-    text = f"{name} stopped at {what}; the solution needs at least {bound} moves."
-    if reason == "cancelled":
-        return text
-    return text + _advice(algorithm, heuristic)
 
 
 def astar(
@@ -219,20 +171,29 @@ def astar(
     return _astar(board, goal, heuristic, limit, report_every)
 
 
+class _Setup:
+    """What A* and IDA* prepare before searching: packed start and goal, the move table and h of the start."""
+
+    __slots__ = ("bmask", "h0", "hdelta", "layout", "start", "table", "target", "tmask")
+
+    def __init__(self, board: Board, goal: Board, heuristic: Heuristic) -> None:
+        self.layout = layout = Layout.of(board.rows, board.cols)
+        self.start, self.target = layout.pack(board.tiles), layout.pack(goal.tiles)
+        self.table = move_table(layout, heuristic)
+        self.hdelta = heuristic.delta
+        self.tmask, self.bmask = layout.tile_mask, layout.blank_mask
+        self.h0 = heuristic.initial(board.tiles)
+
+
 def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float) -> Search:
-    layout = Layout.of(board.rows, board.cols)
-    start, target = layout.pack(board.tiles), layout.pack(goal.tiles)
-    table = move_table(layout, heuristic)
-    hdelta = heuristic.delta
-    tmask, bmask = layout.tile_mask, layout.blank_mask
+    setup = _Setup(board, goal, heuristic)
+    layout, start, target, table, hdelta = setup.layout, setup.start, setup.target, setup.table, setup.hdelta
+    tmask, bmask, h0 = setup.tmask, setup.bmask, setup.h0
     memory = limit.memory
     gbits = 24 if memory is not None and memory < 1 << 23 else 48
     gmax = (1 << gbits) - 1
-    h0 = heuristic.initial(board.tiles)
     name = heuristic.name
-    t0 = time.perf_counter()
-    deadline = None if limit.seconds is None else t0 + limit.seconds
-    node_limit = limit.nodes
+    checkpoint = Checkpoint(limit, report_every, _ASTAR_CHECK, bounds_memory=True)
 
     heap = IndexedHeap()
     heap.push((h0 << gbits) | gmax, start)
@@ -241,21 +202,30 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
     expanded = generated = 0
     max_heap = 1
     last_f = h0
-    last_report = t0
 
     def progress(now: float) -> Progress:
-        return Progress("astar", name, expanded, generated, len(heap), last_f, 1, now - t0, max_heap)
+        return Progress("astar", name, expanded, generated, len(heap), last_f, 1, now - checkpoint.start, max_heap)
 
     def stopped(reason: StopReason) -> SearchResult:
         bound = (heap.peek_key() >> gbits) if len(heap) else last_f
         return SearchResult(
-            None, False, "astar", name, expanded, generated, max_heap, 1, time.perf_counter() - t0, bound,
-            stopped=reason, message=_limit_message("astar", name, reason, limit, expanded, len(g_of), bound),
+            None,
+            False,
+            "astar",
+            name,
+            expanded,
+            generated,
+            max_heap,
+            1,
+            checkpoint.elapsed(),
+            bound,
+            stopped=reason,
+            message=limit_message("astar", name, reason, limit, expanded, len(g_of), bound),
             extra={"states_held": len(g_of)},
         )
 
-    yield progress(t0)
-    check_at = _ASTAR_CHECK if node_limit is None else min(_ASTAR_CHECK, node_limit)
+    yield progress(checkpoint.start)
+    check_at = checkpoint.next_at
     pop, push, where = heap.pop, heap.push, heap.where
     while heap.keys:
         key, state = pop()
@@ -271,32 +241,31 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
             moves.reverse()
             path = verify(board, goal, moves)
             return SearchResult(
-                path, heuristic.admissible, "astar", name, expanded, generated, max_heap, 1,
-                time.perf_counter() - t0, len(path) if heuristic.admissible else 0,
+                path,
+                heuristic.admissible,
+                "astar",
+                name,
+                expanded,
+                generated,
+                max_heap,
+                1,
+                checkpoint.elapsed(),
+                len(path) if heuristic.admissible else 0,
                 extra={"states_held": len(g_of)},
             )
         h = last_f - g
         expanded += 1
         if expanded >= check_at:
-            now = time.perf_counter()
-            if node_limit is not None and expanded >= node_limit:
+            reason = checkpoint.check(expanded, len(g_of))
+            if reason is not None:
                 heap.push(key, state)
-                return stopped("node-limit")
-            if deadline is not None and now >= deadline:
-                heap.push(key, state)
-                return stopped("time-limit")
-            if memory is not None and len(g_of) >= memory:
-                heap.push(key, state)
-                return stopped("memory-limit")
-            check_at = expanded + _ASTAR_CHECK
-            if node_limit is not None and check_at > node_limit:
-                check_at = node_limit
-            if now - last_report >= report_every:
-                last_report = now
-                yield progress(now)
+                return stopped(reason)
+            check_at = checkpoint.next_at
+            if checkpoint.report_due():
+                yield progress(checkpoint.now)
         g1 = g + 1
         low = gmax - g1
-        for src, bsh, tsh, step, deltas, lines, mv in table[state & bmask]:
+        for _src, bsh, tsh, step, deltas, lines, mv in table[state & bmask]:
             tile = (state >> tsh) & tmask
             child = state + (tile << bsh) - (tile << tsh) + step
             generated += 1
@@ -321,7 +290,16 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
         if len(heap.keys) > max_heap:
             max_heap = len(heap.keys)
     return SearchResult(
-        None, False, "astar", name, expanded, generated, max_heap, 1, time.perf_counter() - t0, last_f,
+        None,
+        False,
+        "astar",
+        name,
+        expanded,
+        generated,
+        max_heap,
+        1,
+        checkpoint.elapsed(),
+        last_f,
         message="A* exhausted every reachable state without reaching the goal (is the board solvable?)",
     )
 
@@ -349,34 +327,39 @@ def idastar(
 
 
 def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float) -> Search:
-    layout = Layout.of(board.rows, board.cols)
-    start, target = layout.pack(board.tiles), layout.pack(goal.tiles)
-    table = move_table(layout, heuristic)
-    hdelta = heuristic.delta
-    tmask, bmask = layout.tile_mask, layout.blank_mask
-    h0 = heuristic.initial(board.tiles)
+    setup = _Setup(board, goal, heuristic)
+    start, target, table, hdelta = setup.start, setup.target, setup.table, setup.hdelta
+    tmask, bmask, h0 = setup.tmask, setup.bmask, setup.h0
     name = heuristic.name
-    t0 = time.perf_counter()
-    deadline = None if limit.seconds is None else t0 + limit.seconds
-    node_limit = limit.nodes
+    checkpoint = Checkpoint(limit, report_every, _IDA_CHECK)
     expanded = generated = 0
     max_stack = 1
     iterations = 0
     bound = h0
     stack: list[tuple[int, int, int, int, int]] = []
-    last_report = t0
 
     def progress(now: float) -> Progress:
-        return Progress("idastar", name, expanded, generated, len(stack), bound, iterations, now - t0, max_stack)
+        elapsed = now - checkpoint.start
+        return Progress("idastar", name, expanded, generated, len(stack), bound, iterations, elapsed, max_stack)
 
     def stopped(reason: StopReason) -> SearchResult:
         return SearchResult(
-            None, False, "idastar", name, expanded, generated, max_stack, iterations, time.perf_counter() - t0,
-            bound, stopped=reason, message=_limit_message("idastar", name, reason, limit, expanded, len(stack), bound),
+            None,
+            False,
+            "idastar",
+            name,
+            expanded,
+            generated,
+            max_stack,
+            iterations,
+            checkpoint.elapsed(),
+            bound,
+            stopped=reason,
+            message=limit_message("idastar", name, reason, limit, expanded, len(stack), bound),
         )
 
-    yield progress(t0)
-    check_at = _IDA_CHECK if node_limit is None else min(_IDA_CHECK, node_limit)
+    yield progress(checkpoint.start)
+    check_at = checkpoint.next_at
     infinity = 1 << 62
     while True:
         iterations += 1
@@ -391,25 +374,27 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
             if h == 0 and state == target:
                 solution = verify(board, goal, path[:g])
                 return SearchResult(
-                    solution, heuristic.admissible, "idastar", name, expanded, generated, max_stack, iterations,
-                    time.perf_counter() - t0, len(solution) if heuristic.admissible else 0,
+                    solution,
+                    heuristic.admissible,
+                    "idastar",
+                    name,
+                    expanded,
+                    generated,
+                    max_stack,
+                    iterations,
+                    checkpoint.elapsed(),
+                    len(solution) if heuristic.admissible else 0,
                     extra={"bound": bound},
                 )
             expanded += 1
             if expanded >= check_at:
-                now = time.perf_counter()
-                if node_limit is not None and expanded >= node_limit:
+                reason = checkpoint.check(expanded)
+                if reason is not None:
                     append((state, g, h, prev, moved))
-                    return stopped("node-limit")
-                if deadline is not None and now >= deadline:
-                    append((state, g, h, prev, moved))
-                    return stopped("time-limit")
-                check_at = expanded + _IDA_CHECK
-                if node_limit is not None and check_at > node_limit:
-                    check_at = node_limit
-                if now - last_report >= report_every:
-                    last_report = now
-                    yield progress(now)
+                    return stopped(reason)
+                check_at = checkpoint.next_at
+                if checkpoint.report_due():
+                    yield progress(checkpoint.now)
             g1 = g + 1
             blank = state & bmask
             for src, bsh, tsh, step, deltas, lines, mv in table[blank]:
@@ -437,23 +422,16 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
                 max_stack = len(stack)
         if next_bound == infinity:
             return SearchResult(
-                None, False, "idastar", name, expanded, generated, max_stack, iterations, time.perf_counter() - t0,
-                bound, message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)",
+                None,
+                False,
+                "idastar",
+                name,
+                expanded,
+                generated,
+                max_stack,
+                iterations,
+                checkpoint.elapsed(),
+                bound,
+                message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)",
             )
         bound = next_bound
-
-
-def result_from_progress(last: Progress | None, algorithm: str, heuristic: str, reason: StopReason = "cancelled") -> SearchResult:
-    """The result of a search stopped from outside (cancel, Ctrl-C), built from its last progress record."""
-    if last is None:
-        return SearchResult(None, False, algorithm, heuristic, 0, 0, 0, 0, 0.0, 0, stopped=reason,
-                            message=f"the search was stopped ({reason}) before it started")
-    bound = last.bound if last.bound is not None else 0
-    return SearchResult(
-        None, False, last.algorithm, last.heuristic, last.nodes_expanded, last.nodes_generated,
-        max(last.max_frontier, last.frontier),
-        last.iteration, last.elapsed, bound, stopped=reason,
-        message=_limit_message(last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound),
-    )
-
-

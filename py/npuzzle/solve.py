@@ -63,7 +63,8 @@ from .policy import (
     WALKING_AUTO_SHAPES as WALKING_AUTO_SHAPES,
 )
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
-from .search import astar, idastar, result_from_progress
+from .checkpoint import result_from_progress
+from .search import astar, idastar
 from .solvability import check_reachable
 from .walking import HEURISTIC as WALKING
 from .walking import solve_with_walking_distance, walking_fits

@@ -7,7 +7,7 @@ reach the goal's counts is the *vertical walking distance*; the horizontal one i
 transposed board. Each real move changes one of the two abstractions by one step, so their sum is admissible,
 and it counts, unlike Manhattan distance, the extra moves tiles of the same goal row need to get past each other.
 For the 4×4 each abstraction has 24,964 states (Takahashi's figure), found here by one breadth-first search
-(about 0.3 s) per distinct blank row/column of the goal.
+per distinct blank row/column of the goal.
 
 :func:`solve_with_walking_distance` is an IDA* specialised for it, like :mod:`npuzzle.pdb.search`: per move one
 transition-table lookup and one distance lookup. It works for any goal (the tables follow the goal's rows and
@@ -18,11 +18,11 @@ pure Python at run time). :class:`WalkingDistance` is the same estimate as a gen
 It is registered as heuristic ``walking-distance`` in :func:`npuzzle.solve.default_registry` (choose it by name:
 CLI ``--heuristic walking-distance``, the page's heuristic list); IDA* with it runs
 :func:`solve_with_walking_distance`. ``heuristic="auto"`` picks it for a 4×4 that no loaded pattern database fits
-(none loaded yet, or a goal without a corner blank): measured in CPython (``scripts/bench_search.py --walking``,
-the README's walking-distance table), its IDA* took a third of the time of IDA* + linear conflict in total on
-twelve of Korf's instances, winning big on the hard ones. On smaller boards (A* on 3×3 and 2×4, IDA* on 3×4 and
-4×3) it was slower: its table building (0.05 s for 3×4) and per-node work cost more than its pruning saves
-there, so ``auto`` keeps linear conflict (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`).
+(none loaded yet, or a goal without a corner blank), where its IDA* is much faster than IDA* with linear
+conflict; on smaller boards its table building and per-node work cost more than its pruning saves, so ``auto``
+keeps linear conflict there (:data:`npuzzle.policy.WALKING_AUTO_SHAPES`; the measurements, with the command
+that repeats them, are in docs/benchmarks.md). Its limits, progress and stop messages are the shared
+:class:`~npuzzle.checkpoint.Checkpoint`'s.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .board import Board
+from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
 from .errors import GoalError, LimitError, PuzzleError
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
@@ -43,8 +44,8 @@ MAX_SIDE = 4
 
 ALGORITHM = "idastar"
 HEURISTIC = "walking-distance"
-DEFAULT_REPORT_EVERY = 0.02
 CHECK_EVERY = 2048
+"""Expansions between two checkpoints (clock, limits, progress)."""
 BUILD_STEP = 256
 """Abstract states a table build handles between two yields (:func:`walking_table_steps`)."""
 
@@ -148,8 +149,9 @@ def walking_fits(board: Board, goal: Board) -> bool:
 def walking_tables(goal: Board) -> tuple[WalkingTable, WalkingTable]:
     """The vertical and horizontal tables for ``goal`` (build once, pass to every solve for that goal)."""
     if max(goal.rows, goal.cols) > MAX_SIDE:
-        raise PuzzleError(f"walking distance is tabulated for boards up to {MAX_SIDE}×{MAX_SIDE}, "
-                          f"not {goal.rows}×{goal.cols}")
+        raise PuzzleError(
+            f"walking distance is tabulated for boards up to {MAX_SIDE}×{MAX_SIDE}, not {goal.rows}×{goal.cols}"
+        )
     return _drain(walking_tables_steps(goal))
 
 
@@ -175,12 +177,14 @@ class WalkingDistance:
     only the column abstraction. Admissible for every goal (Takahashi's argument, see the module text).
     """
 
-    __slots__ = ("goal", "_layout", "_vertical", "_horizontal", "_grow", "_gcol", "_row_of", "_col_of", "_last")
+    __slots__ = ("_col_of", "_gcol", "_grow", "_horizontal", "_last", "_layout", "_row_of", "_vertical", "goal")
 
     def __init__(self, goal: Board, tables: tuple[WalkingTable, WalkingTable] | None = None) -> None:
         if max(goal.rows, goal.cols) > MAX_SIDE:
-            raise LimitError(f"the walking-distance heuristic is tabulated for boards of up to {MAX_SIDE} rows and "
-                             f"{MAX_SIDE} columns, not {goal.rows}×{goal.cols}")
+            raise LimitError(
+                f"the walking-distance heuristic is tabulated for boards of up to {MAX_SIDE} rows and "
+                f"{MAX_SIDE} columns, not {goal.rows}×{goal.cols}"
+            )
         self.goal = goal
         self._layout = Layout.of(goal.rows, goal.cols)
         self._vertical, self._horizontal = tables if tables is not None else walking_tables(goal)
@@ -205,8 +209,10 @@ class WalkingDistance:
         return True
 
     def _states(self, tiles: Sequence[int]) -> tuple[int, int]:
-        return (self._vertical.state_of(self._row_of, self._grow, tiles),
-                self._horizontal.state_of(self._col_of, self._gcol, tiles))
+        return (
+            self._vertical.state_of(self._row_of, self._grow, tiles),
+            self._horizontal.state_of(self._col_of, self._gcol, tiles),
+        )
 
     def initial(self, tiles: Sequence[int]) -> int:
         """The walking distance of a row-major tile sequence (vertical + horizontal). O(n)."""
@@ -239,29 +245,36 @@ def solve_with_walking_distance(
 ) -> Search:
     """Optimal solution of ``board`` → ``goal`` by IDA* with walking distance: a generator (the shared contract).
 
-    ``tables`` are :func:`walking_tables` of the goal; when not given they are built inside the generator (about
-    0.3 s in CPython for a 4×4 goal with the blank on the diagonal, twice that otherwise; 0.05 s for 3×4), in
-    steps with a progress record (``bound`` ``None``) about every ``report_every`` seconds. Raises at once :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal and
-    :class:`~npuzzle.errors.PuzzleError` when :func:`walking_fits` is false. ``limit.nodes`` and
-    ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; memory is O(solution length).
+    ``tables`` are :func:`walking_tables` of the goal; when not given they are built inside the generator, in
+    steps with a progress record (``bound`` ``None``) about every ``report_every`` seconds (a 4×4 goal with its
+    blank off the diagonal needs two tables, others one). Raises at once :class:`~npuzzle.errors.UnsolvableError`
+    for a board that cannot reach the goal and :class:`~npuzzle.errors.PuzzleError` when :func:`walking_fits` is
+    false. ``limit.nodes`` and ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; memory is
+    O(solution length).
     """
     if (goal.rows, goal.cols) != (board.rows, board.cols):
         raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
     if not walking_fits(board, goal):
-        raise PuzzleError(f"walking distance needs a goal of the board's shape and at most {MAX_SIDE} rows and "
-                          f"columns; got a {board.rows}×{board.cols} board and a {goal.rows}×{goal.cols} goal")
+        raise PuzzleError(
+            f"walking distance needs a goal of the board's shape and at most {MAX_SIDE} rows and "
+            f"columns; got a {board.rows}×{board.cols} board and a {goal.rows}×{goal.cols} goal"
+        )
     check_reachable(board, goal)
     br, bc = divmod(goal.blank_index, goal.cols)
     if tables is not None:
         vertical, horizontal = tables
         if (vertical.lines, vertical.width, vertical.blank_line) != (goal.rows, goal.cols, br) or (
-                horizontal.lines, horizontal.width, horizontal.blank_line) != (goal.cols, goal.rows, bc):
+            horizontal.lines,
+            horizontal.width,
+            horizontal.blank_line,
+        ) != (goal.cols, goal.rows, bc):
             raise PuzzleError("these walking-distance tables were built for another goal")
     return _search(board, goal, tables, limit, report_every)
 
 
-def _search(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable] | None, limit: Limit,
-            report_every: float) -> Search:
+def _search(
+    board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable] | None, limit: Limit, report_every: float
+) -> Search:
     t0 = time.perf_counter()
     if tables is None:  # built here in steps, with progress records between them: a cancel is seen meanwhile
         last = t0
@@ -310,22 +323,33 @@ def _search(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable]
     h0 = DV[rs] + DH[cs]
     z0 = b.index(0)
 
-    deadline = None if limit.seconds is None else t0 + limit.seconds
-    node_limit = limit.nodes
+    checkpoint = Checkpoint(limit, report_every, CHECK_EVERY, start=t0)
     expanded = generated = iterations = max_depth = 0
     bound = h0
     stack: list[tuple[int, int, Iterator[tuple[int, int, int]], int, int]] = []
 
-    def finish(moves: tuple[int, ...] | None, reason: StopReason | None, message: str = "") -> SearchResult:
-        return SearchResult(moves, moves is not None, ALGORITHM, HEURISTIC, expanded, generated, max_depth,
-                            iterations, time.perf_counter() - t0, len(moves) if moves is not None else bound,
-                            stopped=reason, message=message, extra={"bound": bound, "h0": h0})
+    def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
+        message = "" if reason is None else limit_message(ALGORITHM, HEURISTIC, reason, limit, expanded, 0, bound)
+        return SearchResult(
+            moves,
+            moves is not None,
+            ALGORITHM,
+            HEURISTIC,
+            expanded,
+            generated,
+            max_depth,
+            iterations,
+            time.perf_counter() - t0,
+            len(moves) if moves is not None else bound,
+            stopped=reason,
+            message=message,
+            extra={"bound": bound, "h0": h0},
+        )
 
-    last_report = time.perf_counter()
-    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, last_report - t0)
+    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, checkpoint.now - t0)
     if b == list(goal.tiles):
         return finish((), None)
-    check_at = CHECK_EVERY if node_limit is None else min(CHECK_EVERY, node_limit)
+    check_at = checkpoint.next_at
     found = False
     while not found:
         iterations += 1
@@ -366,20 +390,15 @@ def _search(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable]
                 if DV[rs] + DH[cs] == 0 and b == list(goal.tiles):
                     found = True
                 elif expanded >= check_at:
-                    now = time.perf_counter()
                     max_depth = max(max_depth, g)
-                    if node_limit is not None and expanded >= node_limit:
-                        return finish(None, "node-limit", f"stopped after {expanded:,} expansions (the node limit); "
-                                      f"the optimal solution is at least {bound} moves")
-                    if deadline is not None and now >= deadline:
-                        return finish(None, "time-limit", f"stopped after {now - t0:.1f} s (the time limit); "
-                                      f"the optimal solution is at least {bound} moves")
-                    check_at = expanded + CHECK_EVERY
-                    if node_limit is not None and check_at > node_limit:
-                        check_at = node_limit
-                    if now - last_report >= report_every:
-                        last_report = now
-                        yield Progress(ALGORITHM, HEURISTIC, expanded, generated, g, bound, iterations, now - t0)
+                    reason = checkpoint.check(expanded)
+                    if reason is not None:
+                        return finish(None, reason)
+                    check_at = checkpoint.next_at
+                    if checkpoint.report_due():
+                        yield Progress(
+                            ALGORITHM, HEURISTIC, expanded, generated, g, bound, iterations, checkpoint.now - t0
+                        )
                 break
             else:
                 if not stack:
@@ -396,12 +415,4 @@ def _search(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable]
             bound += 2
     blanks = [frame[0] for frame in stack] + [z]
     max_depth = max(max_depth, len(blanks) - 1)
-    replay = list(board.tiles)
-    moves = []
-    for a, c in zip(blanks, blanks[1:]):
-        moves.append(replay[c])
-        replay[a], replay[c] = replay[c], 0
-    result = tuple(moves)
-    if board.apply(result) != goal:
-        raise RuntimeError("walking-distance search produced a path that does not reach the goal")
-    return finish(result, None)
+    return finish(verify(board, goal, tiles_moved(board.tiles, blanks)), None)
