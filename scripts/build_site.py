@@ -178,8 +178,21 @@ def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
         specs = [f"{p['name']}=={p['version']}" for p in missing]
         log(f"pip download {' '.join(specs)}")
         python_version = ".".join(lock["info"]["python"].split(".")[:2])
-        command = [pip_python(root), "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-                   "--python-version", python_version, "--disable-pip-version-check", "-q", "-d", str(cache), *specs]
+        command = [
+            pip_python(root),
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            python_version,
+            "--disable-pip-version-check",
+            "-q",
+            "-d",
+            str(cache),
+            *specs,
+        ]
         if subprocess.run(command).returncode != 0:
             raise BuildError(f"pip could not download {', '.join(specs)} from PyPI (is the network reachable?)")
     found = []
@@ -201,9 +214,13 @@ def _has_numpy(python: str) -> bool:
 
 
 def _pdb_sources_digest(root: Path) -> str:
-    return hashlib.sha256(b"".join(
-        (root / name).read_bytes() for name in ("scripts/build_pdb.py", "scripts/pdb_numpy.py", "py/npuzzle/pdb/database.py")
-        if (root / name).exists())).hexdigest()
+    return hashlib.sha256(
+        b"".join(
+            (root / name).read_bytes()
+            for name in ("scripts/build_pdb.py", "scripts/pdb_numpy.py", "py/npuzzle/pdb/database.py")
+            if (root / name).exists()
+        )
+    ).hexdigest()
 
 
 def pattern_database_is_fresh(root: Path) -> bool:
@@ -211,8 +228,9 @@ def pattern_database_is_fresh(root: Path) -> bool:
     builder sources, so that :func:`pattern_database` returns it at once."""
     path = root / ".cache" / "pdb" / f"15puzzle-{PDB_PARTITION}.pdb"
     stamp = path.with_name(path.name + ".sha256")
-    return (path.exists() and stamp.exists()
-            and stamp.read_text().split() == [sha256_file(path), _pdb_sources_digest(root)])
+    return (
+        path.exists() and stamp.exists() and stamp.read_text().split() == [sha256_file(path), _pdb_sources_digest(root)]
+    )
 
 
 def pattern_database(root: Path, install: bool) -> Path:
@@ -241,19 +259,27 @@ def pattern_database(root: Path, install: bool) -> Path:
         venv_python = root / ".venv" / "bin" / "python"
         if not (venv_python.exists() and _has_numpy(str(venv_python))):
             if not install:
-                raise BuildError("building the pattern database needs numpy: pip install numpy, or run the build "
-                                 "with --install (it installs numpy into .venv), or pass --no-pdb")
+                raise BuildError(
+                    "building the pattern database needs numpy: pip install numpy, or run the build "
+                    "with --install (it installs numpy into .venv), or pass --no-pdb"
+                )
             if not venv_python.exists():
                 log("creating .venv for the pattern-database build")
                 subprocess.run([sys.executable, "-m", "venv", str(root / ".venv")], check=True)
             log("pip install numpy into .venv (build time only)")
-            if subprocess.run([str(venv_python), "-m", "pip", "install", "--disable-pip-version-check", "-q",
-                               "numpy"]).returncode != 0:
+            if (
+                subprocess.run(
+                    [str(venv_python), "-m", "pip", "install", "--disable-pip-version-check", "-q", "numpy"]
+                ).returncode
+                != 0
+            ):
                 raise BuildError("pip could not install numpy into .venv (is PyPI reachable?)")
         python = str(venv_python)
     if not path.exists():
-        log(f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy: about "
-            "9 minutes of CPU the first time (each table's time is printed)")
+        log(
+            f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy: about "
+            "9 minutes of CPU the first time (each table's time is printed)"
+        )
     started = time.perf_counter()
     # the builder imports npuzzle: from this tree's py/, whether or not the interpreter has the package installed
     path_entries = [str(root / "py"), os.environ.get("PYTHONPATH", "")]
@@ -264,8 +290,10 @@ def pattern_database(root: Path, install: bool) -> Path:
     if not path.exists():
         raise BuildError(f"scripts/build_pdb.py did not produce {path}")
     stamp.write_text(f"{sha256_file(path)} {sources}\n")
-    log(f"pattern database ready: {path.relative_to(root)} ({path.stat().st_size:,} bytes, "
-        f"{time.perf_counter() - started:.1f} s)")
+    log(
+        f"pattern database ready: {path.relative_to(root)} ({path.stat().st_size:,} bytes, "
+        f"{time.perf_counter() - started:.1f} s)"
+    )
     return path
 
 
@@ -355,8 +383,9 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
         dst = out / "pyodide" / cached.name
         changed += copy_if_changed(cached, dst)
         keep.add(dst)
-        packages.append({"name": pkg_name, "version": version, "url": f"pyodide/{cached.name}",
-                         "sha256": sha256_file(cached)})
+        packages.append(
+            {"name": pkg_name, "version": version, "url": f"pyodide/{cached.name}", "sha256": sha256_file(cached)}
+        )
 
     wheel_name, wheel_bytes = build_wheel(project)
     digest = hashlib.sha256(wheel_bytes).hexdigest()
@@ -367,8 +396,12 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
     manifest: dict[str, object] = {
         "pyodide": pinned,
         "packages": packages,
-        "wheel": {"name": project.name, "version": project.version, "url": wheel_path.relative_to(out).as_posix(),
-                  "sha256": digest},
+        "wheel": {
+            "name": project.name,
+            "version": project.version,
+            "url": wheel_path.relative_to(out).as_posix(),
+            "sha256": digest,
+        },
     }
     if pdb:
         source = pattern_database(root, install)
@@ -376,8 +409,14 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
         pdb_path = out / "pdb" / pdb_digest[:16] / source.name
         changed += copy_if_changed(source, pdb_path)
         keep.add(pdb_path)
-        manifest["pdb"] = {"name": PDB_PARTITION, "rows": 4, "cols": 4, "url": pdb_path.relative_to(out).as_posix(),
-                           "size": source.stat().st_size, "sha256": pdb_digest}
+        manifest["pdb"] = {
+            "name": PDB_PARTITION,
+            "rows": 4,
+            "cols": 4,
+            "url": pdb_path.relative_to(out).as_posix(),
+            "size": source.stat().st_size,
+            "sha256": pdb_digest,
+        }
     manifest_path = out / "build.json"
     changed += write_if_changed(manifest_path, (json.dumps(manifest, indent=2) + "\n").encode())
     keep.add(manifest_path)
@@ -390,8 +429,10 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     elapsed = time.perf_counter() - started
-    log(f"{out.relative_to(root) if out.is_relative_to(root) else out}: {changed} file(s) written, "
-        f"{removed} removed, {len(keep)} in all ({elapsed:.2f} s)")
+    log(
+        f"{out.relative_to(root) if out.is_relative_to(root) else out}: {changed} file(s) written, "
+        f"{removed} removed, {len(keep)} in all ({elapsed:.2f} s)"
+    )
     return manifest
 
 
@@ -399,10 +440,16 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: ``python scripts/build_site.py [--install] [--out DIR]``."""
     parser = argparse.ArgumentParser(description="Build the static npuzzle site (page, Pyodide, wheels).")
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder (default: site/)")
-    parser.add_argument("--install", action="store_true",
-                        help="run npm install first when node_modules/pyodide is missing or not the pinned version")
-    parser.add_argument("--no-pdb", action="store_true",
-                        help="leave the pattern database out (the page then solves 4×4 boards without it)")
+    parser.add_argument(
+        "--install",
+        action="store_true",
+        help="run npm install first when node_modules/pyodide is missing or not the pinned version",
+    )
+    parser.add_argument(
+        "--no-pdb",
+        action="store_true",
+        help="leave the pattern database out (the page then solves 4×4 boards without it)",
+    )
     args = parser.parse_args(argv)
     try:
         build(ROOT, args.out.resolve(), args.install, pdb=not args.no_pdb)

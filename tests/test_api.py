@@ -53,12 +53,20 @@ def test_random_and_apply() -> None:
     assert is_solvable(Board(3, 4, tuple(board["tiles"])))
     moved = call({"op": "apply", "board": "1 2 3 / 4 5 6 / 7 0 8", "moves": "L"})
     assert moved["board"]["text"] == "1 2 3 / 4 5 6 / 7 8 0"  # type: ignore[index]
-    assert "not next to the blank" in call({"op": "apply", "board": "1 2 3 / 4 5 6 / 7 0 8", "moves": [1]})["error"]["message"]  # type: ignore[index]
+    reply = call({"op": "apply", "board": "1 2 3 / 4 5 6 / 7 0 8", "moves": [1]})
+    assert "not next to the blank" in reply["error"]["message"]  # type: ignore[index]
 
 
 def test_solve_stops_at_the_memory_limit_with_a_message() -> None:
-    reply = call({"op": "solve", "board": "8 6 7 / 2 5 4 / 3 0 1", "algorithm": "astar", "heuristic": "discrete",
-                  "max_states": 1000})
+    reply = call(
+        {
+            "op": "solve",
+            "board": "8 6 7 / 2 5 4 / 3 0 1",
+            "algorithm": "astar",
+            "heuristic": "discrete",
+            "max_states": 1000,
+        }
+    )
     assert reply["ok"] is True and reply["moves"] is None
     assert reply["stopped"] == "memory-limit"
     assert "memory limit" in str(reply["message"]) and "IDA*" in str(reply["message"])
@@ -93,8 +101,12 @@ def test_request_fields_of_the_wrong_type_are_named() -> None:
     assert reply["error"]["type"] == "RequestError"  # type: ignore[index]
     assert reply["error"]["message"].startswith("field 'moves' must be a list")  # type: ignore[index]
     reply = call({"op": "apply", "board": "1 2 / 0 3", "moves": [3.0]})
-    assert reply["error"] == {"type": "MoveError", "message": (  # never a float among the tiles
-        "step 1: move 3.0 is neither a tile number (an int) nor one of the letters U, D, L, R (got a float)")}
+    assert reply["error"] == {
+        "type": "MoveError",
+        "message": (  # never a float among the tiles
+            "step 1: move 3.0 is neither a tile number (an int) nor one of the letters U, D, L, R (got a float)"
+        ),
+    }
     assert call({"op": "apply", "board": "1 2 / 0 3", "moves": [3]})["board"]["tiles"] == [1, 2, 3, 0]  # type: ignore[index]
 
 
@@ -117,8 +129,10 @@ def test_deep_and_huge_input_are_named_errors() -> None:
     assert reply["error"]["type"] == "TileOutOfRangeError"  # type: ignore[index]
     assert "at position 1 is too large" in reply["error"]["message"]  # type: ignore[index]
     reply = json.loads(api.handle("[" * 100_000 + "]" * 100_000))
-    assert reply["error"] == {"type": "RequestError",
-                              "message": "the request is nested 100,000 levels deep; at most 8 are accepted"}
+    assert reply["error"] == {
+        "type": "RequestError",
+        "message": "the request is nested 100,000 levels deep; at most 8 are accepted",
+    }
     reply = json.loads(api.handle('{"op": "check", "board": "1 2 3 0", "n": ' + "1" * 5000 + "}"))
     assert reply["error"]["type"] == "RequestError" and "4,300 digits" in reply["error"]["message"]
     reply = call({"op": "x" * 100_000})

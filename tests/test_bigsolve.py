@@ -9,10 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scramble
+from npuzzle.errors import PatternDatabaseError, UnsolvableError
+from npuzzle.heuristics import make_heuristic
+from npuzzle.instances import korf24 as read_korf24
 from npuzzle.nearoptimal.beam import positions
 from npuzzle.nearoptimal.budget import Budget
-from npuzzle.nearoptimal.solver import manhattan_linear_conflict, region_partitions, region_specs, solve_big
-from npuzzle.errors import PatternDatabaseError, UnsolvableError
 from npuzzle.nearoptimal.grouptables import (
     FIVE_GROUPS,
     TableSet,
@@ -22,11 +23,10 @@ from npuzzle.nearoptimal.grouptables import (
     load_tables,
     shipped_five,
 )
-from npuzzle.heuristics import make_heuristic
-from npuzzle.instances import korf24 as read_korf24
 from npuzzle.nearoptimal.peel import peel_plan
-from npuzzle.progress import Limit, Progress, SearchResult, run
 from npuzzle.nearoptimal.shorten import table_search
+from npuzzle.nearoptimal.solver import manhattan_linear_conflict, region_partitions, region_specs, solve_big
+from npuzzle.progress import Limit, Progress, SearchResult, run
 from oracle import distances
 
 
@@ -94,7 +94,9 @@ def test_lower_bound_matches_the_linear_conflict_heuristic(case: tuple[Board, Bo
     ).initial(board.tiles)
 
 
-@pytest.mark.parametrize("rows, cols, kind", [(2, 3, "default"), (3, 2, "blank-first"), (2, 4, "default"), (3, 3, "default")])
+@pytest.mark.parametrize(
+    "rows, cols, kind", [(2, 3, "default"), (3, 2, "blank-first"), (2, 4, "default"), (3, 3, "default")]
+)
 def test_bounds_never_exceed_the_true_distance(rows: int, cols: int, kind: str) -> None:
     goal = goal_board(rows, cols, kind)  # type: ignore[arg-type]
     exact = distances(goal)
@@ -135,7 +137,10 @@ def test_korf24_lengths_are_near_the_published_optimum(index: int) -> None:
 def test_a_10x10_board_solves_within_a_modest_time() -> None:
     board = random_board(10, 10, seed=2024)
     goal = goal_board(10, 10)
-    result = solve(board, goal, )
+    result = solve(
+        board,
+        goal,
+    )
     check(board, goal, result)
     assert result.seconds < 30
     assert "not proven optimal" in result.message
@@ -206,7 +211,7 @@ def test_group_table_files_are_checked_on_load() -> None:
         load_tables(data[:-3])
     corrupt = bytearray(data)
     corrupt[-10] ^= 0xFF
-    with pytest.raises(PatternDatabaseError, match="corrupt|CRC"):
+    with pytest.raises(PatternDatabaseError, match=r"corrupt|CRC"):
         load_tables(bytes(corrupt))
 
 
@@ -248,8 +253,12 @@ def test_when_the_beam_cannot_finish_the_region_is_peeled_and_solved_exactly() -
 
 @pytest.mark.parametrize(
     "rows, cols",
-    [pytest.param(8, 8, marks=pytest.mark.slow), pytest.param(5, 9, marks=pytest.mark.slow),
-     pytest.param(2, 14, marks=pytest.mark.slow), (11, 3)],
+    [
+        pytest.param(8, 8, marks=pytest.mark.slow),
+        pytest.param(5, 9, marks=pytest.mark.slow),
+        pytest.param(2, 14, marks=pytest.mark.slow),
+        (11, 3),
+    ],
 )
 def test_big_boards_with_the_blank_goal_inside_and_custom_labels(rows: int, cols: int) -> None:
     rng = random.Random(rows * 100 + cols)
@@ -291,7 +300,7 @@ def test_table_search_finds_optimal_paths() -> None:
 
 @pytest.mark.slow
 def test_window_improvement_never_lengthens_and_keeps_the_goal() -> None:
-    ident, optimum, tiles = korf24()[9]
+    _, optimum, tiles = korf24()[9]
     goal = goal_board(5, 5, "blank-first")
     plain = solve(Board(5, 5, tiles), goal, seconds=None, shorten_path=False)
     improved = solve(Board(5, 5, tiles), goal, seconds=None)

@@ -42,8 +42,17 @@ def test_solve_prints_moves_length_and_statistics() -> None:
 
 
 def test_solve_json_fields() -> None:
-    result = run("solve", "--json", "--algorithm", "idastar", "--heuristic", "manhattan", "--goal", "blank-first",
-                 "8 0 6 / 5 4 7 / 2 3 1")
+    result = run(
+        "solve",
+        "--json",
+        "--algorithm",
+        "idastar",
+        "--heuristic",
+        "manhattan",
+        "--goal",
+        "blank-first",
+        "8 0 6 / 5 4 7 / 2 3 1",
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["length"] == 31 and len(data["moves"]) == 31 and data["optimal"] is True
@@ -88,9 +97,24 @@ def _default_sigint() -> None:
 
 def test_ctrl_c_stops_cleanly_with_the_statistics() -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "npuzzle", "solve", KORF1, "--goal", "blank-first", "--heuristic", "hamming",
-         "--time-limit", "60"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, preexec_fn=_default_sigint,
+        [
+            sys.executable,
+            "-m",
+            "npuzzle",
+            "solve",
+            KORF1,
+            "--goal",
+            "blank-first",
+            "--heuristic",
+            "hamming",
+            "--time-limit",
+            "60",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+        preexec_fn=_default_sigint,
     )
     time.sleep(1.0)
     process.send_signal(signal.SIGINT)

@@ -101,8 +101,14 @@ def test_additive_tables_are_admissible_and_have_the_parity_of_the_distance(
 def test_numpy_builder_matches_the_pure_python_builder() -> None:
     pytest.importorskip("numpy")
     pdb_numpy = _load_script("pdb_numpy")
-    for rows, cols, tiles in ((4, 4, (1, 4, 5)), (4, 4, (15, 2, 9, 6)), (4, 4, (2, 9)), (3, 3, (1, 2, 3, 5)),
-                              (2, 4, (7, 1, 4)), (3, 4, (11, 3, 6, 1))):
+    for rows, cols, tiles in (
+        (4, 4, (1, 4, 5)),
+        (4, 4, (15, 2, 9, 6)),
+        (4, 4, (2, 9)),
+        (3, 3, (1, 2, 3, 5)),
+        (2, 4, (7, 1, 4)),
+        (3, 4, (11, 3, 6, 1)),
+    ):
         assert pdb_numpy.build_compact(rows, cols, list(tiles)) == build_table_data(rows, cols, tiles)
 
 
@@ -217,8 +223,11 @@ def test_loader_checks_announced_sizes_before_allocating() -> None:
     would end in ``MemoryError``."""
     tiles = (1, 2, 3, 4, 5, 6, 7)
     crafted = _file(4, 4, tiles, bytes(16), entries=0xFFFFFFFF)
-    with pytest.raises(PatternDatabaseError, match=r"table 1 \(tiles 1 2 3 4 5 6 7\) announces 4,294,967,295 "
-                                                   r"entries; a 7-tile table of a 4×4 board has 57,657,600"):
+    with pytest.raises(
+        PatternDatabaseError,
+        match=r"table 1 \(tiles 1 2 3 4 5 6 7\) announces 4,294,967,295 "
+        r"entries; a 7-tile table of a 4×4 board has 57,657,600",
+    ):
         load_database(crafted, 4, 4)
     code = (
         "import resource, sys\n"
@@ -229,8 +238,13 @@ def test_loader_checks_announced_sizes_before_allocating() -> None:
         "except Exception as exc:\n"
         "    print(type(exc).__name__, exc)\n"
     )
-    child = subprocess.run([sys.executable, "-c", code], input=crafted, capture_output=True, timeout=60,
-                           env={**os.environ, "PYTHONPATH": str(ROOT / "py")})
+    child = subprocess.run(
+        [sys.executable, "-c", code],
+        input=crafted,
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "py")},
+    )
     assert child.stdout.decode().startswith("PatternDatabaseError pattern database: table 1"), child
 
 
@@ -281,16 +295,23 @@ def test_alternative_patterns_take_the_larger_excess(dist3x3: dict[tuple[int, ..
     assert stronger > 1000
 
 
-@pytest.mark.parametrize("partition", [((1, 2, 3, 5), (4, 6, 7, 8)), ((2, 5, 8),),
-                                       ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)), ((1, 2, 4, 5), (2, 3, 5, 6))])
+@pytest.mark.parametrize(
+    "partition",
+    [((1, 2, 3, 5), (4, 6, 7, 8)), ((2, 5, 8),), ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)), ((1, 2, 4, 5), (2, 3, 5, 6))],
+)
 @pytest.mark.slow
-def test_3x3_every_goal_kind_optimal(partition: tuple[tuple[int, ...], ...],
-                                     dist3x3: dict[tuple[int, ...], int]) -> None:
+def test_3x3_every_goal_kind_optimal(
+    partition: tuple[tuple[int, ...], ...], dist3x3: dict[tuple[int, ...], int]
+) -> None:
     # The second leaves five tiles to Manhattan distance, the last two have overlapping alternatives.
     tables = PdbTables.of(build_database(3, 3, partition))
     rng = random.Random(4)
-    corner_goals = [goal_board(3, 3, "blank-first"), goal_board(3, 3, "default"),
-                    Board(3, 3, (3, 1, 0, 4, 2, 5, 6, 7, 8)), Board(3, 3, (8, 7, 6, 5, 4, 3, 2, 1, 0))]
+    corner_goals = [
+        goal_board(3, 3, "blank-first"),
+        goal_board(3, 3, "default"),
+        Board(3, 3, (3, 1, 0, 4, 2, 5, 6, 7, 8)),
+        Board(3, 3, (8, 7, 6, 5, 4, 3, 2, 1, 0)),
+    ]
     for goal in corner_goals:
         dist = dist3x3 if goal.tiles == tuple(range(9)) else distances(goal)
         hardest = [s for s, d in dist.items() if d == 31]
@@ -350,10 +371,9 @@ def test_korf_sample_default_goal(tables15: PdbTables, korf100: list[tuple[int, 
 
 
 @pytest.mark.slow
-def test_reflection_changes_nodes_not_lengths(tables15: PdbTables,
-                                             korf100: list[tuple[int, int, list[int]]]) -> None:
+def test_reflection_changes_nodes_not_lengths(tables15: PdbTables, korf100: list[tuple[int, int, list[int]]]) -> None:
     goal = goal_board(4, 4, "blank-first")
-    ident, length, tiles = korf100[11]  # #12, 45 moves
+    _, length, tiles = korf100[11]  # #12, 45 moves
     board = Board(4, 4, tuple(tiles))
     plain = run(solve_with_pdb(board, goal, tables15, reflect=False))
     mirrored = run(solve_with_pdb(board, goal, tables15))
@@ -370,8 +390,7 @@ def test_database_names_and_goal_value(tables15: PdbTables) -> None:
     assert 41 < tables15.database.value(board) <= 57
 
 
-def test_generic_heuristic_adapter_drives_astar(db3x3: PatternDatabase,
-                                                dist3x3: dict[tuple[int, ...], int]) -> None:
+def test_generic_heuristic_adapter_drives_astar(db3x3: PatternDatabase, dist3x3: dict[tuple[int, ...], int]) -> None:
     from npuzzle.solve import solve
 
     goal = goal_board(3, 3, "default")

@@ -28,8 +28,9 @@ QUICK = (12, 19, 30)
 if not PDB_FILE.exists():
     if os.environ.get("CI") == "true":
         raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
-    pytest.skip(f"{PDB_FILE} not built: run scripts/build_site.py --install (or bash scripts/test.sh)",
-                allow_module_level=True)
+    pytest.skip(
+        f"{PDB_FILE} not built: run scripts/build_site.py --install (or bash scripts/test.sh)", allow_module_level=True
+    )
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +84,7 @@ def test_other_heuristics_stay_available_and_3x3_is_unchanged(tables: PdbTables)
     small = Board(3, 3, (1, 2, 3, 4, 5, 6, 0, 7, 8))
     assert plan(small, goal_board(3, 3, "default"), registry=registry).heuristic == "linear-conflict"
     assert heuristic_name(tables) not in registry.fitting_names(small, goal_board(3, 3, "default"))
-    with pytest.raises(LimitError, match="unknown heuristic .pdb.: no pattern database is loaded"):
+    with pytest.raises(LimitError, match=r"unknown heuristic .pdb.: no pattern database is loaded"):
         plan(board, goal, "idastar", "pdb", default_registry())
     assert plan(board, goal, "idastar", "pdb", registry).heuristic == heuristic_name(tables)
 
@@ -101,8 +102,7 @@ def test_engine_loads_good_bytes_and_auto_uses_them(data: bytes) -> None:
     plain = json.loads(handle(json.dumps({"op": "options", "rows": 4, "cols": 4})))
     assert plain["default_heuristic"] == "walking-distance"  # the module-level api has no tables
     board, optimal = instance(QUICK[1])
-    session = engine.start(json.dumps({"op": "solve", "board": " ".join(map(str, board.tiles)),
-                                       "goal": "blank-first"}))
+    session = engine.start(json.dumps({"op": "solve", "board": " ".join(map(str, board.tiles)), "goal": "blank-first"}))
     while True:
         out = json.loads(session.advance(0.2))
         if out["type"] != "progress":
@@ -193,21 +193,21 @@ def cli(*args: str, env: str | None = None) -> tuple[int, str, str]:
 def test_cli_solve_with_pdb_finds_the_optimal_length() -> None:
     for ident in QUICK:
         board, optimal = instance(ident)
-        code, out, _ = cli("solve", "--pdb", str(PDB_FILE), "--goal", "blank-first", "--json",
-                           " ".join(map(str, board.tiles)))
+        code, out, _ = cli(
+            "solve", "--pdb", str(PDB_FILE), "--goal", "blank-first", "--json", " ".join(map(str, board.tiles))
+        )
         record = json.loads(out)
         assert code == 0 and record["length"] == optimal and record["optimal"]
         assert record["heuristic"] == "pdb-7/7-7+reflected"
     board, optimal = instance(QUICK[0])
-    code, out, _ = cli("solve", "--goal", "blank-first", "--json", " ".join(map(str, board.tiles)),
-                       env=str(PDB_FILE))
+    code, out, _ = cli("solve", "--goal", "blank-first", "--json", " ".join(map(str, board.tiles)), env=str(PDB_FILE))
     assert code == 0 and json.loads(out)["length"] == optimal
 
 
 def test_cli_rejects_a_bad_pdb_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pdb"
     bad.write_bytes(PDB_FILE.read_bytes()[:5000])
-    code, out, err = cli("solve", "--pdb", str(bad), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
+    code, _, err = cli("solve", "--pdb", str(bad), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
     assert code == 2 and "bad.pdb" in err and "truncated" in err and "Traceback" not in err
     code, _, err = cli("solve", "--pdb", str(tmp_path / "missing.pdb"), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
     assert code == 2 and "cannot read the pattern database" in err

@@ -55,9 +55,7 @@ def test_parse_of_format_is_identity(board: Board, one_line: bool, blank: str) -
 
 
 @given(shapes, st.integers(0, 2**32), st.booleans(), goal_kinds)
-def test_random_boards_are_solvable_when_asked(
-    shape: tuple[int, int], seed: int, solvable: bool, kind: str
-) -> None:
+def test_random_boards_are_solvable_when_asked(shape: tuple[int, int], seed: int, solvable: bool, kind: str) -> None:
     goal = goal_board(*shape, kind)  # type: ignore[arg-type]
     board = random_board(*shape, seed=seed, solvable=solvable, goal=goal)
     assert is_solvable(board, goal) is solvable

@@ -8,18 +8,18 @@ import json
 import random
 import time
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 
-from npuzzle import Board, GoalError, LimitError, UnsolvableError, goal_board, parse_board, random_board, scramble
-from npuzzle import api
+from npuzzle import Board, GoalError, LimitError, UnsolvableError, api, goal_board, parse_board, random_board, scramble
+from npuzzle.checkpoint import SearchBug, verify
 from npuzzle.heuristics import HEURISTIC_NAMES, Manhattan, make_heuristic
 from npuzzle.instances import hardest8 as read_hardest8
 from npuzzle.packing import Move
 from npuzzle.progress import Limit, Progress, SearchResult, run
-from npuzzle.checkpoint import SearchBug, verify
 from npuzzle.search import IndexedHeap, astar, idastar
-from npuzzle.solve import HeuristicEntry, Registry, SolverEntry, compare, default_registry, plan, solve
+from npuzzle.solve import HeuristicEntry, SolverEntry, compare, default_registry, plan, solve
 from oracle import distances
 
 FAST_KORF = (79, 12, 42, 55, 97)
@@ -251,16 +251,20 @@ def test_public_searches_refuse_unsolvable_boards_and_other_shapes_at_once(searc
         search(parse_board("1 2 3 / 4 5 6 / 0 7 8"), goal_board(2, 4), make_heuristic("manhattan", goal_board(2, 4)))  # type: ignore[operator]
 
 
-@pytest.mark.parametrize(("algorithm", "heuristic", "advice"), [
-    ("astar", "hamming", "Try IDA* (it needs almost no memory) or a stronger heuristic (linear-conflict)."),
-    ("astar", "manhattan", "or a stronger heuristic (linear-conflict)."),
-    ("astar", "linear-conflict", "Try IDA* (it needs almost no memory)."),
-    ("astar", "walking-distance", "Try IDA* (it needs almost no memory)."),
-    ("idastar", "manhattan", "Allow more nodes or time, or use a stronger heuristic (linear-conflict)."),
-    ("idastar", "linear-conflict", "Allow more nodes or time."),
-])
-def test_limit_messages_suggest_only_a_stronger_heuristic_than_the_one_in_use(algorithm: str, heuristic: str,
-                                                                             advice: str) -> None:
+@pytest.mark.parametrize(
+    ("algorithm", "heuristic", "advice"),
+    [
+        ("astar", "hamming", "Try IDA* (it needs almost no memory) or a stronger heuristic (linear-conflict)."),
+        ("astar", "manhattan", "or a stronger heuristic (linear-conflict)."),
+        ("astar", "linear-conflict", "Try IDA* (it needs almost no memory)."),
+        ("astar", "walking-distance", "Try IDA* (it needs almost no memory)."),
+        ("idastar", "manhattan", "Allow more nodes or time, or use a stronger heuristic (linear-conflict)."),
+        ("idastar", "linear-conflict", "Allow more nodes or time."),
+    ],
+)
+def test_limit_messages_suggest_only_a_stronger_heuristic_than_the_one_in_use(
+    algorithm: str, heuristic: str, advice: str
+) -> None:
     board, goal = Board(4, 4, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3)), goal_board(4, 4, "blank-first")
     search = astar if algorithm == "astar" else idastar
     result = run(search(board, goal, make_heuristic(heuristic, goal), Limit(nodes=300)))
@@ -278,11 +282,16 @@ def test_time_limit() -> None:
         assert time.perf_counter() - started < 2.0
 
 
-@pytest.mark.parametrize(("algorithm", "heuristic"), [
-    ("astar", "hamming"), ("idastar", "hamming"), ("idastar", "linear-conflict"),
-    ("idastar", "walking-distance"),  # the specialised solver, its table building included
-    pytest.param("astar", "walking-distance", marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    ("algorithm", "heuristic"),
+    [
+        ("astar", "hamming"),
+        ("idastar", "hamming"),
+        ("idastar", "linear-conflict"),
+        ("idastar", "walking-distance"),  # the specialised solver, its table building included
+        pytest.param("astar", "walking-distance", marks=pytest.mark.slow),
+    ],
+)
 def test_progress_is_steady_and_closing_stops_at_once(algorithm: str, heuristic: str) -> None:
     """The longest gap between two progress records of a real search is how long a cooperative cancel (the page's
     worker, which stops asking between records) can wait: it must stay under the 200 ms target."""
@@ -297,7 +306,7 @@ def test_progress_is_steady_and_closing_stops_at_once(algorithm: str, heuristic:
         if record.elapsed > 0.6:
             break
     search.close()
-    gaps = [b - a for a, b in zip(stamps, stamps[1:])]
+    gaps = [b - a for a, b in pairwise(stamps)]
     assert len(records) >= 10 and max(gaps) < 0.2  # the page's cancel target
     assert [r.nodes_expanded for r in records] == sorted(r.nodes_expanded for r in records)
     assert inspect.getgeneratorstate(search) == "GEN_CLOSED"  # nothing more runs
@@ -349,8 +358,11 @@ def test_verify_rejects_a_path_that_misses_the_goal() -> None:
 
 def test_session_solve_round_trip() -> None:
     board = hardest8()[0][1]
-    session = api.start(json.dumps({"op": "solve", "board": board.format(one_line=True), "algorithm": "idastar",
-                                    "heuristic": "manhattan"}))
+    session = api.start(
+        json.dumps(
+            {"op": "solve", "board": board.format(one_line=True), "algorithm": "idastar", "heuristic": "manhattan"}
+        )
+    )
     replies = []
     while True:
         reply = json.loads(session.advance(0.0))
@@ -366,8 +378,12 @@ def test_session_solve_round_trip() -> None:
 
 
 def test_session_cancel_returns_the_statistics_so_far() -> None:
-    request = {"op": "solve", "board": "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "goal": "blank-first",
-               "heuristic": "hamming"}
+    request = {
+        "op": "solve",
+        "board": "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+        "goal": "blank-first",
+        "heuristic": "hamming",
+    }
     session = api.start(json.dumps(request))
     progress = json.loads(session.advance(0.3))
     assert progress["type"] == "progress" and progress["nodes_expanded"] > 0

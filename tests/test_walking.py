@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import random
 import time
+from itertools import pairwise
 
 import pytest
 
 from npuzzle import Board, api, goal_board
 from npuzzle.errors import LimitError, PuzzleError, UnsolvableError
-from npuzzle.solve import default_registry, plan, solve
 from npuzzle.progress import Limit, run
+from npuzzle.solve import default_registry, plan, solve
 from npuzzle.walking import WalkingTable, build_walking_table, solve_with_walking_distance, walking_fits, walking_tables
 from oracle import distances
 
@@ -32,9 +33,14 @@ def _walking(board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable
     return vertical.distance[rs] + horizontal.distance[cs]
 
 
-@pytest.mark.parametrize("goal", [pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
-                                  pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
-                                  goal_board(2, 4, "blank-first")])
+@pytest.mark.parametrize(
+    "goal",
+    [
+        pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
+        pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
+        goal_board(2, 4, "blank-first"),
+    ],
+)
 def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
     dist = distances(goal)
     tables = walking_tables(goal)
@@ -44,10 +50,15 @@ def test_admissible_with_the_parity_of_the_distance(goal: Board) -> None:
         assert h <= dist[state] and (dist[state] - h) % 2 == 0
 
 
-@pytest.mark.parametrize("goal", [pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
-                                  pytest.param(goal_board(3, 3, "blank-first"), marks=pytest.mark.slow),
-                                  pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
-                                  goal_board(2, 3)])
+@pytest.mark.parametrize(
+    "goal",
+    [
+        pytest.param(goal_board(3, 3), marks=pytest.mark.slow),
+        pytest.param(goal_board(3, 3, "blank-first"), marks=pytest.mark.slow),
+        pytest.param(Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)), marks=pytest.mark.slow),
+        goal_board(2, 3),
+    ],
+)
 def test_optimal_on_small_boards_for_any_goal(goal: Board) -> None:
     dist = distances(goal)
     tables = walking_tables(goal)
@@ -133,4 +144,4 @@ def test_table_building_inside_the_search_reports_progress_and_stops_on_close() 
         if record.bound is not None:  # the tables are built, IDA* has started
             break
     search.close()
-    assert len(stamps) >= 5 and max(b - a for a, b in zip(stamps, stamps[1:])) < 0.2
+    assert len(stamps) >= 5 and max(b - a for a, b in pairwise(stamps)) < 0.2

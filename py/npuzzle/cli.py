@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .board import Board, goal_board, moves_to_letters
+from .checkpoint import result_from_progress
 from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
 from .heuristics import HEURISTIC_NAMES
 from .instances import korf100
@@ -33,7 +34,6 @@ from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
 from .policy import algorithm_help, heuristic_help
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
-from .checkpoint import result_from_progress
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 from . import policy
 from .board import Board
+from .checkpoint import result_from_progress
 from .errors import LimitError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
 from .nearoptimal.solver import (
@@ -63,7 +64,6 @@ from .policy import (
     WALKING_AUTO_SHAPES as WALKING_AUTO_SHAPES,
 )
 from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
-from .checkpoint import result_from_progress
 from .search import astar, idastar
 from .solvability import check_reachable
 from .walking import HEURISTIC as WALKING
