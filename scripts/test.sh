@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`, and `.ci/run` on CI): installs what it needs, builds the site, then runs
-# every test (core + CLI + browser) with pytest and the type check with mypy. Fails if either fails.
+# every test (core + CLI + browser) with pytest and the type checks: tsc for the page's JavaScript (TypeScript
+# pinned in package.json's devDependencies), mypy for the Python. Fails if any fails.
 #
-# Installs, each only when missing: npm packages (node_modules, pinned pyodide), a project venv `.venv` with
-# `pip install -e '.[test]'`, and Chromium from apt when there is no browser and we are root.
+# Installs, each only when missing: npm packages (node_modules: the pinned pyodide and, for tsc, typescript), a
+# project venv `.venv` with `pip install -e '.[test]'`, and Chromium from apt when there is no browser and we are root.
 # Environment: PYTHON (interpreter for the venv, default python3), NPUZZLE_CHROMIUM (browser to drive).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -54,8 +55,11 @@ say "building the site"
 "$PY" scripts/build_site.py --install
 
 # --- Tests and types -----------------------------------------------------------------------------------------
-say "pytest"
 set +e
+say "tsc (the page's JavaScript, // @ts-check)"
+npx --no-install tsc -p .
+js_types=$?
+say "pytest"
 "$PY" -m pytest tests
 tests=$?
 say "mypy"
@@ -66,8 +70,8 @@ set -e
 if [ "$tests" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure" >&2
 fi
-if [ "$tests" -ne 0 ] || [ "$types" -ne 0 ]; then
-  echo "FAILED: pytest exit $tests, mypy exit $types" >&2
+if [ "$tests" -ne 0 ] || [ "$types" -ne 0 ] || [ "$js_types" -ne 0 ]; then
+  echo "FAILED: pytest exit $tests, mypy exit $types, tsc exit $js_types" >&2
   exit 1
 fi
-say "all tests passed and mypy is clean"
+say "all tests passed, mypy and tsc are clean"

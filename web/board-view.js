@@ -1,3 +1,4 @@
+// @ts-check
 // The board as the page shows it.
 //
 // Boards up to `maxGridCells` cells are an ARIA grid (role="grid" → role="row" → role="gridcell", the blank
@@ -7,6 +8,7 @@
 // cell's transform), so playback costs two cell updates per move, not a redraw. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile,
 // each tile coloured by where it belongs in the goal: a solved board is a smooth gradient, a shuffled one noise.
 
+/** @type {Readonly<{maxGridCells: number, onSlide: ((tile: number) => void) | null, arrowKeys: "focus" | "slide"}>} */
 const DEFAULTS = Object.freeze({
   maxGridCells: 1024, // above this the board is drawn on a canvas
   onSlide: null, // (tile: number) => void, called when the user slides a tile into the blank
@@ -239,12 +241,13 @@ export class BoardView {
     this.el.append(canvas, caption);
   }
 
+  /** @param {number} index @returns {HTMLElement | null} */
   cellAt(index) {
     return this.el.querySelector(`[role="gridcell"][data-index="${index}"]`);
   }
 
   focusCell(index) {
-    const old = this.el.querySelector('[role="gridcell"][tabindex="0"]');
+    const old = /** @type {HTMLElement | null} */ (this.el.querySelector('[role="gridcell"][tabindex="0"]'));
     const cell = this.cellAt(index);
     if (!cell) return;
     if (old) old.tabIndex = -1;

@@ -1,3 +1,4 @@
+// @ts-check
 // Moves on a board object {rows, cols, tiles} (row-major, 0 = blank), in the page, without a round trip to
 // Python: playback and the user's own moves must be instant even on big boards.
 //

@@ -1,3 +1,4 @@
+// @ts-check
 // Playback of a solution on the board: play, pause, step forward and back, reset, skip to the end, speed.
 //
 // The controller owns the position (how many of the moves have been made) and the board at that position;
@@ -6,6 +7,12 @@
 
 import { slide } from "./moves.js";
 
+/**
+ * @typedef {{view: import("./board-view.js").BoardView | null, goal: import("./protocol.js").Board | null,
+ *   speed: number, reducedMotion: boolean, onChange: ((playback: Playback) => void) | null}} PlaybackProps
+ */
+
+/** @type {Readonly<PlaybackProps>} */
 const DEFAULTS = Object.freeze({
   view: null, // the BoardView to animate (moveTile, setBoard)
   goal: null, // the goal board (passed to setBoard on jumps)

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's handle on the Python worker: typed requests with ids, promises for replies, status events,
 // and cancel that degrades gracefully (cooperative → interrupt buffer → terminate and restart).
 
@@ -19,8 +20,8 @@ export class RequestError extends Error {
 export class PythonWorker {
   /**
    * @param {object} props
-   * @param {(status: object) => void} [props.onStatus] called with every `status` message
-   * @param {(tables: object) => void} [props.onTables] called with the pattern database's download and load
+   * @param {(status: import("./protocol.js").StatusMessage) => void} [props.onStatus] called with every `status` message
+   * @param {(tables: import("./protocol.js").Tables) => void} [props.onTables] called with the pattern database's download and load
    *   state (`progress` messages with id null carrying `tables`: phase, text, received, total, heuristic …)
    * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
    */
@@ -84,10 +85,13 @@ export class PythonWorker {
   }
 
   /**
-   * Send one request; resolves with the core's reply, rejects with a RequestError.
-   * @param {string} type one of check, random, apply, solve
+   * Send one request (its fields are typed in protocol.js); resolves with the core's reply, rejects with a
+   * RequestError.
+   * @template {keyof import("./protocol.js").Replies} K
+   * @param {K} type check, random, apply, options, solve or compare
    * @param {object} fields the request's fields (board, goal, shape, moves, …)
-   * @param {{onProgress?: (progress: object) => void, onId?: (id: number) => void}} [options]
+   * @param {{onProgress?: (progress: import("./protocol.js").Progress) => void, onId?: (id: number) => void}} [options]
+   * @returns {Promise<import("./protocol.js").Replies[K]>}
    */
   request(type, fields, options = {}) {
     const id = this.nextId++;

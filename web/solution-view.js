@@ -1,3 +1,4 @@
+// @ts-check
 // How search results read on the page: names of algorithms and heuristics, the progress line, the solution's
 // summary and statistics, the move list and the compare table. Text only ever goes in with textContent.
 
@@ -20,6 +21,8 @@ const STOP_REASONS = Object.freeze({
   "time-limit": "time limit reached",
   "memory-limit": "memory limit reached",
 });
+
+import { el } from "./dom.js";
 
 /** Arrow shown beside each move letter (the direction the tile moves). */
 const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
@@ -47,13 +50,6 @@ export function seconds(s) {
 
 export function stopReason(stopped) {
   return STOP_REASONS[stopped] || String(stopped).replaceAll("-", " ");
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 /** One progress record as a line: nodes, bound (IDA*), f (A*) or beam depth (near-optimal), frontier, elapsed. */
@@ -170,8 +166,9 @@ export function renderCompareRows(tbody, rows, running = null, waiting = []) {
   for (const r of rows) {
     const tr = el("tr");
     tr.dataset.state = r.length === null || r.length === undefined ? "stopped" : "done";
-    tr.append(el("th", null, label(r.heuristic)));
-    tr.firstChild.setAttribute("scope", "row");
+    const th = el("th", null, label(r.heuristic));
+    th.setAttribute("scope", "row");
+    tr.append(th);
     const length = el("td", "length");
     if (r.length === null || r.length === undefined) {
       length.textContent = "—";

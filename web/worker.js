@@ -1,37 +1,26 @@
+// @ts-check
 // The Python side of the page: a module Web Worker that boots Pyodide, installs our wheel from the site's own
 // origin and answers typed messages by calling npuzzle.api. The page never blocks on Python.
 //
-// Page → worker (each carries a numeric `id`):
-//   {type: "check",  id, board, goal?}          one-shot, answered by `result` or `error`
-//   {type: "random", id, shape, goal?, seed?}   one-shot
-//   {type: "apply",  id, board, moves}          one-shot
-//   {type: "options", id, rows, cols, goal?}    one-shot: the algorithm/heuristic choices for a board
-//   {type: "solve",  id, board, goal?, ...}     long: `progress`* then `result` | `error`
-//   {type: "compare", id, board, goal?, ...}    long, like solve
-//   {type: "cancel", id}                        stops request `id` (a long one between two slices: its
-//                                               `result` then says stopped: "cancelled")
-// Worker → page:
-//   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, timings?,
-//    interrupt?}
-//   {type: "progress", id, started: true}: the request leaves the queue and runs now (a cancel sent before may
-//     have missed it: the page then interrupts it, see python-worker.js)
-//   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
-//   {type: "progress", id: null, tables: {phase, text, received?, total?, heuristic?, cached?}}: the pattern
-//     database (build.json "pdb"), fetched after Python is ready while requests keep being answered; phase is
-//     "downloading" (with received/total bytes), "loading" (Python prepares it in slices between requests, with
-//     `fraction` done), "ready" (the solvers now offer it) or "failed"
-//     (the page keeps working without it). The bytes are kept in the Cache API under their content-hashed URL
-//     and checked against the manifest's sha256 before every use.
+// The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
+// progress) are typed once, in protocol.js. The pattern database (build.json "pdb") is fetched after Python is
+// ready while requests keep being answered; its bytes are kept in the Cache API under their content-hashed URL
+// and checked against the manifest's sha256 before every use.
 
+// @ts-expect-error: site/pyodide/ is copied from node_modules/pyodide by the build (not in web/)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
+
+/** @typedef {import("./protocol.js").Reply} Reply */
+/** @typedef {import("./protocol.js").Request} Request */
+/** @typedef {import("./protocol.js").Tables} Tables */
 
 const SLICE_SECONDS = 0.05;
 const STAGES = Object.freeze(["runtime", "packages", "npuzzle", "import"]);
 
 /** Resolve on the next turn of the event loop (a MessageChannel task: faster than setTimeout(0)). */
 function nextTask() {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
@@ -41,6 +30,7 @@ function nextTask() {
   });
 }
 
+/** @param {Reply} message */
 function post(message) {
   self.postMessage(message);
 }
@@ -96,10 +86,9 @@ async function boot() {
   }
   stage("import", "Starting npuzzle");
   const api = pyodide.pyimport("npuzzle.api");
-  // An Engine holds the pattern database once loaded; older cores have only the module-level functions.
-  const engine = api.Engine ? api.Engine() : null;
-  const handle = engine ? engine.handle : api.handle;
-  const start = engine ? engine.start : (api.start ?? null); // request -> session, when the build has solving
+  const engine = api.Engine(); // holds the pattern database once loaded
+  const handle = engine.handle; // request (JSON) -> reply (JSON)
+  const start = engine.start; // request (JSON) -> session of a long op
   stage(null);
   const seconds = (performance.now() - started) / 1000;
   return { pyodide, api, engine, handle, start, interrupt, seconds, version: manifest.wheel.version, manifest, base };
@@ -137,7 +126,12 @@ class Runner {
     });
   }
 
-  /** Run `fn` (which calls Python) when no request is running, in queue order; resolves with its value. */
+  /**
+   * Run `fn` (which calls Python) when no request is running, in queue order; resolves with its value.
+   * @template T
+   * @param {() => T} fn
+   * @returns {Promise<T>}
+   */
   exclusive(fn) {
     const result = this.queue.then(fn);
     this.queue = result.then(() => {}, () => {});
@@ -164,10 +158,6 @@ class Runner {
   /** A long operation (solve, compare): npuzzle.api.start(request) → session, advanced in ~50 ms slices. */
   async long(message) {
     const { id, type, ...fields } = message;
-    if (!this.python.start) {
-      post({ type: "error", id, error: { type: "Unsupported", message: `${type} is not available in this build` } });
-      return;
-    }
     const session = this.python.start(JSON.stringify({ ...fields, op: type }));
     try {
       for (;;) {
@@ -299,7 +289,7 @@ async function prepareTables(python, bytes, cached) {
 /** Fetch (or reuse), verify and load the manifest's pattern database into the engine; reports `tables` status. */
 async function loadTables(python) {
   const info = python.manifest.pdb;
-  if (!info || !python.engine) return;
+  if (!info) return;
   const url = new URL(info.url, python.base).href;
   const started = performance.now();
   try {
