@@ -27,7 +27,7 @@ def test_typescript_is_pinned_and_checks_the_page() -> None:
     assert version[0].isdigit(), f"typescript must be pinned to an exact version, not {version!r}"
     config = json.loads((ROOT / "tsconfig.json").read_text())
     options = config["compilerOptions"]
-    assert options["allowJs"] and options["checkJs"] and options["noEmit"]
+    assert options["allowJs"] and options["checkJs"] and options["noEmit"] and options["strict"]
     assert "web/**/*.js" in config["include"]
 
 

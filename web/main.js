@@ -14,7 +14,7 @@ import { userMove } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./moves.js";
 import { PythonWorker } from "./python-worker.js";
-import { createState } from "./state.js";
+import { createState, setReport } from "./state.js";
 import { findUi } from "./ui.js";
 import { renderJob } from "./view/job.js";
 import { renderSpeed, speedOf } from "./view/player.js";
@@ -50,8 +50,8 @@ function pythonStatus(message) {
     return;
   }
   const first = !state.ready && !state.shown;
-  state.report.readyMs = String(Math.round(performance.now()));
-  state.report.bootTimings = JSON.stringify({ total: message.seconds, ...message.timings });
+  setReport(state, "readyMs", String(Math.round(performance.now())));
+  setReport(state, "bootTimings", JSON.stringify({ total: message.seconds, ...message.timings }));
   setReady(true);
   if (first) openFromLocation(ctx, true);
 }
@@ -59,12 +59,12 @@ function pythonStatus(message) {
 /** The pattern database's download and load; once loaded the solver choices are asked for again, so Auto shows
  * the database for 4×4 boards. @param {import("./protocol.js").Tables} tables */
 function tablesStatus(tables) {
-  const report = state.report;
-  report.tables = tables.phase;
-  if (!report.tablesPhases.includes(tables.phase)) report.tablesPhases.push(tables.phase);
+  const phases = state.report.tablesPhases;
+  setReport(state, "tables", tables.phase);
+  setReport(state, "tablesPhases", phases.includes(tables.phase) ? phases : [...phases, tables.phase]);
   renderTables(ui, tables);
   if (tables.phase === "ready") {
-    report.tablesSeconds = String(tables.seconds); // fetch or cache → verified → loaded in Python
+    setReport(state, "tablesSeconds", String(tables.seconds)); // fetch or cache → verified → loaded in Python
     reloadOptions(ctx);
   }
   mirrorHooks(state);

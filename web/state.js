@@ -67,6 +67,7 @@
  * @property {Sync} sync
  * @property {Options} options
  * @property {Report} report
+ * @property {Set<keyof Report>} reported the report's entries set since hooks.js last mirrored them
  */
 
 /**
@@ -93,5 +94,19 @@ export function createState() {
       answers: 0, readyMs: null, bootTimings: null, tables: null, tablesPhases: [], tablesSeconds: null,
       job: null, solve: null, cancelMs: null, playback: null, compare: null,
     },
+    reported: new Set(),
   };
+}
+
+/**
+ * Report `value` for `key` (an event the tests wait for): the next mirror writes it into <body data-*> even if it
+ * is the value written before (a test may have removed the attribute meanwhile to wait for the next one).
+ * @template {Exclude<keyof Report, "answers">} K
+ * @param {State} state
+ * @param {K} key
+ * @param {Report[K]} value
+ */
+export function setReport(state, key, value) {
+  state.report[key] = value;
+  state.reported.add(key);
 }

@@ -4,6 +4,7 @@
 
 import { mirrorHooks } from "../hooks.js";
 import { boardText } from "../moves.js";
+import { errorInfo } from "../python-worker.js";
 import { renderJob } from "../view/job.js";
 import { fragmentFor, readFragment, renderLink } from "../view/link.js";
 import { renderChoices } from "../view/solver.js";
@@ -99,8 +100,9 @@ export async function check(ctx) {
     renderLink(ui, fragmentFor(reply.board, goalKind, reply.goal));
     loadOptions(ctx, reply.board, goalKind);
     return seq === state.latest && shown.solvable;
-  } catch (error) {
+  } catch (caught) {
     if (seq !== state.latest) return false;
+    const error = errorInfo(caught);
     state.shown = null;
     loadBoard(ctx);
     ui.share.hidden = true;
@@ -127,8 +129,9 @@ export async function shuffle(ctx) {
     if (seq !== state.latest) return;
     ui.board.value = boardText(reply.board);
     await check(ctx);
-  } catch (error) {
+  } catch (caught) {
     if (seq !== state.latest) return;
+    const error = errorInfo(caught);
     showRequestError(ui, error, (message) => showError(ui.shapeError, ui.shape, message));
     answered(ctx);
   }

@@ -2,7 +2,9 @@
 // Long jobs in the worker, one at a time: Solve and Compare heuristics, with the job line's progress and Cancel.
 
 import { mirrorHooks } from "../hooks.js";
+import { setReport } from "../state.js";
 import { sameBoard } from "../moves.js";
+import { errorInfo } from "../python-worker.js";
 import { label, progressLine } from "../solution-view.js";
 import { renderComparison } from "../view/comparison.js";
 import { renderJob } from "../view/job.js";
@@ -23,7 +25,7 @@ function startJob(ctx, kind, title) {
   const { state } = ctx;
   const job = { kind, id: 0, seq: state.latest, cancelAt: 0, title, detail: "starting…" };
   state.job = job;
-  state.report.job = kind;
+  setReport(state, "job", kind);
   showJob(ctx);
   return job;
 }
@@ -31,7 +33,7 @@ function startJob(ctx, kind, title) {
 /** The job is over (or the worker failed or restarted: its requests were rejected). @param {Ctx} ctx */
 export function endJob(ctx) {
   ctx.state.job = null;
-  ctx.state.report.job = "";
+  setReport(ctx.state, "job", "");
   showJob(ctx);
 }
 
@@ -67,7 +69,7 @@ async function boardForJob(ctx) {
 function solveNote(ctx, summary, outcome) {
   dropSolution(ctx);
   renderSolutionNote(ctx.ui, summary);
-  ctx.state.report.solve = outcome;
+  setReport(ctx.state, "solve", outcome);
   mirrorHooks(ctx.state);
 }
 
@@ -77,7 +79,7 @@ export async function solve(ctx) {
   if (!state.ready || state.job) return;
   if (state.playback) state.playback.pause();
   const ok = await boardForJob(ctx);
-  if (!ok || state.job) {
+  if (!ok || state.job || !state.shown) {
     if (state.shown && !state.shown.solvable) {
       solveNote(ctx, "This board cannot reach the goal, so there is nothing to solve: see why below.", "unsolvable");
     }
@@ -85,7 +87,7 @@ export async function solve(ctx) {
   }
   const { board: start, goal } = state.shown;
   const mine = startJob(ctx, "solve", "Solving…");
-  state.report.solve = "running";
+  setReport(state, "solve", "running");
   mirrorHooks(state);
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
     heuristic: ui.heuristic.value };
@@ -99,12 +101,13 @@ export async function solve(ctx) {
         renderJob(ui, state);
       },
     });
-    if (mine.cancelAt) state.report.cancelMs = String(Math.round(performance.now() - mine.cancelAt));
+    if (mine.cancelAt) setReport(state, "cancelMs", String(Math.round(performance.now() - mine.cancelAt)));
     mirrorHooks(state);
     if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return; // a newer board
     showSolution(ctx, reply, start, goal);
-  } catch (error) {
+  } catch (caught) {
     if (mine.seq !== state.latest) return;
+    const error = errorInfo(caught);
     const cancelled = error.type === "Cancelled";
     solveNote(ctx, cancelled ? "Search cancelled." : `Could not solve: ${error.message}`, cancelled ? "stopped" : "failed");
   } finally {
@@ -117,13 +120,13 @@ export async function compareHeuristics(ctx) {
   const { state, ui } = ctx;
   if (!state.ready || state.job) return;
   if (state.playback) state.playback.pause();
-  if (!(await boardForJob(ctx)) || state.job) return;
+  if (!(await boardForJob(ctx)) || state.job || !state.shown) return;
   const start = state.shown.board;
   const shape = `${start.rows}×${start.cols} board`;
   /** @type {string[]} */
   let names = []; // the heuristics the compare runs: its progress names them
   const mine = startJob(ctx, "compare", "Comparing heuristics…");
-  state.report.compare = "running";
+  setReport(state, "compare", "running");
   mirrorHooks(state);
   renderComparison(ui, { note: shape, waiting: names });
   try {
@@ -133,7 +136,7 @@ export async function compareHeuristics(ctx) {
         if (state.job !== mine || mine.cancelAt) return;
         if (p.heuristics) names = p.heuristics;
         const done = p.done || [];
-        mine.title = `Comparing heuristics: ${label(p.heuristic).toLowerCase()} (${p.row + 1} of ${p.rows})…`;
+        mine.title = `Comparing heuristics: ${label(p.heuristic).toLowerCase()} (${(p.row ?? 0) + 1} of ${p.rows})…`;
         mine.detail = progressLine(p);
         renderJob(ui, state);
         const waiting = names.filter((n) => n !== p.heuristic && !done.some((r) => r.heuristic === n));
@@ -146,12 +149,13 @@ export async function compareHeuristics(ctx) {
     if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
     else if (stopped.length) note += ` · ${stopped.join(", ")} stopped at the node limit`;
     renderComparison(ui, { note, rows: reply.rows });
-    state.report.compare = reply.stopped === "cancelled" ? "stopped" : "done";
+    setReport(state, "compare", reply.stopped === "cancelled" ? "stopped" : "done");
     mirrorHooks(state);
-  } catch (error) {
+  } catch (caught) {
     if (mine.seq !== state.latest) return;
+    const error = errorInfo(caught);
     renderComparison(ui, { note: error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}` });
-    state.report.compare = "failed";
+    setReport(state, "compare", "failed");
     mirrorHooks(state);
   } finally {
     if (state.job === mine) endJob(ctx);

@@ -4,6 +4,7 @@
 // verdict (inversions, the blank's row) a little later.
 
 import { mirrorHooks } from "../hooks.js";
+import { setReport } from "../state.js";
 import { boardText, sameBoard, slide } from "../moves.js";
 import { Playback } from "../playback.js";
 import { renderBoardBar } from "../view/board-bar.js";
@@ -27,7 +28,7 @@ export function loadBoard(ctx) {
   state.userMoves = 0;
   dropSolution(ctx);
   renderComparison(ui, null);
-  state.solved = Boolean(state.shown) && sameBoard(state.shown.board, state.shown.goal);
+  state.solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
   renderBoardBar(ui, state, "");
   mirrorHooks(state);
 }
@@ -66,7 +67,7 @@ export function userMove(ctx, tile) {
 function boardChanged(ctx) {
   const { state, ui } = ctx;
   const sync = state.sync;
-  const solved = Boolean(state.shown) && sameBoard(state.shown.board, state.shown.goal);
+  const solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
   let status = null;
   if (solved && !state.solved) {
     const p = state.playback;
@@ -149,7 +150,7 @@ export function showSolution(ctx, reply, start, goal) {
   const { state, ui } = ctx;
   dropSolution(ctx);
   const kind = renderSolutionReply(ui, reply);
-  state.report.solve = kind === "stopped" ? "stopped" : "solved";
+  setReport(state, "solve", kind === "stopped" ? "stopped" : "solved");
   mirrorHooks(state);
   if (!reply.moves) return;
   const playback = new Playback(start, reply.moves, {
@@ -189,6 +190,6 @@ function showPlayer(ctx) {
   if (!p) return;
   renderPlayer(ctx.ui, p, state.listed);
   state.listed = p.index;
-  state.report.playback = p.playing ? "playing" : p.atEnd ? "end" : "paused";
+  setReport(state, "playback", p.playing ? "playing" : p.atEnd ? "end" : "paused");
   mirrorHooks(state);
 }

@@ -6,6 +6,7 @@ import { boardLinkText } from "./link.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 
+/** @type {Readonly<Record<string, string>>} */
 const GOAL_NAMES = Object.freeze({ default: "1 2 3 … blank last", "blank-first": "blank first", custom: "custom goal" });
 
 /**
