@@ -57,7 +57,7 @@ say "building the site"
 # --- Tests and types -----------------------------------------------------------------------------------------
 set +e
 say "tsc (the page's JavaScript, // @ts-check)"
-npx --no-install tsc -p .
+npx --no-install tsc -p tsconfig.json && npx --no-install tsc -p tsconfig.worker.json
 js_types=$?
 say "pytest"
 "$PY" -m pytest tests

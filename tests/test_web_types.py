@@ -1,5 +1,6 @@
 """The page's JavaScript is type-checked: every ``web/**/*.js`` starts with ``// @ts-check`` and ``tsc`` (the
-TypeScript pinned in package.json's devDependencies, configured by tsconfig.json) reports no error."""
+TypeScript pinned in package.json's devDependencies, strict) reports no error, with tsconfig.json for the page
+(lib dom) and tsconfig.worker.json for the worker (lib webworker)."""
 
 from __future__ import annotations
 
@@ -25,17 +26,24 @@ def test_typescript_is_pinned_and_checks_the_page() -> None:
     package = json.loads((ROOT / "package.json").read_text())
     version = package["devDependencies"]["typescript"]
     assert version[0].isdigit(), f"typescript must be pinned to an exact version, not {version!r}"
-    config = json.loads((ROOT / "tsconfig.json").read_text())
-    options = config["compilerOptions"]
+    page = json.loads((ROOT / "tsconfig.json").read_text())
+    options = page["compilerOptions"]
     assert options["allowJs"] and options["checkJs"] and options["noEmit"] and options["strict"]
-    assert "web/**/*.js" in config["include"]
+    assert "dom" in options["lib"]
+    worker = json.loads((ROOT / "tsconfig.worker.json").read_text())
+    assert worker["extends"] == "./tsconfig.json" and "webworker" in worker["compilerOptions"]["lib"]
+    # the page's config checks every module but the worker, which the worker's config checks (lib webworker)
+    assert page["include"] == ["web/**/*.js"] and page["exclude"] == ["web/worker.js"]
+    assert worker["include"] == ["web/worker.js"]
 
 
-def test_tsc_reports_no_error() -> None:
+@pytest.mark.parametrize("config", ["tsconfig.json", "tsconfig.worker.json"])
+def test_tsc_reports_no_error(config: str) -> None:
     npx = shutil.which("npx")
     if npx is None:
         pytest.skip("npx is not on PATH (install Node.js)")
     if not (ROOT / "node_modules" / "typescript").is_dir():
         pytest.fail("TypeScript is not installed: run npm install (scripts/build_site.py --install does)")
-    result = subprocess.run([npx, "--no-install", "tsc", "-p", str(ROOT)], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert result.returncode == 0, f"tsc failed:\n{result.stdout}{result.stderr}"
+    command = [npx, "--no-install", "tsc", "-p", str(ROOT / config)]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"tsc -p {config} failed:\n{result.stdout}{result.stderr}"
