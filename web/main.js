@@ -3,16 +3,16 @@
 // which change the one state (state.js) and have the views (view/) draw it. All user text is inserted with
 // textContent (never as HTML).
 //
-// Moves on the page (the user's and playback) are made in JavaScript (moves.js) and animated by the board view;
+// Moves on the page (the user's and playback) are made in JavaScript (model/moves.js) and animated by the board view;
 // the text area, the link and the verdict follow. Arrow keys slide tiles: an arrow moves a tile in its own
 // direction (ArrowUp slides the tile below the blank up: the "U" of the move list).
 
-import { BoardView } from "./board-view.js";
+import { BoardView } from "./view/board.js";
 import { cancelBusy, check, openFromLocation, reloadOptions, showGoalField, shuffle } from "./control/check.js";
 import { cancelJob, compareHeuristics, endJob, solve } from "./control/jobs.js";
 import { userMove } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
-import { ARROW_LETTERS, tileForLetter } from "./moves.js";
+import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { PythonWorker } from "./python-worker.js";
 import { createState, setReport } from "./state.js";
 import { findUi } from "./ui.js";

@@ -5,7 +5,7 @@
 /**
  * @typedef {import("./protocol.js").Board} Board
  * @typedef {import("./protocol.js").OptionsReply} OptionsReply
- * @typedef {import("./playback.js").Playback} Playback
+ * @typedef {import("./control/playback.js").Playback} Playback
  */
 
 /**
@@ -73,7 +73,7 @@
 /**
  * What the controllers work with: the state, the page's elements, the Python worker and the board view.
  * @typedef {{state: State, ui: import("./ui.js").Ui, python: import("./python-worker.js").PythonWorker,
- *   board: import("./board-view.js").BoardView, reducedMotion: MediaQueryList}} Ctx
+ *   board: import("./view/board.js").BoardView, reducedMotion: MediaQueryList}} Ctx
  */
 
 /** @returns {State} a fresh state: Python loading, no board. */

@@ -3,7 +3,7 @@
 // for the board's shape; one-shot requests that take long show the busy line with Cancel.
 
 import { mirrorHooks } from "../hooks.js";
-import { boardText } from "../moves.js";
+import { boardText } from "../model/moves.js";
 import { errorInfo } from "../python-worker.js";
 import { renderJob } from "../view/job.js";
 import { fragmentFor, readFragment, renderLink } from "../view/link.js";

@@ -3,9 +3,9 @@
 
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
-import { sameBoard } from "../moves.js";
+import { sameBoard } from "../model/moves.js";
 import { errorInfo } from "../python-worker.js";
-import { label, progressLine } from "../solution-view.js";
+import { label, progressLine } from "../view/results.js";
 import { renderComparison } from "../view/comparison.js";
 import { renderJob } from "../view/job.js";
 import { renderSolutionNote } from "../view/player.js";

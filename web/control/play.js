@@ -5,8 +5,8 @@
 
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
-import { boardText, sameBoard, slide } from "../moves.js";
-import { Playback } from "../playback.js";
+import { boardText, sameBoard, slide } from "../model/moves.js";
+import { Playback } from "./playback.js";
 import { renderBoardBar } from "../view/board-bar.js";
 import { renderComparison } from "../view/comparison.js";
 import { fragmentFor, renderLink } from "../view/link.js";

@@ -1,7 +1,7 @@
 // @ts-check
 // The heuristics comparison: its note and table (finished rows, the running one, the waiting ones).
 
-import { renderCompareRows } from "../solution-view.js";
+import { renderCompareRows } from "./results.js";
 
 /**
  * @param {import("../ui.js").Ui} ui

@@ -2,10 +2,10 @@
 // The solution section: the result of a solve (badge, summary, figures), the move list and the player's
 // controls (position, play/pause, steps, speed).
 
-import { markMoves, renderMoveList, renderSolution } from "../solution-view.js";
+import { markMoves, renderMoveList, renderSolution } from "./results.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
-/** @typedef {import("../playback.js").Playback} Playback */
+/** @typedef {import("../control/playback.js").Playback} Playback */
 
 /** Moves per second, one per speed-slider step. */
 export const SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60, 120, 240]);

@@ -2,7 +2,7 @@
 // The solver panel: the algorithm and heuristic choices (from the core's `options`: new ones appear by
 // themselves), the hint under them and the plain note beside Solve on what kind of answer to expect.
 
-import { label } from "../solution-view.js";
+import { label } from "./results.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../protocol.js").OptionsReply} OptionsReply */

@@ -6,7 +6,7 @@
 // is the direction the TILE moves — U, D, L, R. An arrow key is the same letter: ArrowUp slides the tile below
 // the blank up.
 
-/** @typedef {import("./protocol.js").Board} Board */
+/** @typedef {import("../protocol.js").Board} Board */
 
 /**
  * Tile offset from the blank for each letter: "U" means the tile below the blank moves up.

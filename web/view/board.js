@@ -4,11 +4,11 @@
 // Boards up to `maxGridCells` cells are an ARIA grid (role="grid" → role="row" → role="gridcell", the blank
 // labelled "blank") with a roving tabindex: Enter or Space (or a click) on a tile next to the blank slides it;
 // arrow keys move the focus between cells unless `arrowKeys` is "slide" (then the page handles them and slides
-// tiles: see moves.js). `moveTile` slides one tile in place and animates it (the Web Animations API on the
+// tiles: see model/moves.js). `moveTile` slides one tile in place and animates it (the Web Animations API on the
 // cell's transform), so playback costs two cell updates per move, not a redraw. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile,
 // each tile coloured by where it belongs in the goal: a solved board is a smooth gradient, a shuffled one noise.
 
-/** @typedef {import("./protocol.js").Board} Board */
+/** @typedef {import("../protocol.js").Board} Board */
 
 /** @type {Readonly<{maxGridCells: number, onSlide: ((tile: number) => void) | null, arrowKeys: "focus" | "slide"}>} */
 const DEFAULTS = Object.freeze({

@@ -5,12 +5,12 @@
 // the view (BoardView) animates each single step and jumps are drawn in one redraw, so skipping through a
 // long solution on a big board costs one render, not one per move. Stepping back slides the same tile again.
 
-import { slide } from "./moves.js";
+import { slide } from "../model/moves.js";
 
-/** @typedef {import("./protocol.js").Board} Board */
+/** @typedef {import("../protocol.js").Board} Board */
 
 /**
- * @typedef {{view: import("./board-view.js").BoardView, goal: Board | null, speed: number,
+ * @typedef {{view: import("../view/board.js").BoardView, goal: Board | null, speed: number,
  *   reducedMotion: boolean, onChange: ((playback: Playback) => void) | null}} PlaybackProps
  */
 

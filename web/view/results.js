@@ -2,9 +2,9 @@
 // How search results read on the page: names of algorithms and heuristics, the progress line, the solution's
 // summary and statistics, the move list and the compare table. Text only ever goes in with textContent.
 
-/** @typedef {import("./protocol.js").Progress} Progress */
-/** @typedef {import("./protocol.js").SolveReply} SolveReply */
-/** @typedef {import("./protocol.js").CompareRow} CompareRow */
+/** @typedef {import("../protocol.js").Progress} Progress */
+/** @typedef {import("../protocol.js").SolveReply} SolveReply */
+/** @typedef {import("../protocol.js").CompareRow} CompareRow */
 
 /** @type {Readonly<Record<string, string>>} */
 const LABELS = Object.freeze({
@@ -28,7 +28,7 @@ const STOP_REASONS = Object.freeze({
   "memory-limit": "memory limit reached",
 });
 
-import { el } from "./dom.js";
+import { el } from "../dom.js";
 
 /** Arrow shown beside each move letter (the direction the tile moves). */
 /** @type {Readonly<Record<string, string>>} */
