@@ -18,9 +18,10 @@ The site holds:
 
 Only files whose content changed are rewritten, and files left over from an earlier build are removed, so a
 rebuild with nothing changed takes a few milliseconds. ``--install`` first runs ``npm install`` when
-``node_modules/pyodide`` is missing or is not the version ``package.json`` pins, and, when the pattern database
-must be built and this Python has no numpy, installs numpy into the project's ``.venv`` (created if missing; the
-system Python is left alone) and builds the tables with that interpreter. ``--no-pdb`` leaves the database out.
+``node_modules/pyodide`` or a dev dependency (TypeScript) is missing or is not the version ``package.json`` pins,
+and, when the pattern database must be built and this Python has no numpy, installs numpy into the project's
+``.venv`` (created if missing; the system Python is left alone) and builds the tables with that interpreter.
+``--no-pdb`` leaves the database out.
 """
 
 from __future__ import annotations
@@ -101,10 +102,22 @@ def installed_pyodide_version(root: Path) -> str | None:
     return str(json.loads(path.read_text())["version"])
 
 
+def installed_dev_versions_match(root: Path) -> bool:
+    """True when every ``devDependencies`` package (TypeScript for the page's type check) is installed at the
+    exact version ``package.json`` pins."""
+    wanted = json.loads((root / "package.json").read_text()).get("devDependencies", {})
+    for name, version in wanted.items():
+        path = root / "node_modules" / name / "package.json"
+        if not path.exists() or json.loads(path.read_text()).get("version") != version:
+            return False
+    return True
+
+
 def npm_install(root: Path) -> None:
-    """Run ``npm install`` when the pinned Pyodide is not what ``node_modules`` holds."""
+    """Run ``npm install`` when the pinned Pyodide or a pinned dev dependency (TypeScript) is not what
+    ``node_modules`` holds (``npm ci`` installs devDependencies too)."""
     pinned = pinned_pyodide_version(root)
-    if installed_pyodide_version(root) == pinned:
+    if installed_pyodide_version(root) == pinned and installed_dev_versions_match(root):
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -443,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--install",
         action="store_true",
-        help="run npm install first when node_modules/pyodide is missing or not the pinned version",
+        help="run npm install first when node_modules/pyodide or typescript is missing or not the pinned version",
     )
     parser.add_argument(
         "--no-pdb",

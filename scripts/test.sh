@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`, and `.ci/run` on CI): installs what it needs, builds the site, then runs
-# every test (core + CLI + browser) with pytest, the type check with mypy and the lint and format checks with
-# ruff. Fails if any of them fails. The quick loop of the core and CLI is scripts/test-quick.sh.
+# every test (core + CLI + browser) with pytest, the type checks (tsc for the page's JavaScript, TypeScript
+# pinned in package.json's devDependencies; mypy for the Python) and the lint and format checks with ruff.
+# Fails if any of them fails. The quick loop of the core and CLI is scripts/test-quick.sh.
 #
-# Installs, each only when missing: npm packages (node_modules, pinned pyodide), a project venv `.venv` with
-# `pip install -e '.[test]'`, and Chromium from apt when there is no browser and we are root.
+# Installs, each only when missing: npm packages (node_modules: the pinned pyodide and, for tsc, typescript), a
+# project venv `.venv` with `pip install -e '.[test]'`, and Chromium from apt when there is no browser and we are root.
 # Environment: PYTHON (interpreter for the venv, default python3), NPUZZLE_CHROMIUM (browser to drive).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -43,8 +44,11 @@ say "building the site"
 "$PY" scripts/build_site.py --install
 
 # --- Tests, types and lint ----------------------------------------------------------------------------------
-say "pytest"
 set +e
+say "tsc (the page's JavaScript, // @ts-check)"
+npx --no-install tsc -p tsconfig.json && npx --no-install tsc -p tsconfig.worker.json
+js_types=$?
+say "pytest"
 "$PY" -m pytest tests
 tests=$?
 say "mypy"
@@ -61,8 +65,8 @@ set -e
 if [ "$tests" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure" >&2
 fi
-if [ "$tests" -ne 0 ] || [ "$types" -ne 0 ] || [ "$lint" -ne 0 ] || [ "$format" -ne 0 ]; then
-  echo "FAILED: pytest exit $tests, mypy exit $types, ruff check exit $lint, ruff format --check exit $format" >&2
+if [ "$tests" -ne 0 ] || [ "$types" -ne 0 ] || [ "$js_types" -ne 0 ] || [ "$lint" -ne 0 ] || [ "$format" -ne 0 ]; then
+  echo "FAILED: pytest exit $tests, mypy exit $types, tsc exit $js_types, ruff check exit $lint, ruff format --check exit $format" >&2
   exit 1
 fi
-say "all tests passed, mypy is clean, ruff finds nothing to lint or reformat"
+say "all tests passed, mypy and tsc are clean, ruff finds nothing to lint or reformat"

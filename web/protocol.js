@@ -1,20 +1,128 @@
-// The worker protocol's message types, shared by the page and the worker. Each set is frozen: a message whose
-// type is not listed is rejected on arrival.
+// @ts-check
+// The worker protocol, typed once: every request the page sends and every message the worker answers with, as
+// JSDoc types (checked by `tsc`), and the frozen sets of their types that both sides check on arrival (a message
+// whose type is not listed is rejected).
 
-/** A read-only set of names (a frozen object exposing `has` and the list). */
+/**
+ * A board as the core reads and writes it: `tiles` row by row, 0 the blank.
+ * @typedef {{rows: number, cols: number, tiles: number[]}} Board
+ */
+
+/**
+ * A board sent to the core: its text ("1 2 3\n4 5 6\n7 8 0") or its fields.
+ * @typedef {string | Board} BoardInput
+ */
+
+/**
+ * Page → worker. Each request carries a numeric `id`; `goal` is "default", "blank-first" or a board's text.
+ * - check, random, apply, options: one-shot, answered by `result` or `error`;
+ * - solve, compare: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`;
+ * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled").
+ * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
+ * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number}} RandomRequest
+ * @typedef {{type: "apply", id: number, board: BoardInput, moves: number[] | string}} ApplyRequest
+ * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
+ * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
+ *   heuristic?: string}} SolveRequest
+ * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
+ * @typedef {{type: "cancel", id: number}} CancelRequest
+ * @typedef {CheckRequest | RandomRequest | ApplyRequest | OptionsRequest | SolveRequest | CompareRequest
+ *   | CancelRequest} Request
+ */
+
+/**
+ * The request types and what their `result` carries (the core's reply, npuzzle.api).
+ * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, options: OptionsReply,
+ *   solve: SolveReply, compare: CompareReply}} Replies
+ */
+
+/**
+ * Why a board is (not) solvable: the parity rule's figures (npuzzle.api `explanation`).
+ * @typedef {{solvable: boolean, rows: number, cols: number, goal: string, reason: string, rule: string,
+ *   inversions: number, blank_row_from_bottom: number, blank_row_from_top: number, width_even: boolean,
+ *   goal_inversions: number, goal_blank_row_from_bottom: number, goal_blank_row_from_top: number}} Explanation
+ * @typedef {{ok: true, board: Board, goal: Board, explanation: Explanation}} CheckReply
+ * @typedef {{ok: true, board: Board, goal?: Board}} RandomReply
+ */
+
+/**
+ * The solver choices for a board shape (`options`).
+ * @typedef {{name: string, summary?: string}} Choice
+ * @typedef {{ok: true, rows: number, cols: number, algorithms: Choice[], heuristics: Choice[],
+ *   default_algorithm: string, default_heuristic: string, default_summary?: string,
+ *   default_optimal?: boolean}} OptionsReply
+ */
+
+/**
+ * A search's figures, as progress (while it runs) and in its result.
+ * @typedef {{type?: "progress", algorithm: string, heuristic: string, nodes_expanded: number, bound?: number,
+ *   frontier?: number, max_frontier?: number, elapsed: number, heuristics?: string[], done?: CompareRow[],
+ *   row?: number, rows?: number}} Progress
+ * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
+ *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
+ *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
+ *   iterations?: number}} SolveReply
+ * @typedef {{heuristic: string, length: number | null, stopped?: string | null, nodes_expanded: number,
+ *   max_frontier: number, seconds: number}} CompareRow
+ * @typedef {{ok: true, rows: CompareRow[], stopped?: string | null}} CompareReply
+ */
+
+/**
+ * A failed request: the core's error class (GoalError, ParseError …) or Cancelled, Unavailable,
+ * ProtocolError, InternalError, with a one-line message.
+ * @typedef {{type: string, message: string}} ErrorInfo
+ */
+
+/**
+ * The pattern database's download and load (`progress` with id null): "downloading" (received/total bytes),
+ * "loading" (Python prepares it in slices between requests, `fraction` done), "ready" or "failed".
+ * @typedef {{phase: "downloading" | "loading" | "ready" | "failed", text: string, received?: number,
+ *   total?: number, fraction?: number, cached?: boolean, heuristic?: string, name?: string, seconds?: number,
+ *   rows?: number, cols?: number}} Tables
+ */
+
+/**
+ * Worker → page.
+ * - status: the worker's state; `ready` carries boot `seconds`, stage `timings` and the `interrupt` buffer
+ *   (cross-origin isolated pages), `loading` the boot `stage` and its `step` of `steps`;
+ * - progress `started`: the request leaves the queue and runs now (a cancel sent before may have missed it:
+ *   the page then interrupts it, see python-worker.js);
+ * - progress with a request's id: its `progress`; with id null: the pattern database's `tables`;
+ * - result: the core's `reply`; error: `error`.
+ * @typedef {{type: "status", state: "loading" | "ready" | "failed", text: string, stage?: string,
+ *   step?: number, steps?: number, seconds?: number, timings?: Record<string, number>,
+ *   interrupt?: SharedArrayBuffer | null}} StatusMessage
+ * @typedef {{type: "progress", id: number, started: true}} StartedMessage
+ * @typedef {{type: "progress", id: number, progress: Progress}} ProgressMessage
+ * @typedef {{type: "progress", id: null, tables: Tables}} TablesMessage
+ * @typedef {{type: "result", id: number, reply: any}} ResultMessage
+ * @typedef {{type: "error", id: number | null, error: ErrorInfo}} ErrorMessage
+ * @typedef {StatusMessage | StartedMessage | ProgressMessage | TablesMessage | ResultMessage
+ *   | ErrorMessage} Reply
+ */
+
+/**
+ * A read-only set of names (a frozen object exposing `has` and the list).
+ * @template {string} T
+ * @param {readonly T[]} names
+ * @returns {Readonly<{has: (name: unknown) => name is T, list: readonly T[]}>}
+ */
 function frozenSet(names) {
   const list = Object.freeze([...names]);
-  return Object.freeze({ has: (name) => typeof name === "string" && list.includes(name), list });
+  return Object.freeze({
+    has: /** @returns {name is T} */ (/** @type {unknown} */ name) => typeof name === "string" && list.includes(/** @type {T} */ (name)),
+    list,
+  });
 }
 
 /** Page → worker. */
-export const REQUEST_TYPES = frozenSet(["check", "random", "apply", "options", "solve", "compare", "cancel"]);
+export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "options", "solve", "compare", "cancel"]));
 
 /** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
-export const LONG_OPS = frozenSet(["solve", "compare"]);
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare"]));
 
 /** Worker → page. */
-export const REPLY_TYPES = frozenSet(["status", "progress", "result", "error"]);
+export const REPLY_TYPES = frozenSet(/** @type {const} */ (["status", "progress", "result", "error"]));
 
 /** Worker states carried by `status` messages. */
-export const STATES = frozenSet(["loading", "ready", "failed"]);
+export const STATES = frozenSet(/** @type {const} */ (["loading", "ready", "failed"]));

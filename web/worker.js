@@ -1,37 +1,29 @@
+// @ts-check
 // The Python side of the page: a module Web Worker that boots Pyodide, installs our wheel from the site's own
 // origin and answers typed messages by calling npuzzle.api. The page never blocks on Python.
 //
-// Page → worker (each carries a numeric `id`):
-//   {type: "check",  id, board, goal?}          one-shot, answered by `result` or `error`
-//   {type: "random", id, shape, goal?, seed?}   one-shot
-//   {type: "apply",  id, board, moves}          one-shot
-//   {type: "options", id, rows, cols, goal?}    one-shot: the algorithm/heuristic choices for a board
-//   {type: "solve",  id, board, goal?, ...}     long: `progress`* then `result` | `error`
-//   {type: "compare", id, board, goal?, ...}    long, like solve
-//   {type: "cancel", id}                        stops request `id` (a long one between two slices: its
-//                                               `result` then says stopped: "cancelled")
-// Worker → page:
-//   {type: "status", state: "loading" | "ready" | "failed", stage?, text, step?, steps?, seconds?, timings?,
-//    interrupt?}
-//   {type: "progress", id, started: true}: the request leaves the queue and runs now (a cancel sent before may
-//     have missed it: the page then interrupts it, see python-worker.js)
-//   {type: "progress", id, progress}   {type: "result", id, reply}   {type: "error", id, error: {type, message}}
-//   {type: "progress", id: null, tables: {phase, text, received?, total?, heuristic?, cached?}}: the pattern
-//     database (build.json "pdb"), fetched after Python is ready while requests keep being answered; phase is
-//     "downloading" (with received/total bytes), "loading" (Python prepares it in slices between requests, with
-//     `fraction` done), "ready" (the solvers now offer it) or "failed"
-//     (the page keeps working without it). The bytes are kept in the Cache API under their content-hashed URL
-//     and checked against the manifest's sha256 before every use.
+// The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
+// progress) are typed once, in protocol.js. The pattern database (build.json "pdb") is fetched after Python is
+// ready while requests keep being answered; its bytes are kept in the Cache API under their content-hashed URL
+// and checked against the manifest's sha256 before every use.
 
+// @ts-expect-error: site/pyodide/ is copied from node_modules/pyodide by the build (not in web/)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
+
+/** @typedef {import("./protocol.js").Reply} Reply */
+/** @typedef {import("./protocol.js").Request} Request */
+/** @typedef {import("./protocol.js").Tables} Tables */
+/** @typedef {import("./protocol.js").StatusMessage} StatusMessage */
+/** @typedef {Exclude<Request, import("./protocol.js").CancelRequest>} Work a request that runs in Python */
+/** @typedef {Awaited<ReturnType<typeof boot>>} Python the booted runtime (Python objects are untyped: any) */
 
 const SLICE_SECONDS = 0.05;
 const STAGES = Object.freeze(["runtime", "packages", "npuzzle", "import"]);
 
 /** Resolve on the next turn of the event loop (a MessageChannel task: faster than setTimeout(0)). */
 function nextTask() {
-  return new Promise((resolve) => {
+  return new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
@@ -41,27 +33,36 @@ function nextTask() {
   });
 }
 
+/** @param {Reply} message */
 function post(message) {
   self.postMessage(message);
 }
 
+/**
+ * @param {StatusMessage["state"]} state
+ * @param {Omit<StatusMessage, "type" | "state">} fields
+ */
 function status(state, fields) {
   post({ type: "status", state, ...fields });
 }
 
 /** Seconds spent in each boot stage, reported with `ready` (scripts/bench_page.py prints them). */
+/** @type {Record<string, number>} */
 const timings = {};
+/** @type {string | null} */
 let stageName = null;
 let stageStart = 0;
 
+/** @param {(typeof STAGES)[number] | null} name @param {string} [text] */
 function stage(name, text) {
   const now = performance.now();
   if (stageName) timings[stageName] = (now - stageStart) / 1000;
   stageName = name;
   stageStart = now;
-  if (name) status("loading", { stage: name, text, step: STAGES.indexOf(name) + 1, steps: STAGES.length });
+  if (name) status("loading", { stage: name, text: text || name, step: STAGES.indexOf(name) + 1, steps: STAGES.length });
 }
 
+/** @param {any} exc @returns {import("./protocol.js").ErrorInfo} */
 function errorOf(exc) {
   // A Python exception that escaped api (should not happen) or a JS failure: a one-line message, no traceback.
   const text = String((exc && exc.message) || exc);
@@ -75,6 +76,8 @@ async function boot() {
   stage("runtime", "Loading the Python runtime");
   const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
   if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (build the site with npm run build)`);
+  /** @type {{packages: {url: string}[], wheel: {url: string, version: string},
+   *   pdb?: {url: string, size: number, sha256: string}}} */
   const manifest = await response.json();
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
   let interrupt = null;
@@ -85,7 +88,7 @@ async function boot() {
   stage("packages", "Loading micropip");
   await pyodide.loadPackage(manifest.packages.map((p) => new URL(p.url, base).href), {
     messageCallback: () => {},
-    errorCallback: (message) => console.warn(message),
+    errorCallback: (/** @type {string} */ message) => console.warn(message),
   });
   stage("npuzzle", `Installing npuzzle ${manifest.wheel.version}`);
   const micropip = pyodide.pyimport("micropip");
@@ -96,10 +99,9 @@ async function boot() {
   }
   stage("import", "Starting npuzzle");
   const api = pyodide.pyimport("npuzzle.api");
-  // An Engine holds the pattern database once loaded; older cores have only the module-level functions.
-  const engine = api.Engine ? api.Engine() : null;
-  const handle = engine ? engine.handle : api.handle;
-  const start = engine ? engine.start : (api.start ?? null); // request -> session, when the build has solving
+  const engine = api.Engine(); // holds the pattern database once loaded
+  const handle = engine.handle; // request (JSON) -> reply (JSON)
+  const start = engine.start; // request (JSON) -> session of a long op
   stage(null);
   const seconds = (performance.now() - started) / 1000;
   return { pyodide, api, engine, handle, start, interrupt, seconds, version: manifest.wheel.version, manifest, base };
@@ -108,12 +110,17 @@ async function boot() {
 /** Runs requests one after another (Python is single-threaded); a solve yields between slices. */
 class Runner {
   constructor() {
+    /** @type {Python | null} */
     this.python = null;
+    /** @type {Promise<unknown>} */
     this.queue = Promise.resolve();
+    /** @type {Set<number>} */
     this.pending = new Set(); // ids queued or running
+    /** @type {Set<number>} */
     this.cancelled = new Set(); // ids cancelled while pending
   }
 
+  /** @param {Work} message @param {Promise<boolean>} ready */
   enqueue(message, ready) {
     this.pending.add(message.id);
     this.queue = this.queue.then(async () => {
@@ -137,23 +144,37 @@ class Runner {
     });
   }
 
-  /** Run `fn` (which calls Python) when no request is running, in queue order; resolves with its value. */
+  /**
+   * Run `fn` (which calls Python) when no request is running, in queue order; resolves with its value.
+   * @template T
+   * @param {() => T} fn
+   * @returns {Promise<T>}
+   */
   exclusive(fn) {
     const result = this.queue.then(fn);
     this.queue = result.then(() => {}, () => {});
     return result;
   }
 
+  /** @param {number} id */
   cancel(id) {
     // Seen between solve slices (cooperative). A one-shot call in progress is stopped by the page through the
     // interrupt buffer when the page is cross-origin isolated, or by terminating the worker.
     if (this.pending.has(id)) this.cancelled.add(id);
   }
 
-  call(request) {
-    return JSON.parse(this.python.handle(JSON.stringify(request)));
+  /** The booted runtime (requests run only once it is). @returns {Python} */
+  get py() {
+    if (!this.python) throw new Error("Python is not ready");
+    return this.python;
   }
 
+  /** @param {object} request */
+  call(request) {
+    return JSON.parse(this.py.handle(JSON.stringify(request)));
+  }
+
+  /** @param {Work} message */
   oneShot(message) {
     const { id, type, ...fields } = message;
     const reply = this.call({ ...fields, op: type });
@@ -162,13 +183,10 @@ class Runner {
   }
 
   /** A long operation (solve, compare): npuzzle.api.start(request) → session, advanced in ~50 ms slices. */
+  /** @param {Work} message */
   async long(message) {
     const { id, type, ...fields } = message;
-    if (!this.python.start) {
-      post({ type: "error", id, error: { type: "Unsupported", message: `${type} is not available in this build` } });
-      return;
-    }
-    const session = this.python.start(JSON.stringify({ ...fields, op: type }));
+    const session = this.py.start(JSON.stringify({ ...fields, op: type }));
     try {
       for (;;) {
         const cancelled = this.cancelled.has(id);
@@ -189,14 +207,15 @@ class Runner {
     }
   }
 
+  /** @param {Work} message */
   async run(message) {
     const { id } = message;
-    if (this.python.interrupt) this.python.interrupt[0] = 0;
+    if (this.py.interrupt) this.py.interrupt[0] = 0;
     post({ type: "progress", id, started: true }); // from now on the page may interrupt this call
     try {
       if (LONG_OPS.has(message.type)) await this.long(message);
       else this.oneShot(message);
-    } catch (exc) {
+    } catch (/** @type {any} */ exc) {
       const cancelled = this.cancelled.has(id) || (exc && exc.type === "KeyboardInterrupt");
       post({ type: "error", id, error: cancelled ? { type: "Cancelled", message: "cancelled" } : errorOf(exc) });
     }
@@ -208,20 +227,24 @@ class Runner {
 const PDB_CACHE = "npuzzle-pdb";
 const TABLES_REPORT_MS = 100;
 
+/** @param {Tables} fields */
 function tablesStatus(fields) {
   post({ type: "progress", id: null, tables: fields }); // not a request's progress: id null
 }
 
+/** @param {number} n */
 function megabytes(n) {
   return (n / 1e6).toFixed(1);
 }
 
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 async function sha256Hex(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The file's bytes from the network, streamed, with `downloading` progress (received / total bytes). */
+/** @param {string} url @param {number} total @returns {Promise<Uint8Array<ArrayBuffer>>} */
 async function download(url, total) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
@@ -264,14 +287,19 @@ async function openCache() {
 
 /** Hand the verified bytes to Python, which prepares the tables in slices (Engine.start_load): requests sent
  * meanwhile are answered between two slices. A stray interrupt (a cancel that came as a request ended) aborts
- * a slice; the load then starts over once. Resolves with the engine's reply. */
+ * a slice; the load then starts over once. Resolves with the engine's reply.
+ * @param {Python} python
+ * @param {Uint8Array} bytes
+ * @param {boolean} cached
+ * @returns {Promise<any>} */
 async function prepareTables(python, bytes, cached) {
-  const report = (fraction) => tablesStatus({ phase: "loading", fraction, cached,
+  const report = (/** @type {number} */ fraction) => tablesStatus({ phase: "loading", fraction, cached,
     text: `Pattern database: preparing ${megabytes(bytes.length)} MB (${Math.round(fraction * 100)}%)` });
   const calm = () => {
     if (python.interrupt) python.interrupt[0] = 0; // a cancel meant for a request must not abort the load
   };
   for (let attempt = 1; ; attempt++) {
+    /** @type {any} */
     let load = null;
     try {
       load = await runner.exclusive(() => {
@@ -288,7 +316,7 @@ async function prepareTables(python, bytes, cached) {
         report(event.fraction);
         await nextTask(); // lets requests in: they run before the next slice
       }
-    } catch (exc) {
+    } catch (/** @type {any} */ exc) {
       if (!(exc && exc.type === "KeyboardInterrupt") || attempt === 2) throw exc;
     } finally {
       if (load) load.destroy();
@@ -297,9 +325,10 @@ async function prepareTables(python, bytes, cached) {
 }
 
 /** Fetch (or reuse), verify and load the manifest's pattern database into the engine; reports `tables` status. */
+/** @param {Python} python */
 async function loadTables(python) {
   const info = python.manifest.pdb;
-  if (!info || !python.engine) return;
+  if (!info) return;
   const url = new URL(info.url, python.base).href;
   const started = performance.now();
   try {

@@ -1,3 +1,4 @@
+// @ts-check
 // Moves on a board object {rows, cols, tiles} (row-major, 0 = blank), in the page, without a round trip to
 // Python: playback and the user's own moves must be instant even on big boards.
 //
@@ -5,18 +6,32 @@
 // is the direction the TILE moves — U, D, L, R. An arrow key is the same letter: ArrowUp slides the tile below
 // the blank up.
 
-/** Tile offset from the blank for each letter: "U" means the tile below the blank moves up. */
+/** @typedef {import("../protocol.js").Board} Board */
+
+/**
+ * Tile offset from the blank for each letter: "U" means the tile below the blank moves up.
+ * @type {Readonly<Record<string, readonly [number, number]>>}
+ */
 const OFFSETS = Object.freeze({ U: [1, 0], D: [-1, 0], L: [0, 1], R: [0, -1] });
 
-/** Arrow key → move letter. */
+/**
+ * Arrow key → move letter.
+ * @type {Readonly<Record<string, string>>}
+ */
 export const ARROW_LETTERS = Object.freeze({ ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" });
 
-/** Index of the blank. */
+/** Index of the blank. @param {Board} board */
 export function blankIndex(board) {
   return board.tiles.indexOf(0);
 }
 
-/** The tile that moves in direction `letter` (U/D/L/R), or 0 when none can (the blank is at that edge). */
+/**
+ * The tile that moves in direction `letter` (U/D/L/R), or 0 when none can (the blank is at that edge).
+ * @param {Board} board
+ * @param {string} letter
+ * @param {number} [blank]
+ * @returns {number}
+ */
 export function tileForLetter(board, letter, blank = blankIndex(board)) {
   const offset = OFFSETS[letter];
   if (!offset) return 0;
@@ -26,7 +41,13 @@ export function tileForLetter(board, letter, blank = blankIndex(board)) {
   return board.tiles[r * board.cols + c];
 }
 
-/** The letter of sliding `tile` into the blank, or null when the tile is not next to the blank. */
+/**
+ * The letter of sliding `tile` into the blank, or null when the tile is not next to the blank.
+ * @param {Board} board
+ * @param {number} tile
+ * @param {number} [blank]
+ * @returns {string | null}
+ */
 export function letterOf(board, tile, blank = blankIndex(board)) {
   for (const letter of Object.keys(OFFSETS)) {
     if (tile !== 0 && tileForLetter(board, letter, blank) === tile) return letter;
@@ -37,6 +58,10 @@ export function letterOf(board, tile, blank = blankIndex(board)) {
 /**
  * The board after sliding `tile` into the blank (a new object; the argument is not changed), or null when the
  * move is not legal. O(n) for the copy.
+ * @param {Board} board
+ * @param {number} tile
+ * @param {number} [blank]
+ * @returns {Board | null}
  */
 export function slide(board, tile, blank = blankIndex(board)) {
   if (letterOf(board, tile, blank) === null) return null;
@@ -47,14 +72,18 @@ export function slide(board, tile, blank = blankIndex(board)) {
   return { rows: board.rows, cols: board.cols, tiles };
 }
 
-/** True when both boards have the same shape and tiles. */
+/**
+ * True when both boards have the same shape and tiles.
+ * @param {Board | null | undefined} a
+ * @param {Board | null | undefined} b
+ */
 export function sameBoard(a, b) {
   if (!a || !b || a.rows !== b.rows || a.cols !== b.cols || a.tiles.length !== b.tiles.length) return false;
   for (let i = 0; i < a.tiles.length; i++) if (a.tiles[i] !== b.tiles[i]) return false;
   return true;
 }
 
-/** The board as the text area shows it: one row per line. */
+/** The board as the text area shows it: one row per line. @param {Board} board */
 export function boardText(board) {
   const rows = [];
   for (let r = 0; r < board.rows; r++) rows.push(board.tiles.slice(r * board.cols, (r + 1) * board.cols).join(" "));

@@ -1,12 +1,16 @@
+// @ts-check
 // The board as the page shows it.
 //
 // Boards up to `maxGridCells` cells are an ARIA grid (role="grid" → role="row" → role="gridcell", the blank
 // labelled "blank") with a roving tabindex: Enter or Space (or a click) on a tile next to the blank slides it;
 // arrow keys move the focus between cells unless `arrowKeys` is "slide" (then the page handles them and slides
-// tiles: see moves.js). `moveTile` slides one tile in place and animates it (the Web Animations API on the
+// tiles: see model/moves.js). `moveTile` slides one tile in place and animates it (the Web Animations API on the
 // cell's transform), so playback costs two cell updates per move, not a redraw. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile,
 // each tile coloured by where it belongs in the goal: a solved board is a smooth gradient, a shuffled one noise.
 
+/** @typedef {import("../protocol.js").Board} Board */
+
+/** @type {Readonly<{maxGridCells: number, onSlide: ((tile: number) => void) | null, arrowKeys: "focus" | "slide"}>} */
 const DEFAULTS = Object.freeze({
   maxGridCells: 1024, // above this the board is drawn on a canvas
   onSlide: null, // (tile: number) => void, called when the user slides a tile into the blank
@@ -21,15 +25,20 @@ export class BoardView {
   constructor(el, props = {}) {
     this.el = el;
     this.props = { ...DEFAULTS, ...props };
+    /** @type {Board | null} */
     this.board = null;
+    /** @type {Board | null} */
     this.goal = null;
     this.focusIndex = 0;
     this.frame = 0;
+    /** @type {Int32Array | null} */
     this.where = null; // goal index of every tile value, for the board on screen
+    /** @type {Animation | null} */
     this.animation = null;
+    /** @type {((value?: unknown) => void)[]} */
     this.pendingResolve = [];
-    this.onKeyDown = (event) => this.keyDown(event);
-    this.onClick = (event) => this.click(event);
+    this.onKeyDown = (/** @type {KeyboardEvent} */ event) => this.keyDown(event);
+    this.onClick = (/** @type {MouseEvent} */ event) => this.click(event);
     this.el.addEventListener("keydown", this.onKeyDown);
     this.el.addEventListener("click", this.onClick);
   }
@@ -37,6 +46,9 @@ export class BoardView {
   /**
    * Show `board` ({rows, cols, tiles}) against `goal` (same shape, optional). The redraw happens in the next
    * animation frame; the promise resolves once it is on screen.
+   * @param {Board} board
+   * @param {Board | null} [goal]
+   * @returns {Promise<unknown>}
    */
   setBoard(board, goal = null) {
     this.board = board;
@@ -51,6 +63,7 @@ export class BoardView {
     return this.schedule();
   }
 
+  /** @returns {Promise<unknown>} */
   schedule() {
     const done = new Promise((resolve) => this.pendingResolve.push(resolve));
     if (!this.frame) {
@@ -69,6 +82,9 @@ export class BoardView {
    * Slide `tile` into the blank and show it, animated over `duration` ms (0: at once). Updates the two cells in
    * place; resolves when the animation has finished (or was overtaken by the next move). Returns false, without
    * changing anything, when the tile is not next to the blank.
+   * @param {number} tile
+   * @param {number} [duration]
+   * @returns {Promise<boolean>}
    */
   moveTile(tile, duration = 0) {
     const board = this.board;
@@ -113,7 +129,13 @@ export class BoardView {
     return animation.finished.then(done, done);
   }
 
-  /** Show `t` in `cell` (at board index `i`; `blank` is where the blank is now). */
+  /**
+   * Show `t` in `cell` (at board index `i`; `blank` is where the blank is now).
+   * @param {HTMLElement} cell
+   * @param {number} t
+   * @param {number} i
+   * @param {number} blank
+   */
   paintCell(cell, t, i, blank) {
     cell.classList.remove("home", "movable", "tile", "blank");
     if (t === 0) {
@@ -125,7 +147,7 @@ export class BoardView {
       cell.removeAttribute("aria-label");
       cell.textContent = String(t);
       if (this.where && this.where[t] === i) cell.classList.add("home");
-      if (this.props.onSlide && isNeighbour(i, blank, this.board.cols)) cell.classList.add("movable");
+      if (this.props.onSlide && this.board && isNeighbour(i, blank, this.board.cols)) cell.classList.add("movable");
     }
   }
 
@@ -142,9 +164,9 @@ export class BoardView {
     else this.renderCanvas(board);
   }
 
-  goalIndexOf() {
-    // goal position of every tile value
-    const n = this.board.tiles.length;
+  /** The goal position of every tile value of `board`. @param {Board} board */
+  goalIndexOf(board) {
+    const n = board.tiles.length;
     const where = new Int32Array(n);
     if (this.goal) this.goal.tiles.forEach((t, i) => { where[t] = i; });
     else {
@@ -154,9 +176,10 @@ export class BoardView {
     return where;
   }
 
+  /** @param {Board} board */
   renderGrid(board) {
     const { rows, cols, tiles } = board;
-    const where = this.goalIndexOf();
+    const where = this.goalIndexOf(board);
     this.where = where;
     const blank = tiles.indexOf(0);
     this.el.className = "board-view";
@@ -198,9 +221,10 @@ export class BoardView {
     this.el.append(grid);
   }
 
+  /** @param {Board} board */
   renderCanvas(board) {
     const { rows, cols, tiles } = board;
-    const where = this.goalIndexOf();
+    const where = this.goalIndexOf(board);
     this.el.className = "board-view big";
     const canvas = document.createElement("canvas");
     canvas.width = cols;
@@ -212,6 +236,7 @@ export class BoardView {
       `${rows}×${cols} board, too large to list tile by tile: each tile is coloured by its place in the goal`,
     );
     const ctx = canvas.getContext("2d");
+    if (!ctx) return;
     const image = ctx.createImageData(cols, rows);
     const px = image.data;
     for (let i = 0; i < tiles.length; i++) {
@@ -239,12 +264,14 @@ export class BoardView {
     this.el.append(canvas, caption);
   }
 
+  /** @param {number} index @returns {HTMLElement | null} */
   cellAt(index) {
     return this.el.querySelector(`[role="gridcell"][data-index="${index}"]`);
   }
 
+  /** @param {number} index */
   focusCell(index) {
-    const old = this.el.querySelector('[role="gridcell"][tabindex="0"]');
+    const old = /** @type {HTMLElement | null} */ (this.el.querySelector('[role="gridcell"][tabindex="0"]'));
     const cell = this.cellAt(index);
     if (!cell) return;
     if (old) old.tabIndex = -1;
@@ -253,13 +280,16 @@ export class BoardView {
     this.focusIndex = index;
   }
 
+  /** @param {KeyboardEvent} event */
   keyDown(event) {
-    const cell = event.target.closest('[role="gridcell"]');
+    const cell = event.target instanceof HTMLElement ? event.target.closest('[role="gridcell"]') : null;
+    if (!(cell instanceof HTMLElement)) return;
     if (!cell || !this.board) return;
     const { rows, cols } = this.board;
     const i = Number(cell.dataset.index);
     const r = Math.floor(i / cols);
     const c = i % cols;
+    /** @type {Record<string, number>} */
     const moves = {
       ArrowUp: r > 0 ? i - cols : i,
       ArrowDown: r < rows - 1 ? i + cols : i,
@@ -278,15 +308,18 @@ export class BoardView {
     }
   }
 
+  /** @param {MouseEvent} event */
   click(event) {
-    const cell = event.target.closest('[role="gridcell"]');
-    if (!cell) return;
+    const cell = event.target instanceof HTMLElement ? event.target.closest('[role="gridcell"]') : null;
+    if (!(cell instanceof HTMLElement)) return;
     const i = Number(cell.dataset.index);
     this.focusCell(i);
     this.slide(i);
   }
 
+  /** @param {number} index */
   slide(index) {
+    if (!this.board) return;
     const { tiles, cols } = this.board;
     if (!this.props.onSlide || tiles[index] === 0 || !isNeighbour(index, tiles.indexOf(0), cols)) return;
     this.props.onSlide(tiles[index]);
@@ -301,6 +334,7 @@ export class BoardView {
   }
 }
 
+/** @param {number} i @param {Board} board @returns {number[]} the indices next to `i` */
 function neighbours(i, board) {
   const { rows, cols } = board;
   const r = Math.floor(i / cols);
@@ -313,6 +347,7 @@ function neighbours(i, board) {
   return out;
 }
 
+/** @param {number} a @param {number} b @param {number} cols */
 function isNeighbour(a, b, cols) {
   const ra = Math.floor(a / cols);
   const rb = Math.floor(b / cols);

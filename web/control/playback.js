@@ -1,13 +1,22 @@
+// @ts-check
 // Playback of a solution on the board: play, pause, step forward and back, reset, skip to the end, speed.
 //
 // The controller owns the position (how many of the moves have been made) and the board at that position;
 // the view (BoardView) animates each single step and jumps are drawn in one redraw, so skipping through a
 // long solution on a big board costs one render, not one per move. Stepping back slides the same tile again.
 
-import { slide } from "./moves.js";
+import { slide } from "../model/moves.js";
 
+/** @typedef {import("../protocol.js").Board} Board */
+
+/**
+ * @typedef {{view: import("../view/board.js").BoardView, goal: Board | null, speed: number,
+ *   reducedMotion: boolean, onChange: ((playback: Playback) => void) | null}} PlaybackProps
+ */
+
+/** @type {Readonly<Omit<PlaybackProps, "view">>} */
 const DEFAULTS = Object.freeze({
-  view: null, // the BoardView to animate (moveTile, setBoard)
+  // view: the BoardView to animate (moveTile, setBoard): required
   goal: null, // the goal board (passed to setBoard on jumps)
   speed: 4, // moves per second while playing
   reducedMotion: false, // true: no slide animation (prefers-reduced-motion)
@@ -16,11 +25,11 @@ const DEFAULTS = Object.freeze({
 
 export class Playback {
   /**
-   * @param {{rows, cols, tiles}} start the board the moves start from
+   * @param {Board} start the board the moves start from
    * @param {number[]} moves the tiles to slide, in order
-   * @param {Partial<typeof DEFAULTS>} [props]
+   * @param {Pick<PlaybackProps, "view"> & Partial<PlaybackProps>} props
    */
-  constructor(start, moves, props = {}) {
+  constructor(start, moves, props) {
     this.props = { ...DEFAULTS, ...props };
     this.start = start;
     this.moves = moves;
@@ -48,7 +57,7 @@ export class Playback {
   forward() {
     if (this.atEnd) return false;
     const tile = this.moves[this.index];
-    this.board = slide(this.board, tile);
+    this.board = slideOrThrow(this.board, tile);
     this.index += 1;
     this.props.view.moveTile(tile, this.stepDuration());
     this.changed();
@@ -61,13 +70,13 @@ export class Playback {
     this.pause(false);
     this.index -= 1;
     const tile = this.moves[this.index];
-    this.board = slide(this.board, tile);
+    this.board = slideOrThrow(this.board, tile);
     this.props.view.moveTile(tile, this.stepDuration());
     this.changed();
     return true;
   }
 
-  /** Jump to position `index` (0 … moves.length) with one redraw. */
+  /** Jump to position `index` (0 … moves.length) with one redraw. @param {number} index */
   seek(index) {
     const target = Math.max(0, Math.min(this.moves.length, index));
     if (target === this.index) return;
@@ -109,6 +118,7 @@ export class Playback {
     this.seek(this.moves.length);
   }
 
+  /** @param {number} movesPerSecond */
   setSpeed(movesPerSecond) {
     this.props.speed = Math.max(0.25, Number(movesPerSecond) || DEFAULTS.speed);
     if (this.playing) {
@@ -144,10 +154,22 @@ export class Playback {
   }
 
   schedule() {
-    this.timer = setTimeout(() => this.tick(), 1000 / this.props.speed);
+    this.timer = window.setTimeout(() => this.tick(), 1000 / this.props.speed);
   }
 
   destroy() {
     this.pause(false);
   }
+}
+
+/**
+ * The board after sliding `tile` (a move of the solution: always legal).
+ * @param {Board} board
+ * @param {number} tile
+ * @returns {Board}
+ */
+function slideOrThrow(board, tile) {
+  const next = slide(board, tile);
+  if (!next) throw new Error(`tile ${tile} is not next to the blank`);
+  return next;
 }

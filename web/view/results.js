@@ -1,6 +1,12 @@
+// @ts-check
 // How search results read on the page: names of algorithms and heuristics, the progress line, the solution's
 // summary and statistics, the move list and the compare table. Text only ever goes in with textContent.
 
+/** @typedef {import("../protocol.js").Progress} Progress */
+/** @typedef {import("../protocol.js").SolveReply} SolveReply */
+/** @typedef {import("../protocol.js").CompareRow} CompareRow */
+
+/** @type {Readonly<Record<string, string>>} */
 const LABELS = Object.freeze({
   auto: "Auto",
   astar: "A*",
@@ -14,6 +20,7 @@ const LABELS = Object.freeze({
   "group-tables": "Group tables",
 });
 
+/** @type {Readonly<Record<string, string>>} */
 const STOP_REASONS = Object.freeze({
   cancelled: "cancelled",
   "node-limit": "node limit reached",
@@ -21,10 +28,17 @@ const STOP_REASONS = Object.freeze({
   "memory-limit": "memory limit reached",
 });
 
+import { el } from "../dom.js";
+
 /** Arrow shown beside each move letter (the direction the tile moves). */
+/** @type {Readonly<Record<string, string>>} */
 const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
 
+/** @type {Readonly<Record<string, string>>} */
+const DIRECTIONS = Object.freeze({ U: "up", D: "down", L: "left", R: "right" });
+
 /** The display name of an algorithm or heuristic; unknown names (new solvers) read as themselves. */
+/** @param {string} name */
 export function label(name) {
   if (LABELS[name]) return LABELS[name];
   const pdb = /^pdb-([0-9/-]+)(\+reflected)?$/.exec(String(name)); // e.g. pdb-7/7-7+reflected
@@ -33,10 +47,12 @@ export function label(name) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** @param {number | null | undefined} n */
 export function count(n) {
   return typeof n === "number" ? n.toLocaleString("en") : "—";
 }
 
+/** @param {number | null | undefined} s */
 export function seconds(s) {
   if (typeof s !== "number") return "—";
   if (s < 0.001) return "< 1 ms";
@@ -45,21 +61,16 @@ export function seconds(s) {
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
+/** @param {string | null | undefined} stopped */
 export function stopReason(stopped) {
-  return STOP_REASONS[stopped] || String(stopped).replaceAll("-", " ");
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+  return STOP_REASONS[String(stopped)] || String(stopped).replaceAll("-", " ");
 }
 
 /** One progress record as a line: nodes, bound (IDA*), f (A*) or beam depth (near-optimal), frontier, elapsed. */
+/** @param {Progress} p */
 export function progressLine(p) {
   const parts = [`${count(p.nodes_expanded)} nodes`];
-  const boundName = { idastar: "bound", "near-optimal": "depth" }[p.algorithm] || "f";
+  const boundName = p.algorithm === "idastar" ? "bound" : p.algorithm === "near-optimal" ? "depth" : "f";
   if (typeof p.bound === "number") parts.push(`${boundName} ${p.bound}`);
   if (typeof p.frontier === "number") parts.push(`${p.algorithm === "idastar" ? "depth" : "frontier"} ${count(p.frontier)}`);
   parts.push(seconds(p.elapsed));
@@ -69,6 +80,8 @@ export function progressLine(p) {
 /**
  * Fill the solution section from a solve reply: badge, summary sentence, statistics. Returns the badge kind
  * ("optimal", "not-optimal", "stopped").
+ * @param {{badge: HTMLElement, summary: HTMLElement, facts: HTMLElement}} parts
+ * @param {SolveReply} reply
  */
 export function renderSolution(parts, reply) {
   const { badge, summary, facts } = parts;
@@ -86,7 +99,7 @@ export function renderSolution(parts, reply) {
         `shortening). Short, but not proven to be the shortest solution: the shortest has at least ` +
         `${count(reply.lower_bound)} moves (lower bound)${worst}.`;
     } else {
-      const bound = reply.lower_bound > 0 ? ` The shortest solution has at least ${count(reply.lower_bound)} moves.` : "";
+      const bound = (reply.lower_bound ?? 0) > 0 ? ` The shortest solution has at least ${count(reply.lower_bound)} moves.` : "";
       summary.textContent =
         `${count(reply.length)} moves, found by ${how}. This is not proven to be the shortest solution.${bound}` +
         (reply.message ? ` ${reply.message}` : "");
@@ -108,7 +121,7 @@ export function renderSolution(parts, reply) {
     ["Search", `${label(reply.algorithm)} + ${label(reply.heuristic).toLowerCase()}`],
   ];
   if (reply.algorithm === "idastar" && reply.iterations) rows.push(["Iterations", count(reply.iterations)]);
-  if (!reply.optimal && reply.lower_bound > 0) rows.push(["Lower bound", `${count(reply.lower_bound)} moves`]);
+  if (!reply.optimal && (reply.lower_bound ?? 0) > 0) rows.push(["Lower bound", `${count(reply.lower_bound)} moves`]);
   if (reply.moves && !reply.optimal && typeof reply.ratio_bound === "number") {
     rows.push(["At worst", `${reply.ratio_bound.toFixed(2)}× the shortest`]);
   }
@@ -123,7 +136,12 @@ export function renderSolution(parts, reply) {
 /** Most moves listed one by one; longer solutions list this many (playback still runs them all). */
 export const MAX_LISTED_MOVES = 5000;
 
-/** The move list: one item per move, tile number and letter (data-k = its index). */
+/**
+ * The move list: one item per move, tile number and letter (data-k = its index).
+ * @param {HTMLElement} list
+ * @param {number[]} moves
+ * @param {string} [letters]
+ */
 export function renderMoveList(list, moves, letters) {
   const items = [];
   const n = Math.min(moves.length, MAX_LISTED_MOVES);
@@ -132,7 +150,7 @@ export function renderMoveList(list, moves, letters) {
     item.dataset.k = String(k);
     const letter = letters ? letters[k] : "";
     const dir = el("span", "dir", letter);
-    dir.title = `${ARROWS[letter] || ""} tile ${moves[k]} moves ${{ U: "up", D: "down", L: "left", R: "right" }[letter] || ""}`;
+    dir.title = `${ARROWS[letter] || ""} tile ${moves[k]} moves ${DIRECTIONS[letter] || ""}`;
     item.append(dir);
     item.setAttribute("aria-label", `move ${k + 1}: tile ${moves[k]} ${letter}`);
     items.push(item);
@@ -141,14 +159,19 @@ export function renderMoveList(list, moves, letters) {
   list.replaceChildren(...items);
 }
 
-/** Mark moves before `index` done and the move at `index` current, touching only items between old and new. */
+/**
+ * Mark moves before `index` done and the move at `index` current, touching only items between old and new.
+ * @param {HTMLElement} list
+ * @param {number} from
+ * @param {number} to
+ */
 export function markMoves(list, from, to) {
   const lo = Math.max(0, Math.min(from, to) - 1);
   const hi = Math.min(Math.max(from, to) + 1, list.children.length - 1);
   let current = null;
   for (let k = lo; k <= hi; k++) {
     const item = list.children[k];
-    if (!item || item.dataset.k === undefined) continue;
+    if (!(item instanceof HTMLElement) || item.dataset.k === undefined) continue;
     item.classList.toggle("done", k < to);
     item.classList.toggle("current", k === to);
     if (k === to) current = item;
@@ -164,14 +187,19 @@ export function markMoves(list, from, to) {
 /**
  * The compare table: finished `rows` (from the core), then the heuristic running now (`running`: a progress
  * record) and the ones still waiting (`waiting`: names).
+ * @param {HTMLElement} tbody
+ * @param {CompareRow[]} rows
+ * @param {Progress | null} [running]
+ * @param {string[]} [waiting]
  */
 export function renderCompareRows(tbody, rows, running = null, waiting = []) {
   const out = [];
   for (const r of rows) {
     const tr = el("tr");
     tr.dataset.state = r.length === null || r.length === undefined ? "stopped" : "done";
-    tr.append(el("th", null, label(r.heuristic)));
-    tr.firstChild.setAttribute("scope", "row");
+    const th = el("th", null, label(r.heuristic));
+    th.setAttribute("scope", "row");
+    tr.append(th);
     const length = el("td", "length");
     if (r.length === null || r.length === undefined) {
       length.textContent = "—";

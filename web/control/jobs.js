@@ -1,0 +1,163 @@
+// @ts-check
+// Long jobs in the worker, one at a time: Solve and Compare heuristics, with the job line's progress and Cancel.
+
+import { mirrorHooks } from "../hooks.js";
+import { setReport } from "../state.js";
+import { sameBoard } from "../model/moves.js";
+import { errorInfo } from "../python-worker.js";
+import { label, progressLine } from "../view/results.js";
+import { renderComparison } from "../view/comparison.js";
+import { renderJob } from "../view/job.js";
+import { renderSolutionNote } from "../view/player.js";
+import { check, goalSpec } from "./check.js";
+import { boardFields, dropSolution, showSolution, syncBoard } from "./play.js";
+
+/** @typedef {import("../state.js").Ctx} Ctx */
+/** @typedef {import("../state.js").Job} Job */
+
+/**
+ * @param {Ctx} ctx
+ * @param {Job["kind"]} kind
+ * @param {string} title
+ * @returns {Job}
+ */
+function startJob(ctx, kind, title) {
+  const { state } = ctx;
+  const job = { kind, id: 0, seq: state.latest, cancelAt: 0, title, detail: "starting…" };
+  state.job = job;
+  setReport(state, "job", kind);
+  showJob(ctx);
+  return job;
+}
+
+/** The job is over (or the worker failed or restarted: its requests were rejected). @param {Ctx} ctx */
+export function endJob(ctx) {
+  ctx.state.job = null;
+  setReport(ctx.state, "job", "");
+  showJob(ctx);
+}
+
+/** @param {Ctx} ctx */
+function showJob(ctx) {
+  renderJob(ctx.ui, ctx.state);
+  mirrorHooks(ctx.state);
+}
+
+/** Ask the worker to stop the running job; it answers with the statistics so far (stopped: "cancelled"). @param {Ctx} ctx */
+export function cancelJob(ctx) {
+  const job = ctx.state.job;
+  if (!job || job.cancelAt) return;
+  job.cancelAt = performance.now();
+  showJob(ctx);
+  ctx.python.cancel(job.id);
+}
+
+/**
+ * Have the board of the text area, with the goal now chosen, on screen (checked) unless it already is; true when
+ * it can be solved. Solve and Compare then send `state.sync.goal`: the goal the screen shows.
+ * @param {Ctx} ctx
+ * @returns {Promise<boolean>}
+ */
+async function boardForJob(ctx) {
+  const { state, ui } = ctx;
+  if (!state.shown || ui.board.value !== state.sync.text || goalSpec(ui) !== state.sync.goal) return check(ctx);
+  if (state.sync.frame) syncBoard(ctx);
+  return state.shown.solvable;
+}
+
+/** @param {Ctx} ctx @param {string} summary @param {string} outcome */
+function solveNote(ctx, summary, outcome) {
+  dropSolution(ctx);
+  renderSolutionNote(ctx.ui, summary);
+  setReport(ctx.state, "solve", outcome);
+  mirrorHooks(ctx.state);
+}
+
+/** Solve the board on screen with the chosen algorithm and heuristic; the solution becomes playable. @param {Ctx} ctx */
+export async function solve(ctx) {
+  const { state, ui } = ctx;
+  if (!state.ready || state.job) return;
+  if (state.playback) state.playback.pause();
+  const ok = await boardForJob(ctx);
+  if (!ok || state.job || !state.shown) {
+    if (state.shown && !state.shown.solvable) {
+      solveNote(ctx, "This board cannot reach the goal, so there is nothing to solve: see why below.", "unsolvable");
+    }
+    return;
+  }
+  const { board: start, goal } = state.shown;
+  const mine = startJob(ctx, "solve", "Solving…");
+  setReport(state, "solve", "running");
+  mirrorHooks(state);
+  const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
+    heuristic: ui.heuristic.value };
+  try {
+    const reply = await ctx.python.request("solve", request, {
+      onId: (id) => { mine.id = id; },
+      onProgress: (p) => {
+        if (state.job !== mine || mine.cancelAt) return;
+        mine.title = `Solving with ${label(p.algorithm)} + ${label(p.heuristic).toLowerCase()}…`;
+        mine.detail = progressLine(p);
+        renderJob(ui, state);
+      },
+    });
+    if (mine.cancelAt) setReport(state, "cancelMs", String(Math.round(performance.now() - mine.cancelAt)));
+    mirrorHooks(state);
+    if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return; // a newer board
+    showSolution(ctx, reply, start, goal);
+  } catch (caught) {
+    if (mine.seq !== state.latest) return;
+    const error = errorInfo(caught);
+    const cancelled = error.type === "Cancelled";
+    solveNote(ctx, cancelled ? "Search cancelled." : `Could not solve: ${error.message}`, cancelled ? "stopped" : "failed");
+  } finally {
+    if (state.job === mine) endJob(ctx);
+  }
+}
+
+/** Compare heuristics: A* with each heuristic on the board, the course's table. @param {Ctx} ctx */
+export async function compareHeuristics(ctx) {
+  const { state, ui } = ctx;
+  if (!state.ready || state.job) return;
+  if (state.playback) state.playback.pause();
+  if (!(await boardForJob(ctx)) || state.job || !state.shown) return;
+  const start = state.shown.board;
+  const shape = `${start.rows}×${start.cols} board`;
+  /** @type {string[]} */
+  let names = []; // the heuristics the compare runs: its progress names them
+  const mine = startJob(ctx, "compare", "Comparing heuristics…");
+  setReport(state, "compare", "running");
+  mirrorHooks(state);
+  renderComparison(ui, { note: shape, waiting: names });
+  try {
+    const reply = await ctx.python.request("compare", { board: boardFields(start), goal: state.sync.goal }, {
+      onId: (id) => { mine.id = id; },
+      onProgress: (p) => {
+        if (state.job !== mine || mine.cancelAt) return;
+        if (p.heuristics) names = p.heuristics;
+        const done = p.done || [];
+        mine.title = `Comparing heuristics: ${label(p.heuristic).toLowerCase()} (${(p.row ?? 0) + 1} of ${p.rows})…`;
+        mine.detail = progressLine(p);
+        renderJob(ui, state);
+        const waiting = names.filter((n) => n !== p.heuristic && !done.some((r) => r.heuristic === n));
+        renderComparison(ui, { note: shape, rows: done, running: p, waiting });
+      },
+    });
+    if (mine.seq !== state.latest) return;
+    const stopped = reply.rows.filter((r) => r.length === null).map((r) => label(r.heuristic).toLowerCase());
+    let note = shape;
+    if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
+    else if (stopped.length) note += ` · ${stopped.join(", ")} stopped at the node limit`;
+    renderComparison(ui, { note, rows: reply.rows });
+    setReport(state, "compare", reply.stopped === "cancelled" ? "stopped" : "done");
+    mirrorHooks(state);
+  } catch (caught) {
+    if (mine.seq !== state.latest) return;
+    const error = errorInfo(caught);
+    renderComparison(ui, { note: error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}` });
+    setReport(state, "compare", "failed");
+    mirrorHooks(state);
+  } finally {
+    if (state.job === mine) endJob(ctx);
+  }
+}

@@ -1,0 +1,26 @@
+// @ts-check
+// The test hooks, set in one place: the state that tests and scripts read, mirrored into <body data-*> after
+// each render. Values that follow the state (answers, python, moves, solved) are written when they change; the
+// report's events (state.js, setReport) each time they are reported, so a test that removed an attribute to wait
+// for the next event sees it even when it repeats the last value.
+
+/** @param {import("./state.js").State} state */
+export function mirrorHooks(state) {
+  const data = document.body.dataset;
+  /** @type {Record<string, string | null>} */
+  const following = {
+    answers: String(state.report.answers),
+    python: state.ready ? "ready" : "loading",
+    moves: String(state.userMoves),
+    solved: state.solved === null ? null : String(state.solved),
+  };
+  for (const [key, value] of Object.entries(following)) {
+    if (value !== null && data[key] !== value) data[key] = value;
+  }
+  for (const key of state.reported) {
+    const value = state.report[key];
+    if (value === null) continue;
+    data[key] = Array.isArray(value) ? value.join(" ") : String(value);
+  }
+  state.reported.clear();
+}

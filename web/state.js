@@ -1,0 +1,112 @@
+// @ts-check
+// The page's one state object: everything the page knows between two events. The controllers (control/) change
+// it, the views (view/) draw from it, and hooks.js mirrors what the tests read into <body data-*>.
+
+/**
+ * @typedef {import("./protocol.js").Board} Board
+ * @typedef {import("./protocol.js").OptionsReply} OptionsReply
+ * @typedef {import("./control/playback.js").Playback} Playback
+ */
+
+/**
+ * The board on screen (its `board` follows the moves made on the page) and whether it can reach `goal`.
+ * @typedef {{board: Board, goal: Board, solvable: boolean}} Shown
+ */
+
+/**
+ * The solve or compare running in the worker; `id` is its request id, `seq` the `latest` it was started at,
+ * `cancelAt` when Cancel was pressed (performance.now(), 0 if not), `title`/`detail` its progress line.
+ * @typedef {{kind: "solve" | "compare", id: number, seq: number, cancelAt: number, title: string,
+ *   detail: string}} Job
+ */
+
+/**
+ * A one-shot request slower than the busy delay: the busy line (with Cancel) shows `text` while `shown`.
+ * @typedef {{id: number, timer: number, shown: boolean, text: string}} Busy
+ */
+
+/**
+ * Keeping the text area and the link in step with the board on screen: `text` and `goal` as they were last
+ * written or checked; pending timers and frames (0: none); the link waits `linkTimer` and is then `linkStale`.
+ * @typedef {{text: string, goal: string, frame: number, verdictTimer: number, linkTimer: number,
+ *   linkStale: boolean}} Sync
+ */
+
+/**
+ * The solver choices (the core's `options` reply) per board shape and goal kind, and the ones on screen.
+ * @typedef {{cache: Map<string, OptionsReply>, key: string, reply: OptionsReply | null}} Options
+ */
+
+/**
+ * What tests and scripts read from <body data-*> (hooks.js writes them; null: not set yet).
+ * @typedef {object} Report
+ * @property {number} answers answers shown so far (verdicts and error messages)
+ * @property {string | null} readyMs when Python became ready (ms since the page started)
+ * @property {string | null} bootTimings the boot's stage timings (JSON)
+ * @property {string | null} tables the pattern database's phase
+ * @property {string[]} tablesPhases every phase this visit went through
+ * @property {string | null} tablesSeconds its fetch, check and load time
+ * @property {string | null} job the running job's kind, "" when none runs any more
+ * @property {string | null} solve the last Solve: running, solved, stopped, failed, unsolvable
+ * @property {string | null} cancelMs how long the last cancelled solve took to stop
+ * @property {string | null} playback playing, paused or end
+ * @property {string | null} compare the last comparison: running, done, stopped, failed
+ */
+
+/**
+ * @typedef {object} State
+ * @property {boolean} ready Python answers requests
+ * @property {number} latest sequence number of the newest request whose answer should be shown
+ * @property {Shown | null} shown the board on screen
+ * @property {number} userMoves the user's moves since the board was loaded
+ * @property {boolean | null} solved the board on screen is the goal (null before the first board)
+ * @property {Job | null} job
+ * @property {Playback | null} playback the solution loaded for playback
+ * @property {number} listed the playback position the move list shows as current
+ * @property {Busy | null} busy
+ * @property {Sync} sync
+ * @property {Options} options
+ * @property {Report} report
+ * @property {Set<keyof Report>} reported the report's entries set since hooks.js last mirrored them
+ */
+
+/**
+ * What the controllers work with: the state, the page's elements, the Python worker and the board view.
+ * @typedef {{state: State, ui: import("./ui.js").Ui, python: import("./python-worker.js").PythonWorker,
+ *   board: import("./view/board.js").BoardView, reducedMotion: MediaQueryList}} Ctx
+ */
+
+/** @returns {State} a fresh state: Python loading, no board. */
+export function createState() {
+  return {
+    ready: false,
+    latest: 0,
+    shown: null,
+    userMoves: 0,
+    solved: null,
+    job: null,
+    playback: null,
+    listed: 0,
+    busy: null,
+    sync: { text: "", goal: "", frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
+    options: { cache: new Map(), key: "", reply: null },
+    report: {
+      answers: 0, readyMs: null, bootTimings: null, tables: null, tablesPhases: [], tablesSeconds: null,
+      job: null, solve: null, cancelMs: null, playback: null, compare: null,
+    },
+    reported: new Set(),
+  };
+}
+
+/**
+ * Report `value` for `key` (an event the tests wait for): the next mirror writes it into <body data-*> even if it
+ * is the value written before (a test may have removed the attribute meanwhile to wait for the next one).
+ * @template {Exclude<keyof Report, "answers">} K
+ * @param {State} state
+ * @param {K} key
+ * @param {Report[K]} value
+ */
+export function setReport(state, key, value) {
+  state.report[key] = value;
+  state.reported.add(key);
+}

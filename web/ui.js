@@ -1,0 +1,76 @@
+// @ts-check
+// The page's elements (index.html), found once and typed: the views write into them, main.js listens to them.
+
+import { byId } from "./dom.js";
+
+const div = HTMLDivElement;
+const span = HTMLSpanElement;
+const p = HTMLParagraphElement;
+const button = HTMLButtonElement;
+const progress = HTMLProgressElement;
+const output = HTMLOutputElement;
+
+/** Find every element the page uses (throws when index.html lacks one). */
+export function findUi() {
+  return {
+    status: byId("python-status", div),
+    progress: byId("boot-progress", progress),
+    statusText: byId("boot-text", span),
+    tables: byId("pdb-status", div),
+    tablesProgress: byId("pdb-progress", progress),
+    tablesText: byId("pdb-text", span),
+    form: byId("check-form", HTMLFormElement),
+    board: byId("board", HTMLTextAreaElement),
+    boardError: byId("board-error", p),
+    goalKind: byId("goal-kind", HTMLSelectElement),
+    goalField: byId("custom-goal-field", div),
+    goal: byId("goal", HTMLTextAreaElement),
+    goalError: byId("goal-error", p),
+    check: byId("check", button),
+    busy: byId("busy", p),
+    busyText: byId("busy-text", span),
+    cancel: byId("cancel", button),
+    shape: byId("shape", HTMLInputElement),
+    shapeError: byId("shape-error", p),
+    shuffle: byId("shuffle", button),
+    view: byId("board-view", div),
+    placeholder: byId("placeholder", p),
+    verdict: byId("verdict", div),
+    share: byId("share", p),
+    shareLink: byId("share-link", HTMLAnchorElement),
+    copyLink: byId("copy-link", button),
+    algorithm: byId("algorithm", HTMLSelectElement),
+    heuristic: byId("heuristic", HTMLSelectElement),
+    solverHint: byId("solver-hint", p),
+    solverNote: byId("solver-note", p),
+    solve: byId("solve", button),
+    compare: byId("compare", button),
+    job: byId("job", div),
+    jobTitle: byId("job-title", span),
+    jobDetail: byId("job-detail", span),
+    jobCancel: byId("job-cancel", button),
+    boardBar: byId("board-bar", div),
+    moveCount: byId("move-count", output),
+    boardStatus: byId("board-status", span),
+    solution: byId("solution", HTMLElement),
+    solutionBadge: byId("solution-badge", span),
+    solutionSummary: byId("solution-summary", p),
+    solutionFacts: byId("solution-facts", HTMLDListElement),
+    player: byId("player", div),
+    playReset: byId("play-reset", button),
+    playBack: byId("play-back", button),
+    play: byId("play", button),
+    playForward: byId("play-forward", button),
+    playEnd: byId("play-end", button),
+    playPosition: byId("play-position", output),
+    playTotal: byId("play-total", span),
+    speed: byId("speed", HTMLInputElement),
+    speedText: byId("speed-text", output),
+    moveList: byId("move-list", HTMLOListElement),
+    comparison: byId("comparison", HTMLElement),
+    comparisonNote: byId("comparison-note", span),
+    compareBody: /** @type {HTMLTableSectionElement} */ (byId("compare-table", HTMLTableElement).tBodies[0]),
+  };
+}
+
+/** @typedef {ReturnType<typeof findUi>} Ui */

@@ -1,0 +1,96 @@
+// @ts-check
+// The solver panel: the algorithm and heuristic choices (from the core's `options`: new ones appear by
+// themselves), the hint under them and the plain note beside Solve on what kind of answer to expect.
+
+import { label } from "./results.js";
+
+/** @typedef {import("../ui.js").Ui} Ui */
+/** @typedef {import("../protocol.js").OptionsReply} OptionsReply */
+/** @typedef {import("../protocol.js").Choice} Choice */
+
+const NEAR_OPTIMAL = "near-optimal"; // the core's fast solver for big boards: short, not proven shortest
+const NEAR_OPTIMAL_HEURISTIC = "group-tables"; // the only heuristic it uses
+
+/**
+ * Fill both selects from an `options` reply, keeping the user's choice where it is still offered.
+ * @param {Ui} ui
+ * @param {OptionsReply} reply
+ */
+export function renderChoices(ui, reply) {
+  fillSelect(ui.algorithm, reply.algorithms, reply.default_algorithm);
+  fillSelect(ui.heuristic, reply.heuristics, reply.default_heuristic);
+  renderSolverHint(ui, reply);
+}
+
+/**
+ * @param {HTMLSelectElement} select
+ * @param {Choice[]} choices
+ * @param {string} auto
+ */
+function fillSelect(select, choices, auto) {
+  const keep = select.value;
+  const options = [new Option(`Auto (${label(auto)})`, "auto")];
+  for (const choice of choices) {
+    const option = new Option(label(choice.name), choice.name);
+    if (choice.summary) option.title = choice.summary;
+    options.push(option);
+  }
+  select.replaceChildren(...options);
+  select.value = choices.some((c) => c.name === keep) ? keep : "auto";
+}
+
+/**
+ * The hint (what the chosen algorithm and heuristic do) and the note, for the choices on screen.
+ * @param {Ui} ui
+ * @param {OptionsReply | null} reply
+ */
+export function renderSolverHint(ui, reply) {
+  if (!reply) return;
+  /** @param {Choice[]} list @param {string} name */
+  const find = (list, name) => list.find((c) => c.name === name);
+  const auto = ui.algorithm.value === "auto";
+  const chosen = auto ? reply.default_algorithm : ui.algorithm.value;
+  const near = chosen === NEAR_OPTIMAL;
+  // heuristic "auto": the near-optimal solver's own tables, else the strongest that fits (listed last)
+  const strongest = reply.heuristics.length ? reply.heuristics[reply.heuristics.length - 1].name : reply.default_heuristic;
+  const autoHeuristic = near ? NEAR_OPTIMAL_HEURISTIC : strongest;
+  if (near) ui.heuristic.value = "auto";
+  ui.heuristic.disabled = near;
+  if (ui.heuristic.options.length) ui.heuristic.options[0].textContent = `Auto (${label(autoHeuristic)})`;
+  const algorithm = find(reply.algorithms, chosen);
+  const heuristic = near ? null : find(reply.heuristics, ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value);
+  const parts = [];
+  if (algorithm) parts.push(algorithm.summary);
+  if (heuristic) parts.push(`${label(heuristic.name)}: ${heuristic.summary}`);
+  ui.solverHint.textContent = parts.join(". ") + (parts.length ? "." : "");
+  renderSolverNote(ui, reply, chosen, auto);
+}
+
+/**
+ * The plain statement beside Solve: what kind of answer the chosen solver gives on this board.
+ * @param {Ui} ui
+ * @param {OptionsReply} reply
+ * @param {string} chosen the algorithm that will run
+ * @param {boolean} auto chosen by Auto
+ */
+function renderSolverNote(ui, reply, chosen, auto) {
+  const big = reply.rows * reply.cols > 16;
+  let note = "";
+  if (!reply.algorithms.some((a) => a.name === chosen)) {
+    note = `This ${reply.rows}×${reply.cols} board is ${reply.default_summary || "too big to solve here"}.`;
+  } else if (chosen === NEAR_OPTIMAL) {
+    note = auto && big
+      ? "Boards above 4×4 are solved near-optimally: a short solution, not proven shortest. The result gives a " +
+        "lower bound on the shortest length and how far from it the solution can be at worst."
+      : "Near-optimal: a short solution, not proven shortest; the result gives a lower bound on the shortest length.";
+  } else if (big) {
+    note = "An optimal search of a board above 4×4 can take hours: Cancel stops it. Auto solves it near-optimally.";
+  } else if (auto && reply.default_optimal === false && reply.default_summary) {
+    // 10–16 cells with no pattern database for them: an optimal search first, near-optimal if it takes too long
+    note = `Auto: ${reply.default_summary}.`;
+  }
+  ui.solverNote.textContent = note;
+  ui.solverNote.hidden = !note;
+  const fallback = chosen !== NEAR_OPTIMAL && auto && reply.default_optimal === false;
+  ui.solverNote.dataset.kind = chosen === NEAR_OPTIMAL || fallback ? "near-optimal" : note ? "warning" : "";
+}
