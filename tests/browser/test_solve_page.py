@@ -252,3 +252,25 @@ def test_solve_uses_the_goal_as_edited_since_the_last_check(app: App) -> None:
     assert "goal=1,2,3/4,0,6/7,5,8" in page.evaluate("location.hash")
     app.select_goal("default")
     app.assert_offline()
+
+
+def test_the_auto_heuristic_is_the_one_the_core_picks(app: App) -> None:
+    """On a 4×4 goal with the blank off the corners no pattern database fits, and the core's policy picks walking
+    distance, which is not the last (strongest-ranked) heuristic it lists: the page names and describes the core's
+    choice."""
+    page = app.page
+    goal = "1 2 3 4 / 5 0 6 7 / 8 9 10 11 / 12 13 14 15"
+    options = core({"op": "options", "rows": 4, "cols": 4, "goal": goal})
+    assert options["default_algorithm"] == "idastar" and options["default_heuristic"] == "walking-distance"
+    assert options["heuristics"][-1]["name"] != "walking-distance"
+    app.check(goal, goal)
+    page.select_option("#algorithm", "auto")
+    page.select_option("#heuristic", "auto")
+    page.wait_for_function(
+        "() => document.getElementById('heuristic').options[0].textContent === 'Auto (Walking distance)'",
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    summary = next(h["summary"] for h in options["heuristics"] if h["name"] == "walking-distance")
+    assert summary in page.locator("#solver-hint").inner_text()
+    app.select_goal("default")
+    app.assert_offline()

@@ -51,9 +51,9 @@ export function renderSolverHint(ui, reply) {
   const auto = ui.algorithm.value === "auto";
   const chosen = auto ? reply.default_algorithm : ui.algorithm.value;
   const near = chosen === NEAR_OPTIMAL;
-  // heuristic "auto": the near-optimal solver's own tables, else the strongest that fits (listed last)
-  const strongest = reply.heuristics.length ? reply.heuristics[reply.heuristics.length - 1].name : reply.default_heuristic;
-  const autoHeuristic = near ? NEAR_OPTIMAL_HEURISTIC : strongest;
+  // heuristic "auto": the near-optimal solver's own tables, else what the core's policy picks for this board and
+  // goal (not always the strongest listed: walking distance on a 4×4 without a fitting pattern database)
+  const autoHeuristic = near ? NEAR_OPTIMAL_HEURISTIC : reply.default_heuristic;
   if (near) ui.heuristic.value = "auto";
   ui.heuristic.disabled = near;
   if (ui.heuristic.options.length) ui.heuristic.options[0].textContent = `Auto (${label(autoHeuristic)})`;
