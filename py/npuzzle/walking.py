@@ -169,12 +169,12 @@ def walking_tables_steps(goal: Board) -> Generator[None, None, tuple[WalkingTabl
 class WalkingDistance:
     """Walking distance as a generic :class:`~npuzzle.heuristics.Heuristic` (for A* and the compare table).
 
-    Built for one goal of at most :data:`MAX_SIDE` rows and columns (raises
-    :class:`~npuzzle.errors.LimitError` otherwise; the tables take about half a second on a 4×4, milliseconds on
-    a 3×3). :meth:`initial` is O(n); :meth:`delta` reads the abstract states of its ``state`` in O(n) once per
-    parent (it remembers the last parent, and the searches ask for all children of one state in a row), then
-    takes one step-table lookup per child: a vertical move changes only the row abstraction, a horizontal one
-    only the column abstraction. Admissible for every goal (Takahashi's argument, see the module text).
+    Built for one goal of at most :data:`MAX_SIDE` rows and columns (raises :class:`~npuzzle.errors.LimitError`
+    otherwise; building the tables is the costly part on a 4×4). :meth:`initial` is O(n); :meth:`delta` reads the
+    abstract states of its ``state`` in O(n) once per parent (it remembers the last parent, and the searches ask
+    for all children of one state in a row), then takes one step-table lookup per child: a vertical move changes
+    only the row abstraction, a horizontal one only the column abstraction. Admissible for every goal
+    (Takahashi's argument, see the module text).
     """
 
     __slots__ = ("_col_of", "_gcol", "_grow", "_horizontal", "_last", "_layout", "_row_of", "_vertical", "goal")

@@ -1,7 +1,7 @@
 """Optimal solving with additive pattern databases: a specialised, incremental IDA*.
 
 :func:`solve_with_pdb` runs IDA* (Korf 1985) with the heuristic ``max(h, h_reflected)``, where ``h`` is the
-additive estimate of a :class:`~npuzzle.pdb.PatternDatabase` and ``h_reflected`` the same estimate of the board
+additive estimate of a :class:`~npuzzle.pdb.database.PatternDatabase` and ``h_reflected`` the same estimate of the board
 mirrored along its main diagonal with the tiles relabelled (Korf & Felner 2002's *reflected lookup*; square boards
 only). Both are admissible, so is their maximum, and IDA*'s first solution is optimal. Load the shipped file with
 :func:`load_tables` (bytes in, :class:`PdbTables` out) once and pass it to every solve.
@@ -10,26 +10,26 @@ Per node the search does a handful of list, ``array`` and ``bytearray`` indexing
 2**30, whose arithmetic is slow in Pyodide). The estimate is kept as Manhattan distance plus the summed table
 *excess* (see :mod:`npuzzle.pdb.database`); a move changes the Manhattan distance by ±1 (read from the move's row of a
 precomputed table) and only the moved tile's pattern, whose packed lead/tail number changes by one addition and
-whose excess is one lookup through :class:`~npuzzle.pdb.IndexTables` (a tile in two alternative patterns, as in
+whose excess is one lookup through :class:`~npuzzle.pdb.database.IndexTables` (a tile in two alternative patterns, as in
 7/7-7, changes both, and the second lookup is made only when the first does not prune the child; a database
 without alternatives takes a leaner path through the same loop). The reflected lookup is computed only for
 children the first sum did not prune. Every value has the parity of the Manhattan distance, so ``f = g + h`` keeps
 the parity of the solution length and the bound grows by 2 per iteration.
 
-Two enhancements cut the nodes generated on Korf's 100 by 1.18× with 7/7-7 and 1.20× with 7-7-1 (measured
-with ``scripts/bench_partitions.py``, variants ``full`` and ``plain+reflect``): near the root (nodes whose
-f is at least :data:`ORDER_SLACK` below the bound) children are tried best first, which shortens the last
-iteration; and a transposition table (Reinefeld & Marsland 1994) keyed by the board's bytes prunes a node already
-searched with at least the same remaining budget, for nodes at least :data:`TT_SLACK` below the bound (bounded by
-:data:`TT_ENTRIES`; the nearly-bounded nodes, the vast majority, would cost more to look up than they save).
+Two enhancements cut the nodes generated: near the root (nodes whose f is at least :data:`ORDER_SLACK` below
+the bound) children are tried best first, which shortens the last iteration; and a transposition table
+(Reinefeld & Marsland 1994) keyed by the board's bytes prunes a node already searched with at least the same
+remaining budget, for nodes at least :data:`TT_SLACK` below the bound (bounded by :data:`TT_ENTRIES`; the
+nearly-bounded nodes, the vast majority, would cost more to look up than they save).
 
-The estimate is not maxed with linear conflict or walking distance, because that does not pay on top of 7/7-7
-with its reflected lookup: over the 2.26 M nodes a plain IDA* generates on Korf's instances 1–50
-(``scripts/bench_pdb_max.py --ids 1-30``, then ``--ids 31-50``), linear conflict exceeds the database estimate at
-0.13% of them and walking distance at 0.83% (by 2 moves, rarely 4), so the maximum with linear conflict, walking
-distance or both cuts the nodes by 0.16%, 0.90% and 1.06% (12% on the best instance, #43), while an incremental
-walking-distance update alone would add about 10% to the time per node (110–290 ns against 1.2–2.5 µs, measured
-under the same load).
+The estimate is not maxed with linear conflict or walking distance: on top of 7/7-7 with its reflected lookup
+they rarely exceed it, and computing them would cost more time per node than the nodes they save. The figures
+behind these choices, with the commands that repeat them (``python -m bench partitions``, ``python -m bench
+pdb-max``), are in docs/benchmarks.md.
+
+The search is set-up (:class:`_Run`) and one IDA* iteration per call of a hot loop (:func:`_deepen_general`,
+:func:`_deepen_disjoint`); its limits, progress and stop messages are the shared
+:class:`~npuzzle.checkpoint.Checkpoint`'s.
 
 Goals: the tables are in *home labelling* (tile ``t`` belongs on cell ``t``, the blank on cell 0). A goal whose
 blank is in a corner is reduced to it by a symmetry of the board that takes that corner to cell 0 and by
@@ -66,7 +66,7 @@ TT_SLACK = 2
 
 TT_ENTRIES = 300_000
 """The most transposition-table entries kept, about 30 MB (the table is emptied when it grows past this or
-``limit.memory``); on an 80-move position a cap of 300,000 costs 9% more nodes than none but no time."""
+``limit.memory``); what the cap costs is measured in docs/benchmarks.md."""
 
 _Move = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # A stack frame: blank cell, the remaining moves, h, h reflected, and for each lookup the two patterns the move
@@ -81,8 +81,8 @@ _Frame1 = tuple[int, Iterator[_Move1], int, int, int, int, int, int, int, int]
 class PdbTables:
     """A pattern database ready for searching: its tables and their index lookups. Build once, reuse.
 
-    :func:`load_tables` makes one from file bytes; ``PdbTables.of(database)`` from a built database (about a
-    second for 7-7-1 in CPython, for the :class:`~npuzzle.pdb.IndexTables`).
+    :func:`load_tables` makes one from file bytes; ``PdbTables.of(database)`` from a built database (building
+    its :class:`~npuzzle.pdb.database.IndexTables` takes a while: reuse it).
     """
 
     database: PatternDatabase
@@ -95,12 +95,12 @@ class PdbTables:
 
     @property
     def name(self) -> str:
-        """The database's name (``"7/7-7"``, ``"7-7-1"``; see :attr:`~npuzzle.pdb.PatternDatabase.name`)."""
+        """The database's name (``"7/7-7"``, ``"7-7-1"``; see :attr:`~npuzzle.pdb.database.PatternDatabase.name`)."""
         return self.database.name
 
 
 def load_tables(data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None) -> PdbTables:
-    """Read a pattern-database file (see :func:`npuzzle.pdb.load_database`) and prepare it for searching."""
+    """Read a pattern-database file (see :func:`npuzzle.pdb.database.load_database`) and prepare it for searching."""
     return run(load_tables_steps(data, rows, cols))
 
 
