@@ -26,7 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from npuzzle.board import Board, goal_board
-from npuzzle.pdb.search import load_tables, solve_with_pdb
+from npuzzle.pdb.search import solve_with_pdb
+from npuzzle.pdb.tables import load_tables
 from npuzzle.progress import Search, run
 from npuzzle.walking import solve_with_walking_distance, walking_tables
 

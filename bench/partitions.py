@@ -32,6 +32,7 @@ from pathlib import Path
 import npuzzle.pdb.search as pdbsearch
 from npuzzle.board import goal_board
 from npuzzle.instances import Instance
+from npuzzle.pdb.tables import PdbTables, load_tables
 from npuzzle.progress import run
 
 from .common import PDB_DIR, korf_instances, parse_ids, pdb_file, pdb_partitions
@@ -51,7 +52,7 @@ PUBLISHED: dict[tuple[str, bool], int] = {
 
 
 def solve_all(
-    name: str, tables: pdbsearch.PdbTables, variant: str, instances: list[Instance], verbose: bool
+    name: str, tables: PdbTables, variant: str, instances: list[Instance], verbose: bool
 ) -> tuple[int, int, float, int]:
     """Solve ``instances`` with one variant; return (generated, expanded, seconds, wrong lengths)."""
     goal = goal_board(4, 4, "blank-first")
@@ -132,7 +133,7 @@ def main(argv: list[str]) -> int:
         if built is not None:
             print(f"    built {path} in {built:.1f} s", flush=True)
         t = time.perf_counter()
-        tables = pdbsearch.load_tables(path.read_bytes(), 4, 4)
+        tables = load_tables(path.read_bytes(), 4, 4)
         load = time.perf_counter() - t
         instances = [i for i in everything if i.ident in parse_ids(ids)] if ids else everything
         for variant in variants:

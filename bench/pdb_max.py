@@ -24,7 +24,8 @@ from pathlib import Path
 from npuzzle.board import goal_board
 from npuzzle.heuristics import LinearConflict
 from npuzzle.pdb.database import manhattan
-from npuzzle.pdb.search import PdbTables, load_tables, solve_with_pdb
+from npuzzle.pdb.search import solve_with_pdb
+from npuzzle.pdb.tables import PdbTables, load_tables
 from npuzzle.progress import run
 from npuzzle.walking import WalkingDistance, walking_tables
 

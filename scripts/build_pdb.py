@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     path = build(args.out, args.partition, force=args.force, pure=args.pure)
     if args.check:
-        from npuzzle.pdb.search import load_tables
+        from npuzzle.pdb.tables import load_tables
 
         t = time.perf_counter()
         tables = load_tables(path.read_bytes(), 4, 4)

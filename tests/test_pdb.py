@@ -33,7 +33,8 @@ from npuzzle.pdb.database import (
     compact_index,
     load_database,
 )
-from npuzzle.pdb.search import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits, solve_with_pdb
+from npuzzle.pdb.search import solve_with_pdb
+from npuzzle.pdb.tables import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits
 from npuzzle.progress import Limit, run
 from oracle import distances
 

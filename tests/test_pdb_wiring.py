@@ -16,7 +16,7 @@ from npuzzle.board import Board, goal_board
 from npuzzle.cli import main
 from npuzzle.errors import LimitError
 from npuzzle.instances import korf100
-from npuzzle.pdb.search import PdbTables, heuristic_name, load_tables
+from npuzzle.pdb.tables import PdbTables, heuristic_name, load_tables
 from npuzzle.progress import run
 from npuzzle.solve import default_registry, plan, registry_with_tables
 

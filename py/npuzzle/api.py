@@ -75,7 +75,7 @@ from typing import Any
 from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
-from .pdb.search import PdbTables, heuristic_name, load_tables_steps
+from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
 from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble

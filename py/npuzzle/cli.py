@@ -30,7 +30,8 @@ from .heuristics import HEURISTIC_NAMES
 from .instances import korf100
 from .nearoptimal.solver import DEFAULT_SECONDS
 from .parse import parse_board, parse_shape, resolve_goal
-from .pdb.search import PdbTables, heuristic_name, load_tables, solve_with_pdb
+from .pdb.search import solve_with_pdb
+from .pdb.tables import PdbTables, heuristic_name, load_tables
 from .policy import algorithm_help, heuristic_help
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble

@@ -141,7 +141,7 @@ def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | Non
     """Drive ``search`` to its end, passing each progress record to ``on_progress``; return its result.
 
     Works for any generator of progress records: a :data:`Search` gives a :class:`SearchResult`, a comparison
-    (:func:`npuzzle.solve.compare`) a list of them, a table load (:func:`npuzzle.pdb.search.load_tables_steps`,
+    (:func:`npuzzle.solve.compare`) a list of them, a table load (:func:`npuzzle.pdb.tables.load_tables_steps`,
     whose records are fractions done) the loaded tables.
     """
     while True:

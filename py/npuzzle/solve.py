@@ -38,7 +38,8 @@ from .nearoptimal.solver import (
 from .nearoptimal.solver import (
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
 )
-from .pdb.search import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
+from .pdb.search import solve_with_pdb
+from .pdb.tables import PdbHeuristic, PdbTables, heuristic_name, pdb_fits
 from .policy import (  # re-exported: the names solve has always offered
     ASTAR_MAX_CELLS as ASTAR_MAX_CELLS,
 )
@@ -236,10 +237,10 @@ PDB_ALIAS = "pdb"
 def registry_with_tables(tables: PdbTables, registry: Registry | None = None) -> Registry:
     """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
 
-    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.search.heuristic_name` (``"pdb-7/7-7+reflected"``),
-    strongest of all, fitting the boards :func:`npuzzle.pdb.search.pdb_fits` accepts (the tables' shape and a goal
+    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.tables.heuristic_name` (``"pdb-7/7-7+reflected"``),
+    strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal
     with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
-    :func:`npuzzle.pdb.search.solve_with_pdb`. A* with it uses the generic :class:`~npuzzle.pdb.search.PdbHeuristic`.
+    :func:`npuzzle.pdb.search.solve_with_pdb`. A* with it uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
     """
     base = registry if registry is not None else default_registry()
     name = heuristic_name(tables)

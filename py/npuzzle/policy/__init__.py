@@ -58,7 +58,7 @@ docs/benchmarks.md)."""
 
 PDB = "pdb"
 """How the rules name the loaded pattern-database heuristic (its real name follows its partition:
-:func:`npuzzle.pdb.search.heuristic_name`, ``"pdb-7/7-7+reflected"``)."""
+:func:`npuzzle.pdb.tables.heuristic_name`, ``"pdb-7/7-7+reflected"``)."""
 
 ALGORITHM_TITLES = {"astar": "A*", "idastar": "IDA*", NEAR_OPTIMAL: "near-optimal"}
 """How help texts and docs write the algorithm names."""
