@@ -28,6 +28,11 @@ Requests (``"op"`` selects one):
   time, shorter answers); optimal searches ignore it.
   ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
   ``stopped: "memory-limit"``).
+* ``{"op": "hint", "board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter": U/D/L/R,
+  "direction": "up" | "down" | "left" | "right", "optimal": B, "length": N, "message": TEXT, "algorithm",
+  "heuristic", "nodes_expanded", "seconds", "board": BOARD, "goal": BOARD}``: the next move, the first of a
+  shortest solution when one is proven within a second, else of a near-optimal one (:mod:`npuzzle.hint`);
+  ``tile`` is ``null`` on a board that is already the goal.
 * ``{"op": "compare", "board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result",
   "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds,
   stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, in auto's ranking order, each within
@@ -44,7 +49,7 @@ Requests (``"op"`` selects one):
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
 (``text`` only up to :data:`TEXT_LIMIT_CELLS` cells).
 
-Long operations with progress and cancel: :func:`start` takes a ``solve`` or ``compare`` request and returns a
+Long operations with progress and cancel: :func:`start` takes a ``solve``, ``hint`` or ``compare`` request and returns a
 :class:`Session`; ``Session.advance(seconds)`` runs it for about that long and returns ``{"type": "progress",
 …Progress fields…}`` (compare adds ``row``, ``rows``, the names of the heuristics it runs as ``heuristics`` and
 the finished rows as ``done``), or the final
@@ -74,6 +79,7 @@ from typing import Any
 
 from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError, cut, show_value
+from .hint import describe_hint, hint_plan
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
 from .policy import too_big_summary
@@ -289,6 +295,8 @@ def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Boa
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
             raise RequestError(f"field 'budget' must be a number of seconds, got {budget!r}")
         return "solve", board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit
+    if op == "hint":
+        return "hint", board, goal, [hint_plan(board, goal, registry)], limit
     if op == "compare":
         if limit.nodes is None:
             limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
@@ -296,13 +304,29 @@ def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Boa
         builtin = default_registry()
         plans = [plan(board, goal, "astar", name, builtin) for name in builtin.fitting_names(board, goal)]
         return "compare", board, goal, plans, limit
-    raise RequestError(f"unknown op {op!r} for a long operation: expected 'solve' or 'compare'")
+    raise RequestError(f"unknown op {op!r} for a long operation: expected 'solve', 'hint' or 'compare'")
 
 
 def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     """Solve in one call (no progress, no cancel): the reply of :meth:`Session.advance` at the end."""
     _, board, goal, plans, limit = _plans(request, registry)
     return solve_reply(board, goal, run(plans[0].start(limit)))
+
+
+def hint_reply(chosen: Plan, result: SearchResult) -> Reply:
+    """The final reply of a hint: the :class:`~npuzzle.hint.Hint`'s fields, the search's name and figures, and the
+    boards."""
+    reply: Reply = {"type": "result", "ok": True}
+    reply.update(describe_hint(chosen, result).to_dict())
+    reply.update(algorithm=result.algorithm, heuristic=result.heuristic, nodes_expanded=result.nodes_expanded)
+    reply.update(seconds=round(result.seconds, 3), board=board_json(chosen.board), goal=board_json(chosen.goal))
+    return reply
+
+
+def op_hint(request: Request, registry: Registry | None = None) -> Reply:
+    """A hint in one call (no progress, no cancel): the next move from the board, :mod:`npuzzle.hint`."""
+    _, _, _, plans, limit = _plans(request, registry)
+    return hint_reply(plans[0], run(plans[0].start(limit)))
 
 
 def op_compare(request: Request, registry: Registry | None = None) -> Reply:
@@ -359,6 +383,7 @@ OPS: dict[str, Callable[[Request], Reply]] = {
     "random": op_random,
     "apply": op_apply,
     "solve": op_solve,
+    "hint": op_hint,
     "compare": op_compare,
     "options": op_options,
 }
@@ -367,6 +392,7 @@ OPS: dict[str, Callable[[Request], Reply]] = {
 
 REGISTRY_OPS: dict[str, Callable[[Request, Registry | None], Reply]] = {
     "solve": op_solve,
+    "hint": op_hint,
     "compare": op_compare,
     "options": op_options,
 }
@@ -418,7 +444,7 @@ def decode_request(request_json: str) -> Any:
 
 
 class Session:
-    """A long operation (``solve`` or ``compare``) run in time slices: the page's worker calls :meth:`advance`
+    """A long operation (``solve``, ``hint`` or ``compare``) run in time slices: the page's worker calls :meth:`advance`
     until it gets a ``result`` or an ``error``, and :meth:`cancel` to stop.
 
     Build one with :func:`start`. Every method returns a JSON string and never raises.
@@ -451,6 +477,8 @@ class Session:
         assert self._board is not None and self._goal is not None
         if self._kind == "solve":
             return solve_reply(self._board, self._goal, self._results[0])
+        if self._kind == "hint":
+            return hint_reply(self._plans[0], self._results[0])
         stopped = "cancelled" if any(r.stopped == "cancelled" for r in self._results) else None
         return compare_reply(self._board, self._goal, self._results, stopped)
 
@@ -512,7 +540,8 @@ class Session:
 
 
 def start(request_json: str) -> Session:
-    """Begin a long operation (``{"op": "solve", …}`` or ``{"op": "compare", …}``) without running it yet.
+    """Begin a long operation (``{"op": "solve", …}``, ``{"op": "hint", …}`` or ``{"op": "compare", …}``) without
+    running it yet.
 
     An invalid request or an unsolvable board gives a session whose first :meth:`Session.advance` returns the
     error at once (for an unsolvable board with its ``explanation``); no search is started.

@@ -398,6 +398,7 @@ def plan(
     registry: Registry | None = None,
     budget: float | None = None,
     optimal_seconds: float | None = None,
+    always_fall_back: bool = False,
 ) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
@@ -411,7 +412,8 @@ def plan(
     seconds), then, if it has not finished, the near-optimal solver with ``budget`` (:attr:`Plan.fallback_after`):
     its answer has ``optimal`` false (unless its length meets the bound), ``algorithm="near-optimal"``, the better
     of the two lower bounds and a message saying so; progress records keep flowing with cumulative counts and
-    ``elapsed``.
+    ``elapsed``. ``always_fall_back`` falls back even where the rule lets a strong heuristic (a pattern database)
+    run on: for answers wanted in about ``optimal_seconds`` (:mod:`npuzzle.hint`).
 
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
     :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name, a heuristic
@@ -474,7 +476,7 @@ def plan(
         chosen_by_auto
         and fallback is not None
         and heuristic.strip().lower() == "auto"
-        and entry.strength < fallback.unless_strength
+        and (always_fall_back or entry.strength < fallback.unless_strength)
     ):
         return _fallback_plan(board, goal, algo, entry.name, start, budget, optimal_seconds, fallback)
     return Plan(board, goal, algo, entry.name, start, policy.optimal_summary(algo, entry.name))
