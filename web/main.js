@@ -5,12 +5,13 @@
 //
 // Moves on the page (the user's and playback) are made in JavaScript (model/moves.js) and animated by the board view;
 // the text area, the link and the verdict follow. Arrow keys slide tiles: an arrow moves a tile in its own
-// direction (ArrowUp slides the tile below the blank up: the "U" of the move list).
+// direction (ArrowUp slides the tile below the blank up: the "U" of the move list). Ctrl+Z / Ctrl+Shift+Z (or
+// Ctrl+Y) undo and redo, H asks for a hint, outside the text fields.
 
 import { BoardView } from "./view/board.js";
 import { cancelBusy, check, openFromLocation, reloadOptions, showGoalField, shuffle } from "./control/check.js";
-import { cancelJob, compareHeuristics, endJob, solve } from "./control/jobs.js";
-import { userMove } from "./control/play.js";
+import { cancelJob, compareHeuristics, endJob, hint, solve } from "./control/jobs.js";
+import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { PythonWorker } from "./python-worker.js";
@@ -29,7 +30,11 @@ const ctx = {
   state,
   ui,
   python: new PythonWorker({ onStatus: pythonStatus, onTables: tablesStatus }),
-  board: new BoardView(ui.view, { onSlide: (tile) => userMove(ctx, tile), arrowKeys: "slide" }),
+  board: new BoardView(ui.view, {
+    onSlide: (tile) => userMove(ctx, tile),
+    onSwipe: (letter, startIndex) => userSwipe(ctx, letter, startIndex),
+    arrowKeys: "slide",
+  }),
   reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)"),
 };
 
@@ -103,16 +108,33 @@ ui.solve.addEventListener("click", () => solve(ctx));
 ui.compare.addEventListener("click", () => compareHeuristics(ctx));
 ui.jobCancel.addEventListener("click", () => cancelJob(ctx));
 
-// ---- The board: arrow keys slide tiles (clicks and Enter are the board view's) ----
+// ---- The board: arrow keys slide tiles (clicks, taps, swipes and Enter are the board view's); Undo, Redo, Hint ----
+
+ui.undo.addEventListener("click", () => undo(ctx));
+ui.redo.addEventListener("click", () => redo(ctx));
+ui.hint.addEventListener("click", () => hint(ctx));
 
 document.addEventListener("keydown", (event) => {
-  const letter = ARROW_LETTERS[event.key];
-  if (!letter || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || !state.shown) return;
   const target = event.target;
-  if (target instanceof Element && target.closest("textarea, input, select, [contenteditable]")) return;
-  event.preventDefault();
-  const tile = tileForLetter(state.shown.board, letter);
-  if (tile) userMove(ctx, tile);
+  if (!state.shown || (target instanceof Element && target.closest("textarea, input, select, [contenteditable]"))) return;
+  const key = event.key.toLowerCase();
+  const command = event.ctrlKey || event.metaKey;
+  if (command && !event.altKey && (key === "z" || key === "y")) {
+    event.preventDefault();
+    if (key === "y" || event.shiftKey) redo(ctx);
+    else undo(ctx);
+    return;
+  }
+  if (command || event.altKey || event.shiftKey) return;
+  const letter = ARROW_LETTERS[event.key];
+  if (key === "h") {
+    event.preventDefault();
+    hint(ctx);
+  } else if (letter) {
+    event.preventDefault();
+    const tile = tileForLetter(state.shown.board, letter);
+    if (tile) userMove(ctx, tile);
+  }
 });
 
 // ---- The solution player ----

@@ -16,7 +16,7 @@
 /**
  * Page → worker. Each request carries a numeric `id`; `goal` is "default", "blank-first" or a board's text.
  * - check, random, apply, options: one-shot, answered by `result` or `error`;
- * - solve, compare: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`;
+ * - solve, compare, hint: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled").
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
  * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number}} RandomRequest
@@ -25,15 +25,16 @@
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
  *   heuristic?: string}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
+ * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | CancelRequest} Request
+ *   | HintRequest | CancelRequest} Request
  */
 
 /**
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, options: OptionsReply,
- *   solve: SolveReply, compare: CompareReply}} Replies
+ *   solve: SolveReply, compare: CompareReply, hint: HintReply}} Replies
  */
 
 /**
@@ -65,6 +66,14 @@
  * @typedef {{heuristic: string, length: number | null, stopped?: string | null, nodes_expanded: number,
  *   max_frontier: number, seconds: number}} CompareRow
  * @typedef {{ok: true, rows: CompareRow[], stopped?: string | null}} CompareReply
+ */
+
+/**
+ * The next move (npuzzle.hint): `tile` slides `direction` (null when the board is the goal or the search was
+ * stopped), the first of a shortest solution of `length` moves when `optimal`; `message` says it in words.
+ * @typedef {{ok: true, tile: number | null, letter: string | null, direction: string | null, optimal: boolean,
+ *   length: number | null, message: string, algorithm: string, heuristic: string, nodes_expanded: number,
+ *   seconds: number}} HintReply
  */
 
 /**
@@ -116,10 +125,10 @@ function frozenSet(names) {
 }
 
 /** Page → worker. */
-export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "options", "solve", "compare", "cancel"]));
+export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "options", "solve", "compare", "hint", "cancel"]));
 
 /** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
-export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare"]));
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint"]));
 
 /** Worker → page. */
 export const REPLY_TYPES = frozenSet(/** @type {const} */ (["status", "progress", "result", "error"]));

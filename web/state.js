@@ -2,10 +2,13 @@
 // The page's one state object: everything the page knows between two events. The controllers (control/) change
 // it, the views (view/) draw from it, and hooks.js mirrors what the tests read into <body data-*>.
 
+import { newGame } from "./model/game.js";
+
 /**
  * @typedef {import("./protocol.js").Board} Board
  * @typedef {import("./protocol.js").OptionsReply} OptionsReply
  * @typedef {import("./control/playback.js").Playback} Playback
+ * @typedef {import("./model/game.js").Game} Game
  */
 
 /**
@@ -14,9 +17,9 @@
  */
 
 /**
- * The solve or compare running in the worker; `id` is its request id, `seq` the `latest` it was started at,
+ * The solve, compare or hint running in the worker; `id` is its request id, `seq` the `latest` it was started at,
  * `cancelAt` when Cancel was pressed (performance.now(), 0 if not), `title`/`detail` its progress line.
- * @typedef {{kind: "solve" | "compare", id: number, seq: number, cancelAt: number, title: string,
+ * @typedef {{kind: "solve" | "compare" | "hint", id: number, seq: number, cancelAt: number, title: string,
  *   detail: string}} Job
  */
 
@@ -51,6 +54,9 @@
  * @property {string | null} cancelMs how long the last cancelled solve took to stop
  * @property {string | null} playback playing, paused or end
  * @property {string | null} compare the last comparison: running, done, stopped, failed
+ * @property {string | null} hint the last hint: running, shown, none (no move to hint), failed
+ * @property {string | null} clock the game's clock: idle, running, stopped
+ * @property {string | null} time the clock's milliseconds when it stopped
  */
 
 /**
@@ -58,7 +64,8 @@
  * @property {boolean} ready Python answers requests
  * @property {number} latest sequence number of the newest request whose answer should be shown
  * @property {Shown | null} shown the board on screen
- * @property {number} userMoves the user's moves since the board was loaded
+ * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
+ * @property {number} clock the interval that ticks the clock on screen (0: none)
  * @property {boolean | null} solved the board on screen is the goal (null before the first board)
  * @property {Job | null} job
  * @property {Playback | null} playback the solution loaded for playback
@@ -82,7 +89,8 @@ export function createState() {
     ready: false,
     latest: 0,
     shown: null,
-    userMoves: 0,
+    game: newGame(),
+    clock: 0,
     solved: null,
     job: null,
     playback: null,
@@ -92,7 +100,7 @@ export function createState() {
     options: { cache: new Map(), key: "", reply: null },
     report: {
       answers: 0, readyMs: null, bootTimings: null, tables: null, tablesPhases: [], tablesSeconds: null,
-      job: null, solve: null, cancelMs: null, playback: null, compare: null,
+      job: null, solve: null, cancelMs: null, playback: null, compare: null, hint: null, clock: null, time: null,
     },
     reported: new Set(),
   };

@@ -1,11 +1,13 @@
 // @ts-check
-// Long jobs in the worker, one at a time: Solve and Compare heuristics, with the job line's progress and Cancel.
+// Long jobs in the worker, one at a time: Solve, Compare heuristics and Hint, with the job line's progress and
+// Cancel.
 
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
 import { sameBoard } from "../model/moves.js";
 import { errorInfo } from "../python-worker.js";
 import { label, progressLine } from "../view/results.js";
+import { renderBoardBar } from "../view/board-bar.js";
 import { renderComparison } from "../view/comparison.js";
 import { renderJob } from "../view/job.js";
 import { renderSolutionNote } from "../view/player.js";
@@ -157,6 +159,50 @@ export async function compareHeuristics(ctx) {
     renderComparison(ui, { note: error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}` });
     setReport(state, "compare", "failed");
     mirrorHooks(state);
+  } finally {
+    if (state.job === mine) endJob(ctx);
+  }
+}
+
+/**
+ * Hint: the next move from the board on screen, the first of a shortest solution when the core proves one in about
+ * a second, else of a near-optimal one (npuzzle.hint); announced in the status line and its tile highlighted.
+ * @param {Ctx} ctx
+ */
+export async function hint(ctx) {
+  const { state, ui } = ctx;
+  if (!state.ready || !state.shown || state.job) return;
+  const { board, goal, solvable } = state.shown;
+  const say = (/** @type {string} */ text, /** @type {string} */ outcome) => {
+    renderBoardBar(ui, state, text);
+    setReport(state, "hint", outcome);
+    mirrorHooks(state);
+  };
+  if (state.solved) return say("No hint needed: the board is already the goal.", "none");
+  if (!solvable) return say("No hint: this board cannot reach the goal (see why below).", "none");
+  if (state.sync.frame) syncBoard(ctx);
+  const mine = startJob(ctx, "hint", "Finding a hint…");
+  setReport(state, "hint", "running");
+  mirrorHooks(state);
+  try {
+    const reply = await ctx.python.request("hint", { board: boardFields(board), goal: state.sync.goal }, {
+      onId: (id) => { mine.id = id; },
+      onProgress: (p) => {
+        if (state.job !== mine || mine.cancelAt) return;
+        mine.detail = progressLine(p);
+        renderJob(ui, state);
+      },
+    });
+    const shown = state.shown;
+    if (mine.seq !== state.latest || !shown || !sameBoard(shown.board, board) || !sameBoard(shown.goal, goal)) return;
+    if (reply.tile === null) return say(reply.message, "none");
+    state.game.hints += 1;
+    state.game.hinted = reply.tile;
+    ctx.board.mark("hinted", [reply.tile]);
+    say(reply.message, "shown");
+  } catch (caught) {
+    const error = errorInfo(caught);
+    if (mine.seq === state.latest) say(error.type === "Cancelled" ? "Hint cancelled." : `No hint: ${error.message}`, "failed");
   } finally {
     if (state.job === mine) endJob(ctx);
   }

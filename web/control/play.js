@@ -1,19 +1,23 @@
 // @ts-check
-// The board in play: a new board, the user's moves (click, Enter, arrow keys), the solution loaded for playback,
-// and what follows a move: the counter and solved line now, the text area and link in the next frame, the
-// verdict (inversions, the blank's row) a little later.
+// The board in play: a new board, the user's moves (click, tap, Enter, arrow keys, swipes; a tile in the blank's
+// row or column slides the line), Undo and Redo, the solution loaded for playback, and what follows a move: the
+// counter, clock and solved line now, the text area and link in the next frame, the verdict (inversions, the
+// blank's row) a little later. The game's clock, bests and hints are control/game.js's.
 
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
-import { boardText, sameBoard, slide } from "../model/moves.js";
+import { newGame } from "../model/game.js";
+import { boardText, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
 import { Playback } from "./playback.js";
 import { renderBoardBar } from "../view/board-bar.js";
+import { renderJob } from "../view/job.js";
 import { renderComparison } from "../view/comparison.js";
 import { fragmentFor, renderLink } from "../view/link.js";
 import { renderNoSolution, renderPlayer, renderSolutionReply, speedOf } from "../view/player.js";
 import { renderVerdict } from "../view/verdict.js";
 import { goalSpec } from "./check.js";
 import { cancelJob } from "./jobs.js";
+import { finishGame, renderGame, startClock } from "./game.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Board} Board */
@@ -22,63 +26,141 @@ const SLIDE_MS = 140; // a user's slide animation
 const LINK_EVERY_MS = 250; // browsers throttle history.replaceState (about 100 calls in 10 s)
 const VERDICT_AFTER_MS = 350;
 
-/** A new board is on screen (or none): forget moves, solution and comparison made for the previous one. @param {Ctx} ctx */
+/** A new board is on screen (or none): a new game; forget the solution and comparison made for the previous one.
+ * @param {Ctx} ctx */
 export function loadBoard(ctx) {
   const { state, ui } = ctx;
-  state.userMoves = 0;
+  state.game = newGame();
+  ctx.board.mark("hinted", []);
   dropSolution(ctx);
   renderComparison(ui, null);
   state.solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
   renderBoardBar(ui, state, "");
+  renderGame(ctx);
+  renderJob(ui, state);
   mirrorHooks(state);
 }
 
 /**
- * The user slides `tile` (click, Enter on a cell, or an arrow key).
+ * The user slides `tile` (click, tap, Enter on a cell, an arrow key): with the tiles between it and the blank when
+ * it is in the blank's row or column, as one step (one Undo), each tile one move.
  * @param {Ctx} ctx
  * @param {number} tile
  */
 export function userMove(ctx, tile) {
   const { state } = ctx;
   if (!state.ready || !state.shown) return;
+  const tiles = lineTiles(state.shown.board, tile);
+  if (!tiles.length) return;
   if (state.job) cancelJob(ctx);
-  const next = slide(state.shown.board, tile);
-  if (!next) return;
-  state.userMoves += 1;
-  const playback = state.playback;
-  if (playback) {
-    playback.pause();
-    if (!playback.atEnd && playback.moves[playback.index] === tile) {
-      playback.forward(); // the user follows the solution
-      return;
+  const game = state.game;
+  game.future = [];
+  game.past.push(tiles);
+  slideTiles(ctx, tiles, 1);
+}
+
+/**
+ * A swipe on the board, `letter` its direction (U/D/L/R), from cell `startIndex`: the tile (or line) that moves
+ * that way. @param {Ctx} ctx @param {string} letter @param {number} startIndex
+ */
+export function userSwipe(ctx, letter, startIndex) {
+  const shown = ctx.state.shown;
+  const tile = shown ? tileForSwipe(shown.board, letter, startIndex) : 0;
+  if (tile) userMove(ctx, tile);
+}
+
+/** Take the last step back (its tiles slide back in reverse order). @param {Ctx} ctx */
+export function undo(ctx) {
+  replayStep(ctx, "past", "future", -1);
+}
+
+/** Make the last step undone again. @param {Ctx} ctx */
+export function redo(ctx) {
+  replayStep(ctx, "future", "past", 1);
+}
+
+/**
+ * Move the last step of the game's `from` list to its `to` list, sliding its tiles forward (`count` 1) or back
+ * (`count` -1, in reverse order).
+ * @param {Ctx} ctx
+ * @param {"past" | "future"} from
+ * @param {"past" | "future"} to
+ * @param {1 | -1} count
+ */
+function replayStep(ctx, from, to, count) {
+  const { state } = ctx;
+  const step = state.ready && state.shown ? state.game[from].pop() : undefined;
+  if (!step) return;
+  if (state.job) cancelJob(ctx);
+  state.game[to].push(step);
+  slideTiles(ctx, count < 0 ? step.slice().reverse() : step, count);
+}
+
+/**
+ * Slide `tiles` one after the other, counting each as `count` moves (1, or -1 when undone), animated together.
+ * A loaded solution follows when the moves are its next ones (or take its last ones back); otherwise it is dropped.
+ * @param {Ctx} ctx
+ * @param {number[]} tiles
+ * @param {1 | -1} count
+ */
+function slideTiles(ctx, tiles, count) {
+  const { state } = ctx;
+  const shown = state.shown;
+  if (!shown) return;
+  const game = state.game;
+  const ms = ctx.reducedMotion.matches ? 0 : SLIDE_MS;
+  /** @type {number[]} */
+  let pending = [];
+  const flush = () => {
+    if (pending.length) ctx.board.moveTiles(pending, ms);
+    pending = [];
+  };
+  game.stepping = true;
+  try {
+    for (const tile of tiles) {
+      const next = slide(shown.board, tile);
+      if (!next) break; // cannot happen: a step's tiles are next to the blank in turn
+      game.moves += count;
+      const playback = state.playback;
+      if (playback) {
+        playback.pause();
+        if (!playback.atEnd && playback.moves[playback.index] === tile) {
+          flush();
+          playback.forward(); // the user follows the solution
+          continue;
+        }
+        if (playback.index > 0 && playback.moves[playback.index - 1] === tile) {
+          flush();
+          playback.back(); // … or takes its last move back
+          continue;
+        }
+        dropSolution(ctx, "The board has changed since this solution was found. Solve again for the new board.");
+      }
+      shown.board = next;
+      pending.push(tile);
     }
-    if (playback.index > 0 && playback.moves[playback.index - 1] === tile) {
-      playback.back(); // … or takes its last move back
-      return;
-    }
-    dropSolution(ctx, "The board has changed since this solution was found. Solve again for the new board.");
+    flush();
+  } finally {
+    game.stepping = false;
   }
-  state.shown.board = next;
-  ctx.board.moveTile(tile, ctx.reducedMotion.matches ? 0 : SLIDE_MS);
+  game.hinted = null;
+  ctx.board.mark("hinted", []);
+  startClock(ctx);
   boardChanged(ctx);
 }
 
-/** After any move: counter, solved state now; text area and link in the next frame; the verdict a bit later. @param {Ctx} ctx */
+/** After any move: counter, clock and solved state now; text area and link in the next frame; the verdict a bit
+ * later. @param {Ctx} ctx */
 function boardChanged(ctx) {
   const { state, ui } = ctx;
   const sync = state.sync;
   const solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
   let status = null;
-  if (solved && !state.solved) {
-    const p = state.playback;
-    const how = p && p.atEnd ? `${p.moves.length} moves of the solution`
-      : `${state.userMoves} move${state.userMoves === 1 ? "" : "s"}`;
-    status = `Solved — the board is the goal (${how}).`;
-  } else if (!solved) {
-    status = "";
-  }
+  if (solved && !state.solved) status = finishGame(ctx);
+  else if (!solved) status = "";
   state.solved = solved;
   renderBoardBar(ui, state, status);
+  renderGame(ctx);
   mirrorHooks(state);
   if (!sync.frame) sync.frame = requestAnimationFrame(() => syncBoard(ctx));
   clearTimeout(sync.verdictTimer);
@@ -149,6 +231,7 @@ export function boardFields(board) {
 export function showSolution(ctx, reply, start, goal) {
   const { state, ui } = ctx;
   dropSolution(ctx);
+  state.game.assisted = true; // a game whose solution was shown sets no best
   const kind = renderSolutionReply(ui, reply);
   setReport(state, "solve", kind === "stopped" ? "stopped" : "solved");
   mirrorHooks(state);
@@ -178,6 +261,10 @@ export function dropSolution(ctx, note = "") {
 function playbackChanged(ctx, p) {
   const { state } = ctx;
   if (p !== state.playback || !state.shown) return;
+  if (!sameBoard(state.shown.board, p.board) && !state.game.stepping) {
+    state.game.past = []; // the player moved the board: the user's steps no longer lead here
+    state.game.future = [];
+  }
   state.shown.board = p.board;
   showPlayer(ctx);
   boardChanged(ctx);

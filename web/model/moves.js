@@ -89,3 +89,44 @@ export function boardText(board) {
   for (let r = 0; r < board.rows; r++) rows.push(board.tiles.slice(r * board.cols, (r + 1) * board.cols).join(" "));
   return rows.join("\n");
 }
+
+/**
+ * The tiles that slide, nearest the blank first, when `tile` is pushed toward the blank along the blank's row or
+ * column: one single-tile move each (a tile next to the blank: just itself). Empty when `tile` is the blank or is
+ * not in the blank's row or column.
+ * @param {Board} board
+ * @param {number} tile
+ * @param {number} [blank]
+ * @returns {number[]}
+ */
+export function lineTiles(board, tile, blank = blankIndex(board)) {
+  const at = tile === 0 ? -1 : board.tiles.indexOf(tile);
+  if (at < 0) return [];
+  const { cols } = board;
+  let step = 0;
+  if (Math.floor(at / cols) === Math.floor(blank / cols)) step = at > blank ? 1 : -1;
+  else if (at % cols === blank % cols) step = at > blank ? cols : -cols;
+  else return [];
+  const tiles = [];
+  for (let i = blank + step; ; i += step) {
+    tiles.push(board.tiles[i]);
+    if (i === at) return tiles;
+  }
+}
+
+/**
+ * The tile a swipe in direction `letter` (U/D/L/R: where the finger went) slides: when the swipe starts on a tile in
+ * the blank's row or column on the far side of the blank's travel, that tile (the whole line moves); otherwise the
+ * tile next to the blank that moves that way (0: none can).
+ * @param {Board} board
+ * @param {string} letter
+ * @param {number} startIndex the cell the swipe started on (-1: none)
+ * @returns {number}
+ */
+export function tileForSwipe(board, letter, startIndex) {
+  const blank = blankIndex(board);
+  const tile = startIndex >= 0 ? board.tiles[startIndex] : 0;
+  const line = lineTiles(board, tile, blank);
+  if (line.length && letterOf(board, line[0], blank) === letter) return tile;
+  return tileForLetter(board, letter, blank);
+}

@@ -2,20 +2,29 @@
 // The board as the page shows it.
 //
 // Boards up to `maxGridCells` cells are an ARIA grid (role="grid" → role="row" → role="gridcell", the blank
-// labelled "blank") with a roving tabindex: Enter or Space (or a click) on a tile next to the blank slides it;
+// labelled "blank") with a roving tabindex: Enter or Space (or a click or tap) on a tile hands it to `onSlide`
+// (the controller slides it, with the tiles between it and the blank when it is in the blank's row or column);
 // arrow keys move the focus between cells unless `arrowKeys` is "slide" (then the page handles them and slides
-// tiles: see model/moves.js). `moveTile` slides one tile in place and animates it (the Web Animations API on the
-// cell's transform), so playback costs two cell updates per move, not a redraw. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile,
-// each tile coloured by where it belongs in the goal: a solved board is a smooth gradient, a shuffled one noise.
+// tiles: see model/moves.js). A swipe (touch, pen or mouse drag) goes to `onSwipe` with its direction and the cell
+// it started on. `moveTiles` slides tiles in place and animates them (the Web Animations API on the cells'
+// transform), so playback costs two cell updates per move, not a redraw; `mark` tints tiles (a hint) and follows them
+// as they move. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile, each tile coloured by
+// where it belongs in the goal: a solved board is a smooth gradient, a shuffled one noise.
 
 /** @typedef {import("../protocol.js").Board} Board */
 
-/** @type {Readonly<{maxGridCells: number, onSlide: ((tile: number) => void) | null, arrowKeys: "focus" | "slide"}>} */
+/**
+ * @type {Readonly<{maxGridCells: number, onSlide: ((tile: number) => void) | null,
+ *   onSwipe: ((letter: string, startIndex: number) => void) | null, arrowKeys: "focus" | "slide"}>}
+ */
 const DEFAULTS = Object.freeze({
   maxGridCells: 1024, // above this the board is drawn on a canvas
-  onSlide: null, // (tile: number) => void, called when the user slides a tile into the blank
+  onSlide: null, // (tile: number) => void, called when the user clicks, taps or presses Enter on a tile
+  onSwipe: null, // (letter: "U" | "D" | "L" | "R", startIndex: number) => void, after a swipe on the grid
   arrowKeys: "focus", // "focus": arrows move the focus between cells; "slide": left to the page (slides tiles)
 });
+
+const SWIPE_PX = 24; // a drag at least this long along its main axis is a swipe, not a tap
 
 export class BoardView {
   /**
@@ -33,14 +42,25 @@ export class BoardView {
     this.frame = 0;
     /** @type {Int32Array | null} */
     this.where = null; // goal index of every tile value, for the board on screen
-    /** @type {Animation | null} */
-    this.animation = null;
+    /** @type {Animation[]} */
+    this.animations = [];
     /** @type {((value?: unknown) => void)[]} */
     this.pendingResolve = [];
+    /** @type {Map<string, Set<number>>} class name → the tiles it marks */
+    this.marks = new Map();
+    /** @type {{x: number, y: number, index: number, id: number} | null} the pointer that may be swiping */
+    this.swipe = null;
+    this.swiped = false; // a swipe just ended: the click that may follow it is not a tap
     this.onKeyDown = (/** @type {KeyboardEvent} */ event) => this.keyDown(event);
     this.onClick = (/** @type {MouseEvent} */ event) => this.click(event);
+    this.onPointerDown = (/** @type {PointerEvent} */ event) => this.pointerDown(event);
+    this.onPointerUp = (/** @type {PointerEvent} */ event) => this.pointerUp(event);
+    this.onPointerCancel = () => { this.swipe = null; };
     this.el.addEventListener("keydown", this.onKeyDown);
     this.el.addEventListener("click", this.onClick);
+    this.el.addEventListener("pointerdown", this.onPointerDown);
+    this.el.addEventListener("pointerup", this.onPointerUp);
+    this.el.addEventListener("pointercancel", this.onPointerCancel);
   }
 
   /**
@@ -79,19 +99,48 @@ export class BoardView {
   }
 
   /**
-   * Slide `tile` into the blank and show it, animated over `duration` ms (0: at once). Updates the two cells in
-   * place; resolves when the animation has finished (or was overtaken by the next move). Returns false, without
-   * changing anything, when the tile is not next to the blank.
+   * Slide `tile` into the blank and show it, animated over `duration` ms (0: at once): {@link moveTiles} with one
+   * tile.
    * @param {number} tile
    * @param {number} [duration]
    * @returns {Promise<boolean>}
    */
   moveTile(tile, duration = 0) {
+    return this.moveTiles([tile], duration);
+  }
+
+  /**
+   * Slide `tiles` into the blank one after the other (each next to the blank when its turn comes) and show them,
+   * moving together over `duration` ms (0: at once). Updates the cells in place; resolves when the animation has
+   * finished (or was overtaken by the next move). Returns false, changing nothing from the first tile that is not
+   * next to the blank on.
+   * @param {number[]} tiles
+   * @param {number} [duration]
+   * @returns {Promise<boolean>}
+   */
+  moveTiles(tiles, duration = 0) {
+    for (const animation of this.animations.splice(0)) animation.finish();
+    /** @type {Promise<boolean>[]} */
+    const done = [];
+    for (const tile of tiles) {
+      const moved = this.moveOne(tile, duration);
+      if (!moved) return Promise.resolve(false);
+      done.push(moved);
+    }
+    return Promise.all(done).then(() => true);
+  }
+
+  /**
+   * @param {number} tile
+   * @param {number} duration
+   * @returns {Promise<boolean> | null} null when `tile` is not next to the blank
+   */
+  moveOne(tile, duration) {
     const board = this.board;
-    if (!board) return Promise.resolve(false);
+    if (!board) return null;
     const blank = board.tiles.indexOf(0);
     const from = board.tiles.indexOf(tile);
-    if (tile === 0 || from < 0 || !isNeighbour(from, blank, board.cols)) return Promise.resolve(false);
+    if (tile === 0 || from < 0 || !isNeighbour(from, blank, board.cols)) return null;
     const tiles = board.tiles.slice();
     tiles[blank] = tile;
     tiles[from] = 0;
@@ -99,7 +148,6 @@ export class BoardView {
     const fromCell = this.frame ? null : this.cellAt(from);
     const toCell = fromCell && this.cellAt(blank);
     if (!fromCell || !toCell) return this.schedule().then(() => true); // canvas, or a redraw is due anyway
-    if (this.animation) this.animation.finish();
     let dx = 0;
     let dy = 0;
     if (duration > 0) {
@@ -110,23 +158,53 @@ export class BoardView {
     }
     this.paintCell(fromCell, 0, from, from);
     this.paintCell(toCell, tile, blank, from);
-    for (const i of [...neighbours(blank, board), ...neighbours(from, board)]) {
-      const cell = this.cellAt(i);
-      if (cell && tiles[i] !== 0) cell.classList.toggle("movable", Boolean(this.props.onSlide) && isNeighbour(i, from, board.cols));
-    }
+    this.markMovable(blank, from);
     if (duration <= 0 || (dx === 0 && dy === 0)) return Promise.resolve(true);
     const animation = toCell.animate(
       [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
       { duration, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" },
     );
-    this.animation = animation;
+    this.animations.push(animation);
     toCell.classList.add("moving");
-    const done = () => {
+    const finished = () => {
       toCell.classList.remove("moving");
-      if (this.animation === animation) this.animation = null;
+      this.animations = this.animations.filter((a) => a !== animation);
       return true;
     };
-    return animation.finished.then(done, done);
+    return animation.finished.then(finished, finished);
+  }
+
+  /**
+   * After the blank moved from `was` to `now`: the tiles in its row and column are the movable ones (a click slides
+   * the line), where the old row and column had them.
+   * @param {number} was
+   * @param {number} now
+   */
+  markMovable(was, now) {
+    const board = this.board;
+    if (!board || !this.props.onSlide) return;
+    for (const i of lineCells(was, board).concat(lineCells(now, board))) {
+      const cell = this.cellAt(i);
+      if (cell && board.tiles[i] !== 0) cell.classList.toggle("movable", inLine(i, now, board.cols));
+    }
+  }
+
+  /**
+   * Mark `tiles` with the class `name` (a hint's tile, say), replacing what it marked before; the mark follows
+   * the tiles as they move, until it is changed or cleared (an empty list).
+   * @param {string} name
+   * @param {Iterable<number>} tiles
+   */
+  mark(name, tiles) {
+    const set = new Set(tiles);
+    if (set.size) this.marks.set(name, set);
+    else this.marks.delete(name);
+    for (const cell of this.el.querySelectorAll(`.${name}`)) cell.classList.remove(name);
+    for (const tile of set) {
+      const i = this.board ? this.board.tiles.indexOf(tile) : -1;
+      const cell = i >= 0 ? this.cellAt(i) : null;
+      if (cell) cell.classList.add(name);
+    }
   }
 
   /**
@@ -137,7 +215,7 @@ export class BoardView {
    * @param {number} blank
    */
   paintCell(cell, t, i, blank) {
-    cell.classList.remove("home", "movable", "tile", "blank");
+    cell.classList.remove("home", "movable", "tile", "blank", ...this.marks.keys());
     if (t === 0) {
       cell.classList.add("blank");
       cell.textContent = "";
@@ -147,13 +225,13 @@ export class BoardView {
       cell.removeAttribute("aria-label");
       cell.textContent = String(t);
       if (this.where && this.where[t] === i) cell.classList.add("home");
-      if (this.props.onSlide && this.board && isNeighbour(i, blank, this.board.cols)) cell.classList.add("movable");
+      if (this.props.onSlide && this.board && inLine(i, blank, this.board.cols)) cell.classList.add("movable");
+      for (const [name, marked] of this.marks) if (marked.has(t)) cell.classList.add(name);
     }
   }
 
   render() {
-    if (this.animation) this.animation.cancel();
-    this.animation = null;
+    for (const animation of this.animations.splice(0)) animation.cancel();
     this.el.replaceChildren();
     const board = this.board;
     if (!board) {
@@ -184,7 +262,7 @@ export class BoardView {
     const blank = tiles.indexOf(0);
     this.el.className = "board-view";
     const grid = document.createElement("div");
-    grid.className = "grid";
+    grid.className = this.props.onSwipe ? "grid swipeable" : "grid";
     grid.setAttribute("role", "grid");
     grid.setAttribute("aria-label", `${rows}×${cols} board`);
     grid.setAttribute("aria-rowcount", String(rows));
@@ -212,7 +290,8 @@ export class BoardView {
           cell.className = "cell tile";
           cell.textContent = String(t);
           if (where[t] === i) cell.classList.add("home");
-          if (this.props.onSlide && isNeighbour(i, blank, cols)) cell.classList.add("movable");
+          if (this.props.onSlide && inLine(i, blank, cols)) cell.classList.add("movable");
+          for (const [name, marked] of this.marks) if (marked.has(t)) cell.classList.add(name);
         }
         row.append(cell);
       }
@@ -311,7 +390,7 @@ export class BoardView {
   /** @param {MouseEvent} event */
   click(event) {
     const cell = event.target instanceof HTMLElement ? event.target.closest('[role="gridcell"]') : null;
-    if (!(cell instanceof HTMLElement)) return;
+    if (!(cell instanceof HTMLElement) || this.swiped) return;
     const i = Number(cell.dataset.index);
     this.focusCell(i);
     this.slide(i);
@@ -319,32 +398,60 @@ export class BoardView {
 
   /** @param {number} index */
   slide(index) {
-    if (!this.board) return;
-    const { tiles, cols } = this.board;
-    if (!this.props.onSlide || tiles[index] === 0 || !isNeighbour(index, tiles.indexOf(0), cols)) return;
-    this.props.onSlide(tiles[index]);
+    if (!this.board || !this.props.onSlide || this.board.tiles[index] === 0) return;
+    this.props.onSlide(this.board.tiles[index]);
+  }
+
+  /** @param {PointerEvent} event */
+  pointerDown(event) {
+    this.swiped = false;
+    if (!this.props.onSwipe || !event.isPrimary || !this.board) return;
+    const cell = event.target instanceof HTMLElement ? event.target.closest('[role="gridcell"]') : null;
+    const index = cell instanceof HTMLElement ? Number(cell.dataset.index) : -1;
+    this.swipe = { x: event.clientX, y: event.clientY, index, id: event.pointerId };
+  }
+
+  /** A drag of at least SWIPE_PX, mostly along one axis, is a swipe in that direction. @param {PointerEvent} event */
+  pointerUp(event) {
+    const start = this.swipe;
+    this.swipe = null;
+    if (!start || start.id !== event.pointerId || !this.props.onSwipe) return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    const along = Math.max(Math.abs(dx), Math.abs(dy));
+    const across = Math.min(Math.abs(dx), Math.abs(dy));
+    if (along < SWIPE_PX || across > along / 2) return;
+    this.swiped = true;
+    const letter = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "R" : "L") : dy > 0 ? "D" : "U";
+    this.props.onSwipe(letter, start.index);
   }
 
   destroy() {
     cancelAnimationFrame(this.frame);
-    if (this.animation) this.animation.cancel();
+    for (const animation of this.animations.splice(0)) animation.cancel();
     this.el.removeEventListener("keydown", this.onKeyDown);
     this.el.removeEventListener("click", this.onClick);
+    this.el.removeEventListener("pointerdown", this.onPointerDown);
+    this.el.removeEventListener("pointerup", this.onPointerUp);
+    this.el.removeEventListener("pointercancel", this.onPointerCancel);
     this.el.replaceChildren();
   }
 }
 
-/** @param {number} i @param {Board} board @returns {number[]} the indices next to `i` */
-function neighbours(i, board) {
+/** @param {number} i @param {Board} board @returns {number[]} the cells in the row and the column of `i` */
+function lineCells(i, board) {
   const { rows, cols } = board;
   const r = Math.floor(i / cols);
   const c = i % cols;
   const out = [];
-  if (r > 0) out.push(i - cols);
-  if (r < rows - 1) out.push(i + cols);
-  if (c > 0) out.push(i - 1);
-  if (c < cols - 1) out.push(i + 1);
+  for (let k = 0; k < cols; k++) out.push(r * cols + k);
+  for (let k = 0; k < rows; k++) out.push(k * cols + c);
   return out;
+}
+
+/** @param {number} a @param {number} b @param {number} cols true when the cells share a row or a column */
+function inLine(a, b, cols) {
+  return a !== b && (Math.floor(a / cols) === Math.floor(b / cols) || a % cols === b % cols);
 }
 
 /** @param {number} a @param {number} b @param {number} cols */

@@ -1,6 +1,6 @@
 // @ts-check
 // The job line (a running solve or compare: title, progress, Cancel), the busy line of a slow one-shot request,
-// and the buttons that depend on them (Check and Shuffle need Python; Solve and Compare also no running job).
+// and the buttons that depend on them (Check and Shuffle need Python; Solve, Compare and Hint also no running job).
 
 /**
  * @param {import("../ui.js").Ui} ui
@@ -12,6 +12,7 @@ export function renderJob(ui, state) {
   ui.shuffle.disabled = !ready;
   ui.solve.disabled = !ready || Boolean(job);
   ui.compare.disabled = !ready || Boolean(job);
+  ui.hint.disabled = !ready || Boolean(job) || !state.shown;
   ui.job.hidden = !job;
   if (job) {
     ui.jobTitle.textContent = job.cancelAt ? "Stopping…" : job.title;

@@ -1,0 +1,105 @@
+// @ts-check
+// The game around the moves: the clock (from the first move of a new board to the goal), the personal bests per
+// board shape in localStorage, and the words said when the goal is reached. The moves and Undo/Redo are
+// control/play.js's; the game's data is model/game.js's.
+
+import { mirrorHooks } from "../hooks.js";
+import { asBest, elapsedMs, formatTime, judge, shapeKey } from "../model/game.js";
+import { setReport } from "../state.js";
+import { renderGameBar } from "../view/board-bar.js";
+
+/** @typedef {import("../state.js").Ctx} Ctx */
+/** @typedef {import("../model/game.js").Best} Best */
+
+const CLOCK_EVERY_MS = 200; // the clock on screen shows whole seconds: a fifth of one keeps it on time
+const BESTS_KEY = "npuzzle.bests"; // localStorage: {"4×4": {moves, ms}, …}
+
+/** Start the clock at the game's first move (not again once the goal was reached). @param {Ctx} ctx */
+export function startClock(ctx) {
+  const { game } = ctx.state;
+  if (game.startedAt || game.over) return;
+  game.startedAt = performance.now();
+  setReport(ctx.state, "clock", "running");
+}
+
+/**
+ * The goal is reached: stop the clock, keep a new best, and return the words to announce.
+ * @param {Ctx} ctx
+ * @returns {string}
+ */
+export function finishGame(ctx) {
+  const { state } = ctx;
+  const { game, shown, playback } = state;
+  if (playback && playback.atEnd && !game.stepping) {
+    return `Solved — the board is the goal (${playback.moves.length} moves of the solution).`;
+  }
+  const moves = `${game.moves} move${game.moves === 1 ? "" : "s"}`;
+  if (!game.startedAt || game.over || !shown) return `Solved — the board is the goal (${moves}).`;
+  game.over = true;
+  game.stoppedAt = performance.now();
+  const ms = elapsedMs(game, game.stoppedAt);
+  setReport(state, "clock", "stopped");
+  setReport(state, "time", String(Math.round(ms)));
+  const result = `${moves} in ${formatTime(ms, true)}`;
+  if (game.assisted) return `Solved in ${result}, with the solution's help: no record for that.`;
+  if (game.hints) {
+    const hints = `${game.hints} hint${game.hints === 1 ? "" : "s"}`;
+    return `Solved in ${result}, with ${hints}: a game with hints sets no best.`;
+  }
+  const shape = shapeKey(shown.board);
+  const bests = readBests();
+  const before = bests[shape] || null;
+  const verdict = judge(before, { moves: game.moves, ms });
+  if (verdict.fewest || verdict.fastest) writeBests({ ...bests, [shape]: verdict.best });
+  if (!before) return `Solved! ${result}: your first ${shape} record.`;
+  const beaten = [];
+  if (verdict.fewest) beaten.push(`fewest moves (was ${before.moves})`);
+  if (verdict.fastest) beaten.push(`fastest time (was ${formatTime(before.ms, true)})`);
+  if (beaten.length) return `Solved! ${result}: a new ${shape} best for ${beaten.join(" and ")}.`;
+  return `Solved! ${result}. Your ${shape} bests: ${before.moves} moves, ${formatTime(before.ms, true)}.`;
+}
+
+/**
+ * Draw the game's bar (clock, best, Undo/Redo/Hint) and keep the clock ticking while it runs.
+ * @param {Ctx} ctx
+ */
+export function renderGame(ctx) {
+  const { state, ui } = ctx;
+  const { game } = state;
+  const running = Boolean(game.startedAt && !game.stoppedAt);
+  if (running && !state.clock) {
+    state.clock = window.setInterval(() => renderGameBar(ui, state, performance.now()), CLOCK_EVERY_MS);
+  } else if (!running && state.clock) {
+    clearInterval(state.clock);
+    state.clock = 0;
+  }
+  if (!game.startedAt && state.report.clock !== "idle") setReport(state, "clock", "idle");
+  const best = state.shown ? readBests()[shapeKey(state.shown.board)] || null : null;
+  renderGameBar(ui, state, performance.now(), best);
+  mirrorHooks(state);
+}
+
+/** @returns {Record<string, Best>} the bests kept on this device (none when storage is unavailable) */
+function readBests() {
+  /** @type {Record<string, Best>} */
+  const bests = {};
+  try {
+    const stored = JSON.parse(localStorage.getItem(BESTS_KEY) || "{}");
+    for (const [shape, value] of Object.entries(stored)) {
+      const best = asBest(value);
+      if (best) bests[shape] = best;
+    }
+  } catch {
+    // storage blocked or damaged: no bests
+  }
+  return bests;
+}
+
+/** @param {Record<string, Best>} bests */
+function writeBests(bests) {
+  try {
+    localStorage.setItem(BESTS_KEY, JSON.stringify(bests));
+  } catch {
+    // storage blocked or full: the best is shown now but not kept
+  }
+}
