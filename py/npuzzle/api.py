@@ -77,7 +77,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .board import Board, moves_to_letters
+from .board import Board, check_shape, moves_to_letters
 from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .hint import describe_hint, hint_plan
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
@@ -350,6 +350,7 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
         goal = read_goal(request, board)
     else:
         rows, cols = field(request, "rows", int), field(request, "cols", int)
+        check_shape(rows, cols)  # before the goal board is allocated
         goal = read_goal(request, Board(rows, cols, tuple(range(1, rows * cols)) + (0,)))
         board = goal
     registry = registry if registry is not None else default_registry()

@@ -40,13 +40,23 @@ def random_board(
     return board
 
 
+MAX_SCRAMBLE_MOVES = 10_000_000
+"""The most moves :func:`scramble` makes (some seconds); a uniform :func:`random_board` is the better shuffle anyway."""
+
+
 def scramble(start: Board, moves: int, *, seed: int | str | None = None) -> Board:
     """The board after ``moves`` random legal moves from ``start``, never undoing the move just made.
 
-    The result is always solvable for ``start``; it is at most ``moves`` moves away (often fewer).
+    The result is always solvable for ``start``; it is at most ``moves`` moves away (often fewer). Raises
+    :class:`LimitError` for a negative count or one over :data:`MAX_SCRAMBLE_MOVES`.
     """
     if moves < 0:
         raise LimitError(f"the number of scramble moves must be 0 or more, got {moves}")
+    if moves > MAX_SCRAMBLE_MOVES:
+        raise LimitError(
+            f"{moves:,} scramble moves is too many: at most {MAX_SCRAMBLE_MOVES:,} (for a thorough shuffle, leave "
+            "the moves out: the board is then drawn uniformly)"
+        )
     rng = random.Random(seed)
     cols, n = start.cols, start.size
     tiles = list(start.tiles)
