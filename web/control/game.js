@@ -3,6 +3,7 @@
 // board shape in localStorage, and the words said when the goal is reached. The moves and Undo/Redo are
 // control/play.js's; the game's data is model/game.js's.
 
+import { count } from "../dom.js";
 import { mirrorHooks } from "../hooks.js";
 import { asBest, elapsedMs, formatTime, judge, shapeKey } from "../model/game.js";
 import { setReport } from "../state.js";
@@ -33,7 +34,7 @@ export function finishGame(ctx) {
   if (playback && playback.atEnd && !game.stepping) {
     return `Solved — the board is the goal (${playback.moves.length} moves of the solution).`;
   }
-  const moves = `${game.moves} move${game.moves === 1 ? "" : "s"}`;
+  const moves = count(game.moves, "move");
   if (!game.startedAt || game.over || !shown) return `Solved — the board is the goal (${moves}).`;
   game.over = true;
   game.stoppedAt = performance.now();
@@ -43,8 +44,7 @@ export function finishGame(ctx) {
   const result = `${moves} in ${formatTime(ms, true)}`;
   if (game.assisted) return `Solved in ${result}, with the solution's help: no record for that.`;
   if (game.hints) {
-    const hints = `${game.hints} hint${game.hints === 1 ? "" : "s"}`;
-    return `Solved in ${result}, with ${hints}: a game with hints sets no best.`;
+    return `Solved in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`;
   }
   const shape = shapeKey(shown.board);
   const bests = readBests();
@@ -56,7 +56,7 @@ export function finishGame(ctx) {
   if (verdict.fewest) beaten.push(`fewest moves (was ${before.moves})`);
   if (verdict.fastest) beaten.push(`fastest time (was ${formatTime(before.ms, true)})`);
   if (beaten.length) return `Solved! ${result}: a new ${shape} best for ${beaten.join(" and ")}.`;
-  return `Solved! ${result}. Your ${shape} bests: ${before.moves} moves, ${formatTime(before.ms, true)}.`;
+  return `Solved! ${result}. Your ${shape} bests: ${count(before.moves, "move")}, ${formatTime(before.ms, true)}.`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // The bar under the board: the move counter, the clock, the best on this shape, Undo/Redo/Hint, and the status
 // line (solved, hints); the board's solved state for styling. (Hint is enabled with the other job buttons: job.js.)
 
+import { count } from "../dom.js";
 import { elapsedMs, formatTime } from "../model/game.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
@@ -34,7 +35,7 @@ export function renderGameBar(ui, state, now, best) {
   ui.timer.dataset.state = !game.startedAt ? "idle" : game.stoppedAt ? "stopped" : "running";
   if (best !== undefined) {
     ui.best.hidden = !best;
-    ui.best.textContent = best ? `Best: ${best.moves} moves · ${formatTime(best.ms, true)}` : "";
+    ui.best.textContent = best ? `Best: ${count(best.moves, "move")} · ${formatTime(best.ms, true)}` : "";
   }
   const usable = state.ready && Boolean(state.shown);
   ui.undo.disabled = !usable || game.past.length === 0;
