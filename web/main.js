@@ -9,7 +9,9 @@
 // Ctrl+Y) undo and redo, H asks for a hint, outside the text fields.
 
 import { BoardView } from "./view/board.js";
-import { cancelBusy, check, openFromLocation, reloadOptions, showGoalField, shuffle } from "./control/check.js";
+import {
+  cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle,
+} from "./control/check.js";
 import { cancelJob, compareHeuristics, endJob, hint, solve } from "./control/jobs.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
@@ -178,3 +180,4 @@ window.addEventListener("hashchange", () => {
 
 setReady(false);
 renderSpeed(ui);
+previewFromLocation(ctx); // the link's board (or the example) drawn now; its verdict once Python is ready

@@ -4,6 +4,7 @@
 
 import { mirrorHooks } from "../hooks.js";
 import { boardText } from "../model/moves.js";
+import { previewBoard } from "../model/preview.js";
 import { errorInfo } from "../python-worker.js";
 import { renderJob } from "../view/job.js";
 import { fragmentFor, readFragment, renderLink } from "../view/link.js";
@@ -96,6 +97,7 @@ export async function check(ctx) {
     state.sync.goal = goal;
     loadBoard(ctx);
     ui.placeholder.hidden = true;
+    delete ui.view.dataset.preview;
     await Promise.all([ctx.board.setBoard(reply.board, reply.goal), Promise.resolve(renderVerdict(ui, reply))]);
     renderLink(ui, fragmentFor(reply.board, goalKind, reply.goal));
     loadOptions(ctx, reply.board, goalKind);
@@ -105,6 +107,7 @@ export async function check(ctx) {
     const error = errorInfo(caught);
     state.shown = null;
     loadBoard(ctx);
+    delete ui.view.dataset.preview;
     ui.share.hidden = true;
     renderNoVerdict(ui, error.type === "Cancelled");
     ctx.board.clear();
@@ -138,22 +141,48 @@ export async function shuffle(ctx) {
 }
 
 /**
- * Open the board of the link (`#board=…&goal=…`), or on the first visit without one the example.
+ * Put the link's board and goal (`#board=…&goal=…`) into the form; false when the link holds no board.
+ * @param {import("../ui.js").Ui} ui
+ */
+function fillFromLocation(ui) {
+  const fields = readFragment();
+  if (!fields) return false;
+  ui.board.value = fields.board.replaceAll("/", "\n").replaceAll(",", " ");
+  const goal = fields.goal || "default";
+  if (goal === "default" || goal === "blank-first") {
+    ui.goalKind.value = goal;
+  } else {
+    ui.goalKind.value = "custom";
+    ui.goal.value = goal.replaceAll("/", "\n").replaceAll(",", " ");
+  }
+  return true;
+}
+
+/**
+ * Before Python is ready: fill the form from the link (or with the example) and draw its board at once when the
+ * text is a plain board (model/preview.js); the verdict follows when Python is ready (openFromLocation).
+ * @param {Ctx} ctx
+ */
+export function previewFromLocation(ctx) {
+  const { ui } = ctx;
+  if (!fillFromLocation(ui) && !ui.board.value.trim()) ui.board.value = EXAMPLE;
+  showGoalField(ctx);
+  const board = previewBoard(ui.board.value);
+  if (!board) return;
+  ui.placeholder.hidden = true;
+  ui.view.dataset.preview = "true";
+  ctx.board.setBoard(board);
+}
+
+/**
+ * Open the board of the link (`#board=…&goal=…`), or on the first visit without one the example (or what the
+ * text area holds).
  * @param {Ctx} ctx
  * @param {boolean} first
  */
 export function openFromLocation(ctx, first) {
   const { ui } = ctx;
-  const fields = readFragment();
-  if (fields) {
-    ui.board.value = fields.board.replaceAll("/", "\n").replaceAll(",", " ");
-    const goal = fields.goal || "default";
-    if (goal === "default" || goal === "blank-first") {
-      ui.goalKind.value = goal;
-    } else {
-      ui.goalKind.value = "custom";
-      ui.goal.value = goal.replaceAll("/", "\n").replaceAll(",", " ");
-    }
+  if (fillFromLocation(ui)) {
     showGoalField(ctx);
     check(ctx);
   } else if (first) {
