@@ -54,9 +54,13 @@ class HarnessError(RuntimeError):
 
 def load_script(name: str) -> ModuleType:
     """Import ``scripts/<name>.py`` (``scripts/`` is a folder of tools, not a package) from its file."""
-    spec = importlib.util.spec_from_file_location(f"npuzzle_scripts_{name}", ROOT / "scripts" / f"{name}.py")
+    qualified = f"npuzzle_scripts_{name}"
+    if qualified in sys.modules:
+        return sys.modules[qualified]
+    spec = importlib.util.spec_from_file_location(qualified, ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[qualified] = module  # dataclasses look their module up while the module runs
     spec.loader.exec_module(module)
     return module
 

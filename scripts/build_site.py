@@ -14,7 +14,10 @@ The site holds:
   ``docs/benchmarks.md``; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale
   copy;
 * ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
-  database's URL, size and sha256 (``"pdb"``).
+  database's URL, size and sha256 (``"pdb"``); and the build's identity (``"build"``, a hash of every file) with the
+  files the service worker caches for offline use (``"precache"``: all but the pattern database);
+* ``sw.js``, the service worker, stamped with that identity (:func:`stamp_build`), so a browser that has the site
+  cached sees a new build as a new worker and takes it whole.
 
 Only files whose content changed are rewritten, and files left over from an earlier build are removed, so a
 rebuild with nothing changed takes a few milliseconds. ``--install`` first runs ``npm install`` when
@@ -38,6 +41,7 @@ import sys
 import time
 import tomllib
 import zipfile
+from collections.abc import Collection
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
@@ -381,7 +385,7 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
 
     web = root / "web"
     for src in sorted(web.rglob("*")):
-        if src.is_file():
+        if src.is_file() and src.name != SERVICE_WORKER:  # written stamped by stamp_build
             dst = out / src.relative_to(web)
             changed += copy_if_changed(src, dst)
             keep.add(dst)
@@ -430,9 +434,9 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
             "size": source.stat().st_size,
             "sha256": pdb_digest,
         }
-    manifest_path = out / "build.json"
-    changed += write_if_changed(manifest_path, (json.dumps(manifest, indent=2) + "\n").encode())
-    keep.add(manifest_path)
+    keep.update((out / "build.json", out / SERVICE_WORKER))
+    stale = {path for path in out.rglob("*") if path.is_file() and path not in keep}
+    changed += stamp_build(out, manifest, web / SERVICE_WORKER, skip=stale)
 
     removed = 0
     for path in sorted(out.rglob("*"), reverse=True):
@@ -447,6 +451,45 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
         f"{removed} removed, {len(keep)} in all ({elapsed:.2f} s)"
     )
     return manifest
+
+
+SERVICE_WORKER = "sw.js"
+BUILD_PLACEHOLDER = '"__BUILD__"'
+
+
+def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, skip: Collection[Path] = ()) -> int:
+    """Write the site's ``build.json`` (``manifest`` plus the build's identity) and ``sw.js``; return how many of
+    the two changed.
+
+    The identity is a hash of the manifest, the service worker's source and every file's path and content under
+    ``out`` but ``skip``'s and the pattern database's (the worker caches it itself, by its own hash). It goes
+    into ``build.json`` (``"build"``, and ``"precache"``: the files the service worker caches) and into ``sw.js``
+    (``service_worker`` with its ``"__BUILD__"`` replaced), so any change to the site is a new worker that caches
+    the new build whole.
+    """
+    manifest = {key: value for key, value in manifest.items() if key not in ("build", "precache")}
+    manifest_path = out / "build.json"
+    files = sorted(
+        path
+        for path in out.rglob("*")
+        if path.is_file()
+        and path not in skip
+        and path.name != SERVICE_WORKER
+        and path != manifest_path
+        and path.relative_to(out).parts[0] != "pdb"
+    )
+    source = service_worker.read_text()
+    digest = hashlib.sha256(json.dumps(manifest, sort_keys=True).encode() + source.encode())
+    for path in files:
+        digest.update(f"{path.relative_to(out).as_posix()}\0{sha256_file(path)}\n".encode())
+    build_id = digest.hexdigest()[:16]
+    manifest["build"] = build_id
+    manifest["precache"] = ["./"] + [path.relative_to(out).as_posix() for path in files] + ["build.json"]
+    if source.count(BUILD_PLACEHOLDER) != 1:
+        raise BuildError(f"{service_worker} must hold {BUILD_PLACEHOLDER} once, where the build's identity goes")
+    worker = source.replace(BUILD_PLACEHOLDER, json.dumps(build_id))
+    written = write_if_changed(manifest_path, (json.dumps(manifest, indent=2) + "\n").encode())
+    return written + write_if_changed(out / SERVICE_WORKER, worker.encode())
 
 
 def main(argv: list[str] | None = None) -> int:

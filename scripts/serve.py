@@ -31,6 +31,7 @@ MIME_TYPES = {
     ".js": "text/javascript; charset=utf-8",
     ".mjs": "text/javascript; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".wasm": "application/wasm",
     ".whl": "application/zip",
     ".zip": "application/zip",

@@ -13,6 +13,7 @@ import {
   cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle,
 } from "./control/check.js";
 import { cancelJob, compareHeuristics, endJob, hint, solve } from "./control/jobs.js";
+import { registerOffline, takeOver } from "./control/offline.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
@@ -60,7 +61,10 @@ function pythonStatus(message) {
   setReport(state, "readyMs", String(Math.round(performance.now())));
   setReport(state, "bootTimings", JSON.stringify({ total: message.seconds, ...message.timings }));
   setReady(true);
-  if (first) openFromLocation(ctx, true);
+  if (first) {
+    openFromLocation(ctx, true);
+    registerOffline(state); // this build cached for offline use (after the boot, so as not to slow it)
+  }
 }
 
 /** The pattern database's download and load; once loaded the solver choices are asked for again, so Auto shows
@@ -112,6 +116,7 @@ ui.jobCancel.addEventListener("click", () => cancelJob(ctx));
 
 // ---- The board: arrow keys slide tiles (clicks, taps, swipes and Enter are the board view's); Undo, Redo, Hint ----
 
+ui.updateNow.addEventListener("click", () => takeOver(state));
 ui.undo.addEventListener("click", () => undo(ctx));
 ui.redo.addEventListener("click", () => redo(ctx));
 ui.hint.addEventListener("click", () => hint(ctx));

@@ -57,6 +57,7 @@ import { newGame } from "./model/game.js";
  * @property {string | null} hint the last hint: running, shown, none (no move to hint), failed
  * @property {string | null} clock the game's clock: idle, running, stopped
  * @property {string | null} time the clock's milliseconds when it stopped
+ * @property {string | null} offline the service worker: ready, update-ready, update (taking over), unsupported, failed
  */
 
 /**
@@ -101,6 +102,7 @@ export function createState() {
     report: {
       answers: 0, readyMs: null, bootTimings: null, tables: null, tablesPhases: [], tablesSeconds: null,
       job: null, solve: null, cancelMs: null, playback: null, compare: null, hint: null, clock: null, time: null,
+      offline: null,
     },
     reported: new Set(),
   };

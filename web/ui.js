@@ -57,6 +57,7 @@ export function findUi() {
     undo: byId("undo", button),
     redo: byId("redo", button),
     hint: byId("hint", button),
+    updateNow: byId("update-now", button),
     solution: byId("solution", HTMLElement),
     solutionBadge: byId("solution-badge", span),
     solutionSummary: byId("solution-summary", p),
