@@ -13,6 +13,7 @@ import {
   cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle,
 } from "./control/check.js";
 import { cancelJob, compareHeuristics, endJob, hint, solve } from "./control/jobs.js";
+import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
@@ -36,6 +37,7 @@ const ctx = {
   board: new BoardView(ui.view, {
     onSlide: (tile) => userMove(ctx, tile),
     onSwipe: (letter, startIndex) => userSwipe(ctx, letter, startIndex),
+    onChoose: (tile) => choose(ctx, tile),
     arrowKeys: "slide",
   }),
   reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)"),
@@ -142,6 +144,27 @@ document.addEventListener("keydown", (event) => {
     const tile = tileForLetter(state.shown.board, letter);
     if (tile) userMove(ctx, tile);
   }
+});
+
+// ---- The rule at work: a tile chosen in the reading-order strip shows its inversions ----
+
+/** @param {Event} event @returns {number | null} the strip tile the event is on */
+const stripTile = (event) => {
+  const button = event.target instanceof HTMLElement ? event.target.closest(".strip-tile") : null;
+  return button instanceof HTMLElement ? Number(button.dataset.tile) : null;
+};
+ui.verdict.addEventListener("pointerover", (event) => {
+  const tile = stripTile(event);
+  if (tile !== null && event.pointerType !== "touch") choose(ctx, tile);
+});
+ui.verdict.addEventListener("click", (event) => {
+  const tile = stripTile(event);
+  const tap = event instanceof PointerEvent && event.pointerType === "touch";
+  if (tile !== null) choose(ctx, tap && state.learn.chosen === tile ? null : tile); // a second tap clears
+});
+ui.verdict.addEventListener("focusin", (event) => {
+  const tile = stripTile(event);
+  if (tile !== null) choose(ctx, tile);
 });
 
 // ---- The solution player ----

@@ -15,25 +15,26 @@
 
 /**
  * Page → worker. Each request carries a numeric `id`; `goal` is "default", "blank-first" or a board's text.
- * - check, random, apply, options: one-shot, answered by `result` or `error`;
+ * - check, random, apply, move, options: one-shot, answered by `result` or `error`;
  * - solve, compare, hint: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled").
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
  * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number}} RandomRequest
  * @typedef {{type: "apply", id: number, board: BoardInput, moves: number[] | string}} ApplyRequest
+ * @typedef {{type: "move", id: number, board: BoardInput, tiles: number[]}} MoveRequest
  * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
  *   heuristic?: string}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
- * @typedef {CheckRequest | RandomRequest | ApplyRequest | OptionsRequest | SolveRequest | CompareRequest
+ * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
  *   | HintRequest | CancelRequest} Request
  */
 
 /**
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
- * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, options: OptionsReply,
+ * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply}} Replies
  */
 
@@ -42,8 +43,18 @@
  * @typedef {{solvable: boolean, rows: number, cols: number, goal: string, reason: string, rule: string,
  *   inversions: number, blank_row_from_bottom: number, blank_row_from_top: number, width_even: boolean,
  *   goal_inversions: number, goal_blank_row_from_bottom: number, goal_blank_row_from_top: number}} Explanation
- * @typedef {{ok: true, board: Board, goal: Board, explanation: Explanation}} CheckReply
+ * @typedef {{ok: true, board: Board, goal: Board, explanation: Explanation, lesson: Lesson}} CheckReply
  * @typedef {{ok: true, board: Board, goal?: Board}} RandomReply
+ */
+
+/**
+ * The rule at work (npuzzle.lesson): its ways of counting for this width, why they agree, and up to 8×8 the tiles
+ * in reading order (`strip`) and every inversion as [a, b] (a before b, a > b); `move` says what moves did.
+ * @typedef {{name: string, source: string, terms: string, total: number, parity: string, goal_parity: string,
+ *   solvable: boolean}} Convention
+ * @typedef {{conventions: Convention[], rows: number, agree_note: string, strip?: number[],
+ *   pairs?: [number, number][]}} Lesson
+ * @typedef {{ok: true, texts: string[], board: Board}} MoveReply
  */
 
 /**
@@ -125,7 +136,7 @@ function frozenSet(names) {
 }
 
 /** Page → worker. */
-export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "options", "solve", "compare", "hint", "cancel"]));
+export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "cancel"]));
 
 /** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
 export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint"]));

@@ -41,6 +41,12 @@ import { newGame } from "./model/game.js";
  */
 
 /**
+ * The inversions of the board on screen by tile (null: not listed, the board is over 8×8 or not checked yet) and the
+ * tile whose inversions are shown (null: none).
+ * @typedef {{partners: Map<number, number[]> | null, chosen: number | null}} Learn
+ */
+
+/**
  * What tests and scripts read from <body data-*> (hooks.js writes them; null: not set yet).
  * @typedef {object} Report
  * @property {number} answers answers shown so far (verdicts and error messages)
@@ -67,6 +73,7 @@ import { newGame } from "./model/game.js";
  * @property {Shown | null} shown the board on screen
  * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
  * @property {number} clock the interval that ticks the clock on screen (0: none)
+ * @property {Learn} learn the inversions of the board on screen and the tile chosen to show its own
  * @property {boolean | null} solved the board on screen is the goal (null before the first board)
  * @property {Job | null} job
  * @property {Playback | null} playback the solution loaded for playback
@@ -92,6 +99,7 @@ export function createState() {
     shown: null,
     game: newGame(),
     clock: 0,
+    learn: { partners: null, chosen: null },
     solved: null,
     job: null,
     playback: null,

@@ -36,6 +36,7 @@ export function findUi() {
     view: byId("board-view", div),
     placeholder: byId("placeholder", p),
     verdict: byId("verdict", div),
+    moveSaid: byId("move-said", p),
     share: byId("share", p),
     shareLink: byId("share-link", HTMLAnchorElement),
     copyLink: byId("copy-link", button),

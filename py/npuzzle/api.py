@@ -7,8 +7,12 @@ message (never a traceback).
 Requests (``"op"`` selects one):
 
 * ``{"op": "check", "board": TEXT, "goal"?: "default" | "blank-first" | TEXT}`` →
-  ``{"ok": true, "board": BOARD, "goal": BOARD, "explanation": {...}}`` where ``explanation`` holds the fields of
-  :class:`npuzzle.solvability.Explanation`.
+  ``{"ok": true, "board": BOARD, "goal": BOARD, "explanation": {...}, "lesson": {...}}`` where ``explanation``
+  holds the fields of :class:`npuzzle.solvability.Explanation` and ``lesson`` those of :func:`npuzzle.lesson.lesson`
+  (the rule's ways of counting; the reading order and the inversion pairs up to 8×8).
+* ``{"op": "move", "board": TEXT, "tiles": [T, …]}`` → ``{"ok": true, "texts": [TEXT, …], "board": BOARD}``: the
+  tiles slid one after the other, each move said in words (:func:`npuzzle.lesson.describe_move`), boards of up to
+  1,024 cells.
 * ``{"op": "random", "rows": R, "cols": C, "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
   ``{"ok": true, "board": BOARD}``; with ``moves`` the board is a scramble of K random moves from the goal.
 * ``{"op": "apply", "board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``.
@@ -80,6 +84,7 @@ from typing import Any
 from .board import Board, check_shape, moves_to_letters
 from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .hint import describe_hint, hint_plan
+from .lesson import describe_move, lesson
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
 from .policy import too_big_summary
@@ -177,15 +182,38 @@ def read_goal(request: Request, board: Board) -> Board:
 
 
 def op_check(request: Request) -> Reply:
-    """Parse the board, resolve the goal and explain the verdict."""
+    """Parse the board, resolve the goal, explain the verdict and give the lesson's figures."""
     board = read_board(request)
     goal = read_goal(request, board)
+    explanation = explain(board, goal)
     return {
         "ok": True,
         "board": board_json(board),
         "goal": board_json(goal),
-        "explanation": explain(board, goal).to_dict(),
+        "explanation": explanation.to_dict(),
+        "lesson": lesson(board, explanation),
     }
+
+
+MAX_MOVE_CELLS = 1024
+"""The biggest board ``move`` describes (the page's grid): each move is explained afresh, O(n log n)."""
+
+
+def op_move(request: Request) -> Reply:
+    """Slide ``tiles`` one after the other and say what each move did to the rule's figures (:mod:`npuzzle.lesson`)."""
+    board = read_board(request)
+    if board.size > MAX_MOVE_CELLS:
+        raise RequestError(f"move describes boards of up to {MAX_MOVE_CELLS:,} cells, got {board.size:,}")
+    tiles = field(request, "tiles", list)
+    if not 1 <= len(tiles) <= board.rows + board.cols:
+        raise RequestError(f"field 'tiles' must list 1 to {board.rows + board.cols} tiles, got {len(tiles)}")
+    texts = []
+    for tile in tiles:
+        if isinstance(tile, bool) or not isinstance(tile, int):
+            raise RequestError(f"field 'tiles' must hold whole numbers, got {show_value(tile)}")
+        texts.append(describe_move(board, tile))
+        board = board.slide(tile)
+    return {"ok": True, "texts": texts, "board": board_json(board)}
 
 
 def op_random(request: Request) -> Reply:
@@ -383,6 +411,7 @@ OPS: dict[str, Callable[[Request], Reply]] = {
     "check": op_check,
     "random": op_random,
     "apply": op_apply,
+    "move": op_move,
     "solve": op_solve,
     "hint": op_hint,
     "compare": op_compare,

@@ -13,6 +13,7 @@ import {
   clearErrors, renderChecking, renderNoVerdict, renderVerdict, showError, showRequestError,
 } from "../view/verdict.js";
 import { cancelJob } from "./jobs.js";
+import { learnFrom } from "./learn.js";
 import { loadBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -98,7 +99,9 @@ export async function check(ctx) {
     loadBoard(ctx);
     ui.placeholder.hidden = true;
     delete ui.view.dataset.preview;
-    await Promise.all([ctx.board.setBoard(reply.board, reply.goal), Promise.resolve(renderVerdict(ui, reply))]);
+    renderVerdict(ui, reply);
+    learnFrom(ctx, reply.lesson);
+    await ctx.board.setBoard(reply.board, reply.goal);
     renderLink(ui, fragmentFor(reply.board, goalKind, reply.goal));
     loadOptions(ctx, reply.board, goalKind);
     return seq === state.latest && shown.solvable;

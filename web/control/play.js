@@ -18,6 +18,7 @@ import { renderVerdict } from "../view/verdict.js";
 import { goalSpec } from "./check.js";
 import { cancelJob } from "./jobs.js";
 import { finishGame, renderGame, startClock } from "./game.js";
+import { learnFrom, sayMoves } from "./learn.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Board} Board */
@@ -32,6 +33,7 @@ export function loadBoard(ctx) {
   const { state, ui } = ctx;
   state.game = newGame();
   ctx.board.mark("hinted", []);
+  ui.moveSaid.textContent = "";
   dropSolution(ctx);
   renderComparison(ui, null);
   state.solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
@@ -56,6 +58,7 @@ export function userMove(ctx, tile) {
   const game = state.game;
   game.future = [];
   game.past.push(tiles);
+  sayMoves(ctx, state.shown.board, tiles);
   slideTiles(ctx, tiles, 1);
 }
 
@@ -93,7 +96,9 @@ function replayStep(ctx, from, to, count) {
   if (!step) return;
   if (state.job) cancelJob(ctx);
   state.game[to].push(step);
-  slideTiles(ctx, count < 0 ? step.slice().reverse() : step, count);
+  const tiles = count < 0 ? step.slice().reverse() : step;
+  if (state.shown) sayMoves(ctx, state.shown.board, tiles);
+  slideTiles(ctx, tiles, count);
 }
 
 /**
@@ -205,7 +210,10 @@ async function refreshVerdict(ctx) {
   try {
     const reply = await ctx.python.request("check", { board: boardFields(board), goal: goalSpec(ui) });
     const shown = state.shown;
-    if (shown && sameBoard(shown.board, reply.board) && sameBoard(shown.goal, reply.goal)) renderVerdict(ui, reply);
+    if (shown && sameBoard(shown.board, reply.board) && sameBoard(shown.goal, reply.goal)) {
+      renderVerdict(ui, reply, true);
+      learnFrom(ctx, reply.lesson);
+    }
   } catch {
     // the next check shows any problem
   } finally {

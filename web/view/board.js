@@ -15,12 +15,14 @@
 
 /**
  * @type {Readonly<{maxGridCells: number, onSlide: ((tile: number) => void) | null,
- *   onSwipe: ((letter: string, startIndex: number) => void) | null, arrowKeys: "focus" | "slide"}>}
+ *   onSwipe: ((letter: string, startIndex: number) => void) | null,
+ *   onChoose: ((tile: number | null) => void) | null, arrowKeys: "focus" | "slide"}>}
  */
 const DEFAULTS = Object.freeze({
   maxGridCells: 1024, // above this the board is drawn on a canvas
   onSlide: null, // (tile: number) => void, called when the user clicks, taps or presses Enter on a tile
   onSwipe: null, // (letter: "U" | "D" | "L" | "R", startIndex: number) => void, after a swipe on the grid
+  onChoose: null, // (tile: number | null) => void, when a mouse rests on a tile or a cell takes the focus (null: left)
   arrowKeys: "focus", // "focus": arrows move the focus between cells; "slide": left to the page (slides tiles)
 });
 
@@ -56,11 +58,35 @@ export class BoardView {
     this.onPointerDown = (/** @type {PointerEvent} */ event) => this.pointerDown(event);
     this.onPointerUp = (/** @type {PointerEvent} */ event) => this.pointerUp(event);
     this.onPointerCancel = () => { this.swipe = null; };
+    this.onPointerOver = (/** @type {PointerEvent} */ event) => {
+      if (event.pointerType !== "touch") this.choose(event.target);
+    };
+    this.onPointerLeave = (/** @type {PointerEvent} */ event) => {
+      if (event.pointerType !== "touch" && this.props.onChoose) this.props.onChoose(null);
+    };
+    this.onFocusIn = (/** @type {FocusEvent} */ event) => this.choose(event.target);
+    this.onFocusOut = (/** @type {FocusEvent} */ event) => {
+      const next = event.relatedTarget;
+      if (this.props.onChoose && !(next instanceof Node && this.el.contains(next))) this.props.onChoose(null);
+    };
     this.el.addEventListener("keydown", this.onKeyDown);
     this.el.addEventListener("click", this.onClick);
     this.el.addEventListener("pointerdown", this.onPointerDown);
     this.el.addEventListener("pointerup", this.onPointerUp);
     this.el.addEventListener("pointercancel", this.onPointerCancel);
+    this.el.addEventListener("pointerover", this.onPointerOver);
+    this.el.addEventListener("pointerleave", this.onPointerLeave);
+    this.el.addEventListener("focusin", this.onFocusIn);
+    this.el.addEventListener("focusout", this.onFocusOut);
+  }
+
+  /** Hand the tile in the cell holding `target` to `onChoose` (the blank: null). @param {EventTarget | null} target */
+  choose(target) {
+    if (!this.props.onChoose || !this.board) return;
+    const cell = target instanceof HTMLElement ? target.closest('[role="gridcell"]') : null;
+    if (!(cell instanceof HTMLElement)) return;
+    const tile = this.board.tiles[Number(cell.dataset.index)];
+    this.props.onChoose(tile || null);
   }
 
   /**
@@ -434,6 +460,10 @@ export class BoardView {
     this.el.removeEventListener("pointerdown", this.onPointerDown);
     this.el.removeEventListener("pointerup", this.onPointerUp);
     this.el.removeEventListener("pointercancel", this.onPointerCancel);
+    this.el.removeEventListener("pointerover", this.onPointerOver);
+    this.el.removeEventListener("pointerleave", this.onPointerLeave);
+    this.el.removeEventListener("focusin", this.onFocusIn);
+    this.el.removeEventListener("focusout", this.onFocusOut);
     this.el.replaceChildren();
   }
 }

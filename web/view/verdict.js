@@ -2,6 +2,7 @@
 // The verdict and its explanation (the parity rule's figures), and the error messages beside the inputs.
 
 import { el } from "../dom.js";
+import { lessonParts } from "./lesson.js";
 import { boardLinkText } from "./link.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
@@ -10,10 +11,13 @@ import { boardLinkText } from "./link.js";
 const GOAL_NAMES = Object.freeze({ default: "1 2 3 … blank last", "blank-first": "blank first", custom: "custom goal" });
 
 /**
+ * The verdict, its figures and the rule at work (view/lesson.js). After moves (`quiet`) it is redrawn without
+ * being read out again: each move says what it did in the move line instead.
  * @param {Ui} ui
  * @param {import("../protocol.js").CheckReply} reply
+ * @param {boolean} [quiet]
  */
-export function renderVerdict(ui, reply) {
+export function renderVerdict(ui, reply, quiet = false) {
   const x = reply.explanation;
   const verdict = x.solvable ? "Solvable" : "Not solvable";
   const heading = el("p", "verdict-title", verdict);
@@ -31,7 +35,8 @@ export function renderVerdict(ui, reply) {
   rule.append(el("strong", null, "Rule: "), document.createTextNode(x.rule));
   ui.verdict.dataset.solvable = String(x.solvable);
   ui.verdict.dataset.board = boardLinkText(reply.board);
-  ui.verdict.replaceChildren(heading, summary, reason, facts, rule);
+  ui.verdict.setAttribute("aria-live", quiet ? "off" : "polite");
+  ui.verdict.replaceChildren(heading, summary, reason, facts, rule, ...lessonParts(reply.lesson, x.width_even));
 }
 
 /**

@@ -1,0 +1,101 @@
+"""The rule at work on the page: a chosen tile's inversions (board and strip) are the core's pairs, the live figures
+after moves are the core's explanation, each move is said in the core's words, both ways of counting agree."""
+
+from __future__ import annotations
+
+import pytest
+
+from npuzzle.board import Board
+from npuzzle.lesson import describe_move, inversion_pairs
+from npuzzle.parse import parse_board
+from npuzzle.solvability import explain
+
+from .conftest import App
+from .steps import wait_grid
+
+EXAMPLE = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
+
+
+def partners(board: Board, tile: int) -> list[int]:
+    return sorted(
+        {b for a, b in inversion_pairs(board) if a == tile} | {a for a, b in inversion_pairs(board) if b == tile}
+    )
+
+
+def marked(app: App, selector: str) -> list[int]:
+    return sorted(int(t) for t in app.page.locator(selector).all_inner_texts())
+
+
+def load(app: App, text: str) -> Board:
+    board = parse_board(text)
+    assert app.check(text, "default")
+    wait_grid(app, board.tiles)
+    app.page.wait_for_function("() => document.body.dataset.moves === '0'")
+    return board
+
+
+@pytest.mark.parametrize("tile", [12, 1, 6, 3])
+def test_a_chosen_tile_shows_the_cores_inversion_pairs(app: App, tile: int) -> None:
+    page = app.page
+    board = load(app, EXAMPLE)
+    expected = partners(board, tile)
+    page.locator(f".strip-tile[data-tile='{tile}']").hover()  # in the strip
+    assert marked(app, ".strip-tile.partner") == expected
+    assert marked(app, ".cell.tile.partner") == expected
+    assert marked(app, ".cell.tile.chosen") == [tile]
+    said = page.locator(".strip-said").inner_text()
+    assert said.startswith(f"{tile} forms {len(expected)} inversion")
+    page.locator("h1").hover()
+    page.get_by_role("gridcell", name=str(tile), exact=True).hover()  # on the board
+    assert marked(app, ".strip-tile.partner") == expected and marked(app, ".cell.tile.partner") == expected
+    app.assert_offline()
+
+
+def test_keyboard_focus_chooses_too(app: App) -> None:
+    page = app.page
+    board = load(app, "3 1 2 / 6 0 4 / 7 8 5")
+    page.locator(".strip-tile[data-tile='6']").focus()
+    assert marked(app, ".cell.tile.partner") == partners(board, 6)
+    label = page.locator(".strip-tile[data-tile='6']").get_attribute("aria-label")
+    assert label == "6: inversions with 4 and 5"
+    app.assert_offline()
+
+
+def test_the_live_figures_follow_the_moves_in_the_cores_words(app: App) -> None:
+    page = app.page
+    board = load(app, EXAMPLE)
+    page.locator("h1").click()
+    last = ""
+    for key, letter in [("ArrowDown", "D"), ("ArrowLeft", "L"), ("ArrowUp", "U"), ("ArrowRight", "R")]:
+        tile = board.movable_tiles()[letter]
+        last = describe_move(board, tile)
+        board = board.slide(letter)
+        page.keyboard.press(key)
+        page.wait_for_function("t => document.getElementById('move-said').textContent === t", arg=last)
+    wait_grid(app, board.tiles)
+    link = "/".join(",".join(str(t) for t in board.tiles[r * 4 : (r + 1) * 4]) for r in range(4))
+    page.wait_for_function("b => document.getElementById('verdict').dataset.board === b", arg=link)
+    x = explain(board)
+    facts = page.locator("#verdict .facts").first.inner_text()
+    assert f"Inversions\n{x.inversions}" in facts or f"Inversions\t{x.inversions}" in facts
+    sums = page.locator(".conventions tbody td:nth-child(2)").all_inner_texts()
+    assert sums == [
+        f"{x.inversions} + {x.blank_row_from_bottom} = {x.inversions + x.blank_row_from_bottom}",
+        f"{x.inversions} + {x.blank_row_from_top} = {x.inversions + x.blank_row_from_top}",
+    ]
+    assert page.locator(".conventions tbody td:nth-child(5)").all_inner_texts() == ["yes", "yes"]  # they agree
+    assert marked(app, ".strip-tile") == sorted(t for t in board.tiles if t)
+    app.assert_offline()
+
+
+def test_why_it_works_is_folded_and_opens(app: App) -> None:
+    page = app.page
+    load(app, "1 2 3 / 4 5 6 / 8 7 0")
+    why = page.locator("details.why")
+    assert why.get_attribute("open") is None
+    assert not page.get_by_text("Johnson & Story").is_visible()
+    page.get_by_text("Why does this work?").click()
+    assert page.get_by_text("Johnson & Story", exact=False).is_visible()
+    assert page.locator(".conventions tbody tr").count() == 1  # an odd width: the inversions alone
+    assert page.locator(".conventions tbody td:nth-child(5)").inner_text() == "no"
+    app.assert_offline()

@@ -1,0 +1,60 @@
+// @ts-check
+// The rule at work as you play: choosing a tile (hover or focus on the board or in the reading-order strip, a tap in
+// the strip) shows the tiles it forms inversions with, in both places; each move says what it did to the rule's
+// figures (the core's words, npuzzle.lesson), in the move line.
+
+import { partnersOf, renderChoice } from "../view/lesson.js";
+
+/** @typedef {import("../state.js").Ctx} Ctx */
+/** @typedef {import("../protocol.js").Board} Board */
+
+const SAY_MOVES_UP_TO_CELLS = 1024; // the grid's boards: each move is explained afresh by the core
+
+/**
+ * A check reply is on screen: keep its inversions and show the chosen tile's again (if it is still listed).
+ * @param {Ctx} ctx
+ * @param {import("../protocol.js").Lesson} lesson
+ */
+export function learnFrom(ctx, lesson) {
+  const learn = ctx.state.learn;
+  learn.partners = lesson.pairs ? partnersOf(lesson.pairs) : null;
+  if (!learn.partners || (learn.chosen !== null && !(lesson.strip || []).includes(learn.chosen))) learn.chosen = null;
+  showChoice(ctx);
+}
+
+/**
+ * Show the inversions of `tile` (null: none) on the board and in the strip.
+ * @param {Ctx} ctx
+ * @param {number | null} tile
+ */
+export function choose(ctx, tile) {
+  const learn = ctx.state.learn;
+  learn.chosen = learn.partners && tile !== null && tile !== 0 ? tile : null;
+  showChoice(ctx);
+}
+
+/** @param {Ctx} ctx */
+function showChoice(ctx) {
+  const { chosen, partners } = ctx.state.learn;
+  const mine = chosen !== null && partners ? partners.get(chosen) || [] : [];
+  ctx.board.mark("chosen", chosen === null ? [] : [chosen]);
+  ctx.board.mark("partner", mine);
+  renderChoice(ctx.ui.verdict, chosen, mine);
+}
+
+/**
+ * Say what the step from `before` (sliding `tiles` in turn) did: the core's sentence for each move, in the move line.
+ * @param {Ctx} ctx
+ * @param {Board} before
+ * @param {number[]} tiles
+ */
+export async function sayMoves(ctx, before, tiles) {
+  if (before.tiles.length > SAY_MOVES_UP_TO_CELLS || !ctx.state.ready) return;
+  const board = { rows: before.rows, cols: before.cols, tiles: before.tiles };
+  try {
+    const reply = await ctx.python.request("move", { board, tiles });
+    ctx.ui.moveSaid.textContent = reply.texts.join(" ");
+  } catch {
+    // a move the page made is always legal; a failed worker shows its own message
+  }
+}

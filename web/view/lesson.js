@@ -1,0 +1,127 @@
+// @ts-check
+// The rule at work, under the verdict: the tiles in reading order (choose one to see its inversions, here and on
+// the board), the rule's ways of counting side by side, why they agree, and "Why does this work?" (folded). The
+// figures are the core's (the check reply's `lesson`, npuzzle.lesson).
+
+import { count, el } from "../dom.js";
+
+/** @typedef {import("../protocol.js").Lesson} Lesson */
+
+/**
+ * The inversion partners of every tile: tile → the tiles it forms an inversion with.
+ * @param {[number, number][]} pairs
+ * @returns {Map<number, number[]>}
+ */
+export function partnersOf(pairs) {
+  /** @type {Map<number, number[]>} */
+  const partners = new Map();
+  const add = (/** @type {number} */ a, /** @type {number} */ b) => {
+    const list = partners.get(a);
+    if (list) list.push(b);
+    else partners.set(a, [b]);
+  };
+  for (const [a, b] of pairs) {
+    add(a, b);
+    add(b, a);
+  }
+  for (const list of partners.values()) list.sort((x, y) => x - y);
+  return partners;
+}
+
+/** @param {number[]} tiles @returns {string} "3, 5 and 6" */
+function listed(tiles) {
+  if (tiles.length < 2) return tiles.join("");
+  return `${tiles.slice(0, -1).join(", ")} and ${tiles[tiles.length - 1]}`;
+}
+
+/**
+ * The lesson's part of the explanation, as elements to append under the verdict.
+ * @param {Lesson} lesson
+ * @param {boolean} widthEven
+ * @returns {HTMLElement[]}
+ */
+export function lessonParts(lesson, widthEven) {
+  const parts = [];
+  if (lesson.strip && lesson.pairs) {
+    const partners = partnersOf(lesson.pairs);
+    const strip = el("ol", "strip");
+    strip.setAttribute("aria-label", "The tiles in reading order, the blank skipped: choose one to see its inversions");
+    for (const tile of lesson.strip) {
+      const mine = partners.get(tile) || [];
+      const button = el("button", "strip-tile", String(tile));
+      button.type = "button";
+      button.dataset.tile = String(tile);
+      button.setAttribute(
+        "aria-label",
+        mine.length ? `${tile}: inversions with ${listed(mine)}` : `${tile}: no inversions`,
+      );
+      const item = el("li");
+      item.append(button);
+      strip.append(item);
+    }
+    const head = el("p", "strip-head", "Reading order — choose a tile to see the pairs it has in the wrong order:");
+    parts.push(head, strip, el("p", "strip-said"));
+  }
+  const table = el("table", "conventions");
+  const caption = el("caption", null, widthEven ? "Two ways of writing the rule, side by side" : "The rule on an odd width");
+  const headRow = el("tr");
+  for (const name of ["Count", "Sum", "Parity", "The goal's", "Solvable"]) {
+    const th = el("th", null, name);
+    th.scope = "col";
+    headRow.append(th);
+  }
+  const body = el("tbody");
+  for (const c of lesson.conventions) {
+    const row = el("tr");
+    const what = el("th", null, c.name);
+    what.scope = "row";
+    what.append(el("span", "sub", c.source));
+    row.append(what, el("td", null, `${c.terms} = ${c.total}`), el("td", null, c.parity),
+      el("td", null, c.goal_parity), el("td", null, c.solvable ? "yes" : "no"));
+    body.append(row);
+  }
+  table.append(caption, el("thead"), body);
+  /** @type {HTMLElement} */ (table.tHead).append(headRow);
+  parts.push(table);
+  if (lesson.agree_note) parts.push(el("p", "agree", lesson.agree_note));
+  parts.push(whyItWorks());
+  return parts;
+}
+
+/** "Why does this work?", folded by default. */
+function whyItWorks() {
+  const details = el("details", "why");
+  details.append(
+    el("summary", null, "Why does this work?"),
+    el("p", null, "Read the tiles row by row, skipping the blank. A horizontal move slides a tile along its row: the " +
+      "reading order stays the same, and so does the number of inversions."),
+    el("p", null, "A vertical move lifts a tile over the cols − 1 tiles between its old and its new place in the " +
+      "reading order: each of those pairs turns around, so the inversions change by an odd number on an even " +
+      "width and by an even number on an odd width; and the blank changes row by one."),
+    el("p", null, "So on an odd width the inversions keep their parity, and on an even width the inversions plus " +
+      "the blank's row keep theirs. A board whose figure has the other parity than the goal's can never reach " +
+      "it. That every board with the goal's parity can reach it is the other half, proved by Johnson & Story " +
+      "(1879)."),
+  );
+  return details;
+}
+
+/**
+ * Mark the chosen tile and its partners in the strip under `root`.
+ * @param {HTMLElement} root
+ * @param {number | null} chosen
+ * @param {number[]} partners
+ */
+export function renderChoice(root, chosen, partners) {
+  const set = new Set(partners);
+  for (const button of root.querySelectorAll(".strip-tile")) {
+    if (!(button instanceof HTMLElement)) continue;
+    const tile = Number(button.dataset.tile);
+    button.classList.toggle("chosen", tile === chosen);
+    button.classList.toggle("partner", set.has(tile));
+    button.setAttribute("aria-pressed", String(tile === chosen));
+  }
+  const said = root.querySelector(".strip-said");
+  if (said) said.textContent = chosen === null ? "" : `${chosen} forms ${count(partners.length, "inversion")}` +
+    (partners.length ? ` with ${listed(partners)}.` : ".");
+}
