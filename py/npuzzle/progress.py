@@ -54,6 +54,10 @@ class Progress:
     elapsed: float
     max_frontier: int = 0
     """The largest open list (A*) or stack (IDA*) so far; 0 when the search does not track it."""
+    per_iteration: tuple[tuple[int, int], ...] = ()
+    """IDA*'s finished iterations: ``(bound, nodes expanded in that iteration)`` each, in order (the running one is
+    ``nodes_expanded`` minus their sum); empty for other searches. The result's ``extra["per_iteration"]`` holds them
+    all, the last one included."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able dict with the same field names."""

@@ -337,10 +337,14 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
     iterations = 0
     bound = h0
     stack: list[tuple[int, int, int, int, int]] = []
+    done: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
+    before = 0  # nodes expanded before the running iteration
 
     def progress(now: float) -> Progress:
         elapsed = now - checkpoint.start
-        return Progress("idastar", name, expanded, generated, len(stack), bound, iterations, elapsed, max_stack)
+        return Progress(
+            "idastar", name, expanded, generated, len(stack), bound, iterations, elapsed, max_stack, tuple(done)
+        )
 
     def stopped(reason: StopReason) -> SearchResult:
         return SearchResult(
@@ -384,7 +388,7 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
                     iterations,
                     checkpoint.elapsed(),
                     len(solution) if heuristic.admissible else 0,
-                    extra={"bound": bound},
+                    extra={"bound": bound, "per_iteration": [*done, (bound, expanded - before)]},
                 )
             expanded += 1
             if expanded >= check_at:
@@ -420,6 +424,8 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
                 append((child, g1, ch, blank, tile))
             if len(stack) > max_stack:
                 max_stack = len(stack)
+        done.append((bound, expanded - before))
+        before = expanded
         if next_bound == infinity:
             return SearchResult(
                 None,

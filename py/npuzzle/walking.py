@@ -327,6 +327,8 @@ def _search(
     expanded = generated = iterations = max_depth = 0
     bound = h0
     stack: list[tuple[int, int, Iterator[tuple[int, int, int]], int, int]] = []
+    finished: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
+    before = 0  # nodes expanded before the running iteration
 
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
         message = "" if reason is None else limit_message(ALGORITHM, HEURISTIC, reason, limit, expanded, 0, bound)
@@ -343,7 +345,7 @@ def _search(
             len(moves) if moves is not None else bound,
             stopped=reason,
             message=message,
-            extra={"bound": bound, "h0": h0},
+            extra={"bound": bound, "h0": h0, "per_iteration": [*finished, (bound, expanded - before)]},
         )
 
     yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, checkpoint.now - t0)
@@ -397,7 +399,15 @@ def _search(
                     check_at = checkpoint.next_at
                     if checkpoint.report_due():
                         yield Progress(
-                            ALGORITHM, HEURISTIC, expanded, generated, g, bound, iterations, checkpoint.now - t0
+                            ALGORITHM,
+                            HEURISTIC,
+                            expanded,
+                            generated,
+                            g,
+                            bound,
+                            iterations,
+                            checkpoint.now - t0,
+                            per_iteration=tuple(finished),
                         )
                 break
             else:
@@ -412,6 +422,8 @@ def _search(
             if found:
                 break
         if not found:
+            finished.append((bound, expanded - before))
+            before = expanded
             bound += 2
     blanks = [frame[0] for frame in stack] + [z]
     max_depth = max(max_depth, len(blanks) - 1)

@@ -189,6 +189,13 @@ class _Run:
         self.checkpoint = Checkpoint(limit, report_every, CHECK_EVERY)
         self.expanded = self.generated = self.iterations = self.max_depth = self.depth = 0
         self.bound = max(self.h0, self.r0)
+        self.done: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
+        self.before = 0  # nodes expanded before the running iteration
+
+    def iteration_ended(self) -> None:
+        """Record the finished iteration's bound and nodes."""
+        self.done.append((self.bound, self.expanded - self.before))
+        self.before = self.expanded
 
     def count(self, expanded: int, generated: int, depth: int) -> None:
         """Take the counters of the running iteration (before a progress record or when it ends)."""
@@ -198,7 +205,15 @@ class _Run:
         """The progress record at the last checkpoint, ``depth`` moves deep."""
         elapsed = self.checkpoint.now - self.checkpoint.start
         return Progress(
-            ALGORITHM, self.name, self.expanded, self.generated, depth, self.bound, self.iterations, elapsed
+            ALGORITHM,
+            self.name,
+            self.expanded,
+            self.generated,
+            depth,
+            self.bound,
+            self.iterations,
+            elapsed,
+            per_iteration=tuple(self.done),
         )
 
     def excess(self, x: int) -> int:
@@ -332,6 +347,7 @@ def _search(
                 "h0": run.h0,
                 "h0_reflected": run.r0 if use_reflection else None,
                 "transpositions": len(run.tt),
+                "per_iteration": [*run.done, (bound, run.expanded - run.before)],
             },
         )
 
@@ -348,6 +364,7 @@ def _search(
             return finish(verify(board, goal, moves), None)
         if ended is not None:
             return finish(None, ended)
+        run.iteration_ended()
         run.bound += 2
 
 
