@@ -69,11 +69,11 @@
  * A search's figures, as progress (while it runs) and in its result.
  * @typedef {{type?: "progress", algorithm: string, heuristic: string, nodes_expanded: number, bound?: number,
  *   frontier?: number, max_frontier?: number, elapsed: number, heuristics?: string[], done?: CompareRow[],
- *   row?: number, rows?: number}} Progress
+ *   row?: number, rows?: number, per_iteration?: [number, number][]}} Progress
  * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
- *   iterations?: number}} SolveReply
+ *   iterations?: number, extra?: {per_iteration?: [number, number][]}}} SolveReply
  * @typedef {{heuristic: string, length: number | null, stopped?: string | null, nodes_expanded: number,
  *   max_frontier: number, seconds: number}} CompareRow
  * @typedef {{ok: true, rows: CompareRow[], stopped?: string | null}} CompareReply

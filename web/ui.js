@@ -76,6 +76,9 @@ export function findUi() {
     moveList: byId("move-list", HTMLOListElement),
     comparison: byId("comparison", HTMLElement),
     comparisonNote: byId("comparison-note", span),
+    compareChart: byId("compare-chart", div),
+    iterations: byId("iterations", HTMLElement),
+    iterationsChart: byId("iterations-chart", div),
     compareBody: /** @type {HTMLTableSectionElement} */ (byId("compare-table", HTMLTableElement).tBodies[0]),
   };
 }

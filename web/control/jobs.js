@@ -9,6 +9,7 @@ import { errorInfo } from "../python-worker.js";
 import { label, progressLine } from "../view/results.js";
 import { renderBoardBar } from "../view/board-bar.js";
 import { renderComparison } from "../view/comparison.js";
+import { renderIterations } from "../view/iterations.js";
 import { renderJob } from "../view/job.js";
 import { renderSolutionNote } from "../view/player.js";
 import { check, goalSpec } from "./check.js";
@@ -16,6 +17,8 @@ import { boardFields, dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../state.js").Job} Job */
+
+const ITERATIONS_EVERY_MS = 250; // progress arrives every ~50 ms: the chart need not follow every one
 
 /**
  * @param {Ctx} ctx
@@ -93,6 +96,8 @@ export async function solve(ctx) {
   mirrorHooks(state);
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
     heuristic: ui.heuristic.value };
+  renderIterations(ui, null);
+  let drawnAt = 0; // IDA*'s chart is redrawn at most every ITERATIONS_EVERY_MS
   try {
     const reply = await ctx.python.request("solve", request, {
       onId: (id) => { mine.id = id; },
@@ -101,8 +106,17 @@ export async function solve(ctx) {
         mine.title = `Solving with ${label(p.algorithm)} + ${label(p.heuristic).toLowerCase()}…`;
         mine.detail = progressLine(p);
         renderJob(ui, state);
+        if (p.algorithm === "idastar" && p.bound !== undefined && p.bound !== null
+          && performance.now() - drawnAt >= ITERATIONS_EVERY_MS) {
+          drawnAt = performance.now();
+          const done = p.per_iteration || [];
+          const before = done.reduce((sum, [, nodes]) => sum + nodes, 0);
+          renderIterations(ui, { done, running: [p.bound, p.nodes_expanded - before] });
+        }
       },
     });
+    const perIteration = reply.extra && reply.extra.per_iteration;
+    renderIterations(ui, perIteration && perIteration.length ? { done: perIteration, running: null } : null);
     if (mine.cancelAt) setReport(state, "cancelMs", String(Math.round(performance.now() - mine.cancelAt)));
     mirrorHooks(state);
     if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return; // a newer board

@@ -12,6 +12,7 @@ import { Playback } from "./playback.js";
 import { renderBoardBar } from "../view/board-bar.js";
 import { renderJob } from "../view/job.js";
 import { renderComparison } from "../view/comparison.js";
+import { renderIterations } from "../view/iterations.js";
 import { fragmentFor, renderLink } from "../view/link.js";
 import { renderNoSolution, renderPlayer, renderSolutionReply, speedOf } from "../view/player.js";
 import { renderVerdict } from "../view/verdict.js";
@@ -36,6 +37,7 @@ export function loadBoard(ctx) {
   ui.moveSaid.textContent = "";
   dropSolution(ctx);
   renderComparison(ui, null);
+  renderIterations(ui, null);
   state.solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
   renderBoardBar(ui, state, "");
   renderGame(ctx);

@@ -1,0 +1,82 @@
+"""The pictures: the heuristics compared and IDA*'s nodes per iteration as SVG charts whose labels carry the
+core's figures."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core
+
+
+def figure(n: int) -> str:
+    return f"{n:,}"
+
+
+def compare(app: App, board: str) -> None:
+    page = app.page
+    assert app.check(board, "default").startswith("Solvable")
+    page.evaluate("() => { delete document.body.dataset.compare; }")
+    page.click("#compare")
+    page.wait_for_function(
+        "() => ['done', 'stopped', 'failed'].includes(document.body.dataset.compare)", timeout=ANSWER_TIMEOUT_MS
+    )
+
+
+def chart_label(page: Page, box: str) -> str:
+    chart = page.locator(f"{box} svg[role=img]")
+    assert chart.count() == 1
+    return chart.get_attribute("aria-label") or ""
+
+
+def test_the_comparison_chart_carries_the_cores_figures(app: App) -> None:
+    page = app.page
+    board = "8 6 7 / 2 5 4 / 3 0 1"
+    compare(app, board)
+    rows = core({"op": "compare", "board": board})["rows"]
+    said = chart_label(page, "#compare-chart")
+    names = page.locator("#compare-table tbody th").all_inner_texts()  # the table's names for the heuristics
+    assert len(names) == len(rows)
+
+    def series(field: str) -> str:
+        return "; ".join(
+            f"{name} {figure(r[field])}" + (" (stopped)" if r["length"] is None else "") for name, r in zip(names, rows)
+        )
+
+    visited, heap = series("nodes_expanded"), series("max_frontier")
+    assert said == f"Heuristics compared (log scale). Vertices visited: {visited}. Maximum heap size: {heap}."
+    assert page.locator("#compare-chart rect.bar.series-0").count() == len(rows)
+    assert page.locator("#compare-chart rect.bar.series-1").count() == len(rows)
+    app.assert_offline()
+
+
+def test_an_idastar_solve_draws_its_iterations(app: App) -> None:
+    page = app.page
+    board = "1 4 3 8 / 7 2 6 0 / 5 9 11 12 / 10 14 13 15"  # 28 moves: 8 iterations
+    assert app.check(board, "default").startswith("Solvable")
+    page.select_option("#algorithm", "idastar")
+    page.select_option("#heuristic", "manhattan")
+    page.evaluate("() => { delete document.body.dataset.solve; }")
+    page.click("#solve")
+    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    expected = core({"op": "solve", "board": board, "algorithm": "idastar", "heuristic": "manhattan"})
+    per = expected["extra"]["per_iteration"]
+    assert sum(n for _, n in per) == expected["nodes_expanded"]
+    bars = "; ".join(f"bound {b} {figure(n)}" for b, n in per)
+    said = chart_label(page, "#iterations-chart")
+    assert said == f"IDA* nodes expanded per iteration (log scale). Nodes expanded: {bars}."
+    assert page.locator("#iterations-chart rect.bar").count() == len(per)
+    page.select_option("#algorithm", "auto")
+    page.select_option("#heuristic", "auto")
+    app.assert_offline()
+
+
+def test_an_astar_solve_draws_no_iterations(app: App) -> None:
+    page = app.page
+    assert app.check("1 2 3 / 4 5 6 / 0 7 8", "default").startswith("Solvable")
+    page.select_option("#algorithm", "astar")
+    page.evaluate("() => { delete document.body.dataset.solve; }")
+    page.click("#solve")
+    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    assert page.locator("#iterations").is_hidden()
+    page.select_option("#algorithm", "auto")
+    app.assert_offline()

@@ -1,0 +1,131 @@
+// @ts-check
+// Small SVG bar charts drawn from data (no library: two chart shapes in ~150 lines do not pay for one): horizontal
+// bars on a log scale (the heuristics compared) and columns on a log scale (IDA*'s nodes per iteration). Each chart
+// is an <svg role="img"> whose aria-label states every figure; each bar has a <title> for hover. Sized by its
+// viewBox to the width of its box; colours from the page's CSS custom properties (light and dark).
+
+const NS = "http://www.w3.org/2000/svg";
+
+/**
+ * @typedef {{label: string, value: number, note?: string}} Bar a labelled figure; `note` marks it (e.g. "stopped")
+ * @typedef {{name: string, bars: Bar[]}} Series one measure, a bar per label
+ */
+
+/**
+ * An SVG element with attributes.
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ * @param {string} [text]
+ */
+function svg(tag, attributes = {}, text = "") {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** @param {number} n */
+const figure = (n) => n.toLocaleString("en");
+
+/** @param {number} n a power of ten's exponent @returns {string} 1, 10, 100, 1k, 10k … 1M … */
+function tickText(n) {
+  const units = ["", "k", "M", "G", "T"];
+  const unit = Math.min(Math.floor(n / 3), units.length - 1);
+  return `${10 ** (n - unit * 3)}${units[unit]}`;
+}
+
+/** The powers of ten spanning 1 … `max`. @param {number} max */
+function decades(max) {
+  return Math.max(1, Math.ceil(Math.log10(Math.max(10, max))));
+}
+
+/**
+ * The words of a chart's aria-label: "Vertices visited (log scale): Manhattan 12,034; …. Maximum heap size: …".
+ * @param {Series[]} series
+ */
+export function describe(series) {
+  return series.map((s) => `${s.name}: ` + s.bars.map((b) => `${b.label} ${figure(b.value)}${b.note ? ` (${b.note})` : ""}`)
+    .join("; ")).join(". ") + ".";
+}
+
+/**
+ * Horizontal bars on a log scale: for each label, one bar per series (e.g. vertices visited, maximum heap size).
+ * @param {string} title what the chart shows (first words of its label)
+ * @param {Series[]} series
+ * @returns {SVGSVGElement}
+ */
+export function barChart(title, series) {
+  const labels = series.length ? series[0].bars.map((b) => b.label) : [];
+  const max = Math.max(1, ...series.flatMap((s) => s.bars.map((b) => b.value)));
+  const top = decades(max);
+  const left = 150, right = 70, bar = 14, gap = 4, group = series.length * (bar + gap) + 10;
+  const plotBottom = labels.length * group + 4;
+  const width = 640, height = plotBottom + 44;
+  const plot = width - left - right;
+  const x = (/** @type {number} */ v) => left + (plot * Math.log10(Math.max(1, v))) / top;
+  const chart = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart" }));
+  chart.setAttribute("role", "img");
+  chart.setAttribute("aria-label", `${title} (log scale). ${describe(series)}`);
+  for (let d = 0; d <= top; d++) {
+    const at = left + (plot * d) / top;
+    chart.append(svg("line", { x1: at, x2: at, y1: 0, y2: plotBottom, class: "grid-line" }),
+      svg("text", { x: at, y: plotBottom + 14, class: "tick", "text-anchor": "middle" }, tickText(d)));
+  }
+  labels.forEach((name, i) => {
+    const y0 = i * group + 6;
+    chart.append(svg("text", { x: left - 8, y: y0 + (series.length * (bar + gap)) / 2 + 4, class: "label",
+      "text-anchor": "end" }, name));
+    series.forEach((s, k) => {
+      const b = s.bars[i];
+      const y = y0 + k * (bar + gap);
+      const rect = svg("rect", { x: left, y, width: Math.max(1, x(b.value) - left), height: bar,
+        class: `bar series-${k}${b.note ? " marked" : ""}` });
+      rect.append(svg("title", {}, `${name}, ${s.name.toLowerCase()}: ${figure(b.value)}${b.note ? ` (${b.note})` : ""}`));
+      chart.append(rect, svg("text", { x: x(b.value) + 4, y: y + bar - 3, class: "value" },
+        `${figure(b.value)}${b.note ? ` ${b.note}` : ""}`));
+    });
+  });
+  const legendY = plotBottom + 36;
+  series.forEach((s, k) => {
+    chart.append(svg("rect", { x: left + k * 170, y: legendY - 9, width: 10, height: 10, class: `swatch series-${k}` }),
+      svg("text", { x: left + k * 170 + 14, y: legendY, class: "legend" }, s.name));
+  });
+  return chart;
+}
+
+/**
+ * Columns on a log scale, one per labelled figure in order (IDA*: nodes per iteration, labelled by the bound); the
+ * last is drawn as running when `running`.
+ * @param {string} title
+ * @param {Series} series
+ * @param {boolean} running
+ * @returns {SVGSVGElement}
+ */
+export function columnChart(title, series, running) {
+  const bars = series.bars;
+  const max = Math.max(1, ...bars.map((b) => b.value));
+  const top = decades(max);
+  const left = 44, bottom = 34, width = 640, height = 220;
+  const plotH = height - bottom - 10;
+  const slot = (width - left - 10) / Math.max(bars.length, 8);
+  const y = (/** @type {number} */ v) => 10 + plotH - (plotH * Math.log10(Math.max(1, v))) / top;
+  const chart = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart" }));
+  chart.setAttribute("role", "img");
+  chart.setAttribute("aria-label", `${title} (log scale). ${describe([series])}${running ? " The last one is running." : ""}`);
+  for (let d = 0; d <= top; d++) {
+    const at = y(10 ** d);
+    chart.append(svg("line", { x1: left, x2: width - 10, y1: at, y2: at, class: "grid-line" }),
+      svg("text", { x: left - 6, y: at + 4, class: "tick", "text-anchor": "end" }, tickText(d)));
+  }
+  bars.forEach((b, i) => {
+    const x0 = left + i * slot + slot * 0.15;
+    const last = running && i === bars.length - 1;
+    const rect = svg("rect", { x: x0, y: y(b.value), width: slot * 0.7, height: Math.max(1, 10 + plotH - y(b.value)),
+      class: `bar series-0${last ? " running" : ""}` });
+    rect.append(svg("title", {}, `${series.name} at ${b.label}: ${figure(b.value)}${last ? " (running)" : ""}`));
+    chart.append(rect, svg("text", { x: x0 + slot * 0.35, y: height - bottom + 16, class: "tick",
+      "text-anchor": "middle" }, b.label.replace(/^bound /, "")));
+  });
+  chart.append(svg("text", { x: left, y: height - 4, class: "legend" }, `${series.name}, by bound (the f-limit)`));
+  return chart;
+}
