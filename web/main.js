@@ -15,6 +15,7 @@ import {
 import { cancelJob, compareHeuristics, endJob, hint, solve } from "./control/jobs.js";
 import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
+import { fetchTables, tablesChanged } from "./control/tables.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
@@ -24,7 +25,7 @@ import { findUi } from "./ui.js";
 import { renderJob } from "./view/job.js";
 import { renderSpeed, speedOf } from "./view/player.js";
 import { renderSolverHint } from "./view/solver.js";
-import { renderBoot, renderTables } from "./view/status.js";
+import { renderBoot } from "./view/status.js";
 
 const ui = findUi();
 const state = createState();
@@ -75,7 +76,7 @@ function tablesStatus(tables) {
   const phases = state.report.tablesPhases;
   setReport(state, "tables", tables.phase);
   setReport(state, "tablesPhases", phases.includes(tables.phase) ? phases : [...phases, tables.phase]);
-  renderTables(ui, tables);
+  tablesChanged(ctx, tables);
   if (tables.phase === "ready") {
     setReport(state, "tablesSeconds", String(tables.seconds)); // fetch or cache → verified → loaded in Python
     reloadOptions(ctx);
@@ -119,6 +120,7 @@ ui.jobCancel.addEventListener("click", () => cancelJob(ctx));
 // ---- The board: arrow keys slide tiles (clicks, taps, swipes and Enter are the board view's); Undo, Redo, Hint ----
 
 ui.updateNow.addEventListener("click", () => takeOver(state));
+ui.tablesOffer.addEventListener("click", () => fetchTables(ctx));
 ui.undo.addEventListener("click", () => undo(ctx));
 ui.redo.addEventListener("click", () => redo(ctx));
 ui.hint.addEventListener("click", () => hint(ctx));

@@ -17,7 +17,8 @@
  * Page → worker. Each request carries a numeric `id`; `goal` is "default", "blank-first" or a board's text.
  * - check, random, apply, move, options: one-shot, answered by `result` or `error`;
  * - solve, compare, hint: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`;
- * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled").
+ * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
+ * - tables: fetch and load the pattern database (once; its progress comes as `tables` messages).
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
  * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number}} RandomRequest
  * @typedef {{type: "apply", id: number, board: BoardInput, moves: number[] | string}} ApplyRequest
@@ -28,14 +29,15 @@
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
+ * @typedef {{type: "tables", id: number}} TablesRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | CancelRequest} Request
+ *   | HintRequest | TablesRequest | CancelRequest} Request
  */
 
 /**
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
- *   solve: SolveReply, compare: CompareReply, hint: HintReply}} Replies
+ *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean}}} Replies
  */
 
 /**
@@ -94,9 +96,10 @@
  */
 
 /**
- * The pattern database's download and load (`progress` with id null): "downloading" (received/total bytes),
+ * The pattern database's download and load (`progress` with id null): "offered" (its size `total`; `cached` when
+ * an earlier visit kept it; fetched only when the page asks), "downloading" (received/total bytes),
  * "loading" (Python prepares it in slices between requests, `fraction` done), "ready" or "failed".
- * @typedef {{phase: "downloading" | "loading" | "ready" | "failed", text: string, received?: number,
+ * @typedef {{phase: "offered" | "downloading" | "loading" | "ready" | "failed", text: string, received?: number,
  *   total?: number, fraction?: number, cached?: boolean, heuristic?: string, name?: string, seconds?: number,
  *   rows?: number, cols?: number}} Tables
  */
@@ -136,7 +139,7 @@ function frozenSet(names) {
 }
 
 /** Page → worker. */
-export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "cancel"]));
+export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "tables", "cancel"]));
 
 /** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
 export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint"]));

@@ -41,6 +41,12 @@ import { newGame } from "./model/game.js";
  */
 
 /**
+ * The pattern database as the page knows it: the worker's last phase (null: no database in this build), its size,
+ * whether the page asked for it, and the Solves and Hints waiting until it is ready (control/tables.js).
+ * @typedef {{phase: string | null, size: number, asked: boolean, waiting: (() => void)[]}} TablesState
+ */
+
+/**
  * The inversions of the board on screen by tile (null: not listed, the board is over 8×8 or not checked yet) and the
  * tile whose inversions are shown (null: none).
  * @typedef {{partners: Map<number, number[]> | null, chosen: number | null}} Learn
@@ -73,6 +79,7 @@ import { newGame } from "./model/game.js";
  * @property {Shown | null} shown the board on screen
  * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
  * @property {number} clock the interval that ticks the clock on screen (0: none)
+ * @property {TablesState} tables the pattern database: its phase, whether the page asked for it, who waits for it
  * @property {Learn} learn the inversions of the board on screen and the tile chosen to show its own
  * @property {boolean | null} solved the board on screen is the goal (null before the first board)
  * @property {Job | null} job
@@ -100,6 +107,7 @@ export function createState() {
     game: newGame(),
     clock: 0,
     learn: { partners: null, chosen: null },
+    tables: { phase: null, size: 0, asked: false, waiting: [] },
     solved: null,
     job: null,
     playback: null,

@@ -19,6 +19,7 @@ export function findUi() {
     tables: byId("pdb-status", div),
     tablesProgress: byId("pdb-progress", progress),
     tablesText: byId("pdb-text", span),
+    tablesOffer: byId("pdb-offer", button),
     form: byId("check-form", HTMLFormElement),
     board: byId("board", HTMLTextAreaElement),
     boardError: byId("board-error", p),

@@ -118,6 +118,8 @@ class Runner {
     this.pending = new Set(); // ids queued or running
     /** @type {Set<number>} */
     this.cancelled = new Set(); // ids cancelled while pending
+    /** @type {Promise<void> | null} */
+    this.tablesLoad = null; // the pattern database's load, once the page asked for it (started at most once)
   }
 
   /** @param {Work} message @param {Promise<boolean>} ready */
@@ -324,6 +326,18 @@ async function prepareTables(python, bytes, cached) {
   }
 }
 
+/** Say what the manifest's pattern database would cost (phase "offered"): the page asks for it (`tables`) when a
+ * board needs it, or at once on a capable device. @param {Python} python */
+async function offerTables(python) {
+  const info = python.manifest.pdb;
+  if (!info) return;
+  const cache = await openCache();
+  const cached = Boolean(cache && (await cache.match(new URL(info.url, python.base).href)));
+  tablesStatus({ phase: "offered", total: info.size, cached,
+    text: cached ? `Pattern database kept from an earlier visit (${megabytes(info.size)} MB)`
+      : `Pattern database: ${megabytes(info.size)} MB to download for the fastest optimal 4×4 solving` });
+}
+
 /** Fetch (or reuse), verify and load the manifest's pattern database into the engine; reports `tables` status. */
 /** @param {Python} python */
 async function loadTables(python) {
@@ -384,7 +398,7 @@ const ready = boot().then(
       timings,
       interrupt: python.interrupt ? python.interrupt.buffer : null,
     });
-    loadTables(python);
+    offerTables(python);
     return true;
   },
   (exc) => {
@@ -395,6 +409,13 @@ const ready = boot().then(
 
 self.onmessage = (event) => {
   const message = event.data;
+  if (message && message.type === "tables" && Number.isInteger(message.id)) {
+    ready.then((ok) => {
+      if (ok && runner.python && !runner.tablesLoad) runner.tablesLoad = loadTables(runner.python);
+      post({ type: "result", id: message.id, reply: { ok: true, started: Boolean(runner.tablesLoad) } });
+    });
+    return;
+  }
   if (!message || typeof message !== "object" || !REQUEST_TYPES.has(message.type) || !Number.isInteger(message.id)) {
     const id = message && Number.isInteger(message.id) ? message.id : null;
     const shown = message && typeof message === "object" ? String(message.type) : typeof message;

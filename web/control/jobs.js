@@ -13,6 +13,7 @@ import { renderIterations } from "../view/iterations.js";
 import { renderJob } from "../view/job.js";
 import { renderSolutionNote } from "../view/player.js";
 import { check, goalSpec } from "./check.js";
+import { tablesFor } from "./tables.js";
 import { boardFields, dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -90,6 +91,8 @@ export async function solve(ctx) {
     }
     return;
   }
+  await tablesFor(ctx, state.shown.board); // a 4×4: the pattern database first, where this device takes it
+  if (state.job || !state.shown) return;
   const { board: start, goal } = state.shown;
   const mine = startJob(ctx, "solve", "Solving…");
   setReport(state, "solve", "running");
@@ -195,6 +198,8 @@ export async function hint(ctx) {
   if (state.solved) return say("No hint needed: the board is already the goal.", "none");
   if (!solvable) return say("No hint: this board cannot reach the goal (see why below).", "none");
   if (state.sync.frame) syncBoard(ctx);
+  await tablesFor(ctx, board);
+  if (state.job || !state.shown || !sameBoard(state.shown.board, board)) return;
   const mine = startJob(ctx, "hint", "Finding a hint…");
   setReport(state, "hint", "running");
   mirrorHooks(state);
