@@ -53,31 +53,26 @@ export class BoardView {
     /** @type {{x: number, y: number, index: number, id: number} | null} the pointer that may be swiping */
     this.swipe = null;
     this.swiped = false; // a swipe just ended: the click that may follow it is not a tap
-    this.onKeyDown = (/** @type {KeyboardEvent} */ event) => this.keyDown(event);
-    this.onClick = (/** @type {MouseEvent} */ event) => this.click(event);
-    this.onPointerDown = (/** @type {PointerEvent} */ event) => this.pointerDown(event);
-    this.onPointerUp = (/** @type {PointerEvent} */ event) => this.pointerUp(event);
-    this.onPointerCancel = () => { this.swipe = null; };
-    this.onPointerOver = (/** @type {PointerEvent} */ event) => {
-      if (event.pointerType !== "touch") this.choose(event.target);
-    };
-    this.onPointerLeave = (/** @type {PointerEvent} */ event) => {
-      if (event.pointerType !== "touch" && this.props.onChoose) this.props.onChoose(null);
-    };
-    this.onFocusIn = (/** @type {FocusEvent} */ event) => this.choose(event.target);
-    this.onFocusOut = (/** @type {FocusEvent} */ event) => {
-      const next = event.relatedTarget;
-      if (this.props.onChoose && !(next instanceof Node && this.el.contains(next))) this.props.onChoose(null);
-    };
-    this.el.addEventListener("keydown", this.onKeyDown);
-    this.el.addEventListener("click", this.onClick);
-    this.el.addEventListener("pointerdown", this.onPointerDown);
-    this.el.addEventListener("pointerup", this.onPointerUp);
-    this.el.addEventListener("pointercancel", this.onPointerCancel);
-    this.el.addEventListener("pointerover", this.onPointerOver);
-    this.el.addEventListener("pointerleave", this.onPointerLeave);
-    this.el.addEventListener("focusin", this.onFocusIn);
-    this.el.addEventListener("focusout", this.onFocusOut);
+    /** @type {[string, (event: any) => void][]} the element's listeners, removed again by destroy() */
+    this.listeners = [
+      ["keydown", (/** @type {KeyboardEvent} */ event) => this.keyDown(event)],
+      ["click", (/** @type {MouseEvent} */ event) => this.click(event)],
+      ["pointerdown", (/** @type {PointerEvent} */ event) => this.pointerDown(event)],
+      ["pointerup", (/** @type {PointerEvent} */ event) => this.pointerUp(event)],
+      ["pointercancel", () => { this.swipe = null; }],
+      ["pointerover", (/** @type {PointerEvent} */ event) => {
+        if (event.pointerType !== "touch") this.choose(event.target);
+      }],
+      ["pointerleave", (/** @type {PointerEvent} */ event) => {
+        if (event.pointerType !== "touch" && this.props.onChoose) this.props.onChoose(null);
+      }],
+      ["focusin", (/** @type {FocusEvent} */ event) => this.choose(event.target)],
+      ["focusout", (/** @type {FocusEvent} */ event) => {
+        const next = event.relatedTarget;
+        if (this.props.onChoose && !(next instanceof Node && this.el.contains(next))) this.props.onChoose(null);
+      }],
+    ];
+    for (const [type, listener] of this.listeners) this.el.addEventListener(type, listener);
   }
 
   /** Hand the tile in the cell holding `target` to `onChoose` (the blank: null). @param {EventTarget | null} target */
@@ -455,15 +450,7 @@ export class BoardView {
   destroy() {
     cancelAnimationFrame(this.frame);
     for (const animation of this.animations.splice(0)) animation.cancel();
-    this.el.removeEventListener("keydown", this.onKeyDown);
-    this.el.removeEventListener("click", this.onClick);
-    this.el.removeEventListener("pointerdown", this.onPointerDown);
-    this.el.removeEventListener("pointerup", this.onPointerUp);
-    this.el.removeEventListener("pointercancel", this.onPointerCancel);
-    this.el.removeEventListener("pointerover", this.onPointerOver);
-    this.el.removeEventListener("pointerleave", this.onPointerLeave);
-    this.el.removeEventListener("focusin", this.onFocusIn);
-    this.el.removeEventListener("focusout", this.onFocusOut);
+    for (const [type, listener] of this.listeners) this.el.removeEventListener(type, listener);
     this.el.replaceChildren();
   }
 }
