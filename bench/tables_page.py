@@ -6,10 +6,12 @@ ready]`` and to ``body[data-tables=ready]`` (the tables downloaded, verified and
 then reloaded, which takes the tables from the Cache API, and timed the same way. After each run it prints the
 peak resident memory (``VmHWM`` from ``/proc``, Linux only) of the largest renderer process, the one holding the
 page and its Python worker. ``--solve-hard`` then solves the first 80-move position in the page and prints the
-peak again.
+peak again. ``--without-tables`` opens the page as a small device does (``navigator.deviceMemory`` 1: the tables
+are only offered, control/tables.js), waits for the first verdict and prints the peak: the page without them.
 
 Run from the repository root with the project venv: ``.venv/bin/python -m bench tables-page [--runs N]
-[--site DIR] [--solve-hard]`` (``--site`` serves an already built folder instead of building ``site/``).
+[--site DIR] [--solve-hard | --without-tables]`` (``--site`` serves an already built folder instead of building
+``site/``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from .common import machine
 from .korf_page import HARD, request_for
 
 TIMEOUT_MS = 300_000
+SMALL_DEVICE = CAPTURE_JS + "\nObject.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 1 });"
+"""The page as a small device sees it: the pattern database is only offered."""
 
 
 def _descendants(pid: int) -> list[int]:
@@ -77,6 +81,11 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="then solve the first 80-move position in the page and print the peak memory again",
     )
+    parser.add_argument(
+        "--without-tables",
+        action="store_true",
+        help="open the page as a small device (tables only offered), wait for the first verdict, print the peak",
+    )
     args = parser.parse_args(argv)
     site = args.site
     if site is None:
@@ -84,6 +93,22 @@ def main(argv: list[str]) -> int:
         site = SITE
     print(f"{machine()}; site {site}")
     with SiteBrowser(site) as session:
+        if args.without_tables:
+            for run in range(1, args.runs + 1):
+                context, page = session.new_page(SMALL_DEVICE)
+                started = time.perf_counter()
+                page.goto(session.url)
+                wait_python(page, TIMEOUT_MS)
+                page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=TIMEOUT_MS)
+                phase = page.locator("body").get_attribute("data-tables")
+                print(
+                    f"run {run}, without tables: first verdict {time.perf_counter() - started:.1f} s (tables "
+                    f"{phase}); peak memory of the page's renderer: {renderer_peak_mb()} MB",
+                    flush=True,
+                )
+                context.close()
+            print(f"requests outside the origin: {len(session.offsite)}")
+            return 0
         for run in range(1, args.runs + 1):
             context, page = session.new_page(CAPTURE_JS)
             for visit in ("first visit", "from cache"):

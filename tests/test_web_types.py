@@ -34,9 +34,10 @@ def test_typescript_is_pinned_and_checks_the_page() -> None:
     assert "dom" in options["lib"]
     worker = json.loads((ROOT / "tsconfig.worker.json").read_text())
     assert worker["extends"] == "./tsconfig.json" and "webworker" in worker["compilerOptions"]["lib"]
-    # the page's config checks every module but the worker, which the worker's config checks (lib webworker)
-    assert page["include"] == ["web/**/*.js"] and page["exclude"] == ["web/worker.js"]
-    assert worker["include"] == ["web/worker.js"]
+    # the page's config checks every module but the two workers, which the worker's config checks
+    workers = ["web/worker.js", "web/sw.js"]  # the Python worker and the service worker: lib webworker
+    assert page["include"] == ["web/**/*.js"] and page["exclude"] == workers
+    assert worker["include"] == workers
 
 
 @pytest.mark.slow  # runs tsc over the page: seconds
