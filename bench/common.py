@@ -12,11 +12,12 @@ from typing import Any
 
 from npuzzle import api
 from npuzzle.instances import Instance, korf100, parse_korf100
+from npuzzle.pdb.build import PARTITIONS, build, file_name
 
-from .browser import ROOT, load_script
+from .browser import ROOT
 
 PDB_DIR = ROOT / ".cache" / "pdb"
-"""Where the site build keeps the 15-puzzle pattern databases (``scripts/build_pdb.py`` writes there)."""
+"""Where the site build keeps the 15-puzzle pattern databases (``scripts/build_site.py`` builds there)."""
 SHIPPED_PDB = PDB_DIR / "15puzzle-7-7-7.pdb"
 """The database the site ships (7/7-7)."""
 
@@ -76,17 +77,16 @@ def run_cpython(request: dict[str, Any], engine: api.Engine | None = None, timeo
 
 
 def pdb_partitions() -> list[str]:
-    """The 15-puzzle databases ``scripts/build_pdb.py`` builds, by name (``7-7-7`` is 7/7-7, the site's)."""
-    return list(load_script("build_pdb").PARTITIONS)
+    """The 15-puzzle databases :mod:`npuzzle.pdb.build` builds, by name (``7-7-7`` is 7/7-7, the site's)."""
+    return list(PARTITIONS)
 
 
 def pdb_file(pdb_dir: Path | str, partition: str) -> tuple[Path, float | None]:
-    """The ``partition`` database in ``pdb_dir``, built there first when missing (``scripts/build_pdb.py``, numpy);
+    """The ``partition`` database in ``pdb_dir``, built there first when missing (:mod:`npuzzle.pdb.build`, numpy);
     returns its path and the seconds the build took (``None`` when the file was there)."""
-    build_pdb = load_script("build_pdb")
-    path = Path(pdb_dir) / build_pdb.file_name(partition)
+    path = Path(pdb_dir) / file_name(partition)
     if path.exists():
         return path, None
     started = time.perf_counter()
-    build_pdb.build(pdb_dir, partition)
+    build(pdb_dir, partition)
     return path, time.perf_counter() - started

@@ -234,7 +234,11 @@ def _pdb_sources_digest(root: Path) -> str:
     return hashlib.sha256(
         b"".join(
             (root / name).read_bytes()
-            for name in ("scripts/build_pdb.py", "scripts/pdb_numpy.py", "py/npuzzle/pdb/database.py")
+            for name in (
+                "py/npuzzle/pdb/build.py",
+                "py/npuzzle/pdb/numpy_builder.py",
+                "py/npuzzle/pdb/database.py",
+            )
             if (root / name).exists()
         )
     ).hexdigest()
@@ -254,8 +258,8 @@ def pattern_database(root: Path, install: bool) -> Path:
     """The shipped pattern-database file in ``.cache/pdb/``, built there first when missing.
 
     A file is reused at once when the stamp written after its last successful build or check names its sha256 and
-    the current sources of the builder (``scripts/build_pdb.py``, ``scripts/pdb_numpy.py``,
-    ``py/npuzzle/pdb/database.py``: a changed partition or format); otherwise ``scripts/build_pdb.py`` validates it,
+    the current sources of the builder (``py/npuzzle/pdb/build.py``, ``numpy_builder.py``, ``database.py``: a
+    changed partition or format); otherwise ``scripts/build_pdb.py`` validates it,
     rebuilding when it is stale (or builds it, printing each table's time). Building needs
     numpy: this Python's if it has it, else the project's ``.venv`` (with ``install``, created and given numpy
     here). Raises :class:`BuildError` when no Python with numpy is available.

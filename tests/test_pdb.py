@@ -1,14 +1,13 @@
 """Pattern databases: builders against ground truth, the compact index, the file format's checks, the solver.
 
 The Korf sample is solved through the 7/7-7 or 7-7-1 file when one is in ``.cache/pdb`` (or the directory named by
-``NPUZZLE_PDB_DIR``), as it is after ``scripts/build_pdb.py`` or the site build; otherwise through a 6-6-3 file
+``NPUZZLE_PDB_DIR``), as it is after the site build (``npuzzle.pdb.build``); otherwise through a 6-6-3 file
 built on the spot with the same code (about a minute with numpy), which keeps a fresh CI run short. Both go
 through the same search engine and file format.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import struct
@@ -18,12 +17,12 @@ import zlib
 from itertools import permutations
 from math import perm
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from npuzzle import Board, goal_board
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
+from npuzzle.pdb.build import build, file_name
 from npuzzle.pdb.database import (
     MAGIC,
     IndexTables,
@@ -45,20 +44,11 @@ PDB_DIR = Path(os.environ.get("NPUZZLE_PDB_DIR", ROOT / ".cache" / "pdb"))
 KORF_SAMPLE = (2, 4, 9, 12, 13, 19, 27, 43, 58, 71, 90)
 
 
-def _load_script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def tables15() -> PdbTables:
-    build_pdb = _load_script("build_pdb")
-    built = [PDB_DIR / build_pdb.file_name(name) for name in ("7-7-7", "7-7-1")]
+    built = [PDB_DIR / file_name(name) for name in ("7-7-7", "7-7-1")]
     present = [path for path in built if path.exists()]
-    path = present[0] if present else build_pdb.build(PDB_DIR, "6-6-3", quiet=True)
+    path = present[0] if present else build(PDB_DIR, "6-6-3")
     return load_tables(path.read_bytes(), 4, 4)
 
 
@@ -101,7 +91,8 @@ def test_additive_tables_are_admissible_and_have_the_parity_of_the_distance(
 @pytest.mark.slow
 def test_numpy_builder_matches_the_pure_python_builder() -> None:
     pytest.importorskip("numpy")
-    pdb_numpy = _load_script("pdb_numpy")
+    from npuzzle.pdb import numpy_builder as pdb_numpy
+
     for rows, cols, tiles in (
         (4, 4, (1, 4, 5)),
         (4, 4, (15, 2, 9, 6)),

@@ -1,12 +1,13 @@
 """The command line: ``npuzzle check``, ``npuzzle random``, ``npuzzle solve``, ``npuzzle compare``,
-``npuzzle bench korf100``.
+``npuzzle bench korf100``, ``npuzzle pdb build|info``.
 
 Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs from the file), 2 invalid input
 (message on stderr, never a traceback), 3 stopped by a limit, 141 stdout closed early (as for SIGPIPE, quietly).
 
-Pattern databases: ``solve --pdb FILE`` (or the environment variable :data:`PDB_ENV`) loads a database file
-(``scripts/build_pdb.py`` writes ``.cache/pdb/15puzzle-7-7-7.pdb``, the site's 7/7-7 tables); ``auto`` then uses it
-where it fits. What ``auto`` picks is :mod:`npuzzle.policy` (``docs/auto.md``): the ``solve --help`` texts for
+Pattern databases: ``npuzzle pdb build`` writes the 7/7-7 tables into the user's cache directory
+(:mod:`npuzzle.pdb.cache`), where ``solve`` and ``bench`` find them; ``--pdb FILE`` or the environment variable
+:data:`~npuzzle.pdb.cache.PDB_ENV` name another file. ``auto`` then uses it where it fits. What ``auto`` picks is
+:mod:`npuzzle.policy` (``docs/auto.md``): the ``solve --help`` texts for
 ``--algorithm`` and ``--heuristic`` are generated from it.
 """
 
@@ -25,11 +26,13 @@ from typing import TextIO
 
 from .board import Board, goal_board, moves_to_letters
 from .checkpoint import result_from_progress
+from .cli_pdb import add_pdb_parser
 from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
 from .heuristics import HEURISTIC_NAMES
 from .instances import korf100
 from .nearoptimal.solver import DEFAULT_SECONDS
 from .parse import parse_board, parse_shape, resolve_goal
+from .pdb.cache import PDB_ENV, cache_dir, locate
 from .pdb.search import solve_with_pdb
 from .pdb.tables import PdbTables, heuristic_name, load_tables
 from .policy import algorithm_help, heuristic_help
@@ -41,7 +44,6 @@ from .solve import (
     DEFAULT_COMPARE_NODES,
     NEAR_OPTIMAL,
     PDB_ALIAS,
-    Registry,
     check_limits,
     default_registry,
     plan,
@@ -59,9 +61,6 @@ killed by SIGPIPE."""
 
 BATCH_INPUT_SHOWN = 200
 """How many characters of a malformed batch line its ``{"error", "input"}`` record repeats."""
-
-PDB_ENV = "NPUZZLE_PDB"
-"""The environment variable naming a pattern-database file when ``--pdb`` is not given."""
 
 
 PDB_SHAPE = (4, 4)
@@ -360,12 +359,13 @@ def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> 
 
 
 def load_pdb(args: argparse.Namespace) -> PdbTables | None:
-    """The pattern database named by ``--pdb`` or :data:`PDB_ENV` (None when neither is set); raises
-    :class:`UsageError` naming the file when it cannot be read or is not a valid database."""
-    path = getattr(args, "pdb", None) or os.environ.get(PDB_ENV) or None
-    if path is None:
+    """The pattern database named by ``--pdb`` or :data:`PDB_ENV`, else the one ``npuzzle pdb build`` left in the
+    cache directory (None when there is none); raises :class:`UsageError` naming the file when it cannot be read or
+    is not a valid database."""
+    located = locate(getattr(args, "pdb", None))
+    if located.path is None:
         return None
-    origin = "--pdb" if getattr(args, "pdb", None) else PDB_ENV
+    path, origin = str(located.path), located.origin
     try:
         with open(path, "rb") as handle:
             data = handle.read()
@@ -377,12 +377,6 @@ def load_pdb(args: argparse.Namespace) -> PdbTables | None:
         raise UsageError(f"{path!r} ({origin}) is not a usable pattern database: {exc}") from None
 
 
-def registry_for(args: argparse.Namespace) -> Registry:
-    """The default registry, plus the pattern database of ``--pdb``/:data:`PDB_ENV` when one is named."""
-    tables = load_pdb(args)
-    return default_registry() if tables is None else registry_with_tables(tables)
-
-
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle solve``: an optimal (up to 4×4, where it finishes in time) or near-optimal solution with
     statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one)."""
@@ -391,7 +385,13 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     # the database (large and slow to load: docs/benchmarks.md) only for the boards it can serve, or when asked for
     # by name
     wants_pdb = (board.rows, board.cols) == PDB_SHAPE or args.heuristic == PDB_ALIAS
-    registry = registry_for(args) if wants_pdb else default_registry()
+    tables = load_pdb(args) if wants_pdb else None
+    registry = default_registry() if tables is None else registry_with_tables(tables)
+    if tables is None and (board.rows, board.cols) == PDB_SHAPE and args.heuristic == "auto":
+        err.write(
+            "npuzzle: no pattern database: `npuzzle pdb build` makes one (once, minutes with numpy) for fast optimal "
+            "4×4 solving; without it a hard 4×4 may get a near-optimal answer\n"
+        )
     try:
         chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
     except UnsolvableError as exc:
@@ -414,8 +414,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     tables = load_pdb(args)
     if tables is None:
         raise UsageError(
-            f"bench needs a pattern database: --pdb FILE or ${PDB_ENV} (scripts/build_pdb.py builds "
-            ".cache/pdb/15puzzle-7-7-7.pdb)"
+            f"bench needs a pattern database: `npuzzle pdb build` makes one in {cache_dir()} (or give --pdb FILE "
+            f"or ${PDB_ENV})"
         )
     instances = korf100()[: args.limit]
     goal = goal_board(4, 4, "blank-first")
@@ -594,8 +594,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--pdb",
         metavar="FILE",
-        help=f"pattern-database file for 4×4 boards (e.g. .cache/pdb/15puzzle-7-7-7.pdb, made by "
-        f"scripts/build_pdb.py); default: the file named by ${PDB_ENV}, else none",
+        help=f"pattern-database file for 4×4 boards; default: the file named by ${PDB_ENV}, else the one "
+        f"`npuzzle pdb build` made in {cache_dir()}, else none",
     )
     solve.add_argument(
         "--max-nodes",
@@ -642,12 +642,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("set", choices=("korf100",), help="the instance set (korf100)")
     bench.add_argument(
-        "--pdb", metavar="FILE", help=f"pattern-database file (default: the file named by ${PDB_ENV}); required"
+        "--pdb",
+        metavar="FILE",
+        help=f"pattern-database file (default: the file named by ${PDB_ENV}, else the one `npuzzle pdb build` made)",
     )
     bench.add_argument("--limit", type=_positive_int, metavar="N", help="only the first N instances")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.set_defaults(func=cmd_bench)
 
+    add_pdb_parser(sub)
     return parser
 
 

@@ -1,6 +1,7 @@
 """Vectorised (numpy) breadth-first search that builds one additive pattern-database table.
 
-Build-time only: the run-time package never imports numpy. :func:`build_compact` returns exactly the bytes of
+Build-time only: imported by :mod:`npuzzle.pdb.build` only when numpy is installed; nothing else imports it, so the
+package stays standard-library only at run time. :func:`build_compact` returns exactly the bytes of
 the pure-Python :func:`npuzzle.pdb.database.build_table_data` (the tests check that on small patterns), fast enough for
 the 15-puzzle's 7-tile tables: minutes each, where pure Python takes hours (``docs/benchmarks.md``).
 
@@ -78,7 +79,8 @@ def _rank(tb: _Tables, cells: Sequence[I64], lead: int, mults: Sequence[int]) ->
     fa = a - tb.popcount[used & ((np.int64(1) << a) - 1)]
     used_a = used | (np.int64(1) << a)
     fb = b - tb.popcount[used_a & ((np.int64(1) << b) - 1)]
-    return (r * (n - lead) + fa) * (n - lead - 1) + fb
+    ranked: I64 = (r * (n - lead) + fa) * (n - lead - 1) + fb
+    return ranked
 
 
 def _unrank(tb: _Tables, ids: I64, k: int, lead: int, mults: Sequence[int]) -> list[I64]:

@@ -1,0 +1,86 @@
+"""``npuzzle pdb build`` and ``npuzzle pdb info``: the 15-puzzle's pattern database in the user's cache directory,
+where ``npuzzle solve`` and ``npuzzle bench`` find it without flags (:mod:`npuzzle.pdb.cache`)."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from pathlib import Path
+from typing import TextIO
+
+from .errors import PatternDatabaseError
+from .pdb.build import PARTITIONS, SHIPPED, build, expected_time, has_numpy
+from .pdb.cache import PDB_ENV, cache_dir, locate
+from .pdb.database import load_database
+
+EXIT_OK = 0
+EXIT_INVALID = 2
+
+
+def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Build the database into ``--out`` (default: the cache directory); progress on ``err``, the path on ``out``."""
+    target = Path(args.out) if args.out else cache_dir()
+
+    def say(text: str) -> None:
+        err.write(f"npuzzle: {text}\n")
+        err.flush()
+
+    path = build(target, args.partition, force=args.force, pure=args.pure, say=say)
+    out.write(f"{path}\n")
+    return EXIT_OK
+
+
+def cmd_pdb_info(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Where the database is looked for, what is there, and how to make one; exit 2 when the one found is unusable."""
+    located = locate(getattr(args, "pdb", None))
+    out.write(f"looked for, in order: --pdb FILE, ${PDB_ENV}, {cache_dir()}\n")
+    if located.path is None:
+        numpy = "numpy is installed" if has_numpy() else "numpy is not installed"
+        out.write(
+            f"no pattern database found: `npuzzle pdb build` makes one in {cache_dir()} "
+            f"({expected_time(SHIPPED, not has_numpy())}; {numpy})\n"
+        )
+        return EXIT_OK
+    path = located.path
+    out.write(f"using {path} (from {located.origin})\n")
+    try:
+        data = path.read_bytes()
+        db = load_database(data, 4, 4)
+    except OSError as exc:
+        out.write(f"cannot read it: {exc.strerror or exc}\n")
+        return EXIT_INVALID
+    except PatternDatabaseError as exc:
+        out.write(f"not a usable pattern database: {exc}\n")
+        return EXIT_INVALID
+    names = [name for name, tiles in PARTITIONS.items() if tiles == db.partition]
+    out.write(
+        f"partition {names[0] if names else db.partition}, {len(data):,} bytes, sha256 "
+        f"{hashlib.sha256(data).hexdigest()}, valid\n"
+    )
+    return EXIT_OK
+
+
+def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``pdb`` subcommand and its ``build`` and ``info`` actions."""
+    pdb = sub.add_parser(
+        "pdb",
+        help="build or describe the 15-puzzle's pattern database (optimal 4×4 solving)",
+        description="The 15-puzzle's pattern database makes optimal 4×4 solving fast. `pdb build` writes it into "
+        f"the user's cache directory ({cache_dir()}), where solve and bench find it without flags (--pdb and "
+        f"${PDB_ENV} still override); `pdb info` says where it is looked for and what is there.",
+    )
+    actions = pdb.add_subparsers(dest="pdb_command", metavar="ACTION", required=True)
+    make = actions.add_parser(
+        "build",
+        help="build the database into the cache directory",
+        description="Build the database with numpy when it is installed (minutes), else in pure Python (hours: it "
+        "says so first). Progress on stderr; the file's path on stdout. Ctrl-C stops and leaves no partial file.",
+    )
+    make.add_argument("--partition", default=SHIPPED, choices=sorted(PARTITIONS), help="default: %(default)s")
+    make.add_argument("--out", metavar="DIR", help="directory to write into (default: the cache directory)")
+    make.add_argument("--force", action="store_true", help="rebuild even when a valid file is there")
+    make.add_argument("--pure", action="store_true", help="use the pure-Python builder even when numpy is installed")
+    make.set_defaults(func=lambda args, out, err, stdin: cmd_pdb_build(args, out, err))
+    info = actions.add_parser("info", help="where the database is looked for and what is there")
+    info.add_argument("--pdb", metavar="FILE", help="describe this file instead")
+    info.set_defaults(func=lambda args, out, err, stdin: cmd_pdb_info(args, out, err))

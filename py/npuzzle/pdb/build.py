@@ -1,0 +1,128 @@
+"""Build a 15-puzzle pattern-database file (``npuzzle pdb build``, the site build, the tests).
+
+The tables come from this project's own breadth-first search: with numpy when it is installed
+(:mod:`npuzzle.pdb.numpy_builder`: minutes of CPU and over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and
+5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (hours for 7-tile tables: it says so
+before it starts). Each table's time goes to ``say`` (the CLI: stderr). A file already present is kept when it loads
+cleanly and holds the wanted partition; ``force`` rebuilds. The file is written to a temporary name and renamed,
+so an interrupted build never leaves a half-written database.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ..errors import PatternDatabaseError
+from .database import (
+    PARTITION_555,
+    PARTITION_663,
+    PARTITION_771,
+    PARTITION_777,
+    TableBuilder,
+    build_database,
+    build_table_data,
+    load_database,
+)
+
+PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "7-7-7": PARTITION_777,
+    "7-7-1": PARTITION_771,
+    "6-6-3": PARTITION_663,
+    "5-5-5": PARTITION_555,
+}
+"""The databases this module builds, by name; ``7-7-7`` is 7/7-7 (7-7-1 plus an alternative bottom table)."""
+
+SHIPPED = "7-7-7"
+"""The database the site ships and ``npuzzle pdb build`` makes by default."""
+
+PURE_PYTHON_HOURS = {"7-7-7": 30, "7-7-1": 20, "6-6-3": 1, "5-5-5": 0.05}
+"""Rough hours the pure-Python builder takes per partition on a 2020s laptop core (said before it starts)."""
+
+NUMPY_MINUTES = {"7-7-7": 10, "7-7-1": 6, "6-6-3": 1, "5-5-5": 0.1}
+"""Rough minutes the numpy builder takes (docs/benchmarks.md has the measured figures)."""
+
+
+def file_name(partition: str = SHIPPED) -> str:
+    """The file name of a 15-puzzle database: ``15puzzle-7-7-7.pdb``."""
+    return f"15puzzle-{partition}.pdb"
+
+
+def has_numpy() -> bool:
+    """Whether numpy can be imported (the fast builder's only requirement)."""
+    return importlib.util.find_spec("numpy") is not None
+
+
+def numpy_table_builder() -> TableBuilder:
+    """The numpy builder of one table (raises ImportError without numpy)."""
+    from . import numpy_builder
+
+    def build(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
+        return numpy_builder.build_compact(rows, cols, list(tiles))
+
+    return build
+
+
+def expected_time(partition: str, pure: bool) -> str:
+    """How long a build will take, in words."""
+    if pure:
+        hours = PURE_PYTHON_HOURS[partition]
+        return f"about {hours:g} hours with the pure-Python builder" if hours >= 1 else "minutes (pure Python)"
+    minutes = NUMPY_MINUTES[partition]
+    return f"about {minutes:g} minutes with numpy" if minutes >= 1 else "seconds with numpy"
+
+
+def build(
+    out_dir: Path | str,
+    partition: str = SHIPPED,
+    *,
+    force: bool = False,
+    pure: bool = False,
+    say: Callable[[str], None] = lambda text: None,
+) -> Path:
+    """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there; return
+    the file's path. ``pure`` (or no numpy) uses the pure-Python builder.
+
+    Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`).
+    """
+    tiles = PARTITIONS[partition]
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / file_name(partition)
+    if path.exists() and not force:
+        try:
+            db = load_database(path.read_bytes(), 4, 4)
+        except PatternDatabaseError as exc:
+            say(f"{path}: {exc}; rebuilding")
+        else:
+            if db.partition == tiles:
+                say(f"{path}: up to date")
+                return path
+            say(f"{path}: holds partition {db.partition}, rebuilding")
+    pure = pure or not has_numpy()
+    builder = build_table_data if pure else numpy_table_builder()
+    say(f"building the {partition} database into {path}: {expected_time(partition, pure)}")
+    if pure and PURE_PYTHON_HOURS[partition] >= 1:
+        say("  (pip install numpy makes it minutes; Ctrl-C stops, leaving nothing half-written)")
+    started = time.perf_counter()
+
+    def timed(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
+        t = time.perf_counter()
+        data = builder(rows, cols, pattern)
+        say(
+            f"  table {' '.join(map(str, pattern))}: {time.perf_counter() - t:.1f} s "
+            f"({time.perf_counter() - started:.0f} s so far)"
+        )
+        return data
+
+    blob = build_database(4, 4, tiles, timed).encode()
+    tmp = path.with_name(path.name + ".part")
+    try:
+        tmp.write_bytes(blob)
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
+    return path

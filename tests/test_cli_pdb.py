@@ -1,0 +1,105 @@
+"""``npuzzle pdb build`` / ``npuzzle pdb info`` and finding the database without flags (npuzzle.pdb.cache)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from npuzzle.cli import main
+from npuzzle.pdb.build import PARTITIONS, build, file_name
+from npuzzle.pdb.cache import PDB_ENV, cache_dir, locate
+
+BOARD_4X4 = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err, stdin=io.StringIO())
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_the_cache_directory_per_platform() -> None:
+    home = Path("/home/ada")
+    assert cache_dir({"XDG_CACHE_HOME": "/tmp/x"}, "linux", home) == Path("/tmp/x/npuzzle")
+    assert cache_dir({}, "linux", home) == home / ".cache" / "npuzzle"
+    assert cache_dir({}, "darwin", home) == home / "Library" / "Caches" / "npuzzle"
+    assert cache_dir({"LOCALAPPDATA": "C:/Users/ada/AppData/Local"}, "win32", home) == Path(
+        "C:/Users/ada/AppData/Local/npuzzle/Cache"
+    )
+    assert cache_dir({"XDG_CACHE_HOME": "/tmp/x"}, "darwin", home) == Path("/tmp/x/npuzzle")  # XDG wins everywhere
+
+
+def test_the_override_order(tmp_path: Path) -> None:
+    env = {"XDG_CACHE_HOME": str(tmp_path)}
+    assert locate(None, env).path is None
+    folder = tmp_path / "npuzzle"
+    folder.mkdir()
+    (folder / file_name("6-6-3")).write_bytes(b"x")
+    assert locate(None, env).path == folder / file_name("6-6-3")
+    (folder / file_name("7-7-7")).write_bytes(b"x")
+    assert locate(None, env).path == folder / file_name("7-7-7")  # the strongest first
+    assert locate(None, {**env, PDB_ENV: "/db"}).origin == f"${PDB_ENV}"
+    assert locate("/given", {**env, PDB_ENV: "/db"}).path == Path("/given")
+
+
+def test_info_without_a_database_says_how_to_get_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv(PDB_ENV, raising=False)
+    code, out, _ = run_cli("pdb", "info")
+    assert code == 0 and "no pattern database found" in out and "npuzzle pdb build" in out
+    assert str(tmp_path / "npuzzle") in out
+
+
+@pytest.mark.slow
+def test_build_into_the_cache_then_info_and_solve_find_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numpy")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv(PDB_ENV, raising=False)
+    code, out, err = run_cli("pdb", "build", "--partition", "5-5-5")
+    path = tmp_path / "npuzzle" / file_name("5-5-5")
+    assert code == 0 and out.strip() == str(path) and path.exists()
+    assert "table 1 2 3 4 5" in err and "wrote" in err  # progress on stderr
+    code, out, _ = run_cli("pdb", "info")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert code == 0 and "partition 5-5-5" in out and digest in out and "(from the cache)" in out
+    code, out, err = run_cli("solve", "--json", BOARD_4X4)
+    reply = json.loads(out)
+    assert code == 0 and reply["heuristic"].startswith("pdb-") and reply["length"] == 51 and reply["optimal"]
+    assert "no pattern database" not in err
+    code, out, err = run_cli("pdb", "build", "--partition", "5-5-5")  # a valid file is kept
+    assert code == 0 and "up to date" in err
+
+
+def test_a_4x4_solve_without_a_database_says_how_to_get_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv(PDB_ENV, raising=False)
+    code, _, err = run_cli("solve", "--json", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15")
+    assert code == 0 and "`npuzzle pdb build` makes one" in err
+    code, _, err = run_cli("solve", "--json", "1 2 3 / 4 5 6 / 7 0 8")  # not a 4×4: nothing to say
+    assert code == 0 and "pattern database" not in err
+
+
+def test_an_unusable_file_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.pdb"
+    bad.write_bytes(b"not a database")
+    code, out, _ = run_cli("pdb", "info", "--pdb", str(bad))
+    assert code == 2 and "not a usable pattern database" in out
+    code, _, err = run_cli("solve", "--pdb", str(bad), BOARD_4X4)
+    assert code == 2 and str(bad) in err
+
+
+def test_build_writes_nothing_half_done_when_interrupted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import npuzzle.pdb.build as builder
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builder, "build_database", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build(tmp_path, "5-5-5", pure=True)
+    assert list(tmp_path.iterdir()) == []
+    assert "5-5-5" in PARTITIONS
