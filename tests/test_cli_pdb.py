@@ -103,3 +103,14 @@ def test_build_writes_nothing_half_done_when_interrupted(tmp_path: Path, monkeyp
         build(tmp_path, "5-5-5", pure=True)
     assert list(tmp_path.iterdir()) == []
     assert "5-5-5" in PARTITIONS
+
+
+@pytest.mark.slow
+def test_the_tables_built_in_parallel_are_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numpy")
+    import npuzzle.pdb.build as builder
+
+    parallel = build(tmp_path / "parallel", "5-5-5")
+    monkeypatch.setattr(builder, "MAX_WORKERS", 1)
+    one = build(tmp_path / "one", "5-5-5")
+    assert parallel.read_bytes() == one.read_bytes()

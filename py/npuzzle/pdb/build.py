@@ -3,7 +3,8 @@
 The tables come from this project's own breadth-first search: with numpy when it is installed
 (:mod:`npuzzle.pdb.numpy_builder`: minutes of CPU and over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and
 5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (hours for 7-tile tables: it says so
-before it starts). Each table's time goes to ``say`` (the CLI: stderr). A file already present is kept when it loads
+before it starts). With numpy the tables, which are independent, are built in parallel processes, one per core (at
+most :data:`MAX_WORKERS`). Each table's time goes to ``say`` (the CLI: stderr). A file already present is kept when it loads
 cleanly and holds the wanted partition; ``force`` rebuilds. The file is written to a temporary name and renamed,
 so an interrupted build never leaves a half-written database.
 """
@@ -11,8 +12,11 @@ so an interrupted build never leaves a half-written database.
 from __future__ import annotations
 
 import importlib.util
+import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from ..errors import PatternDatabaseError
@@ -65,6 +69,30 @@ def numpy_table_builder() -> TableBuilder:
     return build
 
 
+MAX_WORKERS = 4
+"""The most tables built at once with numpy (each 7-tile table takes over a gigabyte while it is built)."""
+
+
+def _numpy_table(rows: int, cols: int, tiles: tuple[int, ...]) -> tuple[bytes, float]:
+    """One table with numpy, and the seconds it took (run in a worker process)."""
+    from . import numpy_builder
+
+    started = time.perf_counter()
+    return numpy_builder.build_compact(rows, cols, list(tiles)), time.perf_counter() - started
+
+
+def _said(
+    pattern: tuple[int, ...], started: float, say: Callable[[str], None], done: Future[tuple[bytes, float]]
+) -> None:
+    """Report a table built in a worker process (when it failed, the build raises its error instead)."""
+    if done.cancelled() or done.exception() is not None:
+        return
+    say(
+        f"  table {' '.join(map(str, pattern))}: {done.result()[1]:.1f} s ({time.perf_counter() - started:.0f} s "
+        "so far)"
+    )
+
+
 def expected_time(partition: str, pure: bool) -> str:
     """How long a build will take, in words."""
     if pure:
@@ -107,6 +135,7 @@ def build(
     if pure and PURE_PYTHON_HOURS[partition] >= 1:
         say("  (pip install numpy makes it minutes; Ctrl-C stops, leaving nothing half-written)")
     started = time.perf_counter()
+    workers = 1 if pure else min(len(tiles), os.cpu_count() or 1, MAX_WORKERS)
 
     def timed(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
         t = time.perf_counter()
@@ -117,7 +146,19 @@ def build(
         )
         return data
 
-    blob = build_database(4, 4, tiles, timed).encode()
+    if workers > 1:  # the tables are independent: one process each, as many at once as there are cores
+        say(f"  {len(tiles)} tables on {workers} processes")
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {tuple(p): pool.submit(_numpy_table, 4, 4, tuple(p)) for p in tiles}
+            for pattern, future in futures.items():
+                future.add_done_callback(partial(_said, pattern, started, say))
+
+            def collected(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
+                return futures[tuple(pattern)].result()[0]
+
+            blob = build_database(4, 4, tiles, collected).encode()
+    else:
+        blob = build_database(4, 4, tiles, timed).encode()
     tmp = path.with_name(path.name + ".part")
     try:
         tmp.write_bytes(blob)
