@@ -114,3 +114,8 @@ def test_the_tables_built_in_parallel_are_the_same_bytes(tmp_path: Path, monkeyp
     monkeypatch.setattr(builder, "MAX_WORKERS", 1)
     one = build(tmp_path / "one", "5-5-5")
     assert parallel.read_bytes() == one.read_bytes()
+
+
+def test_jobs_must_be_one_or_more(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = run_cli("pdb", "build", "--jobs", "0")  # argparse writes its usage message to stderr itself
+    assert code == 2 and "--jobs must be a whole number of 1 or more, got '0'" in capsys.readouterr().err

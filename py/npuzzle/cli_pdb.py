@@ -25,7 +25,7 @@ def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"npuzzle: {text}\n")
         err.flush()
 
-    path = build(target, args.partition, force=args.force, pure=args.pure, say=say)
+    path = build(target, args.partition, force=args.force, pure=args.pure, jobs=args.jobs, say=say)
     out.write(f"{path}\n")
     return EXIT_OK
 
@@ -60,6 +60,17 @@ def cmd_pdb_info(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--jobs must be a whole number of 1 or more, got {text!r}")
+    return value
+
+
 def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The ``pdb`` subcommand and its ``build`` and ``info`` actions."""
     pdb = sub.add_parser(
@@ -80,6 +91,12 @@ def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     make.add_argument("--out", metavar="DIR", help="directory to write into (default: the cache directory)")
     make.add_argument("--force", action="store_true", help="rebuild even when a valid file is there")
     make.add_argument("--pure", action="store_true", help="use the pure-Python builder even when numpy is installed")
+    make.add_argument(
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="tables built at once with numpy, each over a gigabyte of memory (default: one per core, at most 4)",
+    )
     make.set_defaults(func=lambda args, out, err, stdin: cmd_pdb_build(args, out, err))
     info = actions.add_parser("info", help="where the database is looked for and what is there")
     info.add_argument("--pdb", metavar="FILE", help="describe this file instead")

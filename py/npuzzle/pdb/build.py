@@ -4,9 +4,9 @@ The tables come from this project's own breadth-first search: with numpy when it
 (:mod:`npuzzle.pdb.numpy_builder`: minutes of CPU and over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and
 5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (hours for 7-tile tables: it says so
 before it starts). With numpy the tables, which are independent, are built in parallel processes, one per core (at
-most :data:`MAX_WORKERS`). Each table's time goes to ``say`` (the CLI: stderr). A file already present is kept when it loads
-cleanly and holds the wanted partition; ``force`` rebuilds. The file is written to a temporary name and renamed,
-so an interrupted build never leaves a half-written database.
+most :data:`MAX_WORKERS`). Each table's time goes to ``say`` (the CLI: stderr). A file already present is kept when
+it loads cleanly and holds the wanted partition; ``force`` rebuilds. The file is written to a temporary name and
+renamed, so an interrupted build never leaves a half-written database.
 """
 
 from __future__ import annotations
@@ -108,10 +108,12 @@ def build(
     *,
     force: bool = False,
     pure: bool = False,
+    jobs: int | None = None,
     say: Callable[[str], None] = lambda text: None,
 ) -> Path:
     """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there; return
-    the file's path. ``pure`` (or no numpy) uses the pure-Python builder.
+    the file's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many tables numpy builds
+    at once (default: one per core, at most :data:`MAX_WORKERS`).
 
     Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`).
     """
@@ -135,7 +137,7 @@ def build(
     if pure and PURE_PYTHON_HOURS[partition] >= 1:
         say("  (pip install numpy makes it minutes; Ctrl-C stops, leaving nothing half-written)")
     started = time.perf_counter()
-    workers = 1 if pure else min(len(tiles), os.cpu_count() or 1, MAX_WORKERS)
+    workers = 1 if pure else min(len(tiles), jobs or min(os.cpu_count() or 1, MAX_WORKERS))
 
     def timed(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
         t = time.perf_counter()
