@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import PatternDatabaseError
-from .pdb.build import PARTITIONS, SHIPPED, build, expected_time, has_numpy
+from .pdb.build import PARTITIONS, SHIPPED, build, default_jobs, expected_time, has_numpy
 from .pdb.cache import PDB_ENV, cache_dir, locate
 from .pdb.database import load_database
 
@@ -38,7 +38,7 @@ def cmd_pdb_info(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         numpy = "numpy is installed" if has_numpy() else "numpy is not installed"
         out.write(
             f"no pattern database found: `npuzzle pdb build` makes one in {cache_dir()} "
-            f"({expected_time(SHIPPED, not has_numpy())}; {numpy})\n"
+            f"({expected_time(SHIPPED, not has_numpy(), default_jobs())}; {numpy})\n"
         )
         return EXIT_OK
     path = located.path

@@ -45,8 +45,9 @@ SHIPPED = "7-7-7"
 PURE_PYTHON_HOURS = {"7-7-7": 30, "7-7-1": 20, "6-6-3": 1, "5-5-5": 0.05}
 """Rough hours the pure-Python builder takes per partition on a 2020s laptop core (said before it starts)."""
 
-NUMPY_MINUTES = {"7-7-7": 10, "7-7-1": 6, "6-6-3": 1, "5-5-5": 0.1}
-"""Rough minutes the numpy builder takes (docs/benchmarks.md has the measured figures)."""
+NUMPY_TABLE_MINUTES = {7: 2.0, 6: 0.2, 5: 0.03, 4: 0.01, 3: 0.01, 2: 0.01, 1: 0.01}
+"""Rough minutes numpy takes for one table, by its number of tiles, on one core of this project's machines
+(docs/benchmarks.md has the measured figures)."""
 
 
 def file_name(partition: str = SHIPPED) -> str:
@@ -73,6 +74,11 @@ MAX_WORKERS = 4
 """The most tables built at once with numpy (each 7-tile table takes over a gigabyte while it is built)."""
 
 
+def default_jobs() -> int:
+    """Tables built at once with numpy unless told: one per core, at most :data:`MAX_WORKERS`."""
+    return min(os.cpu_count() or 1, MAX_WORKERS)
+
+
 def _numpy_table(rows: int, cols: int, tiles: tuple[int, ...]) -> tuple[bytes, float]:
     """One table with numpy, and the seconds it took (run in a worker process)."""
     from . import numpy_builder
@@ -93,13 +99,17 @@ def _said(
     )
 
 
-def expected_time(partition: str, pure: bool) -> str:
-    """How long a build will take, in words."""
+def expected_time(partition: str, pure: bool, jobs: int = 1) -> str:
+    """How long a build will take, in words (numpy: ``jobs`` tables at once)."""
     if pure:
         hours = PURE_PYTHON_HOURS[partition]
-        return f"about {hours:g} hours with the pure-Python builder" if hours >= 1 else "minutes (pure Python)"
-    minutes = NUMPY_MINUTES[partition]
-    return f"about {minutes:g} minutes with numpy" if minutes >= 1 else "seconds with numpy"
+        if hours < 1:
+            return "minutes (pure Python)"
+        return f"about {'an hour' if hours == 1 else f'{hours:g} hours'} with the pure-Python builder"
+    tables = sorted((NUMPY_TABLE_MINUTES[len(p)] for p in PARTITIONS[partition]), reverse=True)
+    minutes = sum(tables[:: max(1, jobs)])  # the longest table of each round of `jobs`
+    processes = f" on {jobs} processes" if jobs > 1 else ""
+    return f"about {round(minutes)} minutes with numpy{processes}" if minutes >= 1 else "seconds with numpy"
 
 
 def build(
@@ -133,11 +143,11 @@ def build(
             say(f"{path}: holds partition {db.partition}, rebuilding")
     pure = pure or not has_numpy()
     builder = build_table_data if pure else numpy_table_builder()
-    say(f"building the {partition} database into {path}: {expected_time(partition, pure)}")
+    workers = 1 if pure else min(len(tiles), jobs or default_jobs())
+    say(f"building the {partition} database into {path}: {expected_time(partition, pure, workers)}")
     if pure and PURE_PYTHON_HOURS[partition] >= 1:
         say("  (pip install numpy makes it minutes; Ctrl-C stops, leaving nothing half-written)")
     started = time.perf_counter()
-    workers = 1 if pure else min(len(tiles), jobs or min(os.cpu_count() or 1, MAX_WORKERS))
 
     def timed(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
         t = time.perf_counter()
@@ -158,7 +168,7 @@ def build(
             def collected(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
                 return futures[tuple(pattern)].result()[0]
 
-            blob = build_database(4, 4, tiles, collected).encode()
+            blob = build_database(4, 4, tiles, collected).encode(threads=workers)
     else:
         blob = build_database(4, 4, tiles, timed).encode()
     tmp = path.with_name(path.name + ".part")

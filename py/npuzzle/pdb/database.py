@@ -250,14 +250,19 @@ class PatternDatabase:
         excess = self.excesses(tiles)
         return md + sum(max(excess[i] for i in group) for group in self.groups)
 
-    def encode(self, level: int = 8) -> bytes:
-        """The database as file bytes (see the module text); ``level`` is the zlib compression level."""
+    def encode(self, level: int = 8, threads: int = 1) -> bytes:
+        """The database as file bytes (see the module text); ``level`` is the zlib compression level. ``threads``
+        compress that many tables at once (zlib releases the GIL; the bytes are the same either way)."""
         head = _HEADER.pack(MAGIC, FORMAT_VERSION, self.rows, self.cols, 0, len(self.partition))
-        packed: list[bytes] = []
-        for number, pattern in enumerate(self.partition):
-            table = self.table(number)
-            blob = zlib.compress(table, level)
-            packed.append(blob)
+        tables = [self.table(number) for number in range(len(self.partition))]
+        if threads > 1:
+            from concurrent.futures import ThreadPoolExecutor  # build time only (no threads in the browser)
+
+            with ThreadPoolExecutor(max_workers=threads) as pool:
+                packed = list(pool.map(lambda table: zlib.compress(table, level), tables))
+        else:
+            packed = [zlib.compress(table, level) for table in tables]
+        for pattern, table, blob in zip(self.partition, tables, packed, strict=True):
             head += bytes([len(pattern), *pattern])
             head += _TABLE.pack(len(table), len(blob), zlib.crc32(table))
         head += _CRC.pack(zlib.crc32(head))
