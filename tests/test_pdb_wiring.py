@@ -14,7 +14,7 @@ import pytest
 from npuzzle.api import Engine, handle
 from npuzzle.board import Board, goal_board
 from npuzzle.cli import main
-from npuzzle.errors import LimitError
+from npuzzle.errors import LimitError, PatternDatabaseError
 from npuzzle.instances import korf100
 from npuzzle.pdb.tables import PdbTables, heuristic_name, load_tables
 from npuzzle.progress import run
@@ -173,6 +173,29 @@ def test_engine_rejects_bad_bytes_and_keeps_working(data: bytes, damage: str) ->
 def test_engine_rejects_non_bytes() -> None:
     reply = json.loads(Engine().load_tables("not bytes"))
     assert reply["ok"] is False and "bytes" in reply["error"]["message"]
+
+
+@pytest.mark.slow
+def test_engine_from_cache_finds_the_database_the_cli_would(tmp_path: Path) -> None:
+    cache = tmp_path / "npuzzle"
+    cache.mkdir()
+    (cache / PDB_FILE.name).symlink_to(PDB_FILE)
+    engine = Engine.from_cache(env={"XDG_CACHE_HOME": str(tmp_path)})  # no flag, no variable: the cache
+    assert engine.tables is not None and heuristic_name(engine.tables) == "pdb-7/7-7+reflected"
+    board, optimal = instance(QUICK[0])
+    request = {"op": "solve", "board": " ".join(map(str, board.tiles)), "goal": "blank-first"}
+    reply = json.loads(engine.handle(json.dumps(request)))
+    assert reply["ok"] and reply["length"] == optimal and reply["heuristic"] == "pdb-7/7-7+reflected"
+    assert Engine.from_cache(env={"XDG_CACHE_HOME": str(tmp_path / "empty")}).tables is None  # none: no tables
+
+
+def test_engine_from_cache_names_a_file_it_cannot_use(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pdb"
+    bad.write_bytes(b"<html>not found</html>")
+    with pytest.raises(PatternDatabaseError, match=r"'.*bad\.pdb' \(\$NPUZZLE_PDB\) is not a usable pattern database"):
+        Engine.from_cache(env={"NPUZZLE_PDB": str(bad)})
+    with pytest.raises(PatternDatabaseError, match=r"cannot read the pattern database '.*missing\.pdb' \(--pdb\)"):
+        Engine.from_cache(str(tmp_path / "missing.pdb"), env={})
 
 
 def cli(*args: str, env: str | None = None) -> tuple[int, str, str]:

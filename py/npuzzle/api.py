@@ -68,8 +68,9 @@ reads a database file (the page downloads it) and replies ``{"ok": true, "name":
 "PatternDatabaseError", "message": …}}``; ``Engine.start_load(bytes)`` does the same in slices (the page's worker
 answers requests between them). Afterwards its ``handle``/``start`` use the database: ``options`` lists
 it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` ranks it first (:mod:`npuzzle.policy`). The
-module-level
-:func:`handle` and :func:`start` use a fresh engine without tables.
+module-level :func:`handle` and :func:`start` use no tables; in CPython, ``Engine.from_cache()`` loads the database
+the command line would use (``--pdb``-like path, ``$NPUZZLE_PDB``, then the file ``npuzzle pdb build`` left in the
+user's cache directory: :mod:`npuzzle.pdb.cache`), so ``Engine.from_cache().handle(…)`` solves 4×4 boards with it.
 """
 
 from __future__ import annotations
@@ -77,16 +78,17 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from .board import Board, check_shape, moves_to_letters
-from .errors import PuzzleError, UnsolvableError, cut, show_value
+from .errors import PatternDatabaseError, PuzzleError, UnsolvableError, cut, show_value
 from .hint import describe_hint, hint_plan
 from .lesson import describe_move, lesson
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
-from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
+from .pdb.cache import locate
+from .pdb.tables import PdbTables, heuristic_name, load_tables, load_tables_steps
 from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
@@ -650,6 +652,30 @@ class Engine:
     def __init__(self) -> None:
         self._tables: PdbTables | None = None
         self._registry = default_registry()
+
+    @classmethod
+    def from_cache(cls, path: str | None = None, env: Mapping[str, str] | None = None) -> Engine:
+        """An engine with the pattern database the command line finds (:func:`npuzzle.pdb.cache.locate`: ``path``,
+        then :data:`~npuzzle.pdb.cache.PDB_ENV` in ``env`` (default ``os.environ``), then the user's cache
+        directory), or without tables when there is none; raises :class:`PatternDatabaseError` naming the file
+        when the one found cannot be read or is not a valid database."""
+        engine = cls()
+        located = locate(path, env)
+        if located.path is None:
+            return engine
+        try:
+            data = located.path.read_bytes()
+        except OSError as exc:
+            raise PatternDatabaseError(
+                f"cannot read the pattern database {str(located.path)!r} ({located.origin}): {exc.strerror or exc}"
+            ) from None
+        try:
+            engine.install(load_tables(data))
+        except PatternDatabaseError as exc:
+            raise PatternDatabaseError(
+                f"{str(located.path)!r} ({located.origin}) is not a usable pattern database: {exc}"
+            ) from None
+        return engine
 
     @property
     def tables(self) -> PdbTables | None:
