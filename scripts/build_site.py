@@ -299,7 +299,7 @@ def pattern_database(root: Path, install: bool) -> Path:
     if not path.exists():
         log(
             f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy: about "
-            "5 minutes the first time on 2 cores (the tables in parallel; each table's time is printed)"
+            "2 minutes the first time on 2 cores (the tables in parallel; each table's time is printed)"
         )
     started = time.perf_counter()
     # the builder imports npuzzle: from this tree's py/, whether or not the interpreter has the package installed

@@ -101,7 +101,9 @@ def test_numpy_builder_matches_the_pure_python_builder() -> None:
         (2, 4, (7, 1, 4)),
         (3, 4, (11, 3, 6, 1)),
     ):
-        assert pdb_numpy.build_compact(rows, cols, list(tiles)) == build_table_data(rows, cols, tiles)
+        expected = build_table_data(rows, cols, tiles)
+        assert pdb_numpy.build_compact(rows, cols, list(tiles)) == expected
+        assert pdb_numpy.build_compact(rows, cols, list(tiles), threads=3) == expected  # racing threads: same bytes
 
 
 @pytest.mark.parametrize(("n", "k"), [(9, 4), (8, 2), (6, 5), (16, 3)])

@@ -97,6 +97,8 @@ PARTITION_555: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10),
 row-major strips beat 5-tile blocks (``docs/benchmarks.md``)."""
 
 _POSSIBLE = bytes(range(MAX_EXCESS + 1))
+ZLIB_LEVEL = 8
+"""The zlib level of the tables in a file (the shipped file's bytes depend on it)."""
 _DOUBLE = bytes(min(2 * v, 255) for v in range(256))
 _HALVE = bytes(v // 2 for v in range(256))
 _HEADER = struct.Struct("<8sHBBBB")
@@ -250,12 +252,16 @@ class PatternDatabase:
         excess = self.excesses(tiles)
         return md + sum(max(excess[i] for i in group) for group in self.groups)
 
-    def encode(self, level: int = 8, threads: int = 1) -> bytes:
+    def encode(self, level: int = ZLIB_LEVEL, threads: int = 1, packed: Sequence[bytes] | None = None) -> bytes:
         """The database as file bytes (see the module text); ``level`` is the zlib compression level. ``threads``
-        compress that many tables at once (zlib releases the GIL; the bytes are the same either way)."""
+        compress that many tables at once (zlib releases the GIL; the bytes are the same either way); ``packed``
+        are the tables already compressed at ``level`` (a builder that compresses each table as soon as it is
+        built)."""
         head = _HEADER.pack(MAGIC, FORMAT_VERSION, self.rows, self.cols, 0, len(self.partition))
         tables = [self.table(number) for number in range(len(self.partition))]
-        if threads > 1:
+        if packed is not None:
+            packed = list(packed)
+        elif threads > 1:
             from concurrent.futures import ThreadPoolExecutor  # build time only (no threads in the browser)
 
             with ThreadPoolExecutor(max_workers=threads) as pool:

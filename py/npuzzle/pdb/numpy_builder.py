@@ -1,44 +1,57 @@
 """Vectorised (numpy) breadth-first search that builds one additive pattern-database table.
 
 Build-time only: imported by :mod:`npuzzle.pdb.build` only when numpy is installed; nothing else imports it, so the
-package stays standard-library only at run time. :func:`build_compact` returns exactly the bytes of
-the pure-Python :func:`npuzzle.pdb.database.build_table_data` (the tests check that on small patterns), fast enough for
-the 15-puzzle's 7-tile tables: minutes each, where pure Python takes hours (``docs/benchmarks.md``).
+package stays standard-library only at run time. :func:`build_compact` returns exactly the bytes of the pure-Python
+:func:`npuzzle.pdb.database.build_table_data` (the tests check that on small patterns), fast enough for the
+15-puzzle's 7-tile tables: about a minute each, where pure Python takes hours (``docs/benchmarks.md``).
 
 Abstract state: the cells of the pattern tiles plus the *region* the blank can reach without moving a pattern
 tile (moves of other tiles are free in an additive database, Korf & Felner 2002), named by its lowest cell.
 Every pattern-tile move costs 1, so a layered BFS over (placement, region) gives each placement's value: the
-fewest pattern-tile moves that bring the pattern home, minimised over the blank's position. States are numbered
-in the compact order of :func:`npuzzle.pdb.database.compact_index` (no holes), and the stored byte is the *excess* over
-Manhattan distance halved, ``(value − MD) / 2`` (the file form). Region floods, rankings and unrankings are table
-lookups (``FLOOD``,
-``SELECT``, ``POPCOUNT``), so each BFS layer is a few dozen numpy gathers over its states.
+fewest pattern-tile moves that bring the pattern home, minimised over the blank's position.
+
+While searching, a placement is numbered *sparsely*: tile ``i``'s cell is the ``i``-th hexadecimal digit
+(``16**k`` numbers, most of them impossible placements), so moving a tile is one addition and reading a cell one
+shift. Each placement keeps a 16-bit mask of the regions reached (``seen``). A layer's new states are found by
+gathering ``seen`` at every move's target and claimed once each with a ticket array (``owner``: the last of a
+repeated placement's writers wins, the others try again), so nothing is sorted or scanned. The depths are then read
+in the compact order of :func:`npuzzle.pdb.database.compact_index` (no holes), and the stored byte is the *excess*
+over Manhattan distance halved, ``(value − MD) / 2`` (the file form). Per 7-tile table about 1.7 GB of memory:
+depths 268 MB, ``seen`` 537 MB, ``owner`` 1.07 GB.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from math import perm
 
 import numpy as np
 import numpy.typing as npt
 
 I64 = npt.NDArray[np.int64]
+U16 = npt.NDArray[np.uint16]
+I32 = npt.NDArray[np.int32]
+I8 = npt.NDArray[np.int8]
 
-CHUNK = 1 << 20
-"""States expanded per numpy batch (bounds the temporary arrays to some hundreds of MB)."""
+CHUNK = 1 << 21
+"""Frontier states expanded per numpy batch (bounds the temporary arrays to some hundreds of MB)."""
+
+MIN_SPLIT = 1 << 12
+"""The fewest states per thread worth splitting a layer for."""
+
+MAX_SPARSE = 1 << 28
+"""The largest sparse numbering (``16**k``) built: 7 tiles (a 268 M-entry search)."""
 
 
 class _Tables:
-    """Lookup tables for one board shape: popcount, k-th free cell, flood fill, lowest set bit."""
+    """Lookup tables for one board shape: k-th free cell, flood fill, lowest set bit, region names."""
 
     def __init__(self, rows: int, cols: int) -> None:
         n = rows * cols
         self.n = n
+        self.cols = cols
         masks = np.arange(1 << 16, dtype=np.int64)
-        self.popcount = np.zeros(1 << 16, np.int64)
-        for b in range(16):
-            self.popcount += (masks >> b) & 1
         # select[mask * 16 + r] = the r-th cell (in increasing order) of 0..n-1 that is not in mask
         self.select = np.full((1 << 16) * 16, 255, np.int64)
         seen = np.zeros(1 << 16, np.int64)
@@ -46,147 +59,168 @@ class _Tables:
             free = ((masks >> c) & 1) == 0
             self.select[masks[free] * 16 + seen[free]] = c
             seen += free
+        self.not_left = sum(1 << c for c in range(n) if c % cols)
+        self.not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
+        self.full = (1 << n) - 1
         # flood[free * 16 + start]: the cells reachable from start through free cells (start included)
-        not_left = sum(1 << c for c in range(n) if c % cols)
-        not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
-        full = (1 << n) - 1
         free = np.repeat(masks, 16)
         region = np.int64(1) << np.tile(np.arange(16, dtype=np.int64), 1 << 16)
         while True:
-            grow = (
-                ((region << 1) & not_left) | ((region >> 1) & not_right) | ((region << cols) & full) | (region >> cols)
-            )
-            nxt = region | (grow & free)
+            nxt = region | (self.neighbours(region) & free)
             if np.array_equal(nxt, region):
                 break
             region = nxt
-        self.flood = region
-        self.lsb = np.zeros(1 << 16, np.int64)
+        self.flood = region.astype(np.int32)
         low = masks & -masks
+        self.lsb = np.zeros(1 << 16, np.int32)
         for b in range(16):
             self.lsb[low == (1 << b)] = b
+        # rep_of[free * 16 + start]: the lowest cell of start's region (the region's name)
+        self.rep_of = self.lsb[self.flood].astype(np.int8)
+        self.bit = (np.int64(1) << np.arange(16, dtype=np.int64)).astype(np.uint16)  # bit[r] = 1 << r
+        digit = np.int32(1) << (4 * np.arange(8, dtype=np.int32))  # digit[i] = 16**i
+        self.delta = {step: (step * digit).astype(np.int32) for step in (-cols, cols, -1, 1)}  # a move's change
+
+    def neighbours(self, cells: I64) -> I64:
+        """The cells next to any of ``cells`` (bit masks), on the board."""
+        cols, full = self.cols, self.full
+        grown: I64 = ((cells << 1) & self.not_left) | ((cells >> 1) & self.not_right) | ((cells << cols) & full)
+        return grown | (cells >> cols)
 
 
-def _rank(tb: _Tables, cells: Sequence[I64], lead: int, mults: Sequence[int]) -> I64:
-    n = tb.n
-    used = np.zeros(cells[0].shape, np.int64)
-    r = np.zeros(cells[0].shape, np.int64)
-    for i in range(lead):
-        c = cells[i]
-        r += (c - tb.popcount[used & ((np.int64(1) << c) - 1)]) * mults[i]
-        used |= np.int64(1) << c
-    a, b = cells[lead], cells[lead + 1]
-    fa = a - tb.popcount[used & ((np.int64(1) << a) - 1)]
-    used_a = used | (np.int64(1) << a)
-    fb = b - tb.popcount[used_a & ((np.int64(1) << b) - 1)]
-    ranked: I64 = (r * (n - lead) + fa) * (n - lead - 1) + fb
-    return ranked
+def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, lanes: int) -> I64:
+    """Add the states (placement ``where``, region ``rep``) to ``seen`` and return them once each, as placement ×
+    16 + region: one state of each repeated placement per round wins (``owner`` remembers who wrote last), the
+    others are dropped when a winner held the same state, and tried again otherwise. Thread ``lane`` of ``lanes``
+    writes its own tickets (``lane`` modulo ``lanes``); threads racing on one placement at worst both keep a state,
+    or lose one's ``seen`` bit so that it is found again later: more work, never a wrong depth."""
+    found = []
+    while where.size:
+        ticket = np.arange(lane, lane + lanes * where.size, lanes, dtype=np.int32)
+        owner[where] = ticket
+        won = owner[where] == ticket
+        first, rep_first = where[won], rep[won]
+        seen[first] |= tb.bit[rep_first]
+        found.append((first.astype(np.int64) << 4) | rep_first)
+        where, rep = where[~won], rep[~won]
+        left = np.flatnonzero((seen[where] & tb.bit[rep]) == 0)
+        where, rep = where[left], rep[left]
+    return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
-def _unrank(tb: _Tables, ids: I64, k: int, lead: int, mults: Sequence[int]) -> list[I64]:
-    n = tb.n
-    pairs = (n - lead) * (n - lead - 1)
-    r, t = np.divmod(ids, pairs)
-    used = np.zeros(ids.shape, np.int64)
-    cells = []
-    for i in range(lead):
-        d, r = np.divmod(r, mults[i])
-        c = tb.select[used * 16 + d]
-        cells.append(c)
-        used |= np.int64(1) << c
-    fa, fb = np.divmod(t, n - lead - 1)
-    a = tb.select[used * 16 + fa]
-    b = tb.select[(used | (np.int64(1) << a)) * 16 + fb]
-    return cells + [a, b]
+def _expand(tb: _Tables, part: I64, k: int, seen: U16, owner: I32, lane: int = 0, lanes: int = 1) -> I64:
+    """The states one pattern-tile move from the states ``part`` (sparse placement × 16 + region) that ``seen``
+    did not hold, each once; they are added to ``seen``."""
+    found = []
+    cols, full = tb.cols, tb.full
+    sid, rep = (part >> 4).astype(np.int32), (part & 15).astype(np.int32)
+    occ = np.zeros(sid.shape, np.int32)
+    tile_at = np.zeros(sid.shape, np.int64)  # nibble c: the index of the pattern tile on cell c
+    for i in range(k):
+        c = (sid >> (4 * i)) & 15
+        occ |= np.int32(1) << c
+        if i:
+            tile_at |= np.int64(i) << (c << 2)
+    region = tb.flood[((full & ~occ) << 4) | rep]
+    # the pattern tiles that can move up, down, left, right: the cell that way is in the blank's region
+    movers = (
+        occ & ((region << cols) & full),
+        occ & (region >> cols),
+        occ & ((region << 1) & tb.not_left),
+        occ & ((region >> 1) & tb.not_right),
+    )
+    for step, can in zip((-cols, cols, -1, 1), movers):
+        at = np.flatnonzero(can)
+        left = can[at]
+        while at.size:  # one mover of each state per round, lowest cell first
+            low = left & -left
+            c = tb.lsb[low]
+            nsid = sid[at] + tb.delta[step][(tile_at[at] >> (c << 2)) & 15]
+            nocc = occ[at] ^ low ^ (low << step if step > 0 else low >> -step)
+            nrep = tb.rep_of[((full & ~nocc) << 4) | c]
+            fresh = np.flatnonzero((seen[nsid] & tb.bit[nrep]) == 0)
+            found.append(_claim(tb, seen, owner, nsid[fresh], nrep[fresh], lane, lanes))
+            left ^= low
+            more = np.flatnonzero(left)
+            at, left = at[more], left[more]
+    return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
-def _distinct(values: I64) -> I64:
-    """The sorted distinct values (np.unique is far slower than a sort here)."""
-    values = np.sort(values)
-    if values.size:
-        values = values[np.r_[True, values[1:] != values[:-1]]]
-    return values
-
-
-def build_compact(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
-    """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0)."""
+def build_compact(rows: int, cols: int, tiles: Sequence[int], threads: int = 1) -> bytes:
+    """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0), each
+    layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same)."""
     n = rows * cols
     k = len(tiles)
-    if n > 16 or not 2 <= k <= n - 1:
+    if n > 16 or not 2 <= k <= n - 1 or 16**k > MAX_SPARSE:
         raise ValueError(f"cannot build a {k}-tile table for {rows}×{cols}")
     tb = _Tables(rows, cols)
-    not_left = sum(1 << c for c in range(n) if c % cols)
-    not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
+    depth = np.full(16**k, 255, np.uint8)
+    seen = np.zeros(16**k, np.uint16)
+    owner = np.zeros(16**k, np.int32)
+    sid0 = sum(t << (4 * i) for i, t in enumerate(tiles))
+    occ0 = sum(1 << t for t in tiles)
+    rep0 = int(tb.rep_of[((tb.full & ~occ0) << 4) | 0])
+    depth[sid0] = 0
+    seen[sid0] = 1 << rep0
+    frontier: I64 = np.array([(sid0 << 4) | rep0], np.int64)
+
+    def lane(part: I64, number: int) -> I64:
+        found = [
+            _expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads) for at in range(0, part.size, CHUNK)
+        ]
+        return np.concatenate(found) if found else np.zeros(0, np.int64)
+
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        level = 0
+        while frontier.size:
+            level += 1
+            parts = np.array_split(frontier, threads) if frontier.size >= threads * MIN_SPLIT else [frontier]
+            frontier = np.concatenate(list(pool.map(lane, parts, range(len(parts)))))
+            reached = frontier >> 4
+            depth[reached[depth[reached] == 255]] = level
+    return _compact_excess(tb, tiles, depth)
+
+
+def _compact_excess(tb: _Tables, tiles: Sequence[int], depth: npt.NDArray[np.uint8]) -> bytes:
+    """The sparse depths read in compact order, as halved excess over Manhattan distance (the file's bytes).
+
+    Compact order (:func:`npuzzle.pdb.database.compact_index`) is the rank of the first ``k − 2`` tiles' cells,
+    then the last two tiles' positions among the cells left free; so the table is a (prefixes, pairs) matrix whose
+    rows are the prefixes in rank order and whose columns are the same ordered pairs of free-cell positions."""
+    n, cols, k = tb.n, tb.cols, len(tiles)
     lead = k - 2
     mults = [perm(n - 1 - i, lead - 1 - i) for i in range(lead)]
-    size = perm(n, k)
-    full = (1 << n) - 1
-    table = np.full(size, 255, np.uint8)
-    seen = np.zeros(size, np.uint16)
-    goal_cells = [np.array([t], np.int64) for t in tiles]
-    id0 = int(_rank(tb, goal_cells, lead, mults)[0])
-    occ0 = sum(1 << t for t in tiles)
-    rep0 = int(tb.lsb[tb.flood[(full & ~occ0) * 16 + 0]])
-    table[id0] = 0
-    seen[id0] = 1 << rep0
-    frontier: I64 = np.array([id0 * 16 + rep0], np.int64)
-    depth = 0
-    while frontier.size:
-        depth += 1
-        found: list[I64] = []
-        for at in range(0, frontier.size, CHUNK):
-            batch: list[I64] = []
-            part = frontier[at : at + CHUNK]
-            ids, rep = part >> 4, part & 15
-            cells = _unrank(tb, ids, k, lead, mults)
-            occ = np.zeros(ids.shape, np.int64)
-            for c in cells:
-                occ |= np.int64(1) << c
-            region = tb.flood[(full & ~occ) * 16 + rep]
-            # bit c of reach[d] is set when the cell next to c in direction d (up, down, left, right) is in the
-            # blank's region, i.e. when a tile on c can move that way
-            reach = ((region << cols) & full, region >> cols, (region << 1) & not_left, (region >> 1) & not_right)
-            for i, c in enumerate(cells):
-                for step, can in zip((-cols, cols, -1, 1), reach):
-                    sel = np.flatnonzero((can >> c) & 1)
-                    if not sel.size:
-                        continue
-                    ci = c[sel]
-                    qi = ci + step
-                    moved = [x[sel] for x in cells]
-                    moved[i] = qi
-                    nocc = occ[sel] ^ (np.int64(1) << ci) ^ (np.int64(1) << qi)
-                    nrep = tb.lsb[tb.flood[(full & ~nocc) * 16 + ci]]
-                    nid = _rank(tb, moved, lead, mults)
-                    fresh = ((seen[nid].astype(np.int64) >> nrep) & 1) == 0
-                    batch.append(nid[fresh] * 16 + nrep[fresh])
-            if batch:
-                found.append(_distinct(np.concatenate(batch)))
-            del batch
-        if not found:
-            break
-        frontier = _distinct(np.concatenate(found))
-        del found
-        if not frontier.size:
-            break
-        ids = frontier >> 4
-        bits = (np.int64(1) << (frontier & 15)).astype(np.uint16)
-        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
-        uniq = ids[starts]
-        seen[uniq] |= np.bitwise_or.reduceat(bits, starts)
-        table[uniq[table[uniq] == 255]] = depth
-    if (table == 255).any():
-        raise RuntimeError("the breadth-first search missed some placements")
-    # value → excess over Manhattan distance: (value − MD) / 2
-    out = np.empty(size, np.uint8)
-    for at in range(0, size, CHUNK):
-        ids = np.arange(at, min(size, at + CHUNK), dtype=np.int64)
-        cells = _unrank(tb, ids, k, lead, mults)
-        md = np.zeros(ids.shape, np.int64)
-        for t, c in zip(tiles, cells):
-            md += np.abs(c // cols - t // cols) + np.abs(c % cols - t % cols)
-        excess = table[at : at + ids.size].astype(np.int64) - md
+    free = n - lead
+    fa, fb = np.divmod(np.arange(free * (free - 1), dtype=np.int64), free - 1)
+    ia, ib = fa, fb + (fb >= fa)  # the pair's positions in the sorted list of free cells
+    cell = np.arange(n, dtype=np.int64)
+
+    def distance(tile: int) -> I64:
+        moved: I64 = np.abs(cell // cols - tile // cols) + np.abs(cell % cols - tile % cols)
+        return moved
+
+    md_a, md_b = distance(tiles[lead]), distance(tiles[lead + 1])
+    out = np.empty(perm(n, k), np.uint8)
+    prefixes = perm(n, lead) if lead else 1
+    rows = max(1, CHUNK // ia.size)
+    for at in range(0, prefixes, rows):
+        r = np.arange(at, min(prefixes, at + rows), dtype=np.int64)
+        used = np.zeros(r.shape, np.int64)
+        sid = np.zeros(r.shape, np.int64)
+        md = np.zeros(r.shape, np.int64)
+        for i in range(lead):
+            d, r = np.divmod(r, mults[i])
+            c = tb.select[used * 16 + d]
+            used |= np.int64(1) << c
+            sid |= c << (4 * i)
+            md += distance(tiles[i])[c]
+        cells = tb.select[(used * 16)[:, None] + np.arange(free, dtype=np.int64)]  # the free cells, ascending
+        a, b = cells[:, ia], cells[:, ib]
+        value = depth[sid[:, None] | (a << (4 * lead)) | (b << (4 * lead + 4))]
+        if (value == 255).any():
+            raise RuntimeError("the breadth-first search missed some placements")
+        excess = value.astype(np.int64) - (md[:, None] + md_a[a] + md_b[b])
         if (excess < 0).any() or (excess & 1).any():
             raise RuntimeError("a table value is below, or of another parity than, the Manhattan distance")
-        out[at : at + ids.size] = excess >> 1
+        out[at * ia.size : (at + r.size) * ia.size] = (excess >> 1).ravel()
     return out.tobytes()
