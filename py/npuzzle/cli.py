@@ -21,9 +21,12 @@ import signal
 import statistics
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from .batch import INPUT_SHOWN, BatchOptions, board_lines, solve_batch, solved_record, unsolvable_record
+from .batch import default_jobs as default_batch_jobs
 from .board import Board, goal_board, moves_to_letters
 from .checkpoint import result_from_progress
 from .cli_pdb import add_pdb_parser
@@ -58,10 +61,6 @@ EXIT_STOPPED = 3
 EXIT_BROKEN_PIPE = 128 + getattr(signal, "SIGPIPE", 13)
 """The exit code when stdout was closed early (``npuzzle check … | head``): 141, as a shell reports a process
 killed by SIGPIPE."""
-
-BATCH_INPUT_SHOWN = 200
-"""How many characters of a malformed batch line its ``{"error", "input"}`` record repeats."""
-
 
 PDB_SHAPE = (4, 4)
 """The board shape the pattern databases serve (the 15-puzzle): ``solve`` reads ``--pdb``/:data:`PDB_ENV` only for
@@ -143,28 +142,28 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     return EXIT_OK if explanation.solvable else EXIT_UNSOLVABLE
 
 
-def _check_batch(args: argparse.Namespace, shape: tuple[int, int] | None, out: TextIO, stdin: TextIO) -> int:
-    source = args.batch
+def read_batch(source: str, stdin: TextIO) -> list[str]:
+    """The lines of a ``--batch`` source: a file's, or stdin's for ``-``; raises :class:`UsageError` naming a file
+    that cannot be read."""
     if source == "-":
-        lines = stdin.read().splitlines()
-    else:
-        try:
-            with open(source, encoding="utf-8") as handle:
-                lines = handle.read().splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read batch file {quote_input(source)}: {exc}") from None
+        return stdin.read().splitlines()
+    try:
+        with open(source, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read batch file {quote_input(source)}: {exc}") from None
+
+
+def _check_batch(args: argparse.Namespace, shape: tuple[int, int] | None, out: TextIO, stdin: TextIO) -> int:
     any_error = False
-    for line in lines:
-        text = line.split("#", 1)[0].strip()
-        if not text:
-            continue
+    for _, text in board_lines(read_batch(args.batch, stdin)):
         try:
             board = parse_board(text, shape)
             goal = resolve_goal(args.goal, board.rows, board.cols)
             record = check_json(board, explain(board, goal))
         except PuzzleError as exc:
             any_error = True
-            record = {"error": str(exc), "input": cut(text, BATCH_INPUT_SHOWN)}
+            record = {"error": str(exc), "input": cut(text, INPUT_SHOWN)}
         out.write(json.dumps(record) + "\n")
     return EXIT_INVALID if any_error else EXIT_OK
 
@@ -328,16 +327,6 @@ def solve_text(board: Board, result: SearchResult) -> str:
     return "\n".join(lines)
 
 
-def solve_json(board: Board, result: SearchResult) -> dict[str, object]:
-    """The object ``solve --json`` prints: the result's fields, ``letters``, ``solvable`` and the tiles."""
-    out: dict[str, object] = {"solvable": True}
-    out.update(result.to_dict())
-    out["ratio_bound"] = ratio_bound(result)
-    out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
-    out["tiles"] = list(board.tiles)
-    return out
-
-
 def _read_board_and_goal(args: argparse.Namespace, stdin: TextIO) -> tuple[Board, Board]:
     if args.board is None:
         raise UsageError(f"{args.command} needs a BOARD (text, '-' for stdin, or a file path)")
@@ -348,10 +337,7 @@ def _read_board_and_goal(args: argparse.Namespace, stdin: TextIO) -> tuple[Board
 
 def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> int:
     if args.json:
-        record: dict[str, object] = {"solvable": False, "message": str(exc)}
-        if isinstance(exc.explanation, Explanation):
-            record["explanation"] = exc.explanation.to_dict()
-        out.write(json.dumps(record) + "\n")
+        out.write(json.dumps(unsolvable_record(exc)) + "\n")
     else:
         reason = exc.explanation.reason if isinstance(exc.explanation, Explanation) else str(exc)
         out.write(f"Not solvable: {reason}\n")
@@ -379,7 +365,10 @@ def load_pdb(args: argparse.Namespace) -> PdbTables | None:
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle solve``: an optimal (up to 4×4, where it finishes in time) or near-optimal solution with
-    statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one)."""
+    statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one). With
+    ``--batch``: :func:`cmd_solve_batch`."""
+    if args.batch is not None:
+        return cmd_solve_batch(args, out, err, stdin)
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
     # the database (large and slow to load: docs/benchmarks.md) only for the boards it can serve, or when asked for
@@ -400,12 +389,102 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         chosen.start(limit), _ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
     )
     if args.json:
-        out.write(json.dumps(solve_json(board, result)) + "\n")
+        out.write(json.dumps(solved_record(board, result)) + "\n")
     else:
         out.write(solve_text(board, result) + "\n")
     if interrupted:
         err.write("npuzzle: interrupted\n")
     return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
+
+
+def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`), a
+    progress line on stderr; exit 2 if a line was not a board, else 3 if a board was stopped by a limit, else 1 if
+    one was not solvable, else 0."""
+    if args.board is not None:
+        raise UsageError(
+            f"solve takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
+            f"and --batch {quote_input(args.batch)})"
+        )
+    located = locate(args.pdb)
+    if located.path is not None and not located.path.exists():
+        raise UsageError(f"cannot read the pattern database {str(located.path)!r} ({located.origin}): no such file")
+    options = BatchOptions(
+        goal=args.goal,
+        shape=parse_shape(args.shape) if args.shape else None,
+        algorithm=args.algorithm,
+        heuristic=args.heuristic,
+        budget=args.budget,
+        limit=check_limits(args.max_nodes, args.time_limit),
+        pdb=None if located.path is None else str(located.path),
+    )
+    lines = read_batch(args.batch, stdin)
+    try:
+        records = solve_batch(lines, options, args.jobs or default_batch_jobs())
+    except PatternDatabaseError as exc:
+        raise UsageError(f"{exc} ({located.origin})") from None
+    tally = _BatchTally(err, sum(1 for _ in board_lines(lines)))
+    try:
+        for record in records:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            tally.add(record)
+    except KeyboardInterrupt:
+        records.close()
+        tally.finish(interrupted=True)
+        err.write("npuzzle: interrupted\n")
+        return EXIT_STOPPED
+    tally.finish()
+    return tally.exit_code()
+
+
+class _BatchTally:
+    """A batch's counts, drawn on ``err`` as a progress line (live on a terminal, else every ten seconds) and as a
+    closing summary."""
+
+    def __init__(self, err: TextIO, total: int) -> None:
+        self.err = err
+        self.live = bool(getattr(err, "isatty", lambda: False)())
+        self.total = total
+        self.started = time.perf_counter()
+        self.shown = 0.0
+        self.counts = {"solved": 0, "stopped": 0, "unsolvable": 0, "error": 0}
+
+    def add(self, record: dict[str, object]) -> None:
+        if "error" in record:
+            self.counts["error"] += 1
+        elif record.get("solvable") is False:
+            self.counts["unsolvable"] += 1
+        elif record.get("stopped") is not None or record.get("moves") is None:
+            self.counts["stopped"] += 1
+        else:
+            self.counts["solved"] += 1
+        elapsed = time.perf_counter() - self.started
+        if elapsed - self.shown >= (0.1 if self.live else 10.0):
+            self.shown = elapsed
+            self.err.write(("\r\033[K" if self.live else "") + self.line() + ("" if self.live else "\n"))
+            self.err.flush()
+
+    def line(self) -> str:
+        done = sum(self.counts.values())
+        parts = ", ".join(f"{count} {name}" for name, count in self.counts.items() if count)
+        seconds = time.perf_counter() - self.started
+        return f"npuzzle: {done} of {plural(self.total, 'board')} done ({parts or 'none yet'}), {seconds:.1f} s"
+
+    def finish(self, interrupted: bool = False) -> None:
+        if self.live:
+            self.err.write("\r\033[K")
+        done: int = sum(self.counts.values())
+        if not interrupted or done > 0:
+            self.err.write(self.line() + "\n")
+        self.err.flush()
+
+    def exit_code(self) -> int:
+        if self.counts["error"]:
+            return EXIT_INVALID
+        if self.counts["stopped"]:
+            return EXIT_STOPPED
+        return EXIT_UNSOLVABLE if self.counts["unsolvable"] else EXIT_OK
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -578,7 +657,22 @@ def build_parser() -> argparse.ArgumentParser:
         "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
         "statistics so far, are printed).",
     )
-    _board_arguments(solve)
+    _board_arguments(solve, " (not with --batch)", " (with --batch: for every line)")
+    solve.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="solve one board per line of FILE ('-' for stdin; '#' starts a comment); prints one JSON object per "
+        "board in input order, each with its 'line' ({'line', 'error', 'input'} for a line that is not a board: the "
+        "run goes on), progress on stderr; exit 2 if a line was not a board, else 3 if a limit stopped a board, "
+        "else 1 if one was not solvable",
+    )
+    solve.add_argument(
+        "--jobs",
+        type=_positive_int,
+        metavar="N",
+        help="--batch: solve N boards at once in worker processes, each loading the pattern database once "
+        "(default: one per core)",
+    )
     solve.add_argument(
         "--algorithm",
         default="auto",
