@@ -13,6 +13,7 @@ COMMANDS = {
     "search": "search",
     "korf": "korf",
     "korf-page": "korf_page",
+    "native": "native",
     "big": "big",
     "big-page": "big_page",
     "page": "page",

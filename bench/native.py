@@ -1,0 +1,191 @@
+"""The hardest 15-puzzles and Korf's 100 beside the native reference solver, in one run: seconds and ratios.
+
+    python -m bench native                     # the two 80-move positions and Korf's 100: native, CPython 1 and N jobs
+    python -m bench native --sets hard --jobs 2
+    python -m bench native --sets korf --no-native
+
+The native reference is ``bench/native/ida663r.c`` (the project's reference solver: IDA* with the additive 6-6-3
+pattern database and the reflected lookup, one core), compiled here with the C compiler found (``$CC``, ``cc``,
+``gcc``, ``clang``; skipped with a note when there is none); it builds its tables first (not counted) and times each
+board itself. npuzzle runs as ``npuzzle solve --batch - --goal blank-first --pdb FILE --jobs J`` in a fresh
+process per set and J (the 7/7-7 tables from ``.cache/pdb``; loading them is counted in the wall time printed
+beside the summed per-board seconds). The ratios compare the native solver's per-board seconds with npuzzle's
+wall time, the time a user waits. The sets alternate native → 1 job → N jobs, so a machine whose speed drifts
+drifts for all three. Every length is checked against the others and, for Korf's 100, against the published ones;
+exit status 1 if any differs. N jobs solve N boards at once (``--batch``): one board still runs on one core.
+
+Not yet here (issue 12): the page with 1 and N workers, and one hard board split over N processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .browser import ROOT
+from .common import SHIPPED_PDB, korf_instances, machine
+
+SOURCE = Path(__file__).with_name("native") / "ida663r.c"
+BINARY = ROOT / ".cache" / "native" / "ida663r"
+PARTITION_663 = ("1,4,5,8,9,12", "2,3,6,7,10,11", "13,14,15")
+"""The reference's 6-6-3 partition (as its README runs it)."""
+
+HARD = {
+    "80a": "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0",
+    "80b": "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0",
+}
+"""The two 80-move positions of issue 12 (Korf's goal: the blank on the first cell)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """One board's figures from one solver."""
+
+    name: str
+    length: int
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One solver's run over a set: the boards, and the whole process's wall time."""
+
+    solver: str
+    boards: list[Solved]
+    wall: float
+    counted: float
+    """The time the ratios compare: the native solver's own per-board seconds (its tables are built first, not
+    counted), npuzzle's whole wall time (loading its tables included)."""
+
+    @property
+    def seconds(self) -> float:
+        return sum(b.seconds for b in self.boards)
+
+
+def compiler() -> str | None:
+    """The C compiler to use, or None."""
+    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if name and shutil.which(name):
+            return name
+    return None
+
+
+def compile_native() -> Path | None:
+    """The reference solver, compiled into ``.cache/native/`` when its source is newer; None without a compiler."""
+    cc = compiler()
+    if cc is None:
+        return None
+    if not BINARY.exists() or BINARY.stat().st_mtime < SOURCE.stat().st_mtime:
+        BINARY.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([cc, "-O3", "-o", str(BINARY), str(SOURCE)], check=True)
+    return BINARY
+
+
+def run_native(binary: Path, boards: dict[str, str]) -> Run:
+    """The reference solver over ``boards`` (one process; its table build is not counted)."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [str(binary), *PARTITION_663], input="\n".join(boards.values()) + "\n", capture_output=True, text=True
+    )
+    wall = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"the native solver failed: {done.stderr.strip()}")
+    solved = []
+    for name, line in zip(boards, done.stdout.splitlines(), strict=True):
+        _, length, _, nodes, seconds, *_ = line.split()
+        solved.append(Solved(name, int(length), int(nodes), float(seconds)))
+    return Run("native 6-6-3", solved, wall, sum(b.seconds for b in solved))
+
+
+def run_npuzzle(boards: dict[str, str], pdb: Path, jobs: int) -> Run:
+    """``npuzzle solve --batch`` over ``boards`` with ``jobs`` processes, in a fresh interpreter."""
+    command = [sys.executable, "-m", "npuzzle", "solve", "--batch", "-", "--goal", "blank-first", "--pdb", str(pdb)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "py"), os.environ.get("PYTHONPATH")]))}
+    started = time.perf_counter()
+    done = subprocess.run(
+        [*command, "--jobs", str(jobs)],
+        input="\n".join(boards.values()) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    wall = time.perf_counter() - started
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    if done.returncode != 0 or len(records) != len(boards):
+        raise SystemExit(f"npuzzle solve --batch failed (exit {done.returncode}): {done.stderr.strip()}")
+    solved = [
+        Solved(name, r["length"], r["nodes_generated"], r["seconds"]) for name, r in zip(boards, records, strict=True)
+    ]
+    return Run(f"npuzzle CPython, {jobs} job{'s' if jobs > 1 else ''}", solved, wall, wall)
+
+
+def report(title: str, runs: list[Run], expected: dict[str, int]) -> bool:
+    """Print one set's table; return whether every length agrees."""
+    print(f"\n{title}")
+    first = runs[0]
+    width = max(len(r.solver) for r in runs)
+    print(f"  {'solver':<{width}}  {'per-board s':>11}  {'wall s':>8}  {'counted s':>9}  {'nodes/board':>12}  ratio")
+    for r in runs:
+        nodes = statistics.mean(b.nodes for b in r.boards)
+        ratio = r.counted / first.counted
+        print(
+            f"  {r.solver:<{width}}  {r.seconds:11.2f}  {r.wall:8.2f}  {r.counted:9.2f}  {nodes:12,.0f}  {ratio:.2f}×"
+        )
+    if len(first.boards) <= 4:
+        for b in first.boards:
+            at = first.boards.index(b)
+            print(f"  {b.name}: " + ", ".join(f"{r.solver} {r.boards[at].seconds:.2f} s" for r in runs))
+    agree = True
+    for i, b in enumerate(first.boards):
+        lengths = {r.solver: r.boards[i].length for r in runs}
+        want = expected.get(b.name)
+        if len(set(lengths.values())) != 1 or (want is not None and want not in lengths.values()):
+            agree = False
+            print(f"  LENGTH MISMATCH on {b.name}: {lengths} (published: {want})")
+    return agree
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench native", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sets", default="hard,korf", help="hard, korf or both (default: %(default)s)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="N for the N-job run (default: cores)")
+    parser.add_argument("--ids", help="only these Korf instances, e.g. 1-10,60 (default: all 100)")
+    parser.add_argument("--no-native", action="store_true", help="leave the native solver out")
+    parser.add_argument("--pdb", type=Path, default=SHIPPED_PDB, help="npuzzle's tables (default: %(default)s)")
+    args = parser.parse_args(argv)
+    if not args.pdb.exists():
+        print(f"{args.pdb} is missing: build the site first (npm run build) or give --pdb", file=sys.stderr)
+        return 2
+    binary = None if args.no_native else compile_native()
+    if binary is None and not args.no_native:
+        print("no C compiler found ($CC, cc, gcc, clang): the native reference is left out", file=sys.stderr)
+    print(machine())
+    sets: dict[str, tuple[dict[str, str], dict[str, int]]] = {}
+    if "hard" in args.sets:
+        sets["The two 80-move positions"] = (HARD, dict.fromkeys(HARD, 80))
+    if "korf" in args.sets:
+        chosen = korf_instances(ids=args.ids)
+        korf = {str(i.ident): " ".join(map(str, i.tiles)) for i in chosen}
+        sets["Korf's 100" if len(chosen) == 100 else f"Korf's {args.ids}"] = (
+            korf,
+            {str(i.ident): i.optimal for i in chosen},
+        )
+    agree = True
+    for title, (boards, expected) in sets.items():
+        runs = [] if binary is None else [run_native(binary, boards)]
+        runs.append(run_npuzzle(boards, args.pdb, 1))
+        if args.jobs > 1:
+            runs.append(run_npuzzle(boards, args.pdb, args.jobs))
+        agree &= report(title, runs, expected)
+    flags = f"--sets {args.sets} --jobs {args.jobs}" + f" --ids {args.ids}" * bool(args.ids)
+    print(f"\nreproduce: .venv/bin/python -m bench native {flags}" + " --no-native" * args.no_native)
+    return 0 if agree else 1
