@@ -375,7 +375,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     # by name
     wants_pdb = (board.rows, board.cols) == PDB_SHAPE or args.heuristic == PDB_ALIAS
     tables = load_pdb(args) if wants_pdb else None
-    registry = default_registry() if tables is None else registry_with_tables(tables)
+    jobs = args.jobs or default_batch_jobs()
+    registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs)
     if tables is None and (board.rows, board.cols) == PDB_SHAPE and args.heuristic == "auto":
         err.write(
             "npuzzle: no pattern database: `npuzzle pdb build` makes one (once, minutes with numpy) for fast optimal "
@@ -670,8 +671,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=_positive_int,
         metavar="N",
-        help="--batch: solve N boards at once in worker processes, each loading the pattern database once "
-        "(default: one per core)",
+        help="processes: with --batch, boards solved at once (each process loads the pattern database once); "
+        "else a hard 4×4's pattern-database search is split over them after its first second (default: one per "
+        "core)",
     )
     solve.add_argument(
         "--algorithm",

@@ -234,13 +234,15 @@ PDB_ALIAS = "pdb"
 """A short name for the loaded pattern-database heuristic (``heuristic="pdb"``), whatever its partition."""
 
 
-def registry_with_tables(tables: PdbTables, registry: Registry | None = None) -> Registry:
+def registry_with_tables(tables: PdbTables, registry: Registry | None = None, jobs: int = 1) -> Registry:
     """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
 
     Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.tables.heuristic_name` (``"pdb-7/7-7+reflected"``),
     strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal
     with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
-    :func:`npuzzle.pdb.search.solve_with_pdb`. A* with it uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
+    :func:`npuzzle.pdb.search.solve_with_pdb`, or with ``jobs`` above 1 its split over that many processes
+    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line: not in the browser). A* with it
+    uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
     """
     base = registry if registry is not None else default_registry()
     name = heuristic_name(tables)
@@ -252,6 +254,10 @@ def registry_with_tables(tables: PdbTables, registry: Registry | None = None) ->
         return pdb_fits(board, goal, tables)
 
     def run_pdb(board: Board, goal: Board, limit: Limit) -> Search:
+        if jobs > 1:
+            from .pdb.parallel import solve_with_pdb_parallel  # processes: imported only where they are used
+
+            return solve_with_pdb_parallel(board, goal, tables, limit, jobs=jobs)
         return solve_with_pdb(board, goal, tables, limit)
 
     summary = (

@@ -41,12 +41,14 @@ rotation with tile ``t`` renamed ``n − t``) and any custom goal with a corner 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator, Iterator, Sequence
 
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
 from ..errors import PatternDatabaseError
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
+from ..progress import run as run_search
 from ..solvability import check_reachable
 from .database import PatternDatabase, manhattan
 from .tables import PdbTables, heuristic_name, home_labelling, mirror_cell, pdb_fits, useful_reflection
@@ -144,7 +146,14 @@ class _Run:
     ``Y``/``EY``), the transposition table, the counters and the :class:`~npuzzle.checkpoint.Checkpoint`."""
 
     def __init__(
-        self, tables: PdbTables, start: Sequence[int], use_reflection: bool, limit: Limit, report_every: float
+        self,
+        tables: PdbTables,
+        start: Sequence[int],
+        use_reflection: bool,
+        limit: Limit,
+        report_every: float,
+        prev: int | None = None,
+        tt: dict[bytes, int] | None = None,
     ) -> None:
         database, index = tables.database, tables.index
         rows, cols = database.rows, database.cols
@@ -183,7 +192,9 @@ class _Run:
         self.stride = n + 1
         self.b = list(start)
         self.z0 = self.b.index(0)
-        self.tt: dict[bytes, int] = {}
+        self.prev0 = n if prev is None else prev
+        """The blank's cell before ``start`` (a subtree's root does not step back there); ``n``: none."""
+        self.tt: dict[bytes, int] = {} if tt is None else tt
         """The transposition table: board (as bytes) → the budget it was searched with."""
         self.tt_cap = TT_ENTRIES if limit.memory is None else min(TT_ENTRIES, limit.memory)
         self.checkpoint = Checkpoint(limit, report_every, CHECK_EVERY)
@@ -368,6 +379,24 @@ def _search(
         run.bound += 2
 
 
+def subtree_iteration(
+    tables: PdbTables,
+    tiles: Sequence[int],
+    prev: int | None,
+    budget: int,
+    use_reflection: bool,
+    tt: dict[bytes, int],
+) -> tuple[list[int] | None, int, int]:
+    """One IDA* iteration below a node of a split search (:mod:`npuzzle.pdb.parallel`): the home-labelled board
+    ``tiles`` whose blank came from cell ``prev`` (None: the root), searched to ``budget`` more moves, with the
+    transposition table ``tt`` (kept across calls: an entry stays true for any later budget). Returns the blank's
+    cells along a solution of exactly ``budget`` moves, or None, and the nodes expanded and generated."""
+    run = _Run(tables, tiles, use_reflection, Limit(memory=None), math.inf, prev, tt)
+    run.bound = budget
+    ended = run_search((_deepen_disjoint if run.disjoint else _deepen_general)(run, budget))
+    return (ended if isinstance(ended, list) else None), run.expanded, run.generated
+
+
 def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
     """:func:`_deepen_disjoint` for a database with alternative patterns (7/7-7): a tile may be in two patterns,
     whose maximum counts. The hot loop, written out for speed."""
@@ -380,7 +409,7 @@ def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int
     check_at = checkpoint.next_at
     K, S1, S2, OT, NB, ordered = run.K, run.S1, run.S2, run.OT, run.NB, run.ordered
     RK, RS1, RS2, ROT = run.RK, run.RS1, run.RS2, run.ROT
-    nbrs = NB[z * stride + run.n]
+    nbrs = NB[z * stride + run.prev0]
     generated += len(nbrs)
     it = ordered(nbrs, h, r, lim)
     stack: list[_Frame] = []
@@ -522,7 +551,7 @@ def _deepen_disjoint(run: _Run, bound: int) -> Generator[Progress, None, list[in
     lim = bound - 1
     check_at = checkpoint.next_at
     G, RG, NB1, ordered1 = run.S1, run.RS1, run.NB1, run.ordered1
-    nbrs1 = NB1[z * stride + run.n]
+    nbrs1 = NB1[z * stride + run.prev0]
     generated += len(nbrs1)
     it1 = ordered1(nbrs1, h, r, lim)
     stack1: list[_Frame1] = []
