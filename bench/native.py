@@ -1,6 +1,6 @@
 """The hardest 15-puzzles and Korf's 100 beside the native reference solver, in one run: seconds and ratios.
 
-    python -m bench native                     # the two 80-move positions and Korf's 100: native, CPython 1 and N jobs
+    python -m bench native                     # the two 80-move positions and Korf's 100: native, CPython 1 and N
     python -m bench native --sets hard --jobs 2
     python -m bench native --sets korf --no-native
 
@@ -12,9 +12,10 @@ process per set and J (the 7/7-7 tables from ``.cache/pdb``; loading them is cou
 beside the summed per-board seconds). The ratios compare the native solver's per-board seconds with npuzzle's
 wall time, the time a user waits. The sets alternate native → 1 job → N jobs, so a machine whose speed drifts
 drifts for all three. Every length is checked against the others and, for Korf's 100, against the published ones;
-exit status 1 if any differs. N jobs solve N boards at once (``--batch``): one board still runs on one core.
+exit status 1 if any differs. With N jobs each 80-move position is split over N processes (``npuzzle solve --jobs
+N``, one process per board) and Korf's 100 are solved N at a time (``--batch --jobs N``).
 
-Not yet here (issue 12): the page with 1 and N workers, and one hard board split over N processes.
+Not yet here (issue 12): the page with 1 and N workers.
 """
 
 from __future__ import annotations
@@ -128,6 +129,22 @@ def run_npuzzle(boards: dict[str, str], pdb: Path, jobs: int) -> Run:
     return Run(f"npuzzle CPython, {jobs} job{'s' if jobs > 1 else ''}", solved, wall, wall)
 
 
+def run_split(boards: dict[str, str], pdb: Path, jobs: int) -> Run:
+    """``npuzzle solve --json --jobs N`` once per board: each board's search split over ``jobs`` processes."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "py"), os.environ.get("PYTHONPATH")]))}
+    solved, wall = [], 0.0
+    for name, board in boards.items():
+        command = [sys.executable, "-m", "npuzzle", "solve", "--json", "--goal", "blank-first", "--pdb", str(pdb)]
+        started = time.perf_counter()
+        done = subprocess.run([*command, "--jobs", str(jobs), board], capture_output=True, text=True, env=env)
+        wall += time.perf_counter() - started
+        if done.returncode != 0:
+            raise SystemExit(f"npuzzle solve failed (exit {done.returncode}): {done.stderr.strip()}")
+        r = json.loads(done.stdout)
+        solved.append(Solved(name, r["length"], r["nodes_generated"], r["seconds"]))
+    return Run(f"npuzzle CPython, split over {jobs}", solved, wall, wall)
+
+
 def report(title: str, runs: list[Run], expected: dict[str, int]) -> bool:
     """Print one set's table; return whether every length agrees."""
     print(f"\n{title}")
@@ -183,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     for title, (boards, expected) in sets.items():
         runs = [] if binary is None else [run_native(binary, boards)]
         runs.append(run_npuzzle(boards, args.pdb, 1))
-        if args.jobs > 1:
+        if args.jobs > 1 and len(boards) <= len(HARD):
+            runs.append(run_split(boards, args.pdb, args.jobs))
+        elif args.jobs > 1:
             runs.append(run_npuzzle(boards, args.pdb, args.jobs))
         agree &= report(title, runs, expected)
     flags = f"--sets {args.sets} --jobs {args.jobs}" + f" --ids {args.ids}" * bool(args.ids)
