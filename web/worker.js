@@ -98,8 +98,12 @@ async function bootFromSnapshot(manifest, base) {
   const info = manifest.snapshot;
   if (!info) throw new Error("build.json names no snapshot");
   if (info.wheel !== manifest.wheel.sha256) throw new Error("the snapshot was made from another wheel");
-  const wheel = fetchBytes(new URL(manifest.wheel.url, base)); // in parallel with the runtime and the snapshot
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, _loadSnapshot: snapshotBytes(info, base) });
+  // Both downloads run beside the runtime's; loadPyodide awaits the snapshot only once its module is loaded, so
+  // a failure may come first: caught here (no unhandled rejection), thrown where each is awaited.
+  const wheel = fetchBytes(new URL(manifest.wheel.url, base));
+  const snapshot = snapshotBytes(info, base);
+  for (const pending of [wheel, snapshot]) pending.catch(() => {});
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, _loadSnapshot: snapshot });
   stage("import", "Starting npuzzle");
   const where = pyodide.runPython("import os, npuzzle; os.path.dirname(os.path.dirname(npuzzle.__file__))");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: where });
@@ -143,8 +147,9 @@ async function boot() {
     try {
       pyodide = await bootFromSnapshot(manifest, base);
       how = "snapshot";
-    } catch (exc) {
-      console.warn(`npuzzle: the memory snapshot could not be used (${errorOf(exc).message}); starting Python the normal way`);
+    } catch (/** @type {any} */ exc) {
+      const why = String((exc && exc.message) || exc).replace(/\s+/g, " ").trim(); // Pyodide's messages span lines
+      console.warn(`npuzzle: the memory snapshot could not be used (${why}); starting Python the normal way`);
       stage("runtime", "Loading the Python runtime");
     }
   }
