@@ -20,6 +20,10 @@ import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 
 const SLICE_SECONDS = 0.05;
 const STAGES = Object.freeze(["runtime", "packages", "npuzzle", "import"]);
+/** The stages of a boot from the build's memory snapshot (micropip's two were done at build time). */
+const SNAPSHOT_STAGES = Object.freeze(["runtime", "import"]);
+/** The stages of the boot under way: its status messages count `step` of `steps` through them. */
+let stages = STAGES;
 
 /** Resolve on the next turn of the event loop (a MessageChannel task: faster than setTimeout(0)). */
 function nextTask() {
@@ -59,7 +63,7 @@ function stage(name, text) {
   if (stageName) timings[stageName] = (now - stageStart) / 1000;
   stageName = name;
   stageStart = now;
-  if (name) status("loading", { stage: name, text: text || name, step: STAGES.indexOf(name) + 1, steps: STAGES.length });
+  if (name) status("loading", { stage: name, text: text || name, step: stages.indexOf(name) + 1, steps: stages.length });
 }
 
 /** @param {any} exc @returns {import("./protocol.js").ErrorInfo} */
@@ -135,11 +139,12 @@ async function bootNormally(manifest, base) {
 async function boot() {
   const started = performance.now();
   const base = new URL("./", import.meta.url);
-  stage("runtime", "Loading the Python runtime");
   const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
   if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (build the site with npm run build)`);
   /** @type {Manifest} */
   const manifest = await response.json();
+  if (manifest.snapshot) stages = SNAPSHOT_STAGES;
+  stage("runtime", "Loading the Python runtime");
   /** @type {"snapshot" | "normal"} */
   let how = "normal";
   let pyodide = null;
@@ -150,6 +155,7 @@ async function boot() {
     } catch (/** @type {any} */ exc) {
       const why = String((exc && exc.message) || exc).replace(/\s+/g, " ").trim(); // Pyodide's messages span lines
       console.warn(`npuzzle: the memory snapshot could not be used (${why}); starting Python the normal way`);
+      stages = STAGES;
       stage("runtime", "Loading the Python runtime");
     }
   }
