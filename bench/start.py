@@ -204,7 +204,10 @@ def main(argv: list[str]) -> int:
         build_site(quiet=False)
         a_folder = SITE
     b_folder = args.b.resolve() if args.b else build_baseline(args.baseline, not args.no_pdb)
-    a = Site(f"A {git('rev-parse', '--short', 'HEAD')}{'+' if git('status', '--porcelain') else ''}", a_folder)
+    a = Site(
+        f"A {git('rev-parse', '--short', 'HEAD')}{'+' if git('status', '--porcelain', '--untracked-files=no') else ''}",
+        a_folder,
+    )
     b = Site(f"B {args.b or args.baseline}", b_folder)
     from playwright.sync_api import sync_playwright
 
