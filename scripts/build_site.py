@@ -413,7 +413,7 @@ def memory_snapshot(root: Path, lock: list[tuple[str, str, Path]], wheel_name: s
         staged.unlink()
     if result.returncode != 0:
         partial.unlink(missing_ok=True)
-        last = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()[-1]
+        last = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()[-1][:300]
         log(f"no memory snapshot ({SNAPSHOT_SCRIPT} failed: {last}); the page boots Python the normal way")
         return None
     partial.replace(target)

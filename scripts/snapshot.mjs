@@ -45,19 +45,21 @@ const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 const modules = values.import.length ? values.import : ["npuzzle.api"];
 const quiet = { stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line) };
 
-const started = performance.now();
-const py = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
-await py.loadPackage(values.package.map((path) => resolve(path)), { messageCallback: () => {} });
-const staged = `/tmp/${basename(values.wheel)}`;
-py.FS.writeFile(staged, readFileSync(values.wheel));
-const micropip = py.pyimport("micropip");
-try {
-  await micropip.install(`emfs:${staged}`);
-} finally {
-  micropip.destroy();
-}
-py.FS.unlink(staged);
-py.runPython(`
+/** Make, write and check the snapshot; prints its sizes. */
+async function main() {
+  const started = performance.now();
+  const py = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
+  await py.loadPackage(values.package.map((path) => resolve(path)), { messageCallback: () => {} });
+  const staged = `/tmp/${basename(values.wheel)}`;
+  py.FS.writeFile(staged, readFileSync(values.wheel));
+  const micropip = py.pyimport("micropip");
+  try {
+    await micropip.install(`emfs:${staged}`);
+  } finally {
+    micropip.destroy();
+  }
+  py.FS.unlink(staged);
+  py.runPython(`
 import gc, importlib, sys
 for _name in ${JSON.stringify(modules)}:
     importlib.import_module(_name)
@@ -66,19 +68,29 @@ for _name in [m for m in sys.modules if m == "micropip" or m.startswith("micropi
 del _name
 gc.collect()
 `);
-for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
-const snapshot = py.makeMemorySnapshot();
-const packed = gzipSync(snapshot, { level: 6 });
-writeFileSync(values.out, packed);
-const made = performance.now();
+  for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
+  const snapshot = py.makeMemorySnapshot();
+  const packed = gzipSync(snapshot, { level: 6 });
+  writeFileSync(values.out, packed);
+  const made = performance.now();
 
-// The proof: a fresh runtime restored from it has the modules imported.
-const restored = await loadPyodide({ indexURL, _loadSnapshot: snapshot, ...quiet });
-const missing = restored.runPython(`import sys; [m for m in ${JSON.stringify(modules)} if m not in sys.modules]`).toJs();
-if (missing.length) {
-  console.error(`snapshot: restored, but without ${missing.join(", ")}`);
+  // The proof: a fresh runtime restored from it has the modules imported.
+  const restored = await loadPyodide({ indexURL, _loadSnapshot: snapshot, ...quiet });
+  const missing = restored.runPython(`import sys; [m for m in ${JSON.stringify(modules)} if m not in sys.modules]`).toJs();
+  if (missing.length) {
+    console.error(`snapshot: restored, but without ${missing.join(", ")}`);
+    process.exit(1);
+  }
+  const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+  console.log(`snapshot: ${mb(snapshot.length)} MB heap, ${mb(packed.length)} MB gzipped, made in ` +
+    `${((made - started) / 1000).toFixed(1)} s, restored in ${((performance.now() - made) / 1000).toFixed(1)} s`);
+}
+
+try {
+  await main();
+} catch (/** @type {any} */ exc) {
+  // One line for the build's message (a Python error's last line, not Pyodide's minified source).
+  const lines = String((exc && exc.message) || exc).split("\n").filter((line) => line.trim() !== "");
+  console.error(`snapshot: ${lines.length ? lines[lines.length - 1].trim() : "failed"}`);
   process.exit(1);
 }
-const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
-console.log(`snapshot: ${mb(snapshot.length)} MB heap, ${mb(packed.length)} MB gzipped, made in ` +
-  `${((made - started) / 1000).toFixed(1)} s, restored in ${((performance.now() - made) / 1000).toFixed(1)} s`);
