@@ -2,6 +2,10 @@
 // The Python side of the page: a module Web Worker that boots Pyodide, installs our wheel from the site's own
 // origin and answers typed messages by calling npuzzle.api. The page never blocks on Python.
 //
+// The boot restores the build's memory snapshot when build.json names one (npuzzle installed by micropip and
+// imported at build time, scripts/snapshot.mjs; docs/architecture.md "Fast start") and falls back to the normal
+// boot, with a console warning, when it cannot be used.
+//
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
 // progress) are typed once, in protocol.js. The pattern database (build.json "pdb") is fetched after Python is
 // ready while requests keep being answered; its bytes are kept in the Cache API under their content-hashed URL
