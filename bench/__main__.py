@@ -17,6 +17,7 @@ COMMANDS = {
     "big": "big",
     "big-page": "big_page",
     "page": "page",
+    "start": "start",
     "solve-page": "solve_page",
     "tables-page": "tables_page",
     "partitions": "partitions",
@@ -25,7 +26,7 @@ COMMANDS = {
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 
-TIMED = {"korf-page", "big-page", "solve-page"}
+TIMED = {"korf-page", "big-page", "solve-page", "start"}
 """Subcommands that end by printing how long the whole run took (they build the site and boot the page)."""
 
 

@@ -373,7 +373,57 @@ def build_wheel(project: Project) -> tuple[str, bytes]:
     return f"{name}-{project.version}-py3-none-any.whl", buffer.getvalue()
 
 
-def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, object]:
+SNAPSHOT_SCRIPT = "scripts/snapshot.mjs"
+SNAPSHOT_IMPORTS = ("npuzzle.api",)
+"""What the memory snapshot has imported: the module the worker calls (it imports every module the page uses)."""
+SNAPSHOTS_KEPT = 8
+
+
+def memory_snapshot(root: Path, lock: list[tuple[str, str, Path]], wheel_name: str, wheel_bytes: bytes) -> Path | None:
+    """The Pyodide memory snapshot of the runtime with our wheel installed by micropip and ``npuzzle.api`` imported
+    (gzipped), made by ``scripts/snapshot.mjs`` in Node and cached in ``.cache/snapshot/`` under a hash of
+    everything it is made from (the runtime, the lock wheels, our wheel, the script); None, with a message, when
+    Node is missing or the snapshot cannot be made or restored: the site then boots Python the normal way."""
+    runtime = root / "node_modules" / "pyodide"
+    script = root / SNAPSHOT_SCRIPT
+    key = hashlib.sha256()
+    for path in [runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", script, *(p for _, _, p in lock)]:
+        key.update(f"{path.name}\0{sha256_file(path)}\n".encode())
+    key.update(wheel_bytes + "\0".join(SNAPSHOT_IMPORTS).encode())
+    cache = root / ".cache" / "snapshot"
+    target = cache / f"{key.hexdigest()[:16]}.snapshot.gz"
+    if target.exists():
+        return target
+    node = shutil.which("node")
+    if node is None:
+        log("no memory snapshot: node is not on PATH (the page boots Python the normal way)")
+        return None
+    cache.mkdir(parents=True, exist_ok=True)
+    staged = cache / wheel_name
+    partial = target.with_suffix(".partial")
+    staged.write_bytes(wheel_bytes)
+    command = [node, str(script), "--pyodide", str(runtime), "--wheel", str(staged), "--out", str(partial)]
+    for _, _, path in lock:
+        command += ["--package", str(path)]
+    for module in SNAPSHOT_IMPORTS:
+        command += ["--import", module]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True)
+    finally:
+        staged.unlink()
+    if result.returncode != 0:
+        partial.unlink(missing_ok=True)
+        last = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()[-1][:300]
+        log(f"no memory snapshot ({SNAPSHOT_SCRIPT} failed: {last}); the page boots Python the normal way")
+        return None
+    partial.replace(target)
+    log(result.stdout.strip())
+    for old in sorted(cache.glob("*.snapshot.gz"), key=lambda p: p.stat().st_mtime, reverse=True)[SNAPSHOTS_KEPT:]:
+        old.unlink()
+    return target
+
+
+def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool = True) -> dict[str, object]:
     """Build the site into ``out`` and return the manifest written to ``out/build.json``."""
     started = time.perf_counter()
     if install:
@@ -400,7 +450,8 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
         keep.add(dst)
 
     packages = []
-    for pkg_name, version, cached in lock_wheels(root, root / ".cache" / "wheels"):
+    lock = lock_wheels(root, root / ".cache" / "wheels")
+    for pkg_name, version, cached in lock:
         dst = out / "pyodide" / cached.name
         changed += copy_if_changed(cached, dst)
         keep.add(dst)
@@ -424,6 +475,18 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True) -> dict[str, o
             "sha256": digest,
         },
     }
+    made = memory_snapshot(root, lock, wheel_name, wheel_bytes) if snapshot else None
+    if made is not None:
+        snapshot_digest = sha256_file(made)
+        snapshot_path = out / "snapshot" / snapshot_digest[:16] / "npuzzle.snapshot.gz"
+        changed += copy_if_changed(made, snapshot_path)
+        keep.add(snapshot_path)
+        manifest["snapshot"] = {
+            "url": snapshot_path.relative_to(out).as_posix(),
+            "size": made.stat().st_size,
+            "sha256": snapshot_digest,
+            "wheel": digest,
+        }
     if pdb:
         source = pattern_database(root, install)
         pdb_digest = sha256_file(source)
@@ -510,9 +573,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="leave the pattern database out (the page then solves 4×4 boards without it)",
     )
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="leave the Pyodide memory snapshot out (the page then installs and imports npuzzle on every visit)",
+    )
     args = parser.parse_args(argv)
     try:
-        build(ROOT, args.out.resolve(), args.install, pdb=not args.no_pdb)
+        build(ROOT, args.out.resolve(), args.install, pdb=not args.no_pdb, snapshot=not args.no_snapshot)
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

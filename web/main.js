@@ -63,6 +63,7 @@ function pythonStatus(message) {
   const first = !state.ready && !state.shown;
   setReport(state, "readyMs", String(Math.round(performance.now())));
   setReport(state, "bootTimings", JSON.stringify({ total: message.seconds, ...message.timings }));
+  if (message.boot) setReport(state, "boot", message.boot);
   setReady(true);
   if (first) {
     openFromLocation(ctx, true);

@@ -106,7 +106,8 @@
 
 /**
  * Worker → page.
- * - status: the worker's state; `ready` carries boot `seconds`, stage `timings` and the `interrupt` buffer
+ * - status: the worker's state; `ready` carries boot `seconds`, stage `timings`, how Python was started (`boot`:
+ *   from the build's memory snapshot, or the normal way) and the `interrupt` buffer
  *   (cross-origin isolated pages), `loading` the boot `stage` and its `step` of `steps`;
  * - progress `started`: the request leaves the queue and runs now (a cancel sent before may have missed it:
  *   the page then interrupts it, see python-worker.js);
@@ -114,7 +115,7 @@
  * - result: the core's `reply`; error: `error`.
  * @typedef {{type: "status", state: "loading" | "ready" | "failed", text: string, stage?: string,
  *   step?: number, steps?: number, seconds?: number, timings?: Record<string, number>,
- *   interrupt?: SharedArrayBuffer | null}} StatusMessage
+ *   interrupt?: SharedArrayBuffer | null, boot?: "snapshot" | "normal"}} StatusMessage
  * @typedef {{type: "progress", id: number, started: true}} StartedMessage
  * @typedef {{type: "progress", id: number, progress: Progress}} ProgressMessage
  * @typedef {{type: "progress", id: null, tables: Tables}} TablesMessage

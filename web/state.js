@@ -58,6 +58,7 @@ import { newGame } from "./model/game.js";
  * @property {number} answers answers shown so far (verdicts and error messages)
  * @property {string | null} readyMs when Python became ready (ms since the page started)
  * @property {string | null} bootTimings the boot's stage timings (JSON)
+ * @property {string | null} boot how Python started: "snapshot" (the build's memory snapshot) or "normal"
  * @property {string | null} tables the pattern database's phase
  * @property {string[]} tablesPhases every phase this visit went through
  * @property {string | null} tablesSeconds its fetch, check and load time
@@ -116,7 +117,7 @@ export function createState() {
     sync: { text: "", goal: "", frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
     options: { cache: new Map(), key: "", reply: null },
     report: {
-      answers: 0, readyMs: null, bootTimings: null, tables: null, tablesPhases: [], tablesSeconds: null,
+      answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
       job: null, solve: null, cancelMs: null, playback: null, compare: null, hint: null, clock: null, time: null,
       offline: null,
     },

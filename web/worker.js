@@ -2,6 +2,10 @@
 // The Python side of the page: a module Web Worker that boots Pyodide, installs our wheel from the site's own
 // origin and answers typed messages by calling npuzzle.api. The page never blocks on Python.
 //
+// The boot restores the build's memory snapshot when build.json names one (npuzzle installed by micropip and
+// imported at build time, scripts/snapshot.mjs; docs/architecture.md "Fast start") and falls back to the normal
+// boot, with a console warning, when it cannot be used.
+//
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
 // progress) are typed once, in protocol.js. The pattern database (build.json "pdb") is fetched after Python is
 // ready while requests keep being answered; its bytes are kept in the Cache API under their content-hashed URL
@@ -20,6 +24,10 @@ import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 
 const SLICE_SECONDS = 0.05;
 const STAGES = Object.freeze(["runtime", "packages", "npuzzle", "import"]);
+/** The stages of a boot from the build's memory snapshot (micropip's two were done at build time). */
+const SNAPSHOT_STAGES = Object.freeze(["runtime", "import"]);
+/** The stages of the boot under way: its status messages count `step` of `steps` through them. */
+let stages = STAGES;
 
 /** Resolve on the next turn of the event loop (a MessageChannel task: faster than setTimeout(0)). */
 function nextTask() {
@@ -59,7 +67,7 @@ function stage(name, text) {
   if (stageName) timings[stageName] = (now - stageStart) / 1000;
   stageName = name;
   stageStart = now;
-  if (name) status("loading", { stage: name, text: text || name, step: STAGES.indexOf(name) + 1, steps: STAGES.length });
+  if (name) status("loading", { stage: name, text: text || name, step: stages.indexOf(name) + 1, steps: stages.length });
 }
 
 /** @param {any} exc @returns {import("./protocol.js").ErrorInfo} */
@@ -70,21 +78,52 @@ function errorOf(exc) {
   return { type: (exc && exc.type) || "InternalError", message: lines.length ? lines[lines.length - 1] : text };
 }
 
-async function boot() {
-  const started = performance.now();
-  const base = new URL("./", import.meta.url);
-  stage("runtime", "Loading the Python runtime");
-  const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
-  if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (build the site with npm run build)`);
-  /** @type {{packages: {url: string}[], wheel: {url: string, version: string},
-   *   pdb?: {url: string, size: number, sha256: string}}} */
-  const manifest = await response.json();
+/** @typedef {{packages: {url: string}[], wheel: {url: string, version: string, sha256: string},
+ *   snapshot?: {url: string, size: number, sha256: string, wheel: string},
+ *   pdb?: {url: string, size: number, sha256: string}}} Manifest build.json, as the worker reads it */
+
+/** The bytes at `url` (same origin), or an error naming the URL. @param {URL} url */
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.pathname}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The memory snapshot the build made (scripts/snapshot.mjs): fetched, checked against build.json, un-gzipped.
+ * @param {NonNullable<Manifest["snapshot"]>} info @param {URL} base @returns {Promise<Uint8Array>} */
+async function snapshotBytes(info, base) {
+  const packed = await fetchBytes(new URL(info.url, base));
+  if ((await sha256Hex(packed)) !== info.sha256) throw new Error("the snapshot is damaged (its sha256 does not match)");
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Boot from the build's memory snapshot: npuzzle installed by micropip and imported at build time, so this only
+ * restores the heap, then lays our wheel's files out again (the snapshot holds memory, not the file system, and
+ * npuzzle reads its data files at run time). Throws when the snapshot cannot be used.
+ * @param {Manifest} manifest @param {URL} base */
+async function bootFromSnapshot(manifest, base) {
+  const info = manifest.snapshot;
+  if (!info) throw new Error("build.json names no snapshot");
+  if (info.wheel !== manifest.wheel.sha256) throw new Error("the snapshot was made from another wheel");
+  // Both downloads run beside the runtime's; loadPyodide awaits the snapshot only once its module is loaded, so
+  // a failure may come first: caught here (no unhandled rejection), thrown where each is awaited.
+  const wheel = fetchBytes(new URL(manifest.wheel.url, base));
+  const snapshot = snapshotBytes(info, base);
+  for (const pending of [wheel, snapshot]) pending.catch(() => {});
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, _loadSnapshot: snapshot });
+  stage("import", "Starting npuzzle");
+  const where = pyodide.runPython("import os, npuzzle; os.path.dirname(os.path.dirname(npuzzle.__file__))");
+  pyodide.unpackArchive(await wheel, "wheel", { extractDir: where });
+  // One heap for every visit: reseed what was seeded at build time (npuzzle's own generators seed themselves).
+  pyodide.runPython("import importlib, random; importlib.invalidate_caches(); random.seed()");
+  return pyodide;
+}
+
+/** The normal boot: the runtime, micropip and packaging, then micropip installs our wheel and npuzzle.api is
+ * imported. @param {Manifest} manifest @param {URL} base */
+async function bootNormally(manifest, base) {
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
-  let interrupt = null;
-  if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
-    interrupt = new Uint8Array(new SharedArrayBuffer(1));
-    pyodide.setInterruptBuffer(interrupt);
-  }
   stage("packages", "Loading micropip");
   await pyodide.loadPackage(manifest.packages.map((p) => new URL(p.url, base).href), {
     messageCallback: () => {},
@@ -98,13 +137,45 @@ async function boot() {
     micropip.destroy();
   }
   stage("import", "Starting npuzzle");
+  return pyodide;
+}
+
+async function boot() {
+  const started = performance.now();
+  const base = new URL("./", import.meta.url);
+  const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (build the site with npm run build)`);
+  /** @type {Manifest} */
+  const manifest = await response.json();
+  if (manifest.snapshot) stages = SNAPSHOT_STAGES;
+  stage("runtime", "Loading the Python runtime");
+  /** @type {"snapshot" | "normal"} */
+  let how = "normal";
+  let pyodide = null;
+  if (manifest.snapshot) {
+    try {
+      pyodide = await bootFromSnapshot(manifest, base);
+      how = "snapshot";
+    } catch (/** @type {any} */ exc) {
+      const why = String((exc && exc.message) || exc).replace(/\s+/g, " ").trim(); // Pyodide's messages span lines
+      console.warn(`npuzzle: the memory snapshot could not be used (${why}); starting Python the normal way`);
+      stages = STAGES;
+      stage("runtime", "Loading the Python runtime");
+    }
+  }
+  if (!pyodide) pyodide = await bootNormally(manifest, base);
+  let interrupt = null;
+  if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
+    interrupt = new Uint8Array(new SharedArrayBuffer(1));
+    pyodide.setInterruptBuffer(interrupt);
+  }
   const api = pyodide.pyimport("npuzzle.api");
   const engine = api.Engine(); // holds the pattern database once loaded
   const handle = engine.handle; // request (JSON) -> reply (JSON)
   const start = engine.start; // request (JSON) -> session of a long op
   stage(null);
   const seconds = (performance.now() - started) / 1000;
-  return { pyodide, api, engine, handle, start, interrupt, seconds, version: manifest.wheel.version, manifest, base };
+  return { pyodide, api, engine, handle, start, interrupt, seconds, how, version: manifest.wheel.version, manifest, base };
 }
 
 /** Runs requests one after another (Python is single-threaded); a solve yields between slices. */
@@ -396,6 +467,7 @@ const ready = boot().then(
       text: `Python ready (npuzzle ${python.version})`,
       seconds: python.seconds,
       timings,
+      boot: python.how,
       interrupt: python.interrupt ? python.interrupt.buffer : null,
     });
     offerTables(python);

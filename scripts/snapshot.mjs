@@ -1,0 +1,96 @@
+// @ts-check
+// Make the site's Pyodide memory snapshot at build time (Node), then prove it restores.
+//
+//   node scripts/snapshot.mjs --pyodide node_modules/pyodide --wheel W.whl --package micropip.whl
+//        --package packaging.whl --import npuzzle.api --out snapshot.bin
+//
+// Boots Pyodide with `_makeSnapshot: true`, loads the micropip and packaging wheels, installs our wheel with
+// micropip (from the Emscripten file system: `emfs:`), imports the modules the worker uses, and writes
+// `pyodide.makeMemorySnapshot()` gzip-compressed to --out. Then it boots a second Pyodide from that snapshot and
+// checks the modules are there: a snapshot this Pyodide cannot restore is never shipped (exit code 1).
+//
+// What Pyodide 314.0.7 allows (src/js/snapshot.ts, src/js/pyodide.ts of the release; pyodide.asm.mjs here):
+// * the snapshot is the wasm heap only: the file system (MEMFS, where micropip put our wheel's files) is not in
+//   it, so the worker lays the wheel's files out again after the restore (modules already imported need nothing,
+//   package data such as npuzzle/data/*.bin does);
+// * every JS object Python still references must be a path from globalThis (recorded by the globals proxy that
+//   `_makeSnapshot` installs), the API, or null: micropip keeps `pyodide_js.loadPackage`, `_api.install` … in its
+//   module globals, so micropip is dropped from sys.modules (and collected) before the snapshot; the worker never
+//   calls it again;
+// * hiwire slot 6 must still be the empty `loadedPackages` object ("Unexpected hiwire entry at index 6" otherwise,
+//   pyodide issue #5195): it is emptied first (a restored runtime starts with an empty one anyway);
+// * the restore copies the snapshot into the module's initial heap (INITIAL_MEMORY is not honoured, pyodide issue
+//   #6254): a snapshot bigger than that heap cannot be restored, which the check below catches.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const { values } = parseArgs({
+  options: {
+    pyodide: { type: "string" },
+    wheel: { type: "string" },
+    package: { type: "string", multiple: true, default: [] },
+    import: { type: "string", multiple: true, default: [] },
+    out: { type: "string" },
+  },
+});
+if (!values.pyodide || !values.wheel || !values.out) {
+  console.error("usage: node scripts/snapshot.mjs --pyodide DIR --wheel WHEEL [--package WHL]… [--import MOD]… --out FILE");
+  process.exit(2);
+}
+const indexURL = resolve(values.pyodide) + "/";
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const modules = values.import.length ? values.import : ["npuzzle.api"];
+const quiet = { stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line) };
+
+/** Make, write and check the snapshot; prints its sizes. */
+async function main() {
+  const started = performance.now();
+  const py = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
+  await py.loadPackage(values.package.map((path) => resolve(path)), { messageCallback: () => {} });
+  const staged = `/tmp/${basename(values.wheel)}`;
+  py.FS.writeFile(staged, readFileSync(values.wheel));
+  const micropip = py.pyimport("micropip");
+  try {
+    await micropip.install(`emfs:${staged}`);
+  } finally {
+    micropip.destroy();
+  }
+  py.FS.unlink(staged);
+  py.runPython(`
+import gc, importlib, sys
+for _name in ${JSON.stringify(modules)}:
+    importlib.import_module(_name)
+for _name in [m for m in sys.modules if m == "micropip" or m.startswith("micropip.")]:
+    del sys.modules[_name]
+del _name
+gc.collect()
+`);
+  for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
+  const snapshot = py.makeMemorySnapshot();
+  const packed = gzipSync(snapshot, { level: 6 });
+  writeFileSync(values.out, packed);
+  const made = performance.now();
+
+  // The proof: a fresh runtime restored from it has the modules imported.
+  const restored = await loadPyodide({ indexURL, _loadSnapshot: snapshot, ...quiet });
+  const missing = restored.runPython(`import sys; [m for m in ${JSON.stringify(modules)} if m not in sys.modules]`).toJs();
+  if (missing.length) {
+    console.error(`snapshot: restored, but without ${missing.join(", ")}`);
+    process.exit(1);
+  }
+  const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+  console.log(`snapshot: ${mb(snapshot.length)} MB heap, ${mb(packed.length)} MB gzipped, made in ` +
+    `${((made - started) / 1000).toFixed(1)} s, restored in ${((performance.now() - made) / 1000).toFixed(1)} s`);
+}
+
+try {
+  await main();
+} catch (/** @type {any} */ exc) {
+  // One line for the build's message (a Python error's last line, not Pyodide's minified source).
+  const lines = String((exc && exc.message) || exc).split("\n").filter((line) => line.trim() !== "");
+  console.error(`snapshot: ${lines.length ? lines[lines.length - 1].trim() : "failed"}`);
+  process.exit(1);
+}
