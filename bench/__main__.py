@@ -18,6 +18,7 @@ COMMANDS = {
     "page": "page",
     "solve-page": "solve_page",
     "tables-page": "tables_page",
+    "memory-page": "memory_page",
     "partitions": "partitions",
     "pdb-max": "pdb_max",
     "screenshot": "screenshot",

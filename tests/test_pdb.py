@@ -20,11 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle import Board, goal_board
+from npuzzle import Board, api, goal_board
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
+from npuzzle.pdb import database as database_module
 from npuzzle.pdb.build import build, file_name
 from npuzzle.pdb.database import (
     MAGIC,
+    FileSlices,
     IndexTables,
     PatternDatabase,
     build_database,
@@ -177,6 +179,66 @@ def test_loader_rejects_corrupt_files(db3x3: PatternDatabase) -> None:
         bad[where] ^= 0xFF
         with pytest.raises(PatternDatabaseError, match="corrupt"):
             load_database(bytes(bad))
+
+
+class FakeUint8Array:
+    """What the page's worker hands to Python, as Pyodide shows it: a proxy of a JavaScript ``Uint8Array`` with
+    ``byteLength``, ``subarray`` (a view) and ``to_bytes`` (a copy). Records the slices read."""
+
+    def __init__(self, data: bytes, reads: list[int] | None = None) -> None:
+        self.data = data
+        self.byteLength = len(data)
+        self.reads = [] if reads is None else reads
+
+    def subarray(self, start: int, end: int) -> FakeUint8Array:
+        self.reads.append(min(end, len(self.data)) - start)
+        return FakeUint8Array(self.data[start:end], self.reads)
+
+    def to_bytes(self) -> bytes:
+        return self.data
+
+
+def test_loader_reads_a_javascript_array_a_slice_at_a_time(
+    db3x3: PatternDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blob = db3x3.encode()
+    proxy = FakeUint8Array(blob)
+    source = api.file_slices(proxy)
+    assert isinstance(source, FileSlices) and source.size == len(blob)
+    assert load_database(source) == db3x3
+    monkeypatch.setattr(database_module, "SLICE_BYTES", 100)  # many slices in, output capped at 100 bytes a call
+    proxy.reads.clear()
+    assert load_database(api.file_slices(proxy)) == db3x3
+    assert proxy.reads and max(proxy.reads) <= database_module._HEADER_MAX and max(proxy.reads[1:]) <= 100
+    zeros = _file(3, 3, (1, 2, 3, 5), bytes(3024))  # 3,024 entries from a few bytes: inflated 100 at a time
+    assert load_database(api.file_slices(FakeUint8Array(zeros))).table(0) == bytes(3024)
+
+
+def test_a_damaged_javascript_array_fails_with_the_message_of_damaged_bytes(
+    db3x3: PatternDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blob = db3x3.encode()
+    header_end = 14 + 2 * (1 + 4 + 12) + 4
+    damaged = [blob[:0], blob[:20], blob[: len(blob) // 2], blob + b"\0", b"GIF89a" + blob[6:]]
+    for where in (15, header_end + 40, len(blob) - 10):
+        bad = bytearray(blob)
+        bad[where] ^= 0xFF
+        damaged.append(bytes(bad))
+    for size in (1 << 20, 64):
+        monkeypatch.setattr(database_module, "SLICE_BYTES", size)
+        for bad in damaged:
+            with pytest.raises(PatternDatabaseError) as from_bytes:
+                load_database(bad)
+            with pytest.raises(PatternDatabaseError) as from_slices:
+                load_database(api.file_slices(FakeUint8Array(bad)))
+            assert str(from_slices.value) == str(from_bytes.value)
+
+
+def test_api_takes_bytes_as_they_are_and_refuses_other_values() -> None:
+    blob = b"NPUZPDB"
+    assert api.file_slices(blob) is blob
+    with pytest.raises(api.RequestError, match="must be bytes, got str"):
+        api.file_slices("not bytes")
 
 
 def test_loader_rejects_wrong_version_and_shape(db3x3: PatternDatabase) -> None:

@@ -269,29 +269,59 @@ class PatternDatabase:
         return head + b"".join(packed)
 
 
+@dataclass(frozen=True, slots=True)
+class FileSlices:
+    """A database file read a slice at a time: ``size`` bytes, ``read(start, end)`` gives bytes ``start … end − 1``.
+
+    The page's worker hands the file over as a JavaScript ``Uint8Array``; reading it a megabyte at a time
+    (:func:`npuzzle.api.file_slices`) keeps a whole copy of it out of the WebAssembly memory, which never shrinks.
+    """
+
+    size: int
+    read: Callable[[int, int], bytes | bytearray | memoryview]
+
+    @classmethod
+    def of(cls, data: bytes | bytearray | memoryview | FileSlices) -> FileSlices:
+        """``data`` itself, or bytes in memory read by slicing (no copy)."""
+        if isinstance(data, FileSlices):
+            return data
+        raw = memoryview(data).cast("B")
+        return cls(len(raw), lambda start, end: raw[start:end])
+
+
+SLICE_BYTES = 1 << 20
+"""How much of the file :func:`load_database_steps` reads at a time, and the most it inflates at a time."""
+
+_HEADER_MAX = _HEADER.size + 255 * (1 + 255 + _TABLE.size) + _CRC.size
+"""The longest possible header (255 tables of 255 tiles)."""
+
+
 def load_database(
-    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
 ) -> PatternDatabase:
     """Read a database from file bytes, checking everything (see the module text).
 
     ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
     with a message naming the problem for wrong magic, an unknown version, a truncated or over-long file, a bad
     checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
-    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1); nothing else of that size is held.
+    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1), a megabyte at a time; nothing else of that size is held
+    (and with :class:`FileSlices` not even the whole file).
     """
     return run(load_database_steps(data, rows, cols))
 
 
 def load_database_steps(
-    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
 ) -> Generator[float, None, PatternDatabase]:
     """:func:`load_database` in steps: yields the fraction of the tables inflated so far after each megabyte of
     the file (a few milliseconds apart), so a caller can answer other work between two steps; returns the
     database."""
-    raw = memoryview(data).cast("B") if not isinstance(data, memoryview) else data.cast("B")
+    source = FileSlices.of(data)
+    size = source.size
+    raw = memoryview(source.read(0, min(size, _HEADER_MAX))).cast("B")
     what = "pattern database"
     if len(raw) < _HEADER.size:
-        raise PatternDatabaseError(f"{what}: the file is truncated ({len(raw)} bytes, too short for a header)")
+        raise PatternDatabaseError(f"{what}: the file is truncated ({size} bytes, too short for a header)")
     magic, version, file_rows, file_cols, goal, count = _HEADER.unpack_from(raw, 0)
     if magic != MAGIC:
         raise PatternDatabaseError(
@@ -315,45 +345,46 @@ def load_database_steps(
             if len(tiles) != k:
                 raise IndexError
             pos += 1 + k
-            size, packed_len, crc = _TABLE.unpack_from(raw, pos)
+            table_size, packed_len, crc = _TABLE.unpack_from(raw, pos)
             pos += _TABLE.size
-            entries.append((tiles, size, packed_len, crc))
+            entries.append((tiles, table_size, packed_len, crc))
         (header_crc,) = _CRC.unpack_from(raw, pos)
     except (IndexError, struct.error):
-        raise PatternDatabaseError(f"{what}: the file is truncated inside its header ({len(raw)} bytes)") from None
+        raise PatternDatabaseError(f"{what}: the file is truncated inside its header ({size} bytes)") from None
     if zlib.crc32(raw[:pos]) != header_crc:
         raise PatternDatabaseError(f"{what}: the header is corrupt (CRC-32 mismatch)")
     pos += _CRC.size
+    del raw
     _check_partition(file_rows, file_cols, [e[0] for e in entries])
     expected = pos + sum(e[2] for e in entries)
-    if len(raw) < expected:
+    if size < expected:
         raise PatternDatabaseError(
-            f"{what}: the file is truncated: the header announces {expected:,} bytes, the file has {len(raw):,}"
+            f"{what}: the file is truncated: the header announces {expected:,} bytes, the file has {size:,}"
         )
-    if len(raw) > expected:
-        raise PatternDatabaseError(f"{what}: the file has {len(raw) - expected:,} unexpected bytes after its tables")
+    if size > expected:
+        raise PatternDatabaseError(f"{what}: the file has {size - expected:,} unexpected bytes after its tables")
     n = file_rows * file_cols
-    for number, (tiles, size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
-        if size != perm(n, len(tiles)):
+    for number, (tiles, table_size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
+        if table_size != perm(n, len(tiles)):
             raise PatternDatabaseError(
                 f"{what}: table {number} (tiles {' '.join(map(str, tiles))}) announces "
-                f"{size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
+                f"{table_size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
                 f"board has {perm(n, len(tiles)):,}"
             )
     out = bytearray(sum(e[1] for e in entries))
     total = max(1, len(out))
     at = 0
-    for number, (tiles, size, packed_len, crc) in enumerate(entries, start=1):
+    for number, (tiles, table_size, packed_len, crc) in enumerate(entries, start=1):
         label = f"{what}: table {number} (tiles {' '.join(map(str, tiles))})"
-        end = at + size
+        end = at + table_size
         inflate = zlib.decompressobj()
-        stream = raw[pos : pos + packed_len]
         check = 0
         try:
-            for start in range(0, packed_len, 1 << 20):
-                pending: bytes | memoryview = stream[start : start + (1 << 20)]
-                while pending:
-                    chunk = inflate.decompress(pending, end - at + 1)
+            for start in range(pos, pos + packed_len, SLICE_BYTES):
+                pending: bytes | bytearray | memoryview = source.read(start, min(start + SLICE_BYTES, pos + packed_len))
+                while True:  # at most a megabyte out at a time: zlib keeps the rest of the input for the next call
+                    limit = min(end - at + 1, SLICE_BYTES)
+                    chunk = inflate.decompress(pending, limit)
                     if at + len(chunk) > end:
                         raise PatternDatabaseError(f"{label} is corrupt (more entries than announced)")
                     impossible = chunk.translate(None, _POSSIBLE)
@@ -363,6 +394,8 @@ def load_database_steps(
                     out[at : at + len(chunk)] = chunk.translate(_DOUBLE)
                     at += len(chunk)
                     pending = inflate.unconsumed_tail
+                    if not pending and len(chunk) < limit:
+                        break
                 yield at / total
             if not inflate.eof:
                 raise PatternDatabaseError(f"{label} is corrupt (its zlib stream ends early)")
@@ -484,8 +517,9 @@ class IndexTables:
         lead_bits = 4 * lead_max
         group_bits = max(1, (len(database.partition) - 1).bit_length())
         shift = lead_bits + group_bits
-        base = array("I", bytes(4 << shift))
-        occupied = array("I", bytes(4 << shift))
+        slots = len(database.partition) << lead_bits  # no slot for the search's dummy pattern (never looked up)
+        base = array("I", [0]) * slots  # made at its size: no zeroed bytes of that size copied in
+        occupied = array("I", [0]) * slots
         combos: dict[int, int] = {}
         leads: dict[int, tuple[array[int], array[int]]] = {}  # lead size → (lead numbers, combo << 8) by rank
         lead_sizes = [len(p) - 2 for p in database.partition]

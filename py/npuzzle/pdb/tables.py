@@ -18,7 +18,7 @@ from ..board import Board
 from ..errors import PatternDatabaseError
 from ..packing import Layout, Move
 from ..progress import run
-from .database import IndexTables, PatternDatabase, load_database_steps
+from .database import FileSlices, IndexTables, PatternDatabase, load_database_steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,9 @@ class PdbTables:
         return self.database.name
 
 
-def load_tables(data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None) -> PdbTables:
+def load_tables(
+    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
+) -> PdbTables:
     """Read a pattern-database file (see :func:`npuzzle.pdb.database.load_database`) and prepare it for searching."""
     return run(load_tables_steps(data, rows, cols))
 
@@ -67,7 +69,7 @@ INFLATE_SHARE = 0.8
 
 
 def load_tables_steps(
-    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
 ) -> Generator[float, None, PdbTables]:
     """:func:`load_tables` in steps of a few milliseconds: yields the fraction done (0 to 1, never decreasing)
     and returns the tables, so the page's worker can answer requests while it prepares them."""
