@@ -13,6 +13,7 @@ COMMANDS = {
     "search": "search",
     "korf": "korf",
     "korf-page": "korf_page",
+    "korf-page-ab": "korf_page_ab",
     "big": "big",
     "big-page": "big_page",
     "page": "page",
@@ -25,7 +26,7 @@ COMMANDS = {
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 
-TIMED = {"korf-page", "big-page", "solve-page"}
+TIMED = {"korf-page", "korf-page-ab", "big-page", "solve-page"}
 """Subcommands that end by printing how long the whole run took (they build the site and boot the page)."""
 
 
