@@ -26,6 +26,7 @@ from npuzzle.pdb import database as database_module
 from npuzzle.pdb.build import build, file_name
 from npuzzle.pdb.database import (
     MAGIC,
+    SHARED_MAX,
     FileSlices,
     IndexTables,
     PatternDatabase,
@@ -332,6 +333,44 @@ def test_unsolvable_board_is_refused(db3x3: PatternDatabase) -> None:
 
 
 # --- solving --------------------------------------------------------------------------------------------------
+
+
+def test_alternatives_share_bytes_with_the_same_values(dist3x3: dict[tuple[int, ...], int]) -> None:
+    # (4 5 6 7) and (5 6 7 8) overlap: in the search's layout they share bytes (low and high 4 bits).
+    db = build_database(3, 3, ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)))
+    shared = db.shared_copy()
+    assert shared.shared and shared.nibbles == (0, 1, 2) and db.nibbles == (0, 0, 0)
+    assert shared.offsets == (0, perm(9, 3), perm(9, 3)) and len(shared.data) == perm(9, 3) + perm(9, 4)
+    assert all(shared.table(g) == db.table(g) for g in range(3))
+    assert load_database(db.encode(), shared=True) == shared
+    assert load_database(api.file_slices(FakeUint8Array(db.encode())), shared=True) == shared
+    assert shared.shared_copy() is shared
+    assert all(shared.value(state) == db.value(state) for state in list(dist3x3)[::97])
+    assert PdbTables.of(db).database == shared
+    with pytest.raises(PatternDatabaseError, match="share bytes"):
+        PdbTables(db, IndexTables.of(db))
+    disjoint = build_database(3, 3, ((1, 2, 3, 5), (4, 6, 7, 8)))
+    assert disjoint.shared_copy().data is disjoint.data  # nothing to share: the same bytes
+
+
+def test_shared_alternatives_cap_large_excesses_admissibly() -> None:
+    # 4-bit halves hold excesses up to 14; a larger one (two 5-tile patterns of a 2×3 board) is stored as 14, a
+    # smaller estimate of the same parity, so still admissible and IDA* still optimal.
+    dist = distances(Board(2, 3, tuple(range(6))))
+    db = build_database(2, 3, ((1, 2, 3, 4, 5), (1, 2, 3, 4, 5)))
+    assert max(db.data) > SHARED_MAX
+    shared = db.shared_copy()
+    assert max(shared.table(0)) == max(shared.table(1)) == SHARED_MAX // 2
+    for state, d in dist.items():
+        h = shared.value(state)
+        assert h == min(db.value(state), manhattan_total(state, 3) + SHARED_MAX) and h <= d and (d - h) % 2 == 0
+    far = max(dist, key=lambda state: dist[state])
+    result = run(solve_with_pdb(Board(2, 3, far), Board(2, 3, tuple(range(6))), db))
+    assert result.length == dist[far]
+
+
+def manhattan_total(tiles: tuple[int, ...], cols: int) -> int:
+    return sum(abs(c // cols - t // cols) + abs(c % cols - t % cols) for c, t in enumerate(tiles) if t)
 
 
 @pytest.mark.slow

@@ -23,7 +23,8 @@ from .database import FileSlices, IndexTables, PatternDatabase, load_database_st
 
 @dataclass(frozen=True, slots=True)
 class PdbTables:
-    """A pattern database ready for searching: its tables and their index lookups. Build once, reuse.
+    """A pattern database ready for searching: its tables (alternatives sharing bytes) and their index lookups.
+    Build once, reuse.
 
     :func:`load_tables` makes one from file bytes; ``PdbTables.of(database)`` from a built database (building
     its :class:`~npuzzle.pdb.database.IndexTables` takes a while: reuse it).
@@ -32,10 +33,16 @@ class PdbTables:
     database: PatternDatabase
     index: IndexTables
 
+    def __post_init__(self) -> None:
+        if not self.database.shared:
+            raise PatternDatabaseError("PdbTables needs a database whose alternatives share bytes: use PdbTables.of")
+
     @classmethod
     def of(cls, database: PatternDatabase) -> PdbTables:
-        """Prepare ``database`` for :func:`solve_with_pdb`."""
-        return cls(database, IndexTables.of(database))
+        """Prepare ``database`` for :func:`solve_with_pdb` (its alternatives made to share bytes,
+        :meth:`~npuzzle.pdb.database.PatternDatabase.shared_copy`)."""
+        shared = database.shared_copy()
+        return cls(shared, IndexTables.of(shared))
 
     @property
     def name(self) -> str:
@@ -73,7 +80,7 @@ def load_tables_steps(
 ) -> Generator[float, None, PdbTables]:
     """:func:`load_tables` in steps of a few milliseconds: yields the fraction done (0 to 1, never decreasing)
     and returns the tables, so the page's worker can answer requests while it prepares them."""
-    database = yield from _scaled(load_database_steps(data, rows, cols), 0.0, INFLATE_SHARE)
+    database = yield from _scaled(load_database_steps(data, rows, cols, shared=True), 0.0, INFLATE_SHARE)
     index = yield from _scaled(IndexTables.steps(database), INFLATE_SHARE, 1 - INFLATE_SHARE)
     return PdbTables(database, index)
 
