@@ -10,14 +10,14 @@ it to every solve.
 Per node the search does a handful of list, ``array`` and ``bytearray`` indexings on small ints (nothing above
 2**30, whose arithmetic is slow in Pyodide). Two alternative tables share their bytes (the first in the low 4 bits,
 the second in the high 4 bits: :meth:`~npuzzle.pdb.database.PatternDatabase.shared_copy`, a third less memory for
-7/7-7), so a lookup in them takes one ``& 15`` or ``>> 4`` more. The estimate is kept as Manhattan distance plus the summed table
-*excess* (see :mod:`npuzzle.pdb.database`); a move changes the Manhattan distance by ±1 (read from the move's row of a
-precomputed table) and only the moved tile's pattern, whose packed lead/tail number changes by one addition and
-whose excess is one lookup through :class:`~npuzzle.pdb.database.IndexTables` (a tile in two alternative patterns, as in
-7/7-7, changes both, and the second lookup is made only when the first does not prune the child; a database
-without alternatives takes a leaner path through the same loop). The reflected lookup is computed only for
-children the first sum did not prune. Every value has the parity of the Manhattan distance, so ``f = g + h`` keeps
-the parity of the solution length and the bound grows by 2 per iteration.
+7/7-7), so a lookup in them takes one ``& 15`` or ``>> 4`` more. The estimate is kept as Manhattan distance plus the
+summed table *excess* (see :mod:`npuzzle.pdb.database`); a move changes the Manhattan distance by ±1 (read from the
+move's row of a precomputed table) and only the moved tile's pattern, whose packed lead/tail number changes by one
+addition and whose excess is one lookup through :class:`~npuzzle.pdb.database.IndexTables` (a tile in two
+alternative patterns, as in 7/7-7, changes both, and the second lookup is made only when the first does not prune
+the child; a database without alternatives takes a leaner path through the same loop). The reflected lookup is
+computed only for children the first sum did not prune. Every value has the parity of the Manhattan distance, so
+``f = g + h`` keeps the parity of the solution length and the bound grows by 2 per iteration.
 
 Two enhancements cut the nodes generated: near the root (nodes whose f is at least :data:`ORDER_SLACK` below
 the bound) children are tried best first, which shortens the last iteration; and a transposition table
