@@ -13,6 +13,7 @@ COMMANDS = {
     "search": "search",
     "korf": "korf",
     "korf-page": "korf_page",
+    "korf-page-ab": "korf_page_ab",
     "native": "native",
     "big": "big",
     "big-page": "big_page",
@@ -20,13 +21,14 @@ COMMANDS = {
     "start": "start",
     "solve-page": "solve_page",
     "tables-page": "tables_page",
+    "memory-page": "memory_page",
     "partitions": "partitions",
     "pdb-max": "pdb_max",
     "screenshot": "screenshot",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 
-TIMED = {"korf-page", "big-page", "solve-page", "start"}
+TIMED = {"korf-page", "korf-page-ab", "big-page", "solve-page", "start"}
 """Subcommands that end by printing how long the whole run took (they build the site and boot the page)."""
 
 

@@ -51,17 +51,19 @@ def pdb_estimator(tables: PdbTables) -> Callable[[Sequence[int]], int]:
             )
         )
     groups = db.groups
+    nib_shift = [4 if nibble == 2 else 0 for nibble in db.nibbles]  # alternatives share bytes (low, high 4 bits)
+    nib_mask = [255 if nibble == 0 else 15 for nibble in db.nibbles]
     md = [[manhattan(cols, t, c) if t else 0 for c in range(n)] for t in range(n)]
     mirror = [(c % cols) * cols + c // cols for c in range(n)]
 
     def excess(where: Sequence[int]) -> int:
         ex = []
-        for top, tiles in weighted:
+        for g, (top, tiles) in enumerate(weighted):
             x = top
             for t, w in tiles:
                 x += w * where[t]
             lo = x & mask
-            ex.append(data[base[lo] + tail[occupied[lo] + (x >> shift)]])
+            ex.append(data[base[lo] + tail[occupied[lo] + (x >> shift)]] >> nib_shift[g] & nib_mask[g])
         return sum(max(ex[i] for i in group) for group in groups)
 
     def estimate(board: Sequence[int]) -> int:

@@ -20,11 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle import Board, goal_board
+from npuzzle import Board, api, goal_board
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
+from npuzzle.pdb import database as database_module
 from npuzzle.pdb.build import build, file_name
 from npuzzle.pdb.database import (
     MAGIC,
+    SHARED_MAX,
+    FileSlices,
     IndexTables,
     PatternDatabase,
     build_database,
@@ -181,6 +184,66 @@ def test_loader_rejects_corrupt_files(db3x3: PatternDatabase) -> None:
             load_database(bytes(bad))
 
 
+class FakeUint8Array:
+    """What the page's worker hands to Python, as Pyodide shows it: a proxy of a JavaScript ``Uint8Array`` with
+    ``byteLength``, ``subarray`` (a view) and ``to_bytes`` (a copy). Records the slices read."""
+
+    def __init__(self, data: bytes, reads: list[int] | None = None) -> None:
+        self.data = data
+        self.byteLength = len(data)
+        self.reads = [] if reads is None else reads
+
+    def subarray(self, start: int, end: int) -> FakeUint8Array:
+        self.reads.append(min(end, len(self.data)) - start)
+        return FakeUint8Array(self.data[start:end], self.reads)
+
+    def to_bytes(self) -> bytes:
+        return self.data
+
+
+def test_loader_reads_a_javascript_array_a_slice_at_a_time(
+    db3x3: PatternDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blob = db3x3.encode()
+    proxy = FakeUint8Array(blob)
+    source = api.file_slices(proxy)
+    assert isinstance(source, FileSlices) and source.size == len(blob)
+    assert load_database(source) == db3x3
+    monkeypatch.setattr(database_module, "SLICE_BYTES", 100)  # many slices in, output capped at 100 bytes a call
+    proxy.reads.clear()
+    assert load_database(api.file_slices(proxy)) == db3x3
+    assert proxy.reads and max(proxy.reads) <= database_module._HEADER_MAX and max(proxy.reads[1:]) <= 100
+    zeros = _file(3, 3, (1, 2, 3, 5), bytes(3024))  # 3,024 entries from a few bytes: inflated 100 at a time
+    assert load_database(api.file_slices(FakeUint8Array(zeros))).table(0) == bytes(3024)
+
+
+def test_a_damaged_javascript_array_fails_with_the_message_of_damaged_bytes(
+    db3x3: PatternDatabase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blob = db3x3.encode()
+    header_end = 14 + 2 * (1 + 4 + 12) + 4
+    damaged = [blob[:0], blob[:20], blob[: len(blob) // 2], blob + b"\0", b"GIF89a" + blob[6:]]
+    for where in (15, header_end + 40, len(blob) - 10):
+        bad = bytearray(blob)
+        bad[where] ^= 0xFF
+        damaged.append(bytes(bad))
+    for size in (1 << 20, 64):
+        monkeypatch.setattr(database_module, "SLICE_BYTES", size)
+        for bad in damaged:
+            with pytest.raises(PatternDatabaseError) as from_bytes:
+                load_database(bad)
+            with pytest.raises(PatternDatabaseError) as from_slices:
+                load_database(api.file_slices(FakeUint8Array(bad)))
+            assert str(from_slices.value) == str(from_bytes.value)
+
+
+def test_api_takes_bytes_as_they_are_and_refuses_other_values() -> None:
+    blob = b"NPUZPDB"
+    assert api.file_slices(blob) is blob
+    with pytest.raises(api.RequestError, match="must be bytes, got str"):
+        api.file_slices("not bytes")
+
+
 def test_loader_rejects_wrong_version_and_shape(db3x3: PatternDatabase) -> None:
     blob = bytearray(db3x3.encode())
     struct.pack_into("<H", blob, 8, 1)
@@ -272,6 +335,44 @@ def test_unsolvable_board_is_refused(db3x3: PatternDatabase) -> None:
 
 
 # --- solving --------------------------------------------------------------------------------------------------
+
+
+def test_alternatives_share_bytes_with_the_same_values(dist3x3: dict[tuple[int, ...], int]) -> None:
+    # (4 5 6 7) and (5 6 7 8) overlap: in the search's layout they share bytes (low and high 4 bits).
+    db = build_database(3, 3, ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8)))
+    shared = db.shared_copy()
+    assert shared.shared and shared.nibbles == (0, 1, 2) and db.nibbles == (0, 0, 0)
+    assert shared.offsets == (0, perm(9, 3), perm(9, 3)) and len(shared.data) == perm(9, 3) + perm(9, 4)
+    assert all(shared.table(g) == db.table(g) for g in range(3))
+    assert load_database(db.encode(), shared=True) == shared
+    assert load_database(api.file_slices(FakeUint8Array(db.encode())), shared=True) == shared
+    assert shared.shared_copy() is shared
+    assert all(shared.value(state) == db.value(state) for state in list(dist3x3)[::97])
+    assert PdbTables.of(db).database == shared
+    with pytest.raises(PatternDatabaseError, match="share bytes"):
+        PdbTables(db, IndexTables.of(db))
+    disjoint = build_database(3, 3, ((1, 2, 3, 5), (4, 6, 7, 8)))
+    assert disjoint.shared_copy().data is disjoint.data  # nothing to share: the same bytes
+
+
+def test_shared_alternatives_cap_large_excesses_admissibly() -> None:
+    # 4-bit halves hold excesses up to 14; a larger one (two 5-tile patterns of a 2×3 board) is stored as 14, a
+    # smaller estimate of the same parity, so still admissible and IDA* still optimal.
+    dist = distances(Board(2, 3, tuple(range(6))))
+    db = build_database(2, 3, ((1, 2, 3, 4, 5), (1, 2, 3, 4, 5)))
+    assert max(db.data) > SHARED_MAX
+    shared = db.shared_copy()
+    assert max(shared.table(0)) == max(shared.table(1)) == SHARED_MAX // 2
+    for state, d in dist.items():
+        h = shared.value(state)
+        assert h == min(db.value(state), manhattan_total(state, 3) + SHARED_MAX) and h <= d and (d - h) % 2 == 0
+    far = max(dist, key=lambda state: dist[state])
+    result = run(solve_with_pdb(Board(2, 3, far), Board(2, 3, tuple(range(6))), db))
+    assert result.length == dist[far]
+
+
+def manhattan_total(tiles: tuple[int, ...], cols: int) -> int:
+    return sum(abs(c // cols - t // cols) + abs(c % cols - t % cols) for c, t in enumerate(tiles) if t)
 
 
 @pytest.mark.slow

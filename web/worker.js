@@ -325,13 +325,20 @@ async function download(url, total) {
   tablesStatus({ phase: "downloading", received: 0, total: size, text: `Pattern database: 0.0 / ${megabytes(size)} MB` });
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
-  const chunks = [];
+  // Straight into one buffer of the announced size (grown only if the server sends more): the file is held once,
+  // not once in pieces and again joined.
+  let bytes = new Uint8Array(size);
   let received = 0;
   let reported = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
+    if (received + value.length > bytes.length) {
+      const grown = new Uint8Array(Math.max(received + value.length, 2 * bytes.length));
+      grown.set(bytes.subarray(0, received));
+      bytes = grown;
+    }
+    bytes.set(value, received);
     received += value.length;
     const now = performance.now();
     if (now - reported >= TABLES_REPORT_MS) {
@@ -340,13 +347,7 @@ async function download(url, total) {
         text: `Pattern database: ${megabytes(received)} / ${megabytes(size)} MB` });
     }
   }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  return received === bytes.length ? bytes : bytes.slice(0, received);
 }
 
 /** The cache, or null where the Cache API is missing (insecure origin, private mode): then every visit downloads. */

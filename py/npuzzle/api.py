@@ -88,6 +88,7 @@ from .hint import describe_hint, hint_plan
 from .lesson import describe_move, lesson
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdb.cache import locate
+from .pdb.database import FileSlices
 from .pdb.tables import PdbTables, heuristic_name, load_tables, load_tables_steps
 from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
@@ -581,15 +582,32 @@ def start(request_json: str) -> Session:
     return Session(request_json)
 
 
-def _as_bytes(data: object) -> bytes | bytearray | memoryview:
+def file_slices(data: object) -> bytes | bytearray | memoryview | FileSlices:
+    """A pattern-database file as :func:`~npuzzle.pdb.database.load_database` reads it: ``bytes`` as they are, a
+    Pyodide proxy of a JavaScript ``Uint8Array`` (or ``ArrayBuffer``) as :class:`~npuzzle.pdb.database.FileSlices`
+    that copy a megabyte at a time out of it, so the whole file is never copied into the WebAssembly memory (which
+    never shrinks). Raises :class:`~npuzzle.errors.RequestError` for anything else."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         return data
-    to_bytes = getattr(data, "to_bytes", None)  # a Pyodide JsProxy of a Uint8Array / ArrayBuffer
+    length = getattr(data, "byteLength", None)
+    cut = getattr(data, "subarray", None)  # a Uint8Array's view of a part (an ArrayBuffer's slice copies it)
+    if cut is None:
+        cut = getattr(data, "slice", None)
+    if isinstance(length, int) and callable(cut):
+        return FileSlices(length, lambda start, end: _proxy_bytes(cut(start, end)))
+    to_bytes = getattr(data, "to_bytes", None)  # another JsProxy with bytes
     if callable(to_bytes):
         converted = to_bytes()
         if isinstance(converted, (bytes, bytearray, memoryview)):
             return converted
     raise RequestError(f"pattern-database data must be bytes, got {type(data).__name__}")
+
+
+def _proxy_bytes(part: object) -> bytes:
+    converted = getattr(part, "to_bytes", lambda: None)()
+    if not isinstance(converted, bytes):
+        raise RequestError(f"pattern-database data: a slice of it gave {type(converted).__name__}, not bytes")
+    return converted
 
 
 class TableLoad:
@@ -602,8 +620,8 @@ class TableLoad:
         self._reply: str | None = None
         self._size = 0
         try:
-            raw = _as_bytes(data)
-            self._size = len(raw)
+            raw = file_slices(data)
+            self._size = raw.size if isinstance(raw, FileSlices) else len(raw)
             self._steps = load_tables_steps(raw)
         except Exception as exc:  # every failure becomes a reply
             self._reply = json.dumps(error_json(exc))

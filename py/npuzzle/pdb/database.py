@@ -83,8 +83,8 @@ PARTITION_777: tuple[tuple[int, ...], ...] = (
 )
 """The 15-puzzle's shipped database, 7/7-7: the 7-7-1 tables plus a second bottom table, the alternative that leaves
 tile 15 (not 12) to Manhattan distance; the estimate takes the larger bottom excess. Fewer nodes than 7-7-1 for
-50% more table (25.3 MB to download instead of 16.5, 173 MB of memory instead of 115); the node counts are in
-``docs/benchmarks.md``."""
+50% more table (25.3 MB to download instead of 16.5, 173 MB of memory instead of 115; loaded for searching, the
+two alternatives share their bytes and it takes 115 MB too); the node counts are in ``docs/benchmarks.md``."""
 
 PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15))
 """The best of the five 6-6-3 partitions measured: the two left columns, the two right columns, and the bottom
@@ -96,10 +96,19 @@ PARTITION_555: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10),
 """A 5-5-5 partition in row-major strips: tables of 524,160 bytes that build in seconds (tests, quick experiments);
 row-major strips beat 5-tile blocks (``docs/benchmarks.md``)."""
 
+SHARED_MAX = 14
+"""The largest excess a table that shares its bytes with its alternative holds (4 bits, even); larger ones are
+stored as 14, which keeps the estimate admissible and of the right parity (the 15-puzzle's 7-tile tables never
+exceed it)."""
+
 _POSSIBLE = bytes(range(MAX_EXCESS + 1))
 ZLIB_LEVEL = 8
 """The zlib level of the tables in a file (the shipped file's bytes depend on it)."""
 _DOUBLE = bytes(min(2 * v, 255) for v in range(256))
+_DOUBLE_LOW = bytes(min(2 * v, SHARED_MAX) for v in range(256))
+_DOUBLE_HIGH = bytes(min(2 * v, SHARED_MAX) << 4 for v in range(256))
+_LOW = bytes(v & 15 for v in range(256))
+_HIGH = bytes(v >> 4 for v in range(256))
 _HALVE = bytes(v // 2 for v in range(256))
 _HEADER = struct.Struct("<8sHBBBB")
 _TABLE = struct.Struct("<III")
@@ -180,13 +189,47 @@ def _check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -
             )
 
 
+def _layout(n: int, partition: Sequence[Sequence[int]], shared: bool) -> tuple[list[tuple[int, int]], int]:
+    """Each table's ``(start in the data, nibble)`` (0 whole bytes, 1 low 4 bits, 2 high) and the data's length.
+    Unshared, the tables follow each other; shared, each pair of alternatives (:func:`pattern_groups`) shares the
+    bytes of the larger one, in the place of its first pattern."""
+    layout = [(0, 0)] * len(partition)
+    at = 0
+    if not shared:
+        for number, pattern in enumerate(partition):
+            layout[number] = (at, 0)
+            at += perm(n, len(pattern))
+        return layout, at
+    for group in pattern_groups(partition):
+        for place, number in enumerate(group):
+            layout[number] = (at, 0 if len(group) == 1 else place + 1)
+        at += max(perm(n, len(partition[number])) for number in group)
+    return layout, at
+
+
+def _put(out: bytearray, start: int, nibble: int, at: int, chunk: bytes) -> None:
+    """Write halved excesses ``chunk`` (as a file holds them) as entries ``at …`` of the table at ``out[start:]``
+    stored as ``nibble`` says (:meth:`PatternDatabase.nibbles`): doubled; a high half is ORed into the low half
+    already there as one big integer per chunk (milliseconds a megabyte, where a loop over its bytes takes a
+    second)."""
+    begin, end = start + at, start + at + len(chunk)
+    if nibble == 0:
+        out[begin:end] = chunk.translate(_DOUBLE)
+    elif nibble == 1:
+        out[begin:end] = chunk.translate(_DOUBLE_LOW)
+    else:
+        merged = int.from_bytes(out[begin:end], "little") | int.from_bytes(chunk.translate(_DOUBLE_HIGH), "little")
+        out[begin:end] = merged.to_bytes(end - begin, "little")
+
+
 @dataclass(frozen=True, slots=True)
 class PatternDatabase:
     """Additive tables for one board shape, in home labelling (see the module text).
 
     ``partition[i]`` lists the pattern tiles of table ``i``; ``data`` holds the tables' excess bytes (``value −
     MD``) one after the other in compact order (table ``i`` starts at ``offsets[i]`` and has
-    ``P(n, len(partition[i]))`` entries). Tiles in no pattern count their Manhattan distance. Two patterns may
+    ``P(n, len(partition[i]))`` entries; with ``shared``, two alternatives share their bytes, see
+    :meth:`shared_copy` and :attr:`nibbles`). Tiles in no pattern count their Manhattan distance. Two patterns may
     overlap: they are then *alternatives* (see :func:`pattern_groups`) and the estimate takes the larger of their
     excesses, ``MD + Σ over groups of max over the group's patterns`` — admissible, because one pattern per group
     always makes a disjoint, additive partition.
@@ -196,12 +239,14 @@ class PatternDatabase:
     cols: int
     partition: tuple[tuple[int, ...], ...]
     data: bytes | bytearray
+    shared: bool = False
 
     def __post_init__(self) -> None:
         _check_partition(self.rows, self.cols, self.partition)
-        if len(self.data) != sum(perm(self.rows * self.cols, len(p)) for p in self.partition):
+        if len(self.data) != _layout(self.rows * self.cols, self.partition, self.shared)[1]:
             raise PatternDatabaseError(
                 f"pattern database: {len(self.data):,} bytes of tables do not fit the partition {self.name}"
+                + (" (alternatives sharing bytes)" if self.shared else "")
             )
 
     @property
@@ -223,27 +268,53 @@ class PatternDatabase:
 
     @property
     def offsets(self) -> tuple[int, ...]:
-        """Where each table starts in :attr:`data`."""
-        out, at = [], 0
-        for p in self.partition:
-            out.append(at)
-            at += perm(self.rows * self.cols, len(p))
-        return tuple(out)
+        """Where each table starts in :attr:`data` (two alternatives sharing bytes start at the same place)."""
+        return tuple(start for start, _ in _layout(self.rows * self.cols, self.partition, self.shared)[0])
+
+    @property
+    def nibbles(self) -> tuple[int, ...]:
+        """How each table's entries sit in their bytes: 0 a whole byte, 1 the low 4 bits, 2 the high 4 bits (see
+        :meth:`shared_copy`)."""
+        return tuple(nibble for _, nibble in _layout(self.rows * self.cols, self.partition, self.shared)[0])
 
     def table(self, number: int) -> bytes:
         """Table ``number`` as a file stores it: its halved excess bytes, ``(value − MD) / 2``."""
-        start = self.offsets[number]
-        return bytes(self.data[start : start + perm(self.rows * self.cols, len(self.partition[number]))]).translate(
-            _HALVE
+        start, nibble = self.offsets[number], self.nibbles[number]
+        part = bytes(self.data[start : start + perm(self.rows * self.cols, len(self.partition[number]))])
+        return (
+            part.translate(_HALVE) if not nibble else part.translate(_LOW if nibble == 1 else _HIGH).translate(_HALVE)
         )
+
+    def entry(self, number: int, index: int) -> int:
+        """The excess at compact ``index`` of table ``number``."""
+        byte = self.data[self.offsets[number] + index]
+        nibble = self.nibbles[number]
+        return byte if not nibble else byte & 15 if nibble == 1 else byte >> 4
 
     def excesses(self, tiles: Sequence[int]) -> tuple[int, ...]:
         """Each table's excess for a row-major board in home labelling (``tiles[c]`` = tile on cell ``c``)."""
         where = {t: c for c, t in enumerate(tiles)}
         n = self.rows * self.cols
-        return tuple(
-            self.data[start + compact_index(n, [where[t] for t in p])] for start, p in zip(self.offsets, self.partition)
-        )
+        return tuple(self.entry(g, compact_index(n, [where[t] for t in p])) for g, p in enumerate(self.partition))
+
+    def shared_copy(self) -> PatternDatabase:
+        """The same tables with each pair of alternatives sharing bytes: the first pattern's excess in the low 4
+        bits, the second's in the high 4 bits (excesses above :data:`SHARED_MAX` stored as it). 7/7-7 then takes
+        115 MB instead of 173; the search reads the pair with one ``& 15`` or ``>> 4`` more per lookup. A database
+        without alternatives keeps its bytes."""
+        if self.shared:
+            return self
+        n = self.rows * self.cols
+        layout, total = _layout(n, self.partition, True)
+        if len(self.groups) == len(self.partition):  # no pairs: the same layout
+            return PatternDatabase(self.rows, self.cols, self.partition, self.data, True)
+        out = bytearray(total)
+        for number, pattern in enumerate(self.partition):
+            start = self.offsets[number]
+            part = self.data[start : start + perm(n, len(pattern))]
+            for at in range(0, len(part), SLICE_BYTES):
+                _put(out, *layout[number], at, bytes(part[at : at + SLICE_BYTES]).translate(_HALVE))
+        return PatternDatabase(self.rows, self.cols, self.partition, out, True)
 
     def value(self, tiles: Sequence[int]) -> int:
         """The estimate of a row-major board in home labelling: Manhattan distance + Σ over groups of the largest
@@ -275,29 +346,68 @@ class PatternDatabase:
         return head + b"".join(packed)
 
 
+@dataclass(frozen=True, slots=True)
+class FileSlices:
+    """A database file read a slice at a time: ``size`` bytes, ``read(start, end)`` gives bytes ``start … end − 1``.
+
+    The page's worker hands the file over as a JavaScript ``Uint8Array``; reading it a megabyte at a time
+    (:func:`npuzzle.api.file_slices`) keeps a whole copy of it out of the WebAssembly memory, which never shrinks.
+    """
+
+    size: int
+    read: Callable[[int, int], bytes | bytearray | memoryview]
+
+    @classmethod
+    def of(cls, data: bytes | bytearray | memoryview | FileSlices) -> FileSlices:
+        """``data`` itself, or bytes in memory read by slicing (no copy)."""
+        if isinstance(data, FileSlices):
+            return data
+        raw = memoryview(data).cast("B")
+        return cls(len(raw), lambda start, end: raw[start:end])
+
+
+SLICE_BYTES = 1 << 20
+"""How much of the file :func:`load_database_steps` reads at a time, and the most it inflates at a time."""
+
+_HEADER_MAX = _HEADER.size + 255 * (1 + 255 + _TABLE.size) + _CRC.size
+"""The longest possible header (255 tables of 255 tiles)."""
+
+
 def load_database(
-    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+    data: bytes | bytearray | memoryview | FileSlices,
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    shared: bool = False,
 ) -> PatternDatabase:
     """Read a database from file bytes, checking everything (see the module text).
 
     ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
     with a message naming the problem for wrong magic, an unknown version, a truncated or over-long file, a bad
     checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
-    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1); nothing else of that size is held.
+    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1; with ``shared``, alternatives sharing bytes as
+    :meth:`PatternDatabase.shared_copy` has them, 115 MB for 7/7-7), a megabyte at a time; nothing else of that
+    size is held (and with :class:`FileSlices` not even the whole file).
     """
-    return run(load_database_steps(data, rows, cols))
+    return run(load_database_steps(data, rows, cols, shared=shared))
 
 
 def load_database_steps(
-    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+    data: bytes | bytearray | memoryview | FileSlices,
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    shared: bool = False,
 ) -> Generator[float, None, PatternDatabase]:
     """:func:`load_database` in steps: yields the fraction of the tables inflated so far after each megabyte of
     the file (a few milliseconds apart), so a caller can answer other work between two steps; returns the
     database."""
-    raw = memoryview(data).cast("B") if not isinstance(data, memoryview) else data.cast("B")
+    source = FileSlices.of(data)
+    size = source.size
+    raw = memoryview(source.read(0, min(size, _HEADER_MAX))).cast("B")
     what = "pattern database"
     if len(raw) < _HEADER.size:
-        raise PatternDatabaseError(f"{what}: the file is truncated ({len(raw)} bytes, too short for a header)")
+        raise PatternDatabaseError(f"{what}: the file is truncated ({size} bytes, too short for a header)")
     magic, version, file_rows, file_cols, goal, count = _HEADER.unpack_from(raw, 0)
     if magic != MAGIC:
         raise PatternDatabaseError(
@@ -321,55 +431,59 @@ def load_database_steps(
             if len(tiles) != k:
                 raise IndexError
             pos += 1 + k
-            size, packed_len, crc = _TABLE.unpack_from(raw, pos)
+            table_size, packed_len, crc = _TABLE.unpack_from(raw, pos)
             pos += _TABLE.size
-            entries.append((tiles, size, packed_len, crc))
+            entries.append((tiles, table_size, packed_len, crc))
         (header_crc,) = _CRC.unpack_from(raw, pos)
     except (IndexError, struct.error):
-        raise PatternDatabaseError(f"{what}: the file is truncated inside its header ({len(raw)} bytes)") from None
+        raise PatternDatabaseError(f"{what}: the file is truncated inside its header ({size} bytes)") from None
     if zlib.crc32(raw[:pos]) != header_crc:
         raise PatternDatabaseError(f"{what}: the header is corrupt (CRC-32 mismatch)")
     pos += _CRC.size
+    del raw
     _check_partition(file_rows, file_cols, [e[0] for e in entries])
     expected = pos + sum(e[2] for e in entries)
-    if len(raw) < expected:
+    if size < expected:
         raise PatternDatabaseError(
-            f"{what}: the file is truncated: the header announces {expected:,} bytes, the file has {len(raw):,}"
+            f"{what}: the file is truncated: the header announces {expected:,} bytes, the file has {size:,}"
         )
-    if len(raw) > expected:
-        raise PatternDatabaseError(f"{what}: the file has {len(raw) - expected:,} unexpected bytes after its tables")
+    if size > expected:
+        raise PatternDatabaseError(f"{what}: the file has {size - expected:,} unexpected bytes after its tables")
     n = file_rows * file_cols
-    for number, (tiles, size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
-        if size != perm(n, len(tiles)):
+    for number, (tiles, table_size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
+        if table_size != perm(n, len(tiles)):
             raise PatternDatabaseError(
                 f"{what}: table {number} (tiles {' '.join(map(str, tiles))}) announces "
-                f"{size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
+                f"{table_size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
                 f"board has {perm(n, len(tiles)):,}"
             )
-    out = bytearray(sum(e[1] for e in entries))
-    total = max(1, len(out))
-    at = 0
-    for number, (tiles, size, packed_len, crc) in enumerate(entries, start=1):
+    layout, length = _layout(n, [e[0] for e in entries], shared)
+    out = bytearray(length)
+    total = max(1, sum(e[1] for e in entries))
+    done = 0  # entries of the tables before this one
+    for number, ((tiles, table_size, packed_len, crc), (start_at, nibble)) in enumerate(zip(entries, layout), 1):
         label = f"{what}: table {number} (tiles {' '.join(map(str, tiles))})"
-        end = at + size
+        at, end = 0, table_size
         inflate = zlib.decompressobj()
-        stream = raw[pos : pos + packed_len]
         check = 0
         try:
-            for start in range(0, packed_len, 1 << 20):
-                pending: bytes | memoryview = stream[start : start + (1 << 20)]
-                while pending:
-                    chunk = inflate.decompress(pending, end - at + 1)
+            for start in range(pos, pos + packed_len, SLICE_BYTES):
+                pending: bytes | bytearray | memoryview = source.read(start, min(start + SLICE_BYTES, pos + packed_len))
+                while True:  # at most a megabyte out at a time: zlib keeps the rest of the input for the next call
+                    limit = min(end - at + 1, SLICE_BYTES)
+                    chunk = inflate.decompress(pending, limit)
                     if at + len(chunk) > end:
                         raise PatternDatabaseError(f"{label} is corrupt (more entries than announced)")
                     impossible = chunk.translate(None, _POSSIBLE)
                     if impossible:
                         raise PatternDatabaseError(f"{label} holds the impossible value {max(impossible)}")
                     check = zlib.crc32(chunk, check)
-                    out[at : at + len(chunk)] = chunk.translate(_DOUBLE)
+                    _put(out, start_at, nibble, at, chunk)
                     at += len(chunk)
                     pending = inflate.unconsumed_tail
-                yield at / total
+                    if not pending and len(chunk) < limit:
+                        break
+                yield (done + at) / total
             if not inflate.eof:
                 raise PatternDatabaseError(f"{label} is corrupt (its zlib stream ends early)")
         except zlib.error as exc:
@@ -377,7 +491,8 @@ def load_database_steps(
         pos += packed_len
         if at != end or check != crc:
             raise PatternDatabaseError(f"{label} is corrupt (size or CRC-32 mismatch)")
-    return PatternDatabase(file_rows, file_cols, tuple(e[0] for e in entries), out)
+        done += table_size
+    return PatternDatabase(file_rows, file_cols, tuple(e[0] for e in entries), out, shared)
 
 
 TableBuilder = Callable[[int, int, Sequence[int]], bytes]
@@ -490,8 +605,9 @@ class IndexTables:
         lead_bits = 4 * lead_max
         group_bits = max(1, (len(database.partition) - 1).bit_length())
         shift = lead_bits + group_bits
-        base = array("I", bytes(4 << shift))
-        occupied = array("I", bytes(4 << shift))
+        slots = len(database.partition) << lead_bits  # no slot for the search's dummy pattern (never looked up)
+        base = array("I", [0]) * slots  # made at its size: no zeroed bytes of that size copied in
+        occupied = array("I", [0]) * slots
         combos: dict[int, int] = {}
         leads: dict[int, tuple[array[int], array[int]]] = {}  # lead size → (lead numbers, combo << 8) by rank
         lead_sizes = [len(p) - 2 for p in database.partition]

@@ -8,14 +8,16 @@ only). Both are admissible, so is their maximum, and IDA*'s first solution is op
 it to every solve.
 
 Per node the search does a handful of list, ``array`` and ``bytearray`` indexings on small ints (nothing above
-2**30, whose arithmetic is slow in Pyodide). The estimate is kept as Manhattan distance plus the summed table
-*excess* (see :mod:`npuzzle.pdb.database`); a move changes the Manhattan distance by ±1 (read from the move's row of a
-precomputed table) and only the moved tile's pattern, whose packed lead/tail number changes by one addition and
-whose excess is one lookup through :class:`~npuzzle.pdb.database.IndexTables` (a tile in two alternative patterns, as in
-7/7-7, changes both, and the second lookup is made only when the first does not prune the child; a database
-without alternatives takes a leaner path through the same loop). The reflected lookup is computed only for
-children the first sum did not prune. Every value has the parity of the Manhattan distance, so ``f = g + h`` keeps
-the parity of the solution length and the bound grows by 2 per iteration.
+2**30, whose arithmetic is slow in Pyodide). Two alternative tables share their bytes (the first in the low 4 bits,
+the second in the high 4 bits: :meth:`~npuzzle.pdb.database.PatternDatabase.shared_copy`, a third less memory for
+7/7-7), so a lookup in them takes one ``& 15`` or ``>> 4`` more. The estimate is kept as Manhattan distance plus the
+summed table *excess* (see :mod:`npuzzle.pdb.database`); a move changes the Manhattan distance by ±1 (read from the
+move's row of a precomputed table) and only the moved tile's pattern, whose packed lead/tail number changes by one
+addition and whose excess is one lookup through :class:`~npuzzle.pdb.database.IndexTables` (a tile in two
+alternative patterns, as in 7/7-7, changes both, and the second lookup is made only when the first does not prune
+the child; a database without alternatives takes a leaner path through the same loop). The reflected lookup is
+computed only for children the first sum did not prune. Every value has the parity of the Manhattan distance, so
+``f = g + h`` keeps the parity of the solution length and the bound grows by 2 per iteration.
 
 Two enhancements cut the nodes generated: near the root (nodes whose f is at least :data:`ORDER_SLACK` below
 the bound) children are tried best first, which shortens the last iteration; and a transposition table
@@ -116,10 +118,12 @@ def _tile_lookups(database: PatternDatabase, shift: int) -> tuple[list[int], ...
     """Per tile ``t``, how the board's lookup sees it: ``K, S1, W1, S2, W2, OT``.
 
     ``S1[t]``, ``W1[t]``: its (first) pattern and what a one-cell step of ``t`` (times the direction) adds to that
-    pattern's lead/tail number; ``K[t]``: 0 when that pattern has no alternative (or the tile is in no pattern:
-    then pattern 0 with ``W1 = 0``, a lookup that repeats the current excess), 1 when the tile is in one of two
-    alternatives (``OT[t]`` is the other one), 2 when it is in both (``S2[t]``, ``W2[t]`` the second). Pattern
-    number ``len(partition)`` is a dummy slot that is never looked up: "no second pattern".
+    pattern's lead/tail number; ``K[t]``: 0 when that pattern has no alternative, 1 when the tile is in the first
+    of two alternatives only (``OT[t]`` is the other one; its excess is the low 4 bits of the shared bytes, see
+    :meth:`~npuzzle.pdb.database.PatternDatabase.shared_copy`), 3 when in the second only (the high 4 bits), 2
+    when it is in both (``S2[t]``, ``W2[t]`` the second). A tile in no pattern gets pattern 0 with ``W1 = 0``, a
+    lookup that repeats the current excess, and pattern 0's code. Pattern number ``len(partition)`` is a dummy slot
+    that is never looked up: "no second pattern".
     """
     n = database.rows * database.cols
     patterns = database.partition
@@ -135,7 +139,11 @@ def _tile_lookups(database: PatternDatabase, shift: int) -> tuple[list[int], ...
             else:
                 S1[t], W1[t] = g, weight
                 if g in alternative:
-                    K[t], OT[t] = 1, alternative[g]
+                    K[t], OT[t] = 1 if g < alternative[g] else 3, alternative[g]
+    if 0 in alternative:  # tiles in no pattern look up pattern 0, the first of its pair
+        for t in range(1, n):
+            if not W1[t]:
+                K[t], OT[t] = 1, alternative[0]
     return K, S1, W1, S2, W2, OT
 
 
@@ -162,6 +170,10 @@ class _Run:
         self.E = database.data
         self.BASE, self.OCC, self.TAIL = index.base, index.occupied, index.tail_rank
         self.MASK, self.SHIFT = index.mask, index.shift
+        # how a pattern's excess sits in its byte: the whole byte, the low 4 bits or the high 4 bits
+        self.LEAD_BITS = index.lead_bits
+        self.NIB_SHIFT = [4 if nibble == 2 else 0 for nibble in database.nibbles]
+        self.NIB_MASK = [255 if nibble == 0 else 15 for nibble in database.nibbles]
         mirror = mirror_cell(cols) if use_reflection else (lambda c: c)
         K, S1, W1, S2, W2, OT = _tile_lookups(database, index.shift)
         self.K, self.S1, self.S2, self.OT = K, S1, S2, OT
@@ -230,14 +242,17 @@ class _Run:
     def excess(self, x: int) -> int:
         """The stored excess of the pattern placement with lead/tail number ``x``."""
         lo = x & self.MASK
-        return self.E[self.BASE[lo] + self.TAIL[self.OCC[lo] + (x >> self.SHIFT)]]
+        g = lo >> self.LEAD_BITS
+        return (
+            self.E[self.BASE[lo] + self.TAIL[self.OCC[lo] + (x >> self.SHIFT)]] >> self.NIB_SHIFT[g] & self.NIB_MASK[g]
+        )
 
     def changed(self, h: int, k: int, s: int, s2: int, o: int, x: list[int], e: list[int], d1: int, d2: int) -> int:
         """``h`` after a move that adds d1 (and d2) to the lead/tail numbers of patterns s (and s2); see K."""
         ne = self.excess(x[s] + d1)
         if k == 0:
             return h - e[s] + ne
-        if k == 1:
+        if k != 2:
             return h - max(e[s], e[o]) + max(ne, e[o])
         return h - max(e[s], e[s2]) + max(ne, self.excess(x[s2] + d2))
 
@@ -425,11 +440,10 @@ def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int
             ne = E[BASE[lo] + TAIL[OCC[lo] + (nx >> SHIFT)]]
             if k == 0:
                 nh = h + dm[t] - EX[s] + ne
-            elif k == 1:
-                o = EX[OT[t]]
-                a = EX[s]
-                nh = h + dm[t] - (a if a > o else o) + (ne if ne > o else o)
-            else:  # in both alternatives: the second lookup only when the first does not prune
+            elif (
+                k == 2
+            ):  # in both alternatives (low, high 4 bits): the second lookup only when the first does not prune
+                ne &= 15
                 s2 = S2[t]
                 a = EX[s]
                 o = EX[s2]
@@ -438,8 +452,13 @@ def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int
                     continue
                 nx2 = X[s2] + dw2[t]
                 lo = nx2 & MASK
-                ne2 = E[BASE[lo] + TAIL[OCC[lo] + (nx2 >> SHIFT)]]
+                ne2 = E[BASE[lo] + TAIL[OCC[lo] + (nx2 >> SHIFT)]] >> 4
                 nh += ne if ne > ne2 else ne2
+            else:  # in one of two alternatives: 1 the first (low 4 bits), 3 the second (high 4 bits)
+                ne = ne & 15 if k == 1 else ne >> 4
+                o = EX[OT[t]]
+                a = EX[s]
+                nh = h + dm[t] - (a if a > o else o) + (ne if ne > o else o)
             if nh > thr:
                 continue
             rk = RK[t]
@@ -449,11 +468,8 @@ def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int
             nu = E[BASE[lo] + TAIL[OCC[lo] + (ny >> SHIFT)]]
             if rk == 0:
                 nr = r + dm[t] - EY[rs] + nu
-            elif rk == 1:
-                o = EY[ROT[t]]
-                a = EY[rs]
-                nr = r + dm[t] - (a if a > o else o) + (nu if nu > o else o)
-            else:
+            elif rk == 2:
+                nu &= 15
                 rs2 = RS2[t]
                 a = EY[rs]
                 o = EY[rs2]
@@ -462,8 +478,13 @@ def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int
                     continue
                 ny2 = Y[rs2] + rdw2[t]
                 lo = ny2 & MASK
-                nu2 = E[BASE[lo] + TAIL[OCC[lo] + (ny2 >> SHIFT)]]
+                nu2 = E[BASE[lo] + TAIL[OCC[lo] + (ny2 >> SHIFT)]] >> 4
                 nr += nu if nu > nu2 else nu2
+            else:
+                nu = nu & 15 if rk == 1 else nu >> 4
+                o = EY[ROT[t]]
+                a = EY[rs]
+                nr = r + dm[t] - (a if a > o else o) + (nu if nu > o else o)
             if nr > thr:
                 continue
             slack = thr - (nh if nh > nr else nr)

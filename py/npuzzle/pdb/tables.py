@@ -18,12 +18,13 @@ from ..board import Board
 from ..errors import PatternDatabaseError
 from ..packing import Layout, Move
 from ..progress import run
-from .database import IndexTables, PatternDatabase, load_database_steps
+from .database import FileSlices, IndexTables, PatternDatabase, load_database_steps
 
 
 @dataclass(frozen=True, slots=True)
 class PdbTables:
-    """A pattern database ready for searching: its tables and their index lookups. Build once, reuse.
+    """A pattern database ready for searching: its tables (alternatives sharing bytes) and their index lookups.
+    Build once, reuse.
 
     :func:`load_tables` makes one from file bytes; ``PdbTables.of(database)`` from a built database (building
     its :class:`~npuzzle.pdb.database.IndexTables` takes a while: reuse it).
@@ -32,10 +33,16 @@ class PdbTables:
     database: PatternDatabase
     index: IndexTables
 
+    def __post_init__(self) -> None:
+        if not self.database.shared:
+            raise PatternDatabaseError("PdbTables needs a database whose alternatives share bytes: use PdbTables.of")
+
     @classmethod
     def of(cls, database: PatternDatabase) -> PdbTables:
-        """Prepare ``database`` for :func:`solve_with_pdb`."""
-        return cls(database, IndexTables.of(database))
+        """Prepare ``database`` for :func:`solve_with_pdb` (its alternatives made to share bytes,
+        :meth:`~npuzzle.pdb.database.PatternDatabase.shared_copy`)."""
+        shared = database.shared_copy()
+        return cls(shared, IndexTables.of(shared))
 
     @property
     def name(self) -> str:
@@ -43,7 +50,9 @@ class PdbTables:
         return self.database.name
 
 
-def load_tables(data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None) -> PdbTables:
+def load_tables(
+    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
+) -> PdbTables:
     """Read a pattern-database file (see :func:`npuzzle.pdb.database.load_database`) and prepare it for searching."""
     return run(load_tables_steps(data, rows, cols))
 
@@ -67,11 +76,11 @@ INFLATE_SHARE = 0.8
 
 
 def load_tables_steps(
-    data: bytes | bytearray | memoryview, rows: int | None = None, cols: int | None = None
+    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
 ) -> Generator[float, None, PdbTables]:
     """:func:`load_tables` in steps of a few milliseconds: yields the fraction done (0 to 1, never decreasing)
     and returns the tables, so the page's worker can answer requests while it prepares them."""
-    database = yield from _scaled(load_database_steps(data, rows, cols), 0.0, INFLATE_SHARE)
+    database = yield from _scaled(load_database_steps(data, rows, cols, shared=True), 0.0, INFLATE_SHARE)
     index = yield from _scaled(IndexTables.steps(database), INFLATE_SHARE, 1 - INFLATE_SHARE)
     return PdbTables(database, index)
 
