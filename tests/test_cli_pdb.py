@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from npuzzle.cli import main
-from npuzzle.pdb.build import PARTITIONS, build, file_name
+from npuzzle.pdb.build import PARTITIONS, build, file_name, search_rounds
 from npuzzle.pdb.cache import PDB_ENV, cache_dir, locate
 
 BOARD_4X4 = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
@@ -106,14 +106,18 @@ def test_build_writes_nothing_half_done_when_interrupted(tmp_path: Path, monkeyp
 
 
 @pytest.mark.slow
-def test_the_tables_built_in_parallel_are_the_same_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_tables_built_side_by_side_are_the_same_bytes(tmp_path: Path) -> None:
     pytest.importorskip("numpy")
-    import npuzzle.pdb.build as builder
+    one = build(tmp_path / "one", "5-5-5", jobs=1).read_bytes()
+    assert build(tmp_path / "two", "5-5-5", jobs=2).read_bytes() == one  # one table on two threads, then two
+    assert build(tmp_path / "three", "5-5-5", jobs=3).read_bytes() == one  # all three at once
 
-    parallel = build(tmp_path / "parallel", "5-5-5")
-    monkeypatch.setattr(builder, "MAX_WORKERS", 1)
-    one = build(tmp_path / "one", "5-5-5")
-    assert parallel.read_bytes() == one.read_bytes()
+
+def test_search_rounds_share_the_cores() -> None:
+    assert search_rounds(3, 1) == [([0], 1), ([1], 1), ([2], 1)]
+    assert search_rounds(3, 2) == [([0], 2), ([1, 2], 1)]  # the last two finish, and compress, together
+    assert search_rounds(3, 4) == [([0, 1, 2], 1)]
+    assert search_rounds(4, 2) == [([0, 1], 1), ([2, 3], 1)]
 
 
 def test_jobs_must_be_one_or_more(capsys: pytest.CaptureFixture[str]) -> None:

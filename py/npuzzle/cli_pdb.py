@@ -95,7 +95,8 @@ def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--jobs",
         type=_jobs,
         metavar="N",
-        help="threads each numpy table search uses (default: one per core, at most 4)",
+        help="cores the numpy build uses: tables side by side, each over a gigabyte of memory (default: all, at "
+        "most 4)",
     )
     make.set_defaults(func=lambda args, out, err, stdin: cmd_pdb_build(args, out, err))
     info = actions.add_parser("info", help="where the database is looked for and what is there")

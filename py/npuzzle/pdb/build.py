@@ -3,8 +3,9 @@
 The tables come from this project's own breadth-first search: with numpy when it is installed
 (:mod:`npuzzle.pdb.numpy_builder`: minutes of CPU and over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and
 5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (hours for 7-tile tables: it says so
-before it starts). With numpy each table's search runs on several threads, one per core (at most
-:data:`MAX_WORKERS`), and each finished table is compressed in the background while the next one is searched.
+before it starts). With numpy the tables are searched side by side in threads, one per core (at most
+:data:`MAX_WORKERS`; a table left over gets several threads), and each finished table is compressed in the
+background while the others are searched.
 Each table's time goes to ``say`` (the CLI: stderr). A file already present is kept when
 it loads cleanly and holds the wanted partition; ``force`` rebuilds. The file is written to a temporary name and
 renamed, so an interrupted build never leaves a half-written database.
@@ -52,7 +53,7 @@ NUMPY_TABLE_MINUTES = {7: 1.1, 6: 0.08, 5: 0.03, 4: 0.01, 3: 0.01, 2: 0.01, 1: 0
 project's machines (docs/benchmarks.md has the measured figures)."""
 
 THREAD_GAIN = 0.7
-"""What each further thread adds to a numpy table search, roughly (1: twice as fast on two threads)."""
+"""What each further core adds to a numpy build, roughly (1: twice as fast on two cores)."""
 
 
 def file_name(partition: str = SHIPPED) -> str:
@@ -76,12 +77,28 @@ def numpy_table_builder(threads: int = 1) -> TableBuilder:
 
 
 MAX_WORKERS = 4
-"""The most threads a numpy table search uses."""
+"""The most cores a numpy build uses."""
 
 
 def default_jobs() -> int:
-    """Threads per numpy table search unless told: one per core, at most :data:`MAX_WORKERS`."""
+    """Cores a numpy build uses unless told: all of them, at most :data:`MAX_WORKERS`."""
     return min(os.cpu_count() or 1, MAX_WORKERS)
+
+
+def search_rounds(tables: int, cores: int) -> list[tuple[list[int], int]]:
+    """Which tables are searched at the same time, and on how many threads each: the tables left over by one per
+    core first, sharing all the cores, then one table per core on one thread each, so that the last tables finish
+    together and their compressions run side by side (3 tables on 2 cores: the first on two threads, then two side
+    by side)."""
+    rounds, at = [], 0
+    first = tables % cores
+    if first:
+        rounds.append((list(range(first)), cores // first))
+        at = first
+    while at < tables:
+        rounds.append((list(range(at, at + cores)), 1))
+        at += cores
+    return rounds
 
 
 def expected_time(partition: str, pure: bool, jobs: int = 1) -> str:
@@ -92,8 +109,8 @@ def expected_time(partition: str, pure: bool, jobs: int = 1) -> str:
             return "minutes (pure Python)"
         return f"about {'an hour' if hours == 1 else f'{hours:g} hours'} with the pure-Python builder"
     minutes = sum(NUMPY_TABLE_MINUTES[len(p)] for p in PARTITIONS[partition]) / (1 + THREAD_GAIN * (jobs - 1))
-    threads = f" on {jobs} threads" if jobs > 1 else ""
-    return f"about {round(minutes)} minutes with numpy{threads}" if minutes >= 1 else "seconds with numpy"
+    cores = f" on {jobs} cores" if jobs > 1 else ""
+    return f"about {round(minutes)} minutes with numpy{cores}" if minutes >= 1 else "seconds with numpy"
 
 
 def build(
@@ -106,8 +123,8 @@ def build(
     say: Callable[[str], None] = lambda text: None,
 ) -> Path:
     """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there; return
-    the file's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many threads each numpy
-    table search uses (default: one per core, at most :data:`MAX_WORKERS`).
+    the file's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many cores numpy uses
+    (default: all, at most :data:`MAX_WORKERS`): tables side by side, as :func:`search_rounds` says.
 
     Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`).
     """
@@ -126,28 +143,33 @@ def build(
                 return path
             say(f"{path}: holds partition {db.partition}, rebuilding")
     pure = pure or not has_numpy()
-    threads = 1 if pure else jobs or default_jobs()
-    builder = build_table_data if pure else numpy_table_builder(threads)
-    say(f"building the {partition} database into {path}: {expected_time(partition, pure, threads)}")
+    cores = 1 if pure else jobs or default_jobs()
+    say(f"building the {partition} database into {path}: {expected_time(partition, pure, cores)}")
     if pure and PURE_PYTHON_HOURS[partition] >= 1:
         say("  (pip install numpy makes it minutes; Ctrl-C stops, leaving nothing half-written)")
     started = time.perf_counter()
-    # zlib releases the GIL: each table is compressed in the background while the next one is searched
-    with ThreadPoolExecutor(max_workers=1) as zipper:
-        packed: list[Future[bytes]] = []
 
-        def timed(rows: int, cols: int, pattern: Sequence[int]) -> bytes:
-            t = time.perf_counter()
-            data = builder(rows, cols, pattern)
-            say(
-                f"  table {' '.join(map(str, pattern))}: {time.perf_counter() - t:.1f} s "
-                f"({time.perf_counter() - started:.0f} s so far)"
-            )
-            packed.append(zipper.submit(zlib.compress, data, ZLIB_LEVEL))
-            return data
+    def timed(pattern: Sequence[int], threads: int) -> bytes:
+        t = time.perf_counter()
+        data = build_table_data(4, 4, pattern) if pure else numpy_table_builder(threads)(4, 4, pattern)
+        say(
+            f"  table {' '.join(map(str, pattern))}: {time.perf_counter() - t:.1f} s "
+            f"({time.perf_counter() - started:.0f} s so far)"
+        )
+        return data
 
-        database = build_database(4, 4, tiles, timed)
-        blob = database.encode(packed=[job.result() for job in packed])
+    # numpy releases the GIL, and so does zlib: tables are searched side by side in threads, and each one is
+    # compressed in the background as soon as it is built, while the others are still searched
+    built: dict[tuple[int, ...], bytes] = {}
+    with ThreadPoolExecutor(max_workers=cores) as searchers, ThreadPoolExecutor(max_workers=cores) as zipper:
+        packed: dict[tuple[int, ...], Future[bytes]] = {}
+        for together, threads in search_rounds(len(tiles), cores):
+            jobs_now = {tuple(tiles[i]): searchers.submit(timed, tiles[i], threads) for i in together}
+            for pattern, job in jobs_now.items():
+                built[pattern] = job.result()
+                packed[pattern] = zipper.submit(zlib.compress, built[pattern], ZLIB_LEVEL)
+        database = build_database(4, 4, tiles, lambda rows, cols, pattern: built[tuple(pattern)])
+        blob = database.encode(packed=[packed[tuple(p)].result() for p in tiles])
     tmp = path.with_name(path.name + ".part")
     try:
         tmp.write_bytes(blob)
