@@ -83,13 +83,13 @@ from dataclasses import replace
 from typing import Any
 
 from .board import Board, check_shape, moves_to_letters
-from .errors import PatternDatabaseError, PuzzleError, UnsolvableError, cut, show_value
+from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .hint import describe_hint, hint_plan
 from .lesson import describe_move, lesson
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
-from .pdb.cache import locate
+from .pdb.cache import locate, read_tables
 from .pdb.database import FileSlices
-from .pdb.tables import PdbTables, heuristic_name, load_tables, load_tables_steps
+from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
 from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
@@ -679,20 +679,8 @@ class Engine:
         when the one found cannot be read or is not a valid database."""
         engine = cls()
         located = locate(path, env)
-        if located.path is None:
-            return engine
-        try:
-            data = located.path.read_bytes()
-        except OSError as exc:
-            raise PatternDatabaseError(
-                f"cannot read the pattern database {str(located.path)!r} ({located.origin}): {exc.strerror or exc}"
-            ) from None
-        try:
-            engine.install(load_tables(data))
-        except PatternDatabaseError as exc:
-            raise PatternDatabaseError(
-                f"{str(located.path)!r} ({located.origin}) is not a usable pattern database: {exc}"
-            ) from None
+        if located.path is not None:
+            engine.install(read_tables(located.path, located.origin))
         return engine
 
     @property

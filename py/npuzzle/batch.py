@@ -20,20 +20,20 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
-from pathlib import Path
 
 from .board import Board, moves_to_letters
-from .errors import PatternDatabaseError, PuzzleError, UnsolvableError, cut
+from .errors import PuzzleError, UnsolvableError, cut
 from .parse import parse_board, resolve_goal
-from .pdb.tables import PdbTables, load_tables
+from .pdb.cache import read_tables
+from .pdb.tables import PdbTables
 from .progress import Limit, SearchResult, run
 from .solvability import Explanation
 from .solve import PDB_ALIAS, Registry, default_registry, plan, ratio_bound, registry_with_tables
+from .workers import leave_interrupts_to_the_parent, running
 
 INPUT_SHOWN = 200
 """How many characters of a malformed line its ``{"error", "input"}`` record repeats."""
@@ -110,14 +110,7 @@ class _Registries:
 
 
 def _read_tables(path: str) -> PdbTables:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise PatternDatabaseError(f"cannot read the pattern database {path!r}: {exc.strerror or exc}") from None
-    try:
-        return load_tables(data)
-    except PatternDatabaseError as exc:
-        raise PatternDatabaseError(f"{path!r} is not a usable pattern database: {exc}") from None
+    return read_tables(path)
 
 
 def solve_line(number: int, text: str, options: BatchOptions, registries: _Registries) -> Record:
@@ -162,9 +155,7 @@ def _in_workers(boards: list[tuple[int, str]], options: BatchOptions, jobs: int)
     workers: list[BaseProcess] = [
         context.Process(target=_worker, args=(options, tasks, results), daemon=True) for _ in range(jobs)
     ]
-    for worker in workers:
-        worker.start()
-    try:
+    with running(workers, tasks, results):
         sent = 0
         done: dict[int, Record] = {}
         for index in range(len(boards)):
@@ -175,16 +166,6 @@ def _in_workers(boards: list[tuple[int, str]], options: BatchOptions, jobs: int)
                 at, record = results.get()
                 done[at] = record
             yield done.pop(index)
-        for _ in workers:
-            tasks.put(None)
-    finally:
-        for worker in workers:
-            if worker.is_alive():
-                worker.terminate()
-        for worker in workers:
-            worker.join()
-        tasks.close()
-        results.close()
 
 
 def _worker(
@@ -192,7 +173,7 @@ def _worker(
 ) -> None:
     """A worker process: solve the boards handed to it until told to stop (None). Ctrl-C is the parent's to
     handle: it stops the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leave_interrupts_to_the_parent()
     registries = _Registries(options)
     while (task := tasks.get()) is not None:
         at, number, text = task

@@ -35,9 +35,9 @@ from .heuristics import HEURISTIC_NAMES
 from .instances import korf100
 from .nearoptimal.solver import DEFAULT_SECONDS
 from .parse import parse_board, parse_shape, resolve_goal
-from .pdb.cache import PDB_ENV, cache_dir, locate
+from .pdb.cache import PDB_ENV, cache_dir, locate, read_tables
 from .pdb.search import solve_with_pdb
-from .pdb.tables import PdbTables, heuristic_name, load_tables
+from .pdb.tables import PdbTables, heuristic_name
 from .policy import algorithm_help, heuristic_help
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
@@ -351,16 +351,10 @@ def load_pdb(args: argparse.Namespace) -> PdbTables | None:
     located = locate(getattr(args, "pdb", None))
     if located.path is None:
         return None
-    path, origin = str(located.path), located.origin
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise UsageError(f"cannot read the pattern database {path!r} ({origin}): {exc.strerror or exc}") from None
-    try:
-        return load_tables(data)
+        return read_tables(located.path, located.origin)
     except PatternDatabaseError as exc:
-        raise UsageError(f"{path!r} ({origin}) is not a usable pattern database: {exc}") from None
+        raise UsageError(str(exc)) from None
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

@@ -102,8 +102,12 @@ def test_a_hard_search_is_cancelled_promptly_and_the_page_stays_responsive(app: 
     page.select_option("#algorithm", "idastar")
     page.select_option("#heuristic", "hamming")
     page.click("#solve")
-    page.wait_for_function("() => /nodes/.test(document.getElementById('job-detail').textContent)")
-    assert page.locator("#job").is_visible()
+    # this job's own progress, not the detail an earlier test's solve left behind
+    page.wait_for_function(
+        "() => document.body.dataset.solve === 'running'"
+        " && /nodes/.test(document.getElementById('job-detail').textContent)"
+    )
+    page.locator("#job").wait_for(state="visible")
 
     # while the worker searches, the page answers: typing shows up, the goal select reveals its field, frames flow
     page.fill("#shape", "5×5")

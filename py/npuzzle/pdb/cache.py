@@ -1,4 +1,4 @@
-"""Where the command line finds the 15-puzzle's pattern database without being told.
+"""Where the command line finds the 15-puzzle's pattern database without being told, and reading it.
 
 In order: ``--pdb FILE``, the environment variable :data:`PDB_ENV`, then a file ``npuzzle pdb build`` wrote into
 the user's cache directory (:func:`cache_dir`). Nothing here reads a file until asked: importing it touches no disk.
@@ -12,7 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import PatternDatabaseError
 from .build import PARTITIONS, file_name
+from .tables import PdbTables, load_tables
 
 PDB_ENV = "NPUZZLE_PDB"
 """The environment variable naming a pattern-database file when ``--pdb`` is not given."""
@@ -56,3 +58,18 @@ def locate(explicit: str | None = None, env: Mapping[str, str] | None = None) ->
         if (folder / file_name(name)).exists():
             return Located(folder / file_name(name), "the cache")
     return Located(None, "the cache")
+
+
+def read_tables(path: Path | str, origin: str = "") -> PdbTables:
+    """The tables of the database file ``path`` (found by ``origin``: ``--pdb``, the environment variable, the
+    cache; shown after the path when given); raises :class:`~npuzzle.errors.PatternDatabaseError` naming the file
+    when it cannot be read or is not a valid database."""
+    where = f"{str(path)!r} ({origin})" if origin else repr(str(path))
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise PatternDatabaseError(f"cannot read the pattern database {where}: {exc.strerror or exc}") from None
+    try:
+        return load_tables(data)
+    except PatternDatabaseError as exc:
+        raise PatternDatabaseError(f"{where} is not a usable pattern database: {exc}") from None

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
-import signal
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,11 +28,10 @@ from multiprocessing.queues import Queue
 
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
-from ..errors import PatternDatabaseError
 from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, StopReason
-from ..solvability import check_reachable
-from .search import ALGORITHM, _Run, solve_with_pdb, subtree_iteration
-from .tables import PdbTables, heuristic_name, home_labelling, pdb_fits, useful_reflection
+from ..workers import leave_interrupts_to_the_parent, running
+from .search import ALGORITHM, _Run, home_board, solve_with_pdb, subtree_iteration
+from .tables import PdbTables, heuristic_name, useful_reflection
 
 SEQUENTIAL_NODES = 200_000
 """Expansions the ordinary search gets before the split one starts (about a second in CPython)."""
@@ -77,15 +75,9 @@ def solve_with_pdb_parallel(
     and ``ValueError`` for ``jobs`` below 1."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs!r}")
-    if not pdb_fits(board, goal, tables):
-        raise PatternDatabaseError(
-            f"the {tables.database.name} pattern database cannot solve this {board.rows}×{board.cols} board"
-        )
-    check_reachable(board, goal)
-    mapped = home_labelling(board, goal)
-    assert mapped is not None  # pdb_fits checked the corner
+    start, original = home_board(board, goal, tables)
     use_reflection = reflect and useful_reflection(tables.database)
-    return _split(board, goal, tables, mapped[0], mapped[1], use_reflection, limit, report_every, jobs)
+    return _split(board, goal, tables, start, original, use_reflection, limit, report_every, jobs)
 
 
 def _split(
@@ -139,9 +131,7 @@ def _split(
     workers: list[BaseProcess] = [
         context.Process(target=_worker, args=(tables, use_reflection, tasks, answers), daemon=True) for _ in range(jobs)
     ]
-    for worker in workers:
-        worker.start()
-    try:
+    with running(workers, tasks, answers):
         reported = time.perf_counter()
         before = expanded - partial  # the iteration the ordinary search left unfinished is searched again whole
         while True:
@@ -180,20 +170,12 @@ def _split(
                             ALGORITHM, name, expanded, generated, 0, bound, len(done) + 1, now - started,
                             per_iteration=tuple(done),
                         )  # fmt: skip
-                    except SearchStopped as stopped:  # a cancel: the workers stop in ``finally``
+                    except SearchStopped as stopped:  # a cancel: the workers stop on leaving ``running``
                         done.append((bound, expanded - before))
                         return finish(None, stopped.reason)
             done.append((bound, expanded - before))
             before = expanded
             bound += 2
-    finally:
-        for worker in workers:
-            if worker.is_alive():
-                worker.terminate()
-        for worker in workers:
-            worker.join()
-        tasks.close()
-        answers.close()
 
 
 def _frontier(tables: PdbTables, start: Sequence[int], use_reflection: bool, jobs: int) -> list[_Node]:
@@ -228,7 +210,7 @@ def _frontier(tables: PdbTables, start: Sequence[int], use_reflection: bool, job
 
 def _worker(tables: PdbTables, use_reflection: bool, tasks: Queue[Task | None], answers: Queue[Answer]) -> None:
     """A worker process: search the subtrees handed to it until told to stop (None); Ctrl-C is the parent's."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leave_interrupts_to_the_parent()
     tt: dict[bytes, int] = {}
     while (task := tasks.get()) is not None:
         bound, index, tiles, prev, budget = task

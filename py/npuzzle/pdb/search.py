@@ -100,8 +100,18 @@ def solve_with_pdb(
     :func:`pdb_fits`), :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal.
     """
     prepared = tables if isinstance(tables, PdbTables) else PdbTables.of(tables)
+    tiles, original = home_board(board, goal, prepared)
     database = prepared.database
-    if not pdb_fits(board, goal, prepared):
+    use_reflection = reflect and useful_reflection(database)
+    return _search(board, goal, prepared, tiles, original, use_reflection, limit, report_every)
+
+
+def home_board(board: Board, goal: Board, tables: PdbTables) -> tuple[list[int], list[int]]:
+    """``board`` in the tables' home labelling and the tile names to rename a solution back with
+    (:func:`~npuzzle.pdb.tables.home_labelling`); raises :class:`~npuzzle.errors.PatternDatabaseError` when the
+    tables do not fit the board and goal, :class:`~npuzzle.errors.UnsolvableError` when the goal is out of reach."""
+    database = tables.database
+    if not pdb_fits(board, goal, tables):
         raise PatternDatabaseError(
             f"the {database.name} pattern database ({database.rows}×{database.cols}) cannot solve this "
             f"{board.rows}×{board.cols} board: it needs the same shape and a goal with the blank in a corner"
@@ -109,9 +119,7 @@ def solve_with_pdb(
     check_reachable(board, goal)
     mapped = home_labelling(board, goal)
     assert mapped is not None  # pdb_fits checked the corner
-    tiles, original = mapped
-    use_reflection = reflect and useful_reflection(database)
-    return _search(board, goal, prepared, tiles, original, use_reflection, limit, report_every)
+    return mapped
 
 
 def _tile_lookups(database: PatternDatabase, shift: int) -> tuple[list[int], ...]:

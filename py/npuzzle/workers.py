@@ -1,0 +1,35 @@
+"""Worker processes for the command line's parallel work (:mod:`npuzzle.batch`, :mod:`npuzzle.pdb.parallel`):
+started together, and all ended at once however the work ends (done, an error, Ctrl-C, a closed generator)."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from multiprocessing.process import BaseProcess
+from multiprocessing.queues import Queue
+from typing import Any
+
+
+@contextmanager
+def running(processes: Sequence[BaseProcess], *queues: Queue[Any]) -> Iterator[None]:
+    """Start ``processes``; on leaving, stop those still running at once (their work is no longer wanted) and
+    close ``queues``."""
+    for process in processes:
+        process.start()
+    try:
+        yield
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join()
+        for channel in queues:
+            channel.close()
+
+
+def leave_interrupts_to_the_parent() -> None:
+    """In a worker: ignore Ctrl-C (SIGINT reaches the whole process group); the parent handles it and stops the
+    workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
