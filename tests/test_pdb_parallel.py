@@ -57,7 +57,7 @@ def workers_gone(within: float = 5.0) -> bool:
 @pytest.mark.usefixtures("split_early")
 def test_the_split_search_finds_korfs_optimal_lengths(tables: PdbTables) -> None:
     goal = goal_board(4, 4, "blank-first")
-    for inst in [i for i in korf100() if i.ident in (1, 3, 17, 60, 82, 88)]:
+    for inst in [i for i in korf100() if i.ident in (1, 60, 82)]:
         result = run(solve_with_pdb_parallel(Board(4, 4, tuple(inst.tiles)), goal, tables, jobs=2))
         assert (result.length, result.optimal, result.extra["jobs"]) == (inst.optimal, True, 2), inst.ident
         assert result.extra["frontier"] >= 2 * parallel.FRONTIER_PER_JOB
