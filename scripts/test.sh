@@ -49,7 +49,7 @@ say "tsc (the page's JavaScript, // @ts-check)"
 npx --no-install tsc -p tsconfig.json && npx --no-install tsc -p tsconfig.worker.json
 js_types=$?
 say "pytest"
-"$PY" -m pytest tests
+"$PY" -m pytest tests --durations=20  # the slowest tests listed: where the test run's minutes go
 tests=$?
 say "mypy"
 "$PY" -m mypy
