@@ -19,7 +19,6 @@ records still come out in input order, each as soon as it and every record befor
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
@@ -94,10 +93,10 @@ class _Registries:
     """The heuristics a process solves with: the default ones, and the pattern database's once a board needs it
     (loaded once, on first use)."""
 
-    def __init__(self, options: BatchOptions) -> None:
+    def __init__(self, options: BatchOptions, tables: PdbTables | None = None) -> None:
         self._options = options
         self._plain = default_registry()
-        self._with_tables: Registry | None = None
+        self._with_tables = None if tables is None else registry_with_tables(tables)
 
     def for_board(self, board: Board) -> Registry:
         options = self._options
@@ -137,11 +136,11 @@ def solve_batch(
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs!r}")
     options = BatchOptions() if options is None else options
-    if options.pdb is not None:
-        _read_tables(options.pdb)  # a bad file is named before any board is solved, not once per board
+    # a bad file is named before any board is solved, not once per board; one process solves with these tables
+    tables = None if options.pdb is None else _read_tables(options.pdb)
     boards = list(board_lines(lines))
     if jobs == 1 or len(boards) <= 1:
-        registries = _Registries(options)
+        registries = _Registries(options, tables)
         return (solve_line(number, text, options, registries) for number, text in boards)
     return _in_workers(boards, options, min(jobs, len(boards)))
 
@@ -182,8 +181,3 @@ def _worker(
         except Exception as exc:
             record = {"line": number, "error": f"{type(exc).__name__}: {exc}", "input": cut(text, INPUT_SHOWN)}
         results.put((at, record))
-
-
-def default_jobs() -> int:
-    """Worker processes for a batch unless told: one per core."""
-    return os.cpu_count() or 1

@@ -26,7 +26,6 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from .batch import INPUT_SHOWN, BatchOptions, board_lines, solve_batch, solved_record, unsolvable_record
-from .batch import default_jobs as default_batch_jobs
 from .board import Board, goal_board, moves_to_letters
 from .checkpoint import result_from_progress
 from .cli_pdb import add_pdb_parser
@@ -53,6 +52,7 @@ from .solve import (
     ratio_bound,
     registry_with_tables,
 )
+from .workers import default_jobs
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -369,7 +369,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     # by name
     wants_pdb = (board.rows, board.cols) == PDB_SHAPE or args.heuristic == PDB_ALIAS
     tables = load_pdb(args) if wants_pdb else None
-    jobs = args.jobs or default_batch_jobs()
+    jobs = args.jobs or default_jobs()
     registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs)
     if tables is None and (board.rows, board.cols) == PDB_SHAPE and args.heuristic == "auto":
         err.write(
@@ -415,7 +415,7 @@ def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: T
     )
     lines = read_batch(args.batch, stdin)
     try:
-        records = solve_batch(lines, options, args.jobs or default_batch_jobs())
+        records = solve_batch(lines, options, args.jobs or default_jobs())
     except PatternDatabaseError as exc:
         raise UsageError(f"{exc} ({located.origin})") from None
     tally = _BatchTally(err, sum(1 for _ in board_lines(lines)))

@@ -3,6 +3,7 @@ started together, and all ended at once however the work ends (done, an error, C
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,3 +34,8 @@ def leave_interrupts_to_the_parent() -> None:
     """In a worker: ignore Ctrl-C (SIGINT reaches the whole process group); the parent handles it and stops the
     workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def default_jobs() -> int:
+    """Worker processes unless told: one per core."""
+    return os.cpu_count() or 1
