@@ -96,9 +96,9 @@ def test_build_writes_nothing_half_done_when_interrupted(tmp_path: Path, monkeyp
     import npuzzle.pdb.build as builder
 
     def interrupted(*args: object, **kwargs: object) -> object:
-        raise KeyboardInterrupt
+        raise KeyboardInterrupt  # Ctrl-C while the first table is searched, where a build spends its time
 
-    monkeypatch.setattr(builder, "build_database", interrupted)
+    monkeypatch.setattr(builder, "build_table_data", interrupted)
     with pytest.raises(KeyboardInterrupt):
         build(tmp_path, "5-5-5", pure=True)
     assert list(tmp_path.iterdir()) == []
