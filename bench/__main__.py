@@ -24,6 +24,7 @@ COMMANDS = {
     "memory-page": "memory_page",
     "partitions": "partitions",
     "pdb-max": "pdb_max",
+    "dual": "dual",
     "screenshot": "screenshot",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
