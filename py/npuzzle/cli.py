@@ -16,18 +16,29 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import signal
 import statistics
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .batch import INPUT_SHOWN, BatchOptions, board_lines, solve_batch, solved_record, unsolvable_record
+from .batch import INPUT_SHOWN, board_lines, solved_record, unsolvable_record
 from .board import Board, goal_board, moves_to_letters
 from .checkpoint import result_from_progress
+from .cli_batch import cmd_solve_batch
+from .cli_common import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_STOPPED,
+    EXIT_UNSOLVABLE,
+    UsageError,
+    looks_like_a_file_name,
+    plural,
+    read_batch,
+    read_board_argument,
+)
 from .cli_pdb import add_pdb_parser
 from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
 from .heuristics import HEURISTIC_NAMES
@@ -54,48 +65,9 @@ from .solve import (
 )
 from .workers import default_jobs
 
-EXIT_OK = 0
-EXIT_UNSOLVABLE = 1
-EXIT_INVALID = 2
-EXIT_STOPPED = 3
-EXIT_BROKEN_PIPE = 128 + getattr(signal, "SIGPIPE", 13)
-"""The exit code when stdout was closed early (``npuzzle check … | head``): 141, as a shell reports a process
-killed by SIGPIPE."""
-
 PDB_SHAPE = (4, 4)
 """The board shape the pattern databases serve (the 15-puzzle): ``solve`` reads ``--pdb``/:data:`PDB_ENV` only for
 boards of this shape (or ``--heuristic pdb``), so other boards do not wait for the load."""
-
-
-class UsageError(PuzzleError):
-    """A command-line argument is malformed (unreadable file, bad option value)."""
-
-
-def read_board_argument(value: str, stdin: TextIO) -> str:
-    """The board text an argument stands for: ``-`` reads stdin, an existing file path reads the file."""
-    if value == "-":
-        return stdin.read()
-    if os.path.isfile(value):
-        try:
-            with open(value, encoding="utf-8") as handle:
-                return handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read board file {value!r}: {exc}") from None
-    return value
-
-
-_FILE_LIKE = re.compile(r"[A-WYZa-wyz]|\\|^\.{0,2}/|^~")
-
-
-def looks_like_a_file_name(value: str) -> bool:
-    """Whether a BOARD argument that is not an existing file was probably meant as one: no whitespace, and a
-    letter other than the blank marker ``x``, a backslash, or a leading ``/``, ``./``, ``../`` or ``~``."""
-    return bool(value) and not any(c.isspace() for c in value) and bool(_FILE_LIKE.search(value))
-
-
-def plural(count: int, word: str) -> str:
-    """``"1 move"``, ``"2 moves"``: a count with its word in the right number (thousands separated)."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def explanation_text(board: Board, explanation: Explanation) -> str:
@@ -140,18 +112,6 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     else:
         out.write(explanation_text(board, explanation) + "\n")
     return EXIT_OK if explanation.solvable else EXIT_UNSOLVABLE
-
-
-def read_batch(source: str, stdin: TextIO) -> list[str]:
-    """The lines of a ``--batch`` source: a file's, or stdin's for ``-``; raises :class:`UsageError` naming a file
-    that cannot be read."""
-    if source == "-":
-        return stdin.read().splitlines()
-    try:
-        with open(source, encoding="utf-8") as handle:
-            return handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read batch file {quote_input(source)}: {exc}") from None
 
 
 def _check_batch(args: argparse.Namespace, shape: tuple[int, int] | None, out: TextIO, stdin: TextIO) -> int:
@@ -390,96 +350,6 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     if interrupted:
         err.write("npuzzle: interrupted\n")
     return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
-
-
-def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`), a
-    progress line on stderr; exit 2 if a line was not a board, else 3 if a board was stopped by a limit, else 1 if
-    one was not solvable, else 0."""
-    if args.board is not None:
-        raise UsageError(
-            f"solve takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
-            f"and --batch {quote_input(args.batch)})"
-        )
-    located = locate(args.pdb)
-    if located.path is not None and not located.path.exists():
-        raise UsageError(f"cannot read the pattern database {str(located.path)!r} ({located.origin}): no such file")
-    options = BatchOptions(
-        goal=args.goal,
-        shape=parse_shape(args.shape) if args.shape else None,
-        algorithm=args.algorithm,
-        heuristic=args.heuristic,
-        budget=args.budget,
-        limit=check_limits(args.max_nodes, args.time_limit),
-        pdb=None if located.path is None else str(located.path),
-    )
-    lines = read_batch(args.batch, stdin)
-    try:
-        records = solve_batch(lines, options, args.jobs or default_jobs())
-    except PatternDatabaseError as exc:
-        raise UsageError(f"{exc} ({located.origin})") from None
-    tally = _BatchTally(err, sum(1 for _ in board_lines(lines)))
-    try:
-        for record in records:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
-            tally.add(record)
-    except KeyboardInterrupt:
-        records.close()
-        tally.finish(interrupted=True)
-        err.write("npuzzle: interrupted\n")
-        return EXIT_STOPPED
-    tally.finish()
-    return tally.exit_code()
-
-
-class _BatchTally:
-    """A batch's counts, drawn on ``err`` as a progress line (live on a terminal, else every ten seconds) and as a
-    closing summary."""
-
-    def __init__(self, err: TextIO, total: int) -> None:
-        self.err = err
-        self.live = bool(getattr(err, "isatty", lambda: False)())
-        self.total = total
-        self.started = time.perf_counter()
-        self.shown = 0.0
-        self.counts = {"solved": 0, "stopped": 0, "unsolvable": 0, "error": 0}
-
-    def add(self, record: dict[str, object]) -> None:
-        if "error" in record:
-            self.counts["error"] += 1
-        elif record.get("solvable") is False:
-            self.counts["unsolvable"] += 1
-        elif record.get("stopped") is not None or record.get("moves") is None:
-            self.counts["stopped"] += 1
-        else:
-            self.counts["solved"] += 1
-        elapsed = time.perf_counter() - self.started
-        if elapsed - self.shown >= (0.1 if self.live else 10.0):
-            self.shown = elapsed
-            self.err.write(("\r\033[K" if self.live else "") + self.line() + ("" if self.live else "\n"))
-            self.err.flush()
-
-    def line(self) -> str:
-        done = sum(self.counts.values())
-        parts = ", ".join(f"{count} {name}" for name, count in self.counts.items() if count)
-        seconds = time.perf_counter() - self.started
-        return f"npuzzle: {done} of {plural(self.total, 'board')} done ({parts or 'none yet'}), {seconds:.1f} s"
-
-    def finish(self, interrupted: bool = False) -> None:
-        if self.live:
-            self.err.write("\r\033[K")
-        done: int = sum(self.counts.values())
-        if not interrupted or done > 0:
-            self.err.write(self.line() + "\n")
-        self.err.flush()
-
-    def exit_code(self) -> int:
-        if self.counts["error"]:
-            return EXIT_INVALID
-        if self.counts["stopped"]:
-            return EXIT_STOPPED
-        return EXIT_UNSOLVABLE if self.counts["unsolvable"] else EXIT_OK
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

@@ -8,13 +8,11 @@ import hashlib
 from pathlib import Path
 from typing import TextIO
 
+from .cli_common import EXIT_INVALID, EXIT_OK
 from .errors import PatternDatabaseError
 from .pdb.build import PARTITIONS, SHIPPED, build, default_jobs, expected_time, has_numpy
 from .pdb.cache import PDB_ENV, cache_dir, locate
 from .pdb.database import load_database
-
-EXIT_OK = 0
-EXIT_INVALID = 2
 
 
 def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

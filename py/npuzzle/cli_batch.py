@@ -1,0 +1,107 @@
+"""``npuzzle solve --batch FILE|-``: the boards of a file solved by :func:`npuzzle.batch.solve_batch`, one JSON
+line each in input order, with a progress line and a closing tally on stderr."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import TextIO
+
+from .batch import BatchOptions, board_lines, solve_batch
+from .cli_common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural, read_batch
+from .errors import PatternDatabaseError, quote_input
+from .parse import parse_shape
+from .pdb.cache import locate
+from .solve import check_limits
+from .workers import default_jobs
+
+
+def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`), a
+    progress line on stderr; exit 2 if a line was not a board, else 3 if a board was stopped by a limit, else 1 if
+    one was not solvable, else 0."""
+    if args.board is not None:
+        raise UsageError(
+            f"solve takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
+            f"and --batch {quote_input(args.batch)})"
+        )
+    located = locate(args.pdb)
+    if located.path is not None and not located.path.exists():
+        raise UsageError(f"cannot read the pattern database {str(located.path)!r} ({located.origin}): no such file")
+    options = BatchOptions(
+        goal=args.goal,
+        shape=parse_shape(args.shape) if args.shape else None,
+        algorithm=args.algorithm,
+        heuristic=args.heuristic,
+        budget=args.budget,
+        limit=check_limits(args.max_nodes, args.time_limit),
+        pdb=None if located.path is None else str(located.path),
+    )
+    lines = read_batch(args.batch, stdin)
+    try:
+        records = solve_batch(lines, options, args.jobs or default_jobs())
+    except PatternDatabaseError as exc:
+        raise UsageError(f"{exc} ({located.origin})") from None
+    tally = BatchTally(err, sum(1 for _ in board_lines(lines)))
+    try:
+        for record in records:
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            tally.add(record)
+    except KeyboardInterrupt:
+        records.close()
+        tally.finish(interrupted=True)
+        err.write("npuzzle: interrupted\n")
+        return EXIT_STOPPED
+    tally.finish()
+    return tally.exit_code()
+
+
+class BatchTally:
+    """A batch's counts, drawn on ``err`` as a progress line (live on a terminal, else every ten seconds) and as a
+    closing summary."""
+
+    def __init__(self, err: TextIO, total: int) -> None:
+        self.err = err
+        self.live = bool(getattr(err, "isatty", lambda: False)())
+        self.total = total
+        self.started = time.perf_counter()
+        self.shown = 0.0
+        self.counts = {"solved": 0, "stopped": 0, "unsolvable": 0, "error": 0}
+
+    def add(self, record: dict[str, object]) -> None:
+        if "error" in record:
+            self.counts["error"] += 1
+        elif record.get("solvable") is False:
+            self.counts["unsolvable"] += 1
+        elif record.get("stopped") is not None or record.get("moves") is None:
+            self.counts["stopped"] += 1
+        else:
+            self.counts["solved"] += 1
+        elapsed = time.perf_counter() - self.started
+        if elapsed - self.shown >= (0.1 if self.live else 10.0):
+            self.shown = elapsed
+            self.err.write(("\r\033[K" if self.live else "") + self.line() + ("" if self.live else "\n"))
+            self.err.flush()
+
+    def line(self) -> str:
+        done = sum(self.counts.values())
+        parts = ", ".join(f"{count} {name}" for name, count in self.counts.items() if count)
+        seconds = time.perf_counter() - self.started
+        return f"npuzzle: {done} of {plural(self.total, 'board')} done ({parts or 'none yet'}), {seconds:.1f} s"
+
+    def finish(self, interrupted: bool = False) -> None:
+        if self.live:
+            self.err.write("\r\033[K")
+        done: int = sum(self.counts.values())
+        if not interrupted or done > 0:
+            self.err.write(self.line() + "\n")
+        self.err.flush()
+
+    def exit_code(self) -> int:
+        if self.counts["error"]:
+            return EXIT_INVALID
+        if self.counts["stopped"]:
+            return EXIT_STOPPED
+        return EXIT_UNSOLVABLE if self.counts["unsolvable"] else EXIT_OK

@@ -1,0 +1,62 @@
+"""What every command of :mod:`npuzzle.cli` shares: its exit codes, its usage error, how a BOARD or ``--batch``
+argument is read, and counting words."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+from typing import TextIO
+
+from .errors import PuzzleError, quote_input
+
+EXIT_OK = 0
+EXIT_UNSOLVABLE = 1
+EXIT_INVALID = 2
+EXIT_STOPPED = 3
+EXIT_BROKEN_PIPE = 128 + getattr(signal, "SIGPIPE", 13)
+"""The exit code when stdout was closed early (``npuzzle check … | head``): 141, as a shell reports a process
+killed by SIGPIPE."""
+
+
+class UsageError(PuzzleError):
+    """A command-line argument is malformed (unreadable file, bad option value)."""
+
+
+def read_board_argument(value: str, stdin: TextIO) -> str:
+    """The board text an argument stands for: ``-`` reads stdin, an existing file path reads the file."""
+    if value == "-":
+        return stdin.read()
+    if os.path.isfile(value):
+        try:
+            with open(value, encoding="utf-8") as handle:
+                return handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read board file {value!r}: {exc}") from None
+    return value
+
+
+_FILE_LIKE = re.compile(r"[A-WYZa-wyz]|\\|^\.{0,2}/|^~")
+
+
+def looks_like_a_file_name(value: str) -> bool:
+    """Whether a BOARD argument that is not an existing file was probably meant as one: no whitespace, and a
+    letter other than the blank marker ``x``, a backslash, or a leading ``/``, ``./``, ``../`` or ``~``."""
+    return bool(value) and not any(c.isspace() for c in value) and bool(_FILE_LIKE.search(value))
+
+
+def plural(count: int, word: str) -> str:
+    """``"1 move"``, ``"2 moves"``: a count with its word in the right number (thousands separated)."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
+def read_batch(source: str, stdin: TextIO) -> list[str]:
+    """The lines of a ``--batch`` source: a file's, or stdin's for ``-``; raises :class:`UsageError` naming a file
+    that cannot be read."""
+    if source == "-":
+        return stdin.read().splitlines()
+    try:
+        with open(source, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read batch file {quote_input(source)}: {exc}") from None
