@@ -15,7 +15,10 @@ drifts for all three. Every length is checked against the others and, for Korf's
 exit status 1 if any differs. With N jobs each 80-move position is split over N processes (``npuzzle solve --jobs
 N``, one process per board) and Korf's 100 are solved N at a time (``--batch --jobs N``).
 
-Not yet here (issue 12): the page with 1 and N workers.
+The page (``--no-page`` leaves it out): the site is built and opened in headless Chromium (:mod:`bench.browser`);
+once its worker has loaded the tables, each board is one ``solve`` request to the page's own Python worker, timed
+in the page from posting it to the reply (booting and loading the tables are not counted; they are
+``bench start``'s and ``bench tables-page``'s). Not yet here (issue 12): the page with N workers.
 """
 
 from __future__ import annotations
@@ -28,10 +31,13 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .browser import ROOT
+from .browser import ROOT, CapturedWorker, SiteBrowser, build_site, open_app
 from .common import SHIPPED_PDB, korf_instances, machine
 
 SOURCE = Path(__file__).with_name("native") / "ida663r.c"
@@ -145,6 +151,19 @@ def run_split(boards: dict[str, str], pdb: Path, jobs: int) -> Run:
     return Run(f"npuzzle CPython, split over {jobs}", solved, wall, wall)
 
 
+def run_page(solve: Callable[[dict[str, Any]], dict[str, Any]], boards: dict[str, str]) -> Run:
+    """Each board solved by the page's Python worker (``solve``: :meth:`bench.browser.CapturedWorker.solve`)."""
+    solved = []
+    for name, board in boards.items():
+        request = {"board": board, "goal": "blank-first", "algorithm": "auto", "heuristic": "auto"}
+        reply = solve(request)
+        if reply.get("ok") is False or reply.get("stopped") or not str(reply.get("heuristic", "")).startswith("pdb"):
+            raise SystemExit(f"the page did not solve {name} with the pattern database: {reply}")
+        solved.append(Solved(name, reply["length"], reply["nodes_generated"], reply["wall"]))
+    seconds = sum(b.seconds for b in solved)
+    return Run("npuzzle page, 1 worker", solved, seconds, seconds)
+
+
 def report(title: str, runs: list[Run], expected: dict[str, int]) -> bool:
     """Print one set's table; return whether every length agrees."""
     print(f"\n{title}")
@@ -177,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="N for the N-job run (default: cores)")
     parser.add_argument("--ids", help="only these Korf instances, e.g. 1-10,60 (default: all 100)")
     parser.add_argument("--no-native", action="store_true", help="leave the native solver out")
+    parser.add_argument("--no-page", action="store_true", help="leave the page (headless Chromium) out")
     parser.add_argument("--pdb", type=Path, default=SHIPPED_PDB, help="npuzzle's tables (default: %(default)s)")
     args = parser.parse_args(argv)
     if not args.pdb.exists():
@@ -197,14 +217,29 @@ def main(argv: list[str] | None = None) -> int:
             {str(i.ident): i.optimal for i in chosen},
         )
     agree = True
-    for title, (boards, expected) in sets.items():
-        runs = [] if binary is None else [run_native(binary, boards)]
-        runs.append(run_npuzzle(boards, args.pdb, 1))
-        if args.jobs > 1 and len(boards) <= len(HARD):
-            runs.append(run_split(boards, args.pdb, args.jobs))
-        elif args.jobs > 1:
-            runs.append(run_npuzzle(boards, args.pdb, args.jobs))
-        agree &= report(title, runs, expected)
+    with ExitStack() as stack:
+        page_solve = None if args.no_page else open_page(stack)
+        for title, (boards, expected) in sets.items():
+            runs = [] if binary is None else [run_native(binary, boards)]
+            runs.append(run_npuzzle(boards, args.pdb, 1))
+            if args.jobs > 1 and len(boards) <= len(HARD):
+                runs.append(run_split(boards, args.pdb, args.jobs))
+            elif args.jobs > 1:
+                runs.append(run_npuzzle(boards, args.pdb, args.jobs))
+            if page_solve is not None:
+                runs.append(run_page(page_solve, boards))
+            agree &= report(title, runs, expected)
     flags = f"--sets {args.sets} --jobs {args.jobs}" + f" --ids {args.ids}" * bool(args.ids)
-    print(f"\nreproduce: .venv/bin/python -m bench native {flags}" + " --no-native" * args.no_native)
+    skipped = " --no-native" * args.no_native + " --no-page" * args.no_page
+    print(f"\nreproduce: .venv/bin/python -m bench native {flags}{skipped}")
     return 0 if agree else 1
+
+
+def open_page(stack: ExitStack) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Build the site, open it in headless Chromium (closed when ``stack`` ends) and wait for its tables; the
+    function that solves a request in the page's worker."""
+    build_site()
+    session = stack.enter_context(SiteBrowser())
+    page, ready = open_app(session)
+    print(f"page: Python and the pattern database ready {ready:.1f} s after opening (not counted)")
+    return CapturedWorker(page).solve
