@@ -25,6 +25,7 @@ COMMANDS = {
     "partitions": "partitions",
     "pdb-max": "pdb_max",
     "dual": "dual",
+    "ordering": "ordering",
     "screenshot": "screenshot",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
