@@ -9,7 +9,7 @@ import pytest
 
 from npuzzle import Board, goal_board, make_heuristic
 from npuzzle.checkpoint import Checkpoint, SearchBug, limit_message, result_from_progress, tiles_moved, verify
-from npuzzle.pdb.database import build_database
+from npuzzle.pdb.pure_builder import build_database
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
 from npuzzle.search import astar, idastar

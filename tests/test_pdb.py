@@ -28,13 +28,12 @@ from npuzzle.pdb.database import (
     MAGIC,
     SHARED_MAX,
     FileSlices,
-    IndexTables,
     PatternDatabase,
-    build_database,
-    build_table_data,
     compact_index,
     load_database,
 )
+from npuzzle.pdb.index import IndexTables
+from npuzzle.pdb.pure_builder import build_database, build_table_data
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits
 from npuzzle.progress import Limit, run

@@ -18,7 +18,7 @@ from npuzzle.errors import LimitError
 from npuzzle.nearoptimal.solver import DEFAULT_SECONDS
 from npuzzle.nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from npuzzle.parse import resolve_goal
-from npuzzle.pdb.database import build_database
+from npuzzle.pdb.pure_builder import build_database
 from npuzzle.pdb.tables import PdbTables, heuristic_name, pdb_fits
 from npuzzle.policy import NEAR_OPTIMAL, PDB
 from npuzzle.policy.__main__ import main as policy_main

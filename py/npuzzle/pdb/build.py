@@ -28,11 +28,9 @@ from .database import (
     PARTITION_771,
     PARTITION_777,
     ZLIB_LEVEL,
-    TableBuilder,
-    build_database,
-    build_table_data,
     load_database,
 )
+from .pure_builder import TableBuilder, build_database, build_table_data
 
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "7-7-7": PARTITION_777,

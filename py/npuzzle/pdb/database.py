@@ -1,4 +1,6 @@
-"""Additive pattern databases: compact tables, their file format, a pure-Python builder, and probing.
+"""Additive pattern databases: compact tables, their file format, and probing (built by
+:mod:`npuzzle.pdb.pure_builder` or :mod:`npuzzle.pdb.numpy_builder`; indexed for the search by
+:mod:`npuzzle.pdb.index`).
 
 A pattern database (Culberson & Schaeffer 1998) stores, for every placement of a few *pattern tiles*, the fewest
 moves that bring them to their goal cells. In an **additive** database (Korf & Felner 2002; Felner, Korf & Hanan
@@ -25,7 +27,7 @@ Conventions used throughout:
   :func:`compact_index`: the *lead* (first ``k − 2`` tiles) by lexicographic rank of its cells, then the two
   *tail* tiles by their positions among the cells the lead leaves free. A search keeps the lead and the tail as
   two 4-bits-per-cell numbers that a move updates by one addition, and turns them into the index with three
-  small lookup tables (:class:`IndexTables`).
+  small lookup tables (:class:`~npuzzle.pdb.index.IndexTables`).
 * **Abstraction.** A value is a breadth-first distance over (pattern cells, blank region): the blank moves
   freely among non-pattern cells, each pattern-tile move costs 1, the goal has the blank on cell 0, and the table
   keeps the minimum over the blank's positions.
@@ -39,19 +41,18 @@ the file and passes the bytes; nothing here touches the file system)::
     the tables, each a zlib stream of its halved excess bytes, in header order; nothing after the last.
 
 The loader checks the header CRC, the exact file length, every table's announced entry count (before it
-allocates anything), each zlib stream, the inflated size, CRC-32 and value range,
-and raises :class:`~npuzzle.errors.PatternDatabaseError` naming the problem. Building: :func:`build_table_data`
-here (pure Python, fine up to 5 tiles), or ``scripts/build_pdb.py`` (numpy) for the shipped 7-tile tables.
+allocates anything), each zlib stream, the inflated size, CRC-32 and value range, and raises
+:class:`~npuzzle.errors.PatternDatabaseError` naming the problem. Building:
+:func:`~npuzzle.pdb.pure_builder.build_table_data` (pure Python, fine up to 5 tiles), or ``npuzzle pdb build``
+(numpy) for the shipped 7-tile tables.
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
-from array import array
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from itertools import permutations
 from math import perm
 
 from ..errors import PatternDatabaseError
@@ -62,9 +63,6 @@ MAGIC = b"NPUZPDB\x1a"
 
 FORMAT_VERSION = 2
 """The file-format version this module writes and reads."""
-
-_STEP_MASK = (1 << 14) - 1
-""":meth:`IndexTables.steps` yields once every 16,384 lead placements (a few milliseconds of work)."""
 
 MAX_CELLS = 16
 """Cells are 4-bit numbers, so boards of at most 16 cells."""
@@ -164,7 +162,7 @@ def pattern_groups(partition: Sequence[Sequence[int]]) -> tuple[tuple[int, ...],
     return tuple(sorted(tuple(g) for g in groups.values()))
 
 
-def _check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -> None:
+def check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) -> None:
     n = rows * cols
     if n > MAX_CELLS:
         raise PatternDatabaseError(f"pattern databases need a board of at most {MAX_CELLS} cells, got {rows}×{cols}")
@@ -242,7 +240,7 @@ class PatternDatabase:
     shared: bool = False
 
     def __post_init__(self) -> None:
-        _check_partition(self.rows, self.cols, self.partition)
+        check_partition(self.rows, self.cols, self.partition)
         if len(self.data) != _layout(self.rows * self.cols, self.partition, self.shared)[1]:
             raise PatternDatabaseError(
                 f"pattern database: {len(self.data):,} bytes of tables do not fit the partition {self.name}"
@@ -296,6 +294,15 @@ class PatternDatabase:
         where = {t: c for c, t in enumerate(tiles)}
         n = self.rows * self.cols
         return tuple(self.entry(g, compact_index(n, [where[t] for t in p])) for g, p in enumerate(self.partition))
+
+    @classmethod
+    def from_halved(
+        cls, rows: int, cols: int, partition: Sequence[Sequence[int]], halved: bytes | bytearray
+    ) -> PatternDatabase:
+        """The database of ``partition`` from its tables as a file stores them (halved excess bytes, one table
+        after the other, in partition order)."""
+        check_partition(rows, cols, partition)
+        return cls(rows, cols, tuple(tuple(p) for p in partition), halved.translate(_DOUBLE))
 
     def shared_copy(self) -> PatternDatabase:
         """The same tables with each pair of alternatives sharing bytes: the first pattern's excess in the low 4
@@ -441,7 +448,7 @@ def load_database_steps(
         raise PatternDatabaseError(f"{what}: the header is corrupt (CRC-32 mismatch)")
     pos += _CRC.size
     del raw
-    _check_partition(file_rows, file_cols, [e[0] for e in entries])
+    check_partition(file_rows, file_cols, [e[0] for e in entries])
     expected = pos + sum(e[2] for e in entries)
     if size < expected:
         raise PatternDatabaseError(
@@ -493,160 +500,3 @@ def load_database_steps(
             raise PatternDatabaseError(f"{label} is corrupt (size or CRC-32 mismatch)")
         done += table_size
     return PatternDatabase(file_rows, file_cols, tuple(e[0] for e in entries), out, shared)
-
-
-TableBuilder = Callable[[int, int, Sequence[int]], bytes]
-"""Builds one table as a file stores it (halved excess bytes) for ``(rows, cols, pattern tiles)``:
-:func:`build_table_data` or a faster one."""
-
-
-def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
-    """Pattern ``tiles``'s table as a file stores it (halved excess, compact order), by BFS in pure Python.
-
-    States are (pattern cells, blank region); O(P(n, k) · regions · k) time: fine up to 5 tiles of a 4×4 board
-    (minutes for 5); ``scripts/build_pdb.py`` computes the same bytes with numpy for 6 and 7 tiles.
-    """
-    _check_partition(rows, cols, [tiles])
-    n = rows * cols
-    k = len(tiles)
-    nbs = []
-    for c in range(n):
-        r, cc = divmod(c, cols)
-        nbs.append(
-            [
-                (r + dr) * cols + cc + dc
-                for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-                if 0 <= r + dr < rows and 0 <= cc + dc < cols
-            ]
-        )
-    full = (1 << n) - 1
-    not_left = sum(1 << c for c in range(n) if c % cols)
-    not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
-
-    def flood(start: int, free: int) -> int:
-        region = start
-        while True:
-            grow = ((region << 1) & not_left) | ((region >> 1) & not_right) | (region << cols) | (region >> cols)
-            grow = region | (grow & free)
-            if grow == region:
-                return region
-            region = grow
-
-    value: dict[tuple[int, ...], int] = {}
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    start = tuple(tiles)
-    region0 = flood(1, full & ~sum(1 << t for t in tiles))
-    first = (start, (region0 & -region0).bit_length() - 1)
-    seen.add(first)
-    value[start] = 0
-    frontier = [first]
-    depth = 0
-    while frontier:
-        depth += 1
-        fresh: list[tuple[tuple[int, ...], int]] = []
-        for cells, rep in frontier:
-            occ = sum(1 << c for c in cells)
-            region = flood(1 << rep, full & ~occ)
-            for i, c in enumerate(cells):
-                for q in nbs[c]:
-                    if region >> q & 1:
-                        moved = cells[:i] + (q,) + cells[i + 1 :]
-                        nreg = flood(1 << c, full & ~(occ ^ (1 << c) ^ (1 << q)))
-                        state = (moved, (nreg & -nreg).bit_length() - 1)
-                        if state not in seen:
-                            seen.add(state)
-                            fresh.append(state)
-                            value.setdefault(moved, depth)
-        frontier = fresh
-    out = bytearray(perm(n, k))
-    for cells, v in value.items():
-        md = sum(manhattan(cols, t, c) for t, c in zip(tiles, cells))
-        out[compact_index(n, cells)] = (v - md) // 2
-    return bytes(out)
-
-
-def build_database(
-    rows: int, cols: int, partition: Sequence[Sequence[int]], builder: TableBuilder = build_table_data
-) -> PatternDatabase:
-    """Build the additive database of ``partition`` (disjoint tuples of tiles, home labelling) with ``builder``."""
-    _check_partition(rows, cols, partition)
-    data = b"".join(builder(rows, cols, tuple(p)) for p in partition).translate(_DOUBLE)
-    return PatternDatabase(rows, cols, tuple(tuple(p) for p in partition), data)
-
-
-@dataclass(frozen=True, slots=True)
-class IndexTables:
-    """What turns a search's per-pattern lead/tail numbers into table positions (see the module text).
-
-    A pattern ``g`` whose tiles sit on cells ``c_i`` is tracked as ``x = tail << shift | g << lead_bits | lead``
-    with ``lead = Σ_{i<L} c_i·16**i`` and ``tail = c_L + 16·c_{L+1}``. Its excess is
-    ``data[base[x & mask] + tail_rank[occupied[x & mask] + (x >> shift)]]``: ``base`` holds the table offset plus
-    the lead's rank times the tail count, ``occupied`` a number for the lead's cell set times 256, and
-    ``tail_rank`` the tail's compact rank given that set. Built in about a second for 7-7-1.
-    """
-
-    lead_bits: int
-    shift: int
-    mask: int
-    base: array[int]
-    occupied: array[int]
-    tail_rank: bytes
-
-    @classmethod
-    def of(cls, database: PatternDatabase) -> IndexTables:
-        """The tables for ``database``'s board and partition."""
-        return run(cls.steps(database))
-
-    @classmethod
-    def steps(cls, database: PatternDatabase) -> Generator[float, None, IndexTables]:
-        """:meth:`of` in steps: yields the fraction done every few thousand lead placements; returns the tables."""
-        n = database.rows * database.cols
-        lead_max = max(len(p) for p in database.partition) - 2
-        lead_bits = 4 * lead_max
-        group_bits = max(1, (len(database.partition) - 1).bit_length())
-        shift = lead_bits + group_bits
-        slots = len(database.partition) << lead_bits  # no slot for the search's dummy pattern (never looked up)
-        base = array("I", [0]) * slots  # made at its size: no zeroed bytes of that size copied in
-        occupied = array("I", [0]) * slots
-        combos: dict[int, int] = {}
-        leads: dict[int, tuple[array[int], array[int]]] = {}  # lead size → (lead numbers, combo << 8) by rank
-        lead_sizes = [len(p) - 2 for p in database.partition]
-        work = max(1, sum(perm(n, k) for k in set(lead_sizes)) + sum(perm(n, k) for k in lead_sizes))
-        done = 0
-        for g, (offset, pattern) in enumerate(zip(database.offsets, database.partition)):
-            lead = len(pattern) - 2
-            if lead not in leads:
-                numbers, combo_of = array("I"), array("I")
-                for cells in permutations(range(n), lead):
-                    if not len(numbers) & _STEP_MASK:
-                        yield (done + len(numbers)) / work
-                    x = mask = 0
-                    for i, c in enumerate(cells):
-                        x |= c << (4 * i)
-                        mask |= 1 << c
-                    combo = combos.get(mask)
-                    if combo is None:
-                        combo = combos[mask] = len(combos)
-                    numbers.append(x)
-                    combo_of.append(combo << 8)
-                leads[lead] = numbers, combo_of
-                done += len(numbers)
-            numbers, combo_of = leads[lead]
-            pairs = (n - lead) * (n - lead - 1)
-            top = g << lead_bits
-            for rank, (x, combo) in enumerate(zip(numbers, combo_of)):
-                base[top | x] = offset + rank * pairs
-                occupied[top | x] = combo
-                if not rank & _STEP_MASK:
-                    yield (done + rank) / work
-            done += len(numbers)
-        tail_rank = bytearray(len(combos) << 8)
-        for mask, combo in combos.items():
-            if not combo & 255:
-                yield 1.0
-            free = [c for c in range(n) if not mask >> c & 1]
-            width = len(free) - 1
-            for fa, a in enumerate(free):
-                for fb, b in enumerate(c for c in free if c != a):
-                    tail_rank[(combo << 8) | a | (b << 4)] = fa * width + fb
-        return cls(lead_bits, shift, (1 << shift) - 1, base, occupied, bytes(tail_rank))

@@ -2,7 +2,7 @@
 
 Build-time only: imported by :mod:`npuzzle.pdb.build` only when numpy is installed; nothing else imports it, so the
 package stays standard-library only at run time. :func:`build_compact` returns exactly the bytes of the pure-Python
-:func:`npuzzle.pdb.database.build_table_data` (the tests check that on small patterns), fast enough for the
+:func:`npuzzle.pdb.pure_builder.build_table_data` (the tests check that on small patterns), fast enough for the
 15-puzzle's 7-tile tables: about a minute each, where pure Python takes hours (``docs/benchmarks.md``).
 
 Abstract state: the cells of the pattern tiles plus the *region* the blank can reach without moving a pattern

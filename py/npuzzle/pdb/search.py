@@ -13,7 +13,7 @@ the second in the high 4 bits: :meth:`~npuzzle.pdb.database.PatternDatabase.shar
 7/7-7), so a lookup in them takes one ``& 15`` or ``>> 4`` more. The estimate is kept as Manhattan distance plus the
 summed table *excess* (see :mod:`npuzzle.pdb.database`); a move changes the Manhattan distance by ±1 (read from the
 move's row of a precomputed table) and only the moved tile's pattern, whose packed lead/tail number changes by one
-addition and whose excess is one lookup through :class:`~npuzzle.pdb.database.IndexTables` (a tile in two
+addition and whose excess is one lookup through :class:`~npuzzle.pdb.index.IndexTables` (a tile in two
 alternative patterns, as in 7/7-7, changes both, and the second lookup is made only when the first does not prune
 the child; a database without alternatives takes a leaner path through the same loop). The reflected lookup is
 computed only for children the first sum did not prune. Every value has the parity of the Manhattan distance, so

@@ -18,7 +18,8 @@ from ..board import Board
 from ..errors import PatternDatabaseError
 from ..packing import Layout, Move
 from ..progress import run
-from .database import FileSlices, IndexTables, PatternDatabase, load_database_steps
+from .database import FileSlices, PatternDatabase, load_database_steps
+from .index import IndexTables
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,7 @@ class PdbTables:
     Build once, reuse.
 
     :func:`load_tables` makes one from file bytes; ``PdbTables.of(database)`` from a built database (building
-    its :class:`~npuzzle.pdb.database.IndexTables` takes a while: reuse it).
+    its :class:`~npuzzle.pdb.index.IndexTables` takes a while: reuse it).
     """
 
     database: PatternDatabase
