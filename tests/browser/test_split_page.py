@@ -71,9 +71,8 @@ def test_a_board_is_solved_optimally_with_two_workers(split_app: App) -> None:
     solve(app, text)  # the first split starts the helper worker (which may be ready only after it)
     assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
     assert body(app, "workers") == "2"
-    assert "Workers2 (each IDA* iteration split below the root)" in page.locator("#solution-facts").inner_text().replace(
-        "\n", ""
-    )
+    facts = page.locator("#solution-facts").inner_text().replace("\n", "")
+    assert "Workers2 (each IDA* iteration split below the root)" in facts
     page.wait_for_selector("body[data-helpers-ready='1']", state="attached", timeout=TABLES_TIMEOUT_MS)
 
     before = int(body(app, "helpers-tasks") or "0")
