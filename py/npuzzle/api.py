@@ -31,7 +31,12 @@ Requests (``"op"`` selects one):
   soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
   ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
-  ``stopped: "memory-limit"``).
+  ``stopped: "memory-limit"``). ``"workers"?: N`` (1 to :data:`MAX_WORKERS`) and ``"split_nodes"?: N`` ask a
+  long solve (:meth:`Engine.start`) whose plan is IDA* on the engine's pattern database to split over N workers
+  once the ordinary search has run that many expansions (:class:`npuzzle.pdb.split.Split`): its progress then
+  carries ``split: {"workers", "idle"}`` and :meth:`Session.exchange` hands out tasks and takes the answers; its
+  result's ``extra["jobs"]`` says how many workers it was split over. A one-shot ``solve`` checks them and does
+  not split.
 * ``{"op": "hint", "board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter": U/D/L/R,
   "direction": "up" | "down" | "left" | "right", "optimal": B, "length": N, "message": TEXT, "algorithm",
   "heuristic", "nodes_expanded", "seconds", "board": BOARD, "goal": BOARD}``: the next move, the first of a
@@ -49,6 +54,12 @@ Requests (``"op"`` selects one):
   ``"auto"`` picks (``default_optimal`` is false when that is, or may fall back to, the near-optimal solver;
   ``default_summary`` says so in words, in the texts of :mod:`npuzzle.policy`), so the page lists new solvers
   without changes.
+
+* ``{"op": "subtree", "task": TASK, "search": KEY}`` (an :class:`Engine` with tables only; without them a
+  ``PatternDatabaseError``) → ``{"ok": true, "answer": ANSWER}``: one task of a split search
+  (:class:`npuzzle.pdb.split.Task`, :class:`~npuzzle.pdb.split.Answer`, as JSON objects with the same fields),
+  searched with the engine's transposition table for the search ``KEY``; long with :meth:`Engine.start`
+  (:class:`SubtreeSession`). The page's helper workers run it.
 
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
 (``text`` only up to :data:`TEXT_LIMIT_CELLS` cells).
