@@ -400,23 +400,30 @@ MAX_SEARCH_KEY = 100
 """The longest ``search`` key of a ``subtree`` request."""
 
 
-def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]:
-    """The ``subtree`` request's ``task`` (:meth:`~npuzzle.pdb.split.Task.from_json`, for the tables' shape) and
-    ``search`` key; raises :class:`~npuzzle.errors.PatternDatabaseError` when no tables are loaded."""
+NO_TABLES = "the subtree op needs the pattern database: load it into an Engine first"
+
+
+def _subtree_fields(request: Request) -> tuple[dict[str, Any], str]:
     key = field(request, "search", str)
     if not 1 <= len(key) <= MAX_SEARCH_KEY:
         raise RequestError(f"field 'search' must be 1 to {MAX_SEARCH_KEY} characters, got {show_value(key)}")
-    value = field(request, "task", dict)
+    return field(request, "task", dict), key
+
+
+def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]:
+    """The ``subtree`` request's ``task`` (:meth:`~npuzzle.pdb.split.Task.from_json`, for the tables' shape) and
+    ``search`` key; raises :class:`~npuzzle.errors.PatternDatabaseError` when no tables are loaded."""
+    value, key = _subtree_fields(request)
     if tables is None:
-        raise PatternDatabaseError("the subtree op needs the pattern database: load it into an Engine first")
+        raise PatternDatabaseError(NO_TABLES)
     return Task.from_json(value, tables.database.rows, tables.database.cols), key
 
 
 def op_subtree(request: Request) -> Reply:
-    """A ``subtree`` request without tables (the module-level :func:`handle`): checked, then refused
-    (:class:`Engine` runs it)."""
-    task, _ = read_subtree(request, None)
-    return {"ok": False, "task": task.to_json()}  # not reached: read_subtree raises without tables
+    """A ``subtree`` request without tables (the module-level :func:`handle`): its fields checked, then refused
+    with :class:`~npuzzle.errors.PatternDatabaseError` (:class:`Engine` runs it)."""
+    _subtree_fields(request)
+    raise PatternDatabaseError(NO_TABLES)
 
 
 _ALGORITHM_SUMMARIES = {
