@@ -43,7 +43,8 @@ export class Helpers {
    * @returns {SplitRun}
    */
   join(session, key, count) {
-    while (this.list.length < count) this.list.push(this.startHelper());
+    // Where a worker cannot start workers (Safari before 15.5) the primary searches every task itself.
+    while (this.list.length < count && typeof Worker === "function") this.list.push(this.startHelper());
     this.run = new SplitRun(this, session, key);
     this.changed();
     return this.run;
