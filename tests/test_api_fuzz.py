@@ -71,6 +71,14 @@ FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "time_limit": numbers,
     "max_states": numbers,
     "budget": numbers,
+    "workers": numbers,
+    "split_nodes": numbers,
+    "search": st.text(max_size=8) | json_values,
+    "task": st.fixed_dictionaries(
+        {"bound": numbers, "index": numbers, "tiles": st.permutations(list(range(16))) | json_values},
+        optional={"prev": numbers, "budget": numbers},
+    )
+    | json_values,
 }
 
 requests = st.fixed_dictionaries(

@@ -1,6 +1,6 @@
 // @ts-check
 // The test hooks, set in one place: the state that tests and scripts read, mirrored into <body data-*> after
-// each render. Values that follow the state (answers, python, moves, solved) are written when they change; the
+// each render, and the options tests set (testOptions). Values that follow the state (answers, python, moves, solved) are written when they change; the
 // report's events (state.js, setReport) each time they are reported, so a test that removed an attribute to wait
 // for the next event sees it even when it repeats the last value.
 
@@ -23,4 +23,17 @@ export function mirrorHooks(state) {
     data[key] = Array.isArray(value) ? value.join(" ") : String(value);
   }
   state.reported.clear();
+}
+
+/**
+ * What a test asked for before the page's scripts ran (an init script sets `window.npuzzleTest`): `workers` forces
+ * the split solve's worker count, `splitNodes` the ordinary search's expansions before it splits, so a quick board
+ * splits too. Empty on a real visit.
+ * @returns {{workers?: number, splitNodes?: number}}
+ */
+export function testOptions() {
+  const options = /** @type {{npuzzleTest?: {workers?: unknown, splitNodes?: unknown}}} */ (globalThis).npuzzleTest;
+  if (!options || typeof options !== "object") return {};
+  const whole = (/** @type {unknown} */ n) => (Number.isInteger(n) && Number(n) > 0 ? Number(n) : undefined);
+  return { workers: whole(options.workers), splitNodes: whole(options.splitNodes) };
 }

@@ -34,7 +34,7 @@ const state = createState();
 const ctx = {
   state,
   ui,
-  python: new PythonWorker({ onStatus: pythonStatus, onTables: tablesStatus }),
+  python: new PythonWorker({ onStatus: pythonStatus, onTables: tablesStatus, onHelpers: helpersStatus }),
   board: new BoardView(ui.view, {
     onSlide: (tile) => userMove(ctx, tile),
     onSwipe: (letter, startIndex) => userSwipe(ctx, letter, startIndex),
@@ -82,6 +82,15 @@ function tablesStatus(tables) {
     setReport(state, "tablesSeconds", String(tables.seconds)); // fetch or cache → verified → loaded in Python
     reloadOptions(ctx);
   }
+  mirrorHooks(state);
+}
+
+/** The worker's helpers for split solves: mirrored for the tests (a cancel leaves none busy).
+ * @param {import("./protocol.js").Helpers} helpers */
+function helpersStatus(helpers) {
+  setReport(state, "helpersReady", String(helpers.ready));
+  setReport(state, "helpersBusy", String(helpers.busy));
+  setReport(state, "helpersTasks", String(helpers.tasks));
   mirrorHooks(state);
 }
 

@@ -16,7 +16,11 @@
 /**
  * Page → worker. Each request carries a numeric `id`; `goal` is "default", "blank-first" or a board's text.
  * - check, random, apply, move, options: one-shot, answered by `result` or `error`;
- * - solve, compare, hint: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`;
+ * - solve, compare, hint: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`; a solve
+ *   with `workers` above 1 may split (npuzzle.pdb.split: helper workers, see worker.js), `split_nodes` the
+ *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer);
+ * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
+ *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
  * - tables: fetch and load the pattern database (once; its progress comes as `tables` messages).
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
@@ -25,19 +29,31 @@
  * @typedef {{type: "move", id: number, board: BoardInput, tiles: number[]}} MoveRequest
  * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
- *   heuristic?: string}} SolveRequest
+ *   heuristic?: string, workers?: number, split_nodes?: number}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {{type: "tables", id: number}} TablesRequest
+ * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | TablesRequest | CancelRequest} Request
+ *   | HintRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
+ */
+
+/**
+ * The split search's messages (npuzzle.pdb.split; carried by the primary worker, made and read by Python): a task
+ * is one frontier node's subtree for one IDA* iteration; an answer the blank's cells along a solution (or null)
+ * and the nodes it took (while it runs, `running` gives the count so far with `cells` null).
+ * @typedef {{bound: number, index: number, tiles: number[], prev: number | null, budget: number}} SplitTask
+ * @typedef {{bound: number, index: number, cells: number[] | null, expanded: number,
+ *   generated: number}} SplitAnswer
+ * @typedef {{ok: true, answer: SplitAnswer | null, stopped?: string}} SubtreeReply
  */
 
 /**
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
- *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean}}} Replies
+ *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
+ *   subtree: SubtreeReply}} Replies
  */
 
 /**
@@ -71,11 +87,12 @@
  * A search's figures, as progress (while it runs) and in its result.
  * @typedef {{type?: "progress", algorithm: string, heuristic: string, nodes_expanded: number, bound?: number,
  *   frontier?: number, max_frontier?: number, elapsed: number, heuristics?: string[], done?: CompareRow[],
- *   row?: number, rows?: number, per_iteration?: [number, number][]}} Progress
+ *   row?: number, rows?: number, per_iteration?: [number, number][], split?: {workers: number, idle: boolean},
+ *   running?: SplitAnswer}} Progress
  * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
- *   iterations?: number, extra?: {per_iteration?: [number, number][]}}} SolveReply
+ *   iterations?: number, extra?: {per_iteration?: [number, number][], jobs?: number}}} SolveReply
  * @typedef {{heuristic: string, length: number | null, stopped?: string | null, nodes_expanded: number,
  *   max_frontier: number, seconds: number}} CompareRow
  * @typedef {{ok: true, rows: CompareRow[], stopped?: string | null}} CompareReply
@@ -105,13 +122,20 @@
  */
 
 /**
+ * The primary worker's helpers (`progress` with id null): how many it started for split solves, how many have
+ * Python and the pattern database ready, how many search a task now, and the tasks handed to them in all.
+ * @typedef {{started: number, ready: number, busy: number, tasks: number}} Helpers
+ */
+
+/**
  * Worker → page.
  * - status: the worker's state; `ready` carries boot `seconds`, stage `timings`, how Python was started (`boot`:
  *   from the build's memory snapshot, or the normal way) and the `interrupt` buffer
  *   (cross-origin isolated pages), `loading` the boot `stage` and its `step` of `steps`;
  * - progress `started`: the request leaves the queue and runs now (a cancel sent before may have missed it:
  *   the page then interrupts it, see python-worker.js);
- * - progress with a request's id: its `progress`; with id null: the pattern database's `tables`;
+ * - progress with a request's id: its `progress`; with id null: the pattern database's `tables`, or the
+ *   primary worker's `helpers`;
  * - result: the core's `reply`; error: `error`.
  * @typedef {{type: "status", state: "loading" | "ready" | "failed", text: string, stage?: string,
  *   step?: number, steps?: number, seconds?: number, timings?: Record<string, number>,
@@ -119,9 +143,10 @@
  * @typedef {{type: "progress", id: number, started: true}} StartedMessage
  * @typedef {{type: "progress", id: number, progress: Progress}} ProgressMessage
  * @typedef {{type: "progress", id: null, tables: Tables}} TablesMessage
+ * @typedef {{type: "progress", id: null, helpers: Helpers}} HelpersMessage
  * @typedef {{type: "result", id: number, reply: any}} ResultMessage
  * @typedef {{type: "error", id: number | null, error: ErrorInfo}} ErrorMessage
- * @typedef {StatusMessage | StartedMessage | ProgressMessage | TablesMessage | ResultMessage
+ * @typedef {StatusMessage | StartedMessage | ProgressMessage | TablesMessage | HelpersMessage | ResultMessage
  *   | ErrorMessage} Reply
  */
 
@@ -140,10 +165,10 @@ function frozenSet(names) {
 }
 
 /** Page → worker. */
-export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "tables", "cancel"]));
+export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "tables", "subtree", "cancel"]));
 
 /** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
-export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint"]));
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "subtree"]));
 
 /** Worker → page. */
 export const REPLY_TYPES = frozenSet(/** @type {const} */ (["status", "progress", "result", "error"]));

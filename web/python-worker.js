@@ -1,6 +1,7 @@
 // @ts-check
 // The page's handle on the Python worker: typed requests with ids, promises for replies, status events,
-// and cancel that degrades gracefully (cooperative → interrupt buffer → terminate and restart).
+// and cancel that degrades gracefully (cooperative → interrupt buffer → terminate and restart). The primary worker
+// holds its helper workers (helpers.js) through the same class, so it runs in a worker too (no `window`).
 
 import { LONG_OPS, REPLY_TYPES, STATES } from "./protocol.js";
 
@@ -47,10 +48,13 @@ export class PythonWorker {
    * @param {(status: import("./protocol.js").StatusMessage) => void} [props.onStatus] called with every `status` message
    * @param {(tables: import("./protocol.js").Tables) => void} [props.onTables] called with the pattern database's download and load
    *   state (`progress` messages with id null carrying `tables`: phase, text, received, total, heuristic …)
+   * @param {(helpers: import("./protocol.js").Helpers) => void} [props.onHelpers] called with the worker's helpers for
+   *   split solves (`progress` messages with id null carrying `helpers`)
    * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
    */
   constructor(props = {}) {
-    this.props = { onStatus: () => {}, onTables: () => {}, url: new URL("./worker.js", import.meta.url), ...props };
+    this.props = { onStatus: () => {}, onTables: () => {}, onHelpers: () => {},
+      url: new URL("./worker.js", import.meta.url), ...props };
     this.nextId = 1;
     /** @type {Map<number, Pending>} */
     this.pending = new Map();
@@ -95,6 +99,10 @@ export class PythonWorker {
     const message = /** @type {Reply} */ (data);
     if (message.type === "progress" && message.id === null && "tables" in message) {
       this.props.onTables(message.tables); // the pattern database's download and load
+      return;
+    }
+    if (message.type === "progress" && message.id === null && "helpers" in message) {
+      this.props.onHelpers(message.helpers); // the helper workers of split solves
       return;
     }
     if (message.type === "status") {
@@ -163,7 +171,7 @@ export class PythonWorker {
     const interrupting = Boolean(interrupt);
     if (interrupt) interrupt[0] = 2;
     const grace = interrupting ? INTERRUPT_GRACE_MS : CANCEL_GRACE_MS;
-    entry.timer = window.setTimeout(() => {
+    entry.timer = setTimeout(() => {
       if (!this.pending.has(id)) return;
       console.warn(`npuzzle: restarting Python: request ${id} (${entry.type}) did not stop within ${grace} ms of ` +
         `its cancel (${interrupting ? "interrupt buffer set" : "no interrupt buffer"})`);

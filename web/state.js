@@ -65,6 +65,10 @@ import { newGame } from "./model/game.js";
  * @property {string | null} job the running job's kind, "" when none runs any more
  * @property {string | null} solve the last Solve: running, solved, stopped, failed, unsolvable
  * @property {string | null} cancelMs how long the last cancelled solve took to stop
+ * @property {string | null} workers the workers the last solve was split over ("1": not split)
+ * @property {string | null} helpersReady the worker's helpers for split solves with Python and the tables ready
+ * @property {string | null} helpersBusy those of them searching a task now
+ * @property {string | null} helpersTasks the tasks handed to them in all
  * @property {string | null} playback playing, paused or end
  * @property {string | null} compare the last comparison: running, done, stopped, failed
  * @property {string | null} hint the last hint: running, shown, none (no move to hint), failed
@@ -118,7 +122,8 @@ export function createState() {
     options: { cache: new Map(), key: "", reply: null },
     report: {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
-      job: null, solve: null, cancelMs: null, playback: null, compare: null, hint: null, clock: null, time: null,
+      job: null, solve: null, cancelMs: null, workers: null, helpersReady: null, helpersBusy: null, helpersTasks: null,
+      playback: null, compare: null, hint: null, clock: null, time: null,
       offline: null,
     },
     reported: new Set(),

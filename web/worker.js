@@ -7,12 +7,15 @@
 // boot, with a console warning, when it cannot be used.
 //
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
-// progress) are typed once, in protocol.js. The pattern database (build.json "pdb") is fetched after Python is
+// progress) are typed once, in protocol.js. A solve the page asks to split over `workers` (a hard 4×4 with the
+// pattern database) runs here as the primary: its Python hands tasks to helper workers, more instances of this
+// script that this one starts and talks to as the page talks to it (helpers.js). The pattern database (build.json "pdb") is fetched after Python is
 // ready while requests keep being answered; its bytes are kept in the Cache API under their content-hashed URL
 // and checked against the manifest's sha256 before every use.
 
 // @ts-expect-error: site/pyodide/ is copied from node_modules/pyodide by the build (not in web/)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { Helpers } from "./helpers.js";
 import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 
 /** @typedef {import("./protocol.js").Reply} Reply */
@@ -23,6 +26,8 @@ import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 /** @typedef {Awaited<ReturnType<typeof boot>>} Python the booted runtime (Python objects are untyped: any) */
 
 const SLICE_SECONDS = 0.05;
+/** A split solve whose own tasks are all out waits this long at most for a helper's message before it looks again. */
+const IDLE_WAIT_MS = 50;
 const STAGES = Object.freeze(["runtime", "packages", "npuzzle", "import"]);
 /** The stages of a boot from the build's memory snapshot (micropip's two were done at build time). */
 const SNAPSHOT_STAGES = Object.freeze(["runtime", "import"]);
@@ -255,18 +260,26 @@ class Runner {
     else post({ type: "error", id, error: reply.error });
   }
 
-  /** A long operation (solve, compare): npuzzle.api.start(request) → session, advanced in ~50 ms slices. */
+  /** A long operation (solve, compare, hint, subtree): npuzzle.api.start(request) → session, advanced in ~50 ms
+   * slices. A split solve's progress carries `split` (npuzzle.pdb.split): its helpers are joined then, and between
+   * two slices they get tasks and their answers reach Python; whatever ends the solve cancels their tasks. */
   /** @param {Work} message */
   async long(message) {
     const { id, type, ...fields } = message;
     const session = this.py.start(JSON.stringify({ ...fields, op: type }));
+    /** @type {import("./helpers.js").SplitRun | null} */
+    let split = null;
     try {
       for (;;) {
         const cancelled = this.cancelled.has(id);
+        if (split && !cancelled) split.feed(); // the helpers' answers first: one may end the search
         const event = JSON.parse(cancelled ? session.cancel() : session.advance(SLICE_SECONDS));
         if (event.type === "progress" && !cancelled) {
+          if (event.split && !split) split = helpers.join(session, String(id), event.split.workers - 1);
+          if (split) split.feed();
           post({ type: "progress", id, progress: event });
-          await nextTask(); // lets a `cancel` message in
+          // lets a `cancel` message and the helpers' messages in
+          await (split && event.split && event.split.idle ? split.wait(IDLE_WAIT_MS) : nextTask());
         } else if (event.type === "error" || event.ok === false) {
           post({ type: "error", id, error: event.error || { type: "InternalError", message: "unknown error" } });
           return;
@@ -276,6 +289,7 @@ class Runner {
         }
       }
     } finally {
+      if (split) split.end();
       session.destroy();
     }
   }
@@ -461,6 +475,11 @@ async function loadTables(python) {
 }
 
 const runner = new Runner();
+/** The helper workers of split solves (started at the first one). */
+const helpers = new Helpers({
+  url: new URL("./worker.js", import.meta.url),
+  onChange: (count) => post({ type: "progress", id: null, helpers: count }),
+});
 const ready = boot().then(
   (python) => {
     runner.python = python;

@@ -31,7 +31,12 @@ Requests (``"op"`` selects one):
   soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
   ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
-  ``stopped: "memory-limit"``).
+  ``stopped: "memory-limit"``). ``"workers"?: N`` (1 to :data:`MAX_WORKERS`) and ``"split_nodes"?: N`` ask a
+  long solve (:meth:`Engine.start`) whose plan is IDA* on the engine's pattern database to split over N workers
+  once the ordinary search has run that many expansions (:class:`npuzzle.pdb.split.Split`): its progress then
+  carries ``split: {"workers", "idle"}`` and :meth:`Session.exchange` hands out tasks and takes the answers; its
+  result's ``extra["jobs"]`` says how many workers it was split over. A one-shot ``solve`` checks them and does
+  not split.
 * ``{"op": "hint", "board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter": U/D/L/R,
   "direction": "up" | "down" | "left" | "right", "optimal": B, "length": N, "message": TEXT, "algorithm",
   "heuristic", "nodes_expanded", "seconds", "board": BOARD, "goal": BOARD}``: the next move, the first of a
@@ -49,6 +54,12 @@ Requests (``"op"`` selects one):
   ``"auto"`` picks (``default_optimal`` is false when that is, or may fall back to, the near-optimal solver;
   ``default_summary`` says so in words, in the texts of :mod:`npuzzle.policy`), so the page lists new solvers
   without changes.
+
+* ``{"op": "subtree", "task": TASK, "search": KEY}`` (an :class:`Engine` with tables only; without them a
+  ``PatternDatabaseError``) → ``{"ok": true, "answer": ANSWER}``: one task of a split search
+  (:class:`npuzzle.pdb.split.Task`, :class:`~npuzzle.pdb.split.Answer`, as JSON objects with the same fields),
+  searched with the engine's transposition table for the search ``KEY``; long with :meth:`Engine.start`
+  (:class:`SubtreeSession`). The page's helper workers run it.
 
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
 (``text`` only up to :data:`TEXT_LIMIT_CELLS` cells).
@@ -78,18 +89,19 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import replace
 from typing import Any
 
 from .board import Board, check_shape, moves_to_letters
-from .errors import PuzzleError, UnsolvableError, cut, show_value
+from .errors import PatternDatabaseError, PuzzleError, UnsolvableError, cut, show_value
 from .hint import describe_hint, hint_plan
 from .lesson import describe_move, lesson
 from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
 from .pdb.cache import locate, read_tables
 from .pdb.database import FileSlices
-from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
+from .pdb.split import SEQUENTIAL_NODES, Answer, Split, Task, subtree_search
+from .pdb.tables import PdbTables, heuristic_name, load_tables_steps, useful_reflection
 from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
@@ -339,7 +351,9 @@ def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Boa
 
 
 def op_solve(request: Request, registry: Registry | None = None) -> Reply:
-    """Solve in one call (no progress, no cancel): the reply of :meth:`Session.advance` at the end."""
+    """Solve in one call (no progress, no cancel): the reply of :meth:`Session.advance` at the end (``workers``
+    is checked but not used: a split needs a transport, :meth:`Session.exchange`)."""
+    read_split(request)
     _, board, goal, plans, limit = _plans(request, registry)
     return solve_reply(board, goal, run(plans[0].start(limit)))
 
@@ -364,6 +378,52 @@ def op_compare(request: Request, registry: Registry | None = None) -> Reply:
     """Run the compare table in one call: A* with each heuristic within the node limit."""
     _, board, goal, plans, limit = _plans(request, registry)
     return compare_reply(board, goal, [run(p.start(limit)) for p in plans])
+
+
+MAX_WORKERS = 64
+"""The most workers a solve may be split over (the page asks for at most one per core)."""
+
+
+def read_split(request: Request) -> tuple[int, int]:
+    """The request's ``workers`` (1 to :data:`MAX_WORKERS`, default 1) and ``split_nodes`` (the expansions of
+    the ordinary search before it splits, default :data:`~npuzzle.pdb.split.SEQUENTIAL_NODES`)."""
+    workers = field(request, "workers", int, 1)
+    if not 1 <= workers <= MAX_WORKERS:
+        raise RequestError(f"field 'workers' must be from 1 to {MAX_WORKERS}, got {show_value(workers)}")
+    nodes = field(request, "split_nodes", int, SEQUENTIAL_NODES)
+    if not 1 <= nodes <= 10**12:
+        raise RequestError(f"field 'split_nodes' must be from 1 to 10**12, got {show_value(nodes, unit='digits')}")
+    return workers, nodes
+
+
+MAX_SEARCH_KEY = 100
+"""The longest ``search`` key of a ``subtree`` request."""
+
+
+NO_TABLES = "the subtree op needs the pattern database: load it into an Engine first"
+
+
+def _subtree_fields(request: Request) -> tuple[dict[str, Any], str]:
+    key = field(request, "search", str)
+    if not 1 <= len(key) <= MAX_SEARCH_KEY:
+        raise RequestError(f"field 'search' must be 1 to {MAX_SEARCH_KEY} characters, got {show_value(key)}")
+    return field(request, "task", dict), key
+
+
+def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]:
+    """The ``subtree`` request's ``task`` (:meth:`~npuzzle.pdb.split.Task.from_json`, for the tables' shape) and
+    ``search`` key; raises :class:`~npuzzle.errors.PatternDatabaseError` when no tables are loaded."""
+    value, key = _subtree_fields(request)
+    if tables is None:
+        raise PatternDatabaseError(NO_TABLES)
+    return Task.from_json(value, tables.database.rows, tables.database.cols), key
+
+
+def op_subtree(request: Request) -> Reply:
+    """A ``subtree`` request without tables (the module-level :func:`handle`): its fields checked, then refused
+    with :class:`~npuzzle.errors.PatternDatabaseError` (:class:`Engine` runs it)."""
+    _subtree_fields(request)
+    raise PatternDatabaseError(NO_TABLES)
 
 
 _ALGORITHM_SUMMARIES = {
@@ -419,6 +479,7 @@ OPS: dict[str, Callable[[Request], Reply]] = {
     "hint": op_hint,
     "compare": op_compare,
     "options": op_options,
+    "subtree": op_subtree,
 }
 """The one-shot operations by name."""
 
@@ -483,7 +544,7 @@ class Session:
     Build one with :func:`start`. Every method returns a JSON string and never raises.
     """
 
-    def __init__(self, request_json: str, registry: Registry | None = None) -> None:
+    def __init__(self, request_json: str, registry: Registry | None = None, tables: PdbTables | None = None) -> None:
         self._final: Reply | None = None
         self._kind = "solve"
         self._plans: list[Plan] = []
@@ -493,13 +554,38 @@ class Session:
         self._limit = Limit()
         self._board: Board | None = None
         self._goal: Board | None = None
+        self._tables = tables
+        self._workers, self._split_nodes = 1, SEQUENTIAL_NODES
+        self._split: Split | None = None
         try:
             request = decode_request(request_json)
             if not isinstance(request, dict):
                 raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
+            if request.get("op") == "solve":
+                self._workers, self._split_nodes = read_split(request)
             self._kind, self._board, self._goal, self._plans, self._limit = _plans(request, registry)
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
+
+    def _start(self) -> Search:
+        """The next plan's search: split over the workers (:class:`~npuzzle.pdb.split.Split`) for a solve asked
+        for with ``workers`` above 1 whose plan is IDA* on this session's pattern database."""
+        chosen = self._plans[len(self._results)]
+        tables = self._tables
+        if (
+            self._kind == "solve"
+            and self._workers > 1
+            and tables is not None
+            and chosen.algorithm == "idastar"
+            and chosen.heuristic == heuristic_name(tables)
+            and chosen.fallback_after is None
+        ):
+            self._split = Split(
+                chosen.board, chosen.goal, tables, self._limit, workers=self._workers,
+                sequential_nodes=self._split_nodes,
+            )  # fmt: skip
+            return self._split.search
+        return chosen.start(self._limit)
 
     @property
     def done(self) -> bool:
@@ -523,6 +609,8 @@ class Session:
             reply["rows"] = len(self._plans)
             reply["heuristics"] = [p.heuristic for p in self._plans]
             reply["done"] = [compare_row(r) for r in self._results]
+        if self._split is not None and self._split.coordinator is not None:
+            reply["split"] = {"workers": self._workers, "idle": self._split.idle}
         return reply
 
     def advance(self, seconds: float) -> str:
@@ -534,7 +622,7 @@ class Session:
         try:
             while True:
                 if self._search is None:
-                    self._search = self._plans[len(self._results)].start(self._limit)
+                    self._search = self._start()
                 try:
                     record = next(self._search)
                 except StopIteration as stop:
@@ -545,7 +633,7 @@ class Session:
                         return json.dumps(self._final)
                     continue
                 self._last = record
-                if time.perf_counter() >= deadline:
+                if time.perf_counter() >= deadline or (self._split is not None and self._split.idle):
                     return json.dumps(self._progress(record))
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             self._search = None
@@ -569,6 +657,110 @@ class Session:
             self._final = self._finish()
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             self._final = failure_reply(exc)
+        return json.dumps(self._final)
+
+    def exchange(self, message_json: str) -> str:
+        """The split search's messages with the workers that help it (the page's primary worker carries them to
+        and from its helper workers, which run the ``subtree`` op); JSON in, JSON out, never raises.
+
+        ``{"want": "task"}`` → ``{"ok": true, "task": TASK | null}``: the next task to hand out
+        (:meth:`npuzzle.pdb.split.Coordinator.next_task`; null when there is none now, the search has not split,
+        or it has ended). ``{"answer": ANSWER}``: a helper's answer (the ``subtree`` op's); ``{"running":
+        ANSWER}``: its count so far in a task it has not finished (``cells`` null); ``{"lost": TASK}``: a task
+        whose helper was lost, to be handed out again. Each replies ``{"ok": true}`` (answers after the end are
+        dropped) or ``{"ok": false, "error": …}`` naming a malformed message or an answer to no task. Once an
+        answer proves the result, the next :meth:`advance` returns it.
+        """
+        try:
+            message = decode_request(message_json)
+            if not isinstance(message, dict) or len(message) != 1:
+                raise RequestError(f"a split message must be an object with one field, got {show_value(message)}")
+            ((kind, value),) = message.items()
+            if kind not in ("want", "answer", "running", "lost"):
+                raise RequestError(f"unknown split message {show_value(kind)}: expected want, answer, running, lost")
+            coordinator = self._split.coordinator if self._split is not None else None
+            if kind == "want":
+                if value != "task":
+                    raise RequestError(f"a 'want' message asks for 'task', got {show_value(value)}")
+                task = coordinator.next_task() if coordinator is not None and self._final is None else None
+                return json.dumps({"ok": True, "task": None if task is None else task.to_json()})
+            if coordinator is None:
+                raise RequestError("this search has not been split: it has no tasks")
+            if kind == "lost":
+                task = Task.from_json(value, *_shape(self._board))
+                coordinator.release(task.bound, task.index)
+            elif kind == "running":
+                count = Answer.from_json(value)
+                coordinator.running(count.bound, count.index, count.expanded, count.generated)
+            elif self._final is None:
+                coordinator.take(Answer.from_json(value))
+            return json.dumps({"ok": True})
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            return json.dumps(error_json(exc))
+
+
+def _shape(board: Board | None) -> tuple[int, int]:
+    return (4, 4) if board is None else (board.rows, board.cols)
+
+
+class SubtreeSession:
+    """A ``subtree`` request run in time slices on a helper worker (:meth:`Engine.start`): one task of a split
+    search (:func:`npuzzle.pdb.split.subtree_search`) with the engine's transposition table for that ``search``
+    key. :meth:`advance` returns ``{"type": "progress", …Progress fields…, "running": ANSWER}`` (the task's count
+    so far, ``cells`` null) until ``{"type": "result", "ok": true, "answer": ANSWER}``; :meth:`cancel` stops it
+    (``{"type": "result", "ok": true, "stopped": "cancelled", "answer": null}``) and drops the table, whose entries
+    would claim subtrees the task never finished. Every method returns a JSON string and never raises."""
+
+    def __init__(self, engine: Engine, request: object) -> None:
+        self._engine = engine
+        self._final: Reply | None = None
+        self._search: Generator[Progress, None, Answer] | None = None
+        try:
+            if not isinstance(request, dict):
+                raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
+            tables = engine.tables
+            self._task, key = read_subtree(request, tables)
+            assert tables is not None  # read_subtree raised otherwise
+            reflect = useful_reflection(tables.database)
+            self._search = subtree_search(tables, self._task, reflect, engine.subtree_table(key))
+        except Exception as exc:  # every failure becomes a reply
+            self._final = failure_reply(exc)
+
+    @property
+    def done(self) -> bool:
+        """True once a result or an error has been returned (further calls repeat it)."""
+        return self._final is not None
+
+    def advance(self, seconds: float) -> str:
+        """Search for up to about ``seconds``; the latest state as JSON (see the class text)."""
+        if self._final is not None or self._search is None:
+            return json.dumps(self._final)
+        deadline = time.perf_counter() + max(0.0, float(seconds))
+        try:
+            while True:
+                record = next(self._search)
+                if time.perf_counter() >= deadline:
+                    reply: Reply = {"type": "progress"}
+                    reply.update(record.to_dict())
+                    count = Answer(self._task.bound, self._task.index, None, record.nodes_expanded,
+                                   record.nodes_generated)  # fmt: skip
+                    reply["running"] = count.to_json()
+                    return json.dumps(reply)
+        except StopIteration as stop:
+            self._engine.subtree_ended()
+            self._final = {"type": "result", "ok": True, "answer": stop.value.to_json()}
+        except Exception as exc:  # every failure becomes a reply
+            self._final = failure_reply(exc)
+        self._search = None
+        return json.dumps(self._final)
+
+    def cancel(self) -> str:
+        """Stop now (see the class text); the final reply if the task had ended."""
+        if self._final is None:
+            if self._search is not None:
+                self._search.close()
+                self._search = None
+            self._final = {"type": "result", "ok": True, "stopped": "cancelled", "answer": None}
         return json.dumps(self._final)
 
 
@@ -670,6 +862,9 @@ class Engine:
     def __init__(self) -> None:
         self._tables: PdbTables | None = None
         self._registry = default_registry()
+        self._subtree_key: str | None = None
+        self._subtree_tt: dict[bytes, int] = {}
+        self._subtree_clean = True
 
     @classmethod
     def from_cache(cls, path: str | None = None, env: Mapping[str, str] | None = None) -> Engine:
@@ -708,10 +903,42 @@ class Engine:
         self._tables = tables
         self._registry = registry_with_tables(tables)
 
+    def subtree_table(self, key: str) -> dict[bytes, int]:
+        """The transposition table for the tasks of the split search ``key`` (a helper worker's, kept across its
+        tasks): a fresh one for a new key, or when the last task that wrote into it did not end
+        (:meth:`subtree_ended`: it was cancelled or interrupted halfway)."""
+        if key != self._subtree_key or not self._subtree_clean:
+            self._subtree_key, self._subtree_tt = key, {}
+        self._subtree_clean = False
+        return self._subtree_tt
+
+    def subtree_ended(self) -> None:
+        """The task searching with the table ran to its end: its entries hold."""
+        self._subtree_clean = True
+
     def handle(self, request_json: str) -> str:
-        """:func:`handle` with this engine's heuristics."""
+        """:func:`handle` with this engine's heuristics and tables (``subtree`` runs one task of a split search to
+        its end: ``{"ok": true, "answer": ANSWER}``)."""
+        request = _decoded(request_json)
+        if isinstance(request, dict) and request.get("op") == "subtree":
+            reply = json.loads(SubtreeSession(self, request).advance(math.inf))
+            reply.pop("type", None)
+            return json.dumps(reply)
         return handle(request_json, self._registry)
 
-    def start(self, request_json: str) -> Session:
-        """:func:`start` with this engine's heuristics."""
-        return Session(request_json, self._registry)
+    def start(self, request_json: str) -> Session | SubtreeSession:
+        """:func:`start` with this engine's heuristics and tables: a ``solve`` with ``workers`` above 1 splits
+        (:meth:`Session.exchange`), and a ``subtree`` request gives a :class:`SubtreeSession`."""
+        request = _decoded(request_json)
+        if isinstance(request, dict) and request.get("op") == "subtree":
+            return SubtreeSession(self, request)
+        return Session(request_json, self._registry, self._tables)
+
+
+def _decoded(request_json: str) -> object:
+    """The request decoded, or ``None`` when it cannot be (the caller's own decoding then names the error)."""
+    try:
+        decoded: object = decode_request(request_json)
+    except RequestError:
+        return None
+    return decoded

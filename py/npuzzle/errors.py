@@ -98,6 +98,10 @@ class PatternDatabaseError(PuzzleError):
     """Pattern-database bytes are not a valid table file (wrong magic, truncated, corrupt) or do not fit the board."""
 
 
+class SplitError(PuzzleError):
+    """A task or an answer of a split search (:mod:`npuzzle.pdb.split`) is malformed or does not belong to it."""
+
+
 class UnsolvableError(PuzzleError):
     """The board cannot reach the goal; the message holds the parity reasoning, ``explanation`` the details.
 

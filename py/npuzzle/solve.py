@@ -241,7 +241,8 @@ def registry_with_tables(tables: PdbTables, registry: Registry | None = None, jo
     strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal
     with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
     :func:`npuzzle.pdb.search.solve_with_pdb`, or with ``jobs`` above 1 its split over that many processes
-    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line: not in the browser). A* with it
+    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line; the page splits through
+    :class:`npuzzle.api.Session` instead). A* with it
     uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
     """
     base = registry if registry is not None else default_registry()

@@ -2,7 +2,7 @@
 // Long jobs in the worker, one at a time: Solve, Compare heuristics and Hint, with the job line's progress and
 // Cancel.
 
-import { mirrorHooks } from "../hooks.js";
+import { mirrorHooks, testOptions } from "../hooks.js";
 import { setReport } from "../state.js";
 import { sameBoard } from "../model/moves.js";
 import { errorInfo } from "../python-worker.js";
@@ -13,7 +13,7 @@ import { renderIterations } from "../view/iterations.js";
 import { renderJob } from "../view/job.js";
 import { renderSolutionNote } from "../view/player.js";
 import { check, goalSpec } from "./check.js";
-import { tablesFor } from "./tables.js";
+import { splitWorkers, tablesFor } from "./tables.js";
 import { boardFields, dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -97,8 +97,10 @@ export async function solve(ctx) {
   const mine = startJob(ctx, "solve", "Solving…");
   setReport(state, "solve", "running");
   mirrorHooks(state);
+  // workers: a hard 4×4 solved with the pattern database is split over them (the worker decides, in Python)
+  const splitNodes = testOptions().splitNodes;
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
-    heuristic: ui.heuristic.value };
+    heuristic: ui.heuristic.value, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}) };
   renderIterations(ui, null);
   let drawnAt = 0; // IDA*'s chart is redrawn at most every ITERATIONS_EVERY_MS
   try {
@@ -106,7 +108,8 @@ export async function solve(ctx) {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
-        mine.title = `Solving with ${label(p.algorithm)} + ${label(p.heuristic).toLowerCase()}…`;
+        const workers = p.split ? ` on ${p.split.workers} workers` : "";
+        mine.title = `Solving with ${label(p.algorithm)} + ${label(p.heuristic).toLowerCase()}${workers}…`;
         mine.detail = progressLine(p);
         renderJob(ui, state);
         if (p.algorithm === "idastar" && p.bound !== undefined && p.bound !== null
@@ -121,6 +124,7 @@ export async function solve(ctx) {
     const perIteration = reply.extra && reply.extra.per_iteration;
     renderIterations(ui, perIteration && perIteration.length ? { done: perIteration, running: null } : null);
     if (mine.cancelAt) setReport(state, "cancelMs", String(Math.round(performance.now() - mine.cancelAt)));
+    setReport(state, "workers", String((reply.extra && reply.extra.jobs) || 1));
     mirrorHooks(state);
     if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return; // a newer board
     showSolution(ctx, reply, start, goal);

@@ -4,12 +4,21 @@
 // 4×4 board needs it (Solve or Hint waits for it); and on a phone only when the user chooses (the status line
 // says what it costs and offers a button).
 
+import { testOptions } from "../hooks.js";
 import { renderTables } from "../view/status.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Tables} Tables */
 
 const CAPABLE_MEMORY_GB = 4;
+/** What one more worker of a split solve costs: its Python (~40 MB) and its own copy of the tables (~115 MB). */
+const WORKER_MB = 160;
+/** The share of the device's memory the split solve's workers may take together. */
+const WORKERS_MEMORY_SHARE = 0.25;
+/** The most workers a solve is split over, however big the device. */
+const MAX_WORKERS = 8;
+/** Device memory assumed where the browser does not say (navigator.deviceMemory is Chromium's). */
+const UNKNOWN_MEMORY_GB = 4;
 
 /** @returns {"desktop" | "on-need" | "phone"} how this device gets the tables */
 export function tablesPolicy() {
@@ -18,6 +27,22 @@ export function tablesPolicy() {
   if (nav.connection && nav.connection.saveData) return "on-need";
   if (typeof nav.deviceMemory === "number" && nav.deviceMemory < CAPABLE_MEMORY_GB) return "on-need";
   return "desktop";
+}
+
+/**
+ * How many workers a hard 4×4 solve may be split over (npuzzle.pdb.split; the worker that runs it included): one
+ * per core, as many as a quarter of the device's memory holds at WORKER_MB each, at most MAX_WORKERS; one (no split)
+ * where the tables themselves are fetched only on need (a phone, Save-Data, under 4 GB). A test may force it.
+ * @returns {number}
+ */
+export function splitWorkers() {
+  const forced = testOptions().workers;
+  if (forced) return forced;
+  if (tablesPolicy() !== "desktop") return 1;
+  const nav = /** @type {Navigator & {deviceMemory?: number}} */ (navigator);
+  const gigabytes = typeof nav.deviceMemory === "number" ? nav.deviceMemory : UNKNOWN_MEMORY_GB;
+  const byMemory = Math.floor((gigabytes * 1000 * WORKERS_MEMORY_SHARE) / WORKER_MB);
+  return Math.max(1, Math.min(nav.hardwareConcurrency || 1, byMemory, MAX_WORKERS));
 }
 
 /**

@@ -66,13 +66,15 @@ export function stopReason(stopped) {
   return STOP_REASONS[String(stopped)] || String(stopped).replaceAll("-", " ");
 }
 
-/** One progress record as a line: nodes, bound (IDA*), f (A*) or beam depth (near-optimal), frontier, elapsed. */
+/** One progress record as a line: nodes (summed over the workers of a split search, and how many), bound (IDA*),
+ * f (A*) or beam depth (near-optimal), frontier, elapsed. */
 /** @param {Progress} p */
 export function progressLine(p) {
   const parts = [`${count(p.nodes_expanded)} nodes`];
+  if (p.split) parts.push(`${p.split.workers} workers`);
   const boundName = p.algorithm === "idastar" ? "bound" : p.algorithm === "near-optimal" ? "depth" : "f";
   if (typeof p.bound === "number") parts.push(`${boundName} ${p.bound}`);
-  if (typeof p.frontier === "number") parts.push(`${p.algorithm === "idastar" ? "depth" : "frontier"} ${count(p.frontier)}`);
+  if (typeof p.frontier === "number" && !p.split) parts.push(`${p.algorithm === "idastar" ? "depth" : "frontier"} ${count(p.frontier)}`);
   parts.push(seconds(p.elapsed));
   return parts.join(" · ");
 }
@@ -121,6 +123,8 @@ export function renderSolution(parts, reply) {
     ["Search", `${label(reply.algorithm)} + ${label(reply.heuristic).toLowerCase()}`],
   ];
   if (reply.algorithm === "idastar" && reply.iterations) rows.push(["Iterations", count(reply.iterations)]);
+  const workers = reply.extra && reply.extra.jobs;
+  if (workers) rows.push(["Workers", `${workers} (each IDA* iteration split below the root)`]);
   if (!reply.optimal && (reply.lower_bound ?? 0) > 0) rows.push(["Lower bound", `${count(reply.lower_bound)} moves`]);
   if (reply.moves && !reply.optimal && typeof reply.ratio_bound === "number") {
     rows.push(["At worst", `${reply.ratio_bound.toFixed(2)}× the shortest`]);

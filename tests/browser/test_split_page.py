@@ -1,0 +1,108 @@
+"""A hard 4×4 split over several workers in the page (npuzzle.pdb.split): the worker that solves starts a helper
+worker (its own Python and pattern database), hands it subtrees and proves the optimal length; a Cancel stops them
+all. A test hook (``window.npuzzleTest``, web/hooks.js) forces two workers and a split after 300 expansions, so a
+quick board splits too."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from npuzzle.instances import korf100
+
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app, start_server
+from .steps import cancel_ms
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, three times
+
+SPLIT = "window.npuzzleTest = { workers: 2, splitNodes: 300 };"
+TABLES_TIMEOUT_MS = 240_000
+HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"
+"""An 80-move position (Korf's goal): minutes even for two workers, so the cancel finds them searching."""
+
+
+def korf(ident: int) -> tuple[str, int]:
+    instance = next(i for i in korf100() if i.ident == ident)
+    return " ".join(map(str, instance.tiles)), instance.optimal
+
+
+@pytest.fixture(scope="module")
+def split_app(browser: Browser, built_site: object) -> Iterator[App]:
+    """The page, cross-origin isolated, with the tables loaded and the split forced (two workers)."""
+    server: Server = start_server(isolated=True)
+    app = new_app(browser, server, init_script=SPLIT)
+    try:
+        app.page.goto(server.url)
+        app.page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        app.wait_answer(0)
+        app.page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
+        assert app.page.evaluate("crossOriginIsolated") is True
+        yield app
+        app.assert_offline()
+    finally:
+        app.close()
+        server.close()
+
+
+def body(app: App, name: str) -> str | None:
+    return app.page.locator("body").get_attribute(f"data-{name}")
+
+
+def start_solve(app: App, board: str) -> None:
+    """Check ``board`` against Korf's goal and press Solve (auto: IDA* with the pattern database)."""
+    assert app.check(board, "blank-first").startswith("Solvable")
+    app.page.evaluate("() => { delete document.body.dataset.solve; }")  # not the end state of an earlier solve
+    app.page.select_option("#algorithm", "auto")
+    app.page.select_option("#heuristic", "auto")
+    app.page.click("#solve")
+
+
+def solve(app: App, board: str) -> None:
+    start_solve(app, board)
+    app.page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    assert body(app, "solve") == "solved"
+
+
+def test_a_board_is_solved_optimally_with_two_workers(split_app: App) -> None:
+    app, page = split_app, split_app.page
+    text, optimal = korf(82)
+    solve(app, text)  # the first split starts the helper worker (which may be ready only after it)
+    assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
+    assert body(app, "workers") == "2"
+    facts = page.locator("#solution-facts").inner_text().replace("\n", "")
+    assert "Workers2 (each IDA* iteration split below the root)" in facts
+    page.wait_for_selector("body[data-helpers-ready='1']", state="attached", timeout=TABLES_TIMEOUT_MS)
+
+    before = int(body(app, "helpers-tasks") or "0")
+    text, optimal = korf(60)
+    solve(app, text)  # now both workers search its subtrees
+    assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
+    assert page.locator("#solution-badge").inner_text() == "optimal"
+    assert body(app, "workers") == "2" and int(body(app, "helpers-tasks") or "0") > before
+    page.wait_for_selector("body[data-helpers-busy='0']", state="attached", timeout=ANSWER_TIMEOUT_MS)
+    app.assert_offline()
+
+
+def test_cancel_stops_every_worker(split_app: App) -> None:
+    app, page = split_app, split_app.page
+    start_solve(app, HARD)
+    page.wait_for_selector("body[data-helpers-ready='1']", state="attached", timeout=TABLES_TIMEOUT_MS)
+    page.wait_for_selector("body[data-helpers-busy='1']", state="attached", timeout=ANSWER_TIMEOUT_MS)
+    page.wait_for_function("() => /2 workers/.test(document.getElementById('job-detail').textContent)")
+    assert "on 2 workers" in page.locator("#job-title").inner_text()
+
+    stopped_ms = cancel_ms(page)
+    assert stopped_ms < 2000
+    assert page.locator("#solution-badge").inner_text() == "stopped: cancelled"
+    page.wait_for_selector("body[data-helpers-busy='0']", state="attached", timeout=5_000)  # the helper stopped too
+    assert body(app, "job") == "" and page.locator("#job").is_hidden()
+
+    # later requests are answered, by the primary and by the helper
+    before = int(body(app, "helpers-tasks") or "0")
+    text, optimal = korf(82)
+    solve(app, text)
+    assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
+    assert int(body(app, "helpers-tasks") or "0") > before
+    app.assert_offline()
