@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from npuzzle import api
+from npuzzle.api_requests import API_MEMORY_LIMIT
 
 
 def call(request: object) -> dict[str, object]:
@@ -70,7 +71,7 @@ def test_solve_stops_at_the_memory_limit_with_a_message() -> None:
     assert reply["ok"] is True and reply["moves"] is None
     assert reply["stopped"] == "memory-limit"
     assert "memory limit" in str(reply["message"]) and "IDA*" in str(reply["message"])
-    assert api.API_MEMORY_LIMIT <= 1_000_000  # a browser tab must not run out of memory
+    assert API_MEMORY_LIMIT <= 1_000_000  # a browser tab must not run out of memory
 
 
 def test_board_objects_must_hold_whole_numbers() -> None:

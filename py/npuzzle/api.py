@@ -31,12 +31,12 @@ Requests (``"op"`` selects one):
   soft time budget in seconds (default 2; more
   time, shorter answers); optimal searches ignore it.
   ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
-  ``stopped: "memory-limit"``). ``"workers"?: N`` (1 to :data:`MAX_WORKERS`) and ``"split_nodes"?: N`` ask a
-  long solve (:meth:`Engine.start`) whose plan is IDA* on the engine's pattern database to split over N workers
-  once the ordinary search has run that many expansions (:class:`npuzzle.pdb.split.Split`): its progress then
-  carries ``split: {"workers", "idle"}`` and :meth:`Session.exchange` hands out tasks and takes the answers; its
-  result's ``extra["jobs"]`` says how many workers it was split over. A one-shot ``solve`` checks them and does
-  not split.
+  ``stopped: "memory-limit"``). ``"workers"?: N`` (1 to :data:`~npuzzle.api_split.MAX_WORKERS`) and
+  ``"split_nodes"?: N`` ask a long solve (:meth:`Engine.start`) whose plan is IDA* on the engine's pattern
+  database to split over N workers once the ordinary search has run that many expansions
+  (:class:`npuzzle.pdb.split.Split`): its progress then carries ``split: {"workers", "idle"}`` and
+  :meth:`Session.exchange` hands out tasks and takes the answers; its result's ``extra["jobs"]`` says how many
+  workers it was split over. A one-shot ``solve`` checks them and does not split.
 * ``{"op": "hint", "board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter": U/D/L/R,
   "direction": "up" | "down" | "left" | "right", "optimal": B, "length": N, "message": TEXT, "algorithm",
   "heuristic", "nodes_expanded", "seconds", "board": BOARD, "goal": BOARD}``: the next move, the first of a
@@ -59,10 +59,10 @@ Requests (``"op"`` selects one):
   ``PatternDatabaseError``) → ``{"ok": true, "answer": ANSWER}``: one task of a split search
   (:class:`npuzzle.pdb.split.Task`, :class:`~npuzzle.pdb.split.Answer`, as JSON objects with the same fields),
   searched with the engine's transposition table for the search ``KEY``; long with :meth:`Engine.start`
-  (:class:`SubtreeSession`). The page's helper workers run it.
+  (:class:`~npuzzle.api_split.SubtreeSession`). The page's helper workers run it.
 
 ``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
-(``text`` only up to :data:`TEXT_LIMIT_CELLS` cells).
+(``text`` only up to :data:`~npuzzle.api_requests.TEXT_LIMIT_CELLS` cells).
 
 Long operations with progress and cancel: :func:`start` takes a ``solve``, ``hint`` or ``compare`` request and returns a
 :class:`Session`; ``Session.advance(seconds)`` runs it for about that long and returns ``{"type": "progress",
@@ -89,23 +89,40 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
 
-from .board import Board, check_shape, moves_to_letters
-from .errors import PatternDatabaseError, PuzzleError, UnsolvableError, cut, show_value
+from .api_requests import (
+    Reply,
+    Request,
+    RequestError,
+    board_json,
+    compare_reply,
+    compare_row,
+    decode_request,
+    error_json,
+    failure_reply,
+    field,
+    goal_spec,
+    read_board,
+    read_goal,
+    read_limit,
+    solve_reply,
+)
+from .api_split import SubtreeSession, board_shape, op_subtree, read_split
+from .board import Board, check_shape
+from .errors import show_value
 from .hint import describe_hint, hint_plan
 from .lesson import describe_move, lesson
-from .parse import json_depth, parse_board, parse_moves, parse_shape, resolve_goal
+from .parse import parse_moves, parse_shape, resolve_goal
 from .pdb.cache import locate, read_tables
 from .pdb.database import FileSlices
-from .pdb.split import SEQUENTIAL_NODES, Answer, Split, Task, subtree_search
-from .pdb.tables import PdbTables, heuristic_name, load_tables_steps, useful_reflection
+from .pdb.split import SEQUENTIAL_NODES, Answer, Split, Task
+from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
 from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
-from .solvability import Explanation, explain
+from .solvability import explain
 from .solve import (
     ALGORITHM_NAMES,
     DEFAULT_COMPARE_NODES,
@@ -115,85 +132,10 @@ from .solve import (
     Plan,
     Registry,
     auto_algorithm,
-    check_limits,
     default_registry,
     plan,
-    ratio_bound,
     registry_with_tables,
 )
-
-Request = dict[str, Any]
-Reply = dict[str, Any]
-
-
-class RequestError(PuzzleError):
-    """The request itself is malformed (not JSON, unknown op, a missing or mistyped field)."""
-
-
-TEXT_LIMIT_CELLS = 10_000
-"""Boards above this many cells are sent without ``text`` (the page builds it from the tiles when it needs it),
-which halves the reply for a 1000×1000 board."""
-
-
-def board_json(board: Board) -> dict[str, Any]:
-    """A board as the JSON object the page reads: rows, cols, tiles and, up to :data:`TEXT_LIMIT_CELLS` cells,
-    its one-line text."""
-    out: dict[str, Any] = {"rows": board.rows, "cols": board.cols, "tiles": list(board.tiles)}
-    if board.size <= TEXT_LIMIT_CELLS:
-        out["text"] = board.format(one_line=True)
-    return out
-
-
-def error_json(exc: BaseException) -> Reply:
-    """A failed reply naming the error's class and message (input errors keep their own message)."""
-    if isinstance(exc, PuzzleError):
-        return {"ok": False, "error": {"type": type(exc).__name__, "message": str(exc)}}
-    if isinstance(exc, MemoryError):
-        return {"ok": False, "error": {"type": "MemoryError", "message": "out of memory: try a smaller request"}}
-    return {"ok": False, "error": {"type": "InternalError", "message": f"internal error ({type(exc).__name__}): {exc}"}}
-
-
-def field(request: Request, name: str, kind: type, default: Any = ...) -> Any:
-    """Read a typed field of a request; raises :class:`RequestError` naming a missing or mistyped field."""
-    if name not in request or request[name] is None:
-        if default is ...:
-            raise RequestError(f"the request has no {name!r} field")
-        return default
-    value = request[name]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise RequestError(f"field {name!r} must be a whole number, got {show_value(value)}")
-    if not isinstance(value, kind):
-        raise RequestError(f"field {name!r} must be of type {kind.__name__}, got {show_value(value)}")
-    return value
-
-
-def read_board(request: Request) -> Board:
-    """The request's ``board`` field: text, or a ``BOARD`` object with rows, cols and tiles."""
-    value = request.get("board")
-    if isinstance(value, dict):
-        tiles = field(value, "tiles", list)
-        for index, tile in enumerate(tiles):
-            if isinstance(tile, bool) or not isinstance(tile, int):
-                raise RequestError(f"board tile {index + 1} must be a whole number, got {cut(json.dumps(tile))}")
-        return Board(field(value, "rows", int), field(value, "cols", int), tuple(tiles))
-    return parse_board(field(request, "board", str))
-
-
-def goal_spec(request: Request) -> str | Board | None:
-    """The request's ``goal`` field as :func:`~npuzzle.parse.resolve_goal` takes it: absent (``None``), a name or
-    board text, or ``{"board": TEXT or BOARD}``; raises :class:`RequestError` naming any other value."""
-    goal = request.get("goal")
-    if isinstance(goal, dict):
-        inner = goal.get("board")
-        return read_board(goal) if isinstance(inner, dict) else field(goal, "board", str)
-    if goal is not None and not isinstance(goal, str):
-        raise RequestError(f"field 'goal' must be 'default', 'blank-first' or a board, got {show_value(goal)}")
-    return goal
-
-
-def read_goal(request: Request, board: Board) -> Board:
-    """The request's ``goal`` field resolved for ``board``'s shape (default goal when absent)."""
-    return resolve_goal(goal_spec(request), board.rows, board.cols)
 
 
 def op_check(request: Request) -> Reply:
@@ -262,69 +204,6 @@ def op_apply(request: Request) -> Reply:
     return {"ok": True, "board": board_json(board.apply(seq))}
 
 
-API_MEMORY_LIMIT = 1_000_000
-"""States an A* of the api may hold (its memory use: docs/benchmarks.md): a browser tab must never run out of
-memory, so the page stops a search here with a message instead."""
-
-
-def read_limit(request: Request) -> Limit:
-    """The request's ``max_nodes`` (whole number ≥ 1), ``time_limit`` (seconds > 0) and ``max_states`` (states
-    held in memory, default :data:`API_MEMORY_LIMIT`) as a :class:`Limit`."""
-    max_nodes = field(request, "max_nodes", int, None)
-    max_states = field(request, "max_states", int, API_MEMORY_LIMIT)
-    time_limit = request.get("time_limit")
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))):
-        raise RequestError(f"field 'time_limit' must be a number of seconds, got {time_limit!r}")
-    return check_limits(max_nodes, time_limit, max_states)
-
-
-def solve_reply(board: Board, goal: Board, result: SearchResult) -> Reply:
-    """The final reply of a solve: the result's fields, U/D/L/R ``letters`` and the start and goal boards."""
-    reply: Reply = {"type": "result", "ok": True}
-    reply.update(result.to_dict())
-    reply["ratio_bound"] = ratio_bound(result)
-    reply["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
-    reply["board"] = board_json(board)
-    reply["goal"] = board_json(goal)
-    return reply
-
-
-def compare_row(result: SearchResult) -> dict[str, Any]:
-    """One row of the compare table: heuristic, length, vertices visited, largest heap, seconds, stopped."""
-    return {
-        "heuristic": result.heuristic,
-        "length": result.length,
-        "optimal": result.optimal,
-        "nodes_expanded": result.nodes_expanded,
-        "nodes_generated": result.nodes_generated,
-        "max_frontier": result.max_frontier,
-        "seconds": result.seconds,
-        "stopped": result.stopped,
-        "message": result.message,
-    }
-
-
-def compare_reply(board: Board, goal: Board, results: list[SearchResult], stopped: str | None = None) -> Reply:
-    """The final reply of a compare: the table ``rows`` (one per heuristic run) and the boards."""
-    return {
-        "type": "result",
-        "ok": True,
-        "stopped": stopped,
-        "rows": [compare_row(r) for r in results],
-        "board": board_json(board),
-        "goal": board_json(goal),
-    }
-
-
-def failure_reply(exc: BaseException) -> Reply:
-    """An ``{"type": "error", "ok": false, ...}`` reply; an unsolvable board also carries its ``explanation``."""
-    reply: Reply = {"type": "error"}
-    reply.update(error_json(exc))
-    if isinstance(exc, UnsolvableError) and isinstance(exc.explanation, Explanation):
-        reply["explanation"] = exc.explanation.to_dict()
-    return reply
-
-
 def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Board, Board, list[Plan], Limit]:
     registry = registry if registry is not None else default_registry()
     op = request.get("op")
@@ -378,52 +257,6 @@ def op_compare(request: Request, registry: Registry | None = None) -> Reply:
     """Run the compare table in one call: A* with each heuristic within the node limit."""
     _, board, goal, plans, limit = _plans(request, registry)
     return compare_reply(board, goal, [run(p.start(limit)) for p in plans])
-
-
-MAX_WORKERS = 64
-"""The most workers a solve may be split over (the page asks for at most one per core)."""
-
-
-def read_split(request: Request) -> tuple[int, int]:
-    """The request's ``workers`` (1 to :data:`MAX_WORKERS`, default 1) and ``split_nodes`` (the expansions of
-    the ordinary search before it splits, default :data:`~npuzzle.pdb.split.SEQUENTIAL_NODES`)."""
-    workers = field(request, "workers", int, 1)
-    if not 1 <= workers <= MAX_WORKERS:
-        raise RequestError(f"field 'workers' must be from 1 to {MAX_WORKERS}, got {show_value(workers)}")
-    nodes = field(request, "split_nodes", int, SEQUENTIAL_NODES)
-    if not 1 <= nodes <= 10**12:
-        raise RequestError(f"field 'split_nodes' must be from 1 to 10**12, got {show_value(nodes, unit='digits')}")
-    return workers, nodes
-
-
-MAX_SEARCH_KEY = 100
-"""The longest ``search`` key of a ``subtree`` request."""
-
-
-NO_TABLES = "the subtree op needs the pattern database: load it into an Engine first"
-
-
-def _subtree_fields(request: Request) -> tuple[dict[str, Any], str]:
-    key = field(request, "search", str)
-    if not 1 <= len(key) <= MAX_SEARCH_KEY:
-        raise RequestError(f"field 'search' must be 1 to {MAX_SEARCH_KEY} characters, got {show_value(key)}")
-    return field(request, "task", dict), key
-
-
-def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]:
-    """The ``subtree`` request's ``task`` (:meth:`~npuzzle.pdb.split.Task.from_json`, for the tables' shape) and
-    ``search`` key; raises :class:`~npuzzle.errors.PatternDatabaseError` when no tables are loaded."""
-    value, key = _subtree_fields(request)
-    if tables is None:
-        raise PatternDatabaseError(NO_TABLES)
-    return Task.from_json(value, tables.database.rows, tables.database.cols), key
-
-
-def op_subtree(request: Request) -> Reply:
-    """A ``subtree`` request without tables (the module-level :func:`handle`): its fields checked, then refused
-    with :class:`~npuzzle.errors.PatternDatabaseError` (:class:`Engine` runs it)."""
-    _subtree_fields(request)
-    raise PatternDatabaseError(NO_TABLES)
 
 
 _ALGORITHM_SUMMARIES = {
@@ -516,25 +349,6 @@ def handle(request_json: str, registry: Registry | None = None) -> str:
     except RequestError as exc:
         return json.dumps(error_json(exc))
     return json.dumps(dispatch(request, registry))
-
-
-MAX_REQUEST_DEPTH = 8
-"""How deeply a request's JSON may nest (a request with a ``BOARD`` goal needs 4 levels)."""
-
-
-def decode_request(request_json: str) -> Any:
-    """Decode a request's JSON text; raises :class:`RequestError` when it is not valid JSON, nests deeper than
-    :data:`MAX_REQUEST_DEPTH` (measured first, without recursion: decoding recurses once per level) or holds a
-    number over the interpreter's digit limit."""
-    depth = json_depth(request_json)
-    if depth > MAX_REQUEST_DEPTH:
-        raise RequestError(f"the request is nested {depth:,} levels deep; at most {MAX_REQUEST_DEPTH} are accepted")
-    try:
-        return json.loads(request_json)
-    except json.JSONDecodeError as exc:
-        raise RequestError(f"the request is not valid JSON: {exc.msg}") from None
-    except ValueError:  # an integer over the digit limit
-        raise RequestError("the request holds a number of more than 4,300 digits, which no field accepts") from None
 
 
 class Session:
@@ -687,7 +501,7 @@ class Session:
             if coordinator is None:
                 raise RequestError("this search has not been split: it has no tasks")
             if kind == "lost":
-                task = Task.from_json(value, *_shape(self._board))
+                task = Task.from_json(value, *board_shape(self._board))
                 coordinator.release(task.bound, task.index)
             elif kind == "running":
                 count = Answer.from_json(value)
@@ -697,71 +511,6 @@ class Session:
             return json.dumps({"ok": True})
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             return json.dumps(error_json(exc))
-
-
-def _shape(board: Board | None) -> tuple[int, int]:
-    return (4, 4) if board is None else (board.rows, board.cols)
-
-
-class SubtreeSession:
-    """A ``subtree`` request run in time slices on a helper worker (:meth:`Engine.start`): one task of a split
-    search (:func:`npuzzle.pdb.split.subtree_search`) with the engine's transposition table for that ``search``
-    key. :meth:`advance` returns ``{"type": "progress", …Progress fields…, "running": ANSWER}`` (the task's count
-    so far, ``cells`` null) until ``{"type": "result", "ok": true, "answer": ANSWER}``; :meth:`cancel` stops it
-    (``{"type": "result", "ok": true, "stopped": "cancelled", "answer": null}``) and drops the table, whose entries
-    would claim subtrees the task never finished. Every method returns a JSON string and never raises."""
-
-    def __init__(self, engine: Engine, request: object) -> None:
-        self._engine = engine
-        self._final: Reply | None = None
-        self._search: Generator[Progress, None, Answer] | None = None
-        try:
-            if not isinstance(request, dict):
-                raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-            tables = engine.tables
-            self._task, key = read_subtree(request, tables)
-            assert tables is not None  # read_subtree raised otherwise
-            reflect = useful_reflection(tables.database)
-            self._search = subtree_search(tables, self._task, reflect, engine.subtree_table(key))
-        except Exception as exc:  # every failure becomes a reply
-            self._final = failure_reply(exc)
-
-    @property
-    def done(self) -> bool:
-        """True once a result or an error has been returned (further calls repeat it)."""
-        return self._final is not None
-
-    def advance(self, seconds: float) -> str:
-        """Search for up to about ``seconds``; the latest state as JSON (see the class text)."""
-        if self._final is not None or self._search is None:
-            return json.dumps(self._final)
-        deadline = time.perf_counter() + max(0.0, float(seconds))
-        try:
-            while True:
-                record = next(self._search)
-                if time.perf_counter() >= deadline:
-                    reply: Reply = {"type": "progress"}
-                    reply.update(record.to_dict())
-                    count = Answer(self._task.bound, self._task.index, None, record.nodes_expanded,
-                                   record.nodes_generated)  # fmt: skip
-                    reply["running"] = count.to_json()
-                    return json.dumps(reply)
-        except StopIteration as stop:
-            self._engine.subtree_ended()
-            self._final = {"type": "result", "ok": True, "answer": stop.value.to_json()}
-        except Exception as exc:  # every failure becomes a reply
-            self._final = failure_reply(exc)
-        self._search = None
-        return json.dumps(self._final)
-
-    def cancel(self) -> str:
-        """Stop now (see the class text); the final reply if the task had ended."""
-        if self._final is None:
-            if self._search is not None:
-                self._search.close()
-                self._search = None
-            self._final = {"type": "result", "ok": True, "stopped": "cancelled", "answer": None}
-        return json.dumps(self._final)
 
 
 def start(request_json: str) -> Session:
@@ -928,7 +677,8 @@ class Engine:
 
     def start(self, request_json: str) -> Session | SubtreeSession:
         """:func:`start` with this engine's heuristics and tables: a ``solve`` with ``workers`` above 1 splits
-        (:meth:`Session.exchange`), and a ``subtree`` request gives a :class:`SubtreeSession`."""
+        (:meth:`Session.exchange`), and a ``subtree`` request gives a
+        :class:`~npuzzle.api_split.SubtreeSession`."""
         request = _decoded(request_json)
         if isinstance(request, dict) and request.get("op") == "subtree":
             return SubtreeSession(self, request)
