@@ -5,29 +5,16 @@ Uses the site build's 7/7-7 file, as test_pdb_parallel."""
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from npuzzle import api
 from npuzzle.instances import korf100
-from npuzzle.pdb.tables import PdbTables, load_tables
+from npuzzle.pdb.tables import PdbTables
+from shipped_pdb import require_shipped_pdb
 
-ROOT = Path(__file__).resolve().parent.parent
-PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
 HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"
 
-if not PDB_FILE.exists():
-    if os.environ.get("CI") == "true":
-        raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
-    pytest.skip(f"{PDB_FILE} not built: run scripts/build_site.py --install", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def tables() -> PdbTables:
-    return load_tables(PDB_FILE.read_bytes())
+require_shipped_pdb()
 
 
 def engine(tables: PdbTables) -> api.Engine:

@@ -6,9 +6,7 @@ from __future__ import annotations
 import io
 import json
 import multiprocessing
-import os
 import time
-from pathlib import Path
 
 import pytest
 
@@ -19,23 +17,14 @@ from npuzzle.parse import parse_board
 from npuzzle.pdb import parallel
 from npuzzle.pdb.parallel import solve_with_pdb_parallel
 from npuzzle.pdb.search import solve_with_pdb
-from npuzzle.pdb.tables import PdbTables, load_tables
+from npuzzle.pdb.tables import PdbTables
 from npuzzle.progress import Limit, run, stop
+from shipped_pdb import PDB_FILE, require_shipped_pdb
 
-ROOT = Path(__file__).resolve().parent.parent
-PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
 HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"
 """An 80-move position (Korf's goal): tens of seconds, so a test can stop it while the workers search."""
 
-if not PDB_FILE.exists():
-    if os.environ.get("CI") == "true":
-        raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
-    pytest.skip(f"{PDB_FILE} not built: run scripts/build_site.py --install", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def tables() -> PdbTables:
-    return load_tables(PDB_FILE.read_bytes())
+require_shipped_pdb()
 
 
 @pytest.fixture

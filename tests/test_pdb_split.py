@@ -4,9 +4,7 @@ the site build's 7/7-7 file, as test_pdb_parallel."""
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -16,24 +14,15 @@ from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 from npuzzle.pdb.search import home_board, solve_with_pdb, subtree_iteration
 from npuzzle.pdb.split import Answer, Coordinator, Split, Task
-from npuzzle.pdb.tables import PdbTables, load_tables
+from npuzzle.pdb.tables import PdbTables
 from npuzzle.progress import Limit, SearchResult, run, stop
+from shipped_pdb import require_shipped_pdb
 
-ROOT = Path(__file__).resolve().parent.parent
-PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
 HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"
 """An 80-move position (Korf's goal): far beyond these tests' budgets."""
 BLANK_FIRST = goal_board(4, 4, "blank-first")
 
-if not PDB_FILE.exists():
-    if os.environ.get("CI") == "true":
-        raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
-    pytest.skip(f"{PDB_FILE} not built: run scripts/build_site.py --install", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def tables() -> PdbTables:
-    return load_tables(PDB_FILE.read_bytes())
+require_shipped_pdb()
 
 
 def korf(ident: int) -> tuple[Board, int]:

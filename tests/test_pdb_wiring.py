@@ -19,18 +19,12 @@ from npuzzle.instances import korf100
 from npuzzle.pdb.tables import PdbTables, heuristic_name, load_tables
 from npuzzle.progress import run
 from npuzzle.solve import default_registry, plan, registry_with_tables
+from shipped_pdb import PDB_FILE, require_shipped_pdb
 
-ROOT = Path(__file__).resolve().parent.parent
-PDB_FILE = ROOT / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
 QUICK = (12, 19, 30)
 """Korf instances the 7/7-7 IDA* solves in a few milliseconds (ids)."""
 
-if not PDB_FILE.exists():
-    if os.environ.get("CI") == "true":
-        raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
-    pytest.skip(
-        f"{PDB_FILE} not built: run scripts/build_site.py --install (or bash scripts/test.sh)", allow_module_level=True
-    )
+require_shipped_pdb()
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,21 @@
+"""The 7/7-7 pattern database the test command builds into ``.cache/pdb`` (``scripts/build_site.py --install``),
+for the tests that search with it: its path, and the module-level guard that skips them where it is not built (and
+fails them on CI, where the test command always builds it)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+PDB_FILE = Path(__file__).resolve().parent.parent / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
+
+
+def require_shipped_pdb() -> None:
+    """Skip the calling test module when :data:`PDB_FILE` is missing (an error on CI)."""
+    if PDB_FILE.exists():
+        return
+    if os.environ.get("CI") == "true":
+        raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
+    pytest.skip(f"{PDB_FILE} not built: run scripts/build_site.py --install", allow_module_level=True)
