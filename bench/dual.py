@@ -2,6 +2,7 @@
 
     python -m bench dual --ids 1-100 --hard              # Korf's 100 and the two 80-move boards
     python -m bench dual --check-only                    # only the 8-puzzle admissibility check
+    python -m bench dual --pyodide --ids 1-100 --hard    # the same inside Pyodide under Node (the page's engine)
 
 The *dual* of a board is its inverse permutation: tile ``v`` placed on the cell numbered by the tile that stands
 on cell ``v``. Its distance to the goal equals the board's only when the blank is home (then the blank's path read
@@ -34,6 +35,7 @@ from npuzzle.progress import Search, run
 
 from .common import SHIPPED_PDB, korf_instances
 from .native import HARD
+from .pyodide import run_in_pyodide
 
 VARIANTS = ("plain", "dual", "dual+bpmx")
 
@@ -171,7 +173,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--ids", default="1-100", help="Korf instance ids, e.g. 1-30,60 (default 1-100)")
     parser.add_argument("--hard", action="store_true", help="also the two 80-move boards (80a, 80b)")
     parser.add_argument("--check-only", action="store_true", help="only the 8-puzzle admissibility check")
+    parser.add_argument(
+        "--pyodide", action="store_true", help="run inside Pyodide under Node (the interpreter the page uses)"
+    )
     args = parser.parse_args(argv)
+    if args.pyodide:
+        return run_in_pyodide(["dual", *(a for a in argv if a != "--pyodide")])
 
     states, elsewhere, home = check_8_puzzle()
     print(
