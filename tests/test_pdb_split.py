@@ -5,6 +5,7 @@ the site build's 7/7-7 file, as test_pdb_parallel."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -13,8 +14,8 @@ from npuzzle.errors import SplitError, UnsolvableError
 from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 from npuzzle.pdb.search import home_board, solve_with_pdb, subtree_iteration
-from npuzzle.pdb.split import Answer, Coordinator, Split, Task
-from npuzzle.pdb.tables import PdbTables
+from npuzzle.pdb.split import Answer, Coordinator, FrontierNode, Split, Task, frontier
+from npuzzle.pdb.tables import PdbTables, mirror_cell
 from npuzzle.progress import Limit, SearchResult, run, stop
 from shipped_pdb import require_shipped_pdb
 
@@ -213,3 +214,30 @@ def test_the_split_generator_searches_alone_and_with_a_helper_and_answers_a_canc
     assert cancelled.stopped == "cancelled" and cancelled.moves is None and cancelled.lower_bound >= 50
     with pytest.raises(UnsolvableError):
         Split(parse_board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15"), BLANK_FIRST, tables, workers=2)
+
+
+def test_the_frontier_is_in_the_order_the_ordinary_search_visits_it(tables: PdbTables) -> None:
+    # The ordinary search tries children best first near the root (smallest h + h_reflected, then the cell), so its
+    # last iteration meets the solution early; the split hands its subtrees out in that order to do the same.
+    board, _ = korf(1)
+    start, _ = home_board(board, BLANK_FIRST, tables)
+    nodes = frontier(tables, start, True, jobs=2)
+    database, mirror = tables.database, mirror_cell(4)
+
+    def both(tiles: list[int]) -> int:  # h + h_reflected, from the database's own lookups
+        reflected = [0] * len(tiles)
+        for c, t in enumerate(tiles):
+            reflected[mirror(c)] = mirror(t)
+        return database.value(tiles) + database.value(reflected)
+
+    def rank(node: FrontierNode) -> list[tuple[int, int]]:
+        tiles, out = list(start), []
+        for z, q in pairwise(node.cells):
+            tiles[z], tiles[q] = tiles[q], 0
+            out.append((both(tiles), q))
+        return out
+
+    ranks = [rank(node) for node in nodes]
+    assert len(nodes) >= 2 * 48 and len({len(node.cells) for node in nodes}) == 1
+    assert ranks == sorted(ranks)
+    assert [node.f for node in nodes] != sorted(node.f for node in nodes)  # not by f: that order is another one

@@ -34,7 +34,7 @@ __all__ = ["FRONTIER_PER_JOB", "IN_FLIGHT_PER_JOB", "SEQUENTIAL_NODES", "solve_w
 
 IN_FLIGHT_PER_JOB = 2
 """Tasks queued or running per worker process at most: enough that none waits for the parent, few enough that the
-most promising tasks are taken first."""
+tasks are taken in frontier order."""
 
 
 def solve_with_pdb_parallel(

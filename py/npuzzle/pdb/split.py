@@ -4,7 +4,8 @@ subtrees below a frontier of the root, handed out as JSON-able tasks and taken b
 :class:`Coordinator` is a small state machine. The *frontier* (:func:`frontier`) is every path of ``d`` moves from
 the root that never steps straight back (``d`` the smallest depth with at least :data:`FRONTIER_PER_JOB` paths per
 worker, below the root's estimate). An iteration with bound ``B`` is one :class:`Task` per frontier node whose own
-``d + h`` is at most ``B``, the most promising (lowest f, the largest subtrees) first; a worker searches the node's
+``d + h`` is at most ``B``, in the order the ordinary search visits them (best first near the root: its last
+iteration meets the solution within thousands of nodes, and so does the split); a worker searches the node's
 subtree to ``B − d`` more moves (:func:`subtree_search`) and gives back an :class:`Answer`: the blank's cells along a
 solution of exactly that length, or none, and the nodes it took. :meth:`Coordinator.next_task` pulls the next
 task; once every task of the lowest unfinished iteration is handed out it opens the next one (up to
@@ -160,17 +161,22 @@ class FrontierNode:
 
 def frontier(tables: PdbTables, start: Sequence[int], use_reflection: bool, jobs: int) -> list[FrontierNode]:
     """The non-backtracking paths from the home-labelled ``start``, one level deeper at a time until there are at
-    least :data:`FRONTIER_PER_JOB` per job (and the paths stay shorter than the root's estimate), sorted by f."""
+    least :data:`FRONTIER_PER_JOB` per job (and the paths stay shorter than the root's estimate), in the order the
+    ordinary search visits them near the root: at every level the children best first (the smallest h +
+    h_reflected, then the cell), so that the last iteration meets its solution as early as that search does."""
     cols = tables.database.cols
     n = len(start)
     root = _Run(tables, start, use_reflection, Limit(), 1.0)
     h0 = max(root.h0, root.r0)
-    level: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((list(start).index(0),), tuple(start))]
+    # a path: the blank's cells, its tiles, its rank (per move: the child's h + h_reflected and cell), its f
+    level: list[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]] = [
+        ((list(start).index(0),), tuple(start), (), h0)
+    ]
     depth = 0
     while len(level) < FRONTIER_PER_JOB * jobs and depth + 1 < h0:
         depth += 1
         deeper = []
-        for cells, tiles in level:
+        for cells, tiles, rank, _ in level:
             z = cells[-1]
             for q in (z - cols, z + cols, z - 1, z + 1):
                 if not 0 <= q < n or (q in (z - 1, z + 1) and q // cols != z // cols):
@@ -179,13 +185,11 @@ def frontier(tables: PdbTables, start: Sequence[int], use_reflection: bool, jobs
                     continue
                 child = list(tiles)
                 child[z], child[q] = child[q], 0
-                deeper.append(((*cells, q), tuple(child)))
+                run = _Run(tables, child, use_reflection, Limit(), 1.0)
+                deeper.append(((*cells, q), tuple(child), (*rank, (run.h0 + run.r0, q)), depth + max(run.h0, run.r0)))
         level = deeper
-    nodes = []
-    for cells, tiles in level:
-        run = _Run(tables, tiles, use_reflection, Limit(), 1.0)
-        nodes.append(FrontierNode(cells, tiles, depth + max(run.h0, run.r0)))
-    return sorted(nodes, key=lambda node: node.f)
+    level.sort(key=lambda path: path[2])
+    return [FrontierNode(cells, tiles, f) for cells, tiles, _, f in level]
 
 
 def subtree_search(
@@ -209,7 +213,7 @@ def subtree_search(
 
 @dataclass(slots=True)
 class _Iteration:
-    """One iteration's tasks: the frontier indices not handed out yet (the most promising last, for ``pop``),
+    """One iteration's tasks: the frontier indices not handed out yet (the first in frontier order last, for ``pop``),
     those handed out and not answered, and the nodes its answers took."""
 
     waiting: list[int]
@@ -278,7 +282,7 @@ class Coordinator:
         return Task(bound, index, node.tiles, node.prev, bound - (len(node.cells) - 1))
 
     def next_task(self) -> Task | None:
-        """The next task to hand out: the most promising one not handed out of the lowest open iteration, else of
+        """The next task to hand out: the first in frontier order not handed out of the lowest open iteration, else of
         the next one opened for it (at most :data:`LOOKAHEAD` ahead, never at or beyond a solution's bound);
         ``None`` when there is none now (or the search has ended)."""
         if self.result is not None:
