@@ -25,7 +25,7 @@ from npuzzle.nearoptimal.solver import DEFAULT_SECONDS, DEFAULT_WIDTH, solve_big
 from npuzzle.progress import SearchResult, run
 
 from .common import engine_name
-from .pyodide import run_in_pyodide
+from .pyodide import add_pyodide_option, rerun_in_pyodide
 
 
 def timed(board: Board, goal: Board, width: int, seconds: float | None) -> tuple[SearchResult, float]:
@@ -69,12 +69,10 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--per-shape", type=int, default=3, help="random boards per shape (default 3)")
     parser.add_argument("--baseline", action="store_true", help="also run the width-1 greedy baseline")
-    parser.add_argument(
-        "--pyodide", action="store_true", help="run inside Pyodide under Node (the engine the page uses)"
-    )
+    add_pyodide_option(parser)
     args = parser.parse_args(argv)
     if args.pyodide:
-        return run_in_pyodide(["big", *(a for a in argv if a != "--pyodide")])
+        return rerun_in_pyodide("big", argv)
     print(f"engine: {engine_name()}")
     budget = None if args.seconds < 0 else args.seconds
 

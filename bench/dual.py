@@ -35,7 +35,7 @@ from npuzzle.progress import Search, run
 
 from .common import SHIPPED_PDB, korf_instances
 from .native import HARD
-from .pyodide import run_in_pyodide
+from .pyodide import add_pyodide_option, rerun_in_pyodide
 
 VARIANTS = ("plain", "dual", "dual+bpmx")
 
@@ -173,12 +173,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--ids", default="1-100", help="Korf instance ids, e.g. 1-30,60 (default 1-100)")
     parser.add_argument("--hard", action="store_true", help="also the two 80-move boards (80a, 80b)")
     parser.add_argument("--check-only", action="store_true", help="only the 8-puzzle admissibility check")
-    parser.add_argument(
-        "--pyodide", action="store_true", help="run inside Pyodide under Node (the interpreter the page uses)"
-    )
+    add_pyodide_option(parser)
     args = parser.parse_args(argv)
     if args.pyodide:
-        return run_in_pyodide(["dual", *(a for a in argv if a != "--pyodide")])
+        return rerun_in_pyodide("dual", argv)
 
     states, elsewhere, home = check_8_puzzle()
     print(

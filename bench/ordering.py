@@ -30,7 +30,7 @@ from npuzzle.board import Board, goal_board
 from npuzzle.pdb.parallel import solve_with_pdb_parallel
 from npuzzle.pdb.split import Answer, Coordinator, FrontierNode
 from npuzzle.pdb.tables import PdbTables, load_tables
-from npuzzle.progress import Limit, run
+from npuzzle.progress import Limit, Search, run
 
 from .common import SHIPPED_PDB, korf_instances
 from .native import HARD
@@ -54,14 +54,12 @@ def main(argv: list[str]) -> int:
             search.ORDER_SLACK = slack
             row = [f"ORDER_SLACK {slack:>2}{' (today)' if slack == default else '        '}"]
             for name, text in HARD.items():
-                started = time.perf_counter()
-                result = run(search.solve_with_pdb(Board(4, 4, tuple(map(int, text.split()))), goal, tables))
-                took = time.perf_counter() - started
-                if result.moves is None or len(result.moves) != 80:
+                board = Board(4, 4, tuple(map(int, text.split())))
+                figures = solve_80(search.solve_with_pdb(board, goal, tables))
+                if figures is None:
                     print(f"{name}: no 80-move solution with ORDER_SLACK {slack}")
                     return 1
-                last = result.extra["per_iteration"][-1][1]
-                row.append(f"{name} {result.nodes_expanded:>10,} nodes {took:6.2f} s (last iteration {last:,})")
+                row.append(f"{name} {figures}")
             started, nodes = time.perf_counter(), 0
             for inst in korf:
                 result = run(search.solve_with_pdb(inst.board(), inst.goal_board(), tables))
@@ -74,6 +72,18 @@ def main(argv: list[str]) -> int:
     finally:
         search.ORDER_SLACK = default
     return 0
+
+
+def solve_80(search_run: Search) -> str | None:
+    """Run an 80-move board's search; its nodes, seconds and last iteration's nodes, or None unless it found 80
+    moves."""
+    started = time.perf_counter()
+    result = run(search_run)
+    took = time.perf_counter() - started
+    if result.moves is None or len(result.moves) != 80:
+        return None
+    last = result.extra["per_iteration"][-1][1]
+    return f"{result.nodes_expanded:>10,} nodes {took:6.2f} s (last iteration {last:,})"
 
 
 def by_f(tables: PdbTables, start: Sequence[int], use_reflection: bool, jobs: int) -> list[FrontierNode]:
@@ -122,14 +132,11 @@ def compare_split_orders(tables: PdbTables, jobs: int, rounds: int) -> int:
                 row = [f"round {round_} {name}"]
                 for order, frontier in orders.items():
                     split.frontier = frontier
-                    started = time.perf_counter()
-                    result = run(solve_with_pdb_parallel(board, goal, tables, jobs=jobs))
-                    took = time.perf_counter() - started
-                    if result.moves is None or len(result.moves) != 80:
+                    figures = solve_80(solve_with_pdb_parallel(board, goal, tables, jobs=jobs))
+                    if figures is None:
                         print(f"{name}: no 80-move solution in {order}")
                         return 1
-                    last = result.extra["per_iteration"][-1][1]
-                    row.append(f"{order}: {took:6.2f} s, {result.nodes_expanded:,} nodes (last iteration {last:,})")
+                    row.append(f"{order}: {figures}")
                 print("  ".join(row), flush=True)
         totals = {"ordinary search": 0, **dict.fromkeys(orders, 0)}
         boards = 0

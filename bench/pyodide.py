@@ -7,6 +7,7 @@ in the options work alike on both sides) with ``py/`` and the repository on ``PY
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -35,6 +36,18 @@ except SystemExit as exit:
         raise
 `);
 """
+
+
+def add_pyodide_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--pyodide`` option of a subcommand that can run inside Pyodide (see :func:`rerun_in_pyodide`)."""
+    parser.add_argument(
+        "--pyodide", action="store_true", help="run inside Pyodide under Node (the interpreter the page uses)"
+    )
+
+
+def rerun_in_pyodide(subcommand: str, argv: list[str]) -> int:
+    """Run ``python -m bench <subcommand>`` with ``argv`` less ``--pyodide`` inside Pyodide; its exit status."""
+    return run_in_pyodide([subcommand, *(a for a in argv if a != "--pyodide")])
 
 
 def run_in_pyodide(argv: list[str]) -> int:
