@@ -28,7 +28,7 @@ import npuzzle.pdb.search as search
 import npuzzle.pdb.split as split
 from npuzzle.board import Board, goal_board
 from npuzzle.pdb.parallel import solve_with_pdb_parallel
-from npuzzle.pdb.split import Answer, Coordinator, FrontierNode
+from npuzzle.pdb.split import Coordinator, FrontierNode, answer_task
 from npuzzle.pdb.tables import PdbTables, load_tables
 from npuzzle.progress import Limit, Search, run
 
@@ -113,10 +113,7 @@ def last_iteration(tables: PdbTables, board: Board, goal: Board) -> int:
     while coordinator.result is None:
         task = coordinator.next_task()
         assert task is not None
-        cells, expanded, generated = search.subtree_iteration(
-            tables, task.tiles, task.prev, task.budget, coordinator.use_reflection, tt
-        )
-        coordinator.take(Answer(task.bound, task.index, None if cells is None else tuple(cells), expanded, generated))
+        coordinator.take(answer_task(tables, task, coordinator.use_reflection, tt))
     nodes: int = coordinator.result.extra["per_iteration"][-1][1]
     return nodes
 

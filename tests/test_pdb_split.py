@@ -13,8 +13,8 @@ from npuzzle.board import Board, goal_board
 from npuzzle.errors import SplitError, UnsolvableError
 from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
-from npuzzle.pdb.search import home_board, solve_with_pdb, subtree_iteration
-from npuzzle.pdb.split import Answer, Coordinator, FrontierNode, Split, Task, frontier
+from npuzzle.pdb.search import home_board, solve_with_pdb
+from npuzzle.pdb.split import Answer, Coordinator, FrontierNode, Split, Task, answer_task, frontier
 from npuzzle.pdb.tables import PdbTables, mirror_cell
 from npuzzle.progress import Limit, SearchResult, run, stop
 from shipped_pdb import require_shipped_pdb
@@ -50,10 +50,7 @@ def solve_shuffled(coordinator: Coordinator, tables: PdbTables, seed: int, worke
                 out.append((worker, task))
         assert out, "no task out and no result"
         worker, task = out.pop(rng.randrange(len(out)))
-        cells, expanded, generated = subtree_iteration(
-            tables, task.tiles, task.prev, task.budget, coordinator.use_reflection, tts[worker]
-        )
-        answer = Answer(task.bound, task.index, None if cells is None else tuple(cells), expanded, generated)
+        answer = answer_task(tables, task, coordinator.use_reflection, tts[worker])
         coordinator.take(Answer.from_json(answer.to_json()))  # through JSON, as the page's answers come
     return coordinator.result
 
@@ -198,10 +195,7 @@ def test_the_split_generator_searches_alone_and_with_a_helper_and_answers_a_canc
                 held.append(task)
             elif held and helped.idle:  # it waits for the helper's answer
                 task = held.pop()
-                cells, expanded, _ = subtree_iteration(
-                    tables, task.tiles, task.prev, task.budget, coordinator.use_reflection, tt
-                )
-                coordinator.take(Answer(task.bound, task.index, None if cells is None else tuple(cells), expanded, 0))
+                coordinator.take(answer_task(tables, task, coordinator.use_reflection, tt))
     except StopIteration as end:
         result = end.value
     assert (result.length, result.optimal) == (optimal, True)

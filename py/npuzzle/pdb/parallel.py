@@ -5,7 +5,7 @@ up to :data:`SEQUENTIAL_NODES` expansions: most boards end there, before any pro
 search goes on from the bound it reached, split below a frontier of the root by a
 :class:`~npuzzle.pdb.split.Coordinator` (the bookkeeping and the proof of optimality are described in
 :mod:`npuzzle.pdb.split`): the parent keeps up to :data:`IN_FLIGHT_PER_JOB` tasks per process in a queue, the most
-promising first, and a process searches each task's subtree (:func:`~npuzzle.pdb.search.subtree_iteration`, with a
+promising first, and a process searches each task's subtree (:func:`~npuzzle.pdb.split.answer_task`, with a
 transposition table kept for all its subtrees) and queues its answer. Once the coordinator has proven a solution
 optimal the other workers are stopped at once, as on a cancel or a limit.
 
@@ -24,10 +24,10 @@ from multiprocessing.queues import Queue
 
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY
-from ..progress import Limit, Search, SearchStopped
+from ..progress import Limit, Search, SearchResult, SearchStopped
 from ..workers import leave_interrupts_to_the_parent, running
-from .search import home_board, solve_with_pdb, subtree_iteration
-from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, Answer, Coordinator, Task
+from .search import home_board
+from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, Answer, Task, answer_task, ordinary_first
 from .tables import PdbTables, useful_reflection
 
 __all__ = ["FRONTIER_PER_JOB", "IN_FLIGHT_PER_JOB", "SEQUENTIAL_NODES", "solve_with_pdb_parallel"]
@@ -66,18 +66,13 @@ def _split(
     report_every: float,
     jobs: int,
 ) -> Search:
-    started = time.perf_counter()
-    first_limit = Limit(SEQUENTIAL_NODES, limit.seconds, limit.memory)
-    if jobs == 1 or (limit.nodes is not None and limit.nodes <= SEQUENTIAL_NODES):
-        first_limit = limit
-    alone = yield from solve_with_pdb(
-        board, goal, tables, first_limit, reflect=use_reflection, report_every=report_every
-    )
-    if alone.stopped != "node-limit" or first_limit is limit:
-        return alone
-    coordinator = Coordinator(
-        board, goal, tables, alone, workers=jobs, reflect=use_reflection, limit=limit, started=started
-    )
+    first = yield from ordinary_first(
+        board, goal, tables, limit, workers=jobs, sequential_nodes=SEQUENTIAL_NODES, reflect=use_reflection,
+        report_every=report_every,
+    )  # fmt: skip
+    if isinstance(first, SearchResult):
+        return first
+    coordinator = first
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     tasks: Queue[Task | None] = context.Queue()
     answers: Queue[Answer] = context.Queue()
@@ -117,5 +112,4 @@ def _worker(tables: PdbTables, use_reflection: bool, tasks: Queue[Task | None], 
     leave_interrupts_to_the_parent()
     tt: dict[bytes, int] = {}
     while (task := tasks.get()) is not None:
-        cells, expanded, generated = subtree_iteration(tables, task.tiles, task.prev, task.budget, use_reflection, tt)
-        answers.put(Answer(task.bound, task.index, None if cells is None else tuple(cells), expanded, generated))
+        answers.put(answer_task(tables, task, use_reflection, tt))

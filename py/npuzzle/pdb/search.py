@@ -43,14 +43,12 @@ rotation with tile ``t`` renamed ``n − t``) and any custom goal with a corner 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Generator, Iterator, Sequence
 
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
 from ..errors import PatternDatabaseError
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
-from ..progress import run as run_search
 from ..solvability import check_reachable
 from .database import PatternDatabase, manhattan
 from .tables import PdbTables, heuristic_name, home_labelling, mirror_cell, pdb_fits, useful_reflection
@@ -400,24 +398,6 @@ def _search(
             return finish(None, ended)
         run.iteration_ended()
         run.bound += 2
-
-
-def subtree_iteration(
-    tables: PdbTables,
-    tiles: Sequence[int],
-    prev: int | None,
-    budget: int,
-    use_reflection: bool,
-    tt: dict[bytes, int],
-) -> tuple[list[int] | None, int, int]:
-    """One IDA* iteration below a node of a split search (:mod:`npuzzle.pdb.parallel`): the home-labelled board
-    ``tiles`` whose blank came from cell ``prev`` (None: the root), searched to ``budget`` more moves, with the
-    transposition table ``tt`` (kept across calls: an entry stays true for any later budget). Returns the blank's
-    cells along a solution of exactly ``budget`` moves, or None, and the nodes expanded and generated."""
-    run = _Run(tables, tiles, use_reflection, Limit(memory=None), math.inf, prev, tt)
-    run.bound = budget
-    ended = run_search((_deepen_disjoint if run.disjoint else _deepen_general)(run, budget))
-    return (ended if isinstance(ended, list) else None), run.expanded, run.generated
 
 
 def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:

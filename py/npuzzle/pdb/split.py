@@ -23,6 +23,7 @@ whose caller hands part of the tasks to other workers (the page's helper Web Wor
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from typing import Any
 from ..board import Board, goal_board
 from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
 from ..errors import SplitError, show_value
-from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, StopReason
+from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, StopReason, run
 from ..solvability import check_reachable
 from .search import ALGORITHM, _deepen_disjoint, _deepen_general, _Run, home_board, solve_with_pdb
 from .tables import PdbTables, heuristic_name, useful_reflection
@@ -209,6 +210,35 @@ def subtree_search(
     ended = yield from deepen(run, task.budget)
     cells = tuple(ended) if isinstance(ended, list) else None
     return Answer(task.bound, task.index, cells, run.expanded, run.generated)
+
+
+def answer_task(tables: PdbTables, task: Task, use_reflection: bool, tt: dict[bytes, int]) -> Answer:
+    """:func:`subtree_search` in one call (a worker process's, or a test's)."""
+    return run(subtree_search(tables, task, use_reflection, tt, math.inf))
+
+
+def ordinary_first(
+    board: Board,
+    goal: Board,
+    tables: PdbTables,
+    limit: Limit,
+    *,
+    workers: int,
+    sequential_nodes: int,
+    reflect: bool,
+    report_every: float,
+) -> Generator[Progress, None, SearchResult | Coordinator]:
+    """The start of a split search: the ordinary search for up to ``sequential_nodes`` expansions (all of it with
+    one worker, or under a node limit within that many). Returns its result when it ends there, else the
+    :class:`Coordinator` that goes on from the bound it reached."""
+    started = time.perf_counter()
+    first_limit = Limit(sequential_nodes, limit.seconds, limit.memory)
+    if workers == 1 or (limit.nodes is not None and limit.nodes <= sequential_nodes):
+        first_limit = limit
+    alone = yield from solve_with_pdb(board, goal, tables, first_limit, reflect=reflect, report_every=report_every)
+    if alone.stopped != "node-limit" or first_limit is limit:
+        return alone
+    return Coordinator(board, goal, tables, alone, workers=workers, reflect=reflect, limit=limit, started=started)
 
 
 @dataclass(slots=True)
@@ -477,20 +507,13 @@ class Split:
         self.search: Search = self._search()
 
     def _search(self) -> Search:
-        started = time.perf_counter()
-        limit = self.limit
-        first_limit = Limit(self.sequential_nodes, limit.seconds, limit.memory)
-        if self.workers == 1 or (limit.nodes is not None and limit.nodes <= self.sequential_nodes):
-            first_limit = limit
-        alone = yield from solve_with_pdb(
-            self.board, self.goal, self.tables, first_limit, reflect=self.reflect, report_every=self.report_every
-        )
-        if alone.stopped != "node-limit" or first_limit is limit:
-            return alone
-        coordinator = self.coordinator = Coordinator(
-            self.board, self.goal, self.tables, alone, workers=self.workers, reflect=self.reflect, limit=limit,
-            started=started,
+        first = yield from ordinary_first(
+            self.board, self.goal, self.tables, self.limit, workers=self.workers,
+            sequential_nodes=self.sequential_nodes, reflect=self.reflect, report_every=self.report_every,
         )  # fmt: skip
+        if isinstance(first, SearchResult):
+            return first
+        coordinator = self.coordinator = first
         tt: dict[bytes, int] = {}
         task: Task | None = None
         mine: Generator[Progress, None, Answer] | None = None
