@@ -73,6 +73,15 @@ def build_site(quiet: bool = True) -> None:
         raise HarnessError(f"building the site failed:\n{result.stdout or ''}\n{result.stderr or ''}")
 
 
+def site_to_probe(folder: Path | None) -> Path:
+    """The built site a page benchmark probes: ``folder`` (its ``--site``) as it is, else ``site/`` built now from
+    the current sources."""
+    if folder is not None:
+        return folder
+    build_site()
+    return SITE
+
+
 @dataclass
 class Server:
     """A running static server for a site folder: its base URL (ending in ``/``), origin and a way to stop it."""

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .browser import CAPTURE_JS, SITE, SiteBrowser, build_site
+from .browser import CAPTURE_JS, SiteBrowser, site_to_probe
 from .common import machine
 from .korf_page import HARD, request_for
 from .tables_page import SMALL_DEVICE, _descendants
@@ -154,10 +154,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--solve-seconds", type=float, default=10.0, help="solve 80a this long (default 10; 0: no)")
     parser.add_argument("--without-tables", action="store_true", help="open the page as a small device")
     args = parser.parse_args(argv)
-    site = args.site
-    if site is None:
-        build_site()
-        site = SITE
+    site = site_to_probe(args.site)
     print(f"{machine()}; site {site}")
     with tempfile.TemporaryDirectory(prefix="npuzzle-memory-") as temp, SiteBrowser(probe_site(site, Path(temp))) as s:
         init = PROBE_JS + (SMALL_DEVICE if args.without_tables else CAPTURE_JS)

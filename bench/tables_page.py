@@ -21,7 +21,7 @@ import os
 import time
 from pathlib import Path
 
-from .browser import CAPTURE_JS, SITE, CapturedWorker, SiteBrowser, build_site, wait_python, wait_tables
+from .browser import CAPTURE_JS, CapturedWorker, SiteBrowser, site_to_probe, wait_python, wait_tables
 from .common import machine
 from .korf_page import HARD, request_for
 
@@ -87,10 +87,7 @@ def main(argv: list[str]) -> int:
         help="open the page as a small device (tables only offered), wait for the first verdict, print the peak",
     )
     args = parser.parse_args(argv)
-    site = args.site
-    if site is None:
-        build_site()
-        site = SITE
+    site = site_to_probe(args.site)
     print(f"{machine()}; site {site}")
     with SiteBrowser(site) as session:
         if args.without_tables:
