@@ -100,16 +100,17 @@ class _Registries:
 
     def for_board(self, board: Board) -> Registry:
         options = self._options
-        wants = (board.rows, board.cols) == PDB_SHAPE or options.heuristic == PDB_ALIAS
-        if options.pdb is None or not wants:
+        if options.pdb is None or not wants_tables(board, options.heuristic):
             return self._plain
         if self._with_tables is None:
-            self._with_tables = registry_with_tables(_read_tables(options.pdb))
+            self._with_tables = registry_with_tables(read_tables(options.pdb))
         return self._with_tables
 
 
-def _read_tables(path: str) -> PdbTables:
-    return read_tables(path)
+def wants_tables(board: Board, heuristic: str) -> bool:
+    """Whether solving ``board`` with ``heuristic`` may use the pattern database: a board of its shape, or the
+    database asked for by name (the file is large and slow to load: other boards never wait for it)."""
+    return (board.rows, board.cols) == PDB_SHAPE or heuristic == PDB_ALIAS
 
 
 def solve_line(number: int, text: str, options: BatchOptions, registries: _Registries) -> Record:
@@ -137,7 +138,7 @@ def solve_batch(
         raise ValueError(f"jobs must be at least 1, got {jobs!r}")
     options = BatchOptions() if options is None else options
     # a bad file is named before any board is solved, not once per board; one process solves with these tables
-    tables = None if options.pdb is None else _read_tables(options.pdb)
+    tables = None if options.pdb is None else read_tables(options.pdb)
     boards = list(board_lines(lines))
     if jobs == 1 or len(boards) <= 1:
         registries = _Registries(options, tables)

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .batch import INPUT_SHOWN, board_lines, solved_record, unsolvable_record
+from .batch import INPUT_SHOWN, PDB_SHAPE, board_lines, solved_record, unsolvable_record, wants_tables
 from .board import Board, goal_board, moves_to_letters
 from .checkpoint import result_from_progress
 from .cli_batch import cmd_solve_batch
@@ -64,10 +64,6 @@ from .solve import (
     registry_with_tables,
 )
 from .workers import default_jobs
-
-PDB_SHAPE = (4, 4)
-"""The board shape the pattern databases serve (the 15-puzzle): ``solve`` reads ``--pdb``/:data:`PDB_ENV` only for
-boards of this shape (or ``--heuristic pdb``), so other boards do not wait for the load."""
 
 
 def explanation_text(board: Board, explanation: Explanation) -> str:
@@ -325,10 +321,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         return cmd_solve_batch(args, out, err, stdin)
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
-    # the database (large and slow to load: docs/benchmarks.md) only for the boards it can serve, or when asked for
-    # by name
-    wants_pdb = (board.rows, board.cols) == PDB_SHAPE or args.heuristic == PDB_ALIAS
-    tables = load_pdb(args) if wants_pdb else None
+    tables = load_pdb(args) if wants_tables(board, args.heuristic) else None
     jobs = args.jobs or default_jobs()
     registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs)
     if tables is None and (board.rows, board.cols) == PDB_SHAPE and args.heuristic == "auto":
