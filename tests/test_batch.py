@@ -66,14 +66,14 @@ def test_the_tables_are_read_once_per_process(monkeypatch: pytest.MonkeyPatch, t
         reads.append(path)
         raise PatternDatabaseError("not read here")
 
-    monkeypatch.setattr(batch, "_read_tables", fake_read)
+    monkeypatch.setattr(batch, "read_tables", fake_read)
     with pytest.raises(PatternDatabaseError):
         list(solve_batch(["1 2 3 / 4 5 6 / 7 0 8"], BatchOptions(pdb=str(tmp_path / "x.pdb"))))
     assert reads == [str(tmp_path / "x.pdb")]  # checked up front, before any board
 
     registries = batch._Registries(BatchOptions(pdb="tables.pdb"))
     loads: list[int] = []
-    monkeypatch.setattr(batch, "_read_tables", lambda path: loads.append(1))
+    monkeypatch.setattr(batch, "read_tables", lambda path: loads.append(1))
     monkeypatch.setattr(batch, "registry_with_tables", lambda tables: object())
     board3, board4 = (batch.parse_board(text) for text in ("1 2 3 / 4 5 6 / 7 0 8", LINES[-1]))
     registries.for_board(board3)
