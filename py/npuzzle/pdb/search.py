@@ -428,9 +428,8 @@ def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int
             ne = E[BASE[lo] + TAIL[OCC[lo] + (nx >> SHIFT)]]
             if k == 0:
                 nh = h + dm[t] - EX[s] + ne
-            elif (
-                k == 2
-            ):  # in both alternatives (low, high 4 bits): the second lookup only when the first does not prune
+            elif k == 2:
+                # in both alternatives (low, high 4 bits): the second lookup only when the first does not prune
                 ne &= 15
                 s2 = S2[t]
                 a = EX[s]
