@@ -355,10 +355,13 @@ class Session:
     """A long operation (``solve``, ``hint`` or ``compare``) run in time slices: the page's worker calls :meth:`advance`
     until it gets a ``result`` or an ``error``, and :meth:`cancel` to stop.
 
-    Build one with :func:`start`. Every method returns a JSON string and never raises.
+    Build one with :func:`start` (``request``: its JSON text, or the object it decodes to, when the caller has
+    decoded it already). Every method returns a JSON string and never raises.
     """
 
-    def __init__(self, request_json: str, registry: Registry | None = None, tables: PdbTables | None = None) -> None:
+    def __init__(
+        self, request: str | Request, registry: Registry | None = None, tables: PdbTables | None = None
+    ) -> None:
         self._final: Reply | None = None
         self._kind = "solve"
         self._plans: list[Plan] = []
@@ -372,7 +375,8 @@ class Session:
         self._workers, self._split_nodes = 1, SEQUENTIAL_NODES
         self._split: Split | None = None
         try:
-            request = decode_request(request_json)
+            if isinstance(request, str):  # JSON text; a dict was decoded by the caller
+                request = decode_request(request)
             if not isinstance(request, dict):
                 raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
             if request.get("op") == "solve":
@@ -669,20 +673,24 @@ class Engine:
         """:func:`handle` with this engine's heuristics and tables (``subtree`` runs one task of a split search to
         its end: ``{"ok": true, "answer": ANSWER}``)."""
         request = _decoded(request_json)
-        if isinstance(request, dict) and request.get("op") == "subtree":
+        if not isinstance(request, dict):
+            return handle(request_json, self._registry)  # its own decoding names what is wrong
+        if request.get("op") == "subtree":
             reply = json.loads(SubtreeSession(self, request).advance(math.inf))
             reply.pop("type", None)
             return json.dumps(reply)
-        return handle(request_json, self._registry)
+        return json.dumps(dispatch(request, self._registry))  # decoded once, not again
 
     def start(self, request_json: str) -> Session | SubtreeSession:
         """:func:`start` with this engine's heuristics and tables: a ``solve`` with ``workers`` above 1 splits
         (:meth:`Session.exchange`), and a ``subtree`` request gives a
         :class:`~npuzzle.api_split.SubtreeSession`."""
         request = _decoded(request_json)
-        if isinstance(request, dict) and request.get("op") == "subtree":
+        if not isinstance(request, dict):
+            return Session(request_json, self._registry, self._tables)  # its own decoding names what is wrong
+        if request.get("op") == "subtree":
             return SubtreeSession(self, request)
-        return Session(request_json, self._registry, self._tables)
+        return Session(request, self._registry, self._tables)  # decoded once, not again
 
 
 def _decoded(request_json: str) -> object:
