@@ -9,9 +9,9 @@
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
 // progress) are typed once, in protocol.js. A solve the page asks to split over `workers` (a hard 4×4 with the
 // pattern database) runs here as the primary: its Python hands tasks to helper workers, more instances of this
-// script that this one starts and talks to as the page talks to it (helpers.js). The pattern database (build.json "pdb") is fetched after Python is
-// ready while requests keep being answered; its bytes are kept in the Cache API under their content-hashed URL
-// and checked against the manifest's sha256 before every use.
+// script that this one starts and talks to as the page talks to it (helpers.js). The pattern database
+// (build.json "pdb") is fetched after Python is ready while requests keep being answered; its bytes are kept in
+// the Cache API under their content-hashed URL and checked against the manifest's sha256 before every use.
 
 // @ts-expect-error: site/pyodide/ is copied from node_modules/pyodide by the build (not in web/)
 import { loadPyodide } from "./pyodide/pyodide.mjs";

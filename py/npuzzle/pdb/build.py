@@ -14,13 +14,13 @@ renamed, so an interrupted build never leaves a half-written database.
 from __future__ import annotations
 
 import importlib.util
-import os
 import time
 import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
+from .. import workers
 from ..errors import PatternDatabaseError
 from .database import (
     PARTITION_555,
@@ -80,7 +80,7 @@ MAX_WORKERS = 4
 
 def default_jobs() -> int:
     """Cores a numpy build uses unless told: all of them, at most :data:`MAX_WORKERS`."""
-    return min(os.cpu_count() or 1, MAX_WORKERS)
+    return min(workers.default_jobs(), MAX_WORKERS)
 
 
 def search_rounds(tables: int, cores: int) -> list[tuple[list[int], int]]:
