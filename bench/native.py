@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from npuzzle.workers import default_jobs
+
 from .browser import ROOT, CapturedWorker, SiteBrowser, build_site, open_app
 from .common import SHIPPED_PDB, korf_instances, machine
 
@@ -212,7 +214,7 @@ def report(title: str, runs: list[Run], expected: dict[str, int]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench native", description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default="hard,korf", help="hard, korf or both (default: %(default)s)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="N for the N-job run (default: cores)")
+    parser.add_argument("--jobs", type=int, default=default_jobs(), help="N for the N-job run (default: cores)")
     parser.add_argument("--ids", help="only these Korf instances, e.g. 1-10,60 (default: all 100)")
     parser.add_argument("--no-native", action="store_true", help="leave the native solver out")
     parser.add_argument("--no-page", action="store_true", help="leave the page (headless Chromium) out")
