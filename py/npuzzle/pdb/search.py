@@ -206,7 +206,10 @@ class _Run:
         md0 = sum(manhattan(cols, t, c) for c, t in enumerate(start) if t)
         self.h0 = md0 + sum(max(self.EX[i] for i in group) for group in database.groups)
         self.r0 = md0 + sum(max(self.EY[i] for i in group) for group in database.groups)
-        self.NB, self.NB1 = _move_tables(rows, cols, mirror, W1, W2, RW1, RW2)
+        moves: tuple[list[tuple[_Move, ...]], list[tuple[_Move1, ...]]] | None = tables.search_cache.get(use_reflection)
+        if moves is None:  # the same for every search on these tables: made once
+            moves = tables.search_cache[use_reflection] = _move_tables(rows, cols, mirror, W1, W2, RW1, RW2)
+        self.NB, self.NB1 = moves
         self.stride = n + 1
         self.b = list(start)
         self.z0 = self.b.index(0)

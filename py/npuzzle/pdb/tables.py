@@ -11,8 +11,8 @@ estimate as a generic heuristic (for A*); the fast IDA* on them is :mod:`npuzzle
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..board import Board
 from ..errors import PatternDatabaseError
@@ -33,6 +33,9 @@ class PdbTables:
 
     database: PatternDatabase
     index: IndexTables
+    search_cache: dict[bool, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What the search derives from these tables alone, made by the first search and kept for the next ones (its
+    move tables, per use of the reflected lookup: :mod:`npuzzle.pdb.search`)."""
 
     def __post_init__(self) -> None:
         if not self.database.shared:
