@@ -137,3 +137,36 @@ def test_compare_prints_the_course_table() -> None:
     data = json.loads(run("compare", "--json", "1 2 3 / 4 5 6 / 0 7 8").stdout)
     assert [row["length"] for row in data["rows"]] == [2] * 5
     assert run("compare", "2 1 3 / 4 5 6 / 7 8 0").returncode == 1
+
+
+COMPARE_SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5), (5, 3), (4, 5), (5, 5)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rows", "cols"), COMPARE_SHAPES, ids=[f"{r}x{c}" for r, c in COMPARE_SHAPES])
+def test_compare_gives_the_pages_rows_on_every_shape(rows: int, cols: int) -> None:
+    """The CLI's table and --json and the page's compare (the api) run the same heuristics with the same
+    figures, on square and non-square boards up to 5×5 (walking distance only where it fits)."""
+    import io
+
+    from npuzzle import api, scramble
+    from npuzzle.cli import main
+
+    board = scramble(goal_board(rows, cols), 10, seed=rows * 10 + cols).format(one_line=True)
+    shape = f"{rows}x{cols}"
+    page = json.loads(api.handle(json.dumps({"op": "compare", "board": board, "rows": rows, "cols": cols})))
+    assert page["ok"], page
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["compare", "--json", "--shape", shape, board], out=out, err=err) == 0, err.getvalue()
+    cli_rows = json.loads(out.getvalue())["rows"]
+    figures = ("heuristic", "length", "nodes_expanded", "max_frontier")
+    assert [[r[k] for k in figures] for r in cli_rows] == [[r[k] for k in figures] for r in page["rows"]]
+    names = [r["heuristic"] for r in page["rows"]]
+    assert ("walking-distance" in names) == (max(rows, cols) <= 4)
+    assert {"discrete", "hamming", "manhattan", "linear-conflict"} <= set(names)
+    out = io.StringIO()
+    assert main(["compare", "--shape", shape, board], out=out, err=io.StringIO()) == 0
+    table = [line.split() for line in out.getvalue().splitlines()[2:]]
+    assert [(line[0], int(line[1]), int(line[2].replace(",", ""))) for line in table] == [
+        (r["heuristic"], r["length"], r["nodes_expanded"]) for r in page["rows"]
+    ]

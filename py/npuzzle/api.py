@@ -132,6 +132,7 @@ from .solve import (
     Plan,
     Registry,
     auto_algorithm,
+    compare_plans,
     default_registry,
     plan,
     registry_with_tables,
@@ -223,9 +224,7 @@ def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Boa
         if limit.nodes is None:
             limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
         # the course's table: the built-in heuristics only, whether or not a pattern database is loaded
-        builtin = default_registry()
-        plans = [plan(board, goal, "astar", name, builtin) for name in builtin.fitting_names(board, goal)]
-        return "compare", board, goal, plans, limit
+        return "compare", board, goal, compare_plans(board, goal), limit
     raise RequestError(f"unknown op {op!r} for a long operation: expected 'solve', 'hint' or 'compare'")
 
 

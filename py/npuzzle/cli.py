@@ -58,6 +58,7 @@ from .solve import (
     NEAR_OPTIMAL,
     PDB_ALIAS,
     check_limits,
+    compare_plans,
     default_registry,
     plan,
     ratio_bound,
@@ -429,9 +430,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     """``npuzzle compare``: A* with each heuristic on one board, as a table; exit 3 only on Ctrl-C."""
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
-    registry = default_registry()
     try:
-        plans = [plan(board, goal, "astar", name, registry) for name in registry.names()]
+        plans = compare_plans(board, goal)
     except UnsolvableError as exc:
         return _unsolvable(args, exc, out)
     line = _ProgressLine(err)

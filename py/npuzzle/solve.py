@@ -638,10 +638,22 @@ def compare(
     length (``None`` when the limit was hit, with ``stopped`` set), the vertices visited (``nodes_expanded``),
     the largest heap (``max_frontier``) and the time.
     """
+    return _compare(compare_plans(board, goal, heuristics, registry), limit)
+
+
+def compare_plans(
+    board: Board, goal: Board, heuristics: tuple[str, ...] | None = None, registry: Registry | None = None
+) -> list[Plan]:
+    """The A* plans of the course's table, the one choice of what a comparison runs (:func:`compare`, the CLI's
+    ``compare``, the api's): ``heuristics`` when given, else every heuristic of ``registry`` (default: the
+    built-in ones) that fits ``board`` and ``goal``, in ``auto``'s ranking order.
+
+    Raises :class:`UnsolvableError` for a board that cannot reach the goal, :class:`LimitError` for a named
+    heuristic that is unknown or does not fit.
+    """
     registry = registry if registry is not None else default_registry()
     names = heuristics if heuristics is not None else registry.fitting_names(board, goal)
-    plans = [plan(board, goal, "astar", name, registry) for name in names]
-    return _compare(plans, limit)
+    return [plan(board, goal, "astar", name, registry) for name in names]
 
 
 def _compare(plans: list[Plan], limit: Limit) -> Compare:
