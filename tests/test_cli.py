@@ -70,6 +70,20 @@ def test_invalid_input_exits_2_with_a_message_and_no_traceback() -> None:
     assert run("check").returncode == 2
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[1,2,3],[4,5,6],[7,"8",0]]', 'npuzzle: "8" at row 3, column 2 is a string, not a number: in JSON write'),
+        ("1 2 3 / / 4 5 6 / 7 8 0", "npuzzle: row 2 of '1 2 3 / / 4 5 6 / 7 8 0' is empty (nothing between two '/')"),
+    ],
+)
+def test_a_string_tile_and_an_empty_row_are_input_errors(text: str, message: str) -> None:
+    for command in ("check", "solve"):
+        result = run(command, text)
+        assert result.returncode == 2 and result.stdout == ""
+        assert result.stderr.startswith(message), result.stderr
+
+
 def test_batch_goes_on_after_a_bad_line(tmp_path: Path) -> None:
     lines = "1 2 3 / 4 5 6 / 7 8 0\n\n# a comment\n1 2 3 / 4 5 6 / 7 8 8\n2 1 3 4 5 6 7 8 0\n[[1, 2], [3, 0]]\n"
     result = run("check", "--batch", "-", stdin=lines)

@@ -50,6 +50,10 @@ class EmptyInputError(BoardError):
     """The input holds no numbers at all."""
 
 
+class EmptyRowError(BoardError):
+    """A row with no numbers between two ``/`` separators."""
+
+
 class NotANumberError(BoardError):
     """A token of the input is neither a number nor a blank marker."""
 

@@ -3,8 +3,9 @@
 Accepted board text:
 
 * numbers separated by spaces, tabs, commas or semicolons;
-* rows on separate lines or separated by ``/``;
-* JSON arrays, flat (``[1, 2, 3, 0]``) or nested (``[[1, 2], [3, 0]]``);
+* rows on separate lines (blank lines skipped) or separated by ``/`` (an empty row between slashes is an error);
+* JSON arrays, flat (``[1, 2, 3, 0]``) or nested (``[[1, 2], [3, 0]]``), tiles as JSON numbers (``"8"`` is an
+  error), the blank as ``0``, ``null`` or a blank marker string;
 * the blank written as ``0``, ``_``, ``.``, ``-``, ``x`` or ``*``;
 * numbers in the ASCII digits ``0``–``9`` only (``int()`` would also read ``1_0`` and ``٨``).
 
@@ -25,6 +26,7 @@ from typing import Any
 from .board import MAX_CELLS, MAX_DIGITS, Board, GoalName, check_rows, check_shape, goal_board, validated
 from .errors import (
     EmptyInputError,
+    EmptyRowError,
     GoalError,
     MoveError,
     NotANumberError,
@@ -82,7 +84,9 @@ def parse_board(text: str, shape: tuple[int, int] | None = None) -> Board:
 
 
 def _rows_from_text(text: str) -> list[list[int]]:
-    # Rows split by newlines only need no regex (blank rows are dropped either way).
+    # Rows split by newlines only need no regex; blank lines are skipped, but not an empty row between slashes.
+    if "/" in text:
+        _check_slash_rows(text)
     by_lines = "/" not in text and "\r" not in text
     raw_rows = [r.strip() for r in (text.split("\n") if by_lines else _ROW_SPLIT.split(text))]
     # Without commas or semicolons, the cell separators are exactly whitespace: str.split (C) splits the same way.
@@ -98,6 +102,19 @@ def _rows_from_text(text: str) -> list[list[int]]:
     if not rows:
         raise EmptyInputError("the board is empty: paste numbers such as '1 2 3 / 4 5 6 / 7 8 0'")
     return rows
+
+
+def _check_slash_rows(text: str) -> None:
+    """Raise :class:`EmptyRowError` for a row with no numbers between two ``/`` (or before the first, after the
+    last): ``1 2 / / 3 0`` is a typo, not a 2×2 board."""
+    pieces = text.split("/")
+    for number, piece in enumerate(pieces, start=1):
+        if not piece.strip():
+            where = "before the first" if number == 1 else "after the last" if number == len(pieces) else "between two"
+            raise EmptyRowError(
+                f"row {number} of {quote_input(text)} is empty (nothing {where} '/'): write each row's numbers "
+                "between the slashes, such as '1 2 3 / 4 5 6 / 7 8 0'"
+            )
 
 
 def _numbers(tokens: list[str], row_number: int, many_rows: bool, fast: bool) -> list[int]:
@@ -211,10 +228,12 @@ def _json_cell(value: Any, where: str) -> int:
             raise NotANumberError(f"{value!r} at {where} is not a whole number")
         return int(value)
     if isinstance(value, str):
-        token = value.strip()
-        if token in BLANK_MARKERS:
+        if value.strip() in BLANK_MARKERS:
             return 0
-        return _token_value(token, where)
+        raise NotANumberError(
+            f"{cut(json.dumps(value))} at {where} is a string, not a number: in JSON write a tile as a number "
+            '(8, not "8") and the blank as 0, null or one of the strings "_", ".", "-", "x", "*"'
+        )
     return value
 
 
