@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from interrupt import interrupt_when
 from npuzzle import goal_board, parse_board
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,40 +87,12 @@ def test_solve_exit_codes() -> None:
     assert timed.returncode == 3 and "time limit" in timed.stdout and "Try IDA*" in timed.stdout
 
 
-def _default_sigint() -> None:
-    """In the child before exec: SIGINT back to its default, so that Python installs its KeyboardInterrupt handler
-    even when this test runs with SIGINT ignored (a background job of a non-interactive shell ignores it, and a
-    child would inherit that)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def test_ctrl_c_stops_cleanly_with_the_statistics() -> None:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "npuzzle",
-            "solve",
-            KORF1,
-            "--goal",
-            "blank-first",
-            "--heuristic",
-            "hamming",
-            "--time-limit",
-            "60",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=ENV,
-        preexec_fn=_default_sigint,
-    )
-    time.sleep(1.0)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
-    assert process.returncode == 3
-    assert "stopped at a cancel request" in out and "Vertices visited (expanded): " in out
-    assert "interrupted" in err and "Traceback" not in err
+    args = [KORF1, "--goal", "blank-first", "--heuristic", "hamming", "--time-limit", "600"]
+    stopped = interrupt_when(["solve", *args], ready="expanded", env=ENV)
+    assert stopped.returncode == 3, stopped.stderr
+    assert "stopped at a cancel request" in stopped.stdout and "Vertices visited (expanded): " in stopped.stdout
+    assert "interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
 
 
 @pytest.mark.slow

