@@ -285,7 +285,7 @@ def test_time_limit() -> None:
 
 def _reporting_always(algorithm: str, heuristic: str, board: Board, goal: Board) -> tuple[Search, int]:
     """The search with a progress record at every check (``report_every`` 0), and its check interval."""
-    if heuristic == "walking-distance":
+    if (algorithm, heuristic) == ("idastar", "walking-distance"):  # the specialised solver
         return solve_with_walking_distance(board, goal, report_every=0.0), WALKING_CHECK
     search = astar if algorithm == "astar" else idastar
     every = ASTAR_CHECK_EVERY if algorithm == "astar" else IDA_CHECK_EVERY
@@ -299,6 +299,7 @@ def _reporting_always(algorithm: str, heuristic: str, board: Board, goal: Board)
         ("idastar", "hamming"),
         ("idastar", "linear-conflict"),
         ("idastar", "walking-distance"),  # the specialised solver, its table building included
+        pytest.param("astar", "walking-distance", marks=pytest.mark.slow),
     ],
 )
 def test_progress_is_steady_and_closing_stops_at_once(algorithm: str, heuristic: str) -> None:
