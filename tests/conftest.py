@@ -1,13 +1,43 @@
-"""Shared fixtures for the core tests: the instance sets the package ships (``npuzzle.instances``) and the 7/7-7
-tables the test command builds."""
+"""Shared set-up for every test: a home, cache and config of the tests' own (never the user's), the instance sets
+the package ships (``npuzzle.instances``) and the 7/7-7 tables the test command builds."""
 
 from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
 from npuzzle.instances import korf100 as read_korf100
 from npuzzle.pdb.tables import PdbTables, load_tables
 from shipped_pdb import PDB_FILE
+
+OWN_HOME = pytest.StashKey[Path]()
+
+USER_FOLDERS = {"HOME": "", "XDG_CACHE_HOME": ".cache", "XDG_CONFIG_HOME": ".config", "XDG_DATA_HOME": ".local/share"}
+"""The variables that name the user's home, cache, config and data folders, and where each points in the tests' own
+home."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before any test is collected: point HOME and the XDG folders at an empty temporary home, and forget
+    ``$NPUZZLE_PDB``, so that no test (nor any process a test starts, which inherits the environment) reads or
+    writes the user's real home, cache or config: a database the user built in ``~/.cache/npuzzle`` changes
+    nothing. Playwright keeps finding a browser it installed under the real home."""
+    home = Path(tempfile.mkdtemp(prefix="npuzzle-tests-home-"))
+    config.stash[OWN_HOME] = home
+    os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", str(Path.home() / ".cache" / "ms-playwright"))
+    for variable, folder in USER_FOLDERS.items():
+        os.environ[variable] = str(home / folder)
+    os.environ.pop("NPUZZLE_PDB", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    home = config.stash.get(OWN_HOME, None)
+    if home is not None:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -123,3 +126,15 @@ def test_search_rounds_share_the_cores() -> None:
 def test_jobs_must_be_one_or_more(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, _ = run_cli("pdb", "build", "--jobs", "0")  # argparse writes its usage message to stderr itself
     assert code == 2 and "--jobs must be a whole number of 1 or more, got '0'" in capsys.readouterr().err
+
+
+def test_the_tests_run_in_a_home_of_their_own() -> None:
+    """conftest.py points HOME and the XDG folders at a temporary home: the user's cache (a database built there)
+    and config are never read, here nor in the processes the tests start."""
+    home = Path(os.environ["HOME"])
+    assert home.name.startswith("npuzzle-tests-home-") and Path.home() == home
+    assert cache_dir() == home / ".cache" / "npuzzle" and "NPUZZLE_PDB" not in os.environ
+    info = subprocess.run(
+        [sys.executable, "-m", "npuzzle", "pdb", "info"], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert str(home / ".cache" / "npuzzle") in info.stdout + info.stderr
