@@ -13,11 +13,12 @@ import pytest
 
 from npuzzle import Board, GoalError, LimitError, UnsolvableError, api, goal_board, parse_board, random_board, scramble
 from npuzzle.checkpoint import SearchBug, verify
+from npuzzle.heap import IndexedHeap
 from npuzzle.heuristics import HEURISTIC_NAMES, Manhattan, make_heuristic
 from npuzzle.instances import hardest8 as read_hardest8
 from npuzzle.packing import Move
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
-from npuzzle.search import ASTAR_CHECK_EVERY, IDA_CHECK_EVERY, IndexedHeap, astar, idastar
+from npuzzle.search import ASTAR_CHECK_EVERY, IDA_CHECK_EVERY, astar, idastar
 from npuzzle.solve import HeuristicEntry, SolverEntry, compare, default_registry, plan, solve
 from npuzzle.walking import CHECK_EVERY as WALKING_CHECK
 from npuzzle.walking import solve_with_walking_distance
@@ -340,7 +341,7 @@ def test_progress_comes_at_the_default_pace_not_at_every_check() -> None:
 
 def test_indexed_heap_decrease_key_against_a_reference() -> None:
     rng = random.Random(1)
-    heap = IndexedHeap()
+    heap = IndexedHeap[int]()
     reference: dict[int, int] = {}
     for step in range(5_000):
         action = rng.random()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from .board import Board
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
+from .heap import IndexedHeap
 from .heuristics import Heuristic, LineTable, TableHeuristic
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
@@ -31,95 +32,6 @@ IDA_CHECK_EVERY = 1024
 """IDA* checks its limits (and may report progress) every this many expansions."""
 
 _MoveRow = tuple[int, int, int, int, list[int] | None, list[LineTable | None] | None, Move]
-
-
-class IndexedHeap:
-    """A binary min-heap of ``(key, item)`` with a hash index ``item → position`` (the course text's heap).
-
-    Each item is held at most once; :meth:`push` and :meth:`pop` take O(log n), and :meth:`decrease` lowers an
-    item's key in place in O(log n) by sifting it up from the position the index gives. Keys are ints.
-    """
-
-    __slots__ = ("items", "keys", "where")
-
-    def __init__(self) -> None:
-        self.keys: list[int] = []
-        self.items: list[int] = []
-        self.where: dict[int, int] = {}
-        """``where[item]``: the item's position in :attr:`keys`/:attr:`items`."""
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    def __contains__(self, item: object) -> bool:
-        return item in self.where
-
-    def key_of(self, item: int) -> int:
-        """The current key of ``item`` (which must be in the heap)."""
-        return self.keys[self.where[item]]
-
-    def peek_key(self) -> int:
-        """The smallest key (the heap must not be empty)."""
-        return self.keys[0]
-
-    def push(self, key: int, item: int) -> None:
-        """Add ``item`` (not already present) with ``key``."""
-        self.keys.append(key)
-        self.items.append(item)
-        self._up(len(self.keys) - 1, key, item)
-
-    def decrease(self, item: int, key: int) -> None:
-        """Lower the key of ``item`` (already present) to ``key``, which must not exceed its current key."""
-        self._up(self.where[item], key, item)
-
-    def pop(self) -> tuple[int, int]:
-        """Remove and return the ``(key, item)`` with the smallest key."""
-        keys, items = self.keys, self.items
-        top_key, top_item = keys[0], items[0]
-        del self.where[top_item]
-        last_key, last_item = keys.pop(), items.pop()
-        if keys:
-            self._down(0, last_key, last_item)
-        return top_key, top_item
-
-    def _up(self, i: int, key: int, item: int) -> None:
-        keys, items, where = self.keys, self.items, self.where
-        while i:
-            parent = (i - 1) >> 1
-            pk = keys[parent]
-            if pk <= key:
-                break
-            keys[i] = pk
-            moved = items[parent]
-            items[i] = moved
-            where[moved] = i
-            i = parent
-        keys[i] = key
-        items[i] = item
-        where[item] = i
-
-    def _down(self, i: int, key: int, item: int) -> None:
-        keys, items, where = self.keys, self.items, self.where
-        n = len(keys)
-        child = 2 * i + 1
-        while child < n:
-            ck = keys[child]
-            right = child + 1
-            if right < n:
-                rk = keys[right]
-                if rk < ck:
-                    child, ck = right, rk
-            if key <= ck:
-                break
-            keys[i] = ck
-            moved = items[child]
-            items[i] = moved
-            where[moved] = i
-            i = child
-            child = 2 * i + 1
-        keys[i] = key
-        items[i] = item
-        where[item] = i
 
 
 def move_table(layout: Layout, heuristic: Heuristic) -> list[list[_MoveRow]]:
@@ -198,7 +110,7 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
     name = heuristic.name
     checkpoint = Checkpoint(limit, report_every, ASTAR_CHECK_EVERY, bounds_memory=True)
 
-    heap = IndexedHeap()
+    heap = IndexedHeap[int]()
     heap.push((h0 << gbits) | gmax, start)
     g_of: dict[int, int] = {start: 0}
     parent: dict[int, int] = {start: -1}
@@ -230,6 +142,7 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
     yield progress(checkpoint.start)
     check_at = checkpoint.next_at
     pop, push, where = heap.pop, heap.push, heap.where
+    # Hot loop, written out for speed: reference.astar with packed states and h updated per move.
     while heap.keys:
         key, state = pop()
         g = gmax - (key & gmax)
@@ -374,6 +287,7 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
         path = [0] * (bound + 1)
         stack = [(start, 0, h0, -1, 0)]
         pop, append = stack.pop, stack.append
+        # Hot loop, written out for speed: reference.idastar with packed states and h updated per move.
         while stack:
             state, g, h, prev, moved = pop()
             if g:
