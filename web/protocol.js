@@ -164,11 +164,13 @@ function frozenSet(names) {
   });
 }
 
-/** Page → worker. */
-export const REQUEST_TYPES = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "tables", "subtree", "cancel"]));
-
-/** Requests run as sessions in time slices, with `progress` messages (npuzzle.api.start). */
+/** The core's ops, and those it runs as sessions in time slices with `progress` messages: both lists are
+ * npuzzle.api.OPERATIONS's (tests/test_protocol.py fails on any difference). */
+export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "subtree"]));
 export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "subtree"]));
+
+/** Page → worker: the core's ops, and the two the worker answers itself (load the pattern database, cancel). */
+export const REQUEST_TYPES = frozenSet(/** @type {const} */ ([...API_OPS.list, "tables", "cancel"]));
 
 /** Worker → page. */
 export const REPLY_TYPES = frozenSet(/** @type {const} */ (["status", "progress", "result", "error"]));

@@ -1,87 +1,21 @@
 """The JSON-in, JSON-out surface: the only module JavaScript calls.
 
-:func:`handle` takes one request as a JSON string and returns one reply as a JSON string. Every reply has
-``"ok"``; a failed request gives ``{"ok": false, "error": {"type": …, "message": …}}`` with the input error's
-message (never a traceback).
+:func:`handle` takes one request as a JSON string, ``{"op": NAME, …fields}``, and returns one reply as a JSON
+string. Every reply has ``"ok"``; a failed request gives ``{"ok": false, "error": {"type": …, "message": …}}``
+with the input error's message (never a traceback). The ops are :data:`OPERATIONS`, the one list of them: each
+handler's docstring gives its request's fields and its reply. ``BOARD`` in a reply is ``{"rows": R, "cols": C,
+"tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}`` (``text`` up to
+:data:`~npuzzle.api_requests.TEXT_LIMIT_CELLS` cells).
 
-Requests (``"op"`` selects one):
+Long operations (:data:`LONG_OPS`) run in slices with progress and cancel: :func:`start` returns a
+:class:`Session`; ``advance(seconds)`` runs it for about that long and returns ``{"type": "progress", …Progress
+fields…}`` or the final ``{"type": "result", …}`` / ``{"type": "error", …}``; ``cancel()`` stops it with
+``stopped: "cancelled"`` and the best solution so far, if any, else the statistics so far.
 
-* ``{"op": "check", "board": TEXT, "goal"?: "default" | "blank-first" | TEXT}`` →
-  ``{"ok": true, "board": BOARD, "goal": BOARD, "explanation": {...}, "lesson": {...}}`` where ``explanation``
-  holds the fields of :class:`npuzzle.solvability.Explanation` and ``lesson`` those of :func:`npuzzle.lesson.lesson`
-  (the rule's ways of counting; the reading order and the inversion pairs up to 8×8).
-* ``{"op": "move", "board": TEXT, "tiles": [T, …]}`` → ``{"ok": true, "texts": [TEXT, …], "board": BOARD}``: the
-  tiles slid one after the other, each move said in words (:func:`npuzzle.lesson.describe_move`), boards of up to
-  1,024 cells.
-* ``{"op": "random", "rows": R, "cols": C, "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
-  ``{"ok": true, "board": BOARD}``; with ``moves`` the board is a scramble of K random moves from the goal.
-* ``{"op": "apply", "board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``.
-
-* ``{"op": "solve", "board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal",
-  "heuristic"?: "auto" | "discrete" | "hamming" | "manhattan" | "walking-distance" | "linear-conflict" | "pdb",
-  "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: S}`` → ``{"type": "result", "ok": true,
-  …SearchResult fields (moves, length,
-  optimal, algorithm, heuristic, nodes_expanded, nodes_generated, max_frontier, iterations, seconds,
-  lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
-  "goal": BOARD}``; ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it).
-  An unsolvable board fails at once with its ``explanation``. What ``"auto"`` picks is :mod:`npuzzle.policy`
-  (``docs/auto.md``); ``algorithm`` names the solver that answered. When that is ``near-optimal``, ``optimal`` is
-  false unless proven, ``lower_bound`` is a proven bound on the optimal length and ``ratio_bound`` (length / lower
-  bound) says the solution is at most that many times the optimal length. ``budget`` is the near-optimal solver's
-  soft time budget in seconds (default 2; more
-  time, shorter answers); optimal searches ignore it.
-  ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
-  ``stopped: "memory-limit"``). ``"workers"?: N`` (1 to :data:`~npuzzle.api_split.MAX_WORKERS`) and
-  ``"split_nodes"?: N`` ask a long solve (:meth:`Engine.start`) whose plan is IDA* on the engine's pattern
-  database to split over N workers once the ordinary search has run that many expansions
-  (:class:`npuzzle.pdb.split.Split`): its progress then carries ``split: {"workers", "idle"}`` and
-  :meth:`Session.exchange` hands out tasks and takes the answers; its result's ``extra["jobs"]`` says how many
-  workers it was split over. A one-shot ``solve`` checks them and does not split.
-* ``{"op": "hint", "board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter": U/D/L/R,
-  "direction": "up" | "down" | "left" | "right", "optimal": B, "length": N, "message": TEXT, "algorithm",
-  "heuristic", "nodes_expanded", "seconds", "board": BOARD, "goal": BOARD}``: the next move, the first of a
-  shortest solution when one is proven within a second, else of a near-optimal one (:mod:`npuzzle.hint`);
-  ``tile`` is ``null`` on a board that is already the goal.
-* ``{"op": "compare", "board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result",
-  "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds,
-  stopped, message}, …], "board": BOARD, "goal": BOARD}``: A* with each heuristic, in auto's ranking order, each within
-  the limits (default 250,000 expansions).
-
-* ``{"op": "options", "rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) →
-  ``{"ok": true, "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm",
-  "default_heuristic", "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board
-  (the registry's heuristics that fit, in auto's ranking order; optimal algorithms only up to 144 cells) and what
-  ``"auto"`` picks (``default_optimal`` is false when that is, or may fall back to, the near-optimal solver;
-  ``default_summary`` says so in words, in the texts of :mod:`npuzzle.policy`), so the page lists new solvers
-  without changes.
-
-* ``{"op": "subtree", "task": TASK, "search": KEY}`` (an :class:`Engine` with tables only; without them a
-  ``PatternDatabaseError``) → ``{"ok": true, "answer": ANSWER}``: one task of a split search
-  (:class:`npuzzle.pdb.split.Task`, :class:`~npuzzle.pdb.split.Answer`, as JSON objects with the same fields),
-  searched with the engine's transposition table for the search ``KEY``; long with :meth:`Engine.start`
-  (:class:`~npuzzle.api_split.SubtreeSession`). The page's helper workers run it.
-
-``BOARD`` is ``{"rows": R, "cols": C, "tiles": [...row-major, 0 = blank], "text": "1 2 3 / 4 5 6 / 7 8 0"}``
-(``text`` only up to :data:`~npuzzle.api_requests.TEXT_LIMIT_CELLS` cells).
-
-Long operations with progress and cancel: :func:`start` takes a ``solve``, ``hint`` or ``compare`` request and returns a
-:class:`Session`; ``Session.advance(seconds)`` runs it for about that long and returns ``{"type": "progress",
-…Progress fields…}`` (compare adds ``row``, ``rows``, the names of the heuristics it runs as ``heuristics`` and
-the finished rows as ``done``), or the final
-``{"type": "result", …}`` / ``{"type": "error", "ok": false, "error": {"type", "message"}}``;
-``Session.cancel()`` stops it and returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}``: with the
-best solution found so far in ``moves`` (and ``letters``, ``length``, ``ratio_bound``) when the search had one,
-else ``moves: null`` and the statistics so far.
-
-Pattern databases: an :class:`Engine` holds the loaded tables (no module-level state). ``Engine.load_tables(bytes)``
-reads a database file (the page downloads it) and replies ``{"ok": true, "name": "7/7-7", "heuristic":
-"pdb-7/7-7+reflected", "size": BYTES, "seconds": S}`` or ``{"ok": false, "error": {"type":
-"PatternDatabaseError", "message": …}}``; ``Engine.start_load(bytes)`` does the same in slices (the page's worker
-answers requests between them). Afterwards its ``handle``/``start`` use the database: ``options`` lists
-it for the boards it fits (4×4 with a corner-blank goal) and ``auto`` ranks it first (:mod:`npuzzle.policy`). The
-module-level :func:`handle` and :func:`start` use no tables; in CPython, ``Engine.from_cache()`` loads the database
-the command line would use (``--pdb``-like path, ``$NPUZZLE_PDB``, then the file ``npuzzle pdb build`` left in the
-user's cache directory: :mod:`npuzzle.pdb.cache`), so ``Engine.from_cache().handle(…)`` solves 4×4 boards with it.
+An :class:`Engine` holds a loaded pattern database (no module-level state): ``load_tables(bytes)`` or, in slices,
+``start_load(bytes)``; its ``handle``/``start`` then offer the database's heuristic (``auto`` ranks it first) and run
+the ``subtree`` op of a split search. In CPython, ``Engine.from_cache()`` loads the database the command line
+would use (:mod:`npuzzle.pdb.cache`).
 """
 
 from __future__ import annotations
@@ -90,7 +24,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .api_requests import (
     Reply,
@@ -117,7 +51,7 @@ from .lesson import describe_move, lesson
 from .parse import parse_moves, parse_shape, resolve_goal
 from .pdb.cache import locate, read_tables
 from .pdb.database import FileSlices
-from .pdb.split import SEQUENTIAL_NODES, Answer, Split, Task
+from .pdb.split import Answer, Split, Task
 from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
 from .policy import too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
@@ -140,7 +74,10 @@ from .solve import (
 
 
 def op_check(request: Request) -> Reply:
-    """Parse the board, resolve the goal, explain the verdict and give the lesson's figures."""
+    """``{"board": TEXT, "goal"?: "default" | "blank-first" | TEXT}`` → ``{"ok": true, "board": BOARD, "goal":
+    BOARD, "explanation": {...}, "lesson": {...}}``: the verdict (the fields of
+    :class:`npuzzle.solvability.Explanation`) and the rule's ways of counting (:func:`npuzzle.lesson.lesson`;
+    the reading order and the inversion pairs up to 8×8)."""
     board = read_board(request)
     goal = read_goal(request, board)
     explanation = explain(board, goal)
@@ -158,7 +95,9 @@ MAX_MOVE_CELLS = 1024
 
 
 def op_move(request: Request) -> Reply:
-    """Slide ``tiles`` one after the other and say what each move did to the rule's figures (:mod:`npuzzle.lesson`)."""
+    """``{"board": TEXT, "tiles": [T, …]}`` → ``{"ok": true, "texts": [TEXT, …], "board": BOARD}``: the tiles slid
+    one after the other, each move said in words (:func:`npuzzle.lesson.describe_move`), boards of up to
+    :data:`MAX_MOVE_CELLS` cells."""
     board = read_board(request)
     if board.size > MAX_MOVE_CELLS:
         raise RequestError(f"move describes boards of up to {MAX_MOVE_CELLS:,} cells, got {board.size:,}")
@@ -175,7 +114,9 @@ def op_move(request: Request) -> Reply:
 
 
 def op_random(request: Request) -> Reply:
-    """A random solvable (or unsolvable) board, or a scramble of ``moves`` random moves from the goal."""
+    """``{"rows": R, "cols": C (or "shape": "RxC"), "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
+    ``{"ok": true, "board": BOARD}``: a uniformly random board, or with ``moves`` a scramble of K random moves
+    from the goal."""
     if "shape" in request:
         rows, cols = parse_shape(field(request, "shape", str))
     else:
@@ -193,7 +134,8 @@ def op_random(request: Request) -> Reply:
 
 
 def op_apply(request: Request) -> Reply:
-    """Apply a move list (tile numbers and/or U/D/L/R) to the board."""
+    """``{"board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``: the moves
+    (tile numbers and/or U/D/L/R) applied."""
     board = read_board(request)
     moves = request.get("moves", [])
     if not isinstance(moves, (str, list)):
@@ -205,35 +147,66 @@ def op_apply(request: Request) -> Reply:
     return {"ok": True, "board": board_json(board.apply(seq))}
 
 
-def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Board, Board, list[Plan], Limit]:
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """What a search request asks for, read and checked: the board, the goal, the plans to run in turn (one, or
+    one per heuristic for compare) and the limit each runs within."""
+
+    board: Board
+    goal: Board
+    plans: list[Plan]
+    limit: Limit
+
+
+def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
+    """A ``solve`` request's one plan (``algorithm``, ``heuristic``, ``budget``)."""
+    board, goal, limit = _board_goal_limit(request)
+    algorithm = field(request, "algorithm", str, "auto")
+    heuristic = field(request, "heuristic", str, "auto")
+    budget = request.get("budget")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
+        raise RequestError(f"field 'budget' must be a number of seconds, got {budget!r}")
     registry = registry if registry is not None else default_registry()
-    op = request.get("op")
+    return Planned(board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit)
+
+
+def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
+    """A ``hint`` request's one plan (:func:`npuzzle.hint.hint_plan`)."""
+    board, goal, limit = _board_goal_limit(request)
+    return Planned(
+        board, goal, [hint_plan(board, goal, registry if registry is not None else default_registry())], limit
+    )
+
+
+def plan_compare(request: Request, registry: Registry | None = None) -> Planned:
+    """A ``compare`` request's plans: A* with each built-in heuristic that fits, whether or not a pattern database
+    is loaded (``registry`` is not used), each within the limit (default :data:`DEFAULT_COMPARE_NODES` nodes)."""
+    board, goal, limit = _board_goal_limit(request)
+    if limit.nodes is None:
+        limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
+    return Planned(board, goal, compare_plans(board, goal), limit)
+
+
+def _board_goal_limit(request: Request) -> tuple[Board, Board, Limit]:
     board = read_board(request)
-    goal = read_goal(request, board)
-    limit = read_limit(request)
-    if op == "solve":
-        algorithm = field(request, "algorithm", str, "auto")
-        heuristic = field(request, "heuristic", str, "auto")
-        budget = request.get("budget")
-        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
-            raise RequestError(f"field 'budget' must be a number of seconds, got {budget!r}")
-        return "solve", board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit
-    if op == "hint":
-        return "hint", board, goal, [hint_plan(board, goal, registry)], limit
-    if op == "compare":
-        if limit.nodes is None:
-            limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
-        # the course's table: the built-in heuristics only, whether or not a pattern database is loaded
-        return "compare", board, goal, compare_plans(board, goal), limit
-    raise RequestError(f"unknown op {op!r} for a long operation: expected 'solve', 'hint' or 'compare'")
+    return board, read_goal(request, board), read_limit(request)
 
 
 def op_solve(request: Request, registry: Registry | None = None) -> Reply:
-    """Solve in one call (no progress, no cancel): the reply of :meth:`Session.advance` at the end (``workers``
-    is checked but not used: a split needs a transport, :meth:`Session.exchange`)."""
+    """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?:
+    "auto" | a name of :func:`op_options`, "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: B,
+    "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok": true, …SearchResult fields…, "ratio_bound",
+    "letters", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api_requests.solve_reply`).
+
+    ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board
+    fails at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the
+    near-optimal solver's (:mod:`npuzzle.nearoptimal.solver`). ``max_states`` caps the states an A* holds (default
+    1,000,000). ``workers`` (1 to :data:`~npuzzle.api_split.MAX_WORKERS`) and ``split_nodes`` let a long solve on
+    an :class:`Engine`'s pattern database split (:class:`SolveSession`); in one call they are checked, not used.
+    """
     read_split(request)
-    _, board, goal, plans, limit = _plans(request, registry)
-    return solve_reply(board, goal, run(plans[0].start(limit)))
+    asked = plan_solve(request, registry)
+    return solve_reply(asked.board, asked.goal, run(asked.plans[0].start(asked.limit)))
 
 
 def hint_reply(chosen: Plan, result: SearchResult) -> Reply:
@@ -247,15 +220,21 @@ def hint_reply(chosen: Plan, result: SearchResult) -> Reply:
 
 
 def op_hint(request: Request, registry: Registry | None = None) -> Reply:
-    """A hint in one call (no progress, no cancel): the next move from the board, :mod:`npuzzle.hint`."""
-    _, _, _, plans, limit = _plans(request, registry)
-    return hint_reply(plans[0], run(plans[0].start(limit)))
+    """``{"board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter", "direction",
+    "optimal", "length", "message", "algorithm", "heuristic", "nodes_expanded", "seconds", "board", "goal"}``: the
+    next move, the first of a shortest solution when one is proven within a second, else of a near-optimal one
+    (:mod:`npuzzle.hint`); ``tile`` is ``null`` on a board that is already the goal."""
+    asked = plan_hint(request, registry)
+    return hint_reply(asked.plans[0], run(asked.plans[0].start(asked.limit)))
 
 
 def op_compare(request: Request, registry: Registry | None = None) -> Reply:
-    """Run the compare table in one call: A* with each heuristic within the node limit."""
-    _, board, goal, plans, limit = _plans(request, registry)
-    return compare_reply(board, goal, [run(p.start(limit)) for p in plans])
+    """``{"board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result", "ok": true,
+    "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds, stopped,
+    message}, …], "board", "goal"}``: A* with each built-in heuristic that fits, in auto's ranking order, each
+    within the limits (default 250,000 expansions; :func:`plan_compare`)."""
+    asked = plan_compare(request, registry)
+    return compare_reply(asked.board, asked.goal, [run(p.start(asked.limit)) for p in asked.plans])
 
 
 _ALGORITHM_SUMMARIES = {
@@ -267,7 +246,12 @@ _ALGORITHM_SUMMARIES = {
 
 
 def op_options(request: Request, registry: Registry | None = None) -> Reply:
-    """The algorithm and heuristic names ``solve`` accepts for a board (or a shape) and what ``auto`` picks."""
+    """``{"rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) → ``{"ok": true,
+    "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm", "default_heuristic",
+    "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board (the registry's
+    heuristics that fit, in auto's ranking order; optimal algorithms up to 144 cells) and what ``auto`` picks
+    (``default_optimal`` false when that is, or may fall back to, the near-optimal solver), so the page lists new
+    solvers without changes."""
     if "board" in request:
         board = read_board(request)
         goal = read_goal(request, board)
@@ -302,57 +286,10 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
     }
 
 
-OPS: dict[str, Callable[[Request], Reply]] = {
-    "check": op_check,
-    "random": op_random,
-    "apply": op_apply,
-    "move": op_move,
-    "solve": op_solve,
-    "hint": op_hint,
-    "compare": op_compare,
-    "options": op_options,
-    "subtree": op_subtree,
-}
-"""The one-shot operations by name."""
-
-
-REGISTRY_OPS: dict[str, Callable[[Request, Registry | None], Reply]] = {
-    "solve": op_solve,
-    "hint": op_hint,
-    "compare": op_compare,
-    "options": op_options,
-}
-"""The one-shot operations that depend on the loaded heuristics (an :class:`Engine` passes its registry)."""
-
-
-def dispatch(request: Request, registry: Registry | None = None) -> Reply:
-    """Run one request already decoded from JSON; input errors become ``{"ok": false, ...}`` replies."""
-    try:
-        if not isinstance(request, dict):
-            raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-        op = request.get("op")
-        if not isinstance(op, str) or op not in OPS:
-            raise RequestError(f"unknown op {show_value(op)}: expected one of {', '.join(sorted(OPS))}")
-        if op in REGISTRY_OPS:
-            return REGISTRY_OPS[op](request, registry)
-        return OPS[op](request)
-    except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
-        return error_json(exc)
-
-
-def handle(request_json: str, registry: Registry | None = None) -> str:
-    """Run one request given as a JSON string and return the reply as a JSON string (``registry``: the heuristics
-    to offer, default :func:`npuzzle.solve.default_registry`; :class:`Engine` passes its own)."""
-    try:
-        request = decode_request(request_json)
-    except RequestError as exc:
-        return json.dumps(error_json(exc))
-    return json.dumps(dispatch(request, registry))
-
-
 class Session:
-    """A long operation (``solve``, ``hint`` or ``compare``) run in time slices: the page's worker calls :meth:`advance`
-    until it gets a ``result`` or an ``error``, and :meth:`cancel` to stop.
+    """A long operation run in time slices: the page's worker calls :meth:`advance` until it gets a ``result``
+    or an ``error``, and :meth:`cancel` to stop. One subclass per op (:class:`SolveSession`, :class:`HintSession`,
+    :class:`CompareSession`) reads its request and words its replies.
 
     Build one with :func:`start` (``request``: its JSON text, or the object it decodes to, when the caller has
     decoded it already). Every method returns a JSON string and never raises.
@@ -362,91 +299,61 @@ class Session:
         self, request: str | Request, registry: Registry | None = None, tables: PdbTables | None = None
     ) -> None:
         self._final: Reply | None = None
-        self._kind = "solve"
-        self._plans: list[Plan] = []
+        self._asked: Planned | None = None
         self._results: list[SearchResult] = []
         self._search: Search | None = None
         self._last: Progress | None = None
-        self._limit = Limit()
-        self._board: Board | None = None
-        self._goal: Board | None = None
         self._tables = tables
-        self._workers, self._split_nodes = 1, SEQUENTIAL_NODES
         self._split: Split | None = None
         try:
             if isinstance(request, str):  # JSON text; a dict was decoded by the caller
                 request = decode_request(request)
             if not isinstance(request, dict):
                 raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-            if request.get("op") == "solve":
-                self._workers, self._split_nodes = read_split(request)
-            self._kind, self._board, self._goal, self._plans, self._limit = _plans(request, registry)
+            self._asked = self._read(request, registry)
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
 
-    def _start(self) -> Search:
-        """The next plan's search: split over the workers (:class:`~npuzzle.pdb.split.Split`) for a solve asked
-        for with ``workers`` above 1 whose plan is IDA* on this session's pattern database."""
-        chosen = self._plans[len(self._results)]
-        tables = self._tables
-        if (
-            self._kind == "solve"
-            and self._workers > 1
-            and tables is not None
-            and chosen.algorithm == "idastar"
-            and chosen.heuristic == heuristic_name(tables)
-            and chosen.fallback_after is None
-        ):
-            self._split = Split(
-                chosen.board, chosen.goal, tables, self._limit, workers=self._workers,
-                sequential_nodes=self._split_nodes,
-            )  # fmt: skip
-            return self._split.search
-        return chosen.start(self._limit)
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        """The request's board, goal, plans and limit (each subclass reads its own op)."""
+        raise NotImplementedError
+
+    def _start(self, chosen: Plan, limit: Limit) -> Search:
+        """The search of the next plan."""
+        return chosen.start(limit)
+
+    def _finish(self, asked: Planned) -> Reply:
+        """The final reply, once every plan has its result."""
+        raise NotImplementedError
+
+    def _progress(self, record: Progress) -> Reply:
+        reply: Reply = {"type": "progress"}
+        reply.update(record.to_dict())
+        return reply
 
     @property
     def done(self) -> bool:
         """True once a result or an error has been returned (further calls repeat it)."""
         return self._final is not None
 
-    def _finish(self) -> Reply:
-        assert self._board is not None and self._goal is not None
-        if self._kind == "solve":
-            return solve_reply(self._board, self._goal, self._results[0])
-        if self._kind == "hint":
-            return hint_reply(self._plans[0], self._results[0])
-        stopped = "cancelled" if any(r.stopped == "cancelled" for r in self._results) else None
-        return compare_reply(self._board, self._goal, self._results, stopped)
-
-    def _progress(self, record: Progress) -> Reply:
-        reply: Reply = {"type": "progress"}
-        reply.update(record.to_dict())
-        if self._kind == "compare":
-            reply["row"] = len(self._results)
-            reply["rows"] = len(self._plans)
-            reply["heuristics"] = [p.heuristic for p in self._plans]
-            reply["done"] = [compare_row(r) for r in self._results]
-        if self._split is not None and self._split.coordinator is not None:
-            reply["split"] = {"workers": self._workers, "idle": self._split.idle}
-        return reply
-
     def advance(self, seconds: float) -> str:
         """Run for up to about ``seconds`` (plus one progress interval, ~20 ms) and return the latest state:
         ``{"type": "progress", …}``, ``{"type": "result", "ok": true, …}`` or ``{"type": "error", …}``."""
-        if self._final is not None:
+        if self._final is not None or self._asked is None:
             return json.dumps(self._final)
+        asked = self._asked
         deadline = time.perf_counter() + max(0.0, float(seconds))
         try:
             while True:
                 if self._search is None:
-                    self._search = self._start()
+                    self._search = self._start(asked.plans[len(self._results)], asked.limit)
                 try:
                     record = next(self._search)
                 except StopIteration as stop:
                     self._results.append(stop.value)
                     self._search = None
-                    if len(self._results) == len(self._plans):
-                        self._final = self._finish()
+                    if len(self._results) == len(asked.plans):
+                        self._final = self._finish(asked)
                         return json.dumps(self._final)
                     continue
                 self._last = record
@@ -461,17 +368,17 @@ class Session:
         """Stop now; returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}``: with the best solution
         so far in ``moves`` when the search has one (the near-optimal solver while it shortens its answer), else
         ``moves: null`` and the statistics so far (or the final reply if the operation had already ended)."""
-        if self._final is not None:
+        if self._final is not None or self._asked is None:
             return json.dumps(self._final)
         try:
-            plan_now = self._plans[len(self._results)]
+            plan_now = self._asked.plans[len(self._results)]
             last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
             if self._search is not None:
                 search, self._search = self._search, None
                 self._results.append(stop(search, plan_now.stopped, last))
             else:
                 self._results.append(plan_now.stopped(last))
-            self._final = self._finish()
+            self._final = self._finish(self._asked)
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             self._final = failure_reply(exc)
         return json.dumps(self._final)
@@ -503,8 +410,9 @@ class Session:
                 return json.dumps({"ok": True, "task": None if task is None else task.to_json()})
             if coordinator is None:
                 raise RequestError("this search has not been split: it has no tasks")
+            board = self._asked.board if self._asked is not None else None
             if kind == "lost":
-                task = Task.from_json(value, *board_shape(self._board))
+                task = Task.from_json(value, *board_shape(board))
                 coordinator.release(task.bound, task.index)
             elif kind == "running":
                 count = Answer.from_json(value)
@@ -516,6 +424,161 @@ class Session:
             return json.dumps(error_json(exc))
 
 
+class SolveSession(Session):
+    """A ``solve`` run in slices; with ``workers`` above 1 and IDA* on the session's pattern database, split over
+    the workers (:class:`~npuzzle.pdb.split.Split`: its progress then carries ``split``)."""
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        self._workers, self._split_nodes = read_split(request)
+        return plan_solve(request, registry)
+
+    def _start(self, chosen: Plan, limit: Limit) -> Search:
+        tables = self._tables
+        if (
+            self._workers > 1
+            and tables is not None
+            and chosen.algorithm == "idastar"
+            and chosen.heuristic == heuristic_name(tables)
+            and chosen.fallback_after is None
+        ):
+            self._split = Split(
+                chosen.board, chosen.goal, tables, limit, workers=self._workers, sequential_nodes=self._split_nodes
+            )
+            return self._split.search
+        return chosen.start(limit)
+
+    def _progress(self, record: Progress) -> Reply:
+        reply = super()._progress(record)
+        if self._split is not None and self._split.coordinator is not None:
+            reply["split"] = {"workers": self._workers, "idle": self._split.idle}
+        return reply
+
+    def _finish(self, asked: Planned) -> Reply:
+        return solve_reply(asked.board, asked.goal, self._results[0])
+
+
+class HintSession(Session):
+    """A ``hint`` run in slices."""
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        return plan_hint(request, registry)
+
+    def _finish(self, asked: Planned) -> Reply:
+        return hint_reply(asked.plans[0], self._results[0])
+
+
+class CompareSession(Session):
+    """A ``compare`` run in slices, one heuristic after the other: its progress adds ``row`` (the one running),
+    ``rows``, the ``heuristics`` it runs and the finished rows as ``done``."""
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        return plan_compare(request, registry)
+
+    def _progress(self, record: Progress) -> Reply:
+        reply = super()._progress(record)
+        plans = self._asked.plans if self._asked is not None else []
+        reply["row"] = len(self._results)
+        reply["rows"] = len(plans)
+        reply["heuristics"] = [p.heuristic for p in plans]
+        reply["done"] = [compare_row(r) for r in self._results]
+        return reply
+
+    def _finish(self, asked: Planned) -> Reply:
+        stopped = "cancelled" if any(r.stopped == "cancelled" for r in self._results) else None
+        return compare_reply(asked.board, asked.goal, self._results, stopped)
+
+
+class NotLong(Session):
+    """The session :func:`start` gives a request that is not a long operation: its first reply is the error."""
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        op = request.get("op")
+        if isinstance(op, str) and op in LONG_OPS:  # long on an Engine with tables only (subtree): it says why
+            OPS[op].handler(request, registry)
+        raise RequestError(
+            f"unknown op {show_value(op)} for a long operation: expected one of {', '.join(sorted(LONG_OPS))}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One op of the worker protocol: its ``name``, the one-shot ``handler`` (its docstring gives the request and
+    the reply), the :class:`Session` class that runs it in slices with progress (``None``: one-shot only), and
+    whether it ``needs_tables`` (a pattern database loaded into an :class:`Engine`)."""
+
+    name: str
+    handler: Callable[[Request, Registry | None], Reply]
+    session: type[Session] | None = None
+    needs_tables: bool = False
+
+    @property
+    def long(self) -> bool:
+        """Whether the page runs it as a long operation (in slices, with progress and cancel)."""
+        return self.session is not None or self.needs_tables
+
+
+def _no_registry(handler: Callable[[Request], Reply]) -> Callable[[Request, Registry | None], Reply]:
+    def run(request: Request, _registry: Registry | None = None) -> Reply:
+        return handler(request)
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("check", _no_registry(op_check)),
+    Operation("random", _no_registry(op_random)),
+    Operation("apply", _no_registry(op_apply)),
+    Operation("move", _no_registry(op_move)),
+    Operation("options", op_options),
+    Operation("solve", op_solve, SolveSession),
+    Operation("compare", op_compare, CompareSession),
+    Operation("hint", op_hint, HintSession),
+    Operation("subtree", _no_registry(op_subtree), needs_tables=True),
+)
+"""Every op of the protocol, the one list of them: ``web/protocol.js``'s lists are checked against it
+(``tests/test_protocol.py``). The ``subtree`` op runs in slices on an :class:`Engine` with tables
+(:class:`~npuzzle.api_split.SubtreeSession`)."""
+
+OPS: dict[str, Operation] = {op.name: op for op in OPERATIONS}
+"""The operations by name."""
+
+LONG_OPS: frozenset[str] = frozenset(op.name for op in OPERATIONS if op.long)
+"""The names of the operations the page runs in slices, with progress and cancel."""
+
+
+def dispatch(request: Request, registry: Registry | None = None) -> Reply:
+    """Run one request already decoded from JSON; input errors become ``{"ok": false, ...}`` replies."""
+    try:
+        if not isinstance(request, dict):
+            raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
+        op = request.get("op")
+        if not isinstance(op, str) or op not in OPS:
+            raise RequestError(f"unknown op {show_value(op)}: expected one of {', '.join(sorted(OPS))}")
+        return OPS[op].handler(request, registry)
+    except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+        return error_json(exc)
+
+
+def handle(request_json: str, registry: Registry | None = None) -> str:
+    """Run one request given as a JSON string and return the reply as a JSON string (``registry``: the heuristics
+    to offer, default :func:`npuzzle.solve.default_registry`; :class:`Engine` passes its own)."""
+    try:
+        request = decode_request(request_json)
+    except RequestError as exc:
+        return json.dumps(error_json(exc))
+    return json.dumps(dispatch(request, registry))
+
+
+def session_for(request: str | Request, registry: Registry | None = None, tables: PdbTables | None = None) -> Session:
+    """The :class:`Session` of a long request's op; any other request (or text that is no JSON object) gets
+    :class:`NotLong`, whose first reply names the problem."""
+    op = request.get("op") if isinstance(request, dict) else None
+    operation = OPS.get(op) if isinstance(op, str) else None
+    kind = operation.session if operation is not None and operation.session is not None else NotLong
+    return kind(request, registry, tables)
+
+
 def start(request_json: str) -> Session:
     """Begin a long operation (``{"op": "solve", …}``, ``{"op": "hint", …}`` or ``{"op": "compare", …}``) without
     running it yet.
@@ -523,7 +586,8 @@ def start(request_json: str) -> Session:
     An invalid request or an unsolvable board gives a session whose first :meth:`Session.advance` returns the
     error at once (for an unsolvable board with its ``explanation``); no search is started.
     """
-    return Session(request_json)
+    decoded = _decoded(request_json)
+    return session_for(decoded if isinstance(decoded, dict) else request_json)
 
 
 def file_slices(data: object) -> bytes | bytearray | memoryview | FileSlices:
@@ -686,10 +750,10 @@ class Engine:
         :class:`~npuzzle.api_split.SubtreeSession`."""
         request = _decoded(request_json)
         if not isinstance(request, dict):
-            return Session(request_json, self._registry, self._tables)  # its own decoding names what is wrong
+            return session_for(request_json)  # its own decoding names what is wrong
         if request.get("op") == "subtree":
             return SubtreeSession(self, request)
-        return Session(request, self._registry, self._tables)  # decoded once, not again
+        return session_for(request, self._registry, self._tables)  # decoded once, not again
 
 
 def _decoded(request_json: str) -> object:

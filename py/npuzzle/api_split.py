@@ -68,8 +68,11 @@ def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]
 
 
 def op_subtree(request: Request) -> Reply:
-    """A ``subtree`` request without tables (the module-level :func:`handle`): its fields checked, then refused
-    with :class:`~npuzzle.errors.PatternDatabaseError` (:class:`Engine` runs it)."""
+    """``{"task": TASK, "search": KEY}`` → ``{"ok": true, "answer": ANSWER}``: one task of a split search
+    (:class:`~npuzzle.pdb.split.Task`, :class:`~npuzzle.pdb.split.Answer` as JSON objects with the same fields),
+    run by :class:`SubtreeSession` on an engine with tables (the page's helper workers). Here, without tables
+    (the module-level ``handle``): its fields checked, then refused with
+    :class:`~npuzzle.errors.PatternDatabaseError`."""
     _subtree_fields(request)
     raise PatternDatabaseError(NO_TABLES)
 

@@ -1,0 +1,33 @@
+"""The worker protocol is said once, in ``npuzzle.api.OPERATIONS``: the page's lists in ``web/protocol.js`` must
+name the same ops, and the same long ones."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from npuzzle import api
+
+PROTOCOL_JS = Path(__file__).resolve().parents[1] / "web" / "protocol.js"
+
+
+def js_list(name: str) -> list[str]:
+    """The names in ``export const NAME = frozenSet(/** @type {const} */ ([...]))`` of web/protocol.js."""
+    text = PROTOCOL_JS.read_text()
+    found = re.search(rf"export const {name} = frozenSet\(/\*\* @type {{const}} \*/ \((\[[^\]]*\])\)\);", text)
+    assert found, f"web/protocol.js has no literal list {name}"
+    names: list[str] = json.loads(found.group(1))
+    return names
+
+
+def test_the_pages_ops_are_the_apis() -> None:
+    assert js_list("API_OPS") == [op.name for op in api.OPERATIONS]
+    assert sorted(js_list("LONG_OPS")) == sorted(api.LONG_OPS)
+
+
+def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
+    for op in api.OPERATIONS:
+        assert op.handler.__doc__, op.name
+        assert op.long == (op.name in api.LONG_OPS)
+    assert {op.name for op in api.OPERATIONS if op.session is not None} == {"solve", "compare", "hint"}
