@@ -88,6 +88,7 @@ function tablesStatus(tables) {
 /** The worker's helpers for split solves: mirrored for the tests (a cancel leaves none busy).
  * @param {import("./protocol.js").Helpers} helpers */
 function helpersStatus(helpers) {
+  setReport(state, "helpersStarted", String(helpers.started));
   setReport(state, "helpersReady", String(helpers.ready));
   setReport(state, "helpersBusy", String(helpers.busy));
   setReport(state, "helpersTasks", String(helpers.tasks));
