@@ -83,6 +83,7 @@ import { newGame } from "./model/game.js";
  * @property {boolean} ready Python answers requests
  * @property {number} latest sequence number of the newest request whose answer should be shown
  * @property {Shown | null} shown the board on screen
+ * @property {boolean} editing the board editor is open (on a phone it folds under the board: view/editor.js)
  * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
  * @property {number} clock the interval that ticks the clock on screen (0: none)
  * @property {TablesState} tables the pattern database: its phase, whether the page asked for it, who waits for it
@@ -110,6 +111,7 @@ export function createState() {
     ready: false,
     latest: 0,
     shown: null,
+    editing: false,
     game: newGame(),
     clock: 0,
     learn: { partners: null, chosen: null },
