@@ -125,8 +125,8 @@ export function createState() {
     options: { cache: new Map(), key: "", reply: null },
     report: {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
-      job: null, solve: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null, helpersBusy: null,
-      helpersTasks: null,
+      job: null, solve: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
+      helpersBusy: null, helpersTasks: null,
       playback: null, compare: null, hint: null, clock: null, time: null,
       offline: null,
     },

@@ -1,7 +1,7 @@
 // @ts-check
-// The rule at work, below the verdict and the solution: the tiles in reading order (choose one to see its inversions, here and on
-// the board), the rule's ways of counting side by side, why they agree, and "Why does this work?" (folded). The
-// figures are the core's (the check reply's `lesson`, npuzzle.lesson).
+// The rule at work, below the verdict and the solution: the tiles in reading order (choose one to see its
+// inversions, here and on the board), the rule's ways of counting side by side, why they agree, and "Why does this
+// work?" (folded). The figures are the core's (the check reply's `lesson`, npuzzle.lesson).
 
 import { count, el } from "../dom.js";
 
