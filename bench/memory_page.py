@@ -9,11 +9,13 @@ only; the renderer holds the page and its Python worker), the WebAssembly memory
 stages, then the pattern database's phases). It prints one line per stage: the resident set when the stage
 began, its largest value and the peak so far at the stage's end, the wasm memory at its end, and the rest
 (resident set − wasm memory). Once the tables are ready it waits ``--settle`` seconds, then solves the first
-80-move position for ``--solve-seconds`` (cancelled then) and samples during it. ``--without-tables`` opens the
-page as a small device does (tables only offered) instead.
+80-move position for ``--solve-seconds`` (cancelled then) and samples during it. With ``--workers N`` that solve is
+split over N workers (the primary starts N − 1 helpers, each with its own Python and tables); the probe then keeps
+sampling until the helpers have ended after their idle time (web/helpers.js ``HELPERS_IDLE_MS``, a minute) and
+``--settle`` seconds more. ``--without-tables`` opens the page as a small device does (tables only offered) instead.
 
 Run from the repository root with the project venv: ``.venv/bin/python -m bench memory-page [--site DIR]
-[--without-tables]`` (``--site`` probes an already built folder instead of building ``site/``).
+[--without-tables] [--workers N]`` (``--site`` probes an already built folder instead of building ``site/``).
 """
 
 from __future__ import annotations
@@ -42,12 +44,14 @@ PROBE_JS = """
         const m = event.data || {};
         if (m.type === "status") window.probeStage = m.state === "loading" ? `boot: ${m.stage}` : `python ${m.state}`;
         if (m.type === "progress" && m.tables) window.probeStage = `tables: ${m.tables.phase}`;
+        if (m.type === "progress" && m.helpers) window.probeHelpers = m.helpers.started;
       });
     }
   };
 })();
 """
-"""Init script: the latest stage the page's worker reported, in ``window.probeStage`` (run before CAPTURE_JS)."""
+"""Init script: the latest stage the page's worker reported, in ``window.probeStage``, and the helpers of split
+solves it has started, in ``window.probeHelpers`` (run before CAPTURE_JS)."""
 
 HOOK = "const pyodide = await loadPyodide("
 """The line of worker.js after which the probe's copy keeps its handle on Pyodide."""
@@ -142,6 +146,20 @@ class Log:
             )
 
 
+def helpers_end(page: Any, log: Log, args: argparse.Namespace) -> None:
+    """Sample while the split's helpers sit idle, until they have ended, then ``--settle`` seconds more."""
+    end = time.perf_counter() + args.helpers_timeout
+    while page.evaluate("() => window.probeHelpers") != 0:
+        if time.perf_counter() > end:
+            raise SystemExit(f"the helpers did not end within {args.helpers_timeout:.0f} s")
+        log.sample(page, "after the solve (helpers idle)")
+        time.sleep(args.every)
+    end = time.perf_counter() + args.settle
+    while time.perf_counter() < end:
+        log.sample(page, "helpers ended")
+        time.sleep(args.every)
+
+
 def main(argv: list[str]) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(
@@ -153,6 +171,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--settle", type=float, default=3.0, help="seconds to sample once ready (default 3)")
     parser.add_argument("--solve-seconds", type=float, default=10.0, help="solve 80a this long (default 10; 0: no)")
     parser.add_argument("--without-tables", action="store_true", help="open the page as a small device")
+    parser.add_argument("--workers", type=int, default=1, help="split the solve over N workers (default 1)")
+    parser.add_argument(
+        "--helpers-timeout", type=float, default=180.0, help="seconds to wait for idle helpers to end (default 180)"
+    )
     args = parser.parse_args(argv)
     site = site_to_probe(args.site)
     print(f"{machine()}; site {site}")
@@ -175,16 +197,20 @@ def main(argv: list[str]) -> int:
             time.sleep(args.every)
         if args.solve_seconds > 0 and not args.without_tables:
             name, _, tiles = HARD[0]
+            request = {**request_for(tiles), "workers": args.workers}
             page.evaluate(
                 "([request, id, ms]) => { const w = window.capturedWorkers.at(-1); "
                 "w.postMessage({...request, type: 'solve', id}); "
                 "setTimeout(() => w.postMessage({type: 'cancel', id}), ms); }",
-                [request_for(tiles), 2_000_000_001, int(args.solve_seconds * 1000)],
+                [request, 2_000_000_001, int(args.solve_seconds * 1000)],
             )
+            on = f" on {args.workers} workers" if args.workers > 1 else ""
             end = time.perf_counter() + args.solve_seconds + 1.0
             while time.perf_counter() < end:
-                log.sample(page, f"solving {name} ({args.solve_seconds:.0f} s)")
+                log.sample(page, f"solving {name} ({args.solve_seconds:.0f} s){on}")
                 time.sleep(args.every)
+            if args.workers > 1:
+                helpers_end(page, log, args)
         log.print()
         context.close()
         print(f"requests outside the origin: {len(s.offsite)}")

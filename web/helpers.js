@@ -5,11 +5,16 @@
 // JavaScript only carries the messages: Session.exchange gives a task (or none), a helper's `subtree` request
 // searches it, and its `running` counts and its `answer` go back to Session.exchange; the verdict is Python's.
 //
-// Helpers start at the first split and are kept for the next ones (their boot and their tables take seconds).
+// Helpers start at the first split and are kept for the next ones (their boot and their tables take seconds), until
+// they have had nothing to do for HELPERS_IDLE_MS: then they end and give their memory back, and the next split
+// starts them again.
 // A helper whose request fails (it failed, or did not stop within the grace of a cancel and was restarted by its
 // PythonWorker) gives its task back ({lost: task}) and gets no other until its tables are ready again.
 
 import { PythonWorker } from "./python-worker.js";
+
+/** How long helpers stay once no split solve runs and none searches a task (nor got ready) since; then they end. */
+export const HELPERS_IDLE_MS = 60_000;
 
 /** @typedef {import("./protocol.js").SplitTask} SplitTask */
 /** @typedef {import("./protocol.js").Helpers} HelpersCount */
@@ -33,6 +38,9 @@ export class Helpers {
     this.tasks = 0; // handed to helpers in all
     /** @type {SplitRun | null} */
     this.run = null; // the split solve running now
+    this.idleMs = HELPERS_IDLE_MS; // the running or last split's (a solve request's `helpers_idle_ms`: tests)
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.idleTimer = undefined;
   }
 
   /**
@@ -40,9 +48,11 @@ export class Helpers {
    * @param {any} session the solve's npuzzle.api.Session (a Python proxy)
    * @param {string} key names the search to the helpers' Python (its transposition tables are per search)
    * @param {number} count helpers wanted (the solve's workers but the primary)
+   * @param {number} [idleMs] how long they stay idle once this split is over (default HELPERS_IDLE_MS; tests)
    * @returns {SplitRun}
    */
-  join(session, key, count) {
+  join(session, key, count, idleMs) {
+    this.idleMs = idleMs || HELPERS_IDLE_MS;
     // Where a worker cannot start workers (Safari before 15.5) the primary searches every task itself.
     while (this.list.length < count && typeof Worker === "function") this.list.push(this.startHelper());
     this.run = new SplitRun(this, session, key);
@@ -77,6 +87,23 @@ export class Helpers {
     const count = (/** @type {(h: Helper) => boolean} */ test) => this.list.filter(test).length;
     this.props.onChange({ started: this.list.length, ready: count((h) => h.ready), busy: count((h) => h.task !== null),
       tasks: this.tasks });
+    this.idleFrom();
+  }
+
+  /** Count the helpers' idle time from now: they end after `idleMs` unless a split runs or one of them works. */
+  idleFrom() {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.run || this.list.length === 0 || this.list.some((h) => h.task !== null)) return;
+    this.idleTimer = setTimeout(() => this.end(), this.idleMs);
+  }
+
+  /** End every helper (its worker terminated: its Python and tables freed); the next split starts new ones. */
+  end() {
+    const ending = this.list;
+    this.list = [];
+    for (const helper of ending) helper.worker.destroy();
+    this.changed();
   }
 }
 
@@ -167,5 +194,6 @@ export class SplitRun {
     for (const helper of this.helpers.list) {
       if (helper.task) helper.worker.cancel(helper.request);
     }
+    this.helpers.idleFrom();
   }
 }

@@ -13,6 +13,7 @@ import {
   cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle,
 } from "./control/check.js";
 import { cancelJob, compareHeuristics, endJob, hint, solve } from "./control/jobs.js";
+import { checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
 import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
 import { fetchTables, tablesChanged } from "./control/tables.js";
@@ -25,6 +26,7 @@ import { findUi } from "./ui.js";
 import { renderJob } from "./view/job.js";
 import { renderSpeed, speedOf } from "./view/player.js";
 import { renderSolverHint } from "./view/solver.js";
+import { phoneLayout } from "./view/editor.js";
 import { renderBoot } from "./view/status.js";
 
 const ui = findUi();
@@ -88,6 +90,7 @@ function tablesStatus(tables) {
 /** The worker's helpers for split solves: mirrored for the tests (a cancel leaves none busy).
  * @param {import("./protocol.js").Helpers} helpers */
 function helpersStatus(helpers) {
+  setReport(state, "helpersStarted", String(helpers.started));
   setReport(state, "helpersReady", String(helpers.ready));
   setReport(state, "helpersBusy", String(helpers.busy));
   setReport(state, "helpersTasks", String(helpers.tasks));
@@ -98,12 +101,19 @@ function helpersStatus(helpers) {
 
 ui.form.addEventListener("submit", (event) => {
   event.preventDefault();
-  check(ctx);
+  checkFromEditor(ctx);
 });
 ui.board.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
     event.preventDefault();
-    check(ctx);
+    checkFromEditor(ctx);
+  }
+});
+ui.editBoard.addEventListener("click", () => toggleEditor(ctx));
+ui.inputPanel.addEventListener("keydown", (event) => { // Escape closes a phone's editor, the focus back on its toggle
+  if (event.key === "Escape" && state.editing && phoneLayout()) {
+    event.preventDefault();
+    setEditing(ctx, false);
   }
 });
 ui.goalKind.addEventListener("change", () => {
@@ -124,6 +134,7 @@ ui.cancel.addEventListener("click", () => cancelBusy(ctx));
 ui.algorithm.addEventListener("change", () => renderSolverHint(ui, state.options.reply));
 ui.heuristic.addEventListener("change", () => renderSolverHint(ui, state.options.reply));
 ui.solve.addEventListener("click", () => solve(ctx));
+ui.barSolve.addEventListener("click", () => solve(ctx)); // the same Solve beside Undo, Redo and Hint on a phone
 ui.compare.addEventListener("click", () => compareHeuristics(ctx));
 ui.jobCancel.addEventListener("click", () => cancelJob(ctx));
 
@@ -165,16 +176,16 @@ const stripTile = (event) => {
   const button = event.target instanceof HTMLElement ? event.target.closest(".strip-tile") : null;
   return button instanceof HTMLElement ? Number(button.dataset.tile) : null;
 };
-ui.verdict.addEventListener("pointerover", (event) => {
+ui.lesson.addEventListener("pointerover", (event) => {
   const tile = stripTile(event);
   if (tile !== null && event.pointerType !== "touch") choose(ctx, tile);
 });
-ui.verdict.addEventListener("click", (event) => {
+ui.lesson.addEventListener("click", (event) => {
   const tile = stripTile(event);
   const tap = event instanceof PointerEvent && event.pointerType === "touch";
   if (tile !== null) choose(ctx, tap && state.learn.chosen === tile ? null : tile); // a second tap clears
 });
-ui.verdict.addEventListener("focusin", (event) => {
+ui.lesson.addEventListener("focusin", (event) => {
   const tile = stripTile(event);
   if (tile !== null) choose(ctx, tile);
 });

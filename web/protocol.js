@@ -18,7 +18,9 @@
  * - check, random, apply, move, options: one-shot, answered by `result` or `error`;
  * - solve, compare, hint: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`; a solve
  *   with `workers` above 1 may split (npuzzle.pdb.split: helper workers, see worker.js), `split_nodes` the
- *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer);
+ *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer),
+ *   `helpers_idle_ms` (tests; read by the worker, not Python) how long its helpers stay idle before they end
+ *    (default HELPERS_IDLE_MS in helpers.js);
  * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
@@ -29,7 +31,7 @@
  * @typedef {{type: "move", id: number, board: BoardInput, tiles: number[]}} MoveRequest
  * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
- *   heuristic?: string, workers?: number, split_nodes?: number}} SolveRequest
+ *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest

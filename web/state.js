@@ -66,6 +66,7 @@ import { newGame } from "./model/game.js";
  * @property {string | null} solve the last Solve: running, solved, stopped, failed, unsolvable
  * @property {string | null} cancelMs how long the last cancelled solve took to stop
  * @property {string | null} workers the workers the last solve was split over ("1": not split)
+ * @property {string | null} helpersStarted the worker's helpers for split solves alive now (they end when idle)
  * @property {string | null} helpersReady the worker's helpers for split solves with Python and the tables ready
  * @property {string | null} helpersBusy those of them searching a task now
  * @property {string | null} helpersTasks the tasks handed to them in all
@@ -82,6 +83,7 @@ import { newGame } from "./model/game.js";
  * @property {boolean} ready Python answers requests
  * @property {number} latest sequence number of the newest request whose answer should be shown
  * @property {Shown | null} shown the board on screen
+ * @property {boolean} editing the board editor is open (on a phone it folds under the board: view/editor.js)
  * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
  * @property {number} clock the interval that ticks the clock on screen (0: none)
  * @property {TablesState} tables the pattern database: its phase, whether the page asked for it, who waits for it
@@ -109,6 +111,7 @@ export function createState() {
     ready: false,
     latest: 0,
     shown: null,
+    editing: false,
     game: newGame(),
     clock: 0,
     learn: { partners: null, chosen: null },
@@ -122,7 +125,8 @@ export function createState() {
     options: { cache: new Map(), key: "", reply: null },
     report: {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
-      job: null, solve: null, cancelMs: null, workers: null, helpersReady: null, helpersBusy: null, helpersTasks: null,
+      job: null, solve: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
+      helpersBusy: null, helpersTasks: null,
       playback: null, compare: null, hint: null, clock: null, time: null,
       offline: null,
     },

@@ -266,6 +266,7 @@ class Runner {
   /** @param {Work} message */
   async long(message) {
     const { id, type, ...fields } = message;
+    const idleMs = message.type === "solve" ? message.helpers_idle_ms : undefined;
     const session = this.py.start(JSON.stringify({ ...fields, op: type }));
     /** @type {import("./helpers.js").SplitRun | null} */
     let split = null;
@@ -275,7 +276,7 @@ class Runner {
         if (split && !cancelled) split.feed(); // the helpers' answers first: one may end the search
         const event = JSON.parse(cancelled ? session.cancel() : session.advance(SLICE_SECONDS));
         if (event.type === "progress" && !cancelled) {
-          if (event.split && !split) split = helpers.join(session, String(id), event.split.workers - 1);
+          if (event.split && !split) split = helpers.join(session, String(id), event.split.workers - 1, idleMs);
           if (split) split.feed();
           post({ type: "progress", id, progress: event });
           // lets a `cancel` message and the helpers' messages in
@@ -475,7 +476,7 @@ async function loadTables(python) {
 }
 
 const runner = new Runner();
-/** The helper workers of split solves (started at the first one). */
+/** The helper workers of split solves (started at the first one, ended when idle: helpers.js). */
 const helpers = new Helpers({
   url: new URL("./worker.js", import.meta.url),
   onChange: (count) => post({ type: "progress", id: null, helpers: count }),

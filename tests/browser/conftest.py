@@ -119,8 +119,12 @@ class App:
         )
 
     def check(self, board: str, goal: str | None = None) -> str:
-        """Paste ``board`` (and pick ``goal``: default, blank-first or a board), press Check, return the verdict."""
+        """Paste ``board`` (and pick ``goal``: default, blank-first or a board), press Check, return the verdict. On a
+        phone the editor is folded under the board: "Edit board" opens it first (a check that shows a verdict
+        folds it again)."""
         page = self.page
+        if page.locator("#board").is_hidden() and page.locator("#edit-board").is_visible():
+            page.click("#edit-board")
         if goal is not None:
             kind = goal if goal in ("default", "blank-first") else "custom"
             self.select_goal(kind)

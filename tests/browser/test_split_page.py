@@ -1,7 +1,7 @@
 """A hard 4×4 split over several workers in the page (npuzzle.pdb.split): the worker that solves starts a helper
 worker (its own Python and pattern database), hands it subtrees and proves the optimal length; a Cancel stops them
-all. A test hook (``window.npuzzleTest``, web/hooks.js) forces two workers and a split after 300 expansions, so a
-quick board splits too."""
+all; idle helpers end and a new split starts them again. A test hook (``window.npuzzleTest``, web/hooks.js) forces
+two workers and a split after 300 expansions, so a quick board splits too, and shortens the helpers' idle time."""
 
 from __future__ import annotations
 
@@ -105,4 +105,29 @@ def test_cancel_stops_every_worker(split_app: App) -> None:
     solve(app, text)
     assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
     assert int(body(app, "helpers-tasks") or "0") > before
+    app.assert_offline()
+
+
+def test_idle_helpers_end_and_a_new_split_starts_them_again(split_app: App) -> None:
+    app, page = split_app, split_app.page
+    text, optimal = korf(82)
+    solve(app, text)  # a split: its helper is alive (started now or by an earlier test)
+    page.wait_for_selector("body[data-helpers-ready='1']", state="attached", timeout=TABLES_TIMEOUT_MS)
+    assert body(app, "helpers-started") == "1"
+    primary, helper = page.workers  # Playwright lists nested workers too: the primary started its helper
+
+    page.evaluate("() => { window.npuzzleTest.helpersIdleMs = 1500; }")  # idle for 1.5 s instead of a minute
+    with helper.expect_event("close", timeout=ANSWER_TIMEOUT_MS):  # its worker terminated: its memory freed
+        solve(app, text)
+        page.wait_for_selector("body[data-helpers-started='0']", state="attached", timeout=ANSWER_TIMEOUT_MS)
+    assert body(app, "helpers-ready") == "0" and body(app, "helpers-busy") == "0"
+    assert page.workers == [primary]
+
+    page.evaluate("() => { delete window.npuzzleTest.helpersIdleMs; }")  # the minute again
+    text, optimal = korf(60)
+    solve(app, text)  # a new split starts a helper again
+    assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
+    assert body(app, "workers") == "2" and body(app, "helpers-started") == "1"
+    page.wait_for_selector("body[data-helpers-ready='1']", state="attached", timeout=TABLES_TIMEOUT_MS)
+    assert len(page.workers) == 2 and primary in page.workers
     app.assert_offline()

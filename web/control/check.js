@@ -8,6 +8,7 @@ import { previewBoard } from "../model/preview.js";
 import { errorInfo } from "../python-worker.js";
 import { renderJob } from "../view/job.js";
 import { fragmentFor, readFragment, renderLink } from "../view/link.js";
+import { renderEditor } from "../view/editor.js";
 import { renderChoices } from "../view/solver.js";
 import {
   clearErrors, renderChecking, renderNoVerdict, renderVerdict, showError, showRequestError,
@@ -115,6 +116,10 @@ export async function check(ctx) {
     renderNoVerdict(ui, error.type === "Cancelled");
     ctx.board.clear();
     showRequestError(ui, error, (message) => showError(ui.boardError, ui.board, message));
+    if (error.type !== "Cancelled") {
+      state.editing = true; // a phone's folded editor opens to show the message beside the input
+      renderEditor(ui, state);
+    }
     return false;
   } finally {
     if (seq === state.latest) {

@@ -98,9 +98,10 @@ export async function solve(ctx) {
   setReport(state, "solve", "running");
   mirrorHooks(state);
   // workers: a hard 4×4 solved with the pattern database is split over them (the worker decides, in Python)
-  const splitNodes = testOptions().splitNodes;
+  const { splitNodes, helpersIdleMs } = testOptions();
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
-    heuristic: ui.heuristic.value, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}) };
+    heuristic: ui.heuristic.value, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
+    ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}) };
   renderIterations(ui, null);
   let drawnAt = 0; // IDA*'s chart is redrawn at most every ITERATIONS_EVERY_MS
   try {

@@ -39,7 +39,7 @@ function showChoice(ctx) {
   const mine = chosen !== null && partners ? partners.get(chosen) || [] : [];
   ctx.board.mark("chosen", chosen === null ? [] : [chosen]);
   ctx.board.mark("partner", mine);
-  renderChoice(ctx.ui.verdict, chosen, mine);
+  renderChoice(ctx.ui.lesson, chosen, mine);
 }
 
 /**

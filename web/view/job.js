@@ -11,6 +11,7 @@ export function renderJob(ui, state) {
   ui.check.disabled = !ready;
   ui.shuffle.disabled = !ready;
   ui.solve.disabled = !ready || Boolean(job);
+  ui.barSolve.disabled = ui.solve.disabled;
   ui.compare.disabled = !ready || Boolean(job);
   ui.hint.disabled = !ready || Boolean(job) || !state.shown;
   ui.job.hidden = !job;

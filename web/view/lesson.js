@@ -1,7 +1,7 @@
 // @ts-check
-// The rule at work, under the verdict: the tiles in reading order (choose one to see its inversions, here and on
-// the board), the rule's ways of counting side by side, why they agree, and "Why does this work?" (folded). The
-// figures are the core's (the check reply's `lesson`, npuzzle.lesson).
+// The rule at work, below the verdict and the solution: the tiles in reading order (choose one to see its
+// inversions, here and on the board), the rule's ways of counting side by side, why they agree, and "Why does this
+// work?" (folded). The figures are the core's (the check reply's `lesson`, npuzzle.lesson).
 
 import { count, el } from "../dom.js";
 
@@ -35,7 +35,8 @@ function listed(tiles) {
 }
 
 /**
- * The lesson's part of the explanation, as elements to append under the verdict.
+ * The lesson's part of the explanation, as elements for the page's lesson section (below the verdict, the solution
+ * and the comparison: on a phone the board's controls come first).
  * @param {Lesson} lesson
  * @param {boolean} widthEven
  * @returns {HTMLElement[]}
@@ -62,26 +63,33 @@ export function lessonParts(lesson, widthEven) {
     const head = el("p", "strip-head", "Reading order — choose a tile to see the pairs it has in the wrong order:");
     parts.push(head, strip, el("p", "strip-said"));
   }
+  // Each way of counting is a row group: its name and source on a line of their own, its figures below, so four
+  // narrow columns fit a 320 px screen without breaking a word.
   const table = el("table", "conventions");
   const caption = el("caption", null, widthEven ? "Two ways of writing the rule, side by side" : "The rule on an odd width");
+  const head = el("thead");
   const headRow = el("tr");
-  for (const name of ["Count", "Sum", "Parity", "The goal's", "Solvable"]) {
+  for (const name of ["Sum", "Parity", "Goal's parity", "Solvable"]) {
     const th = el("th", null, name);
     th.scope = "col";
     headRow.append(th);
   }
-  const body = el("tbody");
+  head.append(headRow);
+  table.append(caption, head);
   for (const c of lesson.conventions) {
-    const row = el("tr");
-    const what = el("th", null, c.name);
-    what.scope = "row";
-    what.append(el("span", "sub", c.source));
-    row.append(what, el("td", null, `${c.terms} = ${c.total}`), el("td", null, c.parity),
-      el("td", null, c.goal_parity), el("td", null, c.solvable ? "yes" : "no"));
-    body.append(row);
+    const what = el("th", "count");
+    what.scope = "rowgroup";
+    what.colSpan = 4;
+    what.append(el("span", "count-name", c.name), el("span", "visually-hidden", ", "), el("span", "sub", c.source));
+    const figures = el("tr");
+    figures.append(el("td", null, `${c.terms} = ${c.total}`), el("td", null, c.parity), el("td", null, c.goal_parity),
+      el("td", null, c.solvable ? "yes" : "no"));
+    const named = el("tr");
+    named.append(what);
+    const group = el("tbody");
+    group.append(named, figures);
+    table.append(group);
   }
-  table.append(caption, el("thead"), body);
-  /** @type {HTMLElement} */ (table.tHead).append(headRow);
   parts.push(table);
   if (lesson.agree_note) parts.push(el("p", "agree", lesson.agree_note));
   parts.push(whyItWorks());

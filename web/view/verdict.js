@@ -11,8 +11,9 @@ import { boardLinkText } from "./link.js";
 const GOAL_NAMES = Object.freeze({ default: "1 2 3 … blank last", "blank-first": "blank first", custom: "custom goal" });
 
 /**
- * The verdict, its figures and the rule at work (view/lesson.js). After moves (`quiet`) it is redrawn without
- * being read out again: each move says what it did in the move line instead.
+ * The verdict and its figures (a live region), and the rule at work in the lesson section (view/lesson.js, not read
+ * out). After moves (`quiet`) the verdict is redrawn without being read out again: each move says what it did in the
+ * move line instead.
  * @param {Ui} ui
  * @param {import("../protocol.js").CheckReply} reply
  * @param {boolean} [quiet]
@@ -36,7 +37,9 @@ export function renderVerdict(ui, reply, quiet = false) {
   ui.verdict.dataset.solvable = String(x.solvable);
   ui.verdict.dataset.board = boardLinkText(reply.board);
   ui.verdict.setAttribute("aria-live", quiet ? "off" : "polite");
-  ui.verdict.replaceChildren(heading, summary, reason, facts, rule, ...lessonParts(reply.lesson, x.width_even));
+  ui.verdict.replaceChildren(heading, summary, reason, facts, rule);
+  ui.lessonBody.replaceChildren(...lessonParts(reply.lesson, x.width_even));
+  ui.lesson.hidden = false;
 }
 
 /**
@@ -46,6 +49,8 @@ export function renderVerdict(ui, reply, quiet = false) {
  */
 export function renderNoVerdict(ui, cancelled) {
   ui.verdict.replaceChildren();
+  ui.lessonBody.replaceChildren();
+  ui.lesson.hidden = true;
   delete ui.verdict.dataset.board;
   ui.placeholder.textContent = cancelled ? "Cancelled." : "Fix the input to see the verdict.";
   ui.placeholder.hidden = false;
