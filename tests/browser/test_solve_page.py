@@ -15,7 +15,7 @@ from npuzzle.instances import korf100
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core
-from .steps import cancel_ms, shuffle, wait_grid
+from .steps import CANCEL_HANG_MS, cancel_ms, shuffle, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -134,7 +134,7 @@ def test_a_hard_search_is_cancelled_promptly_and_the_page_stays_responsive(app: 
         f"\ncancel: click → 'stopped' on screen in {stopped_ms:.0f} ms (worst frame gap while searching "
         f"{worst_frame_ms:.0f} ms; the page's own measure {page.locator('body').get_attribute('data-cancel-ms')} ms)"
     )
-    assert stopped_ms < 1000
+    assert stopped_ms < CANCEL_HANG_MS
     assert worst_frame_ms < 1000
     assert page.locator("#job").is_hidden()
     summary = page.locator("#solution-summary").inner_text()

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 from npuzzle.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app, start_server
-from .steps import cancel_ms
+from .steps import CANCEL_HANG_MS, cancel_ms
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, three times
 
@@ -94,7 +94,7 @@ def test_cancel_stops_every_worker(split_app: App) -> None:
     assert "on 2 workers" in page.locator("#job-title").inner_text()
 
     stopped_ms = cancel_ms(page)
-    assert stopped_ms < 2000
+    assert stopped_ms < CANCEL_HANG_MS
     assert page.locator("#solution-badge").inner_text() == "stopped: cancelled"
     page.wait_for_selector("body[data-helpers-busy='0']", state="attached", timeout=5_000)  # the helper stopped too
     assert body(app, "job") == "" and page.locator("#job").is_hidden()
