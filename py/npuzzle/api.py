@@ -19,7 +19,7 @@ Requests (``"op"`` selects one):
 
 * ``{"op": "solve", "board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal",
   "heuristic"?: "auto" | "discrete" | "hamming" | "manhattan" | "walking-distance" | "linear-conflict" | "pdb",
-  "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: S}`` → ``{"type": "result", "ok": true,
+  "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: W}`` → ``{"type": "result", "ok": true,
   …SearchResult fields (moves, length,
   optimal, algorithm, heuristic, nodes_expanded, nodes_generated, max_frontier, iterations, seconds,
   lower_bound, stopped, message, extra)…, "ratio_bound": R, "letters": [U/D/L/R…], "board": BOARD,
@@ -28,8 +28,8 @@ Requests (``"op"`` selects one):
   (``docs/auto.md``); ``algorithm`` names the solver that answered. When that is ``near-optimal``, ``optimal`` is
   false unless proven, ``lower_bound`` is a proven bound on the optimal length and ``ratio_bound`` (length / lower
   bound) says the solution is at most that many times the optimal length. ``budget`` is the near-optimal solver's
-  soft time budget in seconds (default 2; more
-  time, shorter answers); optimal searches ignore it.
+  soft work budget in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded (default 2; more work,
+  shorter answers; counted, not timed, so the answer is the same on any machine); optimal searches ignore it.
   ``max_states`` bounds the states an A* holds in memory (default 1,000,000; reaching it stops the search with
   ``stopped: "memory-limit"``). ``"workers"?: N`` (1 to :data:`~npuzzle.api_split.MAX_WORKERS`) and
   ``"split_nodes"?: N`` ask a long solve (:meth:`Engine.start`) whose plan is IDA* on the engine's pattern
@@ -215,7 +215,7 @@ def _plans(request: Request, registry: Registry | None = None) -> tuple[str, Boa
         heuristic = field(request, "heuristic", str, "auto")
         budget = request.get("budget")
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
-            raise RequestError(f"field 'budget' must be a number of seconds, got {budget!r}")
+            raise RequestError(f"field 'budget' must be a number of work units, got {budget!r}")
         return "solve", board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit
     if op == "hint":
         return "hint", board, goal, [hint_plan(board, goal, registry)], limit
