@@ -68,7 +68,7 @@ DEFAULT_WIDTH = 3000
 """The default (largest) beam width: about a second of CPython on a random 5×5 (its time and quality on Korf & Felner's
 24-puzzles are in ``docs/benchmarks.md``)."""
 
-WORK_UNIT = 300_000
+WORK_UNIT = 350_000
 """One unit of the soft work budget, in states expanded (about a second of CPython on the development machine on a
 24-puzzle; the figures are in ``docs/benchmarks.md``)."""
 
