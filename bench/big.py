@@ -52,12 +52,12 @@ from npuzzle.solve import plan
 for line in sys.stdin:
     rows, cols, tiles, goal = json.loads(line)
     board, target = Board(rows, cols, tuple(tiles)), Board(rows, cols, tuple(goal))
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     result = run(plan(board, target, "near-optimal").start())
-    took = time.perf_counter() - began
+    took, cpu = time.perf_counter() - began, time.process_time() - cpu
     assert result.moves is not None and board.apply(result.moves) == target, "invalid solution"
     digest = hashlib.sha256(repr(tuple(result.moves)).encode()).hexdigest()[:10]
-    print(json.dumps([len(result.moves), took, digest]), flush=True)
+    print(json.dumps([len(result.moves), took, cpu, digest]), flush=True)
 """
 """A worker of ``--against``: solves the boards it reads (JSON lines) with its tree's default near-optimal plan."""
 
@@ -67,13 +67,13 @@ def digest(moves: Sequence[int]) -> str:
     return hashlib.sha256(repr(tuple(moves)).encode()).hexdigest()[:10]
 
 
-def timed(board: Board, goal: Board, width: int, budget: float | None) -> tuple[SearchResult, float]:
-    """Solve and verify; return the result and the wall-clock seconds."""
-    start = time.perf_counter()
+def timed(board: Board, goal: Board, width: int, budget: float | None) -> tuple[SearchResult, float, float]:
+    """Solve and verify; return the result, the wall-clock and the CPU seconds."""
+    start, cpu = time.perf_counter(), time.process_time()
     result = run(solve_big(board, goal, width=width, budget=budget))
-    took = time.perf_counter() - start
+    took, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert result.moves is not None and board.apply(result.moves) == goal, "invalid solution"
-    return result, took
+    return result, took, cpu
 
 
 def shapes_of(text: str) -> list[tuple[str, int, int]]:
@@ -111,13 +111,13 @@ class Worker:
             [sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
         )
 
-    def solve(self, board: Board, goal: Board) -> tuple[int, float, str]:
-        """The length, the seconds in the worker and the digest of the moves."""
+    def solve(self, board: Board, goal: Board) -> tuple[int, float, float, str]:
+        """The length, the wall-clock and the CPU seconds in the worker, and the digest of the moves."""
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(json.dumps([board.rows, board.cols, board.tiles, goal.tiles]) + "\n")
         self.process.stdin.flush()
         reply: list[Any] = json.loads(self.process.stdout.readline())
-        return int(reply[0]), float(reply[1]), str(reply[2])
+        return int(reply[0]), float(reply[1]), float(reply[2]), str(reply[3])
 
     def close(self) -> None:
         """End the worker (it ends when its input does)."""
@@ -134,12 +134,13 @@ def head(root: Path) -> str:
 
 def against(other: Path, count: int, first: int) -> None:
     """Time the default solve of this tree and of ``other`` on the 24-puzzles, alternated board by board (which
-    goes first alternates too), and print both and the ratio of the medians."""
+    goes first alternates too), and print both and the ratio of the medians (wall clock and CPU)."""
     here = Path(__file__).resolve().parents[1]
     workers = {"this": Worker(here), "other": Worker(other.resolve())}
     print(f"default solve, alternated: this tree {here} ({head(here)}) against {other} ({head(other)})")
-    print(f"{'id':>3} {'opt':>4} {'len':>4} {'sec':>6} {'base len':>8} {'base sec':>8}")
+    print(f"{'id':>3} {'opt':>4} {'len':>4} {'sec':>6} {'cpu':>6} {'base len':>8} {'base sec':>8} {'base cpu':>8}")
     seconds: dict[str, list[float]] = {"this": [], "other": []}
+    cpus: dict[str, list[float]] = {"this": [], "other": []}
     lengths: dict[str, list[int]] = {"this": [], "other": []}
     optima = []
     try:
@@ -147,13 +148,15 @@ def against(other: Path, count: int, first: int) -> None:
             board, goal = inst.board(), inst.goal_board()
             order = ("this", "other") if number % 2 == 0 else ("other", "this")
             got = {name: workers[name].solve(board, goal) for name in order}
-            for name, (length, took, _) in got.items():
+            for name, (length, took, cpu, _) in got.items():
                 seconds[name].append(took)
+                cpus[name].append(cpu)
                 lengths[name].append(length)
             optima.append(inst.optimal)
+            mine, base = got["this"], got["other"]
             print(
-                f"{inst.ident:>3} {inst.optimal:>4} {got['this'][0]:>4} {got['this'][1]:>6.2f} "
-                f"{got['other'][0]:>8} {got['other'][1]:>8.2f}",
+                f"{inst.ident:>3} {inst.optimal:>4} {mine[0]:>4} {mine[1]:>6.2f} {mine[2]:>6.2f} "
+                f"{base[0]:>8} {base[1]:>8.2f} {base[2]:>8.2f}",
                 flush=True,
             )
     finally:
@@ -164,29 +167,30 @@ def against(other: Path, count: int, first: int) -> None:
         print(
             f"{name}: mean ratio {statistics.mean(ratios):.4f}, worst {max(ratios):.3f}; seconds median "
             f"{statistics.median(seconds[name]):.2f}, mean {statistics.mean(seconds[name]):.2f}, "
-            f"max {max(seconds[name]):.2f}"
+            f"max {max(seconds[name]):.2f}; CPU seconds median {statistics.median(cpus[name]):.2f}"
         )
     ratio = statistics.median(seconds["this"]) / statistics.median(seconds["other"])
-    print(f"median seconds this / other: {ratio:.3f}")
+    cpu_ratio = statistics.median(cpus["this"]) / statistics.median(cpus["other"])
+    print(f"median seconds this / other: {ratio:.3f} (CPU seconds {cpu_ratio:.3f})")
 
 
 def korf_table(args: argparse.Namespace, budget: float | None) -> None:
     """The 24-puzzle table and its means."""
     print(f"Korf & Felner 24-puzzles: width {args.width}, work budget {budget}")
     print(
-        f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'expanded':>9} {'sec':>6} {'moves':>10}"
+        f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'expanded':>9} {'sec':>6} {'cpu':>6} {'moves':>10}"
         + ("  base" if args.baseline else "")
     )
-    ratios, lengths, optima, seconds, base_lengths, digests = [], [], [], [], [], []
+    ratios, lengths, optima, seconds, cpus, base_lengths, digests = [], [], [], [], [], [], []
     chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
     for inst in chosen:
         board, goal, optimum = inst.board(), inst.goal_board(), inst.optimal
-        result, took = timed(board, goal, args.width, budget)
+        result, took, cpu = timed(board, goal, args.width, budget)
         moves = result.moves or ()
         digests.append(digest(moves))
         line = (
             f"{inst.ident:>3} {optimum:>4} {len(moves):>4} {len(moves) / optimum:>6.3f} {result.lower_bound:>4} "
-            f"{result.nodes_expanded:>9} {took:>6.2f} {digests[-1]:>10}"
+            f"{result.nodes_expanded:>9} {took:>6.2f} {cpu:>6.2f} {digests[-1]:>10}"
         )
         if args.baseline:
             base = run(solve_big(board, goal, width=1, budget=None, shorten_path=False))
@@ -197,11 +201,13 @@ def korf_table(args: argparse.Namespace, budget: float | None) -> None:
         lengths.append(len(moves))
         optima.append(optimum)
         seconds.append(took)
+        cpus.append(cpu)
     print(
         f"mean length {statistics.mean(lengths):.2f} vs optimal {statistics.mean(optima):.2f}: "
         f"ratio of means {sum(lengths) / sum(optima):.4f}, mean ratio {statistics.mean(ratios):.4f}, "
         f"worst {max(ratios):.3f}, over 1.25: {sum(r > 1.25 for r in ratios)}; seconds mean "
-        f"{statistics.mean(seconds):.2f}, median {statistics.median(seconds):.2f}, max {max(seconds):.2f}"
+        f"{statistics.mean(seconds):.2f}, median {statistics.median(seconds):.2f}, max {max(seconds):.2f}; CPU "
+        f"seconds mean {statistics.mean(cpus):.2f}"
     )
     print(f"digest of all {len(digests)} answers: {digest([int(d, 16) for d in digests])}")
     if base_lengths:
@@ -264,16 +270,19 @@ def measure(args: argparse.Namespace) -> None:
     shapes = shapes_of(args.shapes)
     if shapes:
         print(f"\nrandom boards (default goal): width {args.width}, work budget {budget}")
-        print(f"{'shape':>6} {'seed':>4} {'len':>5} {'lb':>5} {'len/lb':>6} {'expanded':>9} {'sec':>6} {'moves':>10}")
+        print(
+            f"{'shape':>6} {'seed':>4} {'len':>5} {'lb':>5} {'len/lb':>6} {'expanded':>9} {'sec':>6} {'cpu':>6} "
+            f"{'moves':>10}"
+        )
         for shape, rows, cols in shapes:
             goal = goal_board(rows, cols)
             for seed in range(args.per_shape):
                 board = random_board(rows, cols, seed=seed)
-                result, took = timed(board, goal, args.width, budget)
+                result, took, cpu = timed(board, goal, args.width, budget)
                 moves = result.moves or ()
                 print(
                     f"{shape:>6} {seed:>4} {len(moves):>5} {result.lower_bound:>5} "
                     f"{len(moves) / max(1, result.lower_bound):>6.3f} {result.nodes_expanded:>9} {took:>6.2f} "
-                    f"{digest(moves):>10}",
+                    f"{cpu:>6.2f} {digest(moves):>10}",
                     flush=True,
                 )
