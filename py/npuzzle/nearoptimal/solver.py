@@ -69,8 +69,8 @@ DEFAULT_WIDTH = 3000
 24-puzzles are in ``docs/benchmarks.md``)."""
 
 WORK_UNIT = 350_000
-"""One unit of the soft work budget, in states expanded (about a second of CPython on the development machine on a
-24-puzzle; the figures are in ``docs/benchmarks.md``)."""
+"""One unit of the soft work budget, in states expanded: chosen so that the default budget takes about as long as the
+2 s wall-clock budget it replaced on the development machine (the side-by-side figures: ``docs/benchmarks.md``)."""
 
 DEFAULT_BUDGET = 2.0
 """The default soft work budget, in units of :data:`WORK_UNIT` states expanded."""
