@@ -1,40 +1,79 @@
 """The near-optimal solver on Korf & Felner's 50 random 24-puzzles and on random big / non-square boards.
 
-For each 24-puzzle it prints the length found, the published optimal length, their ratio, the lower bound and
-the CPython seconds; then the means (the target is a mean ratio of at most 1.25 with every instance under 5 s in
-the page, about 3.4 s of CPython). For random boards (6×6, 8×8, 10×10, 3×7, 5×9 by default) it prints the length,
-the lower bound, their ratio (an upper bound on the ratio to optimal) and the seconds.
+For each 24-puzzle it prints the length found, the published optimal length, their ratio, the lower bound, the
+states expanded, the CPython seconds and a digest of the moves; then the means (issue 19's target for the default
+work budget: every one of the first 10 within 1.25× of the optimum and a mean ratio of at most 1.15, on a quiet
+and on a loaded machine alike) and one digest of every answer, which is the same on any machine and under any load
+(the budget is counted in states expanded, not timed). For random boards (6×6, 8×8, 10×10, 3×7, 5×9 by default)
+it prints the length, the lower bound, their ratio (an upper bound on the ratio to optimal) and the seconds.
 
-The baseline measured in the same run is the solver with beam width 1 and no shortening (a greedy descent on
-the same tables), so the printed speed-up and quality gain are against the same machine and load.
+``--load K`` runs K busy loops (one Python process each, started and ended by the benchmark) for the whole run: a
+loaded machine. ``--against TREE`` times each 24-puzzle's default solve (``npuzzle.solve.plan``, near-optimal,
+default budget) by this tree and by another checkout ``TREE`` (e.g. a worktree of main), alternated board by board
+in two long-lived worker processes, and prints both and the ratio of the median seconds: the calibration of the
+default budget against the older clock-paced default. ``--baseline`` adds the width-1 greedy descent on the same
+tables, without shortening.
 
-    python -m bench big                 # everything, default settings
-    python -m bench big --pyodide --korf 10           # the same inside Pyodide (Node), the page's engine
-    python -m bench big --korf 10 --shapes none --seconds -1   # fixed width
+    python -m bench big                                # everything, default settings
+    python -m bench big --korf 10 --shapes none --load 2               # the first 10 on a loaded machine
+    python -m bench big --korf 10 --shapes none --against ../main      # default time against another tree's
+    python -m bench big --pyodide --korf 10            # the same inside Pyodide (Node), the page's engine
+    python -m bench big --korf 10 --shapes none --budget -1            # unpaced: fixed width, full sweeps
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 from npuzzle import Board, goal_board, random_board
 from npuzzle.instances import korf24
-from npuzzle.nearoptimal.solver import DEFAULT_SECONDS, DEFAULT_WIDTH, solve_big
+from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, DEFAULT_WIDTH, solve_big
 from npuzzle.progress import SearchResult, run
 
-from .common import engine_name
-from .pyodide import add_pyodide_option, rerun_in_pyodide
+from .common import engine_name, load_average
+from .pyodide import add_pyodide_option, run_in_pyodide
+
+WORKER = """\
+import hashlib, json, sys, time
+from npuzzle import Board
+from npuzzle.progress import run
+from npuzzle.solve import plan
+for line in sys.stdin:
+    rows, cols, tiles, goal = json.loads(line)
+    board, target = Board(rows, cols, tuple(tiles)), Board(rows, cols, tuple(goal))
+    began, cpu = time.perf_counter(), time.process_time()
+    result = run(plan(board, target, "near-optimal").start())
+    took, cpu = time.perf_counter() - began, time.process_time() - cpu
+    assert result.moves is not None and board.apply(result.moves) == target, "invalid solution"
+    digest = hashlib.sha256(repr(tuple(result.moves)).encode()).hexdigest()[:10]
+    print(json.dumps([len(result.moves), took, cpu, digest]), flush=True)
+"""
+"""A worker of ``--against``: solves the boards it reads (JSON lines) with its tree's default near-optimal plan."""
 
 
-def timed(board: Board, goal: Board, width: int, seconds: float | None) -> tuple[SearchResult, float]:
-    """Solve and verify; return the result and the wall-clock seconds."""
-    start = time.perf_counter()
-    result = run(solve_big(board, goal, width=width, seconds=seconds))
-    took = time.perf_counter() - start
+def digest(moves: Sequence[int]) -> str:
+    """A short digest of a solution, to compare answers across runs and machines."""
+    return hashlib.sha256(repr(tuple(moves)).encode()).hexdigest()[:10]
+
+
+def timed(board: Board, goal: Board, width: int, budget: float | None) -> tuple[SearchResult, float, float]:
+    """Solve and verify; return the result, the wall-clock and the CPU seconds."""
+    start, cpu = time.perf_counter(), time.process_time()
+    result = run(solve_big(board, goal, width=width, budget=budget))
+    took, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert result.moves is not None and board.apply(result.moves) == goal, "invalid solution"
-    return result, took
+    return result, took, cpu
 
 
 def shapes_of(text: str) -> list[tuple[str, int, int]]:
@@ -48,6 +87,133 @@ def shapes_of(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+@contextmanager
+def busy_loops(count: int) -> Iterator[None]:
+    """``count`` busy Python processes for the duration (a loaded machine); each is ended by its own id."""
+    loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    try:
+        if loops:
+            time.sleep(1.0)  # let them take their share of the processors
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
+class Worker:
+    """A long-lived process that solves boards with the default near-optimal plan of the tree ``root``."""
+
+    def __init__(self, root: Path) -> None:
+        env = dict(os.environ, PYTHONPATH=str(root / "py"))
+        self.root = root
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+        )
+
+    def solve(self, board: Board, goal: Board) -> tuple[int, float, float, str]:
+        """The length, the wall-clock and the CPU seconds in the worker, and the digest of the moves."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps([board.rows, board.cols, board.tiles, goal.tiles]) + "\n")
+        self.process.stdin.flush()
+        reply: list[Any] = json.loads(self.process.stdout.readline())
+        return int(reply[0]), float(reply[1]), float(reply[2]), str(reply[3])
+
+    def close(self) -> None:
+        """End the worker (it ends when its input does)."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def head(root: Path) -> str:
+    """The commit checked out in ``root`` (short), or ``"?"``."""
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or "?"
+
+
+def against(other: Path, count: int, first: int) -> None:
+    """Time the default solve of this tree and of ``other`` on the 24-puzzles, alternated board by board (which
+    goes first alternates too), and print both and the ratio of the medians (wall clock and CPU)."""
+    here = Path(__file__).resolve().parents[1]
+    workers = {"this": Worker(here), "other": Worker(other.resolve())}
+    print(f"default solve, alternated: this tree {here} ({head(here)}) against {other} ({head(other)})")
+    print(f"{'id':>3} {'opt':>4} {'len':>4} {'sec':>6} {'cpu':>6} {'base len':>8} {'base sec':>8} {'base cpu':>8}")
+    seconds: dict[str, list[float]] = {"this": [], "other": []}
+    cpus: dict[str, list[float]] = {"this": [], "other": []}
+    lengths: dict[str, list[int]] = {"this": [], "other": []}
+    optima = []
+    try:
+        for number, inst in enumerate([k for k in korf24() if k.ident >= first][:count]):
+            board, goal = inst.board(), inst.goal_board()
+            order = ("this", "other") if number % 2 == 0 else ("other", "this")
+            got = {name: workers[name].solve(board, goal) for name in order}
+            for name, (length, took, cpu, _) in got.items():
+                seconds[name].append(took)
+                cpus[name].append(cpu)
+                lengths[name].append(length)
+            optima.append(inst.optimal)
+            mine, base = got["this"], got["other"]
+            print(
+                f"{inst.ident:>3} {inst.optimal:>4} {mine[0]:>4} {mine[1]:>6.2f} {mine[2]:>6.2f} "
+                f"{base[0]:>8} {base[1]:>8.2f} {base[2]:>8.2f}",
+                flush=True,
+            )
+    finally:
+        for worker in workers.values():
+            worker.close()
+    for name in ("this", "other"):
+        ratios = [length / optimum for length, optimum in zip(lengths[name], optima, strict=True)]
+        print(
+            f"{name}: mean ratio {statistics.mean(ratios):.4f}, worst {max(ratios):.3f}; seconds median "
+            f"{statistics.median(seconds[name]):.2f}, mean {statistics.mean(seconds[name]):.2f}, "
+            f"max {max(seconds[name]):.2f}; CPU seconds median {statistics.median(cpus[name]):.2f}"
+        )
+    ratio = statistics.median(seconds["this"]) / statistics.median(seconds["other"])
+    cpu_ratio = statistics.median(cpus["this"]) / statistics.median(cpus["other"])
+    print(f"median seconds this / other: {ratio:.3f} (CPU seconds {cpu_ratio:.3f})")
+
+
+def korf_table(args: argparse.Namespace, budget: float | None) -> None:
+    """The 24-puzzle table and its means."""
+    print(f"Korf & Felner 24-puzzles: width {args.width}, work budget {budget}")
+    print(
+        f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'expanded':>9} {'sec':>6} {'cpu':>6} {'moves':>10}"
+        + ("  base" if args.baseline else "")
+    )
+    ratios, lengths, optima, seconds, cpus, base_lengths, digests = [], [], [], [], [], [], []
+    chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
+    for inst in chosen:
+        board, goal, optimum = inst.board(), inst.goal_board(), inst.optimal
+        result, took, cpu = timed(board, goal, args.width, budget)
+        moves = result.moves or ()
+        digests.append(digest(moves))
+        line = (
+            f"{inst.ident:>3} {optimum:>4} {len(moves):>4} {len(moves) / optimum:>6.3f} {result.lower_bound:>4} "
+            f"{result.nodes_expanded:>9} {took:>6.2f} {cpu:>6.2f} {digests[-1]:>10}"
+        )
+        if args.baseline:
+            base = run(solve_big(board, goal, width=1, budget=None, shorten_path=False))
+            base_lengths.append(len(base.moves or ()))
+            line += f"  {base_lengths[-1]:>4}"
+        print(line, flush=True)
+        ratios.append(len(moves) / optimum)
+        lengths.append(len(moves))
+        optima.append(optimum)
+        seconds.append(took)
+        cpus.append(cpu)
+    print(
+        f"mean length {statistics.mean(lengths):.2f} vs optimal {statistics.mean(optima):.2f}: "
+        f"ratio of means {sum(lengths) / sum(optima):.4f}, mean ratio {statistics.mean(ratios):.4f}, "
+        f"worst {max(ratios):.3f}, over 1.25: {sum(r > 1.25 for r in ratios)}; seconds mean "
+        f"{statistics.mean(seconds):.2f}, median {statistics.median(seconds):.2f}, max {max(seconds):.2f}; CPU "
+        f"seconds mean {statistics.mean(cpus):.2f}"
+    )
+    print(f"digest of all {len(digests)} answers: {digest([int(d, 16) for d in digests])}")
+    if base_lengths:
+        print(f"baseline (width 1, no shortening) mean ratio {sum(base_lengths) / sum(optima):.4f}")
+
+
 def main(argv: list[str]) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(
@@ -57,10 +223,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first instance id to run (default 1)")
     parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help=f"beam width (default {DEFAULT_WIDTH})")
     parser.add_argument(
-        "--seconds",
+        "--budget",
         type=float,
-        default=DEFAULT_SECONDS,
-        help=f"the soft time budget (default {DEFAULT_SECONDS}; a negative value means none: fixed width)",
+        default=DEFAULT_BUDGET,
+        help=f"the work budget in units (default {DEFAULT_BUDGET:g}; a negative value means none: unpaced)",
     )
     parser.add_argument(
         "--shapes",
@@ -69,58 +235,54 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--per-shape", type=int, default=3, help="random boards per shape (default 3)")
     parser.add_argument("--baseline", action="store_true", help="also run the width-1 greedy baseline")
+    parser.add_argument("--load", type=int, default=0, metavar="K", help="run K busy loops meanwhile (default 0)")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="TREE",
+        help="time the default solve of the 24-puzzles against the checkout TREE, alternated (and nothing else)",
+    )
     add_pyodide_option(parser)
     args = parser.parse_args(argv)
-    if args.pyodide:
-        return rerun_in_pyodide("big", argv)
-    print(f"engine: {engine_name()}")
-    budget = None if args.seconds < 0 else args.seconds
+    with busy_loops(args.load):
+        print(f"engine: {engine_name()}; {args.load} busy loops; load average {load_average()}")
+        if args.pyodide:
+            if args.against is not None:
+                parser.error("--against runs in CPython only")
+            inner = ["big", *(a for a in argv if a != "--pyodide")]
+            if "--load" in inner:
+                at = inner.index("--load")
+                del inner[at : at + 2]
+            return run_in_pyodide(inner)
+        if args.against is not None:
+            against(args.against, args.korf, args.first)
+        else:
+            measure(args)
+        print(f"load average at the end {load_average()}")
+    return 0
 
+
+def measure(args: argparse.Namespace) -> None:
+    """The 24-puzzle table, then the random boards."""
+    budget = None if args.budget < 0 else args.budget
     if args.korf > 0:
-        print(f"Korf & Felner 24-puzzles: width {args.width}, soft budget {budget} s")
-        print(
-            f"{'id':>3} {'opt':>4} {'len':>4} {'ratio':>6} {'lb':>4} {'sec':>6}" + ("  base" if args.baseline else "")
-        )
-        ratios, lengths, optima, seconds, base_lengths = [], [], [], [], []
-        chosen = [k for k in korf24() if k.ident >= args.first][: args.korf]
-        for inst in chosen:
-            board, goal, optimum = inst.board(), inst.goal_board(), inst.optimal
-            result, took = timed(board, goal, args.width, budget)
-            length = len(result.moves or ())
-            line = (
-                f"{inst.ident:>3} {optimum:>4} {length:>4} {length / optimum:>6.3f} {result.lower_bound:>4} "
-                f"{took:>6.2f}"
-            )
-            if args.baseline:
-                base = run(solve_big(board, goal, width=1, seconds=None, shorten_path=False))
-                base_lengths.append(len(base.moves or ()))
-                line += f"  {base_lengths[-1]:>4}"
-            print(line, flush=True)
-            ratios.append(length / optimum)
-            lengths.append(length)
-            optima.append(optimum)
-            seconds.append(took)
-        print(
-            f"mean length {statistics.mean(lengths):.2f} vs optimal {statistics.mean(optima):.2f}: "
-            f"ratio of means {sum(lengths) / sum(optima):.4f}, mean ratio {statistics.mean(ratios):.4f}, "
-            f"worst {max(ratios):.3f}; seconds mean {statistics.mean(seconds):.2f}, max {max(seconds):.2f}"
-        )
-        if base_lengths:
-            print(f"baseline (width 1, no shortening) mean ratio {sum(base_lengths) / sum(optima):.4f}")
-
+        korf_table(args, budget)
     shapes = shapes_of(args.shapes)
     if shapes:
-        print(f"\nrandom boards (default goal): width {args.width}, soft budget {budget} s")
-        print(f"{'shape':>6} {'seed':>4} {'len':>5} {'lb':>5} {'len/lb':>6} {'sec':>6}")
+        print(f"\nrandom boards (default goal): width {args.width}, work budget {budget}")
+        print(
+            f"{'shape':>6} {'seed':>4} {'len':>5} {'lb':>5} {'len/lb':>6} {'expanded':>9} {'sec':>6} {'cpu':>6} "
+            f"{'moves':>10}"
+        )
         for shape, rows, cols in shapes:
             goal = goal_board(rows, cols)
             for seed in range(args.per_shape):
                 board = random_board(rows, cols, seed=seed)
-                result, took = timed(board, goal, args.width, budget)
-                length = len(result.moves or ())
+                result, took, cpu = timed(board, goal, args.width, budget)
+                moves = result.moves or ()
                 print(
-                    f"{shape:>6} {seed:>4} {length:>5} {result.lower_bound:>5} "
-                    f"{length / max(1, result.lower_bound):>6.3f} {took:>6.2f}",
+                    f"{shape:>6} {seed:>4} {len(moves):>5} {result.lower_bound:>5} "
+                    f"{len(moves) / max(1, result.lower_bound):>6.3f} {result.nodes_expanded:>9} {took:>6.2f} "
+                    f"{cpu:>6.2f} {digest(moves):>10}",
                     flush=True,
                 )
-    return 0

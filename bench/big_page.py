@@ -1,7 +1,7 @@
 """Near-optimal solving of big boards in the page, against CPython in the same run.
 
 Each board is solved the way a user solves it — algorithm ``auto`` and heuristic ``auto``, which pick the
-near-optimal solver (``npuzzle.nearoptimal.solver.solve_big``) for boards above 4×4, with its default time budget —
+near-optimal solver (``npuzzle.nearoptimal.solver.solve_big``) for boards above 4×4, with its default work budget —
 
 * in the page: the site is built and served on localhost (every request outside the origin blocked), opened in
   headless Chromium, and once Python (and the pattern database, when the build ships one) is ready, the ``solve``
@@ -14,15 +14,16 @@ optimal lengths, mean 100.78), then random boards of each ``--shapes`` shape (se
 board it prints, for each side, the length, the ratio to the published optimum (24-puzzles) or to the lower bound
 (random boards, where no optimum is known: an upper bound on the ratio to optimal), the lower bound and the
 seconds from request to reply; then means, worst ratio, max seconds, how many 24-puzzles took 5 s or more in the
-page, and the ratios page ÷ CPython of the seconds and of the search speed (states expanded per second — the time
-budget paces both sides by the clock, so the slower engine spends the same time on a narrower search).
+page, and the ratios page ÷ CPython of the seconds and of the search speed (states expanded per second — the work
+budget is counted in states expanded, so both sides do the same search and the slower engine just takes longer).
 
 Every answer is checked here with the core: its moves (and its U/D/L/R letters) replayed on the board must reach
 the goal, the length must be at least the lower bound, and on a 24-puzzle at least the published optimum, with
-the lower bound at most that optimum. Any failure is printed as ``WRONG`` and the exit status is 1.
+the lower bound at most that optimum; and the page's moves must be CPython's, move for move (the answer does not
+depend on the engine or the machine). Any failure is printed as ``WRONG`` and the exit status is 1.
 
 Run from the repository root: ``.venv/bin/python -m bench big-page [--korf N] [--shapes 6x6,10x10]
-[--per-shape K] [--budget S]``.
+[--per-shape K] [--budget W]``.
 """
 
 from __future__ import annotations
@@ -72,13 +73,15 @@ class Case:
 
 @dataclass
 class Outcome:
-    """One side's answer to one case: length, lower bound, wall seconds, states expanded and search seconds."""
+    """One side's answer to one case: length, lower bound, wall seconds, states expanded, search seconds and the
+    moves."""
 
     length: int
     lower_bound: int
     wall: float
     expanded: int
     seconds: float
+    moves: tuple[int, ...] = ()
 
 
 Answer = tuple[Case, Outcome, Outcome]
@@ -111,7 +114,7 @@ def verify(case: Case, side: str, reply: dict[str, Any]) -> tuple[Outcome | None
         problems.append(f"{name}: length {length} below the published optimum {case.optimum}")
     if case.optimum is not None and bound > case.optimum:
         problems.append(f"{name}: lower bound {bound} above the published optimum {case.optimum}")
-    outcome = Outcome(length, bound, reply["wall"], reply["nodes_expanded"], reply["seconds"])
+    outcome = Outcome(length, bound, reply["wall"], reply["nodes_expanded"], reply["seconds"], tuple(moves))
     return outcome, problems
 
 
@@ -211,7 +214,7 @@ def main(argv: list[str]) -> int:
         "--budget",
         type=float,
         default=None,
-        help="the solver's time budget in seconds (default: none sent, the page's default)",
+        help="the solver's work budget in units (default: none sent, the page's default)",
     )
     parser.add_argument(
         "--timeout",
@@ -257,6 +260,8 @@ def main(argv: list[str]) -> int:
                 wrong.append(
                     f"{case.label}: lower bounds differ (CPython {out_c.lower_bound}, page {out_w.lower_bound})"
                 )
+            if out_c.moves != out_w.moves:
+                wrong.append(f"{case.label}: the page's {out_w.length} moves are not CPython's {out_c.length}")
             return out_c, out_w
 
         if korf_cases:
@@ -310,7 +315,8 @@ def main(argv: list[str]) -> int:
     for line in wrong:
         print(f"WRONG: {line}")
     print(
-        "every answer checked: moves and letters reach the goal, lengths and bounds consistent"
+        "every answer checked: moves and letters reach the goal, lengths and bounds consistent, the page's moves "
+        "CPython's"
         if not wrong
         else f"{len(wrong)} problems"
     )

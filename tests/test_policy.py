@@ -15,7 +15,7 @@ import pytest
 from npuzzle import api, policy
 from npuzzle.board import Board, goal_board
 from npuzzle.errors import LimitError
-from npuzzle.nearoptimal.solver import DEFAULT_SECONDS
+from npuzzle.nearoptimal.solver import DEFAULT_BUDGET
 from npuzzle.nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from npuzzle.parse import resolve_goal
 from npuzzle.pdb.pure_builder import build_database
@@ -52,7 +52,7 @@ def expected(board: Board, goal: Board, tables: PdbTables | None) -> tuple[str, 
     """What the rules alone say ``auto``/``auto`` picks: algorithm, heuristic, fallback seconds, summary."""
     rule = policy.algorithm_rule(board.size)
     if rule.algorithm == NEAR_OPTIMAL:
-        return NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, None, policy.near_optimal_summary(DEFAULT_SECONDS, True)
+        return NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, None, policy.near_optimal_summary(DEFAULT_BUDGET, True)
     fits = tables is not None and pdb_fits(board, goal, tables)
     heuristic = policy.auto_heuristic(board.rows, board.cols, fits)
     if heuristic == PDB:
@@ -64,7 +64,7 @@ def expected(board: Board, goal: Board, tables: PdbTables | None) -> tuple[str, 
             rule.algorithm,
             heuristic,
             seconds,
-            policy.fallback_summary(rule.algorithm, heuristic, seconds, DEFAULT_SECONDS),
+            policy.fallback_summary(rule.algorithm, heuristic, seconds, DEFAULT_BUDGET),
         )
     return rule.algorithm, heuristic, None, policy.optimal_summary(rule.algorithm, heuristic)
 

@@ -165,7 +165,7 @@ def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
     heuristic = field(request, "heuristic", str, "auto")
     budget = request.get("budget")
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
-        raise RequestError(f"field 'budget' must be a number of seconds, got {budget!r}")
+        raise RequestError(f"field 'budget' must be a number of work units, got {budget!r}")
     registry = registry if registry is not None else default_registry()
     return Planned(board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit)
 
@@ -200,9 +200,10 @@ def op_solve(request: Request, registry: Registry | None = None) -> Reply:
 
     ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board
     fails at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the
-    near-optimal solver's (:mod:`npuzzle.nearoptimal.solver`). ``max_states`` caps the states an A* holds (default
-    1,000,000). ``workers`` (1 to :data:`~npuzzle.api_split.MAX_WORKERS`) and ``split_nodes`` let a long solve on
-    an :class:`Engine`'s pattern database split (:class:`SolveSession`); in one call they are checked, not used.
+    near-optimal solver's work budget, in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded.
+    ``max_states`` caps the states an A* holds (default 1,000,000). ``workers`` (1 to
+    :data:`~npuzzle.api_split.MAX_WORKERS`) and ``split_nodes`` let a long solve on an :class:`Engine`'s pattern
+    database split (:class:`SolveSession`); in one call they are checked, not used.
     """
     read_split(request)
     asked = plan_solve(request, registry)

@@ -40,10 +40,10 @@ from .cli_common import (
     read_board_argument,
 )
 from .cli_pdb import add_pdb_parser
-from .errors import BoardError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
+from .errors import BoardError, LimitError, PatternDatabaseError, PuzzleError, UnsolvableError, cut, quote_input
 from .heuristics import HEURISTIC_NAMES
 from .instances import korf100
-from .nearoptimal.solver import DEFAULT_SECONDS
+from .nearoptimal.solver import BUDGET_RULE, DEFAULT_BUDGET, WORK_UNIT, budget_nodes
 from .parse import parse_board, parse_shape, resolve_goal
 from .pdb.cache import PDB_ENV, cache_dir, locate, read_tables
 from .pdb.search import solve_with_pdb
@@ -163,8 +163,13 @@ def _seconds(text: str, *, zero_allowed: bool) -> float:
     return value
 
 
-def _budget_seconds(text: str) -> float:
-    return _seconds(text, zero_allowed=True)
+def _budget_units(text: str) -> float:
+    try:
+        value = float(text)
+        budget_nodes(value)
+    except (ValueError, LimitError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not {BUDGET_RULE}") from None
+    return value
 
 
 def _positive_seconds(text: str) -> float:
@@ -559,11 +564,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--time-limit", type=_positive_seconds, help="stop after S seconds (exit 3)")
     solve.add_argument(
         "--budget",
-        type=_budget_seconds,
-        metavar="S",
-        help="near-optimal only: soft time budget in seconds that keeps shortening the answer (default "
-        f"{DEFAULT_SECONDS:g}; 0 is "
-        "fastest; big boards may run past it, --time-limit is the hard stop)",
+        type=_budget_units,
+        metavar="W",
+        help=f"near-optimal only: the work spent on a shorter answer, in units of {WORK_UNIT:,} states expanded "
+        f"(default {DEFAULT_BUDGET:g}; 0 is fastest; more is slower and shorter; big boards may run past it). "
+        "Counted, not timed: the same board and budget give the same answer on any machine and under any load; "
+        "--time-limit and --max-nodes are the hard stops",
     )
     solve.set_defaults(func=cmd_solve)
 

@@ -17,8 +17,11 @@ from .progress import SearchResult
 from .solve import Plan, Registry, plan
 
 HINT_SECONDS = 1.0
-"""How long the optimal search may take before the hint falls back to the near-optimal solver (whose time budget
-is the same)."""
+"""How long the optimal search may take before the hint falls back to the near-optimal solver."""
+
+HINT_BUDGET = 1.0
+"""The near-optimal solver's work budget for a hint, in units of :data:`npuzzle.nearoptimal.solver.WORK_UNIT` (half
+the default: a hint is wanted sooner than a solution)."""
 
 DIRECTION_WORDS: dict[Direction, str] = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
@@ -46,15 +49,21 @@ class Hint:
         }
 
 
-def hint_plan(board: Board, goal: Board, registry: Registry | None = None, seconds: float = HINT_SECONDS) -> Plan:
+def hint_plan(
+    board: Board,
+    goal: Board,
+    registry: Registry | None = None,
+    seconds: float = HINT_SECONDS,
+    budget: float = HINT_BUDGET,
+) -> Plan:
     """The search behind a hint: ``auto``'s optimal search for up to ``seconds``, then the near-optimal solver with a
-    budget of ``seconds`` (straight away on boards of more than 16 cells).
+    work ``budget`` (straight away on boards of more than 16 cells).
 
     Raises :class:`~npuzzle.errors.UnsolvableError` when ``board`` cannot reach ``goal``, and
     :class:`~npuzzle.errors.LimitError` for a board too big for the near-optimal solver
     (:data:`~npuzzle.solve.NEAR_OPTIMAL_MAX_CELLS` cells).
     """
-    return plan(board, goal, "auto", "auto", registry, budget=seconds, optimal_seconds=seconds, always_fall_back=True)
+    return plan(board, goal, "auto", "auto", registry, budget=budget, optimal_seconds=seconds, always_fall_back=True)
 
 
 def describe_hint(chosen: Plan, result: SearchResult) -> Hint:

@@ -30,7 +30,8 @@ from .checkpoint import result_from_progress
 from .errors import LimitError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
 from .nearoptimal.solver import (
-    DEFAULT_SECONDS,
+    DEFAULT_BUDGET,
+    budget_nodes,
     manhattan_linear_conflict,
     solve_big,
     stopped_message,
@@ -359,12 +360,11 @@ def ratio_bound(result: SearchResult) -> float | None:
 
 
 def check_budget(budget: float | None) -> float | None:
-    """The near-optimal solver's soft time budget in seconds (``None``: its default); raises :class:`LimitError`
-    quoting a value that is not a number of seconds of at least 0."""
+    """The near-optimal solver's soft work budget in units (``None``: its default); raises :class:`LimitError`
+    quoting a value that is not one (:func:`npuzzle.nearoptimal.solver.budget_nodes`)."""
     if budget is None:
         return None
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget < float("inf"):
-        raise LimitError(f"the time budget must be a number of seconds of at least 0, got {budget!r}")
+    budget_nodes(budget)
     return float(budget)
 
 
@@ -388,12 +388,12 @@ def _near_optimal_plan(
             f"a {board.rows}×{board.cols} board has {board.size:,} cells; the near-optimal solver takes boards of up "
             f"to {NEAR_OPTIMAL_MAX_CELLS} cells (20×20, about 10-16 s): bigger ones would take minutes"
         )
-    seconds = DEFAULT_SECONDS if budget is None else budget
+    work = DEFAULT_BUDGET if budget is None else budget
 
     def start_near(limit: Limit) -> Search:
-        return solve_big(board, goal, seconds=seconds, limit=limit)
+        return solve_big(board, goal, budget=work, limit=limit)
 
-    summary = policy.near_optimal_summary(seconds, chosen_by_auto)
+    summary = policy.near_optimal_summary(work, chosen_by_auto)
     return Plan(board, goal, NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, start_near, summary)
 
 
@@ -409,10 +409,11 @@ def plan(
 ) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
-    ``budget`` is the near-optimal solver's soft time budget in seconds (default
-    :data:`npuzzle.nearoptimal.solver.DEFAULT_SECONDS`): it keeps shortening its answer until then (and may run past
-    it on big boards; it is capped at a share of the hard ``time_limit`` of the :class:`Limit`, which ends any search).
-    Optimal searches ignore it.
+    ``budget`` is the near-optimal solver's soft work budget in units of
+    :data:`npuzzle.nearoptimal.solver.WORK_UNIT` states expanded (default
+    :data:`npuzzle.nearoptimal.solver.DEFAULT_BUDGET`): it paces its phases and keeps shortening its answer until it
+    is spent (big boards may run past it), so that its answer is the same on any machine; the hard limits of the
+    :class:`Limit` (``time_limit``, ``max_nodes``) end any search. Optimal searches ignore it.
 
     ``auto`` choices follow :mod:`npuzzle.policy` (``docs/auto.md``). Where its rule has a
     :class:`~npuzzle.policy.Fallback`, the optimal search runs for ``optimal_seconds`` (default: the rule's
@@ -505,12 +506,12 @@ def _fallback_plan(
         raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {optimal_seconds!r}")
     near = _near_optimal_plan(board, goal, "auto", budget, True)
     first = float(optimal_seconds)
-    seconds = DEFAULT_SECONDS if budget is None else budget
+    work = DEFAULT_BUDGET if budget is None else budget
 
     def start_both(limit: Limit) -> Search:
         return _optimal_then_near(start_optimal, near.start, heuristic, first, fallback.limit_share, limit)
 
-    summary = policy.fallback_summary(algorithm, heuristic, first, seconds)
+    summary = policy.fallback_summary(algorithm, heuristic, first, work)
     return Plan(board, goal, algorithm, heuristic, start_both, summary, fallback_after=first)
 
 

@@ -2,7 +2,8 @@
 
 :mod:`.solver` is the entry point (:func:`~npuzzle.nearoptimal.solver.solve_big`); it peels edge lines
 (:mod:`.peel`), solves the rest by beam search (:mod:`.beam`) ranked by relaxed additive group tables
-(:mod:`.grouptables`), and shortens the path (:mod:`.shorten`), pacing all three on one soft time budget
-(:mod:`.budget`). Nothing outside this package depends on its parts but :mod:`npuzzle.solve`, which calls the
-solver. How it works: ``docs/near-optimal.md``; how well and how fast: ``docs/benchmarks.md``.
+(:mod:`.grouptables`), and shortens the path (:mod:`.shorten`), pacing all three on one soft work budget counted
+in states expanded (:mod:`.budget`), so that an answer does not depend on the machine. Nothing outside this
+package depends on its parts but :mod:`npuzzle.solve`, which calls the solver. How it works:
+``docs/near-optimal.md``; how well and how fast: ``docs/benchmarks.md``.
 """

@@ -24,10 +24,10 @@ from .grouptables import Partition, neighbours
 from .peel import blank_path
 
 MIN_WIDTH = 1000
-"""The narrowest beam a time-paced search falls back to (narrower beams wander near the goal)."""
+"""The narrowest beam a paced search falls back to (narrower beams wander near the goal)."""
 
 PACE_SAFETY = 1.5
-"""Time pacing assumes the remaining depths are this many times the straight-line estimate (the end is slower)."""
+"""Pacing assumes the remaining depths are this many times the straight-line estimate (the end is slower)."""
 
 
 def positions(cells: Sequence[int]) -> bytes:
@@ -52,14 +52,15 @@ def beam_search(
     width: int,
     budget: Budget,
     max_depth: int,
-    finish_by: float | None = None,
+    finish_by: int | None = None,
     min_width: int = MIN_WIDTH,
 ) -> Generator[Progress, None, list[int] | None]:
     """Search from ``start`` to ``goal`` (tile-per-cell lists of the region, ``0`` = blank) with beam ``width``.
 
-    With ``finish_by`` (seconds on the budget's clock) the width is re-chosen after every depth, between
+    With ``finish_by`` (a count of the budget's expansions) the width is re-chosen after every depth, between
     ``min_width`` and ``width``, so that the search should end by then: the remaining depths are estimated from
-    how fast the best estimate has fallen so far, the cost of a state from the time spent so far.
+    how fast the best estimate has fallen so far, each state kept costing one expansion. The count, unlike a
+    clock, makes the width (and so the answer) the same on any machine.
 
     Returns the blank's cell after each move, or ``None`` when the beam died out, reached ``max_depth`` moves
     without finding the goal, held more states than the budget's memory limit, or the hard limit stopped it.
@@ -74,8 +75,6 @@ def beam_search(
     step = _layer(n, partitions)
     first_estimate = estimate(first, partitions)
     layer: list[tuple[bytes, int, int]] = [(first, first_estimate, n)]
-    began = budget.elapsed()
-    held = 0
     current = width
     depth = 0
     found = False
@@ -104,18 +103,8 @@ def beam_search(
             parent[target] = children[target]
             found = True
             break
-        held += len(layer)
         if finish_by is not None and depth >= 3 and buckets:
-            current = _paced_width(
-                width,
-                min_width,
-                first_estimate,
-                min(buckets),
-                depth,
-                held,
-                budget.elapsed() - began,
-                finish_by - budget.elapsed(),
-            )
+            current = _paced_width(width, min_width, first_estimate, min(buckets), depth, finish_by - budget.expanded)
         layer = []
         for h2 in sorted(buckets):
             taken = buckets[h2][: current - len(layer)]
@@ -134,18 +123,13 @@ def beam_search(
     return blank_path(parent, target, first)
 
 
-def _paced_width(
-    width: int, min_width: int, h_first: int, h_best: int, depth: int, held: int, spent: float, left: float
-) -> int:
-    """The width that should let the beam finish in ``left`` seconds (see :func:`beam_search`)."""
+def _paced_width(width: int, min_width: int, h_first: int, h_best: int, depth: int, left: int) -> int:
+    """The width that should let the beam finish within ``left`` more expansions (see :func:`beam_search`)."""
     if left <= 0:
         return min_width
     fall = max(h_first - h_best, 1) / depth  # estimate drop per depth so far
     to_go = PACE_SAFETY * h_best / fall + 1
-    per_state = spent / max(held, 1)
-    if per_state <= 0:
-        return width
-    return max(min_width, min(width, int(left / (to_go * per_state))))
+    return max(min_width, min(width, int(left / to_go)))
 
 
 _Layer = list[tuple[bytes, int, int]]

@@ -1,10 +1,10 @@
-"""Shared bookkeeping for a multi-phase search: counters, the hard :class:`~npuzzle.progress.Limit`, a soft deadline.
+"""Shared bookkeeping for a multi-phase search: counters, the hard :class:`~npuzzle.progress.Limit`, a soft work budget.
 
 The near-optimal solver (:mod:`npuzzle.nearoptimal.solver`) runs several sub-searches in turn (peeling, beam search,
-path
-shortening); each one is a generator that yields the records this object makes and asks it whether to stop. The
-*hard* limit (nodes, seconds, memory) ends the whole search; the *soft* deadline only ends the optional phases
-that improve a solution already found.
+path shortening); each one is a generator that yields the records this object makes and asks it whether to stop.
+The *hard* limit (nodes, seconds, memory) ends the whole search; the *soft* budget, counted in states expanded (not
+in seconds, so that it ends at the same point on any machine and under any load), paces the phases and ends the
+optional ones that improve a solution already found.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ PROGRESS_EVERY = 2000
 class Budget:
     """Counters and limits shared by the phases of one search.
 
-    ``soft_seconds`` (``None`` = no soft deadline) bounds the improving phases; ``limit`` bounds everything.
+    ``soft_nodes`` (expansions by every phase together; ``None`` = no soft budget) bounds the improving phases;
+    ``limit`` bounds everything.
     """
 
     __slots__ = (
@@ -35,15 +36,15 @@ class Budget:
         "limit",
         "max_frontier",
         "requested",
-        "soft_seconds",
+        "soft_nodes",
         "stopped",
     )
 
-    def __init__(self, limit: Limit, algorithm: str, heuristic: str, soft_seconds: float | None = None) -> None:
+    def __init__(self, limit: Limit, algorithm: str, heuristic: str, soft_nodes: int | None = None) -> None:
         self.algorithm = algorithm
         self.heuristic = heuristic
         self.limit = limit
-        self.soft_seconds = soft_seconds
+        self.soft_nodes = soft_nodes
         self.clock = Clock()
         self.expanded = 0
         self.generated = 0
@@ -78,11 +79,15 @@ class Budget:
 
     def every(self) -> int:
         """How many expansions a sub-search may do before its next progress record and limit check:
-        :data:`PROGRESS_EVERY`, or fewer when the node limit is nearer (at least 1)."""
-        nodes = self.limit.nodes
-        if nodes is None:
-            return PROGRESS_EVERY
-        return max(1, min(PROGRESS_EVERY, nodes - self.expanded))
+        :data:`PROGRESS_EVERY`, or fewer when the node limit or the soft budget is nearer (at least 1), so that a
+        sub-search checking :meth:`soft_stop` at its checkpoints stops exactly at the soft budget."""
+        quota = PROGRESS_EVERY
+        for nodes in (self.limit.nodes, self.soft_nodes):
+            if nodes is not None and nodes > self.expanded:
+                quota = min(quota, nodes - self.expanded)
+        if self.limit.nodes is not None and self.expanded >= self.limit.nodes:
+            quota = 1
+        return quota
 
     def checkpoint(self, uncounted: int = 0, soft: bool = False) -> Generator[Progress, None, bool]:
         """A sub-search's periodic check: add its ``uncounted`` expansions, yield a progress record, then return
@@ -93,10 +98,10 @@ class Budget:
         return self.soft_stop() if soft else self.hard_stop()
 
     def soft_stop(self) -> bool:
-        """True when the improving phases should end: the soft deadline passed or a hard limit was hit."""
+        """True when the improving phases should end: the soft budget is spent or a hard limit was hit."""
         if self.hard_stop():
             return True
-        return self.soft_seconds is not None and self.clock.elapsed() >= self.soft_seconds
+        return self.soft_nodes is not None and self.expanded >= self.soft_nodes
 
     def note_frontier(self, size: int) -> None:
         """Record the current frontier size (and the largest seen)."""

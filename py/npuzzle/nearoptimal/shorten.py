@@ -127,7 +127,7 @@ def shorten(
     """``path`` (the blank's cells) from ``start`` with windows of up to ``window`` moves replaced by shorter ones.
 
     Sweeps windows starting every ``window // 3`` moves, up to ``passes`` times while a sweep still improves;
-    stops early (keeping every improvement so far) at the budget's soft deadline.
+    stops early (keeping every improvement so far) once the soft work budget is spent.
     """
     best = list(path)
     yield from _keeping_improvements(_sweep(rows, cols, start, best, budget, window, node_cap, passes), budget)
@@ -201,8 +201,7 @@ def table_search(
 
     IDA* with an explicit stack and the larger of the two partitions' additive estimates (each admissible, so
     their maximum is too); the partitions' groups have at most four tiles. Gives up (``None``) after ``node_cap``
-    expansions, when no such path exists, or when the
-    budget's soft deadline passes.
+    expansions, when no such path exists, or once the soft work budget is spent.
     """
     near = neighbours(rows, cols)
     pos = bytearray(len(start))
@@ -305,7 +304,8 @@ def improve_windows(
     from the end of the path backwards, half a window at a time. Each window is re-solved by :func:`table_search`
     with the tables of ``specs`` bound to the window's last state
     (:func:`npuzzle.nearoptimal.grouptables.bind_partition`).
-    Stops at the soft deadline or after ``phase_cap`` expansions in all; each search gives up after ``node_cap``.
+    Stops once the soft work budget is spent or after ``phase_cap`` expansions in all; each search gives up after
+    ``node_cap``.
     """
     best = list(path)
     if len(specs) != 2 or any(len(g) > 4 for spec in specs for g in spec.groups):

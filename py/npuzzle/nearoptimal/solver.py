@@ -18,11 +18,13 @@ the
    the whole path are replaced by optimal paths between their end states (Manhattan distance), while time
    remains.
 
-The quality-for-time knobs: ``width`` (the beam's largest width; wider is shorter and proportionally slower) and
-``seconds``, a soft wall-clock budget. Peeling paces its line beams to use about the share of the budget that
-matches the share of cells it locks; the beam narrows itself (down to 1000) when it would not finish within three
-quarters of what is left; shortening runs until the budget is spent. ``seconds=None`` makes the result
-independent of the machine's speed (fixed widths, full shortening sweeps).
+The quality-for-work knobs: ``width`` (the beam's largest width; wider is shorter and proportionally slower) and
+``budget``, a soft budget of work in units of :data:`WORK_UNIT` states expanded (by every phase together). Peeling
+paces its line beams to use about the share of the budget that matches the share of cells it locks; the beam
+narrows itself (down to 1000) when it would not finish within three quarters of what is left; shortening runs
+until the budget is spent. The work is counted, not timed, so the answer is a function of the board, the goal and
+these options alone: the same on any machine and under any load (only the hard ``limit`` reads the clock).
+``budget=None`` is unpaced (fixed widths, full shortening sweeps).
 
 The lower bound is the Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992) of the start, or,
 when the whole board is the beam's region, the largest of that and each partition's additive table sum (Korf &
@@ -66,8 +68,12 @@ DEFAULT_WIDTH = 3000
 """The default (largest) beam width: about a second of CPython on a random 5×5 (its time and quality on Korf & Felner's
 24-puzzles are in ``docs/benchmarks.md``)."""
 
-DEFAULT_SECONDS = 2.0
-"""The default soft time budget in wall-clock seconds (the page's Pyodide is slower, so its beams narrow sooner)."""
+WORK_UNIT = 350_000
+"""One unit of the soft work budget, in states expanded: chosen so that the default budget takes about as long as the
+2 s wall-clock budget it replaced on the development machine (the side-by-side figures: ``docs/benchmarks.md``)."""
+
+DEFAULT_BUDGET = 2.0
+"""The default soft work budget, in units of :data:`WORK_UNIT` states expanded."""
 
 BEAM_SHARE = 0.75
 """The share of the soft budget left after peeling that the beam search is paced to finish within."""
@@ -82,23 +88,19 @@ SHORTEN_MAX_CELLS = 1024
 """Shortening (which keeps a cell-to-cell distance table) runs on boards of at most this many cells."""
 
 LINE_WIDTH = 200
-"""The beam width for placing a whole line while peeling (the first line's, when paced by a time budget)."""
+"""The beam width for placing a whole line while peeling (the first line's, when paced by a work budget)."""
 
 LINE_MIN_WIDTH = 50
-"""The narrowest line beam when peeling is paced by a time budget."""
+"""The narrowest line beam when peeling is paced by a work budget."""
 
 LINE_MAX_WIDTH = 2000
-"""The widest line beam when peeling is paced by a time budget."""
+"""The widest line beam when peeling is paced by a work budget."""
 
 PEEL_SHARE = 0.85
 """Peeling is paced to finish within this share of the soft budget times the share of cells it locks."""
 
 GROUP_SIZE = 3
 """Tiles per group of the tables built at run time."""
-
-HARD_LIMIT_SHARE = 0.6
-"""With a hard time limit (``Limit.seconds``), the phases are paced to at most this share of it (the soft budget
-is ``min(seconds, HARD_LIMIT_SHARE × limit)``), so that an answer arrives within the limit whenever one could."""
 
 
 def manhattan_linear_conflict(tiles: Sequence[int], goal: Sequence[int], rows: int, cols: int) -> int:
@@ -211,7 +213,7 @@ def solve_big(
     goal: Board | None = None,
     *,
     width: int = DEFAULT_WIDTH,
-    seconds: float | None = DEFAULT_SECONDS,
+    budget: float | None = DEFAULT_BUDGET,
     shorten_path: bool = True,
     limit: Limit | None = None,
     tables: TableSet | None = None,
@@ -223,9 +225,10 @@ def solve_big(
     for a width below 1. The returned generator yields progress and returns a :class:`SearchResult` whose
     ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound`` (length over
     lower bound: the solution is at most this many times the optimal length) and the length after each phase.
-    ``seconds`` is the soft budget (see the module text; capped by :func:`paced_seconds` at a share of a hard
-    time limit), ``shorten_path=False`` skips the shortening, ``limit`` is the hard limit (nodes, seconds,
-    memory) that ends the search, with ``moves=None`` if no solution was found by then. Thrown a
+    ``budget`` is the soft work budget in units of :data:`WORK_UNIT` states expanded (see the module text and
+    :func:`budget_nodes`; ``None``: unpaced), ``shorten_path=False`` skips the shortening, ``limit`` is the hard
+    limit (nodes, seconds, memory) that ends the search, with ``moves=None`` if no solution was found by then
+    (the one way the clock can change the answer). Thrown a
     :class:`~npuzzle.progress.SearchStopped` (:func:`npuzzle.progress.stop`), it returns at once: the best
     solution so far when it has one (while shortening), else ``moves=None``; either way with ``stopped`` set.
     ``tables`` are the 5×5 tables to use (default: the shipped file, see
@@ -236,33 +239,40 @@ def solve_big(
         raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
     if isinstance(width, bool) or not isinstance(width, int) or width < 1:
         raise LimitError(f"the beam width must be a whole number of at least 1, got {width!r}")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0):
-        raise LimitError(f"the time budget must be a number of seconds of at least 0, got {seconds!r}")
+    nodes = None if budget is None else budget_nodes(budget)
     check_reachable(board, goal)
     limit = limit if limit is not None else Limit()
-    return _search(board, goal, width, paced_seconds(seconds, limit), shorten_path, limit, tables)
+    return _search(board, goal, width, nodes, shorten_path, limit, tables)
 
 
-def paced_seconds(seconds: float | None, limit: Limit) -> float | None:
-    """The soft budget the phases are paced to: ``seconds``, capped at :data:`HARD_LIMIT_SHARE` of the hard
-    time limit when there is one (``None``: unpaced, only without a hard time limit)."""
-    if limit.seconds is None:
-        return None if seconds is None else float(seconds)
-    cap = HARD_LIMIT_SHARE * limit.seconds
-    return cap if seconds is None else min(float(seconds), cap)
+MAX_BUDGET = 1_000_000.0
+"""The largest work budget accepted (in units; far beyond what any board can use)."""
+
+BUDGET_RULE = f"a number of work units from 0 to {MAX_BUDGET:,.0f} (one unit is {WORK_UNIT:,} states expanded)"
+"""What a work budget must be, in the words of the error messages."""
+
+
+def budget_nodes(budget: object) -> int:
+    """The soft work budget ``budget`` (units of :data:`WORK_UNIT`) as a number of states expanded, rounded.
+
+    Raises :class:`~npuzzle.errors.LimitError`, quoting the value, when it is not a number from 0 to
+    :data:`MAX_BUDGET`."""
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget <= MAX_BUDGET:
+        raise LimitError(f"the budget must be {BUDGET_RULE}, got {budget!r}")
+    return round(budget * WORK_UNIT)
 
 
 def _search(
     board: Board,
     goal: Board,
     width: int,
-    seconds: float | None,
+    work: int | None,
     shorten_path: bool,
     limit: Limit,
     tables: TableSet | None,
 ) -> Search:
     rows, cols, n = board.rows, board.cols, board.size
-    budget = Budget(limit, ALGORITHM, HEURISTIC, seconds)
+    budget = Budget(limit, ALGORITHM, HEURISTIC, work)
     lower = manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols)
     cells = list(board.tiles)
     blank = cells.index(0)
@@ -319,7 +329,7 @@ def _search(
             CORE_CELLS,
             budget,
             moves,
-            None if seconds is None else PEEL_SHARE * peeled_share * seconds,
+            None if work is None else round(PEEL_SHARE * peeled_share * work),
         )
         if blank < 0:
             return result(False, "stopped before a solution was found")
@@ -350,7 +360,7 @@ def _search(
         if region_cells == list(range(n)):
             lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
         budget.bound = lower
-        finish_by = None if seconds is None else budget.elapsed() + BEAM_SHARE * max(0.0, seconds - budget.elapsed())
+        finish_by = None if work is None else budget.expanded + round(BEAM_SHARE * max(0, work - budget.expanded))
         path = yield from beam_search(
             r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n, finish_by, min(width, MIN_WIDTH)
         )
@@ -424,29 +434,29 @@ def _peel(
     max_cells: int,
     budget: Budget,
     moves: list[int],
-    finish_by: float | None = None,
+    finish_by: int | None = None,
 ) -> Generator[Progress, None, int]:
     """Place and lock the lines of :func:`peel_plan`: each by a line beam, or two tiles at a time by A* if the
     beam fails; return the blank's cell, or ``-1`` when the hard limit stopped it.
 
-    Without ``finish_by`` every line beam has width :data:`LINE_WIDTH`. With it (seconds on the budget's clock)
-    the first line uses that width and each later one the width that should let the remaining lines end by then,
-    judged from the moves per tile and the seconds per unit of width × moves so far (between
+    Without ``finish_by`` every line beam has width :data:`LINE_WIDTH`. With it (a count of the budget's
+    expansions) the first line uses that width and each later one the width that should let the remaining lines
+    end by then, judged from the moves per tile and the expansions per unit of width × moves so far (between
     :data:`LINE_MIN_WIDTH` and :data:`LINE_MAX_WIDTH`).
     """
     lines, _ = peel_plan(region, cols, goal_of[0], max_cells)
     between = cell_distances(rows, cols) if lines and rows * cols <= 256 else None
     width = LINE_WIDTH
     placed = spent_moves = 0
-    units = 0.0
-    began = budget.elapsed()
+    units = 0
+    began = budget.expanded
     for number, line in enumerate(lines):
         tiles = [goal_tiles[c] for c in line]
         if finish_by is not None and placed and units:
-            per_unit = (budget.elapsed() - began) / units
+            per_unit = (budget.expanded - began) / units
             to_place = sum(len(rest) for rest in lines[number:])
             expected = to_place * max(spent_moves, 1) / placed
-            left = finish_by - budget.elapsed()
+            left = finish_by - budget.expanded
             width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
         path = yield from line_beam(cells, rows, cols, free, tiles, line, width, budget, 40 * rows * cols, between)
         if path is not None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ..heuristics import HEURISTIC_NAMES
-from ..nearoptimal.solver import DEFAULT_SECONDS
+from ..nearoptimal.solver import DEFAULT_BUDGET, budget_nodes
 from ..nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from ..walking import HEURISTIC as WALKING
 
@@ -162,21 +162,26 @@ def optimal_summary(algorithm: str, heuristic: str) -> str:
     return f"{algorithm} + {heuristic} (optimal)"
 
 
-def near_optimal_summary(seconds: float, chosen_by_auto: bool) -> str:
-    """The plan summary of the near-optimal solver with a time budget of ``seconds``, chosen by ``auto`` (the
+def budget_words(budget: float) -> str:
+    """The near-optimal work budget ``budget`` (units) in words: ``"work budget 2 = 700,000 states expanded"``."""
+    return f"work budget {budget:g} = {budget_nodes(budget):,} states expanded"
+
+
+def near_optimal_summary(budget: float, chosen_by_auto: bool) -> str:
+    """The plan summary of the near-optimal solver with a work budget of ``budget`` units, chosen by ``auto`` (the
     boards above the last optimal rule) or by name."""
     optimal = [r for r in ALGORITHM_RULES if r.algorithm != NEAR_OPTIMAL]
     last = optimal[-1].max_cells
     why = f"for boards above {_square(last)} (more than {last} cells)" if chosen_by_auto else "as chosen"
-    return f"{NEAR_OPTIMAL} (not proven optimal) {why}; time budget {seconds:g} s"
+    return f"{NEAR_OPTIMAL} (not proven optimal) {why}; {budget_words(budget)}"
 
 
-def fallback_summary(algorithm: str, heuristic: str, first: float, seconds: float) -> str:
+def fallback_summary(algorithm: str, heuristic: str, first: float, budget: float) -> str:
     """The plan summary of an optimal search that gives way after ``first`` seconds to the near-optimal solver with
-    a time budget of ``seconds``."""
+    a work budget of ``budget`` units."""
     return (
         f"{optimal_summary(algorithm, heuristic)} for up to {first:g} s, then {NEAR_OPTIMAL} (not proven optimal; "
-        f"time budget {seconds:g} s) if it has not finished"
+        f"{budget_words(budget)}) if it has not finished"
     )
 
 
@@ -238,7 +243,7 @@ def markdown() -> str:
         title = ALGORITHM_TITLES[rule.algorithm]
         title = f"`{title}`" if title == rule.algorithm else f"{title} (`{rule.algorithm}`)"
         if rule.algorithm == NEAR_OPTIMAL:
-            title += f", its own `{NEAR_OPTIMAL_HEURISTIC}` heuristic, time budget {DEFAULT_SECONDS:g} s"
+            title += f", its own `{NEAR_OPTIMAL_HEURISTIC}` heuristic, {budget_words(DEFAULT_BUDGET)}"
             answer = "short, not proven optimal, with a proven lower bound"
         else:
             answer = "optimal" if rule.fallback is None else f"optimal, or {NEAR_OPTIMAL} after the fallback"
