@@ -22,7 +22,7 @@ depths 268 MB, ``seen`` 537 MB, ``owner`` 1.07 GB.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from math import perm
 
@@ -34,8 +34,9 @@ U16 = npt.NDArray[np.uint16]
 I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
 
-CHUNK = 1 << 21
-"""Frontier states expanded per numpy batch (bounds the temporary arrays to some hundreds of MB)."""
+CHUNK = 1 << 19
+"""Frontier states expanded per numpy batch: bounds the temporary arrays to tens of MB, and the work between two
+ticks (progress, and where Ctrl-C stops a build: ``docs/pattern-databases.md``)."""
 
 MIN_SPLIT = 1 << 12
 """The fewest states per thread worth splitting a layer for."""
@@ -146,9 +147,17 @@ def _expand(tb: _Tables, part: I64, k: int, seen: U16, owner: I32, lane: int = 0
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
-def build_compact(rows: int, cols: int, tiles: Sequence[int], threads: int = 1) -> bytes:
+def _quiet(stage: str) -> None:
+    """A tick that shows nothing and never stops."""
+
+
+def build_compact(
+    rows: int, cols: int, tiles: Sequence[int], threads: int = 1, tick: Callable[[str], None] = _quiet
+) -> bytes:
     """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0), each
-    layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same)."""
+    layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same). ``tick``
+    (:data:`npuzzle.pdb.pure_builder.Tick`) is called after every :data:`CHUNK` states with the depth and the share
+    of its layer done, and while the table is put in compact order."""
     n = rows * cols
     k = len(tiles)
     if n > 16 or not 2 <= k <= n - 1 or 16**k > MAX_SPARSE:
@@ -165,23 +174,27 @@ def build_compact(rows: int, cols: int, tiles: Sequence[int], threads: int = 1) 
     frontier: I64 = np.array([(sid0 << 4) | rep0], np.int64)
 
     def lane(part: I64, number: int) -> I64:
-        found = [
-            _expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads) for at in range(0, part.size, CHUNK)
-        ]
+        found = []
+        for at in range(0, part.size, CHUNK):
+            found.append(_expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads))
+            tick(f"depth {level}, {min(100, 100 * (at + CHUNK) // part.size)}% of its layer")
         return np.concatenate(found) if found else np.zeros(0, np.int64)
 
+    level = 0
     with ThreadPoolExecutor(max_workers=threads) as pool:
-        level = 0
         while frontier.size:
             level += 1
+            tick(f"depth {level}, {frontier.size:,} states to expand")
             parts = np.array_split(frontier, threads) if frontier.size >= threads * MIN_SPLIT else [frontier]
             frontier = np.concatenate(list(pool.map(lane, parts, range(len(parts)))))
             reached = frontier >> 4
             depth[reached[depth[reached] == 255]] = level
-    return _compact_excess(tb, tiles, depth)
+    return _compact_excess(tb, tiles, depth, tick)
 
 
-def _compact_excess(tb: _Tables, tiles: Sequence[int], depth: npt.NDArray[np.uint8]) -> bytes:
+def _compact_excess(
+    tb: _Tables, tiles: Sequence[int], depth: npt.NDArray[np.uint8], tick: Callable[[str], None] = _quiet
+) -> bytes:
     """The sparse depths read in compact order, as halved excess over Manhattan distance (the file's bytes).
 
     Compact order (:func:`npuzzle.pdb.database.compact_index`) is the rank of the first ``k − 2`` tiles' cells,
@@ -204,6 +217,7 @@ def _compact_excess(tb: _Tables, tiles: Sequence[int], depth: npt.NDArray[np.uin
     prefixes = perm(n, lead) if lead else 1
     rows = max(1, CHUNK // ia.size)
     for at in range(0, prefixes, rows):
+        tick(f"compact order, {100 * at // prefixes}%")
         r = np.arange(at, min(prefixes, at + rows), dtype=np.int64)
         used = np.zeros(r.shape, np.int64)
         sid = np.zeros(r.shape, np.int64)
