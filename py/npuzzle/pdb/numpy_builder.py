@@ -34,9 +34,8 @@ U16 = npt.NDArray[np.uint16]
 I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
 
-CHUNK = 1 << 19
-"""Frontier states expanded per numpy batch: bounds the temporary arrays to tens of MB, and the work between two
-ticks (progress, and where Ctrl-C stops a build: ``docs/pattern-databases.md``)."""
+CHUNK = 1 << 21
+"""Frontier states expanded per numpy batch (bounds the temporary arrays to some hundreds of MB)."""
 
 MIN_SPLIT = 1 << 12
 """The fewest states per thread worth splitting a layer for."""
@@ -89,6 +88,10 @@ class _Tables:
         return grown | (cells >> cols)
 
 
+def _quiet(stage: str) -> None:
+    """A tick that shows nothing and never stops."""
+
+
 def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, lanes: int) -> I64:
     """Add the states (placement ``where``, region ``rep``) to ``seen`` and return them once each, as placement ×
     16 + region: one state of each repeated placement per round wins (``owner`` remembers who wrote last), the
@@ -109,9 +112,19 @@ def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, l
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
-def _expand(tb: _Tables, part: I64, k: int, seen: U16, owner: I32, lane: int = 0, lanes: int = 1) -> I64:
+def _expand(
+    tb: _Tables,
+    part: I64,
+    k: int,
+    seen: U16,
+    owner: I32,
+    lane: int = 0,
+    lanes: int = 1,
+    tick: Callable[[str], None] = _quiet,
+    stage: str = "",
+) -> I64:
     """The states one pattern-tile move from the states ``part`` (sparse placement × 16 + region) that ``seen``
-    did not hold, each once; they are added to ``seen``."""
+    did not hold, each once; they are added to ``seen``. ``tick(stage)`` after each of the four directions."""
     found = []
     cols, full = tb.cols, tb.full
     sid, rep = (part >> 4).astype(np.int32), (part & 15).astype(np.int32)
@@ -144,11 +157,8 @@ def _expand(tb: _Tables, part: I64, k: int, seen: U16, owner: I32, lane: int = 0
             left ^= low
             more = np.flatnonzero(left)
             at, left = at[more], left[more]
+        tick(stage)
     return np.concatenate(found) if found else np.zeros(0, np.int64)
-
-
-def _quiet(stage: str) -> None:
-    """A tick that shows nothing and never stops."""
 
 
 def build_compact(
@@ -156,8 +166,8 @@ def build_compact(
 ) -> bytes:
     """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0), each
     layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same). ``tick``
-    (:data:`npuzzle.pdb.pure_builder.Tick`) is called after every :data:`CHUNK` states with the depth and the share
-    of its layer done, and while the table is put in compact order."""
+    (:data:`npuzzle.pdb.pure_builder.Tick`) is called four times for every :data:`CHUNK` states expanded, with
+    the depth and the share of its layer done, and while the table is put in compact order."""
     n = rows * cols
     k = len(tiles)
     if n > 16 or not 2 <= k <= n - 1 or 16**k > MAX_SPARSE:
@@ -176,8 +186,8 @@ def build_compact(
     def lane(part: I64, number: int) -> I64:
         found = []
         for at in range(0, part.size, CHUNK):
-            found.append(_expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads))
-            tick(f"depth {level}, {min(100, 100 * (at + CHUNK) // part.size)}% of its layer")
+            stage = f"depth {level}, {100 * at // part.size}% of its layer"
+            found.append(_expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads, tick, stage))
         return np.concatenate(found) if found else np.zeros(0, np.int64)
 
     level = 0
