@@ -57,6 +57,16 @@ _CRC = struct.Struct("<I")
 _SECTIONS = ("data", "base", "occupied", "tail_rank")
 
 
+class MappedTables(PdbTables):
+    """Tables memory-mapped from a search form (:attr:`PdbTables.mapped` names it): a copy sent to another process
+    (pickled, as a ``spawn`` start does) maps the same file again instead of carrying the tables."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (map_tables, (self.mapped, None))
+
+
 class MappedFormError(PatternDatabaseError):
     """A search form that cannot be used as it is (missing, truncated, stale or damaged): rebuild it from its
     source (:func:`npuzzle.pdb.cache.read_tables` does)."""
@@ -181,7 +191,7 @@ def map_tables(path: Path | str, source: Header | None) -> PdbTables:
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise MappedFormError(f"{str(path)!r} has a damaged header ({exc})") from None
-    return PdbTables(database, index, mapped=str(path))
+    return MappedTables(database, index, mapped=str(path))
 
 
 def verify_mapped(path: Path | str, source: Header | None, step: Callable[[], None] = lambda: None) -> PdbTables:

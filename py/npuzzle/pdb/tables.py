@@ -34,16 +34,10 @@ class PdbTables:
     database: PatternDatabase
     index: IndexTables
     mapped: str | None = field(default=None, repr=False, compare=False)
-    """The search form these tables are memory-mapped from (:mod:`npuzzle.pdb.mapped`), if they are: a copy sent to
-    another process maps the same file again instead of copying the tables."""
+    """The search form these tables are memory-mapped from (:mod:`npuzzle.pdb.mapped`), if they are."""
     search_cache: dict[bool, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """What the search derives from these tables alone, made by the first search and kept for the next ones (its
     move tables, per use of the reflected lookup: :mod:`npuzzle.pdb.search`)."""
-
-    def __reduce__(self) -> str | tuple[Any, ...]:
-        if self.mapped is None:
-            return (PdbTables, (self.database, self.index))
-        return (_remap, (self.mapped,))
 
     def __post_init__(self) -> None:
         if not self.database.shared:
@@ -60,13 +54,6 @@ class PdbTables:
     def name(self) -> str:
         """The database's name (``"7/7-7"``, ``"7-7-1"``; see :attr:`~npuzzle.pdb.database.PatternDatabase.name`)."""
         return self.database.name
-
-
-def _remap(path: str) -> PdbTables:
-    """The tables of the search form ``path``, mapped again (in a process that received mapped tables)."""
-    from .mapped import map_tables  # only where mapped tables are sent to a process
-
-    return map_tables(path, None)
 
 
 def load_tables(
