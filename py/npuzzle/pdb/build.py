@@ -36,12 +36,12 @@ from .database import (
     SLICE_BYTES,
     ZLIB_LEVEL,
     Header,
+    load_database,
     read_header,
 )
-from .index import IndexTables
 from .mapped import MappedFormError, mapped_path, verify_mapped, write_mapped
 from .pure_builder import Tick, build_database, build_table_data
-from .tables import PdbTables, load_tables
+from .tables import PdbTables
 
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "7-7-7": PARTITION_777,
@@ -154,15 +154,15 @@ def build(
     if path.exists() and not force:
         try:
             data = path.read_bytes()
-            tables = load_tables(data, 4, 4)
+            db = load_database(data, 4, 4)
         except PatternDatabaseError as exc:
             say(f"{path}: {exc}; rebuilding")
         else:
-            if tables.database.partition == tiles:
+            if db.partition == tiles:
                 say(f"{path}: up to date")
-                _search_form(path, read_header(data), say, tables)
+                _search_form(path, read_header(data), say, lambda: PdbTables.of(db))
                 return path
-            say(f"{path}: holds partition {tables.database.partition}, rebuilding")
+            say(f"{path}: holds partition {db.partition}, rebuilding")
     pure = pure or not has_numpy()
     cores = 1 if pure else jobs or default_jobs()
     say(f"building the {partition} database into {path}: {expected_time(partition, pure, cores)}")
@@ -230,9 +230,7 @@ def build(
     finally:
         tmp.unlink(missing_ok=True)
     say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
-    shared = database.shared_copy()
-    del database
-    _search_form(path, read_header(blob), say, PdbTables(shared, IndexTables.of(shared)))
+    _search_form(path, read_header(blob), say, lambda: PdbTables.of(database))
     return path
 
 
@@ -247,9 +245,9 @@ def _wait(futures: Iterable[Future[bytes]]) -> None:
                 return
 
 
-def _search_form(path: Path, header: Header, say: Callable[[str], None], tables: PdbTables) -> None:
-    """Make sure the search form of the database ``path`` (whose header is ``header``, loaded as ``tables``) is
-    there and whole (every CRC checked); write it otherwise."""
+def _search_form(path: Path, header: Header, say: Callable[[str], None], tables: Callable[[], PdbTables]) -> None:
+    """Make sure the search form of the database ``path`` (whose header is ``header``; ``tables`` prepares it for
+    searching) is there and whole (every CRC checked); write it otherwise."""
     form = mapped_path(path)
     if form.exists():
         try:
@@ -259,5 +257,5 @@ def _search_form(path: Path, header: Header, say: Callable[[str], None], tables:
         else:
             say(f"{form}: up to date")
             return
-    size = write_mapped(form, tables, header)
+    size = write_mapped(form, tables(), header)
     say(f"wrote {form} ({size:,} bytes): the tables ready to search, memory-mapped by solve, bench and batches")

@@ -107,9 +107,10 @@ def read_tables(path: Path | str, origin: str = "", say: Callable[[str], None] |
         return map_tables(search_form, header)
     except FileNotFoundError:
         pass
-    except (OSError, MappedFormError) as exc:
-        problem = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        tell(f"{problem}; making it again from {path.name}")
+    except OSError as exc:
+        tell(f"cannot read {str(search_form)!r} ({exc.strerror or exc}); making it again from {path.name}")
+    except MappedFormError as exc:
+        tell(f"{exc}; making it again from {path.name}")
     try:
         data = path.read_bytes()
         header = read_header(data)  # the identity of the bytes loaded, should the file have changed meanwhile
