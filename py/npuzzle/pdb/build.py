@@ -177,10 +177,9 @@ def build(
     started = time.perf_counter()
     stop = threading.Event()
 
-    def timed(pattern: Sequence[int], threads: int) -> bytes:
+    def reporter(name: str) -> Tick:
+        """The tick of one table's work: stops the build when asked, says where it is every few seconds."""
         t = last = time.perf_counter()
-        name = f"table {' '.join(map(str, pattern))}"
-        say(f"  {name}: searching" + (f" on {threads} threads" if threads > 1 else ""))
 
         def tick(stage: str) -> None:
             nonlocal last
@@ -191,16 +190,23 @@ def build(
                 last = now
                 say(f"  {name}: {stage} ({now - t:.0f} s)")
 
+        return tick
+
+    def timed(pattern: Sequence[int], threads: int) -> bytes:
+        t = time.perf_counter()
+        name = f"table {' '.join(map(str, pattern))}"
+        say(f"  {name}: searching" + (f" on {threads} threads" if threads > 1 else ""))
+        tick = reporter(name)
         data = build_table_data(4, 4, pattern, tick) if pure else numpy_table(4, 4, pattern, threads, tick)
         say(f"  {name}: {time.perf_counter() - t:.1f} s ({time.perf_counter() - started:.0f} s so far)")
         return data
 
-    def compress(data: bytes) -> bytes:
+    def compress(pattern: Sequence[int], data: bytes) -> bytes:
+        tick = reporter(f"table {' '.join(map(str, pattern))}")
         packer = zlib.compressobj(ZLIB_LEVEL)
         parts = []
         for at in range(0, len(data), SLICE_BYTES):
-            if stop.is_set():
-                raise BuildStopped
+            tick(f"compressing, {100 * at // len(data)}%")
             parts.append(packer.compress(data[at : at + SLICE_BYTES]))
         return b"".join(parts) + packer.flush()
 
@@ -215,7 +221,9 @@ def build(
                 _wait(jobs_now.values())
                 for pattern, job in jobs_now.items():
                     built[pattern] = job.result()
-                    packed[pattern] = zipper.submit(compress, built[pattern])
+                    packed[pattern] = zipper.submit(compress, pattern, built[pattern])
+            if not all(job.done() for job in packed.values()):
+                say("  compressing the last tables")
             _wait(packed.values())
         except BaseException:
             stop.set()  # every thread stops at its next tick; leaving the pools waits for that
@@ -257,5 +265,6 @@ def _search_form(path: Path, header: Header, say: Callable[[str], None], tables:
         else:
             say(f"{form}: up to date")
             return
+    say(f"preparing the search form {form}")
     size = write_mapped(form, tables(), header)
     say(f"wrote {form} ({size:,} bytes): the tables ready to search, memory-mapped by solve, bench and batches")

@@ -197,6 +197,7 @@ def build_compact(
             tick(f"depth {level}, {frontier.size:,} states to expand")
             parts = np.array_split(frontier, threads) if frontier.size >= threads * MIN_SPLIT else [frontier]
             frontier = np.concatenate(list(pool.map(lane, parts, range(len(parts)))))
+            tick(f"depth {level}, {frontier.size:,} new states found")
             reached = frontier >> 4
             depth[reached[depth[reached] == 255]] = level
     return _compact_excess(tb, tiles, depth, tick)
