@@ -124,7 +124,8 @@ def _expand(
     stage: str = "",
 ) -> I64:
     """The states one pattern-tile move from the states ``part`` (sparse placement × 16 + region) that ``seen``
-    did not hold, each once; they are added to ``seen``. ``tick(stage)`` after each of the four directions."""
+    did not hold, each once; they are added to ``seen``. ``tick(stage)`` once the states are read, then after each
+    of the four directions."""
     found = []
     cols, full = tb.cols, tb.full
     sid, rep = (part >> 4).astype(np.int32), (part & 15).astype(np.int32)
@@ -143,6 +144,7 @@ def _expand(
         occ & ((region << 1) & tb.not_left),
         occ & ((region >> 1) & tb.not_right),
     )
+    tick(stage)
     for step, can in zip((-cols, cols, -1, 1), movers):
         at = np.flatnonzero(can)
         left = can[at]
@@ -166,8 +168,9 @@ def build_compact(
 ) -> bytes:
     """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0), each
     layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same). ``tick``
-    (:data:`npuzzle.pdb.pure_builder.Tick`) is called four times for every :data:`CHUNK` states expanded, with
-    the depth and the share of its layer done, and while the table is put in compact order."""
+    (:data:`npuzzle.pdb.pure_builder.Tick`) is called five times for every :data:`CHUNK` states expanded, with
+    the depth and the share of its layer done, once per chunk of new states recorded, and while the table is put in
+    compact order."""
     n = rows * cols
     k = len(tiles)
     if n > 16 or not 2 <= k <= n - 1 or 16**k > MAX_SPARSE:
@@ -197,9 +200,10 @@ def build_compact(
             tick(f"depth {level}, {frontier.size:,} states to expand")
             parts = np.array_split(frontier, threads) if frontier.size >= threads * MIN_SPLIT else [frontier]
             frontier = np.concatenate(list(pool.map(lane, parts, range(len(parts)))))
-            tick(f"depth {level}, {frontier.size:,} new states found")
-            reached = frontier >> 4
-            depth[reached[depth[reached] == 255]] = level
+            for at in range(0, frontier.size, CHUNK):  # the new placements' depth, a chunk between two ticks
+                tick(f"depth {level}, {frontier.size:,} new states found")
+                reached = frontier[at : at + CHUNK] >> 4
+                depth[reached[depth[reached] == 255]] = level
     return _compact_excess(tb, tiles, depth, tick)
 
 
