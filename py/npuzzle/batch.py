@@ -147,7 +147,8 @@ def solve_batch(
     """The record of every board of ``lines`` (see the module text), in input order, solved in ``jobs`` processes.
 
     Raises :class:`~npuzzle.errors.PatternDatabaseError` (before any record) when ``options.pdb`` names a file that
-    cannot be read or used, and ``ValueError`` for ``jobs`` below 1."""
+    cannot be read or whose header is not a database's (:func:`~npuzzle.pdb.cache.check_file`; tables damaged further
+    in give the boards that use them an error record), and ``ValueError`` for ``jobs`` below 1."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs!r}")
     options = BatchOptions() if options is None else options
