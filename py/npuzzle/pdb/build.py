@@ -7,7 +7,8 @@ before it starts). With numpy the tables are searched side by side in threads, o
 :data:`MAX_WORKERS`; a table left over gets several threads), and each finished table is compressed in the
 background while the others are searched.
 Progress goes to ``say`` (the CLI: stderr): each table when it starts, where its search is (depth, share of the
-layer) at least every :data:`PROGRESS_SECONDS`, and its time. A file already present is kept when it loads cleanly
+layer; then its compression) at the builder's first tick :data:`PROGRESS_SECONDS` after the table's last line, and
+its time. A file already present is kept when it loads cleanly
 and holds the wanted partition; ``force`` rebuilds. Beside the database goes its search form
 (:mod:`npuzzle.pdb.mapped`), which later processes memory-map. Files are written to a temporary name and renamed, so
 an interrupted build never leaves a half-written file; Ctrl-C (``KeyboardInterrupt`` in the calling thread) stops
@@ -79,7 +80,8 @@ NUMPY_COMMAND = f"{shlex.quote(sys.executable)} -m pip install 'numpy>=1.26'"
 """The command that installs numpy for this interpreter (``pip install 'npuzzle[fast]'`` does it for a pip user)."""
 
 PROGRESS_SECONDS = 3.0
-"""The most time between two progress lines of a table being built."""
+"""The least time between two progress lines of a table being built (the next one comes at the builder's next
+tick; the measured gaps: ``docs/benchmarks.md``)."""
 
 
 class BuildStopped(KeyboardInterrupt):
