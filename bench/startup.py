@@ -121,5 +121,6 @@ def main(argv: list[str]) -> int:
             print(f"  {name:<15} median {median:6.3f} s   {median / base:5.2f}× check")
     print(f"goal: solve within 2× check ({'met' if statistics.median(samples['solve']) <= 2 * base else 'NOT met'})")
     tree = f" --baseline-tree {args.baseline_tree}" if args.baseline_tree else ""
-    print(f"command: python -m bench startup --runs {args.runs}{tree}")
+    korf = f" --korf {args.korf}" if args.korf else ""
+    print(f"command: python -m bench startup --runs {args.runs}{tree}{korf}")
     return 0
