@@ -19,6 +19,7 @@ COMMANDS = {
     "big-page": "big_page",
     "page": "page",
     "start": "start",
+    "startup": "startup",
     "solve-page": "solve_page",
     "tables-page": "tables_page",
     "memory-page": "memory_page",

@@ -59,26 +59,35 @@ def test_closing_the_records_stops_the_workers() -> None:
     assert multiprocessing.active_children() == []
 
 
-def test_the_tables_are_read_once_per_process(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    reads: list[str] = []
+def test_the_tables_are_read_once_per_process_and_only_for_a_search_that_uses_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    checks: list[str] = []
 
-    def fake_read(path: str) -> object:
-        reads.append(path)
-        raise PatternDatabaseError("not read here")
+    def fake_check(path: str) -> object:
+        checks.append(path)
+        raise PatternDatabaseError("not a database")
 
-    monkeypatch.setattr(batch, "read_tables", fake_read)
+    monkeypatch.setattr(batch, "check_file", fake_check)
     with pytest.raises(PatternDatabaseError):
         list(solve_batch(["1 2 3 / 4 5 6 / 7 0 8"], BatchOptions(pdb=str(tmp_path / "x.pdb"))))
-    assert reads == [str(tmp_path / "x.pdb")]  # checked up front, before any board
+    assert checks == [str(tmp_path / "x.pdb")]  # checked up front, before any board
 
-    registries = batch._Registries(BatchOptions(pdb="tables.pdb"))
     loads: list[int] = []
     monkeypatch.setattr(batch, "read_tables", lambda path: loads.append(1))
     monkeypatch.setattr(batch, "registry_with_tables", lambda tables: object())
     board3, board4 = (batch.parse_board(text) for text in ("1 2 3 / 4 5 6 / 7 0 8", LINES[-1]))
-    registries.for_board(board3)
+    goal3, goal4 = (batch.resolve_goal("default", b.rows, b.cols) for b in (board3, board4))
+    for options in (
+        BatchOptions(pdb="t.pdb", heuristic="manhattan"),
+        BatchOptions(pdb="t.pdb", algorithm="near-optimal"),
+    ):
+        batch._Registries(options).for_board(board4, goal4)
+    assert loads == []  # a search that does not use the tables never waits for them
+    registries = batch._Registries(BatchOptions(pdb="tables.pdb"))
+    registries.for_board(board3, goal3)
     assert loads == []  # a 3×3 never waits for the tables
-    first, second = registries.for_board(board4), registries.for_board(board4)
+    first, second = registries.for_board(board4, goal4), registries.for_board(board4, goal4)
     assert loads == [1] and first is second
 
 

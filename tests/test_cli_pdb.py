@@ -6,6 +6,7 @@ import hashlib
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -13,9 +14,11 @@ from pathlib import Path
 import pytest
 
 from npuzzle.cli import main
-from npuzzle.pdb.build import PARTITIONS, build, file_name, search_rounds
+from npuzzle.pdb.build import NUMPY_COMMAND, build, file_name, search_rounds
 from npuzzle.pdb.cache import PDB_ENV, cache_dir, locate
+from npuzzle.pdb.pure_builder import build_table_data
 
+PY = Path(__file__).resolve().parent.parent / "py"
 BOARD_4X4 = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
 
 
@@ -102,10 +105,67 @@ def test_build_writes_nothing_half_done_when_interrupted(tmp_path: Path, monkeyp
         raise KeyboardInterrupt  # Ctrl-C while the first table is searched, where a build spends its time
 
     monkeypatch.setattr(builder, "build_table_data", interrupted)
+    monkeypatch.setattr(builder, "has_numpy", lambda: False)
+    said: list[str] = []
     with pytest.raises(KeyboardInterrupt):
-        build(tmp_path, "5-5-5", pure=True)
+        build(tmp_path, "6-6-3", say=said.append)
     assert list(tmp_path.iterdir()) == []
-    assert "5-5-5" in PARTITIONS
+    assert any(NUMPY_COMMAND in text and "pip install 'npuzzle[fast]'" in text for text in said), said
+
+
+def build_process(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
+    """``npuzzle pdb build ARGV`` in a process of its own, with its home and cache in ``tmp_path``."""
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)}
+    env.pop(PDB_ENV, None)
+    command = [sys.executable, "-m", "npuzzle", "pdb", "build", *argv]
+    return subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+
+
+def interrupt_inside_a_table(process: subprocess.Popen[str]) -> tuple[int, str]:
+    """Send a real SIGINT once the first table is being searched; the exit code and everything said on stderr."""
+    assert process.stderr is not None
+    said = []
+    for line in process.stderr:
+        said.append(line)
+        if ": searching" in line:
+            break
+    process.send_signal(signal.SIGINT)
+    try:
+        _, rest = process.communicate(timeout=120)  # for a hang only: it stops in about a second
+    finally:
+        process.kill()
+    return process.returncode, "".join(said) + rest
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("builder", ["pure", "numpy"])
+def test_a_real_ctrl_c_stops_the_build_and_leaves_no_file(tmp_path: Path, builder: str) -> None:
+    if builder == "numpy":
+        pytest.importorskip("numpy")
+    out = tmp_path / "out"
+    options = ["--partition", "5-5-5", "--pure"] if builder == "pure" else ["--partition", "6-6-3", "--jobs", "1"]
+    code, said = interrupt_inside_a_table(build_process(tmp_path, "--out", str(out), *options))
+    assert code == 3, said
+    assert "pdb build interrupted" in said and "no half-written file" in said and "Traceback" not in said
+    assert list(out.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_each_table_reports_its_search_as_it_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    build_table_data(3, 3, (1, 2, 3, 4, 5), seen.append)
+    depths = [int(text.split(",")[0].split()[1]) for text in seen]
+    assert depths == sorted(depths) and len(set(depths)) > 5 and "% of its layer" in seen[-1]
+    numpy_builder = pytest.importorskip("npuzzle.pdb.numpy_builder")
+    seen.clear()
+    numpy_builder.build_compact(3, 3, (1, 2, 3, 4, 5), 1, seen.append)
+    assert any(text.startswith("depth 10,") for text in seen) and any("compact order" in text for text in seen)
+    import npuzzle.pdb.build as builder
+
+    monkeypatch.setattr(builder, "PROGRESS_SECONDS", 0.0)  # every tick shown
+    said: list[str] = []
+    build(tmp_path, "5-5-5", say=said.append)
+    assert any(text.startswith("  table 6 7 8 9 10: depth 5,") for text in said)
 
 
 @pytest.mark.slow

@@ -5,7 +5,8 @@ a comment) is one board, solved as ``npuzzle solve --json`` would solve it; its 
 (:func:`solved_record`, or :func:`unsolvable_record` for a board that cannot be solved) with the line's number in
 ``"line"``, or ``{"line", "error", "input"}`` for a line that is not a board: the run goes on. A board of the
 pattern database's shape (4×4) is solved with the database when one is named (:attr:`BatchOptions.pdb`), loaded
-once per process and only when such a board comes.
+once per process and only when a board's search uses it (:func:`wants_tables`; memory-mapped in milliseconds from
+its search form, :func:`npuzzle.pdb.cache.read_tables`).
 
 With ``jobs`` above 1 the boards are solved in that many worker processes (never more than there are boards); the
 records still come out in input order, each as soon as it and every record before it are done. Closing the iterator
@@ -27,11 +28,10 @@ from multiprocessing.queues import Queue
 from .board import Board, moves_to_letters
 from .errors import PuzzleError, UnsolvableError, cut
 from .parse import parse_board, resolve_goal
-from .pdb.cache import read_tables
-from .pdb.tables import PdbTables
+from .pdb.cache import check_file, read_tables
 from .progress import Limit, SearchResult, run
 from .solvability import Explanation
-from .solve import PDB_ALIAS, Registry, default_registry, plan, ratio_bound, registry_with_tables
+from .solve import PDB_ALIAS, Registry, auto_algorithm, default_registry, plan, ratio_bound, registry_with_tables
 from .workers import leave_interrupts_to_the_parent, running
 
 INPUT_SHOWN = 200
@@ -93,24 +93,37 @@ class _Registries:
     """The heuristics a process solves with: the default ones, and the pattern database's once a board needs it
     (loaded once, on first use)."""
 
-    def __init__(self, options: BatchOptions, tables: PdbTables | None = None) -> None:
+    def __init__(self, options: BatchOptions) -> None:
         self._options = options
         self._plain = default_registry()
-        self._with_tables = None if tables is None else registry_with_tables(tables)
+        self._with_tables: Registry | None = None
 
-    def for_board(self, board: Board) -> Registry:
+    def for_board(self, board: Board, goal: Board) -> Registry:
         options = self._options
-        if options.pdb is None or not wants_tables(board, options.heuristic):
+        if options.pdb is None or not wants_tables(board, goal, options.algorithm, options.heuristic):
             return self._plain
         if self._with_tables is None:
             self._with_tables = registry_with_tables(read_tables(options.pdb))
         return self._with_tables
 
 
-def wants_tables(board: Board, heuristic: str) -> bool:
-    """Whether solving ``board`` with ``heuristic`` may use the pattern database: a board of its shape, or the
-    database asked for by name (the file is large and slow to load: other boards never wait for it)."""
-    return (board.rows, board.cols) == PDB_SHAPE or heuristic == PDB_ALIAS
+def wants_tables(board: Board, goal: Board, algorithm: str = "auto", heuristic: str = "auto") -> bool:
+    """Whether solving ``board`` → ``goal`` with ``algorithm`` and ``heuristic`` may use the pattern database, so
+    that it is worth loading: the database asked for by name, or ``auto`` choosing the heuristic of an optimal search
+    (named, or ``auto``'s for the board's size) on a board of its shape whose goal has the blank in a corner. Any
+    other heuristic, the near-optimal solver and other boards never use it, and never wait for it."""
+    name = heuristic.strip().lower()
+    if name == PDB_ALIAS:
+        return True
+    if name != "auto" or (board.rows, board.cols) != PDB_SHAPE or (goal.rows, goal.cols) != PDB_SHAPE:
+        return False
+    algo = algorithm.strip().lower().replace("_", "-")
+    if algo == "auto":
+        algo = auto_algorithm(board)
+    if algo.replace("-", "") in ("nearoptimal", "near"):
+        return False
+    corners = {0, goal.cols - 1, goal.size - goal.cols, goal.size - 1}
+    return goal.blank_index in corners
 
 
 def solve_line(number: int, text: str, options: BatchOptions, registries: _Registries) -> Record:
@@ -118,7 +131,8 @@ def solve_line(number: int, text: str, options: BatchOptions, registries: _Regis
     try:
         board = parse_board(text, options.shape)
         goal = resolve_goal(options.goal, board.rows, board.cols)
-        chosen = plan(board, goal, options.algorithm, options.heuristic, registries.for_board(board), options.budget)
+        registry = registries.for_board(board, goal)
+        chosen = plan(board, goal, options.algorithm, options.heuristic, registry, options.budget)
         record = solved_record(board, run(chosen.start(options.limit)))
     except UnsolvableError as exc:
         record = unsolvable_record(exc)
@@ -133,15 +147,16 @@ def solve_batch(
     """The record of every board of ``lines`` (see the module text), in input order, solved in ``jobs`` processes.
 
     Raises :class:`~npuzzle.errors.PatternDatabaseError` (before any record) when ``options.pdb`` names a file that
-    cannot be read or used, and ``ValueError`` for ``jobs`` below 1."""
+    cannot be read or whose header is not a database's (:func:`~npuzzle.pdb.cache.check_file`; tables damaged further
+    in give the boards that use them an error record), and ``ValueError`` for ``jobs`` below 1."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs!r}")
     options = BatchOptions() if options is None else options
-    # a bad file is named before any board is solved, not once per board; one process solves with these tables
-    tables = None if options.pdb is None else read_tables(options.pdb)
+    if options.pdb is not None:  # a bad file is named before any board is solved, not once per board
+        check_file(options.pdb)
     boards = list(board_lines(lines))
     if jobs == 1 or len(boards) <= 1:
-        registries = _Registries(options, tables)
+        registries = _Registries(options)
         return (solve_line(number, text, options, registries) for number, text in boards)
     return _in_workers(boards, options, min(jobs, len(boards)))
 

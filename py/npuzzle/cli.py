@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from .batch import INPUT_SHOWN, PDB_SHAPE, board_lines, solved_record, unsolvable_record, wants_tables
+from .batch import INPUT_SHOWN, board_lines, solved_record, unsolvable_record, wants_tables
 from .board import Board, goal_board, moves_to_letters
 from .checkpoint import result_from_progress
 from .cli_batch import cmd_solve_batch
@@ -306,15 +306,21 @@ def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> 
     return EXIT_UNSOLVABLE
 
 
-def load_pdb(args: argparse.Namespace) -> PdbTables | None:
+def load_pdb(args: argparse.Namespace, err: TextIO) -> PdbTables | None:
     """The pattern database named by ``--pdb`` or :data:`PDB_ENV`, else the one ``npuzzle pdb build`` left in the
-    cache directory (None when there is none); raises :class:`UsageError` naming the file when it cannot be read or
-    is not a valid database."""
+    cache directory (None when there is none), memory-mapped from its search form or inflated (saying so on
+    ``err``: :func:`npuzzle.pdb.cache.read_tables`); raises :class:`UsageError` naming the file when it cannot be
+    read or is not a valid database."""
     located = locate(getattr(args, "pdb", None))
     if located.path is None:
         return None
+
+    def say(text: str) -> None:
+        err.write(f"npuzzle: {text}\n")
+        err.flush()
+
     try:
-        return read_tables(located.path, located.origin)
+        return read_tables(located.path, located.origin, say)
     except PatternDatabaseError as exc:
         raise UsageError(str(exc)) from None
 
@@ -322,15 +328,23 @@ def load_pdb(args: argparse.Namespace) -> PdbTables | None:
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle solve``: an optimal (up to 4×4, where it finishes in time) or near-optimal solution with
     statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one). With
-    ``--batch``: :func:`cmd_solve_batch`."""
+    ``--batch``: :func:`cmd_solve_batch`. The pattern database is loaded only when the search may use it
+    (:func:`npuzzle.batch.wants_tables`)."""
     if args.batch is not None:
         return cmd_solve_batch(args, out, err, stdin)
     board, goal = _read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
-    tables = load_pdb(args) if wants_tables(board, args.heuristic) else None
+    wanted = wants_tables(board, goal, args.algorithm, args.heuristic)
+    try:
+        tables = load_pdb(args, err) if wanted else None
+    except KeyboardInterrupt:  # while the tables load: reported as any other cancel, before the search started
+        result = result_from_progress(None, args.algorithm, args.heuristic, "cancelled")
+        out.write((json.dumps(solved_record(board, result)) if args.json else solve_text(board, result)) + "\n")
+        err.write("npuzzle: interrupted while loading the pattern database\n")
+        return EXIT_STOPPED
     jobs = args.jobs or default_jobs()
     registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs)
-    if tables is None and (board.rows, board.cols) == PDB_SHAPE and args.heuristic == "auto":
+    if tables is None and wanted and args.heuristic == "auto":
         err.write(
             "npuzzle: no pattern database: `npuzzle pdb build` makes one (once, minutes with numpy) for fast optimal "
             "4×4 solving; without it a hard 4×4 may get a near-optimal answer\n"
@@ -354,7 +368,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle bench korf100``: every instance solved with the pattern database, lengths checked; exit 1 on a
     mismatch."""
-    tables = load_pdb(args)
+    tables = load_pdb(args, err)
     if tables is None:
         raise UsageError(
             f"bench needs a pattern database: `npuzzle pdb build` makes one in {cache_dir()} (or give --pdb FILE "

@@ -6,18 +6,25 @@ The tables come from this project's own breadth-first search: with numpy when it
 before it starts). With numpy the tables are searched side by side in threads, one per core (at most
 :data:`MAX_WORKERS`; a table left over gets several threads), and each finished table is compressed in the
 background while the others are searched.
-Each table's time goes to ``say`` (the CLI: stderr). A file already present is kept when
-it loads cleanly and holds the wanted partition; ``force`` rebuilds. The file is written to a temporary name and
-renamed, so an interrupted build never leaves a half-written database.
+Progress goes to ``say`` (the CLI: stderr): each table when it starts, where its search is (depth, share of the
+layer; then its compression) at the builder's first tick :data:`PROGRESS_SECONDS` after the table's last line, and
+its time. A file already present is kept when it loads cleanly
+and holds the wanted partition; ``force`` rebuilds. Beside the database goes its search form
+(:mod:`npuzzle.pdb.mapped`), which later processes memory-map. Files are written to a temporary name and renamed, so
+an interrupted build never leaves a half-written file; Ctrl-C (``KeyboardInterrupt`` in the calling thread) stops
+the searching and compressing threads at their next tick, a fraction of a second later.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import shlex
+import sys
+import threading
 import time
 import zlib
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from .. import workers
@@ -27,10 +34,15 @@ from .database import (
     PARTITION_663,
     PARTITION_771,
     PARTITION_777,
+    SLICE_BYTES,
     ZLIB_LEVEL,
+    Header,
     load_database,
+    read_header,
 )
-from .pure_builder import TableBuilder, build_database, build_table_data
+from .mapped import MappedFormError, mapped_path, verify_mapped, write_mapped
+from .pure_builder import Tick, build_database, build_table_data
+from .tables import PdbTables
 
 PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
     "7-7-7": PARTITION_777,
@@ -64,14 +76,23 @@ def has_numpy() -> bool:
     return importlib.util.find_spec("numpy") is not None
 
 
-def numpy_table_builder(threads: int = 1) -> TableBuilder:
-    """The numpy builder of one table, searching on ``threads`` threads (raises ImportError without numpy)."""
+NUMPY_COMMAND = f"{shlex.quote(sys.executable)} -m pip install 'numpy>=1.26'"
+"""The command that installs numpy for this interpreter (``pip install 'npuzzle[fast]'`` does it for a pip user)."""
+
+PROGRESS_SECONDS = 3.0
+"""The least time between two progress lines of a table being built (the next one comes at the builder's next
+tick; the measured gaps: ``docs/benchmarks.md``)."""
+
+
+class BuildStopped(KeyboardInterrupt):
+    """Raised in a builder's thread at its next tick once the build is stopped (Ctrl-C in the calling thread)."""
+
+
+def numpy_table(rows: int, cols: int, tiles: Sequence[int], threads: int = 1, tick: Tick | None = None) -> bytes:
+    """One table by the numpy builder, searching on ``threads`` threads (raises ImportError without numpy)."""
     from . import numpy_builder
 
-    def build(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
-        return numpy_builder.build_compact(rows, cols, list(tiles), threads)
-
-    return build
+    return numpy_builder.build_compact(rows, cols, list(tiles), threads, *(() if tick is None else (tick,)))
 
 
 MAX_WORKERS = 4
@@ -120,11 +141,13 @@ def build(
     jobs: int | None = None,
     say: Callable[[str], None] = lambda text: None,
 ) -> Path:
-    """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there; return
-    the file's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many cores numpy uses
+    """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there, and its
+    search form beside it (:func:`~npuzzle.pdb.mapped.mapped_path`) unless a valid one is there; return the
+    database's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many cores numpy uses
     (default: all, at most :data:`MAX_WORKERS`): tables side by side, as :func:`search_rounds` says.
 
-    Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`).
+    Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`); ``KeyboardInterrupt`` when
+    interrupted, after stopping every thread it started and removing what it was writing.
     """
     tiles = PARTITIONS[partition]
     out = Path(out_dir)
@@ -132,42 +155,84 @@ def build(
     path = out / file_name(partition)
     if path.exists() and not force:
         try:
-            db = load_database(path.read_bytes(), 4, 4)
+            data = path.read_bytes()
+            db = load_database(data, 4, 4)
         except PatternDatabaseError as exc:
             say(f"{path}: {exc}; rebuilding")
         else:
             if db.partition == tiles:
                 say(f"{path}: up to date")
+                _search_form(path, read_header(data), say, lambda: PdbTables.of(db))
                 return path
             say(f"{path}: holds partition {db.partition}, rebuilding")
     pure = pure or not has_numpy()
     cores = 1 if pure else jobs or default_jobs()
     say(f"building the {partition} database into {path}: {expected_time(partition, pure, cores)}")
     if pure and PURE_PYTHON_HOURS[partition] >= 1:
-        say("  (pip install numpy makes it minutes; Ctrl-C stops, leaving nothing half-written)")
+        if has_numpy():
+            say("  (numpy, installed here, makes it minutes: drop --pure; Ctrl-C stops, leaving nothing half-written)")
+        else:
+            say(
+                f"  numpy makes it minutes: Ctrl-C, run {NUMPY_COMMAND} (pip install 'npuzzle[fast]' does the same) "
+                "and build again; Ctrl-C stops, leaving nothing half-written"
+            )
     started = time.perf_counter()
+    stop = threading.Event()
+
+    def reporter(name: str) -> Tick:
+        """The tick of one table's work: stops the build when asked, says where it is every few seconds."""
+        t = last = time.perf_counter()
+
+        def tick(stage: str) -> None:
+            nonlocal last
+            if stop.is_set():
+                raise BuildStopped
+            now = time.perf_counter()
+            if now - last >= PROGRESS_SECONDS:
+                last = now
+                say(f"  {name}: {stage} ({now - t:.0f} s)")
+
+        return tick
 
     def timed(pattern: Sequence[int], threads: int) -> bytes:
         t = time.perf_counter()
-        data = build_table_data(4, 4, pattern) if pure else numpy_table_builder(threads)(4, 4, pattern)
-        say(
-            f"  table {' '.join(map(str, pattern))}: {time.perf_counter() - t:.1f} s "
-            f"({time.perf_counter() - started:.0f} s so far)"
-        )
+        name = f"table {' '.join(map(str, pattern))}"
+        say(f"  {name}: searching" + (f" on {threads} threads" if threads > 1 else ""))
+        tick = reporter(name)
+        data = build_table_data(4, 4, pattern, tick) if pure else numpy_table(4, 4, pattern, threads, tick)
+        say(f"  {name}: {time.perf_counter() - t:.1f} s ({time.perf_counter() - started:.0f} s so far)")
         return data
+
+    def compress(pattern: Sequence[int], data: bytes) -> bytes:
+        tick = reporter(f"table {' '.join(map(str, pattern))}")
+        packer = zlib.compressobj(ZLIB_LEVEL)
+        parts = []
+        for at in range(0, len(data), SLICE_BYTES):
+            tick(f"compressing, {100 * at // len(data)}%")
+            parts.append(packer.compress(data[at : at + SLICE_BYTES]))
+        return b"".join(parts) + packer.flush()
 
     # numpy releases the GIL, and so does zlib: tables are searched side by side in threads, and each one is
     # compressed in the background as soon as it is built, while the others are still searched
     built: dict[tuple[int, ...], bytes] = {}
     with ThreadPoolExecutor(max_workers=cores) as searchers, ThreadPoolExecutor(max_workers=cores) as zipper:
-        packed: dict[tuple[int, ...], Future[bytes]] = {}
-        for together, threads in search_rounds(len(tiles), cores):
-            jobs_now = {tuple(tiles[i]): searchers.submit(timed, tiles[i], threads) for i in together}
-            for pattern, job in jobs_now.items():
-                built[pattern] = job.result()
-                packed[pattern] = zipper.submit(zlib.compress, built[pattern], ZLIB_LEVEL)
+        try:
+            packed: dict[tuple[int, ...], Future[bytes]] = {}
+            for together, threads in search_rounds(len(tiles), cores):
+                jobs_now = {tuple(tiles[i]): searchers.submit(timed, tiles[i], threads) for i in together}
+                _wait(jobs_now.values())
+                for pattern, job in jobs_now.items():
+                    built[pattern] = job.result()
+                    packed[pattern] = zipper.submit(compress, pattern, built[pattern])
+            if not all(job.done() for job in packed.values()):
+                say("  compressing the last tables")
+            _wait(packed.values())
+        except BaseException:
+            stop.set()  # every thread stops at its next tick; leaving the pools waits for that
+            raise
         database = build_database(4, 4, tiles, lambda rows, cols, pattern: built[tuple(pattern)])
         blob = database.encode(packed=[packed[tuple(p)].result() for p in tiles])
+    built.clear()
     tmp = path.with_name(path.name + ".part")
     try:
         tmp.write_bytes(blob)
@@ -175,4 +240,33 @@ def build(
     finally:
         tmp.unlink(missing_ok=True)
     say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
+    _search_form(path, read_header(blob), say, lambda: PdbTables.of(database))
     return path
+
+
+def _wait(futures: Iterable[Future[bytes]]) -> None:
+    """Wait for ``futures`` in short waits (a Ctrl-C in this thread is seen between two), until all are done or
+    one failed."""
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, timeout=0.2, return_when=FIRST_EXCEPTION)
+        for future in done:
+            if future.exception() is not None:
+                return
+
+
+def _search_form(path: Path, header: Header, say: Callable[[str], None], tables: Callable[[], PdbTables]) -> None:
+    """Make sure the search form of the database ``path`` (whose header is ``header``; ``tables`` prepares it for
+    searching) is there and whole (every CRC checked); write it otherwise."""
+    form = mapped_path(path)
+    if form.exists():
+        try:
+            verify_mapped(form, header)
+        except (OSError, MappedFormError) as exc:
+            say(f"{exc}; writing it again")
+        else:
+            say(f"{form}: up to date")
+            return
+    say(f"preparing the search form {form}")
+    size = write_mapped(form, tables(), header)
+    say(f"wrote {form} ({size:,} bytes): the tables ready to search, memory-mapped by solve, bench and batches")

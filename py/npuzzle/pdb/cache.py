@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import PatternDatabaseError
 from .build import PARTITIONS, file_name
+from .database import FileSlices, Header, read_header
+from .mapped import MappedFormError, map_tables, mapped_path, write_mapped
 from .tables import PdbTables, load_tables
 
 PDB_ENV = "NPUZZLE_PDB"
@@ -60,16 +63,66 @@ def locate(explicit: str | None = None, env: Mapping[str, str] | None = None) ->
     return Located(None, "the cache")
 
 
-def read_tables(path: Path | str, origin: str = "") -> PdbTables:
-    """The tables of the database file ``path`` (found by ``origin``: ``--pdb``, the environment variable, the
-    cache; shown after the path when given); raises :class:`~npuzzle.errors.PatternDatabaseError` naming the file
-    when it cannot be read or is not a valid database."""
+def _slices(handle: BinaryIO) -> FileSlices:
+    """An open file read a slice at a time."""
+
+    def read(start: int, end: int) -> bytes:
+        handle.seek(start)
+        return handle.read(end - start)
+
+    return FileSlices(os.fstat(handle.fileno()).st_size, read)
+
+
+def check_file(path: Path | str, origin: str = "") -> Header:
+    """The checked header of the database file ``path`` (its first bytes only: a quick test that it is one, before
+    any work depends on it); raises :class:`~npuzzle.errors.PatternDatabaseError` naming the file, as
+    :func:`read_tables` does."""
     where = f"{str(path)!r} ({origin})" if origin else repr(str(path))
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            return read_header(_slices(handle))
     except OSError as exc:
         raise PatternDatabaseError(f"cannot read the pattern database {where}: {exc.strerror or exc}") from None
-    try:
-        return load_tables(data)
     except PatternDatabaseError as exc:
         raise PatternDatabaseError(f"{where} is not a usable pattern database: {exc}") from None
+
+
+def read_tables(path: Path | str, origin: str = "", say: Callable[[str], None] | None = None) -> PdbTables:
+    """The tables of the database file ``path`` (found by ``origin``: ``--pdb``, the environment variable, the
+    cache; shown after the path when given), ready to search; raises :class:`~npuzzle.errors.PatternDatabaseError`
+    naming the file when it cannot be read or is not a valid database.
+
+    The tables come from the file's search form (:func:`~npuzzle.pdb.mapped.mapped_path`, beside it), memory-mapped
+    in milliseconds, when its header matches the file's. Otherwise the file is inflated and indexed (seconds) and
+    the search form written for the next start (``npuzzle pdb build`` writes it too); a search form found stale or
+    damaged is rebuilt so. What happens goes to ``say`` (the CLI: stderr); a search form that cannot be written
+    only costs the next start the same seconds again.
+    """
+    where = f"{str(path)!r} ({origin})" if origin else repr(str(path))
+    tell = say or (lambda text: None)
+    path = Path(path)
+    header = check_file(path, origin)
+    search_form = mapped_path(path)
+    try:
+        return map_tables(search_form, header)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        tell(f"cannot read {str(search_form)!r} ({exc.strerror or exc}); making it again from {path.name}")
+    except MappedFormError as exc:
+        tell(f"{exc}; making it again from {path.name}")
+    try:
+        data = path.read_bytes()
+        header = read_header(data)  # the identity of the bytes loaded, should the file have changed meanwhile
+        tables = load_tables(data)
+    except OSError as exc:
+        raise PatternDatabaseError(f"cannot read the pattern database {where}: {exc.strerror or exc}") from None
+    except PatternDatabaseError as exc:
+        raise PatternDatabaseError(f"{where} is not a usable pattern database: {exc}") from None
+    try:
+        size = write_mapped(search_form, tables, header)
+    except OSError as exc:
+        tell(f"cannot write {str(search_form)!r} ({exc.strerror or exc}): every start inflates {path.name} again")
+    else:
+        tell(f"wrote {search_form} ({size:,} bytes): later starts map it instead of inflating {path.name}")
+    return tables

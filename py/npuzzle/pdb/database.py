@@ -236,7 +236,7 @@ class PatternDatabase:
     rows: int
     cols: int
     partition: tuple[tuple[int, ...], ...]
-    data: bytes | bytearray
+    data: bytes | bytearray | memoryview
     shared: bool = False
 
     def __post_init__(self) -> None:
@@ -380,35 +380,26 @@ _HEADER_MAX = _HEADER.size + 255 * (1 + 255 + _TABLE.size) + _CRC.size
 """The longest possible header (255 tables of 255 tiles)."""
 
 
-def load_database(
-    data: bytes | bytearray | memoryview | FileSlices,
-    rows: int | None = None,
-    cols: int | None = None,
-    *,
-    shared: bool = False,
-) -> PatternDatabase:
-    """Read a database from file bytes, checking everything (see the module text).
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A database file's checked header: the board shape, per table ``(tiles, entries, packed length, CRC-32 of
+    the entries)``, the header's ``length`` in bytes (the tables start there), its own CRC-32 ``crc`` and the file's
+    ``size``. ``(size, crc)`` names the file's contents: the CRC covers every table's CRC."""
 
-    ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
-    with a message naming the problem for wrong magic, an unknown version, a truncated or over-long file, a bad
-    checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
-    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1; with ``shared``, alternatives sharing bytes as
-    :meth:`PatternDatabase.shared_copy` has them, 115 MB for 7/7-7), a megabyte at a time; nothing else of that
-    size is held (and with :class:`FileSlices` not even the whole file).
-    """
-    return run(load_database_steps(data, rows, cols, shared=shared))
+    rows: int
+    cols: int
+    entries: tuple[tuple[tuple[int, ...], int, int, int], ...]
+    length: int
+    crc: int
+    size: int
 
 
-def load_database_steps(
-    data: bytes | bytearray | memoryview | FileSlices,
-    rows: int | None = None,
-    cols: int | None = None,
-    *,
-    shared: bool = False,
-) -> Generator[float, None, PatternDatabase]:
-    """:func:`load_database` in steps: yields the fraction of the tables inflated so far after each megabyte of
-    the file (a few milliseconds apart), so a caller can answer other work between two steps; returns the
-    database."""
+def read_header(
+    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
+) -> Header:
+    """The header of database file ``data``, checked (magic, version, CRC, the file's exact length, the partition
+    and every table's entry count) without reading the tables; raises
+    :class:`~npuzzle.errors.PatternDatabaseError` naming the problem (see :func:`load_database`)."""
     source = FileSlices.of(data)
     size = source.size
     raw = memoryview(source.read(0, min(size, _HEADER_MAX))).cast("B")
@@ -447,7 +438,6 @@ def load_database_steps(
     if zlib.crc32(raw[:pos]) != header_crc:
         raise PatternDatabaseError(f"{what}: the header is corrupt (CRC-32 mismatch)")
     pos += _CRC.size
-    del raw
     check_partition(file_rows, file_cols, [e[0] for e in entries])
     expected = pos + sum(e[2] for e in entries)
     if size < expected:
@@ -464,6 +454,43 @@ def load_database_steps(
                 f"{table_size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
                 f"board has {perm(n, len(tiles)):,}"
             )
+    return Header(file_rows, file_cols, tuple(entries), pos, header_crc, size)
+
+
+def load_database(
+    data: bytes | bytearray | memoryview | FileSlices,
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    shared: bool = False,
+) -> PatternDatabase:
+    """Read a database from file bytes, checking everything (see the module text).
+
+    ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
+    with a message naming the problem for wrong magic, an unknown version, a truncated or over-long file, a bad
+    checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
+    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1; with ``shared``, alternatives sharing bytes as
+    :meth:`PatternDatabase.shared_copy` has them, 115 MB for 7/7-7), a megabyte at a time; nothing else of that
+    size is held (and with :class:`FileSlices` not even the whole file).
+    """
+    return run(load_database_steps(data, rows, cols, shared=shared))
+
+
+def load_database_steps(
+    data: bytes | bytearray | memoryview | FileSlices,
+    rows: int | None = None,
+    cols: int | None = None,
+    *,
+    shared: bool = False,
+) -> Generator[float, None, PatternDatabase]:
+    """:func:`load_database` in steps: yields the fraction of the tables inflated so far after each megabyte of
+    the file (a few milliseconds apart), so a caller can answer other work between two steps; returns the
+    database."""
+    source = FileSlices.of(data)
+    head = read_header(source, rows, cols)
+    what = "pattern database"
+    entries, pos, n = head.entries, head.length, head.rows * head.cols
+    file_rows, file_cols = head.rows, head.cols
     layout, length = _layout(n, [e[0] for e in entries], shared)
     out = bytearray(length)
     total = max(1, sum(e[1] for e in entries))

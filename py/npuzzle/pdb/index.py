@@ -30,9 +30,9 @@ class IndexTables:
     lead_bits: int
     shift: int
     mask: int
-    base: array[int]
-    occupied: array[int]
-    tail_rank: bytes
+    base: array[int] | memoryview
+    occupied: array[int] | memoryview
+    tail_rank: bytes | memoryview
 
     @classmethod
     def of(cls, database: PatternDatabase) -> IndexTables:

@@ -22,7 +22,7 @@ depths 268 MB, ``seen`` 537 MB, ``owner`` 1.07 GB.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from math import perm
 
@@ -88,6 +88,10 @@ class _Tables:
         return grown | (cells >> cols)
 
 
+def _quiet(stage: str) -> None:
+    """A tick that shows nothing and never stops."""
+
+
 def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, lanes: int) -> I64:
     """Add the states (placement ``where``, region ``rep``) to ``seen`` and return them once each, as placement ×
     16 + region: one state of each repeated placement per round wins (``owner`` remembers who wrote last), the
@@ -108,9 +112,20 @@ def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, l
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
-def _expand(tb: _Tables, part: I64, k: int, seen: U16, owner: I32, lane: int = 0, lanes: int = 1) -> I64:
+def _expand(
+    tb: _Tables,
+    part: I64,
+    k: int,
+    seen: U16,
+    owner: I32,
+    lane: int = 0,
+    lanes: int = 1,
+    tick: Callable[[str], None] = _quiet,
+    stage: str = "",
+) -> I64:
     """The states one pattern-tile move from the states ``part`` (sparse placement × 16 + region) that ``seen``
-    did not hold, each once; they are added to ``seen``."""
+    did not hold, each once; they are added to ``seen``. ``tick(stage)`` once the states are read, then after each
+    of the four directions."""
     found = []
     cols, full = tb.cols, tb.full
     sid, rep = (part >> 4).astype(np.int32), (part & 15).astype(np.int32)
@@ -129,6 +144,7 @@ def _expand(tb: _Tables, part: I64, k: int, seen: U16, owner: I32, lane: int = 0
         occ & ((region << 1) & tb.not_left),
         occ & ((region >> 1) & tb.not_right),
     )
+    tick(stage)
     for step, can in zip((-cols, cols, -1, 1), movers):
         at = np.flatnonzero(can)
         left = can[at]
@@ -143,12 +159,18 @@ def _expand(tb: _Tables, part: I64, k: int, seen: U16, owner: I32, lane: int = 0
             left ^= low
             more = np.flatnonzero(left)
             at, left = at[more], left[more]
+        tick(stage)
     return np.concatenate(found) if found else np.zeros(0, np.int64)
 
 
-def build_compact(rows: int, cols: int, tiles: Sequence[int], threads: int = 1) -> bytes:
+def build_compact(
+    rows: int, cols: int, tiles: Sequence[int], threads: int = 1, tick: Callable[[str], None] = _quiet
+) -> bytes:
     """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0), each
-    layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same)."""
+    layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same). ``tick``
+    (:data:`npuzzle.pdb.pure_builder.Tick`) is called five times for every :data:`CHUNK` states expanded, with
+    the depth and the share of its layer done, once per chunk of new states recorded, and while the table is put in
+    compact order."""
     n = rows * cols
     k = len(tiles)
     if n > 16 or not 2 <= k <= n - 1 or 16**k > MAX_SPARSE:
@@ -165,23 +187,29 @@ def build_compact(rows: int, cols: int, tiles: Sequence[int], threads: int = 1) 
     frontier: I64 = np.array([(sid0 << 4) | rep0], np.int64)
 
     def lane(part: I64, number: int) -> I64:
-        found = [
-            _expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads) for at in range(0, part.size, CHUNK)
-        ]
+        found = []
+        for at in range(0, part.size, CHUNK):
+            stage = f"depth {level}, {100 * at // part.size}% of its layer"
+            found.append(_expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads, tick, stage))
         return np.concatenate(found) if found else np.zeros(0, np.int64)
 
+    level = 0
     with ThreadPoolExecutor(max_workers=threads) as pool:
-        level = 0
         while frontier.size:
             level += 1
+            tick(f"depth {level}, {frontier.size:,} states to expand")
             parts = np.array_split(frontier, threads) if frontier.size >= threads * MIN_SPLIT else [frontier]
             frontier = np.concatenate(list(pool.map(lane, parts, range(len(parts)))))
-            reached = frontier >> 4
-            depth[reached[depth[reached] == 255]] = level
-    return _compact_excess(tb, tiles, depth)
+            for at in range(0, frontier.size, CHUNK):  # the new placements' depth, a chunk between two ticks
+                tick(f"depth {level}, {frontier.size:,} new states found")
+                reached = frontier[at : at + CHUNK] >> 4
+                depth[reached[depth[reached] == 255]] = level
+    return _compact_excess(tb, tiles, depth, tick)
 
 
-def _compact_excess(tb: _Tables, tiles: Sequence[int], depth: npt.NDArray[np.uint8]) -> bytes:
+def _compact_excess(
+    tb: _Tables, tiles: Sequence[int], depth: npt.NDArray[np.uint8], tick: Callable[[str], None] = _quiet
+) -> bytes:
     """The sparse depths read in compact order, as halved excess over Manhattan distance (the file's bytes).
 
     Compact order (:func:`npuzzle.pdb.database.compact_index`) is the rank of the first ``k − 2`` tiles' cells,
@@ -204,6 +232,7 @@ def _compact_excess(tb: _Tables, tiles: Sequence[int], depth: npt.NDArray[np.uin
     prefixes = perm(n, lead) if lead else 1
     rows = max(1, CHUNK // ia.size)
     for at in range(0, prefixes, rows):
+        tick(f"compact order, {100 * at // prefixes}%")
         r = np.arange(at, min(prefixes, at + rows), dtype=np.int64)
         used = np.zeros(r.shape, np.int64)
         sid = np.zeros(r.shape, np.int64)

@@ -13,12 +13,24 @@ TableBuilder = Callable[[int, int, Sequence[int]], bytes]
 """Builds one table as a file stores it (halved excess bytes) for ``(rows, cols, pattern tiles)``:
 :func:`build_table_data` or a faster one."""
 
+Tick = Callable[[str], None]
+"""What a table builder calls every fraction of a second with what it is doing (``"depth 12, 40% of its layer"``):
+progress to show, and the place where a build is stopped (the callable raises)."""
 
-def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
+TICK_EVERY = 1 << 12
+"""States the pure-Python builder expands between two ticks (milliseconds of work)."""
+
+
+def _quiet(stage: str) -> None:
+    """A tick that shows nothing and never stops."""
+
+
+def build_table_data(rows: int, cols: int, tiles: Sequence[int], tick: Tick = _quiet) -> bytes:
     """Pattern ``tiles``'s table as a file stores it (halved excess, compact order), by BFS in pure Python.
 
     States are (pattern cells, blank region); O(P(n, k) · regions · k) time: fine up to 5 tiles of a 4×4 board
-    (minutes for 5); ``scripts/build_pdb.py`` computes the same bytes with numpy for 6 and 7 tiles.
+    (minutes for 5); ``scripts/build_pdb.py`` computes the same bytes with numpy for 6 and 7 tiles. ``tick`` is
+    called every :data:`TICK_EVERY` states with the depth and how much of its layer is done.
     """
     check_partition(rows, cols, [tiles])
     n = rows * cols
@@ -58,7 +70,9 @@ def build_table_data(rows: int, cols: int, tiles: Sequence[int]) -> bytes:
     while frontier:
         depth += 1
         fresh: list[tuple[tuple[int, ...], int]] = []
-        for cells, rep in frontier:
+        for done, (cells, rep) in enumerate(frontier):
+            if not done % TICK_EVERY:
+                tick(f"depth {depth}, {100 * done // len(frontier)}% of its layer")
             occ = sum(1 << c for c in cells)
             region = flood(1 << rep, full & ~occ)
             for i, c in enumerate(cells):

@@ -33,6 +33,8 @@ class PdbTables:
 
     database: PatternDatabase
     index: IndexTables
+    mapped: str | None = field(default=None, repr=False, compare=False)
+    """The search form these tables are memory-mapped from (:mod:`npuzzle.pdb.mapped`), if they are."""
     search_cache: dict[bool, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """What the search derives from these tables alone, made by the first search and kept for the next ones (its
     move tables, per use of the reflected lookup: :mod:`npuzzle.pdb.search`)."""
