@@ -22,8 +22,9 @@ from npuzzle.cli_common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVA
 from npuzzle.errors import LimitError
 from npuzzle.nearoptimal.solver import manhattan_linear_conflict
 from npuzzle.parse import resolve_goal
+from npuzzle.policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from npuzzle.progress import Limit, run
-from npuzzle.solve import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, plan, ratio_bound
+from npuzzle.solve import plan, ratio_bound
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))

@@ -53,7 +53,7 @@ from .pdb.cache import locate, read_tables
 from .pdb.database import FileSlices
 from .pdb.split import Answer, Split, Task
 from .pdb.tables import PdbTables, heuristic_name, load_tables_steps
-from .policy import too_big_summary
+from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from .progress import Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .solvability import explain
@@ -61,8 +61,6 @@ from .solve import (
     ALGORITHM_NAMES,
     DEFAULT_COMPARE_NODES,
     MAX_SEARCH_CELLS,
-    NEAR_OPTIMAL,
-    NEAR_OPTIMAL_MAX_CELLS,
     Plan,
     Registry,
     auto_algorithm,

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .board import Board, moves_to_letters
+from .board import Board
 from .errors import PuzzleError, UnsolvableError, cut, show_value
 from .parse import json_depth, parse_board, resolve_goal
 from .progress import Limit, SearchResult
 from .solvability import Explanation
-from .solve import check_limits, ratio_bound
+from .solve import check_limits, result_json
 
 Request = dict[str, Any]
 Reply = dict[str, Any]
@@ -106,9 +106,7 @@ def read_limit(request: Request) -> Limit:
 def solve_reply(board: Board, goal: Board, result: SearchResult) -> Reply:
     """The final reply of a solve: the result's fields, U/D/L/R ``letters`` and the start and goal boards."""
     reply: Reply = {"type": "result", "ok": True}
-    reply.update(result.to_dict())
-    reply["ratio_bound"] = ratio_bound(result)
-    reply["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
+    reply.update(result_json(board, result))
     reply["board"] = board_json(board)
     reply["goal"] = board_json(goal)
     return reply

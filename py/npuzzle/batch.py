@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 
-from .board import Board, moves_to_letters
+from .board import Board
 from .errors import PuzzleError, UnsolvableError, cut
 from .parse import parse_board, resolve_goal
 from .pdb.cache import check_file, read_tables
 from .progress import Limit, SearchResult, run
 from .solvability import Explanation
-from .solve import PDB_ALIAS, Registry, auto_algorithm, default_registry, plan, ratio_bound, registry_with_tables
+from .solve import PDB_ALIAS, Registry, auto_algorithm, default_registry, plan, registry_with_tables, result_json
 from .workers import leave_interrupts_to_the_parent, running
 
 INPUT_SHOWN = 200
@@ -65,9 +65,7 @@ def solved_record(board: Board, result: SearchResult) -> Record:
     """The object ``solve --json`` prints for a board it searched: the result's fields, ``ratio_bound``,
     ``letters``, ``solvable`` and the tiles."""
     out: Record = {"solvable": True}
-    out.update(result.to_dict())
-    out["ratio_bound"] = ratio_bound(result)
-    out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
+    out.update(result_json(board, result))
     out["tiles"] = list(board.tiles)
     return out
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from .board import Board
-from .progress import Limit, Progress, SearchResult, StopReason
+from .progress import ALGORITHM_TITLES, Limit, Progress, SearchResult, StopReason
 
 DEFAULT_REPORT_EVERY = 0.02
 """Seconds between progress records (about 50 a second)."""
@@ -116,7 +116,7 @@ def limit_message(
 ) -> str:
     """How a search that stopped for ``reason`` says so: what stopped it, the proven lower ``bound``, and (for a
     limit, not a cancel) what to try instead."""
-    name = "A*" if algorithm == "astar" else "IDA*"
+    name = ALGORITHM_TITLES[algorithm]
     if reason == "node-limit":
         what = f"the node limit ({limit.nodes:,} states expanded)"
     elif reason == "time-limit":

@@ -48,14 +48,13 @@ from .parse import parse_board, parse_shape, resolve_goal
 from .pdb.cache import PDB_ENV, cache_dir, locate, read_tables
 from .pdb.search import solve_with_pdb
 from .pdb.tables import PdbTables, heuristic_name
-from .policy import algorithm_help, heuristic_help
-from .progress import Limit, Progress, Search, SearchResult, run, stop
+from .policy import NEAR_OPTIMAL, algorithm_help, heuristic_help
+from .progress import ALGORITHM_TITLES, Limit, Progress, Search, SearchResult, run, stop
 from .randomize import random_board, scramble
 from .solvability import Explanation, explain
 from .solve import (
     ALGORITHM_NAMES,
     DEFAULT_COMPARE_NODES,
-    NEAR_OPTIMAL,
     PDB_ALIAS,
     check_limits,
     compare_plans,
@@ -176,9 +175,6 @@ def _positive_seconds(text: str) -> float:
     return _seconds(text, zero_allowed=False)
 
 
-_ALGORITHM_TITLES = {"astar": "A*", "idastar": "IDA*"}
-
-
 class _ProgressLine:
     """A live progress line on ``err`` (only when it is a terminal), redrawn at most ten times a second."""
 
@@ -191,7 +187,7 @@ class _ProgressLine:
         if not self.live or record.elapsed - self.shown < 0.1:
             return
         self.shown = record.elapsed
-        title = _ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
+        title = ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
         bound_name = "depth" if record.algorithm == NEAR_OPTIMAL else "f-bound"
         bound = "" if record.bound is None else f", {bound_name} {record.bound}"
         self.err.write(
@@ -258,7 +254,7 @@ def drive(
 
 def solve_text(board: Board, result: SearchResult) -> str:
     """The human-readable report of a solve: moves as tiles and letters, length, optimality, statistics."""
-    title = _ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    title = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
     lines: list[str] = []
     if result.moves is not None:
         proof = "optimal" if result.optimal else "not proven optimal"

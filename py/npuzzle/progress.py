@@ -36,6 +36,11 @@ class Limit:
     memory: int | None = 3_000_000
 
 
+ALGORITHM_TITLES: dict[str, str] = {"astar": "A*", "idastar": "IDA*", "near-optimal": "near-optimal"}
+"""Every algorithm a search reports (``Progress.algorithm``, ``SearchResult.algorithm``), by name, with how text
+writes it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Progress:
     """A snapshot of a running search.

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from . import policy
-from .board import Board
+from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
 from .errors import LimitError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
@@ -41,37 +42,14 @@ from .nearoptimal.solver import (
 )
 from .pdb.search import solve_with_pdb
 from .pdb.tables import PdbHeuristic, PdbTables, heuristic_name, pdb_fits
-from .policy import (  # re-exported: the names solve has always offered
-    ASTAR_MAX_CELLS as ASTAR_MAX_CELLS,
-)
-from .policy import (
-    AUTO_OPTIMAL_SECONDS as AUTO_OPTIMAL_SECONDS,
-)
-from .policy import (
-    FALLBACK_LIMIT_SHARE as FALLBACK_LIMIT_SHARE,
-)
-from .policy import (
-    NEAR_OPTIMAL as NEAR_OPTIMAL,
-)
-from .policy import (
-    NEAR_OPTIMAL_MAX_CELLS as NEAR_OPTIMAL_MAX_CELLS,
-)
-from .policy import (
-    OPTIMAL_MAX_CELLS as OPTIMAL_MAX_CELLS,
-)
-from .policy import (
-    PDB_STRENGTH as PDB_STRENGTH,
-)
-from .policy import (
-    WALKING_AUTO_SHAPES as WALKING_AUTO_SHAPES,
-)
-from .progress import Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
+from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, PDB_STRENGTH
+from .progress import ALGORITHM_TITLES, Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
 from .search import astar, idastar
 from .solvability import check_reachable
 from .walking import HEURISTIC as WALKING
 from .walking import solve_with_walking_distance, walking_fits
 
-ALGORITHM_NAMES: tuple[str, ...] = ("auto", "astar", "idastar", "near-optimal")
+ALGORITHM_NAMES: tuple[str, ...] = ("auto", *ALGORITHM_TITLES)
 """The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
 optimal; see :mod:`npuzzle.nearoptimal.solver`)."""
 
@@ -231,7 +209,7 @@ def default_registry() -> Registry:
     return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))
 
 
-PDB_ALIAS = "pdb"
+PDB_ALIAS = policy.PDB
 """A short name for the loaded pattern-database heuristic (``heuristic="pdb"``), whatever its partition."""
 
 
@@ -357,6 +335,15 @@ def ratio_bound(result: SearchResult) -> float | None:
     if result.lower_bound <= 0:
         return None
     return round(len(result.moves) / result.lower_bound, 4)
+
+
+def result_json(board: Board, result: SearchResult) -> dict[str, Any]:
+    """A result as JSON, the same for ``solve --json``, batches and the api: its fields (``length`` included),
+    :func:`ratio_bound` and the moves as U/D/L/R ``letters`` (``None`` without a solution)."""
+    out = result.to_dict()
+    out["ratio_bound"] = ratio_bound(result)
+    out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
+    return out
 
 
 def check_budget(budget: float | None) -> float | None:

@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ..heuristics import HEURISTIC_NAMES
+from ..nearoptimal.solver import ALGORITHM as NEAR_OPTIMAL_ALGORITHM
 from ..nearoptimal.solver import DEFAULT_BUDGET, budget_nodes
 from ..nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
+from ..progress import ALGORITHM_TITLES
 from ..walking import HEURISTIC as WALKING
 
-NEAR_OPTIMAL = "near-optimal"
+NEAR_OPTIMAL = NEAR_OPTIMAL_ALGORITHM
 """The name of the near-optimal algorithm (:func:`npuzzle.nearoptimal.solver.solve_big`)."""
 
 ASTAR_MAX_CELLS = 9
@@ -59,9 +61,6 @@ docs/benchmarks.md)."""
 PDB = "pdb"
 """How the rules name the loaded pattern-database heuristic (its real name follows its partition:
 :func:`npuzzle.pdb.tables.heuristic_name`, ``"pdb-7/7-7+reflected"``)."""
-
-ALGORITHM_TITLES = {"astar": "A*", "idastar": "IDA*", NEAR_OPTIMAL: "near-optimal"}
-"""How help texts and docs write the algorithm names."""
 
 
 @dataclass(frozen=True, slots=True)
