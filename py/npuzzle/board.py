@@ -228,7 +228,7 @@ class Board:
         tile_at = self.tiles.index(tile)
         cells = list(self.tiles)
         cells[blank_at], cells[tile_at] = tile, 0
-        return _trusted(self.rows, self.cols, tuple(cells))
+        return unchecked_board(self.rows, self.cols, tuple(cells))
 
     def _tile_for(self, move: int | str) -> int:
         movable = self.movable_tiles()
@@ -283,8 +283,9 @@ def _word(direction: str) -> str:
     return {"U": "up", "D": "down", "L": "left", "R": "right"}[direction]
 
 
-def _trusted(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
-    """Build a board from tiles known to be valid, skipping the O(n) validation."""
+def unchecked_board(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
+    """A board from tiles known to be valid (a permutation of ``0 … rows·cols − 1``), built in O(1) without the
+    O(n) validation: for code that made the tiles itself (moves, shuffles, goals). Never for input."""
     board = object.__new__(Board)
     object.__setattr__(board, "rows", rows)
     object.__setattr__(board, "cols", cols)
@@ -311,7 +312,7 @@ def validated(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
     without its per-element type check, which the parser has made already."""
     check_shape(rows, cols)
     _validate_tiles(rows, cols, tiles)
-    return _trusted(rows, cols, tiles)
+    return unchecked_board(rows, cols, tiles)
 
 
 def goal_board(rows: int, cols: int, kind: GoalName = "default") -> Board:
@@ -319,9 +320,9 @@ def goal_board(rows: int, cols: int, kind: GoalName = "default") -> Board:
     check_shape(rows, cols)
     n = rows * cols
     if kind == "default":
-        return _trusted(rows, cols, tuple(range(1, n)) + (0,))
+        return unchecked_board(rows, cols, tuple(range(1, n)) + (0,))
     if kind == "blank-first":
-        return _trusted(rows, cols, tuple(range(n)))
+        return unchecked_board(rows, cols, tuple(range(n)))
     raise GoalError(f"unknown goal {kind!r}: use 'default', 'blank-first' or a board")
 
 

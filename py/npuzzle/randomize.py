@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .board import Board, _trusted, goal_board
+from .board import Board, goal_board, unchecked_board
 from .errors import LimitError
 from .solvability import is_solvable
 
@@ -32,11 +32,11 @@ def random_board(
     rng = random.Random(seed)
     cells = list(range(rows * cols))
     rng.shuffle(cells)
-    board = _trusted(rows, cols, tuple(cells))
+    board = unchecked_board(rows, cols, tuple(cells))
     if is_solvable(board, goal) != solvable:
         first, second = [i for i, t in enumerate(cells[:3]) if t != 0][:2]
         cells[first], cells[second] = cells[second], cells[first]
-        board = _trusted(rows, cols, tuple(cells))
+        board = unchecked_board(rows, cols, tuple(cells))
     return board
 
 
@@ -77,4 +77,4 @@ def scramble(start: Board, moves: int, *, seed: int | str | None = None) -> Boar
         nxt = rng.choice(options)
         tiles[blank], tiles[nxt] = tiles[nxt], 0
         previous, blank = blank, nxt
-    return _trusted(start.rows, start.cols, tuple(tiles))
+    return unchecked_board(start.rows, start.cols, tuple(tiles))

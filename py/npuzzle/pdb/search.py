@@ -30,8 +30,8 @@ they rarely exceed it, and computing them would cost more time per node than the
 behind these choices, with the commands that repeat them (``python -m bench partitions``, ``python -m bench
 pdb-max``), are in docs/benchmarks.md.
 
-The search is set-up (:class:`_Run`) and one IDA* iteration per call of a hot loop (:func:`_deepen_general`,
-:func:`_deepen_disjoint`); its limits, progress and stop messages are the shared
+The search is set-up (:class:`SearchRun`) and one IDA* iteration per call of a hot loop (:func:`deepen_general`,
+:func:`deepen_disjoint`); its limits, progress and stop messages are the shared
 :class:`~npuzzle.checkpoint.Checkpoint`'s.
 
 Goals: the tables are in *home labelling* (tile ``t`` belongs on cell ``t``, the blank on cell 0). A goal whose
@@ -153,9 +153,9 @@ def _tile_lookups(database: PatternDatabase, shift: int) -> tuple[list[int], ...
     return K, S1, W1, S2, W2, OT
 
 
-class _Run:
-    """One solve's set-up and state, shared by its IDA* iterations (:func:`_deepen_general`,
-    :func:`_deepen_disjoint`): the tables' lookups, the move table, the board being searched (``b``, changed in
+class SearchRun:
+    """One solve's set-up and state, shared by its IDA* iterations (:func:`deepen_general`,
+    :func:`deepen_disjoint`): the tables' lookups, the move table, the board being searched (``b``, changed in
     place), the packed lead/tail numbers of every pattern and their excesses for both lookups (``X``/``EX``,
     ``Y``/``EY``), the transposition table, the counters and the :class:`~npuzzle.checkpoint.Checkpoint`."""
 
@@ -359,7 +359,7 @@ def _search(
     limit: Limit,
     report_every: float,
 ) -> Search:
-    run = _Run(tables, start, use_reflection, limit, report_every)
+    run = SearchRun(tables, start, use_reflection, limit, report_every)
 
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
         bound = run.bound
@@ -389,7 +389,7 @@ def _search(
     yield Progress(ALGORITHM, run.name, 0, 0, 0, run.bound, 0, 0.0)
     if run.h0 == 0:
         return finish((), None)
-    deepen = _deepen_disjoint if run.disjoint else _deepen_general
+    deepen = deepen_disjoint if run.disjoint else deepen_general
     while True:
         run.iterations += 1
         ended = yield from deepen(run, run.bound)
@@ -403,8 +403,8 @@ def _search(
         run.bound += 2
 
 
-def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
-    """:func:`_deepen_disjoint` for a database with alternative patterns (7/7-7): a tile may be in two patterns,
+def deepen_general(run: SearchRun, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
+    """:func:`deepen_disjoint` for a database with alternative patterns (7/7-7): a tile may be in two patterns,
     whose maximum counts. The hot loop, written out for speed."""
     checkpoint, tt, tt_cap, tt_slack, order_slack = run.checkpoint, run.tt, run.tt_cap, TT_SLACK, ORDER_SLACK
     E, BASE, OCC, TAIL, MASK, SHIFT = run.E, run.BASE, run.OCC, run.TAIL, run.MASK, run.SHIFT
@@ -546,12 +546,12 @@ def _deepen_general(run: _Run, bound: int) -> Generator[Progress, None, list[int
                 yield run.progress(g)
 
 
-def _deepen_disjoint(run: _Run, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
+def deepen_disjoint(run: SearchRun, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
     """One IDA* iteration up to ``bound`` for a database without alternatives (one pattern per lookup): the
     solution's blank cells, the limit that stopped it, or ``None`` when no solution is within the bound.
 
-    The hot loop, written out for speed (locals only; set-up and bookkeeping live in :class:`_Run`); it and
-    :func:`_deepen_general` differ only in how a move changes the estimate, and this one's smaller stack frames and
+    The hot loop, written out for speed (locals only; set-up and bookkeeping live in :class:`SearchRun`); it and
+    :func:`deepen_general` differ only in how a move changes the estimate, and this one's smaller stack frames and
     missing branches save time per node.
     """
     checkpoint, tt, tt_cap, tt_slack, order_slack = run.checkpoint, run.tt, run.tt_cap, TT_SLACK, ORDER_SLACK

@@ -35,7 +35,7 @@ from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verif
 from ..errors import SplitError, show_value
 from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, StopReason, run
 from ..solvability import check_reachable
-from .search import ALGORITHM, _deepen_disjoint, _deepen_general, _Run, home_board, solve_with_pdb
+from .search import ALGORITHM, SearchRun, deepen_disjoint, deepen_general, home_board, solve_with_pdb
 from .tables import PdbTables, heuristic_name, useful_reflection
 
 SEQUENTIAL_NODES = 200_000
@@ -167,7 +167,7 @@ def frontier(tables: PdbTables, start: Sequence[int], use_reflection: bool, jobs
     h_reflected, then the cell), so that the last iteration meets its solution as early as that search does."""
     cols = tables.database.cols
     n = len(start)
-    root = _Run(tables, start, use_reflection, Limit(), 1.0)
+    root = SearchRun(tables, start, use_reflection, Limit(), 1.0)
     h0 = max(root.h0, root.r0)
     # a path: the blank's cells, its tiles, its rank (per move: the child's h + h_reflected and cell), its f
     level: list[tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]] = [
@@ -186,7 +186,7 @@ def frontier(tables: PdbTables, start: Sequence[int], use_reflection: bool, jobs
                     continue
                 child = list(tiles)
                 child[z], child[q] = child[q], 0
-                run = _Run(tables, child, use_reflection, Limit(), 1.0)
+                run = SearchRun(tables, child, use_reflection, Limit(), 1.0)
                 deeper.append(((*cells, q), tuple(child), (*rank, (run.h0 + run.r0, q)), depth + max(run.h0, run.r0)))
         level = deeper
     level.sort(key=lambda path: path[2])
@@ -204,9 +204,9 @@ def subtree_search(
     about every ``report_every`` seconds and returns the :class:`Answer`. ``tt`` is the worker's transposition
     table, kept across its tasks of one search (an entry stays true for any later budget) but only while every task
     that wrote into it ran to its end: drop it after a task stopped halfway."""
-    run = _Run(tables, task.tiles, use_reflection, Limit(memory=None), report_every, task.prev, tt)
+    run = SearchRun(tables, task.tiles, use_reflection, Limit(memory=None), report_every, task.prev, tt)
     run.bound = task.budget
-    deepen = _deepen_disjoint if run.disjoint else _deepen_general
+    deepen = deepen_disjoint if run.disjoint else deepen_general
     ended = yield from deepen(run, task.budget)
     cells = tuple(ended) if isinstance(ended, list) else None
     return Answer(task.bound, task.index, cells, run.expanded, run.generated)
