@@ -44,6 +44,7 @@ __all__ = [
     "SITE",
     "App",
     "Server",
+    "app_in_use",
     "core",
     "grid_tiles",
     "new_app",
@@ -190,16 +191,21 @@ def open_app(browser: Browser, server: Server, fragment: str = "", phone: bool =
     return app
 
 
-@pytest.fixture(scope="module")
-def app(browser: Browser, server: Server) -> Iterator[App]:
-    """The app, booted once per test module; at teardown nothing may have left the origin since the last test's
-    own check either."""
-    opened = open_app(browser, server)
+def app_in_use(browser: Browser, server: Server, *, phone: bool = False) -> Iterator[App]:
+    """A fixture's body: the app opened (:func:`open_app`), handed over, then checked that nothing left the origin
+    since the last test's own check, and closed."""
+    opened = open_app(browser, server, phone=phone)
     yield opened
     try:
         opened.assert_offline()
     finally:
         opened.close()
+
+
+@pytest.fixture(scope="module")
+def app(browser: Browser, server: Server) -> Iterator[App]:
+    """The app, booted once per test module; at teardown nothing may have left the origin either."""
+    yield from app_in_use(browser, server)
 
 
 DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"

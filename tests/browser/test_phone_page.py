@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Locator, Page
 from npuzzle.board import goal_board
 from npuzzle.parse import parse_board
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, PHONE, App, Server, core, open_app
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, PHONE, App, Server, app_in_use, core, open_app
 from .steps import wait_grid
 
 PASTED = "8 6 7 / 2 5 4 / 3 0 1"
@@ -23,12 +23,7 @@ PASTED = "8 6 7 / 2 5 4 / 3 0 1"
 @pytest.fixture
 def phone(browser: Browser, server: Server) -> Iterator[App]:
     """A fresh visit on a phone's screen with touch."""
-    opened = open_app(browser, server, phone=True)
-    yield opened
-    try:
-        opened.assert_offline()
-    finally:
-        opened.close()
+    yield from app_in_use(browser, server, phone=True)
 
 
 def box(locator: Locator) -> dict[str, float]:

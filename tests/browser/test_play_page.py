@@ -14,19 +14,14 @@ from npuzzle.parse import parse_board
 from npuzzle.progress import run
 from npuzzle.solve import solve
 
-from .conftest import PHONE, App, Server, core, grid_tiles, open_app
+from .conftest import PHONE, App, Server, app_in_use, core, grid_tiles, open_app
 from .steps import wait_grid
 
 
 @pytest.fixture(scope="module")
 def phone(browser: Browser, server: Server) -> Iterator[App]:
     """The app on a phone's screen with touch, booted once for the module."""
-    opened = open_app(browser, server, phone=True)
-    yield opened
-    try:
-        opened.assert_offline()
-    finally:
-        opened.close()
+    yield from app_in_use(browser, server, phone=True)
 
 
 def load(app: App, text: str) -> Board:
