@@ -93,6 +93,8 @@ BAD = [
     "1 2 3 / 4 five 6 / 7 8 0",  # not a number
     "1 2 3 / 4 5 6 / 7 8 9",  # out of range / no blank
     "   ",  # empty
+    '[[1,2,3],[4,5,6],[7,"8",0]]',  # a string tile in JSON
+    "1 2 3 / / 4 5 6 / 7 8 0",  # an empty row
 ]
 
 
