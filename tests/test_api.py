@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from npuzzle import api
-from npuzzle.api_requests import API_MEMORY_LIMIT
+from npuzzle.api.requests import API_MEMORY_LIMIT
 
 
 def call(request: object) -> dict[str, object]:

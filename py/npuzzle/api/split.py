@@ -9,12 +9,12 @@ import time
 from collections.abc import Generator
 from typing import Any, Protocol
 
-from .api_requests import Reply, Request, RequestError, failure_reply, field
-from .board import Board
-from .errors import PatternDatabaseError, show_value
-from .pdb.split import SEQUENTIAL_NODES, Answer, Task, subtree_search
-from .pdb.tables import PdbTables, useful_reflection
-from .progress import Progress
+from ..board import Board
+from ..errors import PatternDatabaseError, show_value
+from ..pdb.split import SEQUENTIAL_NODES, Answer, Task, subtree_search
+from ..pdb.tables import PdbTables, useful_reflection
+from ..progress import Progress
+from .requests import Reply, Request, RequestError, failure_reply, field
 
 
 class SubtreeEngine(Protocol):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .board import Board
-from .errors import PuzzleError, UnsolvableError, cut, show_value
-from .parse import json_depth, parse_board, resolve_goal
-from .progress import Limit, SearchResult
-from .solvability import Explanation
-from .solve import check_limits, result_json
+from ..board import Board
+from ..errors import PuzzleError, UnsolvableError, cut, show_value
+from ..parse import json_depth, parse_board, resolve_goal
+from ..progress import Limit, SearchResult
+from ..solvability import Explanation
+from ..solve import check_limits, result_json
 
 Request = dict[str, Any]
 Reply = dict[str, Any]

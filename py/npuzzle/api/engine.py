@@ -1,0 +1,191 @@
+"""The api with state: an :class:`Engine` holds a loaded pattern database (and a split helper's transposition
+table); :class:`TableLoad` loads one in slices."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Mapping
+
+from ..pdb.cache import locate, read_tables
+from ..pdb.database import FileSlices
+from ..pdb.tables import PdbTables, heuristic_name, load_tables_steps
+from ..solve import (
+    Registry,
+    default_registry,
+    registry_with_tables,
+)
+from .protocol import decoded_or_none, dispatch, handle, session_for
+from .requests import (
+    RequestError,
+    error_json,
+)
+from .sessions import Session
+from .split import SubtreeSession
+
+
+def file_slices(data: object) -> bytes | bytearray | memoryview | FileSlices:
+    """A pattern-database file as :func:`~npuzzle.pdb.database.load_database` reads it: ``bytes`` as they are, a
+    Pyodide proxy of a JavaScript ``Uint8Array`` (or ``ArrayBuffer``) as :class:`~npuzzle.pdb.database.FileSlices`
+    that copy a megabyte at a time out of it, so the whole file is never copied into the WebAssembly memory (which
+    never shrinks). Raises :class:`~npuzzle.errors.RequestError` for anything else."""
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return data
+    length = getattr(data, "byteLength", None)
+    cut = getattr(data, "subarray", None)  # a Uint8Array's view of a part (an ArrayBuffer's slice copies it)
+    if cut is None:
+        cut = getattr(data, "slice", None)
+    if isinstance(length, int) and callable(cut):
+        return FileSlices(length, lambda start, end: _proxy_bytes(cut(start, end)))
+    to_bytes = getattr(data, "to_bytes", None)  # another JsProxy with bytes
+    if callable(to_bytes):
+        converted = to_bytes()
+        if isinstance(converted, (bytes, bytearray, memoryview)):
+            return converted
+    raise RequestError(f"pattern-database data must be bytes, got {type(data).__name__}")
+
+
+def _proxy_bytes(part: object) -> bytes:
+    converted = getattr(part, "to_bytes", lambda: None)()
+    if not isinstance(converted, bytes):
+        raise RequestError(f"pattern-database data: a slice of it gave {type(converted).__name__}, not bytes")
+    return converted
+
+
+class TableLoad:
+    """A pattern-database load done in time slices (:meth:`Engine.start_load`), so the page's worker can answer
+    requests in between: call :meth:`advance` until its reply is not ``{"type": "progress", …}``."""
+
+    def __init__(self, engine: Engine, data: object) -> None:
+        self._engine = engine
+        self._seconds = 0.0
+        self._reply: str | None = None
+        self._size = 0
+        try:
+            raw = file_slices(data)
+            self._size = raw.size if isinstance(raw, FileSlices) else len(raw)
+            self._steps = load_tables_steps(raw)
+        except Exception as exc:  # every failure becomes a reply
+            self._reply = json.dumps(error_json(exc))
+
+    def advance(self, seconds: float) -> str:
+        """Work for about ``seconds``; reply as JSON: ``{"type": "progress", "fraction"}`` while unfinished, then
+        (and on every later call) the reply of :meth:`Engine.load_tables`. The engine takes the tables only once
+        they are complete and verified."""
+        if self._reply is not None:
+            return self._reply
+        started = time.perf_counter()
+        deadline = started + seconds
+        try:
+            while True:
+                fraction = next(self._steps)
+                if time.perf_counter() >= deadline:
+                    self._seconds += time.perf_counter() - started
+                    return json.dumps({"type": "progress", "fraction": round(fraction, 4)})
+        except StopIteration as stop:
+            tables: PdbTables = stop.value
+            self._seconds += time.perf_counter() - started
+            self._engine.install(tables)
+            self._reply = json.dumps(
+                {
+                    "ok": True,
+                    "name": tables.name,
+                    "heuristic": heuristic_name(tables),
+                    "rows": tables.database.rows,
+                    "cols": tables.database.cols,
+                    "size": self._size,
+                    "seconds": round(self._seconds, 3),
+                }
+            )
+        except Exception as exc:  # every failure becomes a reply
+            self._reply = json.dumps(error_json(exc))
+        return self._reply
+
+
+class Engine:
+    """The api with state: the pattern database loaded into it (none at first).
+
+    The page's worker keeps one engine: :meth:`load_tables` once the file is downloaded, then :meth:`handle` and
+    :meth:`start` as with the module-level functions, which then offer and pick the database's heuristic.
+    """
+
+    def __init__(self) -> None:
+        self._tables: PdbTables | None = None
+        self._registry = default_registry()
+        self._subtree_key: str | None = None
+        self._subtree_tt: dict[bytes, int] = {}
+        self._subtree_clean = True
+
+    @classmethod
+    def from_cache(cls, path: str | None = None, env: Mapping[str, str] | None = None) -> Engine:
+        """An engine with the pattern database the command line finds (:func:`npuzzle.pdb.cache.locate`: ``path``,
+        then :data:`~npuzzle.pdb.cache.PDB_ENV` in ``env`` (default ``os.environ``), then the user's cache
+        directory), or without tables when there is none; raises :class:`PatternDatabaseError` naming the file
+        when the one found cannot be read or is not a valid database."""
+        engine = cls()
+        located = locate(path, env)
+        if located.path is not None:
+            engine.install(read_tables(located.path, located.origin))
+        return engine
+
+    @property
+    def tables(self) -> PdbTables | None:
+        """The loaded pattern database, if any."""
+        return self._tables
+
+    @property
+    def registry(self) -> Registry:
+        """The heuristics and solvers on offer (the default ones plus the loaded database's)."""
+        return self._registry
+
+    def load_tables(self, data: object) -> str:
+        """Load a pattern-database file's bytes (``bytes``, or a Pyodide proxy of a ``Uint8Array``) and reply as
+        JSON: ``{"ok": true, "name", "heuristic", "size", "seconds"}`` or ``{"ok": false, "error": …}``; a
+        failed load keeps the engine as it was. :meth:`start_load` does the same in time slices."""
+        return self.start_load(data).advance(math.inf)
+
+    def start_load(self, data: object) -> TableLoad:
+        """Begin loading a pattern-database file's bytes; :meth:`TableLoad.advance` does the work in slices."""
+        return TableLoad(self, data)
+
+    def install(self, tables: PdbTables) -> None:
+        """Offer ``tables`` from now on (what a finished :class:`TableLoad` does)."""
+        self._tables = tables
+        self._registry = registry_with_tables(tables)
+
+    def subtree_table(self, key: str) -> dict[bytes, int]:
+        """The transposition table for the tasks of the split search ``key`` (a helper worker's, kept across its
+        tasks): a fresh one for a new key, or when the last task that wrote into it did not end
+        (:meth:`subtree_ended`: it was cancelled or interrupted halfway)."""
+        if key != self._subtree_key or not self._subtree_clean:
+            self._subtree_key, self._subtree_tt = key, {}
+        self._subtree_clean = False
+        return self._subtree_tt
+
+    def subtree_ended(self) -> None:
+        """The task searching with the table ran to its end: its entries hold."""
+        self._subtree_clean = True
+
+    def handle(self, request_json: str) -> str:
+        """:func:`handle` with this engine's heuristics and tables (``subtree`` runs one task of a split search to
+        its end: ``{"ok": true, "answer": ANSWER}``)."""
+        request = decoded_or_none(request_json)
+        if not isinstance(request, dict):
+            return handle(request_json, self._registry)  # its own decoding names what is wrong
+        if request.get("op") == "subtree":
+            reply = json.loads(SubtreeSession(self, request).advance(math.inf))
+            reply.pop("type", None)
+            return json.dumps(reply)
+        return json.dumps(dispatch(request, self._registry))  # decoded once, not again
+
+    def start(self, request_json: str) -> Session | SubtreeSession:
+        """:func:`start` with this engine's heuristics and tables: a ``solve`` with ``workers`` above 1 splits
+        (:meth:`Session.exchange`), and a ``subtree`` request gives a
+        :class:`~npuzzle.api.split.SubtreeSession`."""
+        request = decoded_or_none(request_json)
+        if not isinstance(request, dict):
+            return session_for(request_json)  # its own decoding names what is wrong
+        if request.get("op") == "subtree":
+            return SubtreeSession(self, request)
+        return session_for(request, self._registry, self._tables)  # decoded once, not again

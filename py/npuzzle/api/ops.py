@@ -1,0 +1,255 @@
+"""The protocol's one-shot operations: each handler's docstring is its request and its reply (the list of
+them: :data:`npuzzle.api.protocol.OPERATIONS`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..board import Board, check_shape
+from ..errors import show_value
+from ..hint import describe_hint, hint_plan
+from ..lesson import describe_move, lesson
+from ..parse import parse_moves, parse_shape, resolve_goal
+from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
+from ..progress import Limit, SearchResult, run
+from ..randomize import random_board, scramble
+from ..solvability import explain
+from ..solve import (
+    ALGORITHM_NAMES,
+    DEFAULT_COMPARE_NODES,
+    MAX_SEARCH_CELLS,
+    Plan,
+    Registry,
+    auto_algorithm,
+    compare_plans,
+    default_registry,
+    plan,
+)
+from .requests import (
+    Reply,
+    Request,
+    RequestError,
+    board_json,
+    compare_reply,
+    field,
+    goal_spec,
+    read_board,
+    read_goal,
+    read_limit,
+    solve_reply,
+)
+from .split import read_split
+
+
+def op_check(request: Request) -> Reply:
+    """``{"board": TEXT, "goal"?: "default" | "blank-first" | TEXT}`` → ``{"ok": true, "board": BOARD, "goal":
+    BOARD, "explanation": {...}, "lesson": {...}}``: the verdict (the fields of
+    :class:`npuzzle.solvability.Explanation`) and the rule's ways of counting (:func:`npuzzle.lesson.lesson`;
+    the reading order and the inversion pairs up to 8×8)."""
+    board = read_board(request)
+    goal = read_goal(request, board)
+    explanation = explain(board, goal)
+    return {
+        "ok": True,
+        "board": board_json(board),
+        "goal": board_json(goal),
+        "explanation": explanation.to_dict(),
+        "lesson": lesson(board, explanation),
+    }
+
+
+MAX_MOVE_CELLS = 1024
+"""The biggest board ``move`` describes (the page's grid): each move is explained afresh, O(n log n)."""
+
+
+def op_move(request: Request) -> Reply:
+    """``{"board": TEXT, "tiles": [T, …]}`` → ``{"ok": true, "texts": [TEXT, …], "board": BOARD}``: the tiles slid
+    one after the other, each move said in words (:func:`npuzzle.lesson.describe_move`), boards of up to
+    :data:`MAX_MOVE_CELLS` cells."""
+    board = read_board(request)
+    if board.size > MAX_MOVE_CELLS:
+        raise RequestError(f"move describes boards of up to {MAX_MOVE_CELLS:,} cells, got {board.size:,}")
+    tiles = field(request, "tiles", list)
+    if not 1 <= len(tiles) <= board.rows + board.cols:
+        raise RequestError(f"field 'tiles' must list 1 to {board.rows + board.cols} tiles, got {len(tiles)}")
+    texts = []
+    for tile in tiles:
+        if isinstance(tile, bool) or not isinstance(tile, int):
+            raise RequestError(f"field 'tiles' must hold whole numbers, got {show_value(tile)}")
+        texts.append(describe_move(board, tile))
+        board = board.slide(tile)
+    return {"ok": True, "texts": texts, "board": board_json(board)}
+
+
+def op_random(request: Request) -> Reply:
+    """``{"rows": R, "cols": C (or "shape": "RxC"), "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
+    ``{"ok": true, "board": BOARD}``: a uniformly random board, or with ``moves`` a scramble of K random moves
+    from the goal."""
+    if "shape" in request:
+        rows, cols = parse_shape(field(request, "shape", str))
+    else:
+        rows, cols = field(request, "rows", int), field(request, "cols", int)
+    goal = resolve_goal(goal_spec(request), rows, cols)
+    seed = request.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise RequestError(f"field 'seed' must be a whole number or a string, got {show_value(seed)}")
+    moves = field(request, "moves", int, None)
+    if moves is not None:
+        board = scramble(goal, moves, seed=seed)
+    else:
+        board = random_board(rows, cols, seed=seed, solvable=field(request, "solvable", bool, True), goal=goal)
+    return {"ok": True, "board": board_json(board)}
+
+
+def op_apply(request: Request) -> Reply:
+    """``{"board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``: the moves
+    (tile numbers and/or U/D/L/R) applied."""
+    board = read_board(request)
+    moves = request.get("moves", [])
+    if not isinstance(moves, (str, list)):
+        raise RequestError(
+            f"field 'moves' must be a list of tile numbers and/or letters U, D, L, R, or text such as 'UULDR', "
+            f"got {show_value(moves)}"
+        )
+    seq = parse_moves(moves) if isinstance(moves, str) else moves
+    return {"ok": True, "board": board_json(board.apply(seq))}
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """What a search request asks for, read and checked: the board, the goal, the plans to run in turn (one, or
+    one per heuristic for compare) and the limit each runs within."""
+
+    board: Board
+    goal: Board
+    plans: list[Plan]
+    limit: Limit
+
+
+def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
+    """A ``solve`` request's one plan (``algorithm``, ``heuristic``, ``budget``)."""
+    board, goal, limit = _board_goal_limit(request)
+    algorithm = field(request, "algorithm", str, "auto")
+    heuristic = field(request, "heuristic", str, "auto")
+    budget = request.get("budget")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
+        raise RequestError(f"field 'budget' must be a number of work units, got {budget!r}")
+    registry = registry if registry is not None else default_registry()
+    return Planned(board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit)
+
+
+def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
+    """A ``hint`` request's one plan (:func:`npuzzle.hint.hint_plan`)."""
+    board, goal, limit = _board_goal_limit(request)
+    return Planned(
+        board, goal, [hint_plan(board, goal, registry if registry is not None else default_registry())], limit
+    )
+
+
+def plan_compare(request: Request, registry: Registry | None = None) -> Planned:
+    """A ``compare`` request's plans: A* with each built-in heuristic that fits, whether or not a pattern database
+    is loaded (``registry`` is not used), each within the limit (default :data:`DEFAULT_COMPARE_NODES` nodes)."""
+    board, goal, limit = _board_goal_limit(request)
+    if limit.nodes is None:
+        limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
+    return Planned(board, goal, compare_plans(board, goal), limit)
+
+
+def _board_goal_limit(request: Request) -> tuple[Board, Board, Limit]:
+    board = read_board(request)
+    return board, read_goal(request, board), read_limit(request)
+
+
+def op_solve(request: Request, registry: Registry | None = None) -> Reply:
+    """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?:
+    "auto" | a name of :func:`op_options`, "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: B,
+    "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok": true, …SearchResult fields…, "ratio_bound",
+    "letters", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
+
+    ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board
+    fails at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the
+    near-optimal solver's work budget, in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded.
+    ``max_states`` caps the states an A* holds (default 1,000,000). ``workers`` (1 to
+    :data:`~npuzzle.api.split.MAX_WORKERS`) and ``split_nodes`` let a long solve on an :class:`Engine`'s pattern
+    database split (:class:`SolveSession`); in one call they are checked, not used.
+    """
+    read_split(request)
+    asked = plan_solve(request, registry)
+    return solve_reply(asked.board, asked.goal, run(asked.plans[0].start(asked.limit)))
+
+
+def hint_reply(chosen: Plan, result: SearchResult) -> Reply:
+    """The final reply of a hint: the :class:`~npuzzle.hint.Hint`'s fields, the search's name and figures, and the
+    boards."""
+    reply: Reply = {"type": "result", "ok": True}
+    reply.update(describe_hint(chosen, result).to_dict())
+    reply.update(algorithm=result.algorithm, heuristic=result.heuristic, nodes_expanded=result.nodes_expanded)
+    reply.update(seconds=round(result.seconds, 3), board=board_json(chosen.board), goal=board_json(chosen.goal))
+    return reply
+
+
+def op_hint(request: Request, registry: Registry | None = None) -> Reply:
+    """``{"board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter", "direction",
+    "optimal", "length", "message", "algorithm", "heuristic", "nodes_expanded", "seconds", "board", "goal"}``: the
+    next move, the first of a shortest solution when one is proven within a second, else of a near-optimal one
+    (:mod:`npuzzle.hint`); ``tile`` is ``null`` on a board that is already the goal."""
+    asked = plan_hint(request, registry)
+    return hint_reply(asked.plans[0], run(asked.plans[0].start(asked.limit)))
+
+
+def op_compare(request: Request, registry: Registry | None = None) -> Reply:
+    """``{"board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result", "ok": true,
+    "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds, stopped,
+    message}, …], "board", "goal"}``: A* with each built-in heuristic that fits, in auto's ranking order, each
+    within the limits (default 250,000 expansions; :func:`plan_compare`)."""
+    asked = plan_compare(request, registry)
+    return compare_reply(asked.board, asked.goal, [run(p.start(asked.limit)) for p in asked.plans])
+
+
+_ALGORITHM_SUMMARIES = {
+    "astar": "A*: best-first with an updatable heap; memory grows with the search",
+    "idastar": "IDA*: iterative deepening on f; little memory",
+    NEAR_OPTIMAL: "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; "
+    "fast on big boards, not proven optimal (a lower bound is given)",
+}
+
+
+def op_options(request: Request, registry: Registry | None = None) -> Reply:
+    """``{"rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) → ``{"ok": true,
+    "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm", "default_heuristic",
+    "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board (the registry's
+    heuristics that fit, in auto's ranking order; optimal algorithms up to 144 cells) and what ``auto`` picks
+    (``default_optimal`` false when that is, or may fall back to, the near-optimal solver), so the page lists new
+    solvers without changes."""
+    if "board" in request:
+        board = read_board(request)
+        goal = read_goal(request, board)
+    else:
+        rows, cols = field(request, "rows", int), field(request, "cols", int)
+        check_shape(rows, cols)  # before the goal board is allocated
+        goal = read_goal(request, Board(rows, cols, tuple(range(1, rows * cols)) + (0,)))
+        board = goal
+    registry = registry if registry is not None else default_registry()
+    fitting = [registry.heuristic(name) for name in registry.names()]
+    fitting = [entry for entry in fitting if entry.fits(board, goal)]
+
+    def fits(name: str) -> bool:
+        return board.size <= (NEAR_OPTIMAL_MAX_CELLS if name == NEAR_OPTIMAL else MAX_SEARCH_CELLS)
+
+    algorithms = [a for a in ALGORITHM_NAMES if a != "auto" and fits(a)]
+    if fits(auto_algorithm(goal)):
+        chosen = plan(goal, goal, "auto", "auto", registry)  # what "auto" resolves to for this shape and goal
+        defaults = (chosen.algorithm, chosen.heuristic, chosen.optimal, chosen.summary)
+    else:
+        defaults = (auto_algorithm(goal), "auto", False, too_big_summary())
+    return {
+        "ok": True,
+        "rows": board.rows,
+        "cols": board.cols,
+        "algorithms": [{"name": a, "summary": _ALGORITHM_SUMMARIES.get(a, "")} for a in algorithms],
+        "heuristics": [{"name": e.name, "summary": e.summary} for e in fitting],
+        "default_algorithm": defaults[0],
+        "default_heuristic": defaults[1],
+        "default_optimal": defaults[2],
+        "default_summary": defaults[3],
+    }

@@ -1,0 +1,231 @@
+"""Long operations run in time slices, one :class:`Session` subclass per op: progress, the final reply, cancel,
+and the split search's messages."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from ..errors import show_value
+from ..pdb.split import Answer, Split, Task
+from ..pdb.tables import PdbTables, heuristic_name
+from ..progress import Limit, Progress, Search, SearchResult, stop
+from ..solve import (
+    Plan,
+    Registry,
+)
+from .ops import Planned, hint_reply, plan_compare, plan_hint, plan_solve
+from .requests import (
+    Reply,
+    Request,
+    RequestError,
+    compare_reply,
+    compare_row,
+    decode_request,
+    error_json,
+    failure_reply,
+    solve_reply,
+)
+from .split import board_shape, read_split
+
+
+class Session:
+    """A long operation run in time slices: the page's worker calls :meth:`advance` until it gets a ``result``
+    or an ``error``, and :meth:`cancel` to stop. One subclass per op (:class:`SolveSession`, :class:`HintSession`,
+    :class:`CompareSession`) reads its request and words its replies.
+
+    Build one with :func:`start` (``request``: its JSON text, or the object it decodes to, when the caller has
+    decoded it already). Every method returns a JSON string and never raises.
+    """
+
+    def __init__(
+        self, request: str | Request, registry: Registry | None = None, tables: PdbTables | None = None
+    ) -> None:
+        self._final: Reply | None = None
+        self._asked: Planned | None = None
+        self._results: list[SearchResult] = []
+        self._search: Search | None = None
+        self._last: Progress | None = None
+        self._tables = tables
+        self._split: Split | None = None
+        try:
+            if isinstance(request, str):  # JSON text; a dict was decoded by the caller
+                request = decode_request(request)
+            if not isinstance(request, dict):
+                raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
+            self._asked = self._read(request, registry)
+        except Exception as exc:  # every failure becomes a reply
+            self._final = failure_reply(exc)
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        """The request's board, goal, plans and limit (each subclass reads its own op)."""
+        raise NotImplementedError
+
+    def _start(self, chosen: Plan, limit: Limit) -> Search:
+        """The search of the next plan."""
+        return chosen.start(limit)
+
+    def _finish(self, asked: Planned) -> Reply:
+        """The final reply, once every plan has its result."""
+        raise NotImplementedError
+
+    def _progress(self, record: Progress) -> Reply:
+        reply: Reply = {"type": "progress"}
+        reply.update(record.to_dict())
+        return reply
+
+    @property
+    def done(self) -> bool:
+        """True once a result or an error has been returned (further calls repeat it)."""
+        return self._final is not None
+
+    def advance(self, seconds: float) -> str:
+        """Run for up to about ``seconds`` (plus one progress interval, ~20 ms) and return the latest state:
+        ``{"type": "progress", …}``, ``{"type": "result", "ok": true, …}`` or ``{"type": "error", …}``."""
+        if self._final is not None or self._asked is None:
+            return json.dumps(self._final)
+        asked = self._asked
+        deadline = time.perf_counter() + max(0.0, float(seconds))
+        try:
+            while True:
+                if self._search is None:
+                    self._search = self._start(asked.plans[len(self._results)], asked.limit)
+                try:
+                    record = next(self._search)
+                except StopIteration as stop:
+                    self._results.append(stop.value)
+                    self._search = None
+                    if len(self._results) == len(asked.plans):
+                        self._final = self._finish(asked)
+                        return json.dumps(self._final)
+                    continue
+                self._last = record
+                if time.perf_counter() >= deadline or (self._split is not None and self._split.idle):
+                    return json.dumps(self._progress(record))
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            self._search = None
+            self._final = failure_reply(exc)
+            return json.dumps(self._final)
+
+    def cancel(self) -> str:
+        """Stop now; returns ``{"type": "result", "ok": true, "stopped": "cancelled", …}``: with the best solution
+        so far in ``moves`` when the search has one (the near-optimal solver while it shortens its answer), else
+        ``moves: null`` and the statistics so far (or the final reply if the operation had already ended)."""
+        if self._final is not None or self._asked is None:
+            return json.dumps(self._final)
+        try:
+            plan_now = self._asked.plans[len(self._results)]
+            last = self._last if self._last is not None and self._last.heuristic == plan_now.heuristic else None
+            if self._search is not None:
+                search, self._search = self._search, None
+                self._results.append(stop(search, plan_now.stopped, last))
+            else:
+                self._results.append(plan_now.stopped(last))
+            self._final = self._finish(self._asked)
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            self._final = failure_reply(exc)
+        return json.dumps(self._final)
+
+    def exchange(self, message_json: str) -> str:
+        """The split search's messages with the workers that help it (the page's primary worker carries them to
+        and from its helper workers, which run the ``subtree`` op); JSON in, JSON out, never raises.
+
+        ``{"want": "task"}`` → ``{"ok": true, "task": TASK | null}``: the next task to hand out
+        (:meth:`npuzzle.pdb.split.Coordinator.next_task`; null when there is none now, the search has not split,
+        or it has ended). ``{"answer": ANSWER}``: a helper's answer (the ``subtree`` op's); ``{"running":
+        ANSWER}``: its count so far in a task it has not finished (``cells`` null); ``{"lost": TASK}``: a task
+        whose helper was lost, to be handed out again. Each replies ``{"ok": true}`` (answers after the end are
+        dropped) or ``{"ok": false, "error": …}`` naming a malformed message or an answer to no task. Once an
+        answer proves the result, the next :meth:`advance` returns it.
+        """
+        try:
+            message = decode_request(message_json)
+            if not isinstance(message, dict) or len(message) != 1:
+                raise RequestError(f"a split message must be an object with one field, got {show_value(message)}")
+            ((kind, value),) = message.items()
+            if kind not in ("want", "answer", "running", "lost"):
+                raise RequestError(f"unknown split message {show_value(kind)}: expected want, answer, running, lost")
+            coordinator = self._split.coordinator if self._split is not None else None
+            if kind == "want":
+                if value != "task":
+                    raise RequestError(f"a 'want' message asks for 'task', got {show_value(value)}")
+                task = coordinator.next_task() if coordinator is not None and self._final is None else None
+                return json.dumps({"ok": True, "task": None if task is None else task.to_json()})
+            if coordinator is None:
+                raise RequestError("this search has not been split: it has no tasks")
+            board = self._asked.board if self._asked is not None else None
+            if kind == "lost":
+                task = Task.from_json(value, *board_shape(board))
+                coordinator.release(task.bound, task.index)
+            elif kind == "running":
+                count = Answer.from_json(value)
+                coordinator.running(count.bound, count.index, count.expanded, count.generated)
+            elif self._final is None:
+                coordinator.take(Answer.from_json(value))
+            return json.dumps({"ok": True})
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            return json.dumps(error_json(exc))
+
+
+class SolveSession(Session):
+    """A ``solve`` run in slices; with ``workers`` above 1 and IDA* on the session's pattern database, split over
+    the workers (:class:`~npuzzle.pdb.split.Split`: its progress then carries ``split``)."""
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        self._workers, self._split_nodes = read_split(request)
+        return plan_solve(request, registry)
+
+    def _start(self, chosen: Plan, limit: Limit) -> Search:
+        tables = self._tables
+        if (
+            self._workers > 1
+            and tables is not None
+            and chosen.algorithm == "idastar"
+            and chosen.heuristic == heuristic_name(tables)
+            and chosen.fallback_after is None
+        ):
+            self._split = Split(
+                chosen.board, chosen.goal, tables, limit, workers=self._workers, sequential_nodes=self._split_nodes
+            )
+            return self._split.search
+        return chosen.start(limit)
+
+    def _progress(self, record: Progress) -> Reply:
+        reply = super()._progress(record)
+        if self._split is not None and self._split.coordinator is not None:
+            reply["split"] = {"workers": self._workers, "idle": self._split.idle}
+        return reply
+
+    def _finish(self, asked: Planned) -> Reply:
+        return solve_reply(asked.board, asked.goal, self._results[0])
+
+
+class HintSession(Session):
+    """A ``hint`` run in slices."""
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        return plan_hint(request, registry)
+
+    def _finish(self, asked: Planned) -> Reply:
+        return hint_reply(asked.plans[0], self._results[0])
+
+
+class CompareSession(Session):
+    """A ``compare`` run in slices, one heuristic after the other: its progress adds ``row`` (the one running),
+    ``rows``, the ``heuristics`` it runs and the finished rows as ``done``."""
+
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        return plan_compare(request, registry)
+
+    def _progress(self, record: Progress) -> Reply:
+        reply = super()._progress(record)
+        plans = self._asked.plans if self._asked is not None else []
+        reply["row"] = len(self._results)
+        reply["rows"] = len(plans)
+        reply["heuristics"] = [p.heuristic for p in plans]
+        reply["done"] = [compare_row(r) for r in self._results]
+        return reply
+
+    def _finish(self, asked: Planned) -> Reply:
+        stopped = "cancelled" if any(r.stopped == "cancelled" for r in self._results) else None
+        return compare_reply(asked.board, asked.goal, self._results, stopped)
