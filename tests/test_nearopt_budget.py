@@ -17,7 +17,7 @@ import pytest
 import npuzzle.nearoptimal.budget as budget_module
 from npuzzle import Board, LimitError, api, goal_board, random_board
 from npuzzle.cli import main
-from npuzzle.cli_common import EXIT_INVALID
+from npuzzle.cli.common import EXIT_INVALID
 from npuzzle.instances import korf24
 from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, WORK_UNIT, budget_nodes, solve_big
 from npuzzle.progress import Clock, Limit, SearchResult, run

@@ -18,7 +18,7 @@ from interrupt import interrupt_when
 from npuzzle import api, goal_board, random_board
 from npuzzle.board import Board
 from npuzzle.cli import main
-from npuzzle.cli_common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
+from npuzzle.cli.common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
 from npuzzle.errors import LimitError
 from npuzzle.nearoptimal.solver import manhattan_linear_conflict
 from npuzzle.parse import resolve_goal

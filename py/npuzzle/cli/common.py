@@ -8,7 +8,7 @@ import re
 import signal
 from typing import TextIO
 
-from .errors import PuzzleError, quote_input
+from ..errors import PuzzleError, quote_input
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1

@@ -8,13 +8,13 @@ import json
 import time
 from typing import TextIO
 
-from .batch import BatchOptions, board_lines, solve_batch
-from .cli_common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural, read_batch
-from .errors import PatternDatabaseError, quote_input
-from .parse import parse_shape
-from .pdb.cache import locate
-from .solve import check_limits
-from .workers import default_jobs
+from ..batch import BatchOptions, board_lines, solve_batch
+from ..errors import PatternDatabaseError, quote_input
+from ..parse import parse_shape
+from ..pdb.cache import locate
+from ..solve import check_limits
+from ..workers import default_jobs
+from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural, read_batch
 
 
 def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

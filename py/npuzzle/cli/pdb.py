@@ -8,12 +8,12 @@ import hashlib
 from pathlib import Path
 from typing import TextIO
 
-from .cli_common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED
-from .errors import PatternDatabaseError
-from .pdb.build import PARTITIONS, SHIPPED, build, default_jobs, expected_time, has_numpy
-from .pdb.cache import PDB_ENV, cache_dir, locate
-from .pdb.database import load_database, read_header
-from .pdb.mapped import MappedFormError, mapped_path, verify_mapped
+from ..errors import PatternDatabaseError
+from ..pdb.build import PARTITIONS, SHIPPED, build, default_jobs, expected_time, has_numpy
+from ..pdb.cache import PDB_ENV, cache_dir, locate
+from ..pdb.database import load_database, read_header
+from ..pdb.mapped import MappedFormError, mapped_path, verify_mapped
+from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED
 
 
 def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -1,0 +1,76 @@
+"""The argument readers and shared arguments of the commands: argparse types (whole numbers, seconds, work
+units), the board, goal and shape arguments, and reading them."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from ..board import Board
+from ..errors import LimitError, quote_input
+from ..nearoptimal.solver import BUDGET_RULE, budget_nodes
+from ..parse import parse_board, parse_shape, resolve_goal
+from .common import UsageError, read_board_argument
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _seconds(text: str, *, zero_allowed: bool) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (0 <= value if zero_allowed else 0 < value) or value == float("inf"):
+        least = "of at least 0" if zero_allowed else "above 0"
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds {least}")
+    return value
+
+
+def budget_units(text: str) -> float:
+    try:
+        value = float(text)
+        budget_nodes(value)
+    except (ValueError, LimitError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not {BUDGET_RULE}") from None
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    return _seconds(text, zero_allowed=False)
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote_input(text)} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+GOAL_HELP = "goal: 'default' (1 2 … then the blank), 'blank-first' (0 1 2 …, Korf's) or a board (default: %(default)s)"
+
+
+def board_arguments(parser: argparse.ArgumentParser, board_note: str = "", shape_note: str = "") -> None:
+    """The board, ``--goal`` and ``--shape`` arguments that ``check``, ``solve`` and ``compare`` share."""
+    parser.add_argument("board", nargs="?", help=f"the board text, '-' to read stdin, or a file path{board_note}")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--shape", help=f"ROWSxCOLS for a flat list of numbers that is not square{shape_note}")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def read_board_and_goal(args: argparse.Namespace, stdin: TextIO) -> tuple[Board, Board]:
+    if args.board is None:
+        raise UsageError(f"{args.command} needs a BOARD (text, '-' for stdin, or a file path)")
+    shape = parse_shape(args.shape) if args.shape else None
+    board = parse_board(read_board_argument(args.board, stdin), shape)
+    return board, resolve_goal(args.goal, board.rows, board.cols)

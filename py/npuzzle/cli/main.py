@@ -1,0 +1,218 @@
+"""The parser of every command and :func:`main`, the entry point (exit codes: :mod:`npuzzle.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from ..errors import BoardError, PuzzleError, quote_input
+from ..heuristics import HEURISTIC_NAMES
+from ..nearoptimal.solver import DEFAULT_BUDGET, WORK_UNIT
+from ..pdb.cache import PDB_ENV, cache_dir
+from ..policy import algorithm_help, heuristic_help
+from ..progress import Limit
+from ..solve import (
+    ALGORITHM_NAMES,
+    DEFAULT_COMPARE_NODES,
+    PDB_ALIAS,
+)
+from .arguments import GOAL_HELP, board_arguments, budget_units, non_negative_int, positive_int, positive_seconds
+from .check import cmd_check, cmd_random
+from .common import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_STOPPED,
+    looks_like_a_file_name,
+)
+from .pdb import add_pdb_parser
+from .solve import cmd_bench, cmd_compare, cmd_solve
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="npuzzle",
+        description="Check and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any rows × cols board).",
+        epilog="Boards: numbers separated by spaces/commas/semicolons, rows on lines or separated by '/', or JSON; "
+        "the blank is 0, _, ., -, x or *. Exit codes: 0 solvable/solved, 1 not solvable, 2 invalid input, "
+        "3 stopped by a limit.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    check = sub.add_parser("check", help="say whether a board can be solved, and why")
+    board_arguments(check, " (not with --batch)", " (with --batch: for every line)")
+    check.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="check one board per line of FILE ('-' for stdin); prints one JSON object per line "
+        "({'error': …} for a malformed line); exit 2 if any line was malformed",
+    )
+    check.set_defaults(func=cmd_check)
+
+    rnd = sub.add_parser("random", help="print a random board")
+    rnd.add_argument("--shape", default="4x4", help="ROWSxCOLS (default: %(default)s)")
+    rnd.add_argument("--seed", help="seed for a repeatable board")
+    rnd.add_argument("--moves", type=non_negative_int, help="scramble the goal with K random moves instead")
+    rnd.add_argument("--unsolvable", action="store_true", help="draw from the unsolvable boards instead")
+    rnd.add_argument("--goal", default="default", help=GOAL_HELP)
+    rnd.add_argument("--one-line", action="store_true", help="print the rows on one line separated by '/'")
+    rnd.add_argument("--json", action="store_true", help="print {rows, cols, tiles} as JSON")
+    rnd.set_defaults(func=cmd_random)
+
+    solve = sub.add_parser(
+        "solve",
+        help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
+        description="Find a solution: optimal (A*, IDA*) or near-optimal (short, not proven optimal: it prints a "
+        "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
+        "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
+        "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
+        "statistics so far, are printed).",
+    )
+    board_arguments(solve, " (not with --batch)", " (with --batch: for every line)")
+    solve.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="solve one board per line of FILE ('-' for stdin; '#' starts a comment); prints one JSON object per "
+        "board in input order, each with its 'line' ({'line', 'error', 'input'} for a line that is not a board: the "
+        "run goes on), progress on stderr; exit 2 if a line was not a board, else 3 if a limit stopped a board, "
+        "else 1 if one was not solvable",
+    )
+    solve.add_argument(
+        "--jobs",
+        type=positive_int,
+        metavar="N",
+        help="processes: with --batch, boards solved at once (each process loads the pattern database once); "
+        "else a hard 4×4's pattern-database search is split over them after its first second (default: one per "
+        "core)",
+    )
+    solve.add_argument(
+        "--algorithm",
+        default="auto",
+        choices=ALGORITHM_NAMES,
+        help=algorithm_help(),
+    )
+    solve.add_argument(
+        "--heuristic",
+        default="auto",
+        choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
+        help=heuristic_help(),
+    )
+    solve.add_argument(
+        "--pdb",
+        metavar="FILE",
+        help=f"pattern-database file for 4×4 boards; default: the file named by ${PDB_ENV}, else the one "
+        f"`npuzzle pdb build` made in {cache_dir()}, else none",
+    )
+    solve.add_argument(
+        "--max-nodes",
+        type=positive_int,
+        help=f"stop after expanding N states (exit 3); A* also stops at {Limit().memory:,} states held in memory "
+        "(exit 3)",
+    )
+    solve.add_argument("--time-limit", type=positive_seconds, help="stop after S seconds (exit 3)")
+    solve.add_argument(
+        "--budget",
+        type=budget_units,
+        metavar="W",
+        help=f"near-optimal only: the work spent on a shorter answer, in units of {WORK_UNIT:,} states expanded "
+        f"(default {DEFAULT_BUDGET:g}; 0 is fastest; more is slower and shorter; big boards may run past it). "
+        "Counted, not timed: the same board and budget give the same answer on any machine and under any load; "
+        "--time-limit and --max-nodes are the hard stops",
+    )
+    solve.set_defaults(func=cmd_solve)
+
+    cmp = sub.add_parser(
+        "compare",
+        help="run A* with each heuristic on one board and print the table",
+        description="Run A* with each heuristic (discrete, hamming, manhattan, walking-distance up to 4×4, "
+        "linear-conflict) on one board and "
+        "print solution length, vertices visited, maximum heap size and time; a run that hits its limit is "
+        "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
+    )
+    board_arguments(cmp)
+    cmp.add_argument(
+        "--max-nodes",
+        type=positive_int,
+        default=DEFAULT_COMPARE_NODES,
+        help="expansions allowed per heuristic (default: %(default)s)",
+    )
+    cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
+    cmp.set_defaults(func=cmd_compare)
+
+    bench = sub.add_parser(
+        "bench",
+        help="solve Korf's 100 15-puzzles optimally with a pattern database and check every length",
+        description="Solve Korf's 100 standard 15-puzzles (shipped with the package; blank-first goal) with the "
+        "pattern-database IDA* and print, per instance, the id, optimal length from the file, length found, "
+        "nodes generated and seconds; then the totals, median and maximum. Exit 0 when every length matches the "
+        "file, 1 when one differs, 2 invalid input (e.g. no pattern database), 3 Ctrl-C.",
+    )
+    bench.add_argument("set", choices=("korf100",), help="the instance set (korf100)")
+    bench.add_argument(
+        "--pdb",
+        metavar="FILE",
+        help=f"pattern-database file (default: the file named by ${PDB_ENV}, else the one `npuzzle pdb build` made)",
+    )
+    bench.add_argument("--limit", type=positive_int, metavar="N", help="only the first N instances")
+    bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    bench.set_defaults(func=cmd_bench)
+
+    add_pdb_parser(sub)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    stdin: TextIO | None = None,
+) -> int:
+    """Run the command line; returns the exit code (see the module docstring)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    stdin = stdin or sys.stdin
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed the usage message
+        return EXIT_INVALID if exc.code not in (0, None) else EXIT_OK
+    try:
+        code: int = args.func(args, out, err, stdin)
+        out.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        # The reader went away (``npuzzle check … | head``): no traceback, and keep Python's exit-time flush of the
+        # dead pipe quiet (the recipe of the ``signal`` module's documentation).
+        if out is sys.stdout:
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+        return EXIT_BROKEN_PIPE
+    except PuzzleError as exc:
+        err.write(f"npuzzle: {_with_file_hint(args, exc)}\n")
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        err.write("npuzzle: interrupted\n")
+        return EXIT_STOPPED
+
+
+def _with_file_hint(args: argparse.Namespace, exc: PuzzleError) -> str:
+    """The message of ``exc``, prefixed with "no such file" when the BOARD argument that failed to parse looks like
+    a mistyped file path (``npuzzle check nope.txt``)."""
+    value = getattr(args, "board", None)
+    if (
+        isinstance(exc, BoardError)
+        and isinstance(value, str)
+        and value != "-"
+        and looks_like_a_file_name(value)
+        and not os.path.exists(value)
+    ):
+        return f"no such file {quote_input(value)}, and it is not a board either: {exc}"
+    return str(exc)

@@ -1,0 +1,248 @@
+"""``npuzzle solve``, ``npuzzle compare`` and ``npuzzle bench korf100``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from typing import TextIO
+
+from ..batch import solved_record, unsolvable_record, wants_tables
+from ..board import Board, goal_board, moves_to_letters
+from ..checkpoint import result_from_progress
+from ..errors import PatternDatabaseError, UnsolvableError
+from ..instances import korf100
+from ..pdb.cache import PDB_ENV, cache_dir, locate, read_tables
+from ..pdb.search import solve_with_pdb
+from ..pdb.tables import PdbTables, heuristic_name
+from ..policy import NEAR_OPTIMAL
+from ..progress import ALGORITHM_TITLES, SearchResult, run
+from ..solvability import Explanation
+from ..solve import (
+    check_limits,
+    compare_plans,
+    default_registry,
+    plan,
+    ratio_bound,
+    registry_with_tables,
+)
+from ..workers import default_jobs
+from .arguments import read_board_and_goal
+from .batch import cmd_solve_batch
+from .common import (
+    EXIT_OK,
+    EXIT_STOPPED,
+    EXIT_UNSOLVABLE,
+    UsageError,
+    plural,
+)
+from .progress_line import ProgressLine, drive
+
+
+def solve_text(board: Board, result: SearchResult) -> str:
+    """The human-readable report of a solve: moves as tiles and letters, length, optimality, statistics."""
+    title = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
+    lines: list[str] = []
+    if result.moves is not None:
+        proof = "optimal" if result.optimal else "not proven optimal"
+        lines.append(f"Solved in {plural(len(result.moves), 'move')} ({proof}) with {title} + {result.heuristic}.")
+        if result.stopped is not None:
+            lines.append(f"Stopped early ({result.stopped}): this is the best answer found so far.")
+        lines.append(f"Moves (tiles):   {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
+        lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
+        ratio = ratio_bound(result)
+        if not result.optimal and result.lower_bound > 0 and ratio is not None:
+            lines.append(
+                f"Not proven optimal: the shortest solution has at least {plural(result.lower_bound, 'move')} "
+                f"(lower bound), so this one is at most {ratio:.3f}× the optimal length."
+            )
+    else:
+        lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
+        lines.append(f"Lower bound: at least {plural(result.lower_bound, 'move')}")
+    frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(
+        result.algorithm, "Maximum stack size"
+    )
+    lines.append(f"Vertices visited (expanded): {result.nodes_expanded:,}")
+    lines.append(f"Nodes generated: {result.nodes_generated:,}")
+    lines.append(f"{frontier}: {result.max_frontier:,}")
+    if result.algorithm == "idastar":
+        lines.append(f"Iterations: {result.iterations}")
+    rate = result.nodes_expanded / result.seconds if result.seconds > 0 else 0.0
+    lines.append(f"Time: {result.seconds:.3f} s ({rate:,.0f} expansions/s)")
+    return "\n".join(lines)
+
+
+def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> int:
+    if args.json:
+        out.write(json.dumps(unsolvable_record(exc)) + "\n")
+    else:
+        reason = exc.explanation.reason if isinstance(exc.explanation, Explanation) else str(exc)
+        out.write(f"Not solvable: {reason}\n")
+    return EXIT_UNSOLVABLE
+
+
+def load_pdb(args: argparse.Namespace, err: TextIO) -> PdbTables | None:
+    """The pattern database named by ``--pdb`` or :data:`PDB_ENV`, else the one ``npuzzle pdb build`` left in the
+    cache directory (None when there is none), memory-mapped from its search form or inflated (saying so on
+    ``err``: :func:`npuzzle.pdb.cache.read_tables`); raises :class:`UsageError` naming the file when it cannot be
+    read or is not a valid database."""
+    located = locate(getattr(args, "pdb", None))
+    if located.path is None:
+        return None
+
+    def say(text: str) -> None:
+        err.write(f"npuzzle: {text}\n")
+        err.flush()
+
+    try:
+        return read_tables(located.path, located.origin, say)
+    except PatternDatabaseError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle solve``: an optimal (up to 4×4, where it finishes in time) or near-optimal solution with
+    statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one). With
+    ``--batch``: :func:`cmd_solve_batch`. The pattern database is loaded only when the search may use it
+    (:func:`npuzzle.batch.wants_tables`)."""
+    if args.batch is not None:
+        return cmd_solve_batch(args, out, err, stdin)
+    board, goal = read_board_and_goal(args, stdin)
+    limit = check_limits(args.max_nodes, args.time_limit)
+    wanted = wants_tables(board, goal, args.algorithm, args.heuristic)
+    try:
+        tables = load_pdb(args, err) if wanted else None
+    except KeyboardInterrupt:  # while the tables load: reported as any other cancel, before the search started
+        result = result_from_progress(None, args.algorithm, args.heuristic, "cancelled")
+        out.write((json.dumps(solved_record(board, result)) if args.json else solve_text(board, result)) + "\n")
+        err.write("npuzzle: interrupted while loading the pattern database\n")
+        return EXIT_STOPPED
+    jobs = args.jobs or default_jobs()
+    registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs)
+    if tables is None and wanted and args.heuristic == "auto":
+        err.write(
+            "npuzzle: no pattern database: `npuzzle pdb build` makes one (once, minutes with numpy) for fast optimal "
+            "4×4 solving; without it a hard 4×4 may get a near-optimal answer\n"
+        )
+    try:
+        chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
+    except UnsolvableError as exc:
+        return _unsolvable(args, exc, out)
+    result, interrupted = drive(
+        chosen.start(limit), ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
+    )
+    if args.json:
+        out.write(json.dumps(solved_record(board, result)) + "\n")
+    else:
+        out.write(solve_text(board, result) + "\n")
+    if interrupted:
+        err.write("npuzzle: interrupted\n")
+    return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle bench korf100``: every instance solved with the pattern database, lengths checked; exit 1 on a
+    mismatch."""
+    tables = load_pdb(args, err)
+    if tables is None:
+        raise UsageError(
+            f"bench needs a pattern database: `npuzzle pdb build` makes one in {cache_dir()} (or give --pdb FILE "
+            f"or ${PDB_ENV})"
+        )
+    instances = korf100()[: args.limit]
+    goal = goal_board(4, 4, "blank-first")
+    rows: list[dict[str, object]] = []
+    if not args.json:
+        out.write(f"{'id':>3} {'optimal':>7} {'length':>6} {'nodes':>11} {'seconds':>8}\n")
+    for inst in instances:
+        result = run(solve_with_pdb(Board(4, 4, inst.tiles), goal, tables))
+        ok = result.length == inst.optimal
+        rows.append(
+            {
+                "id": inst.ident,
+                "optimal": inst.optimal,
+                "length": result.length,
+                "ok": ok,
+                "nodes": result.nodes_generated,
+                "seconds": round(result.seconds, 4),
+            }
+        )
+        if not args.json:
+            out.write(
+                f"{inst.ident:>3} {inst.optimal:>7} {result.length!s:>6} {result.nodes_generated:>11,} "
+                f"{result.seconds:>8.3f}{'' if ok else '  WRONG LENGTH'}\n"
+            )
+            out.flush()
+    secs = [float(str(r["seconds"])) for r in rows]
+    nodes = [int(str(r["nodes"])) for r in rows]
+    bad = [r["id"] for r in rows if not r["ok"]]
+    slowest = max(rows, key=lambda r: float(str(r["seconds"])))
+    summary: dict[str, object] = {
+        "instances": len(rows),
+        "heuristic": heuristic_name(tables),
+        "mismatches": bad,
+        "total_seconds": round(sum(secs), 3),
+        "median_seconds": round(statistics.median(secs), 4),
+        "max_seconds": max(secs),
+        "max_id": slowest["id"],
+        "total_nodes": sum(nodes),
+        "median_nodes": int(statistics.median(nodes)),
+        "max_nodes": max(nodes),
+    }
+    if args.json:
+        out.write(json.dumps({**summary, "rows": rows}) + "\n")
+    else:
+        lengths = "all optimal lengths match the file" if not bad else f"{len(bad)} WRONG: {bad}"
+        out.write(f"instances: {len(rows)}   heuristic: {summary['heuristic']}   {lengths}\n")
+        out.write(
+            f"total: {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   max {max(secs):.2f} s "
+            f"(#{slowest['id']})\n"
+        )
+        out.write(
+            f"nodes generated: total {sum(nodes):,}   median {int(statistics.median(nodes)):,}   max {max(nodes):,}\n"
+        )
+    return EXIT_UNSOLVABLE if bad else EXIT_OK
+
+
+def compare_table(results: list[SearchResult]) -> str:
+    """The course's table: heuristic, solution length, vertices visited, maximum heap size, time."""
+    header = ("heuristic", "length", "vertices visited", "max heap size", "time (s)", "")
+    rows = [header]
+    for r in results:
+        length = "—" if r.length is None else str(r.length)
+        note = "" if r.stopped is None else f"stopped: {r.stopped}"
+        rows.append((r.heuristic, length, f"{r.nodes_expanded:,}", f"{r.max_frontier:,}", f"{r.seconds:.3f}", note))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [row[i].rjust(widths[i]) for i in range(1, 5)] + [row[5]]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle compare``: A* with each heuristic on one board, as a table; exit 3 only on Ctrl-C."""
+    board, goal = read_board_and_goal(args, stdin)
+    limit = check_limits(args.max_nodes, args.time_limit)
+    try:
+        plans = compare_plans(board, goal)
+    except UnsolvableError as exc:
+        return _unsolvable(args, exc, out)
+    line = ProgressLine(err)
+    results: list[SearchResult] = []
+    interrupted = False
+    for number, chosen in enumerate(plans, start=1):
+        result, interrupted = drive(chosen.start(limit), line, "astar", chosen.heuristic, f"[{number}/{len(plans)}] ")
+        results.append(result)
+        if interrupted:
+            break
+    if args.json:
+        record = {"board": list(board.tiles), "rows": [r.to_dict() for r in results], "interrupted": interrupted}
+        out.write(json.dumps(record) + "\n")
+    else:
+        out.write(f"A* on {board.format(one_line=True)} (limit {limit.nodes:,} expansions per heuristic)\n")
+        out.write(compare_table(results) + "\n")
+    if interrupted:
+        err.write("npuzzle: interrupted\n")
+        return EXIT_STOPPED
+    return EXIT_OK
