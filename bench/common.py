@@ -12,7 +12,7 @@ from typing import Any
 
 from npuzzle import api
 from npuzzle.instances import Instance, korf100, parse_korf100
-from npuzzle.pdb.build import PARTITIONS, build, file_name
+from npuzzle.pdb.build import PARTITIONS, build_file, file_name
 
 from .browser import ROOT
 
@@ -88,5 +88,5 @@ def pdb_file(pdb_dir: Path | str, partition: str) -> tuple[Path, float | None]:
     if path.exists():
         return path, None
     started = time.perf_counter()
-    build(pdb_dir, partition)
+    build_file(pdb_dir, partition)
     return path, time.perf_counter() - started

@@ -14,7 +14,7 @@ import argparse
 import sys
 import time
 
-from npuzzle.pdb.build import PARTITIONS, SHIPPED, build
+from npuzzle.pdb.build import PARTITIONS, SHIPPED, build_file
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     def say(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    path = build(args.out, args.partition, force=args.force, pure=args.pure, say=say)
+    path = build_file(args.out, args.partition, force=args.force, pure=args.pure, say=say)
     if args.check:
         from npuzzle.pdb.tables import load_tables
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from npuzzle.cli import main
-from npuzzle.pdb.build import NUMPY_COMMAND, build, file_name, search_rounds
+from npuzzle.pdb.build import NUMPY_COMMAND, build_file, file_name, search_rounds
 from npuzzle.pdb.cache import PDB_ENV, cache_dir, locate
 from npuzzle.pdb.pure_builder import build_table_data
 
@@ -108,7 +108,7 @@ def test_build_writes_nothing_half_done_when_interrupted(tmp_path: Path, monkeyp
     monkeypatch.setattr(builder, "has_numpy", lambda: False)
     said: list[str] = []
     with pytest.raises(KeyboardInterrupt):
-        build(tmp_path, "6-6-3", say=said.append)
+        build_file(tmp_path, "6-6-3", say=said.append)
     assert list(tmp_path.iterdir()) == []
     assert any(NUMPY_COMMAND in text and "pip install 'npuzzle[fast]'" in text for text in said), said
 
@@ -164,16 +164,16 @@ def test_each_table_reports_its_search_as_it_goes(tmp_path: Path, monkeypatch: p
 
     monkeypatch.setattr(builder, "PROGRESS_SECONDS", 0.0)  # every tick shown
     said: list[str] = []
-    build(tmp_path, "5-5-5", say=said.append)
+    build_file(tmp_path, "5-5-5", say=said.append)
     assert any(text.startswith("  table 6 7 8 9 10: depth 5,") for text in said)
 
 
 @pytest.mark.slow
 def test_the_tables_built_side_by_side_are_the_same_bytes(tmp_path: Path) -> None:
     pytest.importorskip("numpy")
-    one = build(tmp_path / "one", "5-5-5", jobs=1).read_bytes()
-    assert build(tmp_path / "two", "5-5-5", jobs=2).read_bytes() == one  # one table on two threads, then two
-    assert build(tmp_path / "three", "5-5-5", jobs=3).read_bytes() == one  # all three at once
+    one = build_file(tmp_path / "one", "5-5-5", jobs=1).read_bytes()
+    assert build_file(tmp_path / "two", "5-5-5", jobs=2).read_bytes() == one  # one table on two threads, then two
+    assert build_file(tmp_path / "three", "5-5-5", jobs=3).read_bytes() == one  # all three at once
 
 
 def test_search_rounds_share_the_cores() -> None:

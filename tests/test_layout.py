@@ -20,21 +20,28 @@ def imported_modules(path: Path, modules: set[str]) -> set[str]:
     they still make a cycle of dependencies). A package's own ``__init__`` is not counted as imported by its
     submodules, which Python runs first but which the submodule does not depend on."""
     name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, base] if base else anchor)
+            base = import_base(path, node)
             for alias in node.names:
                 full = f"{base}.{alias.name}"
                 found.add(full if full in modules else base)
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return {m for m in found if m in modules and m != name}
+
+
+def import_base(path: Path, node: ast.ImportFrom) -> str:
+    """The module a ``from … import`` in ``path`` imports from, its relative dots resolved."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")
+        anchor = anchor[: len(anchor) - (node.level - 1)]
+        base = ".".join([*anchor, base] if base else anchor)
+    return base
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -88,3 +95,41 @@ def test_the_graph_sees_relative_and_lazy_imports() -> None:
 def test_every_public_name_is_importable_from_the_package() -> None:
     for name in npuzzle.__all__:
         assert getattr(npuzzle, name) is not None, name
+
+
+FACES = ("npuzzle.pdb", "npuzzle.nearoptimal")
+"""Subpackages used from outside through their ``__init__`` (their face) only."""
+
+BEHIND_THE_FACE = {"npuzzle.pdb.parallel"}
+"""Submodules imported where they are used (``pdb.parallel`` needs ``multiprocessing``, which the page lacks)."""
+
+
+def imported_from(path: Path) -> set[str]:
+    """The modules ``path``'s ``from … import`` statements and ``import`` statements name, resolved (the
+    modules themselves, not the names imported from them)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            found.add(import_base(path, node))
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_subpackages_are_used_through_their_faces() -> None:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        for face in FACES:
+            if module == face or module.startswith(face + "."):
+                continue
+            behind = {m for m in imported_from(path) if m.startswith(face + ".")} - BEHIND_THE_FACE
+            assert not behind, f"{module} imports {sorted(behind)}: import from {face} instead"
+    assert imported_from(PACKAGE / "registry.py") >= {"npuzzle.pdb", "npuzzle.pdb.parallel"}  # the finder sees both
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                assert not private, f"{module_name(path)} imports {private} from {node.module}"

@@ -23,7 +23,7 @@ import pytest
 from npuzzle import Board, api, goal_board
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
 from npuzzle.pdb import database as database_module
-from npuzzle.pdb.build import build, file_name
+from npuzzle.pdb.build import build_file, file_name
 from npuzzle.pdb.database import (
     MAGIC,
     SHARED_MAX,
@@ -50,7 +50,7 @@ KORF_SAMPLE = (2, 4, 9, 12, 13, 19, 27, 43, 58, 71, 90)
 def tables15() -> PdbTables:
     built = [PDB_DIR / file_name(name) for name in ("7-7-7", "7-7-1")]
     present = [path for path in built if path.exists()]
-    path = present[0] if present else build(PDB_DIR, "6-6-3")
+    path = present[0] if present else build_file(PDB_DIR, "6-6-3")
     return load_tables(path.read_bytes(), 4, 4)
 
 

@@ -18,7 +18,8 @@ from npuzzle.errors import LimitError, PatternDatabaseError
 from npuzzle.instances import korf100
 from npuzzle.pdb.tables import PdbTables, heuristic_name, load_tables
 from npuzzle.progress import run
-from npuzzle.solve import default_registry, plan, registry_with_tables
+from npuzzle.registry import default_registry, registry_with_tables
+from npuzzle.solve import plan
 from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 QUICK = (12, 19, 30)

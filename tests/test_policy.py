@@ -23,14 +23,8 @@ from npuzzle.pdb.tables import PdbTables, heuristic_name, pdb_fits
 from npuzzle.policy import NEAR_OPTIMAL, PDB
 from npuzzle.policy.__main__ import main as policy_main
 from npuzzle.randomize import random_board
-from npuzzle.solve import (
-    Plan,
-    Registry,
-    auto_algorithm,
-    default_registry,
-    plan,
-    registry_with_tables,
-)
+from npuzzle.registry import Registry, default_registry, registry_with_tables
+from npuzzle.solve import Plan, auto_algorithm, plan
 from npuzzle.walking import walking_fits
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,8 +18,9 @@ from npuzzle.heuristics import HEURISTIC_NAMES, Manhattan, make_heuristic
 from npuzzle.instances import hardest8 as read_hardest8
 from npuzzle.packing import Move
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
+from npuzzle.registry import HeuristicEntry, SolverEntry, default_registry
 from npuzzle.search import ASTAR_CHECK_EVERY, IDA_CHECK_EVERY, astar, idastar
-from npuzzle.solve import HeuristicEntry, SolverEntry, compare, default_registry, plan, solve
+from npuzzle.solve import compare, plan, solve
 from npuzzle.walking import CHECK_EVERY as WALKING_CHECK
 from npuzzle.walking import solve_with_walking_distance
 from oracle import distances

@@ -11,7 +11,8 @@ import pytest
 from npuzzle import Board, api, goal_board
 from npuzzle.errors import LimitError, PuzzleError, UnsolvableError
 from npuzzle.progress import Limit, run
-from npuzzle.solve import default_registry, plan, solve
+from npuzzle.registry import default_registry
+from npuzzle.solve import plan, solve
 from npuzzle.walking import (
     BUILD_STEP,
     WalkingTable,

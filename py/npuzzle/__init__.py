@@ -38,7 +38,7 @@ from .errors import (
     UnsolvableError,
 )
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
-from .nearoptimal.solver import solve_big
+from .nearoptimal import solve_big
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
 from .randomize import random_board, scramble

@@ -28,10 +28,11 @@ from multiprocessing.queues import Queue
 from .board import Board
 from .errors import PuzzleError, UnsolvableError, cut
 from .parse import parse_board, resolve_goal
-from .pdb.cache import check_file, read_tables
+from .pdb import check_file, read_tables
 from .progress import Limit, SearchResult, run
+from .registry import PDB_ALIAS, Registry, default_registry, registry_with_tables
 from .solvability import Explanation
-from .solve import PDB_ALIAS, Registry, auto_algorithm, default_registry, plan, registry_with_tables, result_json
+from .solve import auto_algorithm, plan, result_json
 from .workers import leave_interrupts_to_the_parent, running
 
 INPUT_SHOWN = 200

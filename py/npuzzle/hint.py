@@ -14,7 +14,8 @@ from typing import Any
 
 from .board import Board, Direction
 from .progress import SearchResult
-from .solve import Plan, Registry, plan
+from .registry import Registry
+from .solve import Plan, plan
 
 HINT_SECONDS = 1.0
 """How long the optimal search may take before the hint falls back to the near-optimal solver."""

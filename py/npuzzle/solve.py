@@ -9,14 +9,8 @@ tables in ``docs/auto.md``); :func:`plan` decides from it. An explicit ``algorit
 always honoured (up to :data:`MAX_SEARCH_CELLS`), and a heuristic named explicitly keeps the search optimal however
 long it takes.
 
-**Hook for stronger heuristics** (pattern databases, issue 4): :func:`default_registry` lists the heuristics and
-specialised solvers by name. Add a :class:`HeuristicEntry` (a factory from the goal board, a ``fits(board,
-goal)`` availability check, and a ``strength`` that ranks it for ``"auto"``) and, if a whole solver should take
-over for some boards, a :class:`SolverEntry` for an ``(algorithm, heuristic)`` pair. Registries are immutable
-values: :meth:`Registry.with_heuristic` and :meth:`Registry.with_solver` return extended copies, and every
-function here takes an optional ``registry``. :func:`registry_with_tables` adds the pattern-database heuristic and
-its specialised IDA* (:func:`npuzzle.pdb.search.solve_with_pdb`) for loaded tables, ranked for ``auto`` by
-:mod:`npuzzle.policy`. Measured times: ``docs/benchmarks.md``.
+The heuristics and solvers on offer are a :class:`~npuzzle.registry.Registry` (:mod:`npuzzle.registry`); every
+function here takes an optional ``registry`` (default: the built-in one).
 """
 
 from __future__ import annotations
@@ -29,25 +23,22 @@ from . import policy
 from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
 from .errors import LimitError
-from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
-from .nearoptimal.solver import (
+from .heuristics import Heuristic
+from .nearoptimal import (
     DEFAULT_BUDGET,
     budget_nodes,
     manhattan_linear_conflict,
     solve_big,
     stopped_message,
 )
-from .nearoptimal.solver import (
+from .nearoptimal import (
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
 )
-from .pdb.search import solve_with_pdb
-from .pdb.tables import PdbHeuristic, PdbTables, heuristic_name, pdb_fits
-from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, PDB_STRENGTH
+from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from .progress import ALGORITHM_TITLES, Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
+from .registry import Registry, default_registry
 from .search import astar, idastar
 from .solvability import check_reachable
-from .walking import HEURISTIC as WALKING
-from .walking import solve_with_walking_distance, walking_fits
 
 ALGORITHM_NAMES: tuple[str, ...] = ("auto", *ALGORITHM_TITLES)
 """The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
@@ -63,189 +54,6 @@ DEFAULT_COMPARE_NODES = 250_000
 SearchFunction = Callable[[Board, Board, Heuristic, Limit], Search]
 _ALGORITHMS: dict[str, SearchFunction] = {"astar": astar, "idastar": idastar}
 _ALGORITHM_ALIASES = {"nearoptimal": NEAR_OPTIMAL, "near": NEAR_OPTIMAL}
-
-
-@dataclass(frozen=True, slots=True)
-class HeuristicEntry:
-    """A heuristic the front door can build by name.
-
-    ``build(goal)`` makes it for a goal board; ``fits(board, goal)`` says whether it can be used there (shape,
-    data files present); ``strength`` ranks entries for ``heuristic="auto"`` (higher is stronger) and orders
-    the lists; ``auto_rank(board, goal)``, when given, replaces ``strength`` in ``auto``'s choice for that board
-    (a heuristic measured faster on some shapes only).
-    """
-
-    name: str
-    build: Callable[[Board], Heuristic]
-    fits: Callable[[Board, Board], bool]
-    strength: int
-    summary: str
-    auto_rank: Callable[[Board, Board], int] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SolverEntry:
-    """A specialised solver that replaces the generic search for one ``(algorithm, heuristic)`` pair.
-
-    ``run(board, goal, limit)`` must return a :data:`Search` that keeps the shared contract (progress records,
-    limits, a verified :class:`SearchResult`); ``fits(board, goal)`` says where it applies.
-    """
-
-    algorithm: str
-    heuristic: str
-    run: Callable[[Board, Board, Limit], Search]
-    fits: Callable[[Board, Board], bool]
-
-
-def _always(board: Board, goal: Board) -> bool:
-    return True
-
-
-def _builder(name: str) -> Callable[[Board], Heuristic]:
-    def build(goal: Board) -> Heuristic:
-        return make_heuristic(name, goal)
-
-    return build
-
-
-_SUMMARIES = {
-    "discrete": "0 on the goal, 1 elsewhere",
-    "hamming": "tiles off their goal cell",
-    "manhattan": "sum of tile distances to their goal cells",
-    "linear-conflict": "Manhattan + 2 per tile that must leave its goal row or column",
-    "walking-distance": "Takahashi's walking distance: row and column moves of tiles past each other; up to 4×4",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Registry:
-    """The heuristics and specialised solvers available by name (an immutable value)."""
-
-    heuristics: tuple[HeuristicEntry, ...]
-    solvers: tuple[SolverEntry, ...] = ()
-
-    def with_heuristic(self, entry: HeuristicEntry) -> Registry:
-        """A copy with ``entry`` added (replacing an entry of the same name)."""
-        kept = tuple(e for e in self.heuristics if e.name != entry.name)
-        return replace(self, heuristics=kept + (entry,))
-
-    def with_solver(self, entry: SolverEntry) -> Registry:
-        """A copy with ``entry`` added in front (it wins over earlier solvers for the same pair)."""
-        return replace(self, solvers=(entry,) + self.solvers)
-
-    def names(self) -> tuple[str, ...]:
-        """The heuristic names in ``auto``'s ranking order (by ``strength``, lowest first)."""
-        return tuple(e.name for e in sorted(self.heuristics, key=lambda e: e.strength))
-
-    def fitting_names(self, board: Board, goal: Board) -> tuple[str, ...]:
-        """The names of the heuristics that fit ``board`` and ``goal``, in ``auto``'s ranking order (lowest first)."""
-        return tuple(n for n in self.names() if self.heuristic(n).fits(board, goal))
-
-    def heuristic(self, name: str) -> HeuristicEntry:
-        """The entry called ``name``; raises :class:`LimitError` naming the choices."""
-        key = name.strip().lower().replace("_", "-")
-        for entry in self.heuristics:
-            if entry.name == key:
-                return entry
-        if key == PDB_ALIAS:
-            for entry in self.heuristics:
-                if entry.name.startswith(PDB_ALIAS + "-"):
-                    return entry
-            raise LimitError(
-                f"unknown heuristic {name!r}: no pattern database is loaded (CLI: --pdb FILE or "
-                f"NPUZZLE_PDB); use one of auto, {', '.join(self.names())}"
-            )
-        raise LimitError(f"unknown heuristic {name!r}: use one of auto, {', '.join(self.names())}")
-
-    def strongest(self, board: Board, goal: Board) -> HeuristicEntry:
-        """The strongest entry that fits ``board`` and ``goal``."""
-        fitting = [e for e in self.heuristics if e.fits(board, goal)]
-        if not fitting:
-            raise LimitError(f"no heuristic fits a {board.rows}×{board.cols} board")
-        return max(fitting, key=lambda e: e.strength if e.auto_rank is None else e.auto_rank(board, goal))
-
-    def solver(self, algorithm: str, heuristic: str, board: Board, goal: Board) -> SolverEntry | None:
-        """The first specialised solver for the pair that fits the board, if any."""
-        for entry in self.solvers:
-            if entry.algorithm == algorithm and entry.heuristic == heuristic and entry.fits(board, goal):
-                return entry
-        return None
-
-
-def _shape_rank(name: str, strength: int) -> Callable[[Board, Board], int] | None:
-    """``auto``'s rank of a built-in heuristic where a shape rule of :mod:`npuzzle.policy` prefers it (else
-    ``strength``), or ``None`` when no rule names shapes for it."""
-    if not any(rule.heuristic == name and rule.shapes for rule in policy.HEURISTIC_RULES):
-        return None
-
-    def rank(board: Board, goal: Board) -> int:
-        preferred = policy.auto_rank(name, board.rows, board.cols)
-        return strength if preferred is None else preferred
-
-    return rank
-
-
-def default_registry() -> Registry:
-    """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`): each fits every board except
-    ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for which
-    a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking.solve_with_walking_distance`
-    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except on
-    the shapes where a rule of :data:`npuzzle.policy.HEURISTIC_RULES` prefers one (:func:`npuzzle.policy.auto_rank`).
-
-    Pattern databases (issue 4) register here: add their :class:`HeuristicEntry` (and :class:`SolverEntry`)
-    to the returned value.
-    """
-    entries = tuple(
-        HeuristicEntry(
-            name,
-            _builder(name),
-            walking_fits if name == WALKING else _always,
-            strength,
-            _SUMMARIES[name],
-            _shape_rank(name, strength),
-        )
-        for strength, name in enumerate(HEURISTIC_NAMES)
-    )
-    return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))
-
-
-PDB_ALIAS = policy.PDB
-"""A short name for the loaded pattern-database heuristic (``heuristic="pdb"``), whatever its partition."""
-
-
-def registry_with_tables(tables: PdbTables, registry: Registry | None = None, jobs: int = 1) -> Registry:
-    """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
-
-    Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.tables.heuristic_name` (``"pdb-7/7-7+reflected"``),
-    strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal
-    with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
-    :func:`npuzzle.pdb.search.solve_with_pdb`, or with ``jobs`` above 1 its split over that many processes
-    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line; the page splits through
-    :class:`npuzzle.api.Session` instead). A* with it
-    uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
-    """
-    base = registry if registry is not None else default_registry()
-    name = heuristic_name(tables)
-
-    def build(goal: Board) -> Heuristic:
-        return PdbHeuristic(tables, goal)
-
-    def fits(board: Board, goal: Board) -> bool:
-        return pdb_fits(board, goal, tables)
-
-    def run_pdb(board: Board, goal: Board, limit: Limit) -> Search:
-        if jobs > 1:
-            from .pdb.parallel import solve_with_pdb_parallel  # processes: imported only where they are used
-
-            return solve_with_pdb_parallel(board, goal, tables, limit, jobs=jobs)
-        return solve_with_pdb(board, goal, tables, limit)
-
-    summary = (
-        f"additive pattern database {tables.name} (+ reflected lookup): the strongest, "
-        f"{tables.database.rows}×{tables.database.cols} only"
-    )
-    entry = HeuristicEntry(name, build, fits, PDB_STRENGTH, summary)
-    return base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits))
 
 
 def check_limits(

@@ -15,7 +15,7 @@ columns), for boards up to 4 rows and 4 columns (larger ones have too many abstr
 pure Python at run time). :class:`WalkingDistance` is the same estimate as a generic
 :class:`~npuzzle.heuristics.Heuristic` for :func:`npuzzle.search.astar` (and the compare table).
 
-It is registered as heuristic ``walking-distance`` in :func:`npuzzle.solve.default_registry` (choose it by name:
+It is registered as heuristic ``walking-distance`` in :func:`npuzzle.registry.default_registry` (choose it by name:
 CLI ``--heuristic walking-distance``, the page's heuristic list); IDA* with it runs
 :func:`solve_with_walking_distance`. ``heuristic="auto"`` picks it for a 4×4 that no loaded pattern database fits
 (none loaded yet, or a goal without a corner blank), where its IDA* is much faster than IDA* with linear

@@ -8,14 +8,8 @@ import math
 import time
 from collections.abc import Mapping
 
-from ..pdb.cache import locate, read_tables
-from ..pdb.database import FileSlices
-from ..pdb.tables import PdbTables, heuristic_name, load_tables_steps
-from ..solve import (
-    Registry,
-    default_registry,
-    registry_with_tables,
-)
+from ..pdb import FileSlices, PdbTables, heuristic_name, load_tables_steps, locate, read_tables
+from ..registry import Registry, default_registry, registry_with_tables
 from .protocol import decoded_or_none, dispatch, handle, session_for
 from .requests import (
     RequestError,

@@ -13,18 +13,9 @@ from ..parse import parse_moves, parse_shape, resolve_goal
 from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from ..progress import Limit, SearchResult, run
 from ..randomize import random_board, scramble
+from ..registry import Registry, default_registry
 from ..solvability import explain
-from ..solve import (
-    ALGORITHM_NAMES,
-    DEFAULT_COMPARE_NODES,
-    MAX_SEARCH_CELLS,
-    Plan,
-    Registry,
-    auto_algorithm,
-    compare_plans,
-    default_registry,
-    plan,
-)
+from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES, MAX_SEARCH_CELLS, Plan, auto_algorithm, compare_plans, plan
 from .requests import (
     Reply,
     Request,

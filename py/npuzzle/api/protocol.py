@@ -8,10 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import show_value
-from ..pdb.tables import PdbTables
-from ..solve import (
-    Registry,
-)
+from ..pdb import PdbTables
+from ..registry import Registry
 from .ops import Planned, op_apply, op_check, op_compare, op_hint, op_move, op_options, op_random, op_solve
 from .requests import (
     Reply,
@@ -98,7 +96,7 @@ def dispatch(request: Request, registry: Registry | None = None) -> Reply:
 
 def handle(request_json: str, registry: Registry | None = None) -> str:
     """Run one request given as a JSON string and return the reply as a JSON string (``registry``: the heuristics
-    to offer, default :func:`npuzzle.solve.default_registry`; :class:`Engine` passes its own)."""
+    to offer, default :func:`npuzzle.registry.default_registry`; :class:`Engine` passes its own)."""
     try:
         request = decode_request(request_json)
     except RequestError as exc:

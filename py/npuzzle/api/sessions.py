@@ -7,13 +7,10 @@ import json
 import time
 
 from ..errors import show_value
-from ..pdb.split import Answer, Split, Task
-from ..pdb.tables import PdbTables, heuristic_name
+from ..pdb import Answer, PdbTables, Split, Task, heuristic_name
 from ..progress import Limit, Progress, Search, SearchResult, stop
-from ..solve import (
-    Plan,
-    Registry,
-)
+from ..registry import Registry
+from ..solve import Plan
 from .ops import Planned, hint_reply, plan_compare, plan_hint, plan_solve
 from .requests import (
     Reply,

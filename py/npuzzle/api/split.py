@@ -11,8 +11,7 @@ from typing import Any, Protocol
 
 from ..board import Board
 from ..errors import PatternDatabaseError, show_value
-from ..pdb.split import SEQUENTIAL_NODES, Answer, Task, subtree_search
-from ..pdb.tables import PdbTables, useful_reflection
+from ..pdb import SEQUENTIAL_NODES, Answer, PdbTables, Task, subtree_search, useful_reflection
 from ..progress import Progress
 from .requests import Reply, Request, RequestError, failure_reply, field
 

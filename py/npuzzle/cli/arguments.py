@@ -8,7 +8,7 @@ from typing import TextIO
 
 from ..board import Board
 from ..errors import LimitError, quote_input
-from ..nearoptimal.solver import BUDGET_RULE, budget_nodes
+from ..nearoptimal import BUDGET_RULE, budget_nodes
 from ..parse import parse_board, parse_shape, resolve_goal
 from .common import UsageError, read_board_argument
 

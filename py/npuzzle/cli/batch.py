@@ -11,7 +11,7 @@ from typing import TextIO
 from ..batch import BatchOptions, board_lines, solve_batch
 from ..errors import PatternDatabaseError, quote_input
 from ..parse import parse_shape
-from ..pdb.cache import locate
+from ..pdb import locate
 from ..solve import check_limits
 from ..workers import default_jobs
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural, read_batch

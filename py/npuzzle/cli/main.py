@@ -10,15 +10,12 @@ from typing import TextIO
 
 from ..errors import BoardError, PuzzleError, quote_input
 from ..heuristics import HEURISTIC_NAMES
-from ..nearoptimal.solver import DEFAULT_BUDGET, WORK_UNIT
-from ..pdb.cache import PDB_ENV, cache_dir
+from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
+from ..pdb import PDB_ENV, cache_dir
 from ..policy import algorithm_help, heuristic_help
 from ..progress import Limit
-from ..solve import (
-    ALGORITHM_NAMES,
-    DEFAULT_COMPARE_NODES,
-    PDB_ALIAS,
-)
+from ..registry import PDB_ALIAS
+from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES
 from .arguments import GOAL_HELP, board_arguments, budget_units, non_negative_int, positive_int, positive_seconds
 from .check import cmd_check, cmd_random
 from .common import (

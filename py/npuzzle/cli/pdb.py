@@ -9,10 +9,22 @@ from pathlib import Path
 from typing import TextIO
 
 from ..errors import PatternDatabaseError
-from ..pdb.build import PARTITIONS, SHIPPED, build, default_jobs, expected_time, has_numpy
-from ..pdb.cache import PDB_ENV, cache_dir, locate
-from ..pdb.database import load_database, read_header
-from ..pdb.mapped import MappedFormError, mapped_path, verify_mapped
+from ..pdb import (
+    PARTITIONS,
+    PDB_ENV,
+    SHIPPED,
+    MappedFormError,
+    build_file,
+    cache_dir,
+    expected_time,
+    has_numpy,
+    load_database,
+    locate,
+    mapped_path,
+    read_header,
+    verify_mapped,
+)
+from ..workers import default_jobs
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED
 
 
@@ -26,7 +38,7 @@ def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.flush()
 
     try:
-        path = build(target, args.partition, force=args.force, pure=args.pure, jobs=args.jobs, say=say)
+        path = build_file(target, args.partition, force=args.force, pure=args.pure, jobs=args.jobs, say=say)
     except KeyboardInterrupt:
         say("pdb build interrupted: stopped, with no half-written file left (run it again to start over)")
         return EXIT_STOPPED

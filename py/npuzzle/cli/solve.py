@@ -12,20 +12,12 @@ from ..board import Board, goal_board, moves_to_letters
 from ..checkpoint import result_from_progress
 from ..errors import PatternDatabaseError, UnsolvableError
 from ..instances import korf100
-from ..pdb.cache import PDB_ENV, cache_dir, locate, read_tables
-from ..pdb.search import solve_with_pdb
-from ..pdb.tables import PdbTables, heuristic_name
+from ..pdb import PDB_ENV, PdbTables, cache_dir, heuristic_name, locate, read_tables, solve_with_pdb
 from ..policy import NEAR_OPTIMAL
 from ..progress import ALGORITHM_TITLES, SearchResult, run
+from ..registry import default_registry, registry_with_tables
 from ..solvability import Explanation
-from ..solve import (
-    check_limits,
-    compare_plans,
-    default_registry,
-    plan,
-    ratio_bound,
-    registry_with_tables,
-)
+from ..solve import check_limits, compare_plans, plan, ratio_bound
 from ..workers import default_jobs
 from .arguments import read_board_and_goal
 from .batch import cmd_solve_batch

@@ -3,7 +3,33 @@
 :mod:`.solver` is the entry point (:func:`~npuzzle.nearoptimal.solver.solve_big`); it peels edge lines
 (:mod:`.peel`), solves the rest by beam search (:mod:`.beam`) ranked by relaxed additive group tables
 (:mod:`.grouptables`), and shortens the path (:mod:`.shorten`), pacing all three on one soft work budget counted
-in states expanded (:mod:`.budget`), so that an answer does not depend on the machine. Nothing outside this
-package depends on its parts but :mod:`npuzzle.solve`, which calls the solver. How it works:
+in states expanded (:mod:`.budget`), so that an answer does not depend on the machine. The rest of the package
+imports what it uses from here (the names below), never from the parts. How it works:
 ``docs/near-optimal.md``; how well and how fast: ``docs/benchmarks.md``.
 """
+
+from __future__ import annotations
+
+from .solver import (
+    ALGORITHM,
+    BUDGET_RULE,
+    DEFAULT_BUDGET,
+    HEURISTIC,
+    WORK_UNIT,
+    budget_nodes,
+    manhattan_linear_conflict,
+    solve_big,
+    stopped_message,
+)
+
+__all__ = [
+    "ALGORITHM",
+    "BUDGET_RULE",
+    "DEFAULT_BUDGET",
+    "HEURISTIC",
+    "WORK_UNIT",
+    "budget_nodes",
+    "manhattan_linear_conflict",
+    "solve_big",
+    "stopped_message",
+]

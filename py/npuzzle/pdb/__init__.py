@@ -1,6 +1,47 @@
-"""Additive pattern databases for the 15-puzzle and the optimal IDA* that uses them.
-
-:mod:`.database` holds the file format, the tables' indexing and their building and loading; :mod:`.tables`
-prepares loaded tables for searching and maps a board and its goal onto them; :mod:`.search` is the IDA* with
-those tables (and their reflection) as its heuristic.
+"""Additive pattern databases for the 15-puzzle and the optimal IDA* that uses them: the names the rest of the
+package uses, from :mod:`.database` (the file format, loading), :mod:`.tables` (tables ready for searching, a board
+mapped onto them), :mod:`.search` (the IDA*), :mod:`.split` (one search split into tasks), :mod:`.cache` (where the
+command line finds the file), :mod:`.mapped` (its memory-mapped search form) and :mod:`.build` (building it).
+:mod:`.parallel` (a split over processes) is imported where it is used: it needs ``multiprocessing``.
 """
+
+from __future__ import annotations
+
+from .build import PARTITIONS, SHIPPED, build_file, expected_time, has_numpy
+from .cache import PDB_ENV, cache_dir, check_file, locate, read_tables
+from .database import FileSlices, load_database, read_header
+from .mapped import MappedFormError, mapped_path, verify_mapped
+from .search import solve_with_pdb
+from .split import SEQUENTIAL_NODES, Answer, Split, Task, subtree_search
+from .tables import PdbHeuristic, PdbTables, heuristic_name, load_tables_steps, pdb_fits, useful_reflection
+
+__all__ = [
+    "PARTITIONS",
+    "PDB_ENV",
+    "SEQUENTIAL_NODES",
+    "SHIPPED",
+    "Answer",
+    "FileSlices",
+    "MappedFormError",
+    "PdbHeuristic",
+    "PdbTables",
+    "Split",
+    "Task",
+    "build_file",
+    "cache_dir",
+    "check_file",
+    "expected_time",
+    "has_numpy",
+    "heuristic_name",
+    "load_database",
+    "load_tables_steps",
+    "locate",
+    "mapped_path",
+    "pdb_fits",
+    "read_header",
+    "read_tables",
+    "solve_with_pdb",
+    "subtree_search",
+    "useful_reflection",
+    "verify_mapped",
+]

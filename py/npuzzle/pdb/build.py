@@ -132,7 +132,7 @@ def expected_time(partition: str, pure: bool, jobs: int = 1) -> str:
     return f"about {round(minutes)} minutes with numpy{cores}" if minutes >= 1 else "seconds with numpy"
 
 
-def build(
+def build_file(
     out_dir: Path | str,
     partition: str = SHIPPED,
     *,

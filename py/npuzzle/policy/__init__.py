@@ -4,7 +4,7 @@
 with the optimal search's :class:`Fallback` to the near-optimal solver on 10-16 cells; :data:`HEURISTIC_RULES`
 ranks the heuristics ``heuristic="auto"`` takes (the first that fits the board, goal and loaded tables wins).
 :func:`npuzzle.solve.plan`, :func:`npuzzle.solve.auto_algorithm` and the registry's ranking
-(:func:`npuzzle.solve.default_registry`, :func:`npuzzle.solve.registry_with_tables`) decide from these values;
+(:func:`npuzzle.registry.default_registry`, :func:`npuzzle.registry.registry_with_tables`) decide from these values;
 the CLI's ``solve --help``, the api's ``options`` summaries and ``docs/auto.md`` are generated from them
 (:func:`markdown`, :func:`algorithm_help`, :func:`heuristic_help`, the ``*_summary`` functions), and a test
 compares each with what the data says. Regenerate the page with ``python -m npuzzle.policy --update
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from math import isqrt
 
 from ..heuristics import HEURISTIC_NAMES
-from ..nearoptimal.solver import ALGORITHM as NEAR_OPTIMAL_ALGORITHM
-from ..nearoptimal.solver import DEFAULT_BUDGET, budget_nodes
-from ..nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
+from ..nearoptimal import ALGORITHM as NEAR_OPTIMAL_ALGORITHM
+from ..nearoptimal import DEFAULT_BUDGET, budget_nodes
+from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from ..progress import ALGORITHM_TITLES
 from ..walking import HEURISTIC as WALKING
 
