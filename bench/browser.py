@@ -11,7 +11,7 @@
 
 For the page benchmarks, :class:`SiteBrowser` bundles a server, a browser and guarded contexts; :func:`open_app`
 opens the app with its Python worker captured (:data:`CAPTURE_JS`), and :class:`CapturedWorker` sends that worker
-``solve`` requests the way the page's python-worker client does, with ids the client never issues (so it ignores
+``solve`` requests the way the page's worker-handle client does, with ids the client never issues (so it ignores
 the replies).
 """
 

@@ -5,7 +5,7 @@ heuristic ``auto`` — which pick IDA* with the pattern database once it is load
 
 * in the page: the site is built and served on localhost (every request outside the origin blocked), opened in
   headless Chromium, and once the page reports the pattern database loaded (``body[data-tables=ready]``) the
-  ``solve`` requests go to the page's own Python worker, the one its python-worker client drives (the worker is
+  ``solve`` requests go to the page's own Python worker, the one its worker-handle client drives (the worker is
   captured when the page creates it; the requests use ids the client never issues, so it ignores the replies);
 * in this CPython: ``npuzzle.api.Engine`` with ``load_tables`` on the cached database file, each request driven
   in 50 ms slices as the worker drives it.

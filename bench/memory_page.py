@@ -11,7 +11,7 @@ began, its largest value and the peak so far at the stage's end, the wasm memory
 (resident set − wasm memory). Once the tables are ready it waits ``--settle`` seconds, then solves the first
 80-move position for ``--solve-seconds`` (cancelled then) and samples during it. With ``--workers N`` that solve is
 split over N workers (the primary starts N − 1 helpers, each with its own Python and tables); the probe then keeps
-sampling until the helpers have ended after their idle time (web/helpers.js ``HELPERS_IDLE_MS``, a minute) and
+sampling until the helpers have ended after their idle time (web/helper-workers.js ``HELPERS_IDLE_MS``, a minute) and
 ``--settle`` seconds more. ``--without-tables`` opens the page as a small device does (tables only offered) instead.
 
 Run from the repository root with the project venv: ``.venv/bin/python -m bench memory-page [--site DIR]

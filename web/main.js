@@ -12,7 +12,8 @@ import { BoardView } from "./view/board.js";
 import {
   cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle,
 } from "./control/check.js";
-import { cancelJob, compareHeuristics, endJob, hint, solve } from "./control/jobs.js";
+import { cancelJob, endJob } from "./control/job.js";
+import { compareHeuristics, hint, solve } from "./control/jobs.js";
 import { checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
 import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
@@ -20,7 +21,7 @@ import { fetchTables, tablesChanged } from "./control/tables.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
-import { PythonWorker } from "./python-worker.js";
+import { PythonWorker } from "./worker-handle.js";
 import { createState, setReport } from "./state.js";
 import { findUi } from "./ui.js";
 import { renderJob } from "./view/job.js";

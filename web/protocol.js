@@ -20,7 +20,7 @@
  *   with `workers` above 1 may split (npuzzle.pdb.split: helper workers, see worker.js), `split_nodes` the
  *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer),
  *   `helpers_idle_ms` (tests; read by the worker, not Python) how long its helpers stay idle before they end
- *    (default HELPERS_IDLE_MS in helpers.js);
+ *    (default HELPERS_IDLE_MS in helper-workers.js);
  * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
@@ -135,7 +135,7 @@
  *   from the build's memory snapshot, or the normal way) and the `interrupt` buffer
  *   (cross-origin isolated pages), `loading` the boot `stage` and its `step` of `steps`;
  * - progress `started`: the request leaves the queue and runs now (a cancel sent before may have missed it:
- *   the page then interrupts it, see python-worker.js);
+ *   the page then interrupts it, see worker-handle.js);
  * - progress with a request's id: its `progress`; with id null: the pattern database's `tables`, or the
  *   primary worker's `helpers`;
  * - result: the core's `reply`; error: `error`.

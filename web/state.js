@@ -101,7 +101,7 @@ import { newGame } from "./model/game.js";
 
 /**
  * What the controllers work with: the state, the page's elements, the Python worker and the board view.
- * @typedef {{state: State, ui: import("./ui.js").Ui, python: import("./python-worker.js").PythonWorker,
+ * @typedef {{state: State, ui: import("./ui.js").Ui, python: import("./worker-handle.js").PythonWorker,
  *   board: import("./view/board.js").BoardView, reducedMotion: MediaQueryList}} Ctx
  */
 

@@ -91,3 +91,9 @@ export function findUi() {
 }
 
 /** @typedef {ReturnType<typeof findUi>} Ui */
+
+/** @param {Ui} ui @returns {string} the goal chosen in the form, as the core reads it */
+export function goalSpec(ui) {
+  const kind = ui.goalKind.value;
+  return kind === "custom" ? ui.goal.value : kind;
+}

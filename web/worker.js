@@ -9,13 +9,13 @@
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
 // progress) are typed once, in protocol.js. A solve the page asks to split over `workers` (a hard 4×4 with the
 // pattern database) runs here as the primary: its Python hands tasks to helper workers, more instances of this
-// script that this one starts and talks to as the page talks to it (helpers.js). The pattern database
+// script that this one starts and talks to as the page talks to it (helper-workers.js). The pattern database
 // (build.json "pdb") is fetched after Python is ready while requests keep being answered; its bytes are kept in
 // the Cache API under their content-hashed URL and checked against the manifest's sha256 before every use.
 
 // @ts-expect-error: site/pyodide/ is copied from node_modules/pyodide by the build (not in web/)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { Helpers } from "./helpers.js";
+import { Helpers } from "./helper-workers.js";
 import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 
 /** @typedef {import("./protocol.js").Reply} Reply */
@@ -268,7 +268,7 @@ class Runner {
     const { id, type, ...fields } = message;
     const idleMs = message.type === "solve" ? message.helpers_idle_ms : undefined;
     const session = this.py.start(JSON.stringify({ ...fields, op: type }));
-    /** @type {import("./helpers.js").SplitRun | null} */
+    /** @type {import("./helper-workers.js").SplitRun | null} */
     let split = null;
     try {
       for (;;) {
@@ -476,7 +476,7 @@ async function loadTables(python) {
 }
 
 const runner = new Runner();
-/** The helper workers of split solves (started at the first one, ended when idle: helpers.js). */
+/** The helper workers of split solves (started at the first one, ended when idle: helper-workers.js). */
 const helpers = new Helpers({
   url: new URL("./worker.js", import.meta.url),
   onChange: (count) => post({ type: "progress", id: null, helpers: count }),

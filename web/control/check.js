@@ -5,7 +5,8 @@
 import { mirrorHooks } from "../hooks.js";
 import { boardText } from "../model/moves.js";
 import { previewBoard } from "../model/preview.js";
-import { errorInfo } from "../python-worker.js";
+import { goalSpec } from "../ui.js";
+import { errorInfo } from "../worker-handle.js";
 import { renderJob } from "../view/job.js";
 import { fragmentFor, readFragment, renderLink } from "../view/link.js";
 import { renderEditor } from "../view/editor.js";
@@ -13,7 +14,7 @@ import { renderChoices } from "../view/solver.js";
 import {
   clearErrors, renderChecking, renderNoVerdict, renderVerdict, showError, showRequestError,
 } from "../view/verdict.js";
-import { cancelJob } from "./jobs.js";
+import { cancelJob } from "./job.js";
 import { learnFrom } from "./learn.js";
 import { loadBoard } from "./play.js";
 
@@ -22,12 +23,6 @@ import { loadBoard } from "./play.js";
 
 const EXAMPLE = "12 1 10 2\n7 11 4 14\n5 0 9 15\n8 13 6 3";
 const BUSY_AFTER_MS = 300;
-
-/** @param {import("../ui.js").Ui} ui @returns {string} the goal chosen in the form, as the core reads it */
-export function goalSpec(ui) {
-  const kind = ui.goalKind.value;
-  return kind === "custom" ? ui.goal.value : kind;
-}
 
 /**
  * Send a one-shot request; when it takes longer than BUSY_AFTER_MS, show the busy line with a Cancel button.

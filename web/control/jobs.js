@@ -5,14 +5,16 @@
 import { mirrorHooks, testOptions } from "../hooks.js";
 import { setReport } from "../state.js";
 import { sameBoard } from "../model/moves.js";
-import { errorInfo } from "../python-worker.js";
+import { errorInfo } from "../worker-handle.js";
 import { label, progressLine } from "../view/results.js";
 import { renderBoardBar } from "../view/board-bar.js";
 import { renderComparison } from "../view/comparison.js";
 import { renderIterations } from "../view/iterations.js";
 import { renderJob } from "../view/job.js";
 import { renderSolutionNote } from "../view/player.js";
-import { check, goalSpec } from "./check.js";
+import { goalSpec } from "../ui.js";
+import { check } from "./check.js";
+import { endJob, startJob } from "./job.js";
 import { splitWorkers, tablesFor } from "./tables.js";
 import { boardFields, dropSolution, showSolution, syncBoard } from "./play.js";
 
@@ -20,43 +22,6 @@ import { boardFields, dropSolution, showSolution, syncBoard } from "./play.js";
 /** @typedef {import("../state.js").Job} Job */
 
 const ITERATIONS_EVERY_MS = 250; // progress arrives every ~50 ms: the chart need not follow every one
-
-/**
- * @param {Ctx} ctx
- * @param {Job["kind"]} kind
- * @param {string} title
- * @returns {Job}
- */
-function startJob(ctx, kind, title) {
-  const { state } = ctx;
-  const job = { kind, id: 0, seq: state.latest, cancelAt: 0, title, detail: "starting…" };
-  state.job = job;
-  setReport(state, "job", kind);
-  showJob(ctx);
-  return job;
-}
-
-/** The job is over (or the worker failed or restarted: its requests were rejected). @param {Ctx} ctx */
-export function endJob(ctx) {
-  ctx.state.job = null;
-  setReport(ctx.state, "job", "");
-  showJob(ctx);
-}
-
-/** @param {Ctx} ctx */
-function showJob(ctx) {
-  renderJob(ctx.ui, ctx.state);
-  mirrorHooks(ctx.state);
-}
-
-/** Ask the worker to stop the running job; it answers with the statistics so far (stopped: "cancelled"). @param {Ctx} ctx */
-export function cancelJob(ctx) {
-  const job = ctx.state.job;
-  if (!job || job.cancelAt) return;
-  job.cancelAt = performance.now();
-  showJob(ctx);
-  ctx.python.cancel(job.id);
-}
 
 /**
  * Have the board of the text area, with the goal now chosen, on screen (checked) unless it already is; true when

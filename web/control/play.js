@@ -16,8 +16,8 @@ import { renderIterations } from "../view/iterations.js";
 import { fragmentFor, renderLink } from "../view/link.js";
 import { renderNoSolution, renderPlayer, renderSolutionReply, speedOf } from "../view/player.js";
 import { renderVerdict } from "../view/verdict.js";
-import { goalSpec } from "./check.js";
-import { cancelJob } from "./jobs.js";
+import { goalSpec } from "../ui.js";
+import { cancelJob } from "./job.js";
 import { finishGame, renderGame, startClock } from "./game.js";
 import { learnFrom, sayMoves } from "./learn.js";
 

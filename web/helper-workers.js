@@ -11,7 +11,7 @@
 // A helper whose request fails (it failed, or did not stop within the grace of a cancel and was restarted by its
 // PythonWorker) gives its task back ({lost: task}) and gets no other until its tables are ready again.
 
-import { PythonWorker } from "./python-worker.js";
+import { PythonWorker } from "./worker-handle.js";
 
 /** How long helpers stay once no split solve runs and none searches a task (nor got ready) since; then they end. */
 export const HELPERS_IDLE_MS = 60_000;

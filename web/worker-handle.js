@@ -1,7 +1,7 @@
 // @ts-check
 // The page's handle on the Python worker: typed requests with ids, promises for replies, status events,
 // and cancel that degrades gracefully (cooperative → interrupt buffer → terminate and restart). The primary worker
-// holds its helper workers (helpers.js) through the same class, so it runs in a worker too (no `window`).
+// holds its helper workers (helper-workers.js) through the same class, so it runs in a worker too (no `window`).
 
 import { LONG_OPS, REPLY_TYPES, STATES } from "./protocol.js";
 

@@ -1,0 +1,28 @@
+"""The page's modules import each other without a cycle (``web/``, native ES modules, static imports)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from test_layout import find_cycle
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+STATIC_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"(\.{1,2}/[^"]+\.js)"', re.M | re.S)
+
+
+def web_graph() -> dict[str, set[str]]:
+    """Each module of ``web/`` (path relative to it) and the modules it imports statically."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(WEB.rglob("*.js")):
+        name = path.relative_to(WEB).as_posix()
+        targets = {(path.parent / target).resolve() for target in STATIC_IMPORT.findall(path.read_text())}
+        graph[name] = {t.relative_to(WEB).as_posix() for t in targets}
+    return graph
+
+
+def test_the_web_modules_have_no_import_cycle() -> None:
+    graph = web_graph()
+    assert "control/jobs.js" in graph["main.js"] and "control/job.js" in graph["control/check.js"]  # the parser sees
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " → ".join(cycle or [])
