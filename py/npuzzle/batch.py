@@ -26,13 +26,14 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 
 from .board import Board
-from .errors import PuzzleError, UnsolvableError, cut
+from .errors import LimitError, PuzzleError, UnsolvableError, cut
 from .parse import parse_board, resolve_goal
-from .pdb import check_file, read_tables
+from .pdb import check_file, home_map, read_tables
+from .policy import NEAR_OPTIMAL
 from .progress import Limit, SearchResult, run
 from .registry import PDB_ALIAS, Registry, default_registry, registry_with_tables
 from .solvability import Explanation
-from .solve import auto_algorithm, plan, result_json
+from .solve import algorithm_name, auto_algorithm, plan, result_json
 from .workers import leave_interrupts_to_the_parent, running
 
 INPUT_SHOWN = 200
@@ -116,13 +117,13 @@ def wants_tables(board: Board, goal: Board, algorithm: str = "auto", heuristic: 
         return True
     if name != "auto" or (board.rows, board.cols) != PDB_SHAPE or (goal.rows, goal.cols) != PDB_SHAPE:
         return False
-    algo = algorithm.strip().lower().replace("_", "-")
+    try:
+        algo = algorithm_name(algorithm)
+    except LimitError:
+        return False  # planning the search names the problem
     if algo == "auto":
         algo = auto_algorithm(board)
-    if algo.replace("-", "") in ("nearoptimal", "near"):
-        return False
-    corners = {0, goal.cols - 1, goal.size - goal.cols, goal.size - 1}
-    return goal.blank_index in corners
+    return algo != NEAR_OPTIMAL and home_map(goal) is not None  # the tables serve goals with a corner blank
 
 
 def solve_line(number: int, text: str, options: BatchOptions, registries: _Registries) -> Record:

@@ -163,6 +163,16 @@ def check_budget(budget: float | None) -> float | None:
     return float(budget)
 
 
+def algorithm_name(algorithm: str) -> str:
+    """``algorithm`` as one of :data:`ALGORITHM_NAMES`, forgiving case, ``*``, ``-`` and ``_`` and the aliases
+    ``near`` and ``nearoptimal``; raises :class:`LimitError` naming the choices."""
+    algo = algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
+    algo = _ALGORITHM_ALIASES.get(algo, algo)
+    if algo not in ALGORITHM_NAMES:
+        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
+    return algo
+
+
 def auto_algorithm(board: Board) -> str:
     """What ``algorithm="auto"`` picks for ``board``: the rule of :data:`npuzzle.policy.ALGORITHM_RULES` for its
     number of cells."""
@@ -224,10 +234,7 @@ def plan(
     """
     registry = registry if registry is not None else default_registry()
     budget = check_budget(budget)
-    algo = algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
-    algo = _ALGORITHM_ALIASES.get(algo, algo)
-    if algo not in ALGORITHM_NAMES:
-        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
+    algo = algorithm_name(algorithm)
     require_solvable(board, goal)
     chosen_by_auto = algo == "auto"
     rule = policy.algorithm_rule(board.size)

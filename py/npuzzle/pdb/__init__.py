@@ -13,7 +13,7 @@ from .database import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
 from .search import solve_with_pdb
 from .split import SEQUENTIAL_NODES, Answer, Split, Task, subtree_search
-from .tables import PdbHeuristic, PdbTables, heuristic_name, load_tables_steps, pdb_fits, useful_reflection
+from .tables import PdbHeuristic, PdbTables, heuristic_name, home_map, load_tables_steps, pdb_fits, useful_reflection
 
 __all__ = [
     "PARTITIONS",
@@ -33,6 +33,7 @@ __all__ = [
     "expected_time",
     "has_numpy",
     "heuristic_name",
+    "home_map",
     "load_database",
     "load_tables_steps",
     "locate",
