@@ -6,13 +6,13 @@ import hashlib
 import io
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from interrupt import interrupt_when
 from npuzzle.cli import main
 from npuzzle.pdb.build import NUMPY_COMMAND, build_file, file_name, search_rounds
 from npuzzle.pdb.cache import PDB_ENV, cache_dir, locate
@@ -113,28 +113,11 @@ def test_build_writes_nothing_half_done_when_interrupted(tmp_path: Path, monkeyp
     assert any(NUMPY_COMMAND in text and "pip install 'npuzzle[fast]'" in text for text in said), said
 
 
-def build_process(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
-    """``npuzzle pdb build ARGV`` in a process of its own, with its home and cache in ``tmp_path``."""
+def build_env(tmp_path: Path) -> dict[str, str]:
+    """A process's environment with its home and cache in ``tmp_path`` and no database named."""
     env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)}
     env.pop(PDB_ENV, None)
-    command = [sys.executable, "-m", "npuzzle", "pdb", "build", *argv]
-    return subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
-
-
-def interrupt_inside_a_table(process: subprocess.Popen[str]) -> tuple[int, str]:
-    """Send a real SIGINT once the first table is being searched; the exit code and everything said on stderr."""
-    assert process.stderr is not None
-    said = []
-    for line in process.stderr:
-        said.append(line)
-        if ": searching" in line:
-            break
-    process.send_signal(signal.SIGINT)
-    try:
-        _, rest = process.communicate(timeout=120)  # for a hang only: it stops in about a second
-    finally:
-        process.kill()
-    return process.returncode, "".join(said) + rest
+    return env
 
 
 @pytest.mark.slow
@@ -144,7 +127,11 @@ def test_a_real_ctrl_c_stops_the_build_and_leaves_no_file(tmp_path: Path, builde
         pytest.importorskip("numpy")
     out = tmp_path / "out"
     options = ["--partition", "5-5-5", "--pure"] if builder == "pure" else ["--partition", "6-6-3", "--jobs", "1"]
-    code, said = interrupt_inside_a_table(build_process(tmp_path, "--out", str(out), *options))
+    # a real SIGINT once the first table is being searched; it stops in about a second
+    stopped = interrupt_when(
+        ["pdb", "build", "--out", str(out), *options], ready=": searching", env=build_env(tmp_path)
+    )
+    code, said = stopped.returncode, stopped.stderr
     assert code == 3, said
     assert "pdb build interrupted" in said and "no half-written file" in said and "Traceback" not in said
     assert list(out.iterdir()) == []
