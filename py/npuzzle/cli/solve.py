@@ -10,7 +10,7 @@ from typing import TextIO
 from ..batch import solved_record, unsolvable_record, wants_tables
 from ..board import Board, goal_board, moves_to_letters
 from ..checkpoint import result_from_progress
-from ..errors import PatternDatabaseError, UnsolvableError
+from ..errors import PatternDatabaseError, UnsolvableError, quote_input
 from ..instances import korf100
 from ..pdb import PDB_ENV, PdbTables, cache_dir, heuristic_name, locate, read_tables, solve_with_pdb
 from ..policy import NEAR_OPTIMAL
@@ -99,6 +99,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     (:func:`npuzzle.batch.wants_tables`)."""
     if args.batch is not None:
         return cmd_solve_batch(args, out, err, stdin)
+    if args.resume is not None:
+        raise UsageError(f"--resume goes with --batch (got --resume {quote_input(args.resume)} and no --batch)")
+    if args.scheduler is not None:
+        raise UsageError("--scheduler with one BOARD is not there yet: give --batch FILE")
     board, goal = read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
     wanted = wants_tables(board, goal, args.algorithm, args.heuristic)
