@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import time
 from collections.abc import Generator
-from contextlib import AbstractContextManager, ExitStack
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -19,6 +18,7 @@ from ..parse import parse_shape
 from ..pdb import locate
 from ..solve import check_limits
 from ..workers import default_jobs
+from .cluster import cluster_client
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural, read_batch
 from .resume import read_done
 
@@ -88,19 +88,6 @@ def _write(records: Generator[Record, None, None], out: TextIO, err: TextIO, tal
         raise
     tally.finish()
     return tally.exit_code()
-
-
-def cluster_client(address: str) -> AbstractContextManager[Client]:
-    """A connection to the Dask cluster of ``--scheduler`` (a context manager giving a client); raises
-    :class:`UsageError` when Dask is not installed."""
-    try:
-        from ..cluster import connect, parse_scheduler  # Dask: imported only where it is used
-    except ImportError as exc:
-        raise UsageError(f"--scheduler needs Dask ({exc}): pip install 'npuzzle[dask]'") from None
-    for name in ["distributed", *logging.root.manager.loggerDict]:  # the command says what went wrong, once
-        if name == "distributed" or name.startswith("distributed."):
-            logging.getLogger(name).setLevel(logging.CRITICAL)
-    return connect(parse_scheduler(address))
 
 
 class BatchTally:

@@ -20,8 +20,8 @@ from distributed import Client, Future, KilledWorker
 
 from ..errors import ClusterError, TablesMissingError
 from ..records import BatchOptions, Record, worker_record
-from .connect import lost, lost_error
-from .tables import BatchPlugin, batch_plugin, tables_source
+from .connect import lost, lost_error, worker_threads
+from .tables import BatchPlugin, tables_source, worker_plugin
 
 AHEAD = 2
 """Boards submitted per worker thread beyond the one it is solving (as :data:`npuzzle.batch.AHEAD`)."""
@@ -32,7 +32,7 @@ REFRESH_SECONDS = 2.0
 
 def board_task(run: str, number: int, text: str) -> Record:
     """On a worker: the record of one board line, with the run's options and tables (:class:`BatchPlugin`)."""
-    plugin = batch_plugin(run)
+    plugin = worker_plugin(run, BatchPlugin)
     return worker_record(number, text, plugin.options, plugin.registries)
 
 
@@ -50,11 +50,11 @@ def batch_on_cluster(
         if boards:
             client.register_plugin(BatchPlugin(run, options, tables_source(options.pdb)), name=run)
             registered = True
-        threads, asked = _threads(client), time.monotonic()
+        threads, asked = worker_threads(client), time.monotonic()
         sent = 0
         for index in range(len(boards)):
             if time.monotonic() - asked > REFRESH_SECONDS:
-                threads, asked = _threads(client), time.monotonic()
+                threads, asked = worker_threads(client), time.monotonic()
             while sent < len(boards) and sent - index < threads * (1 + AHEAD):
                 number, text = boards[sent]
                 futures[sent] = client.submit(board_task, run, number, text, key=f"{run}-{sent}")
@@ -81,9 +81,3 @@ def batch_on_cluster(
                     client.cancel(list(futures.values()))
                 if registered:
                     client.unregister_worker_plugin(run)
-
-
-def _threads(client: Client) -> int:
-    """The worker threads the cluster has now (at least 1: boards wait for a worker that joins later)."""
-    counts: dict[str, int] = client.nthreads()
-    return max(1, sum(counts.values()))

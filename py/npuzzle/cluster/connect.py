@@ -89,3 +89,9 @@ def lost_error(scheduler: str, exc: BaseException) -> ClusterError:
         f"lost the Dask scheduler {scheduler!r} ({type(exc).__name__}: {why}); the records written so far are "
         "complete lines: run again with --resume OUT to solve only the rest"
     )
+
+
+def worker_threads(client: Client) -> int:
+    """The worker threads ``client``'s cluster has now (at least 1: tasks wait for a worker that joins later)."""
+    counts: dict[str, int] = client.nthreads()
+    return max(1, sum(counts.values()))

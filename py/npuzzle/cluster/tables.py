@@ -1,8 +1,9 @@
 """The 15-puzzle's pattern database on every worker of a Dask cluster, loaded once per worker and run.
 
-The client registers a :class:`BatchPlugin` for the run: the batch's options and what the client knows of the
-database (:class:`TablesSource`: its file, that file's identity, and its bytes). A worker loads the tables the first
-time one of its boards needs them (:func:`npuzzle.records.wants_tables`), from the first of: the client's file where
+The client registers a plugin for the run (:class:`TablesPlugin`: a batch's :class:`BatchPlugin`, a split search's
+:class:`SplitPlugin`) with what the client knows of the database (:class:`TablesSource`: its file, that file's
+identity, and its bytes). A worker loads the tables the first time a task needs them (a batch's board:
+:func:`npuzzle.records.wants_tables`), from the first of: the client's file where
 the worker sees the same file (one machine, a shared disk), the worker's own database (``$NPUZZLE_PDB``, its cache:
 :func:`npuzzle.pdb.locate`) when it is the same file or the client has none, the bytes the client sent (inflated:
 seconds). A worker left with none raises :class:`~npuzzle.errors.TablesMissingError` naming the fix, which ends the
@@ -14,6 +15,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from distributed import Worker, WorkerPlugin, get_worker
 
@@ -50,23 +52,18 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return header.size, header.crc
 
 
-class BatchPlugin(WorkerPlugin):
-    """One batch run on a worker: its options, and the pattern database's registries loaded once, on first use, by
-    the rules of the module text (thread-safe: a worker may run boards in several threads)."""
+class TablesPlugin(WorkerPlugin):
+    """A run on a worker: its ``name`` and the database's :class:`TablesSource`, the tables loaded once, on first
+    use, by the rules of the module text (thread-safe: a worker may run tasks in several threads)."""
 
     idempotent = False
 
-    def __init__(self, name: str, options: BatchOptions, source: TablesSource) -> None:
+    def __init__(self, name: str, source: TablesSource) -> None:
         self.name = name
-        self.options = options
         self.source = source
         self.address = "?"
-        self.registries = Registries(options, self.tables)
         self._tables: PdbTables | None = None
         self._lock = threading.Lock()
-
-    def __reduce__(self) -> tuple[type[BatchPlugin], tuple[str, BatchOptions, TablesSource]]:
-        return BatchPlugin, (self.name, self.options, self.source)  # sent without its lock and tables
 
     def setup(self, worker: Worker) -> None:
         self.address = str(worker.address)
@@ -101,8 +98,41 @@ class BatchPlugin(WorkerPlugin):
         )
 
 
-def batch_plugin(name: str) -> BatchPlugin:
+class BatchPlugin(TablesPlugin):
+    """A batch run on a worker: its options, and the registries its boards are solved with."""
+
+    def __init__(self, name: str, options: BatchOptions, source: TablesSource) -> None:
+        super().__init__(name, source)
+        self.options = options
+        self.registries = Registries(options, self.tables)
+
+    def __reduce__(self) -> tuple[type[BatchPlugin], tuple[str, BatchOptions, TablesSource]]:
+        return BatchPlugin, (self.name, self.options, self.source)  # sent without its lock and tables
+
+
+class SplitPlugin(TablesPlugin):
+    """A split search on a worker: whether it uses the reflected lookup, the worker's transposition table (kept
+    across its tasks while each ran to its end: :func:`npuzzle.pdb.subtree_search`), and whether the run is over."""
+
+    def __init__(self, name: str, source: TablesSource, reflect: bool) -> None:
+        super().__init__(name, source)
+        self.reflect = reflect
+        self.tt: dict[bytes, int] = {}
+        self.stopped = False
+        """Set when the run ends (the client unregisters the plugin): its tasks still running end too."""
+
+    def teardown(self, worker: Worker) -> None:
+        self.stopped = True
+
+    def __reduce__(self) -> tuple[type[SplitPlugin], tuple[str, TablesSource, bool]]:
+        return SplitPlugin, (self.name, self.source, self.reflect)
+
+
+_P = TypeVar("_P", bound=TablesPlugin)
+
+
+def worker_plugin(name: str, kind: type[_P]) -> _P:
     """In a task: this worker's plugin of the run ``name``."""
     plugin = get_worker().plugins[name]
-    assert isinstance(plugin, BatchPlugin)
+    assert isinstance(plugin, kind)
     return plugin
