@@ -10,6 +10,7 @@ from pathlib import Path
 
 COMMANDS = {
     "check": "check",
+    "cluster": "cluster",
     "search": "search",
     "observer": "observer",
     "korf": "korf",

@@ -21,7 +21,7 @@ from distributed import Client, Future, KilledWorker
 from ..errors import ClusterError, TablesMissingError
 from ..records import BatchOptions, Record, worker_record
 from .connect import lost, lost_error, worker_threads
-from .tables import BatchPlugin, tables_source, worker_plugin
+from .tables import BatchPlugin, register, tables_source, worker_plugin
 
 AHEAD = 2
 """Boards submitted per worker thread beyond the one it is solving (as :data:`npuzzle.batch.AHEAD`)."""
@@ -48,7 +48,7 @@ def batch_on_cluster(
     registered = False
     try:
         if boards:
-            client.register_plugin(BatchPlugin(run, options, tables_source(options.pdb)), name=run)
+            register(client, lambda source: BatchPlugin(run, options, source), tables_source(options.pdb))
             registered = True
         threads, asked = worker_threads(client), time.monotonic()
         sent = 0

@@ -27,7 +27,7 @@ from ..errors import ClusterError
 from ..pdb import SEQUENTIAL_NODES, Answer, Coordinator, PdbTables, Task, solve_with_pdb, subtree_search
 from ..progress import Limit, Search, SearchStopped
 from .connect import lost, lost_error, worker_threads
-from .tables import SplitPlugin, tables_source, worker_plugin
+from .tables import SplitPlugin, register, tables_source, worker_plugin
 
 IN_FLIGHT_PER_THREAD = 2
 """Tasks submitted per worker thread at most (as :data:`npuzzle.pdb.parallel.IN_FLIGHT_PER_JOB`)."""
@@ -88,7 +88,8 @@ def solve_on_cluster(
 def _split(client: Client, coordinator: Coordinator, pdb: str | None, threads: int, report_every: float) -> Search:
     run = f"npuzzle-split-{uuid.uuid4().hex[:12]}"
     address = str(client.scheduler.address) if client.scheduler is not None else "?"
-    client.register_plugin(SplitPlugin(run, tables_source(pdb), coordinator.use_reflection), name=run)
+    reflect = coordinator.use_reflection
+    register(client, lambda source: SplitPlugin(run, source, reflect), tables_source(pdb))
     out: dict[Future[dict[str, Any] | None], Task] = {}
     try:
         reported = time.perf_counter()

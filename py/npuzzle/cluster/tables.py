@@ -13,11 +13,12 @@ run: never a silent fall back to answers that are not optimal.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
-from distributed import Worker, WorkerPlugin, get_worker
+from distributed import Client, Worker, WorkerPlugin, get_worker
 
 from ..errors import PatternDatabaseError, TablesMissingError
 from ..pdb import PdbTables, check_file, load_tables_steps, locate, read_header, read_tables
@@ -76,17 +77,26 @@ class TablesPlugin(WorkerPlugin):
                 self._tables = self._load()
             return self._tables
 
-    def _load(self) -> PdbTables:
+    def file(self) -> tuple[Path, str] | None:
+        """The database file this worker loads the tables from (and where it was found), if it has one."""
         source = self.source
         if source.path is not None and _identity(Path(source.path)) == source.identity:
-            return read_tables(source.path)
+            return Path(source.path), "the client's file"
         own = locate()
         if (
             own.path is not None
             and own.path.exists()
             and (source.identity is None or _identity(own.path) == source.identity)
         ):
-            return read_tables(own.path, own.origin)
+            return own.path, own.origin
+        return None
+
+    def _load(self) -> PdbTables:
+        source = self.source
+        found = self.file()
+        if found is not None:
+            return read_tables(*found)
+        own = locate()
         if source.data is not None:
             tables: PdbTables = run(load_tables_steps(source.data))
             return tables
@@ -129,6 +139,25 @@ class SplitPlugin(TablesPlugin):
 
 
 _P = TypeVar("_P", bound=TablesPlugin)
+
+
+def register(client: Client, plugin: Callable[[TablesSource], TablesPlugin], source: TablesSource) -> None:
+    """Register the run's plugin on every worker: first without the database's bytes, and again with them (the same
+    name replaces it) only when a worker has not the client's file (:meth:`TablesPlugin.file`): workers that share
+    the client's disk or have the same file in their cache are not sent 25 MB each. A worker that joins later gets
+    the plugin as last registered."""
+    first = plugin(replace(source, data=None))
+    client.register_plugin(first, name=first.name)
+    if source.data is None:
+        return
+    found = client.run(_has_file, first.name)
+    if not all(found.values()):
+        client.register_plugin(plugin(source), name=first.name)
+
+
+def _has_file(name: str, dask_worker: Worker) -> bool:
+    plugin = dask_worker.plugins[name]
+    return isinstance(plugin, TablesPlugin) and plugin.file() is not None
 
 
 def worker_plugin(name: str, kind: type[_P]) -> _P:
