@@ -12,7 +12,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from distributed import LocalCluster
 
 HANG_SECONDS = 120.0
 """How long a process may take to start or to stop before the test calls it a hang."""
@@ -68,7 +71,7 @@ def dask_cluster(folder: Path, workers: int = 2, env: Mapping[str, str] | None =
     log = open(folder / "scheduler.log", "wb")  # noqa: SIM115 - closed with the cluster
     scheduler = subprocess.Popen(
         [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-         "--no-dashboard", "--scheduler-file", str(address_file)],
+         "--no-dashboard", "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(address_file)],
         stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ if env is None else env),
     )  # fmt: skip
     cluster = Cluster("", scheduler, logs=folder, files=[log])
@@ -88,3 +91,14 @@ def dask_cluster(folder: Path, workers: int = 2, env: Mapping[str, str] | None =
             _stop(process)
         for file in cluster.files:
             file.close()
+
+
+def local_cluster(workers: int) -> LocalCluster:
+    """A ``LocalCluster`` of ``workers`` single-threaded processes on 127.0.0.1, with no dashboard and its HTTP
+    server on a free port (Dask's default, 8787, may be taken by anything else on the machine)."""
+    from distributed import LocalCluster
+
+    return LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+    )  # fmt: skip

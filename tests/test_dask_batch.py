@@ -26,9 +26,9 @@ from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 if os.environ.get("CI") != "true":
     pytest.importorskip("distributed")  # the test extra installs it; CI must have it
-from distributed import Client, LocalCluster
+from distributed import Client
 
-from dask_cluster import HANG_SECONDS, Cluster, dask_cluster
+from dask_cluster import HANG_SECONDS, Cluster, dask_cluster, local_cluster
 from interrupt import interrupt_when
 
 require_shipped_pdb()
@@ -92,7 +92,7 @@ def test_a_client_gives_the_records_of_worker_processes() -> None:
     options = BatchOptions(goal="blank-first", pdb=str(PDB_FILE))
     expected = [comparable(r) for r in solve_batch(LINES, options, jobs=2)]
     with (
-        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        local_cluster(2) as cluster,
         Client(cluster) as client,
     ):
         got = [comparable(r) for r in solve_batch(LINES, options, client)]
@@ -234,3 +234,24 @@ def test_bad_scheduler_and_resume_arguments(tmp_path: Path) -> None:
         assert code == 2 and "--scheduler" in err and repr(value)[1:-1] in err
     code, _, err = run_cli("solve", "1 2 3 / 4 5 6 / 7 0 8", "--resume", str(tmp_path / "out"))
     assert code == 2 and "--resume goes with --batch" in err
+
+
+def test_a_worker_without_the_file_loads_the_bytes_the_client_sent(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from npuzzle.cluster import BatchPlugin, tables_source
+    from npuzzle.cluster.batch import board_task
+    from npuzzle.cluster.tables import register
+
+    gone = tmp_path / "gone.pdb"  # the client's file, as a worker on another machine sees it: not there
+    source = replace(tables_source(str(PDB_FILE)), path=str(gone))
+    options = BatchOptions(goal="blank-first")
+    with (
+        local_cluster(1) as cluster,
+        Client(cluster) as client,
+    ):
+        register(client, lambda sent: BatchPlugin("npuzzle-test-bytes", options, sent), source)
+        files = client.run(lambda dask_worker: dask_worker.plugins["npuzzle-test-bytes"].file())
+        record = client.submit(board_task, "npuzzle-test-bytes", 1, " ".join(map(str, EASY[0].tiles))).result()
+    assert list(files.values()) == [None]  # no file of its own (the tests' home is empty): the bytes it was sent
+    assert record["length"] == EASY[0].optimal and record["optimal"] and str(record["heuristic"]).startswith("pdb-")

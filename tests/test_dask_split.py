@@ -23,9 +23,9 @@ from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 if os.environ.get("CI") != "true":
     pytest.importorskip("distributed")  # the test extra installs it; CI must have it
-from distributed import Client, LocalCluster
+from distributed import Client
 
-from dask_cluster import HANG_SECONDS
+from dask_cluster import HANG_SECONDS, local_cluster
 from interrupt import interrupt_when
 from npuzzle.cluster import solve_on_cluster
 from test_dask_batch import live_processes_with
@@ -43,7 +43,7 @@ BLANK_FIRST = goal_board(4, 4, "blank-first")
 def client() -> Iterator[Client]:
     """A local cluster of two single-threaded worker processes."""
     with (
-        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        local_cluster(2) as cluster,
         Client(cluster) as connected,
     ):
         yield connected

@@ -41,7 +41,7 @@ from .records import (
     wants_tables,
     worker_record,
 )
-from .workers import leave_interrupts_to_the_parent, running
+from .workers import AHEAD, leave_interrupts_to_the_parent, running
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -58,9 +58,6 @@ __all__ = [
     "unsolvable_record",
     "wants_tables",
 ]
-
-AHEAD = 2
-"""Boards handed to each worker beyond the one it is solving (keeps it busy without reading far ahead)."""
 
 
 def solve_batch(

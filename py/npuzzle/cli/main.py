@@ -91,9 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="solve on a Dask cluster instead (the npuzzle[dask] extra; docs/cluster.md): a scheduler's address "
-        "(tcp://host:port) or local:N for N worker processes on this machine; with --batch, the boards are its "
-        "tasks; exit 4 if the scheduler cannot be reached or is lost",
+        help="solve on a Dask cluster instead of --jobs (the npuzzle[dask] extra; docs/cluster.md): a scheduler's "
+        "address (tcp://host:port) or local:N for N worker processes on this machine; with --batch the boards are "
+        "its tasks, else a 4×4's pattern-database search is split over its workers; exit 4 if the scheduler cannot "
+        "be reached or is lost",
     )
     solve.add_argument(
         "--resume",

@@ -2,7 +2,7 @@
 runs the same one-line-to-one-record function as the worker processes (:func:`npuzzle.records.worker_record`),
 the records given back in input order.
 
-The client keeps up to :data:`~npuzzle.batch.AHEAD` + 1 boards per worker thread submitted (the count of threads
+The client keeps up to :data:`~npuzzle.workers.AHEAD` + 1 boards per worker thread submitted (the count of threads
 read again every :data:`REFRESH_SECONDS`, as workers come and go) and waits for the first one not yet given back.
 A worker that dies costs its boards a retry on another worker (the scheduler's doing: it gives up on a board whose
 workers died three times, ``distributed.scheduler.allowed-failures``); a board still gets exactly one record.
@@ -20,11 +20,9 @@ from distributed import Client, Future, KilledWorker
 
 from ..errors import ClusterError, TablesMissingError
 from ..records import BatchOptions, Record, worker_record
+from ..workers import AHEAD
 from .connect import lost, lost_error, worker_threads
 from .tables import BatchPlugin, register, tables_source, worker_plugin
-
-AHEAD = 2
-"""Boards submitted per worker thread beyond the one it is solving (as :data:`npuzzle.batch.AHEAD`)."""
 
 REFRESH_SECONDS = 2.0
 """How often the client asks the scheduler how many worker threads there are."""

@@ -60,6 +60,7 @@ def connect(scheduler: Scheduler) -> Iterator[Client]:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # its HTTP server: a free port, not 8787
                 silence_logs=logging.CRITICAL,
             )
             client = Client(cluster)

@@ -3,9 +3,9 @@ search's coordinator (:class:`npuzzle.pdb.Coordinator`) in the client and its ta
 
 As with processes (:mod:`npuzzle.pdb.parallel`): the ordinary search runs here first for up to
 :data:`~npuzzle.pdb.SEQUENTIAL_NODES` expansions, and a harder board's search goes on split below a frontier of the
-root. The client keeps up to :data:`IN_FLIGHT_PER_THREAD` tasks per worker thread submitted, the most promising
-first, as JSON (:class:`~npuzzle.pdb.Task`); a worker searches the task's subtree with the run's tables
-(:class:`~npuzzle.cluster.tables.SplitPlugin`: loaded once per worker) and gives back its
+root. The client keeps up to :data:`~npuzzle.pdb.parallel.IN_FLIGHT_PER_JOB` tasks per worker thread submitted,
+the most promising first, as JSON (:class:`~npuzzle.pdb.Task`); a worker searches the task's subtree with the
+run's tables (:class:`~npuzzle.cluster.tables.SplitPlugin`: loaded once per worker) and gives back its
 :class:`~npuzzle.pdb.Answer`, taken in any order. A worker that dies costs its task a retry; once the coordinator
 has proven a solution optimal, or on a limit or Ctrl-C, the run's plugin is unregistered, which marks it stopped on
 every worker, and its tasks cancelled: a task running on a worker sees the mark between two slices of its search
@@ -25,12 +25,10 @@ from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY
 from ..errors import ClusterError
 from ..pdb import SEQUENTIAL_NODES, Answer, Coordinator, PdbTables, Task, solve_with_pdb, subtree_search
+from ..pdb.parallel import IN_FLIGHT_PER_JOB
 from ..progress import Limit, Search, SearchStopped
 from .connect import lost, lost_error, worker_threads
 from .tables import SplitPlugin, register, tables_source, worker_plugin
-
-IN_FLIGHT_PER_THREAD = 2
-"""Tasks submitted per worker thread at most (as :data:`npuzzle.pdb.parallel.IN_FLIGHT_PER_JOB`)."""
 
 SLICE_SECONDS = 0.1
 """How often a task on a worker looks whether the run was stopped."""
@@ -94,7 +92,7 @@ def _split(client: Client, coordinator: Coordinator, pdb: str | None, threads: i
     try:
         reported = time.perf_counter()
         while coordinator.check() is None:
-            while len(out) < IN_FLIGHT_PER_THREAD * threads and (task := coordinator.next_task()) is not None:
+            while len(out) < IN_FLIGHT_PER_JOB * threads and (task := coordinator.next_task()) is not None:
                 out[client.submit(subtree_task, run, task.to_json(), key=f"{run}-{task.bound}-{task.index}")] = task
             _take(coordinator, out, address, client)
             now = time.perf_counter()
