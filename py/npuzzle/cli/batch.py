@@ -27,9 +27,10 @@ if TYPE_CHECKING:
 
 
 def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`), a
-    progress line on stderr; exit 2 if a line was not a board, else 3 if a board was stopped by a limit, else 1 if
-    one was not solvable, else 0."""
+    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`; in
+    ``--jobs`` processes or on the ``--scheduler`` cluster), a progress line on stderr; with ``--resume OUT`` only
+    the boards OUT has no record of, appended to it. Exit 2 if a line was not a board, else 3 if a board was stopped
+    by a limit, else 1 if one was not solvable, else 0 (4: the scheduler unreachable or lost)."""
     if args.board is not None:
         raise UsageError(
             f"solve takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
