@@ -15,6 +15,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,9 @@ from distributed import Client
 
 from dask_cluster import HANG_SECONDS, Cluster, dask_cluster, local_cluster
 from interrupt import interrupt_when
+from npuzzle.cluster import BatchPlugin, tables_source
+from npuzzle.cluster.batch import board_task
+from npuzzle.cluster.tables import register
 
 require_shipped_pdb()
 pytestmark = pytest.mark.slow
@@ -88,19 +92,22 @@ def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> in
     raise AssertionError(f"{path} never held {count} lines")
 
 
-def test_a_client_gives_the_records_of_worker_processes() -> None:
+def test_a_client_gives_the_records_of_worker_processes(tmp_path: Path) -> None:
     options = BatchOptions(goal="blank-first", pdb=str(PDB_FILE))
     expected = [comparable(r) for r in solve_batch(LINES, options, jobs=2)]
-    with (
-        local_cluster(2) as cluster,
-        Client(cluster) as client,
-    ):
+    gone = tmp_path / "gone.pdb"  # the client's file as a worker on another machine sees it: not there
+    sent = replace(tables_source(str(PDB_FILE)), path=str(gone))
+    with local_cluster(2) as cluster, Client(cluster) as client:
         got = [comparable(r) for r in solve_batch(LINES, options, client)]
-        assert client.run(lambda dask_worker: sorted(dask_worker.plugins)) != {}
         plugins = client.run(lambda dask_worker: [n for n in dask_worker.plugins if n.startswith("npuzzle")])
+        register(client, lambda source: BatchPlugin("npuzzle-test-bytes", options, source), sent)
+        files = client.run(lambda dask_worker: dask_worker.plugins["npuzzle-test-bytes"].file())
+        record = client.submit(board_task, "npuzzle-test-bytes", 1, " ".join(map(str, EASY[0].tiles))).result()
     assert got == expected
     assert [json.loads(r)["line"] for r in got] == [n for n, line in enumerate(LINES, 1) if line.split("#")[0].strip()]
     assert all(not names for names in plugins.values())  # the run's plugin (and the tables it sent) is gone
+    assert list(files.values()) == [None, None]  # no file of their own (the tests' home is empty): the bytes sent
+    assert record["length"] == EASY[0].optimal and record["optimal"] and str(record["heuristic"]).startswith("pdb-")
 
 
 @pytest.fixture(scope="module")
@@ -234,24 +241,3 @@ def test_bad_scheduler_and_resume_arguments(tmp_path: Path) -> None:
         assert code == 2 and "--scheduler" in err and repr(value)[1:-1] in err
     code, _, err = run_cli("solve", "1 2 3 / 4 5 6 / 7 0 8", "--resume", str(tmp_path / "out"))
     assert code == 2 and "--resume goes with --batch" in err
-
-
-def test_a_worker_without_the_file_loads_the_bytes_the_client_sent(tmp_path: Path) -> None:
-    from dataclasses import replace
-
-    from npuzzle.cluster import BatchPlugin, tables_source
-    from npuzzle.cluster.batch import board_task
-    from npuzzle.cluster.tables import register
-
-    gone = tmp_path / "gone.pdb"  # the client's file, as a worker on another machine sees it: not there
-    source = replace(tables_source(str(PDB_FILE)), path=str(gone))
-    options = BatchOptions(goal="blank-first")
-    with (
-        local_cluster(1) as cluster,
-        Client(cluster) as client,
-    ):
-        register(client, lambda sent: BatchPlugin("npuzzle-test-bytes", options, sent), source)
-        files = client.run(lambda dask_worker: dask_worker.plugins["npuzzle-test-bytes"].file())
-        record = client.submit(board_task, "npuzzle-test-bytes", 1, " ".join(map(str, EASY[0].tiles))).result()
-    assert list(files.values()) == [None]  # no file of its own (the tests' home is empty): the bytes it was sent
-    assert record["length"] == EASY[0].optimal and record["optimal"] and str(record["heuristic"]).startswith("pdb-")
