@@ -233,7 +233,7 @@ def test_ctrl_c_stops_the_run_and_every_process(tmp_path: Path) -> None:
     assert live_processes_with(marker) == []
 
 
-def test_bad_scheduler_and_resume_arguments(tmp_path: Path) -> None:
+def test_bad_scheduler_and_resume_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     batch = tmp_path / "boards.txt"
     batch.write_text("1 2 3 / 4 5 6 / 7 0 8\n")
     for value in ("local:0", "local:two", "no port", "http://example/x"):
@@ -241,3 +241,6 @@ def test_bad_scheduler_and_resume_arguments(tmp_path: Path) -> None:
         assert code == 2 and "--scheduler" in err and repr(value)[1:-1] in err
     code, _, err = run_cli("solve", "1 2 3 / 4 5 6 / 7 0 8", "--resume", str(tmp_path / "out"))
     assert code == 2 and "--resume goes with --batch" in err
+    capsys.readouterr()
+    code, _, _ = run_cli("solve", "--batch", str(batch), "--jobs", "2", "--scheduler", "local:2")  # argparse's own
+    assert code == 2 and "--scheduler: not allowed with argument --jobs" in capsys.readouterr().err

@@ -80,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
         "run goes on), progress on stderr; exit 2 if a line was not a board, else 3 if a limit stopped a board, "
         "else 1 if one was not solvable",
     )
-    solve.add_argument(
+    where = solve.add_mutually_exclusive_group()  # processes here or a cluster: one or the other, never both
+    where.add_argument(
         "--jobs",
         type=positive_int,
         metavar="N",
@@ -88,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
         "else a hard 4×4's pattern-database search is split over them after its first second (default: one per "
         "core)",
     )
-    solve.add_argument(
+    where.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="solve on a Dask cluster instead of --jobs (the npuzzle[dask] extra; docs/cluster.md): a scheduler's "
