@@ -133,3 +133,28 @@ def test_no_module_imports_another_modules_private_name() -> None:
             if isinstance(node, ast.ImportFrom) and node.module != "__future__":
                 private = [a.name for a in node.names if a.name.startswith("_")]
                 assert not private, f"{module_name(path)} imports {private} from {node.module}"
+
+
+MODULE_LINES = 500
+"""The most lines a module of the package may have: past it, a module holds more than one job to tell apart."""
+
+
+def test_no_module_is_over_the_line_limit() -> None:
+    sizes = {module_name(p): len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.rglob("*.py")}
+    assert sizes["npuzzle.pdb.search"] > 0
+    over = {name: lines for name, lines in sizes.items() if lines > MODULE_LINES}
+    assert not over, f"modules over {MODULE_LINES} lines: {over}"
+
+
+DOCSTRING_LINES = 25
+"""The most lines a module's docstring may have: what it holds, units, complexity; rationale and figures go to docs/."""
+
+
+def test_no_module_docstring_is_over_the_line_limit() -> None:
+    lengths = {}
+    for path in PACKAGE.rglob("*.py"):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")), clean=False)
+        lengths[module_name(path)] = len((doc or "").strip("\n").splitlines())
+    assert lengths["npuzzle.pdb.search"] > 1
+    over = {name: lines for name, lines in lengths.items() if lines > DOCSTRING_LINES}
+    assert not over, f"module docstrings over {DOCSTRING_LINES} lines: {over}"
