@@ -164,3 +164,28 @@ def test_the_package_and_its_command_line_load_without_dask() -> None:
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert shown.strip() == "[]"
+
+
+MODULE_LINES = 500
+"""The most lines a module of the package may have: past it, a module holds more than one job to tell apart."""
+
+
+def test_no_module_is_over_the_line_limit() -> None:
+    sizes = {module_name(p): len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.rglob("*.py")}
+    assert sizes["npuzzle.pdb.search"] > 0
+    over = {name: lines for name, lines in sizes.items() if lines > MODULE_LINES}
+    assert not over, f"modules over {MODULE_LINES} lines: {over}"
+
+
+DOCSTRING_LINES = 25
+"""The most lines a module's docstring may have: what it holds, units, complexity; rationale and figures go to docs/."""
+
+
+def test_no_module_docstring_is_over_the_line_limit() -> None:
+    lengths = {}
+    for path in PACKAGE.rglob("*.py"):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")), clean=False)
+        lengths[module_name(path)] = len((doc or "").strip("\n").splitlines())
+    assert lengths["npuzzle.pdb.search"] > 1
+    over = {name: lines for name, lines in lengths.items() if lines > DOCSTRING_LINES}
+    assert not over, f"module docstrings over {DOCSTRING_LINES} lines: {over}"

@@ -207,3 +207,8 @@ export const REPLY_TYPES = frozenSet(/** @type {const} */ (["status", "progress"
 
 /** Worker states carried by `status` messages. */
 export const STATES = frozenSet(/** @type {const} */ (["loading", "ready", "failed"]));
+
+/** The algorithms' titles, as results and progress name them: npuzzle.progress.ALGORITHM_TITLES (tests/test_protocol.py
+ * fails on any difference). */
+/** @type {Readonly<Record<string, string>>} */
+export const ALGORITHM_TITLES = Object.freeze({"astar": "A*", "idastar": "IDA*", "near-optimal": "near-optimal"});

@@ -182,8 +182,7 @@ def push(board: Board, tile: int) -> tuple[Board, int]:
 
 
 def test_the_clock_runs_from_the_first_move_to_the_goal_and_the_best_is_kept(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8")
-    try:
+    with open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8") as app:
         page = app.page
         timer = page.get_by_role("timer")
         assert timer.inner_text() == "0:00" and timer.get_attribute("data-state") == "idle"
@@ -211,8 +210,6 @@ def test_the_clock_runs_from_the_first_move_to_the_goal_and_the_best_is_kept(bro
         assert "a new 3×3 best for fewest moves (was 3)" in page.locator("#board-status").inner_text()
         assert page.locator("#best").inner_text().startswith("Best: 1 move ·")
         app.assert_offline()
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -41,8 +41,8 @@ from .tables import PdbTables, heuristic_name, useful_reflection
 from .tasks import Answer, Task
 
 SEQUENTIAL_NODES = 200_000
-"""Expansions the ordinary search gets before the split one starts (about a second in CPython): most boards end
-there, before any other worker is asked for anything."""
+"""Expansions the ordinary search gets before the split one starts: most boards end there, before any other worker
+is asked for anything."""
 
 FRONTIER_PER_JOB = 48
 """Frontier nodes per worker at least (more balance the load, each costs a set-up per iteration)."""
