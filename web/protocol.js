@@ -21,6 +21,9 @@
  *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer),
  *   `helpers_idle_ms` (tests; read by the worker, not Python) how long its helpers stay idle before they end
  *    (default HELPERS_IDLE_MS in helper-workers.js);
+ * - watch: long, a search taken one expansion at a time (issue 21): `from` expansions replayed silently, then
+ *   `count` recorded as steps (at most 2000); `to_end` runs on to the goal and returns the last `count` steps.
+ *   Deterministic, so the page goes back by asking again from an earlier `from`;
  * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
@@ -33,12 +36,14 @@
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
  *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
+ * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm: "astar" | "idastar",
+ *   heuristic: string, from?: number, count?: number, to_end?: boolean}} WatchRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {{type: "tables", id: number}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
+ *   | HintRequest | WatchRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
  */
 
 /**
@@ -54,7 +59,7 @@
 /**
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
- *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
+ *   solve: SolveReply, compare: CompareReply, hint: HintReply, watch: WatchReply, tables: {ok: true, started: boolean},
  *   subtree: SubtreeReply}} Replies
  */
 
@@ -106,6 +111,29 @@
  * @typedef {{ok: true, tile: number | null, letter: string | null, direction: string | null, optimal: boolean,
  *   length: number | null, message: string, algorithm: string, heuristic: string, nodes_expanded: number,
  *   seconds: number}} HintReply
+ */
+
+/**
+ * A search watched step by step (`watch`, npuzzle's A* and IDA* with an observer): the steps recorded, one per
+ * expansion (`n` counts from 1), and the figures after the last step run. A* draws its updatable heap (`top`: the
+ * array's first entries, in array order) and the bins of its chained hash table around the node taken (an entry
+ * holds its heap index while queued, null once expanded); IDA* its depth-first tree (`id`/`parent`: expansion
+ * numbers). `words` says the step in a sentence when the core gives one.
+ * @typedef {{tiles: number[], g: number, h: number, f: number, bin?: number}} WatchNode
+ * @typedef {{tiles: number[], tile: number, g: number, h: number, f: number, bin?: number,
+ *   outcome: "pushed" | "lowered" | "skipped" | "reopened" | "cut", old_f?: number | null,
+ *   found_at?: number | null, path?: number[]}} WatchChild
+ * @typedef {{f: number, g: number, tiles: number[]}} HeapEntry
+ * @typedef {{bin: number, size: number, entries: {tiles: number[], heap_index: number | null}[]}} HashBin
+ * @typedef {{expanded: number, generated: number, heap?: number, max_heap?: number, stack?: number,
+ *   max_stack?: number, iteration_nodes?: number}} WatchCounters
+ * @typedef {{n: number, node: WatchNode, goal: boolean, children: WatchChild[], counters: WatchCounters,
+ *   words?: string, heap?: {size: number, top: HeapEntry[]}, bins?: HashBin[], iteration?: number,
+ *   bound?: number, id?: number, parent?: number | null, next_bound?: number | null,
+ *   iteration_done?: {bound: number, nodes: number, next_bound: number | null} | null}} WatchStep
+ * @typedef {{ok: true, algorithm: string, heuristic: string, from: number, steps: WatchStep[], done: boolean,
+ *   counters: WatchCounters, moves: number[] | null, length: number | null, per_iteration?: [number, number][],
+ *   hash_bins?: number, stopped?: string | null}} WatchReply
  */
 
 /**
