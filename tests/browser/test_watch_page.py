@@ -140,7 +140,7 @@ def test_run_to_the_end_equals_the_plain_astar_and_shows_the_path(app: App) -> N
         caption = app.page.locator(".solution-path figcaption").inner_text()
         assert f"{len(result.moves)} moves" in caption
         assert app.page.locator(".path-strip svg").count() == len(result.moves) + 1
-        assert app.page.locator("#watch-step").is_disabled()
+        assert app.page.locator("#watch-step").get_attribute("aria-disabled") == "true"
         # Back from the end: the window kept the last steps
         app.page.click("#watch-back")
         wait_at(app, [result.nodes_expanded])  # the goal is taken at expansion expanded + 1

@@ -63,6 +63,12 @@ export function renderWatchChoices(ui, names, preferred) {
   }
 }
 
+/** @param {HTMLButtonElement} button @param {boolean} off */
+function unavailable(button, off) {
+  if (off) button.setAttribute("aria-disabled", "true");
+  else button.removeAttribute("aria-disabled");
+}
+
 /**
  * The whole panel.
  * @param {Ui} ui
@@ -76,14 +82,18 @@ export function renderWatch(ui, watch) {
   const asking = watch.asking;
   const over = watch.lanes.length > 0 && watch.lanes.every(finished);
   const atStart = watch.lanes.every((lane) => lane.at === 0);
-  ui.watchStep.disabled = over || Boolean(asking);
-  ui.watchBack.disabled = atStart || Boolean(asking);
-  ui.watchReset.disabled = atStart && !asking;
-  ui.watchEnd.disabled = over || Boolean(asking);
-  ui.watchPlay.disabled = over && !watch.timer;
+  // aria-disabled, not disabled: a focused button that is disabled loses the focus (a keyboard user stepping onto
+  // the goal would be thrown to the page's top); the controller ignores a press that has nothing to do
+  unavailable(ui.watchStep, over || Boolean(asking));
+  unavailable(ui.watchBack, atStart || Boolean(asking));
+  unavailable(ui.watchReset, atStart && !asking);
+  unavailable(ui.watchEnd, over || Boolean(asking));
+  unavailable(ui.watchPlay, over && !watch.timer);
   ui.watchPlay.textContent = watch.timer ? "Pause" : "Play";
   ui.watchPlay.setAttribute("aria-pressed", String(Boolean(watch.timer)));
-  ui.watchJob.hidden = !asking;
+  const showJob = Boolean(asking && asking.slow);
+  if (!showJob && ui.watchJob.contains(document.activeElement)) ui.watchStep.focus(); // Cancel is going away
+  ui.watchJob.hidden = !showJob;
   if (asking) {
     ui.watchJobTitle.textContent = asking.cancelled ? "Cancelling…" : asking.text;
     ui.watchJobDetail.textContent = asking.detail;
