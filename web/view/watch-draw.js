@@ -61,7 +61,7 @@ export function heapTree(heap, levels, path) {
   };
   const tops = heap.top.slice(0, shown).map((e, i) => `${i}: f ${e.f}`).join(", ");
   const moved = rest >= 0 && rest < shown ? ` Moved entry rests at index ${rest} (from ${path[0]}).` : "";
-  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "heap-tree", role: "img",
+  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * 1.3), class: "heap-tree", role: "img",
     "aria-label": `The heap: ${heap.size} entries; the top ${shown} by index: ${tops || "none"}.${moved}` });
   for (let i = 1; i < shown; i++) {
     const [x1, y1] = xy(Math.floor((i - 1) / 2)), [x2, y2] = xy(i);
@@ -116,7 +116,7 @@ export function hashBins(bins, nodeBin, total, cols) {
   const words = bins.map((b) => `bin ${b.bin}: ${b.size ? b.entries.map((e) => (e.heap_index === null ? "expanded"
     : `heap index ${e.heap_index}`)).join(", ") + (b.size > b.entries.length ? ` and ${b.size - b.entries.length} more`
     : "") : "empty"}`);
-  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "hash-bins", role: "img",
+  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * 1.3), class: "hash-bins", role: "img",
     "aria-label": `The hash table${total ? ` (${total} bins)` : ""} around the node's bin ${nodeBin ?? "?"}: ${words.join("; ")}.` });
   bins.forEach((b, row) => {
     const y = row * rowH + 2;
@@ -189,7 +189,7 @@ export function idaTree(roots, bound, taken, goal) {
   const slot = 26, rowH = 36, r = 10;
   const width = Math.max(1, leaves) * slot, height = (maxDepth + 1) * rowH;
   const cut = marks.filter((m) => m.kind === "cut");
-  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "ida-tree", role: "img",
+  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.round(Math.max(width, 100) * 1.3), class: "ida-tree", role: "img",
     "aria-label": `Depth-first tree of the iteration with bound ${bound}: ${marks.length - cut.length - marks.filter(
       (m) => m.kind === "pending").length} nodes expanded shown, ${cut.length} cut off${cut.length ? ` (f ${cut.map(
       (m) => m.f).join(", ")})` : ""}.` });
