@@ -120,7 +120,8 @@ async function ask(ctx, lane, fields) {
       onId: (id) => { asking.ids.push(id); },
       onProgress: (p) => {
         if (watch.asking !== asking || asking.cancelled) return;
-        asking.detail = `${label(lane.heuristic)}: ${progressLine(p)}`;
+        const pass = p.passes ? ` (pass ${p.pass} of ${p.passes})` : ""; // to the end: counted, then watched
+        asking.detail = `${label(lane.heuristic)}${pass}: ${progressLine(p)}`;
         if (asking.slow) render(ctx);
       },
     });

@@ -7,7 +7,7 @@
 /**
  * @typedef {import("../protocol.js").WatchStep} WatchStep
  * @typedef {import("../protocol.js").WatchReply} WatchReply
- * @typedef {import("../protocol.js").WatchCounters} WatchCounters
+ * @typedef {import("../protocol.js").WatchStep["counters"]} WatchCounters
  */
 
 /** Steps asked for at a time when stepping (forward or back past the window). */

@@ -9,8 +9,8 @@ import { svg } from "./chart.js";
 import { tilesText } from "../model/watch.js";
 
 /**
- * @typedef {import("../protocol.js").HeapEntry} HeapEntry
- * @typedef {import("../protocol.js").HashBin} HashBin
+ * @typedef {{f: number, g: number, tiles: number[]}} HeapEntry
+ * @typedef {import("../protocol.js").WatchBin} HashBin
  * @typedef {import("../model/watch.js").TreeNode} TreeNode
  */
 

@@ -138,7 +138,7 @@ function renderLane(lane, board, compact) {
 
 /**
  * @param {Lane} lane
- * @param {import("../protocol.js").WatchCounters} c
+ * @param {import("../protocol.js").WatchStep["counters"]} c
  * @param {WatchStep | null} step
  */
 function counterList(lane, c, step) {

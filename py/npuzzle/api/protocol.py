@@ -20,6 +20,7 @@ from .requests import (
 )
 from .sessions import CompareSession, HintSession, Session, SolveSession
 from .split import op_subtree
+from .watch import WatchSession, op_watch
 
 
 class NotLong(Session):
@@ -68,6 +69,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("solve", op_solve, SolveSession),
     Operation("compare", op_compare, CompareSession),
     Operation("hint", op_hint, HintSession),
+    Operation("watch", op_watch, WatchSession),
     Operation("subtree", _no_registry(op_subtree), needs_tables=True),
 )
 """Every op of the protocol, the one list of them: ``web/protocol.js``'s lists are checked against it

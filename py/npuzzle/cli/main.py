@@ -27,6 +27,7 @@ from .common import (
 )
 from .pdb import add_pdb_parser
 from .solve import cmd_bench, cmd_compare, cmd_solve
+from .watch import add_watch_parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -158,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.set_defaults(func=cmd_bench)
 
+    add_watch_parser(sub)
     add_pdb_parser(sub)
     return parser
 
