@@ -147,6 +147,26 @@ def test_run_to_the_end_equals_the_plain_astar_and_shows_the_path(app: App) -> N
     app.assert_offline()
 
 
+def test_a_long_run_to_the_end_shows_progress_and_cancels(app: App) -> None:
+    page = app.page
+    hardest = Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1))  # 31 moves: the discrete heuristic visits ~180,000 states
+    open_watch(app, hardest, heuristic="discrete")
+    page.click("#watch-end")
+    page.wait_for_function(
+        "() => !document.getElementById('watch-job').hidden"
+        " && document.getElementById('watch-job-detail').textContent.includes('nodes')",
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    page.click("#watch-cancel")
+    page.wait_for_function("() => document.body.dataset.watch === 'idle'", timeout=ANSWER_TIMEOUT_MS)  # hangs only
+    assert page.locator("#watch-job").is_hidden()
+    assert said(app).startswith("Cancelled")
+    assert lane_figures(app)["at"] == "0"
+    step(app, [1])  # the panel works on after a cancel
+    assert lane_figures(app)["expanded"] == "1"
+    app.assert_offline()
+
+
 def lowering_board() -> tuple[Board, int, dict[str, Any]]:
     """A board whose A* lowers a queued node's priority early: the step (1-based) and the lowered child, from the
     core's trace."""

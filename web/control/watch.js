@@ -139,10 +139,11 @@ async function ask(ctx, lane, fields) {
  * @param {Ctx} ctx
  * @param {string} text the progress line's title
  * @param {(lane: Lane) => Promise<void>} work
+ * @returns {Promise<boolean>} whether it ended as asked (false: cancelled, or another request was running)
  */
 async function asking(ctx, text, work) {
   const watch = ctx.state.watch;
-  if (watch.asking) return;
+  if (watch.asking) return false;
   const mine = { ids: /** @type {number[]} */ ([]), text, detail: "", cancelled: false, slow: false };
   watch.asking = mine;
   watch.error = "";
@@ -159,6 +160,7 @@ async function asking(ctx, text, work) {
     if (mine.cancelled) watch.said = "Cancelled: the steps shown are the last ones reached.";
     render(ctx);
   }
+  return !mine.cancelled;
 }
 
 /** Say the step shown in every lane (the live region). @param {Ctx} ctx */
@@ -184,7 +186,7 @@ export async function moveWatch(ctx, delta) {
   const lanes = watch.lanes.filter((lane) => (delta > 0 ? !finished(lane) : lane.at > 0));
   if (!lanes.length) return;
   const generation = watch.generation;
-  await asking(ctx, delta > 0 ? "Taking the next step…" : "Going back…", async (lane) => {
+  const asked = await asking(ctx, delta > 0 ? "Taking the next step…" : "Going back…", async (lane) => {
     if (!lanes.includes(lane)) return;
     const want = lane.at + delta;
     const from = fetchFrom(lane, want);
@@ -195,7 +197,7 @@ export async function moveWatch(ctx, delta) {
     }
     if (want === 0 || stepAt(lane, want)) lane.at = want;
   });
-  if (watch.generation !== generation) return;
+  if (!asked || watch.generation !== generation) return;
   say(ctx);
   if (watch.lanes.every(finished)) pause(ctx);
   render(ctx);
@@ -207,7 +209,7 @@ export async function runWatchToEnd(ctx) {
   if (!watch.open || watch.asking || !watch.lanes.length) return;
   pause(ctx);
   const generation = watch.generation;
-  await asking(ctx, "Running to the end…", async (lane) => {
+  const asked = await asking(ctx, "Running to the end…", async (lane) => {
     if (finished(lane)) return;
     const reply = await ask(ctx, lane, { from: lane.at, count: WINDOW, to_end: true });
     if (!reply || watch.generation !== generation) return;
@@ -215,7 +217,7 @@ export async function runWatchToEnd(ctx) {
     addSteps(lane, reply, last);
     lane.at = last;
   });
-  if (watch.generation !== generation) return;
+  if (!asked || watch.generation !== generation) return;
   say(ctx);
   render(ctx);
 }

@@ -28,7 +28,7 @@ const OUTCOMES = Object.freeze({
   pushed: "new: pushed",
   lowered: "already queued with a higher g: priority lowered",
   reopened: "expanded before with a higher g: reopened",
-  skipped: "already expanded: skipped",
+  skipped: "already expanded: skipped", // or still queued with no higher g (its heap index is then said)
   cut: "cut off: f over the bound",
 });
 
@@ -181,6 +181,8 @@ function childList(step, cols) {
       if (child.found_at !== null && child.found_at !== undefined) words += `; the hash table gave heap index ${child.found_at}`;
       if (child.path && child.path.length) words += `; percolated up ${child.path.join(" → ")}`;
       words += ")";
+    } else if (child.outcome === "skipped" && child.found_at !== null && child.found_at !== undefined) {
+      words = words.replace(OUTCOMES.skipped, `already queued at heap index ${child.found_at} with g no higher: skipped`);
     } else if (child.outcome === "pushed" && child.path && child.path.length) {
       words += ` at heap index ${child.path[child.path.length - 1]}`;
     }
