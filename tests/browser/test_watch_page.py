@@ -37,8 +37,16 @@ def text(board: Board) -> str:
 
 def watch_core(board: Board, algorithm: str, heuristic: str, start: int, count: int) -> dict[str, Any]:
     """The core's own trace: `count` steps after `start` expansions."""
-    reply = core({"op": "watch", "board": text(board), "algorithm": algorithm, "heuristic": heuristic,
-                  "from": start, "count": count})
+    reply = core(
+        {
+            "op": "watch",
+            "board": text(board),
+            "algorithm": algorithm,
+            "heuristic": heuristic,
+            "from": start,
+            "count": count,
+        }
+    )
     assert reply["ok"], reply
     return reply
 
@@ -50,8 +58,9 @@ def plain(board: Board, algorithm: str, heuristic: str) -> SearchResult:
     return run(search(board, goal, make_heuristic(heuristic, goal)))
 
 
-def open_watch(app: App, board: Board, *, algorithm: str = "astar", heuristic: str = "manhattan",
-               rival: str = "") -> None:
+def open_watch(
+    app: App, board: Board, *, algorithm: str = "astar", heuristic: str = "manhattan", rival: str = ""
+) -> None:
     """Check `board`, open the panel (on a phone: through Edit board) and choose the search."""
     page = app.page
     app.check(text(board), "default")
@@ -80,8 +89,8 @@ def wait_at(app: App, at: list[int], timeout: int = ANSWER_TIMEOUT_MS) -> None:
 
 def lane_figures(app: App, index: int = 0) -> dict[str, str]:
     """A lane's figures as the page mirrors them (data-*: at, expanded, generated, heap, maxHeap …)."""
-    figures: dict[str, str] = app.page.locator("#watch-lanes .watch-lane").nth(index).evaluate(
-        "lane => ({...lane.dataset})"
+    figures: dict[str, str] = (
+        app.page.locator("#watch-lanes .watch-lane").nth(index).evaluate("lane => ({...lane.dataset})")
     )
     return figures
 

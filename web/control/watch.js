@@ -129,7 +129,8 @@ async function ask(ctx, lane, fields) {
     return reply;
   } catch (caught) {
     const error = errorInfo(caught);
-    if (watch.generation === generation && error.type !== "Cancelled") watch.error = `Could not watch: ${error.message}`;
+    const mine = watch.generation === generation && error.type !== "Cancelled";
+    if (mine) watch.error = `Could not watch: ${error.message}`;
     return null;
   }
 }

@@ -38,6 +38,21 @@ export function miniBoard(tiles, cols, label, className = "") {
   return pic;
 }
 
+/** How much bigger than its user units a picture is drawn (its width attribute; CSS shrinks it to fit its box). */
+const SCALE = 1.3;
+
+/**
+ * An empty picture: an <svg role="img"> of `width` × `height` user units, labelled.
+ * @param {string} className
+ * @param {number} width
+ * @param {number} height
+ * @param {string} label its figures in words
+ */
+function picture(className, width, height, label) {
+  return svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * SCALE), class: className,
+    role: "img", "aria-label": label });
+}
+
 /** @param {number} i a heap index @returns {number} its level (the root's is 0) */
 const level = (i) => Math.floor(Math.log2(i + 1));
 
@@ -61,11 +76,12 @@ export function heapTree(heap, levels, path) {
   };
   const tops = heap.top.slice(0, shown).map((e, i) => `${i}: f ${e.f}`).join(", ");
   const moved = rest >= 0 && rest < shown ? ` Moved entry rests at index ${rest} (from ${path[0]}).` : "";
-  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * 1.3), class: "heap-tree", role: "img",
-    "aria-label": `The heap: ${heap.size} entries; the top ${shown} by index: ${tops || "none"}.${moved}` });
+  const pic = picture("heap-tree", width, height,
+    `The heap: ${heap.size} entries; the top ${shown} by index: ${tops || "none"}.${moved}`);
   for (let i = 1; i < shown; i++) {
     const [x1, y1] = xy(Math.floor((i - 1) / 2)), [x2, y2] = xy(i);
-    pic.append(svg("line", { x1, y1, x2, y2, class: on.has(i) && on.has(Math.floor((i - 1) / 2)) ? "edge on-path" : "edge" }));
+    const onPath = on.has(i) && on.has(Math.floor((i - 1) / 2));
+    pic.append(svg("line", { x1, y1, x2, y2, class: onPath ? "edge on-path" : "edge" }));
   }
   for (let i = 0; i < shown; i++) {
     const [x, y] = xy(i);
@@ -116,8 +132,8 @@ export function hashBins(bins, nodeBin, total, cols) {
   const words = bins.map((b) => `bin ${b.bin}: ${b.size ? b.entries.map((e) => (e.heap_index === null ? "expanded"
     : `heap index ${e.heap_index}`)).join(", ") + (b.size > b.entries.length ? ` and ${b.size - b.entries.length} more`
     : "") : "empty"}`);
-  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.round(width * 1.3), class: "hash-bins", role: "img",
-    "aria-label": `The hash table${total ? ` (${total} bins)` : ""} around the node's bin ${nodeBin ?? "?"}: ${words.join("; ")}.` });
+  const pic = picture("hash-bins", width, height, `The hash table${total ? ` (${total} bins)` : ""} around the node's `
+    + `bin ${nodeBin ?? "?"}: ${words.join("; ")}.`);
   bins.forEach((b, row) => {
     const y = row * rowH + 2;
     pic.append(svg("rect", { x: 0, y, width: labelW - 10, height: rowH - 6, rx: 3,
@@ -162,7 +178,8 @@ export function idaTree(roots, bound, taken, goal) {
     return hit;
   };
   roots.forEach(findPath);
-  /** @param {TreeNode} node @param {number} depth @param {number | null} px @param {number} pdepth @returns {number} x */
+  /** Place `node` at `depth` (its kids first, it above their middle): its x in leaf slots.
+   * @param {TreeNode} node @param {number} depth @param {number | null} px @param {number} pdepth @returns {number} */
   const place = (node, depth, px, pdepth) => {
     const id = node.step.id ?? node.step.n;
     maxDepth = Math.max(maxDepth, depth);
@@ -182,27 +199,32 @@ export function idaTree(roots, bound, taken, goal) {
     }
     const x = xs.length ? (Math.min(...xs) + Math.max(...xs)) / 2 : leaves++;
     marks[index].x = x;
-    for (let k = index + 1; k < marks.length; k++) if (marks[k].px === null && marks[k].pdepth === depth) marks[k].px = x;
+    for (let k = index + 1; k < marks.length; k++) {
+      if (marks[k].px === null && marks[k].pdepth === depth) marks[k].px = x; // its kids hang from it
+    }
     return x;
   };
   roots.forEach((root) => place(root, 0, null, -1));
   const slot = 26, rowH = 36, r = 10;
   const width = Math.max(1, leaves) * slot, height = (maxDepth + 1) * rowH;
   const cut = marks.filter((m) => m.kind === "cut");
-  const pic = svg("svg", { viewBox: `0 0 ${width} ${height}`, width: Math.round(Math.max(width, 100) * 1.3), class: "ida-tree", role: "img",
-    "aria-label": `Depth-first tree of the iteration with bound ${bound}: ${marks.length - cut.length - marks.filter(
-      (m) => m.kind === "pending").length} nodes expanded shown, ${cut.length} cut off${cut.length ? ` (f ${cut.map(
-      (m) => m.f).join(", ")})` : ""}.` });
+  const expanded = marks.filter((m) => m.kind !== "cut" && m.kind !== "pending").length;
+  const cutWords = cut.length ? ` (f ${cut.map((m) => m.f).join(", ")})` : "";
+  const pic = picture("ida-tree", Math.max(width, 100), height, `Depth-first tree of the iteration with bound `
+    + `${bound}: ${expanded} nodes expanded shown, ${cut.length} cut off${cutWords}.`);
   const at = (/** @type {number} */ x, /** @type {number} */ d) => [(x + 0.5) * slot, d * rowH + r + 3];
   for (const m of marks) {
     if (m.px === null || m.pdepth < 0) continue;
     const [x1, y1] = at(m.px, m.pdepth), [x2, y2] = at(m.x, m.depth);
-    pic.append(svg("line", { x1, y1, x2, y2, class: m.kind === "path" || m.kind === "taken" ? "edge on-path" : "edge" }));
+    const onPath = m.kind === "path" || m.kind === "taken";
+    pic.append(svg("line", { x1, y1, x2, y2, class: onPath ? "edge on-path" : "edge" }));
   }
   for (const m of marks) {
     const [x, y] = at(m.x, m.depth);
-    const group = svg("g", { class: `tree-node ${m.kind}${goal && (m.kind === "path" || m.kind === "taken") ? " solution" : ""}` });
-    group.append(svg("circle", { cx: x, cy: y, r }), svg("text", { x, y: y + 4, "text-anchor": "middle" }, String(m.f)));
+    const solution = goal && (m.kind === "path" || m.kind === "taken") ? " solution" : "";
+    const group = svg("g", { class: `tree-node ${m.kind}${solution}` });
+    group.append(svg("circle", { cx: x, cy: y, r }),
+      svg("text", { x, y: y + 4, "text-anchor": "middle" }, String(m.f)));
     if (m.kind === "cut") group.append(svg("line", { x1: x - r, y1: y + r, x2: x + r, y2: y - r, class: "cross" }));
     group.append(svg("title", {}, `f ${m.f}: ${{ cut: "cut off (f > bound)", pending: "on the stack",
       taken: "just expanded", path: "on the current path", expanded: "expanded" }[m.kind]}`));

@@ -103,7 +103,8 @@ export function renderWatch(ui, watch) {
   if (ui.watchSaid.textContent !== watch.said) ui.watchSaid.textContent = watch.said;
   ui.watchLanes.dataset.race = String(watch.lanes.length > 1);
   const narrow = window.matchMedia(NARROW).matches;
-  ui.watchLanes.replaceChildren(...watch.lanes.map((lane) => renderLane(lane, board, narrow || watch.lanes.length > 1)));
+  const compact = narrow || watch.lanes.length > 1;
+  ui.watchLanes.replaceChildren(...watch.lanes.map((lane) => renderLane(lane, board, compact)));
 }
 
 /**
@@ -119,7 +120,9 @@ function renderLane(lane, board, compact) {
   box.dataset.heuristic = lane.heuristic;
   box.dataset.at = String(lane.at);
   box.dataset.done = String(finished(lane));
-  for (const [key, value] of Object.entries(figures)) box.dataset[key.replace(/_(.)/g, (_, c) => c.toUpperCase())] = String(value);
+  for (const [key, value] of Object.entries(figures)) { // max_heap → data-max-heap
+    box.dataset[key.replace(/_(.)/g, (_, c) => c.toUpperCase())] = String(value);
+  }
   const title = `${label(lane.algorithm)} + ${label(lane.heuristic).toLowerCase()}`;
   box.setAttribute("aria-label", title);
   box.append(el("h4", null, title), counterList(lane, figures, step));
@@ -145,7 +148,8 @@ function counterList(lane, c, step) {
   const list = el("dl", "facts stats watch-counters");
   /** @type {[string, number | undefined, string][]} */
   const rows = lane.algorithm === "astar"
-    ? [["Vertices visited", c.expanded, "expanded"], ["Heap size", c.heap, "heap"], ["Max heap size", c.max_heap, "max-heap"]]
+    ? [["Vertices visited", c.expanded, "expanded"], ["Heap size", c.heap, "heap"],
+      ["Max heap size", c.max_heap, "max-heap"]]
     : [["Nodes expanded", c.expanded, "expanded"], ["Iteration", step?.iteration ?? 1, "iteration"],
       ["Bound", step?.bound, "bound"], ["This iteration", c.iteration_nodes, "iteration-nodes"],
       ["Stack", c.stack, "stack"]];
@@ -178,11 +182,14 @@ function childList(step, cols) {
     let words = `tile ${child.tile} moved: g ${child.g} + h ${child.h} = f ${child.f} — ${OUTCOMES[child.outcome]}`;
     if (child.outcome === "lowered" || child.outcome === "reopened") {
       words += ` (f ${child.old_f} → ${child.f}`;
-      if (child.found_at !== null && child.found_at !== undefined) words += `; the hash table gave heap index ${child.found_at}`;
+      if (child.found_at !== null && child.found_at !== undefined) {
+        words += `; the hash table gave heap index ${child.found_at}`;
+      }
       if (child.path && child.path.length) words += `; percolated up ${child.path.join(" → ")}`;
       words += ")";
     } else if (child.outcome === "skipped" && child.found_at !== null && child.found_at !== undefined) {
-      words = words.replace(OUTCOMES.skipped, `already queued at heap index ${child.found_at} with g no higher: skipped`);
+      const queued = `already queued at heap index ${child.found_at} with g no higher: skipped`;
+      words = words.replace(OUTCOMES.skipped, queued);
     } else if (child.outcome === "pushed" && child.path && child.path.length) {
       words += ` at heap index ${child.path[child.path.length - 1]}`;
     }
@@ -206,7 +213,8 @@ function structure(lane, step, cols, compact) {
   }
   if (step.bins) {
     const table = el("figure", "hash");
-    table.append(el("figcaption", null, `Hash table${lane.hashBins ? `: ${lane.hashBins.toLocaleString("en")} bins` : ""},`
+    const bins = lane.hashBins ? `: ${lane.hashBins.toLocaleString("en")} bins` : "";
+    table.append(el("figcaption", null, `Hash table${bins},`
       + ` around bin ${step.node.bin ?? "?"}`), hashBins(step.bins, step.node.bin, lane.hashBins, cols));
     box.append(table);
   }
