@@ -68,7 +68,10 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         out.write(json.dumps({"summary": summary}) + "\n")
     else:
         out.write(summary_line(summary) + "\n")
-    return EXIT_STOPPED if interrupted else EXIT_OK
+    if interrupted:
+        err.write("npuzzle: interrupted\n")
+        return EXIT_STOPPED
+    return EXIT_OK
 
 
 def summary_line(summary: dict[str, Any]) -> str:

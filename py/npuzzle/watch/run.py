@@ -69,7 +69,8 @@ class Watch:
         own_stop = result.stopped is not None and not (
             result.stopped == "node-limit" and (limit.nodes is None or limit.nodes > window.end)
         )
-        ended = (result.stopped is None or own_stop) and trace.last <= window.end
+        finished = result.stopped is None or (own_stop and result.stopped != "cancelled")
+        ended = finished and trace.last <= window.end
         out: dict[str, Any] = {
             "ok": True,
             "algorithm": self.algorithm,
