@@ -219,6 +219,16 @@ def test_idastar_iterations_equal_the_cores_per_iteration(app: App) -> None:
         step(app, [k])
         assert_counters(lane_figures(app), expected[k - 1]["counters"])
     assert app.page.locator("#watch-lanes svg.ida-tree").count() == 1
+    assert app.page.locator(".iteration-list li").count() == 0  # none finished yet (the window holds more)
+    first_bound, first_nodes = per_iteration[0]
+    for k in range(4, first_nodes + 2):  # through the first iteration's last expansion and into the second
+        step(app, [k])
+        finished = 1 if k >= first_nodes else 0
+        assert app.page.locator(".iteration-list li").count() == finished, k
+    assert lane_figures(app)["at"] == str(first_nodes + 1)
+    assert app.page.locator(".iteration-list li").first.inner_text() == f"bound {first_bound}: {first_nodes} nodes"
+    caption = app.page.locator("figure.ida figcaption").inner_text()
+    assert caption.startswith(f"Iteration 2, bound {per_iteration[1][0]}")
     app.page.click("#watch-end")
     app.page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=RUN_TIMEOUT_MS)
     shown = app.page.locator(".iteration-list li").evaluate_all(

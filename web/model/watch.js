@@ -117,6 +117,23 @@ export function tilesText(tiles, cols) {
   return rows.join(" / ");
 }
 
+/**
+ * IDA*'s iterations finished by the step shown, as [bound, nodes] in order: the window may hold steps past it (an
+ * iteration ends at the expansion numbered its nodes' running total).
+ * @param {Lane} lane
+ * @returns {[number, number][]}
+ */
+export function iterationsDone(lane) {
+  const done = /** @type {[number, number][]} */ ([]);
+  let total = 0;
+  for (const [bound, nodes] of [...lane.iterations].sort((a, b) => a[0] - b[0])) {
+    total += nodes;
+    if (total > lane.at) break;
+    done.push([bound, nodes]);
+  }
+  return done;
+}
+
 /** @param {number} n @param {string} noun */
 const many = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 

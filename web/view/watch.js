@@ -6,7 +6,7 @@
 import { count, el } from "../dom.js";
 import { slide } from "../model/moves.js";
 import {
-  counters, current, finished, iterationTree, movedChild, tilesText,
+  counters, current, finished, iterationsDone, iterationTree, movedChild, tilesText,
 } from "../model/watch.js";
 import { label } from "./results.js";
 import { hashBins, heapArray, heapTree, idaTree, miniBoard } from "./watch-draw.js";
@@ -236,7 +236,7 @@ function treeView(lane, step) {
 function iterationList(lane) {
   const list = el("ol", "iteration-list");
   list.setAttribute("aria-label", "Finished iterations");
-  for (const [bound, nodes] of [...lane.iterations].sort((a, b) => a[0] - b[0])) {
+  for (const [bound, nodes] of iterationsDone(lane)) {
     const item = el("li", null, `bound ${bound}: ${count(nodes, "node")}`);
     item.dataset.bound = String(bound);
     item.dataset.nodes = String(nodes);
