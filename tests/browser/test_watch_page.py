@@ -132,9 +132,30 @@ def test_step_words_counters_and_back_restore_the_picture(app: App) -> None:
     app.assert_offline()
 
 
+BACK_TIMES = """async (times) => {
+  const lane = () => document.querySelector('#watch-lanes .watch-lane');
+  for (let i = 0; i < times; i++) {
+    const before = lane().dataset.at;
+    document.getElementById('watch-back').click();
+    await new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      const check = () => {
+        if (lane().dataset.at !== before && document.body.dataset.watch !== 'asking') resolve(null);
+        else if (performance.now() - t0 > 60000) reject(new Error(`Back stuck at ${before}`));
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+  }
+  return Number(lane().dataset.at);
+}"""
+"""Presses Back `times` times, each once the page shows the step before (fails after 60 s on one: a hang); resolves
+to the expansion shown."""
+
+
 def test_run_to_the_end_equals_the_plain_astar_and_shows_the_path(app: App) -> None:
     board = known_board()
-    for heuristic in ("manhattan", "hamming"):
+    for heuristic in ("manhattan", "hamming", "discrete"):  # 43, 359 and 6,481 expansions: the last over WINDOW
         result = plain(board, "astar", heuristic)
         assert result.moves is not None
         open_watch(app, board, heuristic=heuristic)
@@ -153,6 +174,20 @@ def test_run_to_the_end_equals_the_plain_astar_and_shows_the_path(app: App) -> N
         # Back from the end: the window kept the last steps
         app.page.click("#watch-back")
         wait_at(app, [result.nodes_expanded])  # the goal is taken at expansion expanded + 1
+    # the window holds the run's last 400 steps (model/watch.js WINDOW): Back past them asks the core again
+    at = app.page.evaluate(BACK_TIMES, 401)
+    assert at == result.nodes_expanded - 401  # one Back was pressed above
+    again = watch_core(board, "astar", "discrete", at - 1, 1)["steps"][0]
+    assert_counters(lane_figures(app), again["counters"])
+    assert said(app) == again["words"]
+    # and from the start again, from 0
+    app.page.click("#watch-reset")
+    wait_at(app, [0])
+    first = watch_core(board, "astar", "discrete", 0, 2)["steps"]
+    for k in (1, 2):
+        step(app, [k])
+        assert_counters(lane_figures(app), first[k - 1]["counters"])
+        assert said(app) == first[k - 1]["words"]
     app.assert_offline()
 
 
