@@ -11,6 +11,7 @@ from pathlib import Path
 COMMANDS = {
     "check": "check",
     "search": "search",
+    "observer": "observer",
     "korf": "korf",
     "korf-page": "korf_page",
     "korf-page-ab": "korf_page_ab",

@@ -5,6 +5,7 @@ it, replayable windows and bounded memory."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
 import pytest
@@ -18,7 +19,7 @@ from npuzzle.packing import Layout
 from npuzzle.parse import parse_board, resolve_goal
 from npuzzle.progress import SearchResult, run
 from npuzzle.randomize import random_board, scramble
-from npuzzle.watch import HASH_BINS, Step, Watch, bin_of, prepare
+from npuzzle.watch import HASH_BINS, Step, Watch, bin_of, last_steps, prepare
 
 LOWERS = parse_board("5 7 1 / 3 4 2 / 0 8 6")
 """A board on which the plain A* with Manhattan lowers a queued state's priority (at its 42nd expansion)."""
@@ -164,7 +165,7 @@ def test_a_priority_lowering_is_recorded_where_the_heap_made_it(monkeypatch: pyt
     assert "lowered the priority of one child: f 20 → 18, moved up 3 levels" in steps[n]["words"]
     for _, c in lowered:
         path = c["path"]
-        assert all((a - 1) // 2 == b for a, b in zip(path, path[1:], strict=False))  # each step to the parent
+        assert all((a - 1) // 2 == b for a, b in pairwise(path))  # each step to the parent
         assert c["old_f"] > c["f"]
 
 
@@ -222,8 +223,6 @@ def test_a_run_to_the_end_keeps_only_the_last_steps(algorithm: str) -> None:
     board, goal = hardest()[0]
     watch = prepare(board, goal, algorithm, "manhattan", 0, 3)
     plain = run(watch.plain())
-    from npuzzle.watch import last_steps
-
     watch.window.start = last_steps(plain, 3)
     reply = watch.reply(run(watch.search()))
     assert watch.window.steps.maxlen == 3 and len(reply["steps"]) == 3

@@ -69,6 +69,7 @@ def test_a_cancelled_watch_says_so() -> None:
     assert first["type"] == "progress" and first["pass"] == 1
     reply = json.loads(session.cancel())
     assert reply["ok"] and reply["stopped"] == "cancelled" and reply["done"] is False and reply["steps"] == []
+    assert reply["counters"]["expanded"] == 0 and reply["from"] == 100_000
 
 
 def test_a_limit_of_the_request_ends_the_watch() -> None:

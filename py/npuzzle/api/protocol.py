@@ -116,7 +116,7 @@ def session_for(request: str | Request, registry: Registry | None = None, tables
 
 
 def start(request_json: str) -> Session:
-    """Begin a long operation (``{"op": "solve", …}``, ``{"op": "hint", …}`` or ``{"op": "compare", …}``) without
+    """Begin a long operation (``{"op": "solve", …}``, ``"hint"``, ``"compare"`` or ``"watch"``) without
     running it yet.
 
     An invalid request or an unsolvable board gives a session whose first :meth:`Session.advance` returns the

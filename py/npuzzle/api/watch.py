@@ -70,11 +70,6 @@ class WatchSession(Session):
         return reply
 
     def _finish(self, asked: Planned) -> Reply:
-        result = self._results[-1]
         reply: Reply = {"type": "result"}
-        if self._watch.trace is None or len(self._results) < len(asked.plans):  # cancelled while counting
-            reply.update(ok=True, algorithm=self._watch.algorithm, heuristic=self._watch.heuristic.name, steps=[])
-            reply.update(done=False, stopped=result.stopped, message=result.message)
-            return reply
-        reply.update(self._watch.reply(result, asked.limit))
+        reply.update(self._watch.reply(self._results[-1], asked.limit))
         return reply

@@ -64,8 +64,8 @@ class Watch:
         ended, within them), the counters after the last step run, the solution once done, ``per_iteration``
         (IDA*) or ``hash_bins`` (A*), and ``stopped``/``message`` when a limit (not the window) ended it."""
         trace, window = self.trace, self.window
-        if trace is None:
-            raise LimitError("the watched search was not started")
+        if trace is None:  # stopped before the watched search started (a cancel while counting the steps)
+            trace = AstarTrace(window) if self.algorithm == "astar" else IdaTrace(window, self.heuristic)
         own_stop = result.stopped is not None and not (
             result.stopped == "node-limit" and (limit.nodes is None or limit.nodes > window.end)
         )
