@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from bench.browser import wait_python
 from playwright.sync_api import Browser
 
 from npuzzle import Board, goal_board, random_board, scramble
@@ -19,7 +20,7 @@ from npuzzle.heuristics import make_heuristic
 from npuzzle.progress import SearchResult, run
 from npuzzle.search import astar, idastar
 
-from .conftest import ANSWER_TIMEOUT_MS, App, Server, app_in_use, core
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, app_in_use, core, new_app
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -320,6 +321,29 @@ def test_keyboard_alone_opens_steps_goes_back_and_closes(app: App) -> None:
     page.wait_for_function("() => document.getElementById('watch').hidden")
     assert page.evaluate("document.activeElement.id") == "watch-open"
     app.assert_offline()
+
+
+def test_a_run_stopped_by_the_memory_limit_says_so(browser: Browser, server: Server) -> None:
+    states = 2000  # the watched search may hold this many (window.npuzzleTest.watchMaxStates, read by hooks.js)
+    limited = new_app(browser, server, init_script=f"window.npuzzleTest = {{watchMaxStates: {states}}};")
+    try:
+        limited.page.goto(server.url)
+        wait_python(limited.page, BOOT_TIMEOUT_MS)
+        limited.wait_answer(0)
+        hardest = Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1))  # the discrete heuristic holds ~100,000 states
+        open_watch(limited, hardest, heuristic="discrete")
+        limited.page.click("#watch-end")
+        limited.page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=RUN_TIMEOUT_MS)
+        figures = lane_figures(limited)
+        assert figures["done"] == "true"
+        assert 0 < int(figures["expanded"]) < plain(hardest, "astar", "discrete").nodes_expanded
+        note = limited.page.locator(".watch-lane p.error").inner_text()
+        assert note.startswith("The search stopped"), note
+        assert "The search stopped" in said(limited)
+        assert limited.page.locator(".solution-path").count() == 0
+        limited.assert_offline()
+    finally:
+        limited.close()
 
 
 @pytest.fixture

@@ -4,12 +4,12 @@
 // heuristics side by side, stepping together. Each lane keeps a bounded window of steps (model/watch.js) and asks
 // the core again, from an earlier `from`, to go back past it.
 
-import { mirrorHooks } from "../hooks.js";
+import { mirrorHooks, testOptions } from "../hooks.js";
 import { setReport } from "../state.js";
 import { addSteps, CHUNK, fetchFrom, finished, newLane, stepAt, stepWords, WINDOW } from "../model/watch.js";
 import { errorInfo } from "../worker-handle.js";
 import { label, progressLine } from "../view/results.js";
-import { renderWatch, renderWatchChoices, renderWatchSpeed, watchSpeedOf } from "../view/watch.js";
+import { renderWatch, renderWatchChoices, renderWatchSpeed, stopNote, watchSpeedOf } from "../view/watch.js";
 import { boardFields } from "./play.js";
 
 /**
@@ -113,8 +113,9 @@ async function ask(ctx, lane, fields) {
   const generation = watch.generation;
   const asking = watch.asking;
   if (!watch.board || !asking) return null;
+  const { watchMaxStates } = testOptions();
   const request = { board: boardFields(watch.board), goal: watch.goal, algorithm: lane.algorithm,
-    heuristic: lane.heuristic, ...fields };
+    heuristic: lane.heuristic, ...fields, ...(watchMaxStates ? { max_states: watchMaxStates } : {}) };
   try {
     const reply = await ctx.python.request("watch", request, {
       onId: (id) => { asking.ids.push(id); },
@@ -171,7 +172,8 @@ function say(ctx) {
   const race = watch.lanes.length > 1;
   watch.said = watch.lanes.map((lane) => {
     const step = stepAt(lane, lane.at);
-    const words = step ? stepWords(lane, step, cols) : "At the start: nothing expanded yet.";
+    const stop = stopNote(lane);
+    const words = (step ? stepWords(lane, step, cols) : "At the start: nothing expanded yet.") + (stop ? ` ${stop}` : "");
     return race ? `${label(lane.heuristic)}: ${words}` : words;
   }).join(" ");
 }
@@ -217,6 +219,11 @@ export async function runWatchToEnd(ctx) {
     const last = reply.steps.length ? reply.steps[reply.steps.length - 1].n : lane.at;
     addSteps(lane, reply, last);
     lane.at = last;
+    if (!reply.done) { // a limit ended the run before the goal (memory): it is over all the same
+      lane.end = last;
+      lane.result = { ...reply, stopped: reply.stopped || "limit",
+        message: reply.message || "a limit of the core ended it before the goal" };
+    }
   });
   if (!asked || watch.generation !== generation) return;
   say(ctx);

@@ -136,7 +136,21 @@ function renderLane(lane, board, compact) {
   if (lane.algorithm === "astar") box.append(structure(lane, step, board.cols, compact));
   else box.append(treeView(lane, step), iterationList(lane));
   if (step.goal) box.append(solutionPath(lane, board));
+  const stop = stopNote(lane);
+  if (stop) box.append(el("p", "error", stop));
   return box;
+}
+
+/**
+ * Why a search that did not reach the goal ended (a limit of the core: memory, nodes), once its last step is shown.
+ * @param {Lane} lane
+ * @returns {string} empty when it did not stop that way
+ */
+export function stopNote(lane) {
+  const result = lane.result;
+  if (!finished(lane) || !result || !result.stopped) return "";
+  return `The search stopped (${result.stopped}) after ${count(result.counters.expanded, "expansion")}`
+    + `${result.message ? `: ${result.message}` : "."}`;
 }
 
 /**
