@@ -247,7 +247,8 @@ def idastar(
     ``limit.memory`` never binds. Raises at once (before returning the generator)
     :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see
     :func:`~npuzzle.solvability.check_reachable`. An ``observer`` (:class:`~npuzzle.observe.IdaObserver`) is
-    told of each expansion; without one the search tests ``None`` once per expansion.
+    told of each node as it is taken, in the limit check, which then runs at every expansion; without one the loop
+    is unchanged.
     """
     check_reachable(board, goal)
     return _idastar(board, goal, heuristic, limit, report_every, observer)
@@ -262,7 +263,7 @@ def _idastar(
     start, target, table, hdelta = setup.start, setup.target, setup.table, setup.hdelta
     tmask, bmask, h0 = setup.tmask, setup.bmask, setup.h0
     name = heuristic.name
-    checkpoint = Checkpoint(limit, report_every, IDA_CHECK_EVERY)
+    checkpoint = Checkpoint(limit, report_every, IDA_CHECK_EVERY if observer is None else 1)
     expanded = generated = 0
     max_stack = 1
     iterations = 0
@@ -309,8 +310,8 @@ def _idastar(
                 path[g - 1] = moved
             if h == 0 and state == target:
                 if observer is not None:
-                    counts = (iterations, expanded - before, expanded, generated, max_stack)
-                    observer.took(state, g, h, prev, stack, bound, _finite(next_bound, infinity), counts, True)
+                    counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
+                    observer.took((state, g, h, prev, moved), stack, counts, True)
                 solution = verify(board, goal, path[:g])
                 return SearchResult(
                     solution,
@@ -326,7 +327,10 @@ def _idastar(
                     extra={"bound": bound, "per_iteration": [*done, (bound, expanded - before)]},
                 )
             expanded += 1
-            if expanded >= check_at:
+            if expanded >= check_at:  # every expansion when observed (the observer is told here, not in the loop)
+                if observer is not None:
+                    counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
+                    observer.took((state, g, h, prev, moved), stack, counts, False)
                 reason = checkpoint.check(expanded)
                 if reason is not None:
                     append((state, g, h, prev, moved))
@@ -359,9 +363,6 @@ def _idastar(
                 append((child, g1, ch, blank, tile))
             if len(stack) > max_stack:
                 max_stack = len(stack)
-            if observer is not None:
-                counts = (iterations, expanded - before, expanded, generated, max_stack)
-                observer.took(state, g, h, prev, stack, bound, _finite(next_bound, infinity), counts, False)
         done.append((bound, expanded - before))
         before = expanded
         if next_bound == infinity:

@@ -25,7 +25,8 @@ def add_watch_parser(sub: Any) -> None:
         "one line each (A*: the node taken with g, h and f; its children pushed, lowered in the heap with the "
         "levels they moved up, or skipped; the heap's size. IDA*: the iteration and bound, the node that pushed "
         "it, children pushed or cut off, the next bound), then a summary line. Deterministic: --from replays the "
-        "same search silently. Exit 0, 1 not solvable, 2 invalid input, 3 Ctrl-C.",
+        "same search silently. Exit 0, 1 not solvable, 2 invalid input, 3 stopped by Ctrl-C or by A*'s memory limit "
+        f"({Limit().memory:,} states held).",
     )
     watch.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
     watch.add_argument("--goal", default="default", help=GOAL_HELP)
@@ -40,7 +41,9 @@ def add_watch_parser(sub: Any) -> None:
     watch.add_argument(
         "--from", dest="start", type=non_negative_int, default=0, metavar="S", help="expansions to skip first"
     )
-    watch.add_argument("--json", action="store_true", help="print each step as one JSON object per line")
+    watch.add_argument(
+        "--json", action="store_true", help="print each step as one JSON object per line, then {'summary': …}"
+    )
     watch.set_defaults(func=cmd_watch)
 
 
@@ -70,8 +73,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         out.write(summary_line(summary) + "\n")
     if interrupted:
         err.write("npuzzle: interrupted\n")
-        return EXIT_STOPPED
-    return EXIT_OK
+    return EXIT_STOPPED if interrupted or summary["stopped"] is not None else EXIT_OK
 
 
 def summary_line(summary: dict[str, Any]) -> str:

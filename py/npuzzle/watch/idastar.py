@@ -13,19 +13,24 @@ from .words import step_words
 
 
 class IdaTrace:
-    """Watches one :func:`npuzzle.search.idastar` run: give it as the search's ``observer``. It mirrors the search's
-    stack with the number of the node that pushed each entry (O(depth) memory) and notes each iteration's end
-    (:attr:`per_iteration`, the core's); steps in ``window`` are built after their expansion, O(children), the
-    h of a child cut off recomputed by the heuristic (O(cells))."""
+    """Watches one :func:`npuzzle.search.idastar` run: give it as the search's ``observer``. Told of each node as it is
+    taken, it describes the node taken before, whose expansion is then complete; it mirrors the search's stack with
+    the number of the node that pushed each entry (O(depth) memory) and notes each iteration's end
+    (:attr:`per_iteration`, the core's). Steps in ``window`` are built in O(children), the h of a child cut off
+    recomputed by the heuristic (O(cells)); the others cost O(1) here."""
 
     def __init__(self, window: Window, heuristic: Heuristic) -> None:
         self.window = window
         self.heuristic = heuristic
         self.layout: Layout | None = None
         self.iteration = 0
+        self.bound = 0
+        self.iteration_nodes = 0
         self.parents: list[int | None] = []
+        self.pending: tuple[int, int, int, int, int, int | None] | None = None
+        """The node taken last and not yet described: (n, state, g, h, blank before, parent)."""
         self.last = 0
-        """The number of the last step the search took (0 before the first)."""
+        """The number of the last step described (0 before the first)."""
         self.goal_taken = False
         self.per_iteration: list[tuple[int, int]] = []
         """``(bound, nodes expanded)`` of each iteration ended (and of the last, once the goal is taken)."""
@@ -42,45 +47,70 @@ class IdaTrace:
 
     def took(
         self,
-        state: int,
-        g: int,
-        h: int,
-        prev: int,
+        node: tuple[int, int, int, int, int],
         stack: list[tuple[int, int, int, int, int]],
-        bound: int,
-        next_bound: int | None,
-        counts: tuple[int, int, int, int, int],
+        counts: tuple[int, int, int | None, int, int, int],
         goal: bool,
     ) -> None:
-        iteration, nodes, expanded, generated, max_stack = counts
+        iteration, bound, next_bound, expanded, generated, max_stack = counts
+        if self.pending is not None:
+            ended = iteration != self.iteration
+            base = len(self.parents)  # the stack's height when the pending node was taken
+            pushed = [*stack[base:], node] if not ended and len(stack) >= base else []
+            self._expanded(pushed, next_bound if not ended else bound, generated, max_stack, ended)
         if iteration != self.iteration:
-            self.iteration, self.parents = iteration, [None]
+            self.iteration, self.bound, self.parents, self.iteration_nodes = iteration, bound, [None], 0
         parent = self.parents.pop()
-        base = len(self.parents)
-        n = expanded + 1 if goal else expanded
-        self.parents.extend([n] * (len(stack) - base))
-        self.last, self.goal_taken = n, goal
-        ended = goal or not stack
-        if ended:
-            self.per_iteration.append((bound, nodes))
+        state, g, h, prev, _ = node
+        if not goal:
+            self.iteration_nodes += 1
+            self.pending = (expanded, state, g, h, prev, parent)
+            return
+        n = expanded + 1
+        self.per_iteration.append((bound, self.iteration_nodes))
+        self.last, self.goal_taken = n, True
         self.counters = {
             "expanded": expanded,
             "generated": generated,
             "stack": len(stack),
             "max_stack": max_stack,
-            "iteration_nodes": nodes,
+            "iteration_nodes": self.iteration_nodes,
         }
         if self.window.wants(n):
-            done = {"bound": bound, "nodes": nodes, "next_bound": next_bound} if ended and not goal else None
-            where = (state, g, h, prev, parent)
-            self.window.keep(self._step(n, where, stack[base:], bound, next_bound, done, goal))
+            self.window.keep(self._step(n, (state, g, h, prev, parent), [], next_bound, None, True))
+
+    def _expanded(
+        self,
+        pushed: list[tuple[int, int, int, int, int]],
+        next_bound: int | None,
+        generated: int,
+        most: int,
+        ended: bool,
+    ) -> None:
+        """The pending node's expansion is complete: it pushed ``pushed`` (the top of the stack, in order)."""
+        assert self.pending is not None
+        n, state, g, h, prev, parent = self.pending
+        self.pending = None
+        self.parents.extend([n] * len(pushed))
+        if ended:
+            self.per_iteration.append((self.bound, self.iteration_nodes))
+        self.last = n
+        self.counters = {
+            "expanded": n,
+            "generated": generated,
+            "stack": 0 if ended else len(self.parents),
+            "max_stack": most,
+            "iteration_nodes": self.iteration_nodes,
+        }
+        if self.window.wants(n):
+            done = {"bound": self.bound, "nodes": self.iteration_nodes, "next_bound": next_bound} if ended else None
+            self.window.keep(self._step(n, (state, g, h, prev, parent), pushed, next_bound, done, False))
 
     def _step(
         self,
         n: int,
         where: tuple[int, int, int, int, int | None],
         pushed: list[tuple[int, int, int, int, int]],
-        bound: int,
         next_bound: int | None,
         done: dict[str, Any] | None,
         goal: bool,
@@ -109,7 +139,7 @@ class IdaTrace:
         step: Step = {
             "n": n,
             "iteration": self.iteration,
-            "bound": bound,
+            "bound": self.bound,
             "id": n,
             "parent": parent,
             "node": {"tiles": list(layout.unpack(state)), "g": g, "h": h, "f": g + h},

@@ -38,9 +38,10 @@ def step_words(step: dict[str, Any], cols: int) -> str:
     board = board_text(node["tiles"], cols)
     ida = "iteration" in step
     head = f"Iteration {step['iteration']}, bound {step['bound']}: " if ida else ""
+    took = "took" if ida else "Took"
     if step["goal"]:
-        return f"{head}Took the goal {board} with f = {node['f']} = g: the search ends with {node['g']} moves."
-    parts = [f"{head}Took {board} with f = {node['f']} (g = {node['g']}, h = {node['h']})"]
+        return f"{head}{took} the goal {board} with f = {node['f']} = g: the search ends with {node['g']} moves."
+    parts = [f"{head}{took} {board} with f = {node['f']} (g = {node['g']}, h = {node['h']})"]
     if ida and step["parent"] is not None:
         parts[0] += f", pushed by node {step['parent']:,}"
     pushed = _by_outcome(step, "pushed")
