@@ -193,7 +193,8 @@ function childList(step, cols) {
   list.setAttribute("aria-label", `Its ${count(step.children.length, "child")}`.replace("childs", "children"));
   for (const child of step.children) {
     const item = el("li", `child ${child.outcome}`);
-    let words = `tile ${child.tile} moved: g ${child.g} + h ${child.h} = f ${child.f} — ${OUTCOMES[child.outcome]}`;
+    const outcome = child.outcome === "pushed" && !child.path ? "pushed onto the stack" : OUTCOMES[child.outcome]; // IDA*
+    let words = `tile ${child.tile} moved: g ${child.g} + h ${child.h} = f ${child.f} — ${outcome}`;
     if (child.outcome === "lowered" || child.outcome === "reopened") {
       words += ` (f ${child.old_f} → ${child.f}`;
       if (child.found_at !== null && child.found_at !== undefined) {
