@@ -19,7 +19,7 @@ from npuzzle.packing import Layout
 from npuzzle.parse import parse_board, resolve_goal
 from npuzzle.progress import SearchResult, run
 from npuzzle.randomize import random_board, scramble
-from npuzzle.watch import HASH_BINS, Step, Watch, bin_of, last_steps, prepare
+from npuzzle.watch import HASH_BINS, Step, Watch, Window, bin_of, last_steps, prepare
 
 LOWERS = parse_board("5 7 1 / 3 4 2 / 0 8 6")
 """A board on which the plain A* with Manhattan lowers a queued state's priority (at its 42nd expansion)."""
@@ -253,3 +253,40 @@ def test_ida_steps_name_their_parent_and_the_iterations_end() -> None:
         assert done["next_bound"] == end["next_bound"] and end["counters"]["stack"] == 0
         assert f"iteration {end['iteration']} ends after" in end["words"]
     assert [[d["iteration_done"]["bound"], d["iteration_done"]["nodes"]] for d in ends] == [[21, 3], [23, 42]]
+
+
+class Patchy:
+    """An admissible but inconsistent heuristic: Manhattan on states whose packed int is a multiple of 3, else 0.
+    A* then reaches some expanded states again by a shorter path and reopens them."""
+
+    name = "patchy"
+    admissible = True
+
+    def __init__(self, goal: Board) -> None:
+        self.manhattan = make_heuristic("manhattan", goal)
+        self.layout = Layout.of(goal.rows, goal.cols)
+
+    def initial(self, tiles: Any) -> int:
+        return self.manhattan.initial(tiles) if self.layout.pack(tiles) % 3 == 0 else 0
+
+    def delta(self, state: int, child: int, tile: int, move: Any) -> int:
+        return self.initial(self.layout.unpack(child)) - self.initial(self.layout.unpack(state))
+
+
+def test_a_reopened_state_is_recorded_with_its_old_f() -> None:
+    goal = goal_board(3, 3)
+    board = scramble(goal, 30, seed=0)  # 18 moves; A* with Patchy: 1,564 expansions, 31 reopened
+    plain = run(search.astar(board, goal, Patchy(goal)))
+    checked = Checked("astar")
+    reopened: list[dict[str, Any]] = []
+
+    def keep(step: Step) -> None:
+        checked(step)
+        reopened.extend(c for c in step["children"] if c["outcome"] == "reopened")
+
+    watch = Watch(board, goal, "astar", Patchy(goal), Window(0, 10**9, keep))
+    traced = run(watch.search())
+    assert traced.moves == plain.moves and len(plain.moves or ()) == 18
+    assert (traced.nodes_expanded, traced.max_frontier) == (plain.nodes_expanded, plain.max_frontier)
+    assert reopened and all(c["old_f"] > c["f"] and c["found_at"] is None for c in reopened)
+    assert all(c["path"][0] >= c["path"][-1] for c in reopened)
