@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from npuzzle import api
+from npuzzle import Limit, api, goal_board, parse_board, run
+from npuzzle.heuristics import make_heuristic
+from npuzzle.search import astar
 
 HARD = "8 6 7 / 2 5 4 / 3 0 1"
 """A 31-move 8-puzzle (A* with Manhattan: 6,787 expansions)."""
@@ -76,6 +78,20 @@ def test_a_limit_of_the_request_ends_the_watch() -> None:
     reply = handle(board=HARD, count=50, max_nodes=10)
     assert reply["stopped"] == "node-limit" and reply["done"] and "node limit" in reply["message"]
     assert len(reply["steps"]) == 9 and reply["counters"]["expanded"] == 9
+
+
+def test_a_run_to_the_end_that_a_limit_ends_says_which_limit_as_the_plain_search_does() -> None:
+    board = "8 6 7 / 2 5 4 / 3 0 1"
+    parsed = parse_board(board)
+    plain = run(astar(parsed, goal_board(3, 3), make_heuristic("discrete", goal_board(3, 3)), Limit(memory=2000)))
+    assert plain.stopped == "memory-limit"  # discrete needs far more than 2,000 states held on this board
+    request = {"op": "watch", "board": board, "heuristic": "discrete", "count": 5, "to_end": True, "max_states": 2000}
+    _, sliced = until_done(api.start(json.dumps(request)))
+    for reply in (handle(**{k: v for k, v in request.items() if k != "op"}), sliced):
+        assert reply["done"] and reply["stopped"] == plain.stopped and reply["message"] == plain.message
+        done = plain.nodes_expanded - 1  # the plain count includes the node it took and put back when it stopped
+        assert reply["moves"] is None and reply["counters"]["expanded"] == done
+        assert reply["steps"][-1]["n"] == done and len(reply["steps"]) == 5
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser
 
 from npuzzle import Board, goal_board, random_board, scramble
 from npuzzle.heuristics import make_heuristic
-from npuzzle.progress import SearchResult, run
+from npuzzle.progress import Limit, SearchResult, run
 from npuzzle.search import astar, idastar
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, app_in_use, core, new_app
@@ -52,11 +52,11 @@ def watch_core(board: Board, algorithm: str, heuristic: str, start: int, count: 
     return reply
 
 
-def plain(board: Board, algorithm: str, heuristic: str) -> SearchResult:
+def plain(board: Board, algorithm: str, heuristic: str, limit: Limit = Limit()) -> SearchResult:
     """The ordinary search the panel must end on: same core, no observer."""
     goal = goal_board(board.rows, board.cols)
     search = astar if algorithm == "astar" else idastar
-    return run(search(board, goal, make_heuristic(heuristic, goal)))
+    return run(search(board, goal, make_heuristic(heuristic, goal), limit))
 
 
 def open_watch(
@@ -336,9 +336,11 @@ def test_a_run_stopped_by_the_memory_limit_says_so(browser: Browser, server: Ser
         limited.page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=RUN_TIMEOUT_MS)
         figures = lane_figures(limited)
         assert figures["done"] == "true"
-        assert 0 < int(figures["expanded"]) < plain(hardest, "astar", "discrete").nodes_expanded
+        stopped = plain(hardest, "astar", "discrete", Limit(memory=states))
+        assert stopped.stopped == "memory-limit"
+        assert int(figures["expanded"]) == stopped.nodes_expanded - 1  # that count includes the node put back
         note = limited.page.locator(".watch-lane p.error").inner_text()
-        assert note.startswith("The search stopped"), note
+        assert note.startswith("The search stopped (memory-limit)"), note
         assert "The search stopped" in said(limited)
         assert limited.page.locator(".solution-path").count() == 0
         limited.assert_offline()

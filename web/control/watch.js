@@ -218,12 +218,7 @@ export async function runWatchToEnd(ctx) {
     if (!reply || watch.generation !== generation) return;
     const last = reply.steps.length ? reply.steps[reply.steps.length - 1].n : lane.at;
     addSteps(lane, reply, last);
-    lane.at = last;
-    if (!reply.done) { // a limit ended the run before the goal (memory): it is over all the same
-      lane.end = last;
-      lane.result = { ...reply, stopped: reply.stopped || "limit",
-        message: reply.message || "a limit of the core ended it before the goal" };
-    }
+    lane.at = last; // a limit that ended the run before the goal: reply.done, with stopped and message
   });
   if (!asked || watch.generation !== generation) return;
   say(ctx);

@@ -38,10 +38,11 @@ def op_watch(request: Request, registry: Registry | None = None) -> Reply:
     ``words`` (:mod:`npuzzle.watch`; the fields: ``docs/watch.md``). Deterministic: the same request gives the
     same steps."""
     watch, to_end, limit = read_watch(request, registry)
-    if to_end:
-        watch.window.start = last_steps(run(watch.plain(limit)), watch.window.count)
+    plain = run(watch.plain(limit)) if to_end else None
+    if plain is not None:
+        watch.window.start = last_steps(plain, watch.window.count)
     reply: Reply = {"type": "result"}
-    reply.update(watch.reply(run(watch.search(limit)), limit))
+    reply.update(watch.reply(run(watch.search(limit)), limit, plain))
     return reply
 
 
@@ -71,5 +72,6 @@ class WatchSession(Session):
 
     def _finish(self, asked: Planned) -> Reply:
         reply: Reply = {"type": "result"}
-        reply.update(self._watch.reply(self._results[-1], asked.limit))
+        plain = self._results[0] if self._to_end and len(self._results) == 2 else None
+        reply.update(self._watch.reply(self._results[-1], asked.limit, plain))
         return reply

@@ -59,10 +59,12 @@ class Watch:
         self.trace = ida
         return idastar(self.board, self.goal, self.heuristic, bounded, observer=ida)
 
-    def reply(self, result: SearchResult, limit: Limit = Limit()) -> dict[str, Any]:
+    def reply(self, result: SearchResult, limit: Limit = Limit(), plain: SearchResult | None = None) -> dict[str, Any]:
         """The op's result: the steps recorded, whether the search is ``done`` (the goal taken, or the search
         ended, within them), the counters after the last step run, the solution once done, ``per_iteration``
-        (IDA*) or ``hash_bins`` (A*), and ``stopped``/``message`` when a limit (not the window) ended it."""
+        (IDA*) or ``hash_bins`` (A*), and ``stopped``/``message`` when a limit (not the window) ended it. ``plain``:
+        the counting run of a run to the end, whose limit stop (the window then ends where it stopped) is the
+        watched run's."""
         trace, window = self.trace, self.window
         if trace is None:  # stopped before the watched search started (a cancel while counting the steps)
             trace = AstarTrace(window) if self.algorithm == "astar" else IdaTrace(window, self.heuristic)
@@ -71,6 +73,8 @@ class Watch:
         )
         finished = result.stopped is None or (own_stop and result.stopped != "cancelled")
         ended = finished and trace.last <= window.end
+        if plain is not None and plain.stopped not in (None, "cancelled") and not own_stop:
+            result, own_stop, ended = plain, True, True  # the watched run, not cancelled, ended where it did
         out: dict[str, Any] = {
             "ok": True,
             "algorithm": self.algorithm,
