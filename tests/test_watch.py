@@ -17,7 +17,7 @@ from npuzzle.heuristics import make_heuristic
 from npuzzle.instances import hardest8
 from npuzzle.packing import Layout
 from npuzzle.parse import parse_board, resolve_goal
-from npuzzle.progress import SearchResult, run
+from npuzzle.progress import Limit, SearchResult, run
 from npuzzle.randomize import random_board, scramble
 from npuzzle.watch import HASH_BINS, Step, Watch, Window, bin_of, last_steps, prepare
 
@@ -137,6 +137,36 @@ class LoggingHeap(IndexedHeap[T]):
         start = self.where[item]
         super().decrease(item, key)
         LoggingHeap.log.append((item, start, self.where[item]))
+
+
+class SnapshotHeap(IndexedHeap[T]):
+    """The plain heap, keeping its array (item and key) as it is before each pop: the heap after each expansion."""
+
+    before_pops: ClassVar[list[list[tuple[object, int]]]] = []
+
+    def pop(self) -> tuple[int, T]:
+        SnapshotHeap.before_pops.append(list(zip(self.items, self.keys, strict=True)))
+        return super().pop()
+
+
+def test_the_heap_drawn_after_each_step_is_the_plain_searchs_heap(monkeypatch: pytest.MonkeyPatch) -> None:
+    goal = goal_board(3, 3)
+    SnapshotHeap.before_pops = []
+    monkeypatch.setattr(search, "IndexedHeap", SnapshotHeap)
+    plain = run(search.astar(LOWERS, goal, make_heuristic("manhattan", goal)))
+    monkeypatch.undo()
+    memory = Limit().memory
+    gbits = 24 if memory is not None and memory < 1 << 23 else 48  # the plain A*'s key: f, then gbits of gmax - g
+    gmax = (1 << gbits) - 1
+    layout = Layout.of(3, 3)
+    steps: list[Step] = []
+    run(prepare(LOWERS, goal, "astar", "manhattan", 0, 10**6, sink=steps.append, most=None).search())
+    assert plain.moves is not None and len(steps) == len(SnapshotHeap.before_pops) == plain.nodes_expanded + 1
+    for step, heap in zip(steps, SnapshotHeap.before_pops[1:], strict=False):  # the heap after step k: pop k + 1
+        assert step["heap"]["size"] == len(heap)  # exactly the open states, no more, no fewer
+        drawn: list[tuple[object, int, int]] = [(layout.pack(e["tiles"]), e["f"], e["g"]) for e in step["heap"]["top"]]
+        assert drawn == [(item, key >> gbits, gmax - (key & gmax)) for item, key in heap[: len(drawn)]]
+        assert len(drawn) == min(len(heap), 31)
 
 
 def test_a_priority_lowering_is_recorded_where_the_heap_made_it(monkeypatch: pytest.MonkeyPatch) -> None:

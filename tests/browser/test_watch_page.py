@@ -113,10 +113,10 @@ def assert_counters(figures: dict[str, str], counters: dict[str, int]) -> None:
 
 def test_step_words_counters_and_back_restore_the_picture(app: App) -> None:
     board = known_board()
-    expected = watch_core(board, "astar", "manhattan", 0, 6)["steps"]
+    expected = watch_core(board, "astar", "manhattan", 0, 20)["steps"]
     open_watch(app, board)
     pictures = []
-    for k in range(1, 7):
+    for k in range(1, 21):
         step(app, [k])
         core_step = expected[k - 1]
         assert_counters(lane_figures(app), core_step["counters"])
@@ -125,7 +125,7 @@ def test_step_words_counters_and_back_restore_the_picture(app: App) -> None:
             assert words == core_step["words"]
         assert f"f = {core_step['node']['f']}" in words or f"f {core_step['node']['f']}" in words, words
         pictures.append(app.page.locator("#watch-lanes").inner_html())
-    for k in range(5, 0, -1):
+    for k in range(19, 0, -1):
         app.page.click("#watch-back")
         wait_at(app, [k])
         assert_counters(lane_figures(app), expected[k - 1]["counters"])
