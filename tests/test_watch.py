@@ -139,6 +139,16 @@ class LoggingHeap(IndexedHeap[T]):
         LoggingHeap.log.append((item, start, self.where[item]))
 
 
+def plain_astar_on(heap: type[IndexedHeap[Any]], monkeypatch: pytest.MonkeyPatch) -> SearchResult:
+    """The plain A* (Manhattan) on :data:`LOWERS` with ``heap`` as its open list."""
+    goal = goal_board(3, 3)
+    monkeypatch.setattr(search, "IndexedHeap", heap)
+    try:
+        return run(search.astar(LOWERS, goal, make_heuristic("manhattan", goal)))
+    finally:
+        monkeypatch.undo()
+
+
 class SnapshotHeap(IndexedHeap[T]):
     """The plain heap, keeping its array (item and key) as it is before each pop: the heap after each expansion."""
 
@@ -152,9 +162,7 @@ class SnapshotHeap(IndexedHeap[T]):
 def test_the_heap_drawn_after_each_step_is_the_plain_searchs_heap(monkeypatch: pytest.MonkeyPatch) -> None:
     goal = goal_board(3, 3)
     SnapshotHeap.before_pops = []
-    monkeypatch.setattr(search, "IndexedHeap", SnapshotHeap)
-    plain = run(search.astar(LOWERS, goal, make_heuristic("manhattan", goal)))
-    monkeypatch.undo()
+    plain = plain_astar_on(SnapshotHeap, monkeypatch)
     memory = Limit().memory
     gbits = 24 if memory is not None and memory < 1 << 23 else 48  # the plain A*'s key: f, then gbits of gmax - g
     gmax = (1 << gbits) - 1
@@ -172,9 +180,7 @@ def test_the_heap_drawn_after_each_step_is_the_plain_searchs_heap(monkeypatch: p
 def test_a_priority_lowering_is_recorded_where_the_heap_made_it(monkeypatch: pytest.MonkeyPatch) -> None:
     goal = goal_board(3, 3)
     LoggingHeap.log = []
-    monkeypatch.setattr(search, "IndexedHeap", LoggingHeap)
-    plain = run(search.astar(LOWERS, goal, make_heuristic("manhattan", goal)))
-    monkeypatch.undo()
+    plain = plain_astar_on(LoggingHeap, monkeypatch)
     assert plain.moves is not None and LoggingHeap.log, "the plain A* lowers no priority on this board"
     lowered: list[tuple[int, dict[str, Any]]] = []
     steps: dict[int, Step] = {}
