@@ -19,6 +19,7 @@ import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
 import { fetchTables, tablesChanged } from "./control/tables.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
+import { deleteHistory } from "./control/history.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { PythonWorker } from "./worker-handle.js";
@@ -228,6 +229,15 @@ ui.copyLink.addEventListener("click", async () => {
 });
 window.addEventListener("hashchange", () => {
   if (state.ready) openFromLocation(ctx, false);
+});
+
+// ---- For players: the history of solves (delete with its confirmation) ----
+
+ui.historyDelete.addEventListener("click", () => deleteHistory(ctx, "ask"));
+ui.historyConfirmYes.addEventListener("click", () => deleteHistory(ctx, "confirm"));
+ui.historyConfirmNo.addEventListener("click", () => deleteHistory(ctx, "keep"));
+ui.historyConfirm.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") deleteHistory(ctx, "keep");
 });
 
 setReady(false);

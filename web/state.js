@@ -76,6 +76,18 @@ import { newGame } from "./model/game.js";
  * @property {string | null} clock the game's clock: idle, running, stopped
  * @property {string | null} time the clock's milliseconds when it stopped
  * @property {string | null} offline the service worker: ready, update-ready, update (taking over), unsupported, failed
+ * @property {string | null} shortest for players: the shortest solution of a solved dealt board: running, optimal,
+ *   near-optimal, failed
+ * @property {string | null} history for players: the last change to the history of solves: recorded, deleted
+ * @property {string | null} theme for players: the theme chosen: system, light, dark
+ * @property {string | null} picture for players: the picture on the tiles: none, shown, failed (a message says why)
+ */
+
+/**
+ * For players (issue 22): the history's delete waiting for its confirmation, the object URL of its CSV download
+ * ("": none), and the picture on the tiles (an object URL or a data URL of a built-in one, "" for none; `numbers`:
+ * the tiles' numbers shown on it).
+ * @typedef {{confirming: boolean, csvUrl: string, picture: string, numbers: boolean}} Players
  */
 
 /**
@@ -97,6 +109,7 @@ import { newGame } from "./model/game.js";
  * @property {Options} options
  * @property {Report} report
  * @property {Set<keyof Report>} reported the report's entries set since hooks.js last mirrored them
+ * @property {Players} players for players: history, picture
  */
 
 /**
@@ -129,8 +142,10 @@ export function createState() {
       helpersBusy: null, helpersTasks: null,
       playback: null, compare: null, hint: null, clock: null, time: null,
       offline: null,
+      shortest: null, history: null, theme: null, picture: null, // for players
     },
     reported: new Set(),
+    players: { confirming: false, csvUrl: "", picture: "", numbers: true },
   };
 }
 

@@ -134,7 +134,7 @@ export async function shuffle(ctx) {
     const reply = await ask(ctx, "random", { shape: ui.shape.value, goal: goalSpec(ui) }, "Shuffling");
     if (seq !== state.latest) return;
     ui.board.value = boardText(reply.board);
-    await check(ctx);
+    if (await check(ctx)) state.game.dealt = true; // for players: a dealt board's shortest solution is compared
   } catch (caught) {
     if (seq !== state.latest) return;
     const error = errorInfo(caught);
@@ -187,7 +187,7 @@ export function openFromLocation(ctx, first) {
   const { ui } = ctx;
   if (fillFromLocation(ui)) {
     showGoalField(ctx);
-    check(ctx);
+    check(ctx).then((ok) => { if (ok) ctx.state.game.dealt = true; }); // for players: a link deals its board
   } else if (first) {
     if (!ui.board.value.trim()) ui.board.value = EXAMPLE;
     check(ctx);
