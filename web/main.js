@@ -20,6 +20,7 @@ import { registerOffline, takeOver } from "./control/offline.js";
 import { fetchTables, tablesChanged } from "./control/tables.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import { deleteHistory } from "./control/history.js";
+import { chooseTheme, restoreTheme } from "./control/theme.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { PythonWorker } from "./worker-handle.js";
@@ -231,7 +232,10 @@ window.addEventListener("hashchange", () => {
   if (state.ready) openFromLocation(ctx, false);
 });
 
-// ---- For players: the history of solves (delete with its confirmation) ----
+// ---- For players: the history of solves (delete with its confirmation), the theme ----
+
+restoreTheme(ctx);
+ui.theme.addEventListener("change", () => chooseTheme(ctx));
 
 ui.historyDelete.addEventListener("click", () => deleteHistory(ctx, "ask"));
 ui.historyConfirmYes.addEventListener("click", () => deleteHistory(ctx, "confirm"));

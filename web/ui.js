@@ -80,6 +80,7 @@ export function findUi() {
     historyConfirmText: byId("history-confirm-text", p),
     historyConfirmYes: byId("history-confirm-yes", button),
     historyConfirmNo: byId("history-confirm-no", button),
+    theme: byId("theme", HTMLSelectElement),
     updateNow: byId("update-now", button),
     solution: byId("solution", HTMLElement),
     solutionBadge: byId("solution-badge", span),
