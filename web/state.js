@@ -84,10 +84,13 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * For players (issue 22): the history's delete waiting for its confirmation, the object URL of its CSV download
- * ("": none), and the picture on the tiles (an object URL or a data URL of a built-in one, "" for none; `numbers`:
- * the tiles' numbers shown on it).
- * @typedef {{confirming: boolean, csvUrl: string, picture: string, numbers: boolean}} Players
+ * For players (issue 22): the history's delete waiting for its confirmation and the object URL of its CSV download
+ * ("": none); the picture puzzle's decoded picture (`source`, null: none), which it is (`choice`: "file" for the
+ * player's own, a built-in picture's name, "" for none), the shape it was last cropped for (`croppedFor`) and that
+ * crop as a data URL (`picture`, "" when the board on screen shows none), whether the tiles' numbers show on it, and
+ * the message of the last picture refused ("": none).
+ * @typedef {{confirming: boolean, csvUrl: string, source: ImageBitmap | HTMLImageElement | null, choice: string,
+ *   croppedFor: string, picture: string, numbers: boolean, error: string}} Players
  */
 
 /**
@@ -145,7 +148,8 @@ export function createState() {
       shortest: null, history: null, theme: null, picture: null, // for players
     },
     reported: new Set(),
-    players: { confirming: false, csvUrl: "", picture: "", numbers: true },
+    players: { confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "", numbers: true,
+      error: "" },
   };
 }
 

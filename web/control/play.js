@@ -21,6 +21,7 @@ import { cancelJob } from "./job.js";
 import { finishGame, renderGame, startClock } from "./game.js";
 import { learnFrom, sayMoves } from "./learn.js";
 import { newBoardHistory } from "./history.js";
+import { showPicture } from "./picture.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Board} Board */
@@ -44,7 +45,8 @@ export function loadBoard(ctx) {
   renderBoardBar(ui, state, "");
   renderGame(ctx);
   renderJob(ui, state);
-  newBoardHistory(ctx); // for players: the history of the new board's shape
+  newBoardHistory(ctx); // for players: the history of the new board's shape, its picture
+  showPicture(ctx);
   mirrorHooks(state);
 }
 
