@@ -2,8 +2,10 @@
 // The player's solves: each finished game (without the solution's help) is kept per board shape in localStorage;
 // for a board that was dealt (Shuffle or a link) the worker then searches the shortest solution from the start in
 // the background (the `solve` op with auto's choices: optimal where it is proven within auto's few seconds, else
-// near-optimal with its proven lower bound), and the line under the board says how close the solve came. The
-// history of the board's shape is drawn below the results: averages, chart, list, CSV download, delete.
+// near-optimal with its proven lower bound), and the line under the board says how close the solve came. Python runs
+// one request at a time: when the player asks for something else (a check, a shuffle, a solve, a hint), the
+// background search is cancelled first (yieldWorker) and its proven lower bound kept. The history of the board's
+// shape is drawn below the results: averages, chart, list, CSV download, delete.
 
 import { mirrorHooks } from "../hooks.js";
 import { count } from "../dom.js";
@@ -18,7 +20,7 @@ import { errorInfo } from "../worker-handle.js";
 /** @typedef {import("../model/history.js").Entry} Entry */
 
 const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], …}, oldest first
-const SHORTEST_SECONDS = 20; // the background search's hard stop: it must not hold the worker's queue for long
+const SHORTEST_SECONDS = 20; // the background search's hard stop (the player's next request also stops it)
 
 /** @returns {Record<string, Entry[]>} every shape's solves kept on this device (none when storage is unavailable) */
 function readAll() {
@@ -92,7 +94,8 @@ export function recordSolve(ctx, result) {
         : `${solved}; ${closeness(result.moves, found)}.`);
     }
     showHistory(ctx);
-    setReport(ctx.state, "shortest", found.error ? "failed" : found.optimal ? "optimal" : "near-optimal");
+    const outcome = found.error ? "failed" : found.length === null ? "stopped" : found.optimal ? "optimal" : "near-optimal";
+    setReport(ctx.state, "shortest", outcome);
     mirrorHooks(ctx.state);
   });
   setReport(state, "shortest", "running");
@@ -113,7 +116,7 @@ async function findShortest(ctx, shape, at, start, goal) {
     const reply = await ctx.python.request("solve", {
       board: { rows: start.rows, cols: start.cols, tiles: start.tiles }, goal: boardText(goal),
       algorithm: "auto", heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
-    });
+    }, { onId: (id) => { ctx.state.players.shortest = id; } });
     const length = reply.moves ? reply.moves.length : null;
     const found = { length, optimal: Boolean(reply.optimal && length !== null),
       lowerBound: reply.lower_bound ?? null };
@@ -123,8 +126,19 @@ async function findShortest(ctx, shape, at, start, goal) {
     })));
     return found;
   } catch (caught) {
-    return { length: null, optimal: false, lowerBound: null, error: errorInfo(caught).message };
+    const error = errorInfo(caught);
+    const message = error.type === "Cancelled" ? "it was stopped for your next request" : error.message;
+    return { length: null, optimal: false, lowerBound: null, error: message };
+  } finally {
+    ctx.state.players.shortest = 0;
   }
+}
+
+/** The player asks the worker for something: stop the background search for a shortest solution first (its
+ * answer keeps the bound proven so far). @param {Ctx} ctx */
+export function yieldWorker(ctx) {
+  const id = ctx.state.players.shortest;
+  if (id) ctx.python.cancel(id);
 }
 
 /** Draw the history of the board on screen's shape (with a fresh CSV download). @param {Ctx} ctx */
