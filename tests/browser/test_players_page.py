@@ -141,7 +141,7 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         page.get_by_role("gridcell", name="8", exact=True).click()  # the link's board, dealt: 1 move
         page.wait_for_function("() => document.body.dataset.shortest === 'optimal'", timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("#board-score").inner_text() == (
-            "Solved in 1 move (1 line move); the shortest is 1: a shortest solution (100% efficient)."
+            "Solved in 1 move (1 line move); the shortest is 1: yours is a shortest solution (100% efficient)."
         )
         solve_by_clicks(app, "1 2 3 / 4 5 6 / 0 7 8", [8])  # typed boards (no shortest): 2 moves in 1 line
         solve_by_clicks(app, "1 2 3 / 4 0 5 / 7 8 6", [5, 6])  # 2 moves in 2 lines

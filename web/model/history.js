@@ -124,7 +124,7 @@ export function closeness(moves, found) {
   const pct = (/** @type {number} */ n) => Math.round((100 * n) / Math.max(1, moves));
   const { length, optimal, lowerBound } = found;
   if (length !== null && optimal) {
-    return length === moves ? `the shortest is ${length}: a shortest solution (100% efficient)`
+    return length === moves ? `the shortest is ${length}: yours is a shortest solution (100% efficient)`
       : `the shortest is ${length} (${pct(length)}% efficient)`;
   }
   if (length !== null) {
