@@ -238,3 +238,36 @@ def test_a_picture_that_cannot_be_used_gets_a_message(
     assert page.get_by_role("alert").filter(has_text=name).inner_text() == message
     assert page.locator("#board-view").get_attribute("data-picture") is None
     fresh.assert_offline()
+
+
+DROP_JS = """([bytes, how]) => {
+  const file = new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' });
+  const data = new DataTransfer();
+  data.items.add(file);
+  if (how === 'drop') {
+    const board = document.getElementById('board-view');
+    board.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+    board.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  } else {
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }
+}"""
+"""Drops a PNG on the board, or pastes it, as the browser hands a user's file to the page (a DataTransfer)."""
+
+
+@pytest.mark.parametrize("how", ["drop", "paste"])
+def test_a_picture_dropped_on_the_board_or_pasted_is_used(browser: Browser, server: Server, how: str) -> None:
+    app = new_app(browser, server)
+    try:
+        page = app.page
+        page.goto(server.url + "#board=1,2,3/4,5,6/7,0,8")
+        page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        app.wait_answer(0)
+        wait_grid(app, [1, 2, 3, 4, 5, 6, 7, 0, 8])
+        page.evaluate(DROP_JS, [list(png(2 * MARGIN + 300, 300, blocks_pixel)), how])
+        page.wait_for_function("() => document.body.dataset.picture === 'shown'")
+        assert_pieces_on_tiles(app)
+        assert page.get_by_label("Built-in picture").input_value() == "file"  # "Your picture"
+        app.assert_offline()
+    finally:
+        app.close()
