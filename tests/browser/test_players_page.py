@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from npuzzle.board import Board
+from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, app_in_use, core, grid_tiles, open_app
@@ -188,3 +190,46 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         app.assert_offline()
     finally:
         app.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[App]:
+    """A fresh visit on a phone's screen (the pattern database is fetched only when a Solve or Hint needs it)."""
+    yield from app_in_use(browser, server, phone=True)
+
+
+def test_a_hard_4x4_solved_is_compared_with_a_near_optimal_solution_and_its_bound(phone: App) -> None:
+    page = phone.page
+    korf = korf100()[0]  # Korf's #1: 57 moves at best; no proof within auto's seconds without the database
+    board = korf.board()
+    text = " / ".join(" ".join(map(str, board.tiles[r * 4 : r * 4 + 4])) for r in range(4))
+    link = "#board=" + text.replace(" / ", "/").replace(" ", ",") + "&goal=" + korf.goal
+    before = phone.answers()
+    page.evaluate("link => { location.hash = link; }", link)  # a link deals the board
+    phone.wait_answer(before)
+    wait_grid(phone, board.tiles)
+    reply = core({"op": "solve", "board": text, "goal": korf.goal, "algorithm": "near-optimal"})
+    assert not reply["optimal"]
+    letters: list[str] = []
+    for tile in reply["moves"]:
+        board, slid = click(phone, board, tile)
+        letters += slid
+    page.wait_for_function(
+        "() => ['optimal', 'near-optimal', 'stopped', 'failed'].includes(document.body.dataset.shortest)",
+        timeout=180_000,
+    )
+    assert page.locator("body").get_attribute("data-shortest") == "near-optimal"
+    assert page.locator("body").get_attribute("data-tables") == "offered"  # no database: auto fell back
+    said = page.locator("#board-score").inner_text()
+    found = re.fullmatch(
+        r"Solved in (\d+) moves \((\d+) line moves\); the shortest is between (\d+) and (\d+): near-optimal, not "
+        r"proven shortest \((\d+)–(\d+)% efficient\)\.",
+        said,
+    )
+    assert found, said
+    moves, lines, low, length, least, most = (int(g) for g in found.groups())
+    assert (moves, lines) == (len(letters), line_moves(letters))
+    assert length == len(reply["moves"])  # the page's near-optimal answer is CPython's, move for move
+    assert reply["lower_bound"] <= low <= korf.optimal <= length
+    assert (least, most) == (round(100 * low / moves), round(100 * length / moves))
+    phone.assert_offline()

@@ -20,7 +20,7 @@ import { errorInfo } from "../worker-handle.js";
 /** @typedef {import("../model/history.js").Entry} Entry */
 
 const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], …}, oldest first
-const SHORTEST_SECONDS = 20; // the background search's hard stop (the player's next request also stops it)
+const SHORTEST_SECONDS = 60; // each background search's hard stop, for hangs (the player's next request stops it too)
 
 /** @returns {Record<string, Entry[]>} every shape's solves kept on this device (none when storage is unavailable) */
 function readAll() {
@@ -102,8 +102,11 @@ export function recordSolve(ctx, result) {
 }
 
 /**
- * The shortest solution from `start` to `goal`, searched in the worker with auto's choices (within
- * SHORTEST_SECONDS), kept in the entry of `shape` made at `at`.
+ * The shortest solution from `start` to `goal`, searched in the worker and kept in the entry of `shape` made at
+ * `at`: auto's choices first (an optimal search up to 4×4, which auto itself hands to the near-optimal solver after a
+ * few seconds unless a pattern database guides it; bigger boards near-optimal, its work budget counted in states so
+ * the answer is CPython's); when that stops at SHORTEST_SECONDS without an answer (a pattern database's search of a
+ * hard 4×4), the near-optimal solver, whose answer is then given with the better of the two proven lower bounds.
  * @param {Ctx} ctx
  * @param {string} shape
  * @param {string} at
@@ -112,14 +115,18 @@ export function recordSolve(ctx, result) {
  * @returns {Promise<{length: number | null, optimal: boolean, lowerBound: number | null, error?: string}>}
  */
 async function findShortest(ctx, shape, at, start, goal) {
+  const board = { rows: start.rows, cols: start.cols, tiles: start.tiles };
+  const ask = (/** @type {string} */ algorithm) => ctx.python.request("solve", {
+    board, goal: boardText(goal), algorithm, heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
+  }, { onId: (id) => { ctx.state.players.shortest = id; } });
   try {
-    const reply = await ctx.python.request("solve", {
-      board: { rows: start.rows, cols: start.cols, tiles: start.tiles }, goal: boardText(goal),
-      algorithm: "auto", heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
-    }, { onId: (id) => { ctx.state.players.shortest = id; } });
+    const first = await ask("auto");
+    let reply = first;
+    if (!first.moves && first.stopped !== "cancelled") reply = await ask("near-optimal");
     const length = reply.moves ? reply.moves.length : null;
-    const found = { length, optimal: Boolean(reply.optimal && length !== null),
-      lowerBound: reply.lower_bound ?? null };
+    const bounds = [first.lower_bound, reply.lower_bound].filter((b) => typeof b === "number");
+    const lowerBound = bounds.length ? Math.max(...bounds) : null;
+    const found = { length, optimal: length !== null && (reply.optimal || length === lowerBound), lowerBound };
     update(shape, (entries) => entries.map((e) => (e.at !== at ? e : {
       ...e, shortest: found.length, optimal: found.length === null ? null : found.optimal,
       lowerBound: found.lowerBound,
