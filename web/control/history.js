@@ -94,7 +94,8 @@ export function recordSolve(ctx, result) {
         : `${solved}; ${closeness(result.moves, found)}.`);
     }
     showHistory(ctx);
-    const outcome = found.error ? "failed" : found.length === null ? "stopped" : found.optimal ? "optimal" : "near-optimal";
+    const proven = found.optimal ? "optimal" : "near-optimal";
+    const outcome = found.error ? "failed" : found.length === null ? "stopped" : proven;
     setReport(ctx.state, "shortest", outcome);
     mirrorHooks(ctx.state);
   });

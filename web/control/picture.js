@@ -82,7 +82,8 @@ const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  */
 export async function decodeFile(blob, name) {
   if (blob.size > MAX_BYTES) {
-    throw new PictureError(`"${name}" is ${megabytes(blob.size)}: pictures of up to ${megabytes(MAX_BYTES)} are taken.`);
+    const limit = megabytes(MAX_BYTES);
+    throw new PictureError(`"${name}" is ${megabytes(blob.size)}: pictures of up to ${limit} are taken.`);
   }
   if (blob.type && !blob.type.startsWith("image/")) {
     throw new PictureError(`"${name}" is not a picture (its type is ${blob.type}): choose a PNG, JPEG, WebP or GIF.`);
@@ -242,7 +243,8 @@ export function toggleNumbers(ctx) {
   renderPicture(ctx.ui, ctx.state.players, null);
 }
 
-/** At start: the picture and the Numbers choice kept on this device, and the built-in pictures offered. @param {Ctx} ctx */
+/** At start: the picture and the Numbers choice kept on this device, the built-in pictures offered.
+ * @param {Ctx} ctx */
 export async function restorePicture(ctx) {
   const { ui, state } = ctx;
   for (const picture of BUILT_IN) {
@@ -266,7 +268,8 @@ export async function restorePicture(ctx) {
   }
   if (!stored || state.players.source) return; // nothing kept, or the player chose one meanwhile
   try {
-    const source = stored.kind === "file" ? await decodeFile(stored.blob, stored.name) : await decodeBuiltIn(stored.name);
+    const source = stored.kind === "file" ? await decodeFile(stored.blob, stored.name)
+      : await decodeBuiltIn(stored.name);
     if (state.players.source) return;
     await usePicture(ctx, source, stored);
   } catch (caught) {

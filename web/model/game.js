@@ -1,7 +1,7 @@
 // @ts-check
 // A game on the board on screen, as pure data: the steps made (for Undo and Redo), the move counts (single tiles
-// and lines), the clock and the hints taken; and the personal bests per board shape. No DOM, no storage: control/game.js
-// keeps these in the state and in localStorage.
+// and lines), the clock and the hints taken; and the personal bests per board shape. No DOM, no storage:
+// control/game.js keeps these in the state and in localStorage.
 //
 // A step is one user action: the tiles it slid, in order (a tap on a tile two cells from the blank slides two
 // tiles: one step, two moves). Undo slides them back in reverse order, Redo again in order.
@@ -37,8 +37,8 @@
 
 /** @returns {Game} a game not started: no moves, the clock at zero. */
 export function newGame() {
-  return { past: [], future: [], moves: 0, path: [], start: null, dealt: false, startedAt: 0, stoppedAt: 0, hints: 0, assisted: false, over: false,
-    hinted: null, stepping: false };
+  return { past: [], future: [], moves: 0, path: [], start: null, dealt: false, startedAt: 0, stoppedAt: 0, hints: 0,
+    assisted: false, over: false, hinted: null, stepping: false };
 }
 
 /** Milliseconds on the clock at `now`. @param {Game} game @param {number} now */

@@ -76,9 +76,8 @@ export function asEntry(value) {
   const countOrNull = (/** @type {unknown} */ n) => n === null || count(n);
   if (typeof v.at !== "string" || Number.isNaN(Date.parse(v.at))) return null;
   if (typeof v.ms !== "number" || !(v.ms >= 0) || !count(v.moves) || !count(v.lines) || !count(v.hints)) return null;
-  if (!countOrNull(v.shortest) || !countOrNull(v.lowerBound) || !(v.optimal === null || typeof v.optimal === "boolean")) {
-    return null;
-  }
+  if (!countOrNull(v.shortest) || !countOrNull(v.lowerBound)) return null;
+  if (!(v.optimal === null || typeof v.optimal === "boolean")) return null;
   return {
     at: v.at, ms: v.ms, moves: Number(v.moves), lines: Number(v.lines),
     shortest: v.shortest === null ? null : Number(v.shortest), optimal: /** @type {boolean | null} */ (v.optimal),

@@ -8,8 +8,8 @@
 const SIZE = 800;
 
 /** @param {string} body @returns {string} a whole SVG document of SIZE×SIZE around `body` */
-const document800 = (body) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">${body}</svg>`;
+const document800 = (body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" ` +
+  `viewBox="0 0 ${SIZE} ${SIZE}">${body}</svg>`;
 
 /**
  * A small deterministic generator (a linear congruential one, Numerical Recipes' constants), so a picture is the
@@ -27,7 +27,8 @@ function generator(seed) {
 /** A sunset over hills and the sea. */
 function sunset() {
   const sea = Array.from({ length: 9 }, (_, k) =>
-    `<rect x="${60 + ((k * 137) % 420)}" y="${600 + k * 20}" width="${120 + ((k * 53) % 160)}" height="5" rx="2" fill="#ffd59e" opacity="0.7"/>`,
+    `<rect x="${60 + ((k * 137) % 420)}" y="${600 + k * 20}" width="${120 + ((k * 53) % 160)}" height="5" rx="2" ` +
+    `fill="#ffd59e" opacity="0.7"/>`,
   ).join("");
   return document800(
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2b1b5a"/>` +
@@ -58,9 +59,14 @@ function mosaic() {
       const front = colours[(r * 7 + c * 2 + 4) % colours.length];
       body += `<rect x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${back}"/>`;
       const kind = Math.floor(random() * 3);
-      if (kind === 0) body += `<circle cx="${x + 50}" cy="${y + 50}" r="${22 + Math.floor(random() * 18)}" fill="${front}"/>`;
-      else if (kind === 1) body += `<path d="M${x + 10} ${y + 90} L${x + 50} ${y + 12} L${x + 90} ${y + 90}Z" fill="${front}"/>`;
-      else body += `<rect x="${x + 22}" y="${y + 22}" width="56" height="56" rx="8" fill="${front}" transform="rotate(${Math.floor(random() * 45)} ${x + 50} ${y + 50})"/>`;
+      if (kind === 0) {
+        body += `<circle cx="${x + 50}" cy="${y + 50}" r="${22 + Math.floor(random() * 18)}" fill="${front}"/>`;
+      } else if (kind === 1) {
+        body += `<path d="M${x + 10} ${y + 90} L${x + 50} ${y + 12} L${x + 90} ${y + 90}Z" fill="${front}"/>`;
+      } else {
+        const turn = `rotate(${Math.floor(random() * 45)} ${x + 50} ${y + 50})`;
+        body += `<rect x="${x + 22}" y="${y + 22}" width="56" height="56" rx="8" fill="${front}" transform="${turn}"/>`;
+      }
     }
   }
   return document800(body);
@@ -83,7 +89,8 @@ function night() {
     `<path d="M0 620 L140 420 L230 540 L380 340 L520 560 L620 450 L800 640 V800 H0Z" fill="#17213f"/>` +
     `<path d="M380 340 L420 400 L395 395 L380 420 L362 392 L345 398Z" fill="#e8eef8"/>` +
     `<path d="M0 700 Q200 620 400 700 T800 690 V800 H0Z" fill="#0c1226"/>` +
-    `<g fill="#ffd166"><rect x="120" y="690" width="14" height="18"/><rect x="520" y="700" width="14" height="18"/></g>`,
+    `<g fill="#ffd166"><rect x="120" y="690" width="14" height="18"/>` +
+    `<rect x="520" y="700" width="14" height="18"/></g>`,
   );
 }
 
