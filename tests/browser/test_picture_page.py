@@ -31,7 +31,12 @@ MARGIN = 75
 
 def png(width: int, height: int, pixel: Callable[[int, int], Pixel]) -> bytes:
     """An RGB PNG (8 bits a channel, no filter) of ``pixel(x, y)``."""
-    raw = b"".join(b"\x00" + bytes(v for x in range(width) for v in pixel(x, y)) for y in range(height))
+    return png_rows(width, height, lambda y: bytes(v for x in range(width) for v in pixel(x, y)))
+
+
+def png_rows(width: int, height: int, row: Callable[[int], bytes]) -> bytes:
+    """An RGB PNG (8 bits a channel, no filter) whose row ``y`` is ``row(y)`` (``width`` pixels, 3 bytes each)."""
+    raw = b"".join(b"\x00" + row(y) for y in range(height))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
@@ -157,6 +162,27 @@ def test_a_picture_chosen_is_cut_into_the_tiles_sent_nowhere_and_kept(browser: B
         app.assert_offline()
     finally:
         app.close()
+
+
+def test_a_big_photo_is_cut_right_too(fresh: App) -> None:
+    page = fresh.page
+    scale = 10  # 4500×3000 pixels: over the 2048 kept, under the 8000 allowed
+
+    def row(y: int) -> bytes:
+        black = bytes(3) * (MARGIN * scale)
+        return black + b"".join(bytes(c) * (100 * scale) for c in BLOCKS[y // (100 * scale)]) + black
+
+    before = fresh.answers()
+    page.evaluate("() => { location.hash = '#board=1,2,3/4,5,6/7,0,8'; }")
+    fresh.wait_answer(before)
+    wait_grid(fresh, [1, 2, 3, 4, 5, 6, 7, 0, 8])
+    picture = png_rows((2 * MARGIN + 300) * scale, 300 * scale, row)
+    page.get_by_label("Picture", exact=True).set_input_files(
+        files=[{"name": "big.png", "mimeType": "image/png", "buffer": picture}]
+    )
+    page.wait_for_function("() => document.body.dataset.picture === 'shown'")
+    assert_pieces_on_tiles(fresh)
+    fresh.assert_offline()
 
 
 PIECES_JS = """() => [...document.querySelectorAll('.cell.tile')].map((c) => {

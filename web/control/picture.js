@@ -18,6 +18,7 @@ import { renderPicture } from "../view/picture.js";
 export const MAX_BYTES = 20 * 1024 * 1024; // a file over this is refused before it is decoded
 export const MAX_SIDE = 8000; // pixels on either side: a bigger picture is refused (its decoded copy is huge)
 export const MAX_CELLS_SIDE = 10; // boards of up to 10×10 show the picture
+const KEEP_SIDE = 2048; // a decoded picture is held at most this big on its longest side, in pixels (memory)
 const CROP_SIDE = 1536; // the cropped picture's longest side at most, in pixels (enough for a 10×10 at 3× density)
 const DATABASE = "npuzzle";
 const STORE = "picture";
@@ -96,12 +97,18 @@ export async function decodeFile(blob, name) {
     throw new PictureError(`"${name}" could not be read as a picture: the file is damaged or in a format this ` +
       "browser does not read (PNG, JPEG, WebP and GIF work).");
   }
-  if (bitmap.width > MAX_SIDE || bitmap.height > MAX_SIDE) {
-    const size = `${bitmap.width}×${bitmap.height}`;
+  const { width, height } = bitmap;
+  if (width > MAX_SIDE || height > MAX_SIDE) {
     bitmap.close();
-    throw new PictureError(`"${name}" is ${size} pixels: pictures of up to ${MAX_SIDE} pixels a side are taken.`);
+    const limit = `pictures of up to ${MAX_SIDE} pixels a side are taken`;
+    throw new PictureError(`"${name}" is ${width}×${height} pixels: ${limit}.`);
   }
-  return bitmap;
+  const scale = KEEP_SIDE / Math.max(width, height); // a big photo is held at the size the board can show
+  if (scale >= 1) return bitmap;
+  const smaller = await createImageBitmap(bitmap, { resizeWidth: Math.max(1, Math.round(width * scale)),
+    resizeHeight: Math.max(1, Math.round(height * scale)), resizeQuality: "high" });
+  bitmap.close();
+  return smaller;
 }
 
 /** @param {string} name @returns {Promise<HTMLImageElement>} the built-in picture `name`, decoded */

@@ -12,6 +12,7 @@ import { formatTime } from "../model/game.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const LISTED = 50; // the list shows this many solves, newest first (the CSV has them all)
+const CHARTED = 100; // the chart shows this many, the last ones
 
 /**
  * @param {string} tag
@@ -56,7 +57,7 @@ export function renderHistory(ui, shape, entries, { confirming, csvUrl }) {
     row.dataset.average = key;
     return row;
   }));
-  ui.historyChart.replaceChildren(...(entries.length ? [timeChart(shape, entries)] : []));
+  ui.historyChart.replaceChildren(...(entries.length ? [timeChart(shape, entries.slice(-CHARTED))] : []));
   const listed = entries.slice(-LISTED).reverse();
   ui.historyList.replaceChildren(...listed.map((e, k) => {
     const row = el("tr");
@@ -86,7 +87,8 @@ export function renderHistory(ui, shape, entries, { confirming, csvUrl }) {
 }
 
 /**
- * The times of the solves as a line over the solves, oldest first (an SVG role=img whose label lists them).
+ * The times of the solves as a line over the solves, oldest first (an SVG role=img whose label lists them); the
+ * caller passes the last CHARTED at most.
  * @param {string} shape
  * @param {readonly Entry[]} entries
  * @returns {SVGSVGElement}
