@@ -10,7 +10,9 @@ from pathlib import Path
 
 COMMANDS = {
     "check": "check",
+    "cluster": "cluster",
     "search": "search",
+    "observer": "observer",
     "korf": "korf",
     "korf-page": "korf_page",
     "korf-page-ab": "korf_page_ab",

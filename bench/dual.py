@@ -13,8 +13,8 @@ children whose blank moves home, the dual estimate and its reflection, pruning t
 budget, and with ``bpmx`` also the rest of its siblings when the child's estimate minus one exceeds the parent's
 budget (Felner et al.'s bidirectional pathmax; the plain search's max of two consistent estimates gains nothing
 from it). The variants are today's :func:`~npuzzle.pdb.search.solve_with_pdb` with those lines inserted into
-its hot loop (its source patched in memory, nothing written), run one after another on each board; every length
-is checked.
+its 7/7-7 hot loop (:mod:`npuzzle.pdb.loop_general`'s source patched in memory, nothing written), run one after
+another on each board; every length is checked.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import npuzzle.pdb.loop_general as loop_general
 import npuzzle.pdb.search as plain
 from npuzzle.board import Board, goal_board
 from npuzzle.pdb.database import manhattan
@@ -58,12 +59,17 @@ _DUAL = """            if p == 0 and DUAL is not None:  # the blank came home: t
 
 
 def patched_search(dual: Callable[[list[int], int], int], bpmx: bool) -> types.ModuleType:
-    """A copy of :mod:`npuzzle.pdb.search` whose 7/7-7 hot loop also makes the dual lookups at home-blank children."""
-    source = inspect.getsource(plain)
+    """A copy of :mod:`npuzzle.pdb.search` whose 7/7-7 hot loop (a patched copy of :mod:`npuzzle.pdb.loop_general`)
+    also makes the dual lookups at home-blank children."""
+    source = inspect.getsource(loop_general)
     assert source.count(_ANCHOR) == 1, "the hot loop changed: update bench/dual.py's anchor"
+    loop = types.ModuleType("npuzzle.pdb.dual_loop")
+    loop.__dict__.update(__package__="npuzzle.pdb", DUAL=dual, BPMX=bpmx)
+    exec(compile(source.replace(_ANCHOR, _ANCHOR + _DUAL, 1), "<dual loop>", "exec"), loop.__dict__)
     module = types.ModuleType("npuzzle.pdb.dual_search")
-    module.__dict__.update(__package__="npuzzle.pdb", DUAL=dual, BPMX=bpmx)
-    exec(compile(source.replace(_ANCHOR, _ANCHOR + _DUAL, 1), "<dual search>", "exec"), module.__dict__)
+    module.__dict__["__package__"] = "npuzzle.pdb"
+    exec(compile(inspect.getsource(plain), "<dual search>", "exec"), module.__dict__)
+    module.__dict__["deepen_general"] = loop.deepen_general  # the search picks its loop by this name when it starts
     return module
 
 

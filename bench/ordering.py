@@ -3,7 +3,7 @@
     python -m bench ordering --slack 4,6,8,10,12      # the two 80-move boards and Korf's 100 per value
     python -m bench ordering --split 2                # the split's frontier in search order against by f
 
-For each value of :data:`npuzzle.pdb.search.ORDER_SLACK` (set on the module for the run, nothing written) it solves
+For each value of :data:`npuzzle.pdb.search_run.ORDER_SLACK` (set on the module for the run, nothing written) it solves
 the two 80-move positions and Korf's 100 and prints the nodes expanded, the seconds, and for the 80-move boards
 the nodes of the last iteration, the only one whose length the order can shorten (the earlier ones are searched
 through whatever the order). Every length is checked.
@@ -25,6 +25,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import npuzzle.pdb.search as search
+import npuzzle.pdb.search_run as pdb_run
 import npuzzle.pdb.split as split
 from npuzzle.board import Board, goal_board
 from npuzzle.pdb.parallel import solve_with_pdb_parallel
@@ -48,10 +49,10 @@ def main(argv: list[str]) -> int:
         return compare_split_orders(tables, args.split, args.rounds)
     goal = goal_board(4, 4, "blank-first")
     korf = korf_instances()
-    default = search.ORDER_SLACK
+    default = pdb_run.ORDER_SLACK
     try:
         for slack in (int(value) for value in args.slack.split(",")):
-            search.ORDER_SLACK = slack
+            pdb_run.ORDER_SLACK = slack
             row = [f"ORDER_SLACK {slack:>2}{' (today)' if slack == default else '        '}"]
             for name, text in HARD.items():
                 board = Board(4, 4, tuple(map(int, text.split())))
@@ -70,7 +71,7 @@ def main(argv: list[str]) -> int:
             row.append(f"Korf's 100 {nodes:,} nodes {time.perf_counter() - started:.2f} s")
             print("  ".join(row), flush=True)
     finally:
-        search.ORDER_SLACK = default
+        pdb_run.ORDER_SLACK = default
     return 0
 
 

@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 import npuzzle.pdb.search as pdbsearch
+import npuzzle.pdb.search_run as search_run
 from npuzzle.board import goal_board
 from npuzzle.instances import Instance
 from npuzzle.pdb.tables import PdbTables, load_tables
@@ -58,11 +59,11 @@ def solve_all(
     goal = goal_board(4, 4, "blank-first")
     reflect = variant in ("full", "plain+reflect")
     plain = variant.startswith("plain")
-    # The search reads these two module constants when it starts: a slack no node reaches switches the
+    # A search reads these two module constants when it starts (SearchRun): a slack no node reaches switches the
     # transposition table and the move ordering below the root off (the root's children are still sorted).
-    saved = pdbsearch.TT_SLACK, pdbsearch.ORDER_SLACK
+    saved = search_run.TT_SLACK, search_run.ORDER_SLACK
     if plain:
-        pdbsearch.TT_SLACK = pdbsearch.ORDER_SLACK = 1_000
+        search_run.TT_SLACK = search_run.ORDER_SLACK = 1_000
     try:
         generated = expanded = wrong = 0
         seconds = 0.0
@@ -82,7 +83,7 @@ def solve_all(
                     flush=True,
                 )
     finally:
-        pdbsearch.TT_SLACK, pdbsearch.ORDER_SLACK = saved
+        search_run.TT_SLACK, search_run.ORDER_SLACK = saved
     return generated, expanded, seconds, wrong
 
 

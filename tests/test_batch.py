@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from npuzzle import batch
+from npuzzle import records as per_line
 from npuzzle.batch import BatchOptions, solve_batch
 from npuzzle.cli import main
 from npuzzle.errors import PatternDatabaseError
@@ -74,17 +75,17 @@ def test_the_tables_are_read_once_per_process_and_only_for_a_search_that_uses_th
     assert checks == [str(tmp_path / "x.pdb")]  # checked up front, before any board
 
     loads: list[int] = []
-    monkeypatch.setattr(batch, "read_tables", lambda path: loads.append(1))
-    monkeypatch.setattr(batch, "registry_with_tables", lambda tables: object())
-    board3, board4 = (batch.parse_board(text) for text in ("1 2 3 / 4 5 6 / 7 0 8", LINES[-1]))
-    goal3, goal4 = (batch.resolve_goal("default", b.rows, b.cols) for b in (board3, board4))
+    monkeypatch.setattr(per_line, "read_tables", lambda path: loads.append(1))
+    monkeypatch.setattr(per_line, "registry_with_tables", lambda tables: object())
+    board3, board4 = (per_line.parse_board(text) for text in ("1 2 3 / 4 5 6 / 7 0 8", LINES[-1]))
+    goal3, goal4 = (per_line.resolve_goal("default", b.rows, b.cols) for b in (board3, board4))
     for options in (
         BatchOptions(pdb="t.pdb", heuristic="manhattan"),
         BatchOptions(pdb="t.pdb", algorithm="near-optimal"),
     ):
-        batch._Registries(options).for_board(board4, goal4)
+        per_line.Registries(options).for_board(board4, goal4)
     assert loads == []  # a search that does not use the tables never waits for them
-    registries = batch._Registries(BatchOptions(pdb="tables.pdb"))
+    registries = per_line.Registries(BatchOptions(pdb="tables.pdb"))
     registries.for_board(board3, goal3)
     assert loads == []  # a 3×3 never waits for the tables
     first, second = registries.for_board(board4, goal4), registries.for_board(board4, goal4)
@@ -135,3 +136,33 @@ def test_cli_batch_exit_codes_and_usage(tmp_path: Path) -> None:
     code, out, _ = run_cli("solve", "--batch", str(hard), "--max-nodes", "5", "--algorithm", "astar")
     first = json.loads(out.splitlines()[0])
     assert code == 3 and first["stopped"] == "node-limit" and first["moves"] is None  # a limit outranks unsolvable
+
+
+def test_resume_appends_only_the_missing_records_and_refuses_another_batchs_output(tmp_path: Path) -> None:
+    batch = tmp_path / "boards.txt"
+    batch.write_text("\n".join(LINES) + "\n")
+    code, full, _ = run_cli("solve", "--batch", str(batch), "--jobs", "1", *OPTIONS_ARGS)
+    records = full.splitlines()
+    out = tmp_path / "out.jsonl"
+    out.write_text(records[0] + "\n" + records[2] + "\n" + records[3][:25])  # a run cut short mid-line
+    again, _, err = run_cli("solve", "--batch", str(batch), "--jobs", "1", *OPTIONS_ARGS, "--resume", str(out))
+    assert again == code == 2 and "2 boards of 6 already in" in err and "6 of 6 boards done" in err
+    resumed = out.read_text().splitlines()
+    assert sorted(map(comparable_line, resumed)) == sorted(map(comparable_line, records))
+    assert [json.loads(line)["line"] for line in resumed] == [1, 4, 3, 5, 7, 8]  # the cut line solved again
+    code, _, err = run_cli("solve", "--batch", str(batch), "--resume", str(out), *OPTIONS_ARGS)
+    assert code == 2 and "6 boards of 6 already in" in err  # nothing left to do
+    other = tmp_path / "other.txt"
+    other.write_text("1 2 3 / 4 5 6 / 7 0 8\n" * 8)
+    code, _, err = run_cli("solve", "--batch", str(other), "--resume", str(out))
+    assert code == 2 and "is the record of another board (input line 1)" in err
+    out.write_text("not json\n")
+    code, _, err = run_cli("solve", "--batch", str(batch), "--resume", str(out))
+    assert code == 2 and "line 1 of --resume file" in err and "is not a record" in err
+
+
+OPTIONS_ARGS = ["--algorithm", "idastar", "--heuristic", "linear-conflict"]
+
+
+def comparable_line(line: str) -> str:
+    return json.dumps(comparable(json.loads(line)))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import npuzzle
@@ -97,7 +99,7 @@ def test_every_public_name_is_importable_from_the_package() -> None:
         assert getattr(npuzzle, name) is not None, name
 
 
-FACES = ("npuzzle.pdb", "npuzzle.nearoptimal")
+FACES = ("npuzzle.pdb", "npuzzle.nearoptimal", "npuzzle.cluster")
 """Subpackages used from outside through their ``__init__`` (their face) only."""
 
 BEHIND_THE_FACE = {"npuzzle.pdb.parallel"}
@@ -133,3 +135,57 @@ def test_no_module_imports_another_modules_private_name() -> None:
             if isinstance(node, ast.ImportFrom) and node.module != "__future__":
                 private = [a.name for a in node.names if a.name.startswith("_")]
                 assert not private, f"{module_name(path)} imports {private} from {node.module}"
+
+
+def test_dask_is_imported_by_the_cluster_package_only_and_that_package_only_where_it_is_used() -> None:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = module_name(path)
+        if module == "npuzzle.cluster" or module.startswith("npuzzle.cluster."):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = {node for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue  # annotations only
+            for child in ast.iter_child_nodes(node):
+                if not isinstance(child, ast.Import | ast.ImportFrom):
+                    continue
+                names = [child.module or ""] if isinstance(child, ast.ImportFrom) else [a.name for a in child.names]
+                third = [n for n in names if n.split(".")[0] in ("dask", "distributed")]
+                assert not third, f"{module} imports {third}: only npuzzle.cluster imports Dask"
+                if child in top and isinstance(child, ast.ImportFrom):
+                    assert import_base(path, child) != "npuzzle.cluster", f"{module} imports npuzzle.cluster at the top"
+
+
+def test_the_package_and_its_command_line_load_without_dask() -> None:
+    code = (
+        "import sys, npuzzle, npuzzle.cli, npuzzle.batch, npuzzle.api; "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed'}))"
+    )
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert shown.strip() == "[]"
+
+
+MODULE_LINES = 500
+"""The most lines a module of the package may have: past it, a module holds more than one job to tell apart."""
+
+
+def test_no_module_is_over_the_line_limit() -> None:
+    sizes = {module_name(p): len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.rglob("*.py")}
+    assert sizes["npuzzle.pdb.search"] > 0
+    over = {name: lines for name, lines in sizes.items() if lines > MODULE_LINES}
+    assert not over, f"modules over {MODULE_LINES} lines: {over}"
+
+
+DOCSTRING_LINES = 25
+"""The most lines a module's docstring may have: what it holds, units, complexity; rationale and figures go to docs/."""
+
+
+def test_no_module_docstring_is_over_the_line_limit() -> None:
+    lengths = {}
+    for path in PACKAGE.rglob("*.py"):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")), clean=False)
+        lengths[module_name(path)] = len((doc or "").strip("\n").splitlines())
+    assert lengths["npuzzle.pdb.search"] > 1
+    over = {name: lines for name, lines in lengths.items() if lines > DOCSTRING_LINES}
+    assert not over, f"module docstrings over {DOCSTRING_LINES} lines: {over}"

@@ -22,17 +22,11 @@ import pytest
 
 from npuzzle import Board, api, goal_board
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
-from npuzzle.pdb import database as database_module
+from npuzzle.pdb import loading as loading_module
 from npuzzle.pdb.build import build_file, file_name
-from npuzzle.pdb.database import (
-    MAGIC,
-    SHARED_MAX,
-    FileSlices,
-    PatternDatabase,
-    compact_index,
-    load_database,
-)
+from npuzzle.pdb.database import MAGIC, SHARED_MAX, PatternDatabase, compact_index
 from npuzzle.pdb.index import IndexTables
+from npuzzle.pdb.loading import FileSlices, load_database
 from npuzzle.pdb.pure_builder import build_database, build_table_data
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import PdbHeuristic, PdbTables, home_labelling, load_tables, pdb_fits
@@ -208,10 +202,10 @@ def test_loader_reads_a_javascript_array_a_slice_at_a_time(
     source = api.file_slices(proxy)
     assert isinstance(source, FileSlices) and source.size == len(blob)
     assert load_database(source) == db3x3
-    monkeypatch.setattr(database_module, "SLICE_BYTES", 100)  # many slices in, output capped at 100 bytes a call
+    monkeypatch.setattr(loading_module, "SLICE_BYTES", 100)  # many slices in, output capped at 100 bytes a call
     proxy.reads.clear()
     assert load_database(api.file_slices(proxy)) == db3x3
-    assert proxy.reads and max(proxy.reads) <= database_module._HEADER_MAX and max(proxy.reads[1:]) <= 100
+    assert proxy.reads and max(proxy.reads) <= loading_module._HEADER_MAX and max(proxy.reads[1:]) <= 100
     zeros = _file(3, 3, (1, 2, 3, 5), bytes(3024))  # 3,024 entries from a few bytes: inflated 100 at a time
     assert load_database(api.file_slices(FakeUint8Array(zeros))).table(0) == bytes(3024)
 
@@ -227,7 +221,7 @@ def test_a_damaged_javascript_array_fails_with_the_message_of_damaged_bytes(
         bad[where] ^= 0xFF
         damaged.append(bytes(bad))
     for size in (1 << 20, 64):
-        monkeypatch.setattr(database_module, "SLICE_BYTES", size)
+        monkeypatch.setattr(loading_module, "SLICE_BYTES", size)
         for bad in damaged:
             with pytest.raises(PatternDatabaseError) as from_bytes:
                 load_database(bad)
@@ -288,7 +282,7 @@ def test_loader_checks_announced_sizes_before_allocating() -> None:
     code = (
         "import resource, sys\n"
         "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
-        "from npuzzle.pdb.database import load_database\n"
+        "from npuzzle.pdb.loading import load_database\n"
         "try:\n"
         "    load_database(sys.stdin.buffer.read(), 4, 4)\n"
         "except Exception as exc:\n"

@@ -14,8 +14,9 @@ from npuzzle.errors import SplitError, UnsolvableError
 from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 from npuzzle.pdb.search import home_board, solve_with_pdb
-from npuzzle.pdb.split import Answer, Coordinator, FrontierNode, Split, Task, answer_task, frontier
+from npuzzle.pdb.split import Coordinator, FrontierNode, Split, answer_task, frontier
 from npuzzle.pdb.tables import PdbTables, mirror_cell
+from npuzzle.pdb.tasks import Answer, Task
 from npuzzle.progress import Limit, SearchResult, run, stop
 from shipped_pdb import require_shipped_pdb
 

@@ -1,5 +1,5 @@
 """The worker protocol is said once, in ``npuzzle.api.OPERATIONS``: the page's lists in ``web/protocol.js`` must
-name the same ops, and the same long ones."""
+name the same ops, and the same long ones; its algorithm titles are ``npuzzle.progress.ALGORITHM_TITLES``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from npuzzle import api
+from npuzzle.progress import ALGORITHM_TITLES
 
 PROTOCOL_JS = Path(__file__).resolve().parents[1] / "web" / "protocol.js"
 
@@ -26,8 +27,15 @@ def test_the_pages_ops_are_the_apis() -> None:
     assert sorted(js_list("LONG_OPS")) == sorted(api.LONG_OPS)
 
 
+def test_the_pages_algorithm_titles_are_the_cores() -> None:
+    text = PROTOCOL_JS.read_text()
+    found = re.search(r"export const ALGORITHM_TITLES = Object\.freeze\((\{[^}]*\})\);", text)
+    assert found, "web/protocol.js has no literal ALGORITHM_TITLES"
+    assert json.loads(found.group(1)) == ALGORITHM_TITLES
+
+
 def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
     for op in api.OPERATIONS:
         assert op.handler.__doc__, op.name
         assert op.long == (op.name in api.LONG_OPS)
-    assert {op.name for op in api.OPERATIONS if op.session is not None} == {"solve", "compare", "hint"}
+    assert {op.name for op in api.OPERATIONS if op.session is not None} == {"solve", "compare", "hint", "watch"}

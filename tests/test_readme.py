@@ -62,7 +62,7 @@ def test_command_line_examples_run(tmp_path: Path) -> None:
     (tmp_path / "boards.txt").write_text("1 2 3 / 4 5 6 / 7 8 0\n2 1 3 / 4 5 6 / 7 8 0\n")
     commands = [line.split("#")[0].strip() for line in code_block(section("Command line"), "sh").splitlines()]
     commands = [c for c in commands if c.startswith("npuzzle ")]
-    assert len(commands) == 4
+    assert len(commands) == 5
     import shlex
 
     for command in commands:

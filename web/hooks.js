@@ -28,15 +28,15 @@ export function mirrorHooks(state) {
 /**
  * What a test asked for before the page's scripts ran (an init script sets `window.npuzzleTest`): `workers` forces
  * the split solve's worker count, `splitNodes` the ordinary search's expansions before it splits, so a quick board
- * splits too, `helpersIdleMs` how long the split's helper workers stay idle before they end (helper-workers.js). Empty on
- * a real visit.
- * @returns {{workers?: number, splitNodes?: number, helpersIdleMs?: number}}
+ * splits too, `helpersIdleMs` how long the split's helper workers stay idle before they end (helper-workers.js),
+ * `watchMaxStates` the states a watched search may hold (its memory limit, so a test reaches it). Empty on a real visit.
+ * @returns {{workers?: number, splitNodes?: number, helpersIdleMs?: number, watchMaxStates?: number}}
  */
 export function testOptions() {
-  const options = /** @type {{npuzzleTest?: {workers?: unknown, splitNodes?: unknown, helpersIdleMs?: unknown}}} */ (
-    globalThis).npuzzleTest;
+  const options = /** @type {{npuzzleTest?: {workers?: unknown, splitNodes?: unknown, helpersIdleMs?: unknown,
+    watchMaxStates?: unknown}}} */ (globalThis).npuzzleTest;
   if (!options || typeof options !== "object") return {};
   const whole = (/** @type {unknown} */ n) => (Number.isInteger(n) && Number(n) > 0 ? Number(n) : undefined);
   return { workers: whole(options.workers), splitNodes: whole(options.splitNodes),
-    helpersIdleMs: whole(options.helpersIdleMs) };
+    helpersIdleMs: whole(options.helpersIdleMs), watchMaxStates: whole(options.watchMaxStates) };
 }

@@ -19,6 +19,9 @@ import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
 import { fetchTables, tablesChanged } from "./control/tables.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
+import {
+  cancelWatch, closeWatch, moveWatch, newLanes, openWatch, resetWatch, runWatchToEnd, togglePlay, watchSpeedChanged,
+} from "./control/watch.js";
 import { deleteHistory } from "./control/history.js";
 import { chooseTheme, restoreTheme } from "./control/theme.js";
 import {
@@ -143,6 +146,28 @@ ui.solve.addEventListener("click", () => solve(ctx));
 ui.barSolve.addEventListener("click", () => solve(ctx)); // the same Solve beside Undo, Redo and Hint on a phone
 ui.compare.addEventListener("click", () => compareHeuristics(ctx));
 ui.jobCancel.addEventListener("click", () => cancelJob(ctx));
+
+// ---- Watch the search: A* or IDA* one expansion per step (control/watch.js) ----
+
+ui.watchOpen.addEventListener("click", () => openWatch(ctx));
+ui.watchClose.addEventListener("click", () => closeWatch(ctx));
+for (const select of [ui.watchAlgorithm, ui.watchHeuristic, ui.watchRival]) {
+  select.addEventListener("change", () => newLanes(ctx));
+}
+ui.watchStep.addEventListener("click", () => moveWatch(ctx, 1));
+ui.watchBack.addEventListener("click", () => moveWatch(ctx, -1));
+ui.watchReset.addEventListener("click", () => resetWatch(ctx));
+ui.watchPlay.addEventListener("click", () => togglePlay(ctx));
+ui.watchEnd.addEventListener("click", () => runWatchToEnd(ctx));
+ui.watchCancel.addEventListener("click", () => cancelWatch(ctx));
+ui.watchSpeed.addEventListener("input", () => watchSpeedChanged(ctx));
+ui.watch.addEventListener("keydown", (event) => { // the panel's own keys: its buttons, not the board's arrows
+  if (event.key === "Escape") {
+    event.preventDefault();
+    closeWatch(ctx);
+  }
+  if (event.key.startsWith("Arrow") && event.target instanceof HTMLButtonElement) event.stopPropagation();
+});
 
 // ---- The board: arrow keys slide tiles (clicks, taps, swipes and Enter are the board view's); Undo, Redo, Hint ----
 

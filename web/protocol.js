@@ -21,6 +21,8 @@
  *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer),
  *   `helpers_idle_ms` (tests; read by the worker, not Python) how long its helpers stay idle before they end
  *    (default HELPERS_IDLE_MS in helper-workers.js);
+ * - watch: long, a window of A*'s or IDA*'s expansions as steps (npuzzle.watch; `from` steps replayed silently,
+ *   then `count` recorded, at most 2,000; `to_end`: the last `count` steps of the run to the goal);
  * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
@@ -34,11 +36,14 @@
  *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
+ * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
+ *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
+ *   time_limit?: number, max_states?: number}} WatchRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {{type: "tables", id: number}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
+ *   | HintRequest | WatchRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
  */
 
 /**
@@ -55,7 +60,7 @@
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
- *   subtree: SubtreeReply}} Replies
+ *   watch: WatchReply, subtree: SubtreeReply}} Replies
  */
 
 /**
@@ -90,7 +95,7 @@
  * @typedef {{type?: "progress", algorithm: string, heuristic: string, nodes_expanded: number, bound?: number,
  *   frontier?: number, max_frontier?: number, elapsed: number, heuristics?: string[], done?: CompareRow[],
  *   row?: number, rows?: number, per_iteration?: [number, number][], split?: {workers: number, idle: boolean},
- *   running?: SplitAnswer}} Progress
+ *   running?: SplitAnswer, pass?: number, passes?: number}} Progress
  * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
@@ -106,6 +111,29 @@
  * @typedef {{ok: true, tile: number | null, letter: string | null, direction: string | null, optimal: boolean,
  *   length: number | null, message: string, algorithm: string, heuristic: string, nodes_expanded: number,
  *   seconds: number}} HintReply
+ */
+
+/**
+ * The watch op's reply (npuzzle.api.watch, fields in docs/watch.md): the steps recorded, `done` once the goal was
+ * taken (or the search ended) within them, the counters after the last step run; A* steps draw the heap (its first
+ * 31 entries in array order) and the hash table's bins around the node (`hash_bins` bins: packed state mod M);
+ * IDA* steps the depth-first tree (`id`, `parent`), the children cut off (f > bound) and the iterations' ends.
+ * `words` says each step in one sentence (the live region's announcement).
+ * @typedef {{tiles: number[], g: number, h: number, f: number, bin?: number}} WatchNode
+ * @typedef {{tiles: number[], tile: number, g: number, h: number, f: number, bin?: number,
+ *   outcome: "pushed" | "lowered" | "skipped" | "reopened" | "cut", old_f?: number | null,
+ *   found_at?: number | null, path?: number[]}} WatchChild
+ * @typedef {{bin: number, size: number, entries: {tiles: number[], heap_index: number | null}[]}} WatchBin
+ * @typedef {{n: number, node: WatchNode, goal: boolean, children: WatchChild[], words: string,
+ *   heap?: {size: number, top: {f: number, g: number, tiles: number[]}[]}, bins?: WatchBin[],
+ *   iteration?: number, bound?: number, id?: number, parent?: number | null, next_bound?: number | null,
+ *   iteration_done?: {bound: number, nodes: number, next_bound: number | null} | null,
+ *   counters: {expanded: number, generated: number, heap?: number, max_heap?: number, stack?: number,
+ *   max_stack?: number, iteration_nodes?: number}}} WatchStep
+ * @typedef {{ok: true, algorithm: string, heuristic: string, from: number, count: number, steps: WatchStep[],
+ *   done: boolean, counters: WatchStep["counters"], moves: number[] | null, length: number | null,
+ *   stopped: string | null, message: string | null, per_iteration?: [number, number][],
+ *   hash_bins?: number}} WatchReply
  */
 
 /**
@@ -168,8 +196,8 @@ function frozenSet(names) {
 
 /** The core's ops, and those it runs as sessions in time slices with `progress` messages: both lists are
  * npuzzle.api.OPERATIONS's (tests/test_protocol.py fails on any difference). */
-export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "subtree"]));
-export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "subtree"]));
+export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "subtree"]));
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "subtree"]));
 
 /** Page → worker: the core's ops, and the two the worker answers itself (load the pattern database, cancel). */
 export const REQUEST_TYPES = frozenSet(/** @type {const} */ ([...API_OPS.list, "tables", "cancel"]));
@@ -179,3 +207,8 @@ export const REPLY_TYPES = frozenSet(/** @type {const} */ (["status", "progress"
 
 /** Worker states carried by `status` messages. */
 export const STATES = frozenSet(/** @type {const} */ (["loading", "ready", "failed"]));
+
+/** The algorithms' titles, as results and progress name them: npuzzle.progress.ALGORITHM_TITLES (tests/test_protocol.py
+ * fails on any difference). */
+/** @type {Readonly<Record<string, string>>} */
+export const ALGORITHM_TITLES = Object.freeze({"astar": "A*", "idastar": "IDA*", "near-optimal": "near-optimal"});

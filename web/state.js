@@ -9,6 +9,7 @@ import { newGame } from "./model/game.js";
  * @typedef {import("./protocol.js").OptionsReply} OptionsReply
  * @typedef {import("./control/playback.js").Playback} Playback
  * @typedef {import("./model/game.js").Game} Game
+ * @typedef {import("./model/watch.js").Lane} Lane
  */
 
 /**
@@ -53,6 +54,16 @@ import { newGame } from "./model/game.js";
  */
 
 /**
+ * The search watched step by step (issue 21; control/watch.js): its board and goal (taken when the panel opened),
+ * one lane per heuristic (two in a race), Play's timer (0: paused) and speed (steps per second), the requests
+ * running in the worker (`asking`: their ids and what the progress line says, shown once `slow`; null: none), `generation` (a newer
+ * choice or Reset drops older answers) and the words last said.
+ * @typedef {{open: boolean, board: Board | null, goal: string, lanes: Lane[], timer: number, speed: number,
+ *   asking: {ids: number[], text: string, detail: string, cancelled: boolean, slow: boolean} | null, generation: number,
+ *   said: string, error: string}} Watch
+ */
+
+/**
  * What tests and scripts read from <body data-*> (hooks.js writes them; null: not set yet).
  * @typedef {object} Report
  * @property {number} answers answers shown so far (verdicts and error messages)
@@ -75,6 +86,7 @@ import { newGame } from "./model/game.js";
  * @property {string | null} hint the last hint: running, shown, none (no move to hint), failed
  * @property {string | null} clock the game's clock: idle, running, stopped
  * @property {string | null} time the clock's milliseconds when it stopped
+ * @property {string | null} watch the watched search: idle (shown, nothing asked), asking, playing, done, failed
  * @property {string | null} offline the service worker: ready, update-ready, update (taking over), unsupported, failed
  * @property {string | null} shortest for players: the shortest solution of a solved dealt board: running, optimal,
  *   near-optimal, stopped (a lower bound only), failed
@@ -111,6 +123,7 @@ import { newGame } from "./model/game.js";
  * @property {Busy | null} busy
  * @property {Sync} sync
  * @property {Options} options
+ * @property {Watch} watch the search watched step by step
  * @property {Report} report
  * @property {Set<keyof Report>} reported the report's entries set since hooks.js last mirrored them
  * @property {Players} players for players: history, picture
@@ -140,12 +153,14 @@ export function createState() {
     busy: null,
     sync: { text: "", goal: "", frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
     options: { cache: new Map(), key: "", reply: null },
+    watch: { open: false, board: null, goal: "default", lanes: [], timer: 0, speed: 4, asking: null, generation: 0,
+      said: "", error: "" },
     report: {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
       job: null, solve: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
       helpersBusy: null, helpersTasks: null,
       playback: null, compare: null, hint: null, clock: null, time: null,
-      offline: null,
+      watch: null, offline: null,
       shortest: null, history: null, theme: null, picture: null, // for players
     },
     reported: new Set(),

@@ -102,6 +102,19 @@ class PatternDatabaseError(PuzzleError):
     """Pattern-database bytes are not a valid table file (wrong magic, truncated, corrupt) or do not fit the board."""
 
 
+class TablesMissingError(PatternDatabaseError):
+    """A cluster worker has no pattern database and was sent none, for a board whose search would use it: the run
+    stops with the fix named (never a per-board fall back to an answer that is not optimal)."""
+
+
+class SchedulerAddressError(PuzzleError):
+    """``--scheduler`` names no Dask scheduler: neither ``local:N`` nor an address ``tcp://host:port``."""
+
+
+class ClusterError(PuzzleError):
+    """A Dask scheduler (``--scheduler``) cannot be reached, or was lost during a run."""
+
+
 class SplitError(PuzzleError):
     """A task or an answer of a split search (:mod:`npuzzle.pdb.split`) is malformed or does not belong to it."""
 

@@ -168,7 +168,12 @@ PDB_ALIAS = policy.PDB
 """A short name for the loaded pattern-database heuristic (``heuristic="pdb"``), whatever its partition."""
 
 
-def registry_with_tables(tables: PdbTables, registry: Registry | None = None, jobs: int = 1) -> Registry:
+def registry_with_tables(
+    tables: PdbTables,
+    registry: Registry | None = None,
+    jobs: int = 1,
+    split: Callable[[Board, Board, Limit], Search] | None = None,
+) -> Registry:
     """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
 
     Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.tables.heuristic_name` (``"pdb-7/7-7+reflected"``),
@@ -176,7 +181,8 @@ def registry_with_tables(tables: PdbTables, registry: Registry | None = None, jo
     with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
     :func:`npuzzle.pdb.search.solve_with_pdb`, or with ``jobs`` above 1 its split over that many processes
     (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line; the page splits through
-    :class:`npuzzle.api.Session` instead). A* with it
+    :class:`npuzzle.api.Session` instead), or ``split`` when given (``solve --scheduler``: over a Dask cluster,
+    :func:`npuzzle.cluster.solve_on_cluster`). A* with it
     uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
     """
     base = registry if registry is not None else default_registry()
@@ -189,6 +195,8 @@ def registry_with_tables(tables: PdbTables, registry: Registry | None = None, jo
         return pdb_fits(board, goal, tables)
 
     def run_pdb(board: Board, goal: Board, limit: Limit) -> Search:
+        if split is not None:
+            return split(board, goal, limit)
         if jobs > 1:
             from .pdb.parallel import solve_with_pdb_parallel  # processes: imported only where they are used
 

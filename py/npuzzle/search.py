@@ -21,6 +21,7 @@ from .board import Board
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heap import IndexedHeap
 from .heuristics import Heuristic, LineTable, TableHeuristic
+from .observe import AstarObserver, IdaObserver
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .solvability import check_reachable
@@ -70,6 +71,7 @@ def astar(
     limit: Limit = Limit(),
     *,
     report_every: float = DEFAULT_REPORT_EVERY,
+    observer: AstarObserver | None = None,
 ) -> Search:
     """A* search (Hart, Nilsson & Raphael 1968) from ``board`` to ``goal``, optimal when ``heuristic`` is admissible.
 
@@ -80,10 +82,11 @@ def astar(
     ``limit.memory`` the states held; both stop the search with a message suggesting IDA* (and a stronger
     heuristic, when there is one). O(b·log n) per expansion; memory O(states reached). Raises at once (before
     returning the generator) :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see
-    :func:`~npuzzle.solvability.check_reachable`.
+    :func:`~npuzzle.solvability.check_reachable`. An ``observer`` (:class:`~npuzzle.observe.AstarObserver`) is
+    told of each expansion and gives the heap; without one the search tests ``None`` once per expansion.
     """
     check_reachable(board, goal)
-    return _astar(board, goal, heuristic, limit, report_every)
+    return _astar(board, goal, heuristic, limit, report_every, observer)
 
 
 class _Setup:
@@ -100,7 +103,9 @@ class _Setup:
         self.h0 = heuristic.initial(board.tiles)
 
 
-def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float) -> Search:
+def _astar(
+    board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float, observer: AstarObserver | None
+) -> Search:
     setup = _Setup(board, goal, heuristic)
     layout, start, target, table, hdelta = setup.layout, setup.start, setup.target, setup.table, setup.hdelta
     tmask, bmask, h0 = setup.tmask, setup.bmask, setup.h0
@@ -110,7 +115,7 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
     name = heuristic.name
     checkpoint = Checkpoint(limit, report_every, ASTAR_CHECK_EVERY, bounds_memory=True)
 
-    heap = IndexedHeap[int]()
+    heap = IndexedHeap[int]() if observer is None else observer.attach(layout, gbits)
     heap.push((h0 << gbits) | gmax, start)
     g_of: dict[int, int] = {start: 0}
     parent: dict[int, int] = {start: -1}
@@ -148,6 +153,8 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
         g = gmax - (key & gmax)
         last_f = key >> gbits
         if state == target:
+            if observer is not None:
+                observer.took(key, state, expanded, generated, max_heap, True)
             moves: list[int] = []
             s = state
             while s != start:
@@ -205,6 +212,8 @@ def _astar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report
                 push(((g1 + ch) << gbits) | low, child)
         if len(heap.keys) > max_heap:
             max_heap = len(heap.keys)
+        if observer is not None:
+            observer.took(key, state, expanded, generated, max_heap, False)
     return SearchResult(
         None,
         False,
@@ -227,6 +236,7 @@ def idastar(
     limit: Limit = Limit(),
     *,
     report_every: float = DEFAULT_REPORT_EVERY,
+    observer: IdaObserver | None = None,
 ) -> Search:
     """Iterative-deepening A* (Korf 1985) from ``board`` to ``goal``, optimal when ``heuristic`` is admissible.
 
@@ -236,18 +246,24 @@ def idastar(
     the current bound, and the largest stack (``max_frontier``). ``limit.nodes`` and ``limit.seconds`` apply;
     ``limit.memory`` never binds. Raises at once (before returning the generator)
     :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see
-    :func:`~npuzzle.solvability.check_reachable`.
+    :func:`~npuzzle.solvability.check_reachable`. An ``observer`` (:class:`~npuzzle.observe.IdaObserver`) is
+    told of each node as it is taken, in the limit check, which then runs at every expansion; without one the loop
+    is unchanged.
     """
     check_reachable(board, goal)
-    return _idastar(board, goal, heuristic, limit, report_every)
+    return _idastar(board, goal, heuristic, limit, report_every, observer)
 
 
-def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float) -> Search:
+def _idastar(
+    board: Board, goal: Board, heuristic: Heuristic, limit: Limit, report_every: float, observer: IdaObserver | None
+) -> Search:
     setup = _Setup(board, goal, heuristic)
+    if observer is not None:
+        observer.attach(setup.layout)
     start, target, table, hdelta = setup.start, setup.target, setup.table, setup.hdelta
     tmask, bmask, h0 = setup.tmask, setup.bmask, setup.h0
     name = heuristic.name
-    checkpoint = Checkpoint(limit, report_every, IDA_CHECK_EVERY)
+    checkpoint = Checkpoint(limit, report_every, IDA_CHECK_EVERY if observer is None else 1)
     expanded = generated = 0
     max_stack = 1
     iterations = 0
@@ -293,6 +309,9 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
             if g:
                 path[g - 1] = moved
             if h == 0 and state == target:
+                if observer is not None:
+                    counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
+                    observer.took((state, g, h, prev, moved), stack, counts, True)
                 solution = verify(board, goal, path[:g])
                 return SearchResult(
                     solution,
@@ -308,7 +327,10 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
                     extra={"bound": bound, "per_iteration": [*done, (bound, expanded - before)]},
                 )
             expanded += 1
-            if expanded >= check_at:
+            if expanded >= check_at:  # every expansion when observed (the observer is told here, not in the loop)
+                if observer is not None:
+                    counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
+                    observer.took((state, g, h, prev, moved), stack, counts, False)
                 reason = checkpoint.check(expanded)
                 if reason is not None:
                     append((state, g, h, prev, moved))
@@ -358,3 +380,7 @@ def _idastar(board: Board, goal: Board, heuristic: Heuristic, limit: Limit, repo
                 message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)",
             )
         bound = next_bound
+
+
+def _finite(value: int, infinity: int) -> int | None:
+    return None if value == infinity else value

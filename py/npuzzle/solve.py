@@ -191,7 +191,7 @@ def _near_optimal_plan(
     if board.size > NEAR_OPTIMAL_MAX_CELLS:
         raise LimitError(
             f"a {board.rows}×{board.cols} board has {board.size:,} cells; the near-optimal solver takes boards of up "
-            f"to {NEAR_OPTIMAL_MAX_CELLS} cells (20×20, about 10-16 s): bigger ones would take minutes"
+            f"to {NEAR_OPTIMAL_MAX_CELLS} cells (20×20): bigger ones take ever longer and drift far from optimal"
         )
     work = DEFAULT_BUDGET if budget is None else budget
 

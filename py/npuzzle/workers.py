@@ -11,6 +11,10 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 from typing import Any
 
+AHEAD = 2
+"""Boards handed to each worker (a process, a cluster's thread) beyond the one it is solving: keeps it busy without
+reading far ahead."""
+
 
 @contextmanager
 def running(processes: Sequence[BaseProcess], *queues: Queue[Any]) -> Iterator[None]:

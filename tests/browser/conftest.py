@@ -92,7 +92,8 @@ def browser() -> Iterator[Browser]:
 
 @dataclass
 class App:
-    """One page of the app in its own browser context, with the requests and console messages it made."""
+    """One page of the app in its own browser context, with the requests and console messages it made; a context
+    manager that closes it."""
 
     page: Page
     context: BrowserContext
@@ -150,6 +151,13 @@ class App:
     def close(self) -> None:
         """Close the page's context."""
         self.context.close()
+
+    def __enter__(self) -> App:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close the page's context however the block ends (``with open_app(…) as app:``)."""
+        self.close()
 
 
 PHONE = {"width": 390, "height": 844}

@@ -24,8 +24,7 @@ def isolated_server(built_site: object) -> Iterator[Server]:
 
 
 def test_board_link_opens_and_checks_the_board(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server, "#board=2,1,3,4/5,6,7,8/9,10,11,12/13,14,15,0")
-    try:
+    with open_app(browser, server, "#board=2,1,3,4/5,6,7,8/9,10,11,12/13,14,15,0") as app:
         page = app.page
         verdict = page.locator("#verdict").inner_text()
         assert verdict.startswith("Not solvable")
@@ -49,13 +48,10 @@ def test_board_link_opens_and_checks_the_board(browser: Browser, server: Server)
         assert "8" in message and "twice" in message
         assert page.locator("#verdict").inner_text() == ""
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_link_with_a_custom_goal_in_an_isolated_page(browser: Browser, isolated_server: Server) -> None:
-    app = open_app(browser, isolated_server, "#board=1,2,3/4,5,6/7,8,0&goal=2,1,3/4,5,6/7,8,0")
-    try:
+    with open_app(browser, isolated_server, "#board=1,2,3/4,5,6/7,8,0&goal=2,1,3/4,5,6/7,8,0") as app:
         page = app.page
         assert page.evaluate("crossOriginIsolated") is True
         assert page.locator("#goal-kind").input_value() == "custom"
@@ -71,8 +67,6 @@ def test_link_with_a_custom_goal_in_an_isolated_page(browser: Browser, isolated_
         restarted = app.page.locator("body").get_attribute("data-ready-ms") != ready_at
         assert not restarted, f"Python was restarted; Cancel → answer {waited:.2f} s; console: {app.console[-5:]}"
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_a_request_cancelled_during_the_pattern_database_load_is_stopped_without_a_restart(
@@ -83,8 +77,7 @@ def test_a_request_cancelled_during_the_pattern_database_load_is_stopped_without
     # Python is not restarted and the page answers at once. The load has to be caught in its `loading` phase, so a
     # fast machine gets a few tries.
     for _attempt in range(3):
-        app = open_app(browser, isolated_server)
-        try:
+        with open_app(browser, isolated_server) as app:
             page = app.page
             page.wait_for_selector(
                 "body[data-tables=loading], body[data-tables=ready]", state="attached", timeout=BOOT_TIMEOUT_MS
@@ -108,8 +101,6 @@ def test_a_request_cancelled_during_the_pattern_database_load_is_stopped_without
             assert app.check("1 2 3 / 4 5 6 / 7 0 8").startswith("Solvable")
             app.assert_offline()
             return
-        finally:
-            app.close()
     pytest.fail("the pattern database never was in its loading phase when the request was sent")
 
 
@@ -140,13 +131,10 @@ def cancel_a_long_shuffle(app: App) -> float:
 
 
 def test_cancel_restarts_python_when_the_page_is_not_isolated(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server)
-    try:
+    with open_app(browser, server) as app:
         assert app.page.evaluate("crossOriginIsolated") is False
         ready_at = app.page.locator("body").get_attribute("data-ready-ms")
         cancel_a_long_shuffle(app)
         # without the interrupt buffer the worker is terminated and booted again
         assert app.page.locator("body").get_attribute("data-ready-ms") != ready_at
         app.assert_offline()
-    finally:
-        app.close()

@@ -47,8 +47,7 @@ def site_copy(tmp_path: Path, built_site: Path) -> Iterator[tuple[Path, Server]]
 
 
 def test_a_second_visit_works_with_the_network_off(browser: Browser, server: Server) -> None:
-    app = new_app(browser, server)
-    try:
+    with new_app(browser, server) as app:
         page = app.page
         page.goto(server.url + "#board=1,2,3/4,5,6/0,7,8")
         wait_ready(page)
@@ -70,14 +69,11 @@ def test_a_second_visit_works_with_the_network_off(browser: Browser, server: Ser
         for icon in manifest["icons"]:
             assert page.evaluate("u => fetch(u).then(r => r.ok)", icon["src"]) is True
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_a_new_build_is_taken_whole_at_the_next_start(browser: Browser, site_copy: tuple[Path, Server]) -> None:
     site, served = site_copy
-    app = new_app(browser, served)
-    try:
+    with new_app(browser, served) as app:
         page = app.page
         page.goto(served.url)
         wait_ready(page)
@@ -108,5 +104,3 @@ def test_a_new_build_is_taken_whole_at_the_next_start(browser: Browser, site_cop
         assert [k for k in keys if k.startswith("npuzzle-site-")] == [f"npuzzle-site-{second}"]
         assert first != keys
         app.assert_offline()
-    finally:
-        app.close()

@@ -28,8 +28,7 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
     manifest = json.loads((SITE / "build.json").read_text())
     pdb = manifest["pdb"]
     assert (SITE / pdb["url"]).stat().st_size == pdb["size"]
-    app = open_app(browser, server)
-    try:
+    with open_app(browser, server) as app:
         page = app.page
         # the page is usable while the tables load: a check is answered
         assert app.check("1 2 3 / 4 5 6 / 7 0 8").startswith("Solvable")
@@ -63,13 +62,10 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         assert "earlier visit" in page.locator("#pdb-text").inner_text()
         assert len([u for u in app.seen if u.endswith(".pdb")]) == 1
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_checks_are_answered_while_python_prepares_the_tables(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server)
-    try:
+    with open_app(browser, server) as app:
         page = app.page
         page.evaluate("""() => {
             window.tablesAtAnswer = [];
@@ -84,8 +80,6 @@ def test_checks_are_answered_while_python_prepares_the_tables(browser: Browser, 
         assert progress.get_attribute("max") == "1" and 0 <= float(progress.evaluate("p => p.value")) <= 1
         page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Browser, server: Server) -> None:
@@ -93,16 +87,15 @@ def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Brows
     good = (SITE / manifest["pdb"]["url"]).read_bytes()
     damaged = bytearray(good)
     damaged[len(damaged) // 2] ^= 0xFF
-    app = new_app(browser, server)  # a fresh context: nothing cached
-    served: list[str] = []
+    with new_app(browser, server) as app:  # a fresh context: nothing cached
+        served: list[str] = []
 
-    def serve_damaged(route: Route) -> None:
-        served.append(route.request.url)
-        route.fulfill(status=200, body=bytes(damaged), headers={"Content-Type": "application/octet-stream"})
+        def serve_damaged(route: Route) -> None:
+            served.append(route.request.url)
+            route.fulfill(status=200, body=bytes(damaged), headers={"Content-Type": "application/octet-stream"})
 
-    app.context.route("**/*.pdb", serve_damaged)  # newer than the guard's route, so it answers first
-    page = app.page
-    try:
+        app.context.route("**/*.pdb", serve_damaged)  # newer than the guard's route, so it answers first
+        page = app.page
         page.goto(server.url)
         page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         page.wait_for_selector("body[data-tables=failed]", state="attached", timeout=TABLES_TIMEOUT_MS)
@@ -118,5 +111,3 @@ def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Brows
         names = page.eval_on_selector_all("#heuristic option", "os => os.map(o => o.value)")
         assert not any(n.startswith("pdb-") for n in names)
         app.assert_offline()
-    finally:
-        app.close()

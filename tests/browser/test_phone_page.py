@@ -110,8 +110,7 @@ def test_escape_closes_the_editor_and_a_bad_board_opens_it_with_the_message(phon
 
 
 def test_a_shared_link_opens_with_the_board_solve_and_the_editor_one_tap_away(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server, "#board=1,2,3/4,5,6/0,7,8", phone=True)
-    try:
+    with open_app(browser, server, "#board=1,2,3/4,5,6/0,7,8", phone=True) as app:
         page = app.page
         wait_grid(app, parse_board("1 2 3 / 4 5 6 / 0 7 8").tiles)
         for name in ("Solve", "Edit board"):
@@ -120,16 +119,13 @@ def test_a_shared_link_opens_with_the_board_solve_and_the_editor_one_tap_away(br
         page.wait_for_selector("body[data-solve=solved]", state="attached", timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("#solution").get_attribute("data-length") == "2"
         app.assert_offline()
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("width", [390, 320])
 def test_the_conventions_table_breaks_no_word_and_keeps_labels_apart(
     browser: Browser, server: Server, width: int
 ) -> None:
-    app = open_app(browser, server, phone=True)
-    try:
+    with open_app(browser, server, phone=True) as app:
         page = app.page
         page.set_viewport_size({"width": width, "height": PHONE["height"]})
         table = page.locator(".conventions")
@@ -167,5 +163,3 @@ def test_the_conventions_table_breaks_no_word_and_keeps_labels_apart(
         assert sources[0].startswith("GeeksforGeeks") and sources[1].startswith("cp-algorithms")
         assert page.evaluate("document.scrollingElement.scrollWidth") <= width
         app.assert_offline()
-    finally:
-        app.close()

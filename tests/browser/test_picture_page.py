@@ -118,8 +118,7 @@ def fresh(browser: Browser, server: Server) -> Iterator[App]:
 
 
 def test_a_picture_chosen_is_cut_into_the_tiles_sent_nowhere_and_kept(browser: Browser, server: Server) -> None:
-    app = new_app(browser, server)
-    try:
+    with new_app(browser, server) as app:
         page = app.page
         page.goto(server.url + "#board=1,2,3/4,5,6/7,0,8")  # a shuffled-looking 3×3 with every tile but 7 and 8 home
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
@@ -160,8 +159,6 @@ def test_a_picture_chosen_is_cut_into_the_tiles_sent_nowhere_and_kept(browser: B
         assert page.locator("#board-view").get_attribute("data-picture") is None
         assert page.get_by_role("button", name="Remove picture").is_hidden()
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_a_big_photo_is_cut_right_too(fresh: App) -> None:
@@ -283,8 +280,7 @@ DROP_JS = """([bytes, how]) => {
 
 @pytest.mark.parametrize("how", ["drop", "paste"])
 def test_a_picture_dropped_on_the_board_or_pasted_is_used(browser: Browser, server: Server, how: str) -> None:
-    app = new_app(browser, server)
-    try:
+    with new_app(browser, server) as app:
         page = app.page
         page.goto(server.url + "#board=1,2,3/4,5,6/7,0,8")
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
@@ -295,5 +291,3 @@ def test_a_picture_dropped_on_the_board_or_pasted_is_used(browser: Browser, serv
         assert_pieces_on_tiles(app)
         assert page.get_by_label("Built-in picture").input_value() == "file"  # "Your picture"
         app.assert_offline()
-    finally:
-        app.close()

@@ -105,9 +105,13 @@ def test_a_swipe_slides_the_tile_that_moves_that_way(phone: App) -> None:
     board = board.slide("R").slide("R").slide("R")
     wait_grid(phone, board.tiles)
     assert moves(page) == before + 5
-    x, y = centre(page, 1)
-    swipe(page, (x, y), (x + 8, y + 6))  # too short: a tap on 1, which is not in line with the blank
-    assert grid_tiles(phone) == list(board.tiles) and moves(page) == before + 5
+    x, y = centre(page, 6)
+    swipe(page, (x, y), (x + 8, y + 6))  # too short for a swipe (at most a tap) on 6, not in line with the blank
+    x, y = centre(page, 13)
+    swipe(page, (x, y), (x - 4, y - 80))  # then upwards from 13, below the blank: the events come in order, so a
+    board = board.slide("U")  # board that shows only this slide proves the short drag moved nothing
+    wait_grid(phone, board.tiles)
+    assert moves(page) == before + 6
     phone.assert_offline()
 
 
@@ -182,8 +186,7 @@ def push(board: Board, tile: int) -> tuple[Board, int]:
 
 
 def test_the_clock_runs_from_the_first_move_to_the_goal_and_the_best_is_kept(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8")
-    try:
+    with open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8") as app:
         page = app.page
         timer = page.get_by_role("timer")
         assert timer.inner_text() == "0:00" and timer.get_attribute("data-state") == "idle"
@@ -211,8 +214,6 @@ def test_the_clock_runs_from_the_first_move_to_the_goal_and_the_best_is_kept(bro
         assert "a new 3×3 best for fewest moves (was 3)" in page.locator("#board-status").inner_text()
         assert page.locator("#best").inner_text().startswith("Best: 1 move ·")
         app.assert_offline()
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -135,8 +135,7 @@ def solve_by_clicks(app: App, text: str, tiles: list[int]) -> None:
 
 
 def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8")
-    try:
+    with open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8") as app:
         page = app.page
         assert page.locator("#history").is_hidden()  # no solves yet
         page.locator("body").evaluate("b => delete b.dataset.history")
@@ -188,8 +187,6 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         app.wait_answer(0)
         assert page.locator("#history").is_hidden()
         app.assert_offline()
-    finally:
-        app.close()
 
 
 @pytest.fixture

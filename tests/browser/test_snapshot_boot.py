@@ -44,8 +44,7 @@ def boot_requests(app: App) -> list[str]:
 
 def test_the_worker_boots_from_the_snapshot_and_its_files_are_there(browser: Browser, server: Server) -> None:
     info = manifest()
-    app = new_app(browser, server, CAPTURE_JS)
-    try:
+    with new_app(browser, server, CAPTURE_JS) as app:
         open_link(app, server)
         page = app.page
         assert page.locator("body").get_attribute("data-boot") == "snapshot"
@@ -68,8 +67,6 @@ def test_the_worker_boots_from_the_snapshot_and_its_files_are_there(browser: Bro
         app.wait_answer(before)
         assert page.locator("#verdict").inner_text().startswith("Not solvable")
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def other_build(snapshot: bytes) -> bytes:
@@ -100,17 +97,16 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_the_normal_boot(
         message = "the snapshot was made from another wheel"
     listed = json.dumps({**info, "snapshot": changes})
 
-    app = new_app(browser, server)
+    with new_app(browser, server) as app:
 
-    def build_json(route: Route) -> None:
-        route.fulfill(status=200, content_type="application/json", body=listed)
+        def build_json(route: Route) -> None:
+            route.fulfill(status=200, content_type="application/json", body=listed)
 
-    def snapshot(route: Route) -> None:
-        route.fulfill(status=200, content_type="application/octet-stream", body=served)
+        def snapshot(route: Route) -> None:
+            route.fulfill(status=200, content_type="application/octet-stream", body=served)
 
-    app.context.route("**/build.json", build_json)
-    app.context.route(f"**/{snapshot_url}", snapshot)
-    try:
+        app.context.route("**/build.json", build_json)
+        app.context.route(f"**/{snapshot_url}", snapshot)
         open_link(app, server)
         page = app.page
         assert page.locator("body").get_attribute("data-boot") == "normal"
@@ -123,5 +119,3 @@ def test_a_snapshot_that_cannot_be_used_falls_back_to_the_normal_boot(
         page.wait_for_function("n => Number(document.body.dataset.answers) > n", arg=before, timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("#verdict").inner_text().startswith("Solvable")
         app.assert_offline()
-    finally:
-        app.close()

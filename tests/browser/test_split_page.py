@@ -32,8 +32,7 @@ def korf(ident: int) -> tuple[str, int]:
 def split_app(browser: Browser, built_site: object) -> Iterator[App]:
     """The page, cross-origin isolated, with the tables loaded and the split forced (two workers)."""
     server: Server = start_server(isolated=True)
-    app = new_app(browser, server, init_script=SPLIT)
-    try:
+    with new_app(browser, server, init_script=SPLIT) as app:
         app.page.goto(server.url)
         app.page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         app.wait_answer(0)
@@ -41,8 +40,6 @@ def split_app(browser: Browser, built_site: object) -> Iterator[App]:
         assert app.page.evaluate("crossOriginIsolated") is True
         yield app
         app.assert_offline()
-    finally:
-        app.close()
         server.close()
 
 

@@ -9,14 +9,13 @@ from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, Server, grid_tiles, ne
 
 
 def test_the_link_board_is_drawn_before_python_is_ready(browser: Browser, server: Server) -> None:
-    app = new_app(browser, server)
-    held: list[Route] = []
+    with new_app(browser, server) as app:
+        held: list[Route] = []
 
-    def hold(route: Route) -> None:  # the runtime's download waits until the early board has been looked at
-        held.append(route)
+        def hold(route: Route) -> None:  # the runtime's download waits until the early board has been looked at
+            held.append(route)
 
-    app.context.route("**/pyodide.asm.wasm", hold)
-    try:
+        app.context.route("**/pyodide.asm.wasm", hold)
         page = app.page
         page.goto(server.url + "#board=8,6,7/2,5,4/3,0,1")
         page.wait_for_function("() => document.querySelectorAll('[role=gridcell]').length === 9")
@@ -35,13 +34,10 @@ def test_the_link_board_is_drawn_before_python_is_ready(browser: Browser, server
         assert page.locator("#verdict").inner_text().startswith("Solvable")
         assert page.locator("#board-view").get_attribute("data-preview") is None
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_a_malformed_link_draws_nothing_early_and_python_names_the_problem(browser: Browser, server: Server) -> None:
-    app = new_app(browser, server)
-    try:
+    with new_app(browser, server) as app:
         page = app.page
         page.goto(server.url + "#board=1,2,3/4,5,5/7,8,0")
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
@@ -49,5 +45,3 @@ def test_a_malformed_link_draws_nothing_early_and_python_names_the_problem(brows
         assert page.locator("[role=gridcell]").count() == 0
         assert "tile 5 appears twice" in page.locator("#board-error").inner_text()
         app.assert_offline()
-    finally:
-        app.close()

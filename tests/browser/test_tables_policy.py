@@ -18,8 +18,7 @@ def size_mb() -> str:
 
 
 def test_a_phone_is_offered_the_tables_and_fetches_them_when_asked(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server, phone=True)
-    try:
+    with open_app(browser, server, phone=True) as app:
         page = app.page
         page.wait_for_selector("body[data-tables=offered]", state="attached", timeout=BOOT_TIMEOUT_MS)
         assert size_mb() in page.locator("#pdb-text").inner_text()
@@ -31,13 +30,10 @@ def test_a_phone_is_offered_the_tables_and_fetches_them_when_asked(browser: Brow
         page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
         assert len([u for u in app.seen if u.endswith(".pdb")]) == 1 and offer.is_hidden()
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_a_small_desktop_fetches_the_tables_when_a_4x4_solve_needs_them(browser: Browser, server: Server) -> None:
-    app = new_app(browser, server, init_script=LOW_MEMORY)
-    try:
+    with new_app(browser, server, init_script=LOW_MEMORY) as app:
         page = app.page
         page.goto(server.url + "#board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15")
         page.wait_for_selector("body[data-tables=offered]", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -52,16 +48,11 @@ def test_a_small_desktop_fetches_the_tables_when_a_4x4_solve_needs_them(browser:
         assert page.locator("body").get_attribute("data-solve") == "solved"
         assert "pattern database" in page.locator("#solution-facts").inner_text().lower()
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def test_a_capable_desktop_fetches_them_in_the_background(browser: Browser, server: Server) -> None:
-    app = open_app(browser, server)
-    try:
+    with open_app(browser, server) as app:
         app.page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
         assert app.page.evaluate("navigator.deviceMemory") >= 4
         assert len([u for u in app.seen if u.endswith(".pdb")]) == 1
         app.assert_offline()
-    finally:
-        app.close()

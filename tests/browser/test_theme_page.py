@@ -96,23 +96,17 @@ SCHEME_JS = "() => getComputedStyle(document.body).backgroundColor"
 @pytest.fixture
 def themed(browser: Browser, server: Server) -> Iterator[App]:
     """A fresh visit to a 3×3 link with five solves kept, so the history and its chart are drawn."""
-    app = new_app(
-        browser,
-        server,
-        init_script=f"""
+    script = f"""
       if (!localStorage.getItem('npuzzle.history'))
-        localStorage.setItem('npuzzle.history', {json.dumps(json.dumps(HISTORY))});""",
-    )
-    app.page.goto(server.url + "#board=1,2,3/4,5,6/7,0,8")
-    app.page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
-    app.wait_answer(0)
-    wait_grid(app, [1, 2, 3, 4, 5, 6, 7, 0, 8])
-    app.page.wait_for_function("() => document.querySelector('.history-chart')")
-    yield app
-    try:
+        localStorage.setItem('npuzzle.history', {json.dumps(json.dumps(HISTORY))});"""
+    with new_app(browser, server, init_script=script) as app:
+        app.page.goto(server.url + "#board=1,2,3/4,5,6/7,0,8")
+        app.page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        app.wait_answer(0)
+        wait_grid(app, [1, 2, 3, 4, 5, 6, 7, 0, 8])
+        app.page.wait_for_function("() => document.querySelector('.history-chart')")
+        yield app
         app.assert_offline()
-    finally:
-        app.close()
 
 
 def check_contrast(page: Page, where: str) -> None:

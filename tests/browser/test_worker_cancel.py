@@ -43,8 +43,7 @@ BUSY_THEN_REQUEST_THEN_CANCEL_JS = """
 
 
 def test_a_cancel_behind_its_queued_request_drops_it(browser: Browser, server: Server) -> None:
-    app = new_app(browser, server, init_script=CAPTURE_JS)
-    try:
+    with new_app(browser, server, init_script=CAPTURE_JS) as app:
         page = app.page
         page.goto(server.url)
         page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -64,5 +63,3 @@ def test_a_cancel_behind_its_queued_request_drops_it(browser: Browser, server: S
             "() => document.getElementById('verdict').innerText.startsWith('Solvable')", timeout=BOOT_TIMEOUT_MS
         )
         app.assert_offline()
-    finally:
-        app.close()

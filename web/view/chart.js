@@ -17,7 +17,7 @@ const NS = "http://www.w3.org/2000/svg";
  * @param {Record<string, string | number>} [attributes]
  * @param {string} [text]
  */
-function svg(tag, attributes = {}, text = "") {
+export function svg(tag, attributes = {}, text = "") {
   const node = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
   if (text) node.textContent = text;

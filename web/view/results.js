@@ -7,20 +7,6 @@
 /** @typedef {import("../protocol.js").CompareRow} CompareRow */
 
 /** @type {Readonly<Record<string, string>>} */
-const LABELS = Object.freeze({
-  auto: "Auto",
-  astar: "A*",
-  idastar: "IDA*",
-  discrete: "Discrete",
-  hamming: "Hamming",
-  manhattan: "Manhattan",
-  "linear-conflict": "Linear conflict",
-  "walking-distance": "Walking distance",
-  "near-optimal": "Near-optimal",
-  "group-tables": "Group tables",
-});
-
-/** @type {Readonly<Record<string, string>>} */
 const STOP_REASONS = Object.freeze({
   cancelled: "cancelled",
   "node-limit": "node limit reached",
@@ -29,6 +15,7 @@ const STOP_REASONS = Object.freeze({
 });
 
 import { el } from "../dom.js";
+import { ALGORITHM_TITLES } from "../protocol.js";
 
 /** Arrow shown beside each move letter (the direction the tile moves). */
 /** @type {Readonly<Record<string, string>>} */
@@ -37,10 +24,12 @@ const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
 /** @type {Readonly<Record<string, string>>} */
 const DIRECTIONS = Object.freeze({ U: "up", D: "down", L: "left", R: "right" });
 
-/** The display name of an algorithm or heuristic; unknown names (new solvers) read as themselves. */
+/** The display name of an algorithm (its core's title, capitalised) or heuristic (a pattern database by its
+ * partition; any other name as words: "linear-conflict" reads "Linear conflict"). */
 /** @param {string} name */
 export function label(name) {
-  if (LABELS[name]) return LABELS[name];
+  const title = Object.hasOwn(ALGORITHM_TITLES, name) ? ALGORITHM_TITLES[name] : null;
+  if (title) return title.charAt(0).toUpperCase() + title.slice(1);
   const pdb = /^pdb-([0-9/-]+)(\+reflected)?$/.exec(String(name)); // e.g. pdb-7/7-7+reflected
   if (pdb) return `Pattern database ${pdb[1]}${pdb[2] ? " + reflection" : ""}`;
   const text = String(name).replaceAll("-", " ").replaceAll("_", " ");

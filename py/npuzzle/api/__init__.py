@@ -25,6 +25,7 @@ from .protocol import LONG_OPS, OPERATIONS, OPS, NotLong, Operation, dispatch, h
 from .requests import Reply, Request, RequestError, read_board
 from .sessions import CompareSession, HintSession, Session, SolveSession
 from .split import SubtreeSession
+from .watch import WatchSession
 
 __all__ = [
     "LONG_OPS",
@@ -42,6 +43,7 @@ __all__ = [
     "SolveSession",
     "SubtreeSession",
     "TableLoad",
+    "WatchSession",
     "dispatch",
     "file_slices",
     "handle",

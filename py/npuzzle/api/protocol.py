@@ -20,6 +20,7 @@ from .requests import (
 )
 from .sessions import CompareSession, HintSession, Session, SolveSession
 from .split import op_subtree
+from .watch import WatchSession, op_watch
 
 
 class NotLong(Session):
@@ -68,6 +69,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("solve", op_solve, SolveSession),
     Operation("compare", op_compare, CompareSession),
     Operation("hint", op_hint, HintSession),
+    Operation("watch", op_watch, WatchSession),
     Operation("subtree", _no_registry(op_subtree), needs_tables=True),
 )
 """Every op of the protocol, the one list of them: ``web/protocol.js``'s lists are checked against it
@@ -114,7 +116,7 @@ def session_for(request: str | Request, registry: Registry | None = None, tables
 
 
 def start(request_json: str) -> Session:
-    """Begin a long operation (``{"op": "solve", …}``, ``{"op": "hint", …}`` or ``{"op": "compare", …}``) without
+    """Begin a long operation (``{"op": "solve", …}``, ``"hint"``, ``"compare"`` or ``"watch"``) without
     running it yet.
 
     An invalid request or an unsolvable board gives a session whose first :meth:`Session.advance` returns the

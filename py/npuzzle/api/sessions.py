@@ -29,7 +29,7 @@ from .split import board_shape, read_split
 class Session:
     """A long operation run in time slices: the page's worker calls :meth:`advance` until it gets a ``result``
     or an ``error``, and :meth:`cancel` to stop. One subclass per op (:class:`SolveSession`, :class:`HintSession`,
-    :class:`CompareSession`) reads its request and words its replies.
+    :class:`CompareSession`, :class:`~npuzzle.api.watch.WatchSession`) reads its request and words its replies.
 
     Build one with :func:`start` (``request``: its JSON text, or the object it decodes to, when the caller has
     decoded it already). Every method returns a JSON string and never raises.

@@ -58,7 +58,7 @@ def _subtree_fields(request: Request) -> tuple[dict[str, Any], str]:
 
 
 def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]:
-    """The ``subtree`` request's ``task`` (:meth:`~npuzzle.pdb.split.Task.from_json`, for the tables' shape) and
+    """The ``subtree`` request's ``task`` (:meth:`~npuzzle.pdb.tasks.Task.from_json`, for the tables' shape) and
     ``search`` key; raises :class:`~npuzzle.errors.PatternDatabaseError` when no tables are loaded."""
     value, key = _subtree_fields(request)
     if tables is None:
@@ -68,7 +68,7 @@ def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]
 
 def op_subtree(request: Request) -> Reply:
     """``{"task": TASK, "search": KEY}`` → ``{"ok": true, "answer": ANSWER}``: one task of a split search
-    (:class:`~npuzzle.pdb.split.Task`, :class:`~npuzzle.pdb.split.Answer` as JSON objects with the same fields),
+    (:class:`~npuzzle.pdb.tasks.Task`, :class:`~npuzzle.pdb.tasks.Answer` as JSON objects with the same fields),
     run by :class:`SubtreeSession` on an engine with tables (the page's helper workers). Here, without tables
     (the module-level ``handle``): its fields checked, then refused with
     :class:`~npuzzle.errors.PatternDatabaseError`."""

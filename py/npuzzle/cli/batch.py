@@ -1,26 +1,36 @@
-"""``npuzzle solve --batch FILE|-``: the boards of a file solved by :func:`npuzzle.batch.solve_batch`, one JSON
-line each in input order, with a progress line and a closing tally on stderr."""
+"""``npuzzle solve --batch FILE|-``: the boards of a file solved by :func:`npuzzle.batch.solve_batch` (in worker
+processes, or on a Dask cluster with ``--scheduler``), one JSON line each in input order, with a progress line and a
+closing tally on stderr; ``--resume OUT`` appends to OUT the records of the boards it does not hold yet."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import time
-from typing import TextIO
+from collections.abc import Generator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
-from ..batch import BatchOptions, board_lines, solve_batch
-from ..errors import PatternDatabaseError, quote_input
+from ..batch import BatchOptions, Record, board_lines, solve_batch
+from ..errors import ClusterError, PatternDatabaseError, quote_input
 from ..parse import parse_shape
 from ..pdb import locate
 from ..solve import check_limits
 from ..workers import default_jobs
+from .cluster import cluster_client
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural, read_batch
+from .resume import read_done
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 
 def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`), a
-    progress line on stderr; exit 2 if a line was not a board, else 3 if a board was stopped by a limit, else 1 if
-    one was not solvable, else 0."""
+    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`; in
+    ``--jobs`` processes or on the ``--scheduler`` cluster), a progress line on stderr; with ``--resume OUT`` only
+    the boards OUT has no record of, appended to it. Exit 2 if a line was not a board, else 3 if a board was stopped
+    by a limit, else 1 if one was not solvable, else 0 (4: the scheduler unreachable or lost)."""
     if args.board is not None:
         raise UsageError(
             f"solve takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
@@ -39,11 +49,31 @@ def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: T
         pdb=None if located.path is None else str(located.path),
     )
     lines = read_batch(args.batch, stdin)
-    try:
-        records = solve_batch(lines, options, args.jobs or default_jobs())
-    except PatternDatabaseError as exc:
-        raise UsageError(f"{exc} ({located.origin})") from None
-    tally = BatchTally(err, sum(1 for _ in board_lines(lines)))
+    boards = dict(board_lines(lines))
+    tally = BatchTally(err, len(boards))
+    with ExitStack() as stack:
+        if args.resume is not None:
+            done = read_done(Path(args.resume), boards, options.shape)
+            for record in done:
+                tally.add(record, quiet=True)
+            skip = {int(str(record["line"])) for record in done}
+            lines = ["" if number in skip else line for number, line in enumerate(lines, 1)]  # numbers kept
+            if skip:
+                err.write(f"npuzzle: {plural(len(skip), 'board')} of {len(boards):,} already in {args.resume}\n")
+            out = stack.enter_context(open(args.resume, "a", encoding="utf-8"))
+        jobs: int | Client = args.jobs or default_jobs()
+        if args.scheduler is not None:
+            jobs = stack.enter_context(cluster_client(args.scheduler))
+        try:
+            records = solve_batch(lines, options, jobs)
+        except PatternDatabaseError as exc:
+            raise UsageError(f"{exc} ({located.origin})") from None
+        return _write(records, out, err, tally)
+
+
+def _write(records: Generator[Record, None, None], out: TextIO, err: TextIO, tally: BatchTally) -> int:
+    """Each record as one whole JSON line on ``out`` (flushed: a run cut short leaves complete lines), counted in
+    ``tally``; the exit code. A lost scheduler or a worker without the database ends the run after the tally."""
     try:
         for record in records:
             out.write(json.dumps(record) + "\n")
@@ -54,6 +84,9 @@ def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: T
         tally.finish(interrupted=True)
         err.write("npuzzle: interrupted\n")
         return EXIT_STOPPED
+    except (ClusterError, PatternDatabaseError):
+        tally.finish(interrupted=True)
+        raise
     tally.finish()
     return tally.exit_code()
 
@@ -70,7 +103,7 @@ class BatchTally:
         self.shown = 0.0
         self.counts = {"solved": 0, "stopped": 0, "unsolvable": 0, "error": 0}
 
-    def add(self, record: dict[str, object]) -> None:
+    def add(self, record: dict[str, object], quiet: bool = False) -> None:
         if "error" in record:
             self.counts["error"] += 1
         elif record.get("solvable") is False:
@@ -80,7 +113,7 @@ class BatchTally:
         else:
             self.counts["solved"] += 1
         elapsed = time.perf_counter() - self.started
-        if elapsed - self.shown >= (0.1 if self.live else 10.0):
+        if not quiet and elapsed - self.shown >= (0.1 if self.live else 10.0):
             self.shown = elapsed
             self.err.write(("\r\033[K" if self.live else "") + self.line() + ("" if self.live else "\n"))
             self.err.flush()

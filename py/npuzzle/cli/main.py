@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..errors import BoardError, PuzzleError, quote_input
+from ..errors import BoardError, ClusterError, PuzzleError, quote_input
 from ..heuristics import HEURISTIC_NAMES
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
 from ..pdb import PDB_ENV, cache_dir
@@ -20,6 +20,7 @@ from .arguments import GOAL_HELP, board_arguments, budget_units, non_negative_in
 from .check import cmd_check, cmd_random
 from .common import (
     EXIT_BROKEN_PIPE,
+    EXIT_CLUSTER,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_STOPPED,
@@ -27,6 +28,7 @@ from .common import (
 )
 from .pdb import add_pdb_parser
 from .solve import cmd_bench, cmd_compare, cmd_solve
+from .watch import add_watch_parser
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any rows × cols board).",
         epilog="Boards: numbers separated by spaces/commas/semicolons, rows on lines or separated by '/', or JSON; "
         "the blank is 0, _, ., -, x or *. Exit codes: 0 solvable/solved, 1 not solvable, 2 invalid input, "
-        "3 stopped by a limit.",
+        "3 stopped by a limit, 4 the Dask scheduler could not be reached or was lost.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -78,13 +80,28 @@ def build_parser() -> argparse.ArgumentParser:
         "run goes on), progress on stderr; exit 2 if a line was not a board, else 3 if a limit stopped a board, "
         "else 1 if one was not solvable",
     )
-    solve.add_argument(
+    where = solve.add_mutually_exclusive_group()  # processes here or a cluster: one or the other, never both
+    where.add_argument(
         "--jobs",
         type=positive_int,
         metavar="N",
         help="processes: with --batch, boards solved at once (each process loads the pattern database once); "
         "else a hard 4×4's pattern-database search is split over them after its first second (default: one per "
         "core)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve on a Dask cluster instead of --jobs (the npuzzle[dask] extra; docs/cluster.md): a scheduler's "
+        "address (tcp://host:port) or local:N for N worker processes on this machine; with --batch the boards are "
+        "its tasks, else a 4×4's pattern-database search is split over its workers; exit 4 if the scheduler cannot "
+        "be reached or is lost",
+    )
+    solve.add_argument(
+        "--resume",
+        metavar="OUT",
+        help="with --batch: append the records to OUT instead of printing them, and solve only the boards whose "
+        "records OUT does not hold yet (a run cut short goes on where it stopped)",
     )
     solve.add_argument(
         "--algorithm",
@@ -158,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     bench.set_defaults(func=cmd_bench)
 
+    add_watch_parser(sub)
     add_pdb_parser(sub)
     return parser
 
@@ -192,6 +210,9 @@ def main(
             except (OSError, ValueError):
                 pass
         return EXIT_BROKEN_PIPE
+    except ClusterError as exc:
+        err.write(f"npuzzle: {exc}\n")
+        return EXIT_CLUSTER
     except PuzzleError as exc:
         err.write(f"npuzzle: {_with_file_hint(args, exc)}\n")
         return EXIT_INVALID

@@ -5,22 +5,25 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from collections.abc import Callable
+from contextlib import ExitStack
 from typing import TextIO
 
 from ..batch import solved_record, unsolvable_record, wants_tables
 from ..board import Board, goal_board, moves_to_letters
 from ..checkpoint import result_from_progress
-from ..errors import PatternDatabaseError, UnsolvableError
+from ..errors import PatternDatabaseError, UnsolvableError, quote_input
 from ..instances import korf100
 from ..pdb import PDB_ENV, PdbTables, cache_dir, heuristic_name, locate, read_tables, solve_with_pdb
 from ..policy import NEAR_OPTIMAL
-from ..progress import ALGORITHM_TITLES, SearchResult, run
+from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, run
 from ..registry import default_registry, registry_with_tables
 from ..solvability import Explanation
 from ..solve import check_limits, compare_plans, plan, ratio_bound
 from ..workers import default_jobs
 from .arguments import read_board_and_goal
 from .batch import cmd_solve_batch
+from .cluster import cluster_client, cluster_split
 from .common import (
     EXIT_OK,
     EXIT_STOPPED,
@@ -99,6 +102,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     (:func:`npuzzle.batch.wants_tables`)."""
     if args.batch is not None:
         return cmd_solve_batch(args, out, err, stdin)
+    if args.resume is not None:
+        raise UsageError(f"--resume goes with --batch (got --resume {quote_input(args.resume)} and no --batch)")
     board, goal = read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
     wanted = wants_tables(board, goal, args.algorithm, args.heuristic)
@@ -109,20 +114,24 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         out.write((json.dumps(solved_record(board, result)) if args.json else solve_text(board, result)) + "\n")
         err.write("npuzzle: interrupted while loading the pattern database\n")
         return EXIT_STOPPED
-    jobs = args.jobs or default_jobs()
-    registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs)
-    if tables is None and wanted and args.heuristic == "auto":
-        err.write(
-            "npuzzle: no pattern database: `npuzzle pdb build` makes one (once, minutes with numpy) for fast optimal "
-            "4×4 solving; without it a hard 4×4 may get a near-optimal answer\n"
+    with ExitStack() as stack:
+        split = None
+        if args.scheduler is not None:
+            split = _cluster_split(args, stack, tables, wanted)
+        jobs = args.jobs or default_jobs()
+        registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs, split=split)
+        if tables is None and wanted and args.heuristic == "auto":
+            err.write(
+                "npuzzle: no pattern database: `npuzzle pdb build` makes one (once, minutes with numpy) for fast "
+                "optimal 4×4 solving; without it a hard 4×4 may get a near-optimal answer\n"
+            )
+        try:
+            chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
+        except UnsolvableError as exc:
+            return _unsolvable(args, exc, out)
+        result, interrupted = drive(
+            chosen.start(limit), ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
         )
-    try:
-        chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
-    except UnsolvableError as exc:
-        return _unsolvable(args, exc, out)
-    result, interrupted = drive(
-        chosen.start(limit), ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
-    )
     if args.json:
         out.write(json.dumps(solved_record(board, result)) + "\n")
     else:
@@ -130,6 +139,26 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     if interrupted:
         err.write("npuzzle: interrupted\n")
     return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
+
+
+def _cluster_split(
+    args: argparse.Namespace, stack: ExitStack, tables: PdbTables | None, wanted: bool
+) -> Callable[[Board, Board, Limit], Search]:
+    """``solve --scheduler ADDRESS BOARD``: the pattern-database search split over the cluster (connected on
+    ``stack``); raises :class:`UsageError` for a board whose search would not use the tables, or no tables here."""
+    if not wanted:
+        raise UsageError(
+            "--scheduler with one BOARD splits a 4×4's pattern-database search over the cluster, and this board's "
+            "search uses no pattern database: solve it without --scheduler (or give many boards with --batch)"
+        )
+    if tables is None:
+        raise UsageError(
+            f"--scheduler with one BOARD needs the pattern database here (it is sent to the workers): "
+            f"`npuzzle pdb build` makes one in {cache_dir()} (or give --pdb FILE or ${PDB_ENV})"
+        )
+    located = locate(getattr(args, "pdb", None))
+    client = stack.enter_context(cluster_client(args.scheduler))
+    return cluster_split(client, tables, None if located.path is None else str(located.path))
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:

@@ -8,10 +8,9 @@ sum over the groups is admissible too (the additive pattern databases of Korf & 
 relaxed away: a tile may step into any cell its group leaves free).
 
 Tables are built by breadth-first search from the goal placement over the ``n·(n−1)·…`` placements (13,800 for
-three tiles of a 5×5 region, 303,600 for four: a second or two at most in CPython, timed in
-``docs/benchmarks.md``). A table is a ``bytes`` indexed sparsely by ``Σ pos_i · n^(k−1−i)`` (``255`` marks
-impossible indices), so the heuristic changes by one lookup difference when one tile moves
-(:attr:`Partition.lookup`).
+three tiles of a 5×5 region, 303,600 for four; timed in ``docs/benchmarks.md``). A table is a ``bytes`` indexed
+sparsely by ``Σ pos_i · n^(k−1−i)`` (``255`` marks impossible indices), so the heuristic changes by one lookup
+difference when one tile moves (:attr:`Partition.lookup`).
 """
 
 from __future__ import annotations

@@ -1,36 +1,23 @@
 """Near-optimal solving of big and non-square boards (5×5 up to 10×10 and beyond, any goal), with a lower bound.
 
 The solution is **not proven optimal**; the result says how far from optimal it can be at worst, through a proven
-lower bound on the optimal length.
+lower bound on the optimal length. Three phases, each a generator feeding one progress stream:
 
-Method, in three phases (each a generator feeding one progress stream):
-
-1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than 25 cells, place an edge row or column
-   (by a beam search over the abstract state of the blank and that line's tiles) and lock it. The blank's goal
-   cell always stays in the free region.
-2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states by
-the
-   sum of two differently cut partitions of relaxed additive group tables (:mod:`npuzzle.nearoptimal.grouptables`).
-   If the
+1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than 25 cells, place an edge row or
+   column by a beam search over the blank and that line's tiles, and lock it.
+2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states
+   by the sum of two partitions of relaxed additive group tables (:mod:`npuzzle.nearoptimal.grouptables`); if the
    beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
-3. **Shorten** (:mod:`npuzzle.nearoptimal.shorten`): windows of 30, 45 and 60 moves of the beam's path are re-solved
-   optimally by IDA* with the same tables bound to each window's last state; then, on a peeled board, windows of
-   the whole path are replaced by optimal paths between their end states (Manhattan distance), while time
-   remains.
+3. **Shorten** (:mod:`npuzzle.nearoptimal.shorten`): windows of the path are replaced by optimal ones while the
+   budget lasts.
 
-The quality-for-work knobs: ``width`` (the beam's largest width; wider is shorter and proportionally slower) and
-``budget``, a soft budget of work in units of :data:`WORK_UNIT` states expanded (by every phase together). Peeling
-paces its line beams to use about the share of the budget that matches the share of cells it locks; the beam
-narrows itself (down to 1000) when it would not finish within three quarters of what is left; shortening runs
-until the budget is spent. The work is counted, not timed, so the answer is a function of the board, the goal and
-these options alone: the same on any machine and under any load (only the hard ``limit`` reads the clock).
-``budget=None`` is unpaced (fixed widths, full shortening sweeps).
+The knobs: ``width`` (the beam's largest width) and ``budget``, a soft budget of work in units of
+:data:`WORK_UNIT` states expanded by every phase together (``None``: unpaced). The work is counted, not timed, so
+the answer depends on the board, the goal and these options alone; only the hard ``limit`` reads the clock. The
+lower bound is the Manhattan distance plus linear conflicts of the start, or, when the whole board is the beam's
+region, the largest of that and each partition's additive table sum.
 
-The lower bound is the Manhattan distance plus linear conflicts (Hansson, Mayer & Yung 1992) of the start, or,
-when the whole board is the beam's region, the largest of that and each partition's additive table sum (Korf &
-Felner 2002).
-
-The method and its knobs for a reader: ``docs/near-optimal.md``; quality and time, measured:
+The method, its knobs and the lower bound for a reader: ``docs/near-optimal.md``; quality and time, measured:
 ``docs/benchmarks.md``.
 """
 
@@ -65,12 +52,11 @@ HEURISTIC = "group-tables"
 """The ``heuristic`` name this solver reports (relaxed additive group tables; Manhattan + linear conflict bound)."""
 
 DEFAULT_WIDTH = 3000
-"""The default (largest) beam width: about a second of CPython on a random 5×5 (its time and quality on Korf & Felner's
-24-puzzles are in ``docs/benchmarks.md``)."""
+"""The default (largest) beam width (its time and quality on Korf & Felner's 24-puzzles: ``docs/benchmarks.md``)."""
 
 WORK_UNIT = 350_000
-"""One unit of the soft work budget, in states expanded: chosen so that the default budget takes about as long as the
-2 s wall-clock budget it replaced on the development machine (the side-by-side figures: ``docs/benchmarks.md``)."""
+"""One unit of the soft work budget, in states expanded (how it was chosen: ``docs/near-optimal.md``, "The
+budget")."""
 
 DEFAULT_BUDGET = 2.0
 """The default soft work budget, in units of :data:`WORK_UNIT` states expanded."""

@@ -1,19 +1,21 @@
 """Additive pattern databases for the 15-puzzle and the optimal IDA* that uses them: the names the rest of the
-package uses, from :mod:`.database` (the file format, loading), :mod:`.tables` (tables ready for searching, a board
-mapped onto them), :mod:`.search` (the IDA*), :mod:`.split` (one search split into tasks), :mod:`.cache` (where the
-command line finds the file), :mod:`.mapped` (its memory-mapped search form) and :mod:`.build` (building it).
-:mod:`.parallel` (a split over processes) is imported where it is used: it needs ``multiprocessing``.
+package uses, from :mod:`.database` (the tables, writing the file), :mod:`.loading` (reading it), :mod:`.tables`
+(tables ready for searching, a board mapped onto them), :mod:`.search` (the IDA*), :mod:`.split` (one search split
+into tasks) and :mod:`.tasks` (its messages), :mod:`.cache` (where the command line finds the file),
+:mod:`.mapped` (its memory-mapped search form) and :mod:`.build` (building it). :mod:`.parallel` (a split over
+processes) is imported where it is used: it needs ``multiprocessing``.
 """
 
 from __future__ import annotations
 
 from .build import PARTITIONS, SHIPPED, build_file, expected_time, has_numpy
 from .cache import PDB_ENV, cache_dir, check_file, locate, read_tables
-from .database import FileSlices, load_database, read_header
+from .loading import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
 from .search import solve_with_pdb
-from .split import SEQUENTIAL_NODES, Answer, Split, Task, subtree_search
+from .split import SEQUENTIAL_NODES, Coordinator, Split, subtree_search
 from .tables import PdbHeuristic, PdbTables, heuristic_name, home_map, load_tables_steps, pdb_fits, useful_reflection
+from .tasks import Answer, Task
 
 __all__ = [
     "PARTITIONS",
@@ -21,6 +23,7 @@ __all__ = [
     "SEQUENTIAL_NODES",
     "SHIPPED",
     "Answer",
+    "Coordinator",
     "FileSlices",
     "MappedFormError",
     "PdbHeuristic",

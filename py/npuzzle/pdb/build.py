@@ -36,10 +36,8 @@ from .database import (
     PARTITION_777,
     SLICE_BYTES,
     ZLIB_LEVEL,
-    Header,
-    load_database,
-    read_header,
 )
+from .loading import Header, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped, write_mapped
 from .pure_builder import Tick, build_database, build_table_data
 from .tables import PdbTables

@@ -15,7 +15,7 @@ from typing import BinaryIO
 
 from ..errors import PatternDatabaseError
 from .build import PARTITIONS, file_name
-from .database import FileSlices, Header, read_header
+from .loading import FileSlices, Header, read_header
 from .mapped import MappedFormError, map_tables, mapped_path, write_mapped
 from .tables import PdbTables, load_tables
 

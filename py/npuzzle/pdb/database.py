@@ -1,62 +1,35 @@
-"""Additive pattern databases: compact tables, their file format, and probing (built by
+"""Additive pattern databases in memory (:class:`PatternDatabase`): their partitions, probing, and writing them as
+a file (:meth:`PatternDatabase.encode`; reading one: :mod:`npuzzle.pdb.loading`). Built by
 :mod:`npuzzle.pdb.pure_builder` or :mod:`npuzzle.pdb.numpy_builder`; indexed for the search by
-:mod:`npuzzle.pdb.index`).
+:mod:`npuzzle.pdb.index`.
 
 A pattern database (Culberson & Schaeffer 1998) stores, for every placement of a few *pattern tiles*, the fewest
 moves that bring them to their goal cells. In an **additive** database (Korf & Felner 2002; Felner, Korf & Hanan
-2004) only moves of pattern tiles are counted, so disjoint patterns add up to an admissible estimate. For the
-15-puzzle, **7-7-1** (:data:`PARTITION_771`: tiles 1–7 and tiles 8–11, 13–15 in two 7-tile tables, tile 12 by its
-Manhattan distance) needs far fewer nodes than the best 6-6-3 partition measured (:data:`PARTITION_663`);
-**7/7-7** (:data:`PARTITION_777`) adds a second, *alternative* bottom table (tiles 8–14, tile 15 by Manhattan) and
-takes the larger of the two bottom estimates: fewer nodes again, most of all on the hardest positions, for 50% more
-table. The site ships 7/7-7. What each costs and saves, measured: ``docs/benchmarks.md``; what the databases are and
-how the page loads them: ``docs/pattern-databases.md``.
+2004) only moves of pattern tiles are counted, so disjoint patterns add up to an admissible estimate; two patterns
+that overlap are *alternatives*, of which the estimate takes the larger. The site ships 7/7-7
+(:data:`PARTITION_777`).
 
-Conventions used throughout:
+Conventions used throughout (in full, with the file format: docs/pattern-databases.md):
 
-* **Home labelling.** Tables are computed for the goal in which tile ``t`` sits on cell ``t`` and the blank on
-  cell 0 (Korf's *blank-first* goal ``0 1 2 … n−1``). Any goal whose blank is in a corner is reduced to it by a
-  symmetry of the board and a relabelling of the tiles (:mod:`npuzzle.pdb.search` does that), so one set of files
-  serves the ``default`` goal (blank last), ``blank-first`` and custom goals alike.
-* **Excess over Manhattan.** Every value has the parity of its tiles' Manhattan distance (each abstract move
-  shifts one tile by one cell) and is at least that distance. In memory a table holds the *excess*
-  ``value − MD`` (0–14 for 7 tiles); a file holds half of it (excess bytes compress about twice as well as
-  values). The estimate of a board is ``MD(all tiles) + Σ excess``; tiles in no pattern count their Manhattan
-  distance (a one-tile pattern).
-* **Compact order.** A ``k``-tile table has ``P(n, k) = n!/(n−k)!`` entries, one per placement, numbered by
-  :func:`compact_index`: the *lead* (first ``k − 2`` tiles) by lexicographic rank of its cells, then the two
-  *tail* tiles by their positions among the cells the lead leaves free. A search keeps the lead and the tail as
-  two 4-bits-per-cell numbers that a move updates by one addition, and turns them into the index with three
-  small lookup tables (:class:`~npuzzle.pdb.index.IndexTables`).
-* **Abstraction.** A value is a breadth-first distance over (pattern cells, blank region): the blank moves
-  freely among non-pattern cells, each pattern-tile move costs 1, the goal has the blank on cell 0, and the table
-  keeps the minimum over the blank's positions.
-
-The **file format** (version 2, little-endian), loaded from ``bytes`` by :func:`load_database` (the page fetches
-the file and passes the bytes; nothing here touches the file system)::
-
-    magic "NPUZPDB\\x1a" · u16 version · u8 rows · u8 cols · u8 goal (0 = home labelling) · u8 table count
-    per table: u8 k · k × u8 tiles · u32 entries (= P(n, k)) · u32 packed length · u32 CRC-32 of the entries
-    u32 CRC-32 of all header bytes before it
-    the tables, each a zlib stream of its halved excess bytes, in header order; nothing after the last.
-
-The loader checks the header CRC, the exact file length, every table's announced entry count (before it
-allocates anything), each zlib stream, the inflated size, CRC-32 and value range, and raises
-:class:`~npuzzle.errors.PatternDatabaseError` naming the problem. Building:
-:func:`~npuzzle.pdb.pure_builder.build_table_data` (pure Python, fine up to 5 tiles), or ``npuzzle pdb build``
-(numpy) for the shipped 7-tile tables.
+* **Home labelling**: tables are for the goal with tile ``t`` on cell ``t`` and the blank on cell 0; any goal with
+  its blank in a corner is reduced to it (:func:`~npuzzle.pdb.tables.home_labelling`).
+* **Excess over Manhattan**: a table holds ``value − MD`` (0–14 for 7 tiles), a file half of it; a board's
+  estimate is ``MD(all tiles) + Σ excess``, tiles in no pattern counting their Manhattan distance.
+* **Compact order**: a ``k``-tile table has ``P(n, k)`` entries, one per placement, numbered by
+  :func:`compact_index`.
+* **Abstraction**: a value is a breadth-first distance over (pattern cells, blank region); each pattern-tile move
+  costs 1, the blank moves freely among the other cells.
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import perm
 
 from ..errors import PatternDatabaseError
-from ..progress import run
 
 MAGIC = b"NPUZPDB\x1a"
 """The first 8 bytes of every pattern-database file."""
@@ -86,12 +59,12 @@ two alternatives share their bytes and it takes 115 MB too); the node counts are
 
 PARTITION_663: tuple[tuple[int, ...], ...] = ((1, 4, 5, 8, 9, 12), (2, 3, 6, 7, 10, 11), (13, 14, 15))
 """The best of the five 6-6-3 partitions measured: the two left columns, the two right columns, and the bottom
-row's three tiles, a smaller, weaker database than 7-7-1 (1.4 MB of file, built in well under a minute), used
+row's three tiles, a smaller, weaker database than 7-7-1 (1.4 MB of file, quick to build), used
 when a test needs a real database quickly. The comparison of the partitions (this one against the former
 ``(1 4 5) (2 3 6 7 10 11) (8 9 12 13 14 15)`` and three others) is in ``docs/benchmarks.md``."""
 
 PARTITION_555: tuple[tuple[int, ...], ...] = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15))
-"""A 5-5-5 partition in row-major strips: tables of 524,160 bytes that build in seconds (tests, quick experiments);
+"""A 5-5-5 partition in row-major strips: tables of 524,160 bytes, the quickest to build (tests, experiments);
 row-major strips beat 5-tile blocks (``docs/benchmarks.md``)."""
 
 SHARED_MAX = 14
@@ -99,7 +72,10 @@ SHARED_MAX = 14
 stored as 14, which keeps the estimate admissible and of the right parity (the 15-puzzle's 7-tile tables never
 exceed it)."""
 
-_POSSIBLE = bytes(range(MAX_EXCESS + 1))
+SLICE_BYTES = 1 << 20
+"""How much of a file :func:`~npuzzle.pdb.loading.load_database_steps` reads at a time and the most it inflates at
+a time; the slices :meth:`PatternDatabase.shared_copy` and the builder work in."""
+
 ZLIB_LEVEL = 8
 """The zlib level of the tables in a file (the shipped file's bytes depend on it)."""
 _DOUBLE = bytes(min(2 * v, 255) for v in range(256))
@@ -108,9 +84,12 @@ _DOUBLE_HIGH = bytes(min(2 * v, SHARED_MAX) << 4 for v in range(256))
 _LOW = bytes(v & 15 for v in range(256))
 _HIGH = bytes(v >> 4 for v in range(256))
 _HALVE = bytes(v // 2 for v in range(256))
-_HEADER = struct.Struct("<8sHBBBB")
-_TABLE = struct.Struct("<III")
-_CRC = struct.Struct("<I")
+HEADER = struct.Struct("<8sHBBBB")
+"""A file's start: magic, version, rows, cols, goal convention (0: home labelling), table count."""
+TABLE = struct.Struct("<III")
+"""A table's header entry after its ``k`` and tiles: entries, packed length, CRC-32 of the entries."""
+CRC = struct.Struct("<I")
+"""The CRC-32 of all the header bytes before it."""
 
 
 def manhattan(cols: int, tile: int, cell: int) -> int:
@@ -187,7 +166,7 @@ def check_partition(rows: int, cols: int, partition: Sequence[Sequence[int]]) ->
             )
 
 
-def _layout(n: int, partition: Sequence[Sequence[int]], shared: bool) -> tuple[list[tuple[int, int]], int]:
+def table_layout(n: int, partition: Sequence[Sequence[int]], shared: bool) -> tuple[list[tuple[int, int]], int]:
     """Each table's ``(start in the data, nibble)`` (0 whole bytes, 1 low 4 bits, 2 high) and the data's length.
     Unshared, the tables follow each other; shared, each pair of alternatives (:func:`pattern_groups`) shares the
     bytes of the larger one, in the place of its first pattern."""
@@ -205,11 +184,10 @@ def _layout(n: int, partition: Sequence[Sequence[int]], shared: bool) -> tuple[l
     return layout, at
 
 
-def _put(out: bytearray, start: int, nibble: int, at: int, chunk: bytes) -> None:
+def put_halved(out: bytearray, start: int, nibble: int, at: int, chunk: bytes) -> None:
     """Write halved excesses ``chunk`` (as a file holds them) as entries ``at …`` of the table at ``out[start:]``
     stored as ``nibble`` says (:meth:`PatternDatabase.nibbles`): doubled; a high half is ORed into the low half
-    already there as one big integer per chunk (milliseconds a megabyte, where a loop over its bytes takes a
-    second)."""
+    already there as one big integer per chunk (far faster than a loop over its bytes)."""
     begin, end = start + at, start + at + len(chunk)
     if nibble == 0:
         out[begin:end] = chunk.translate(_DOUBLE)
@@ -241,7 +219,7 @@ class PatternDatabase:
 
     def __post_init__(self) -> None:
         check_partition(self.rows, self.cols, self.partition)
-        if len(self.data) != _layout(self.rows * self.cols, self.partition, self.shared)[1]:
+        if len(self.data) != table_layout(self.rows * self.cols, self.partition, self.shared)[1]:
             raise PatternDatabaseError(
                 f"pattern database: {len(self.data):,} bytes of tables do not fit the partition {self.name}"
                 + (" (alternatives sharing bytes)" if self.shared else "")
@@ -267,13 +245,13 @@ class PatternDatabase:
     @property
     def offsets(self) -> tuple[int, ...]:
         """Where each table starts in :attr:`data` (two alternatives sharing bytes start at the same place)."""
-        return tuple(start for start, _ in _layout(self.rows * self.cols, self.partition, self.shared)[0])
+        return tuple(start for start, _ in table_layout(self.rows * self.cols, self.partition, self.shared)[0])
 
     @property
     def nibbles(self) -> tuple[int, ...]:
         """How each table's entries sit in their bytes: 0 a whole byte, 1 the low 4 bits, 2 the high 4 bits (see
         :meth:`shared_copy`)."""
-        return tuple(nibble for _, nibble in _layout(self.rows * self.cols, self.partition, self.shared)[0])
+        return tuple(nibble for _, nibble in table_layout(self.rows * self.cols, self.partition, self.shared)[0])
 
     def table(self, number: int) -> bytes:
         """Table ``number`` as a file stores it: its halved excess bytes, ``(value − MD) / 2``."""
@@ -312,7 +290,7 @@ class PatternDatabase:
         if self.shared:
             return self
         n = self.rows * self.cols
-        layout, total = _layout(n, self.partition, True)
+        layout, total = table_layout(n, self.partition, True)
         if len(self.groups) == len(self.partition):  # no pairs: the same layout
             return PatternDatabase(self.rows, self.cols, self.partition, self.data, True)
         out = bytearray(total)
@@ -320,7 +298,7 @@ class PatternDatabase:
             start = self.offsets[number]
             part = self.data[start : start + perm(n, len(pattern))]
             for at in range(0, len(part), SLICE_BYTES):
-                _put(out, *layout[number], at, bytes(part[at : at + SLICE_BYTES]).translate(_HALVE))
+                put_halved(out, *layout[number], at, bytes(part[at : at + SLICE_BYTES]).translate(_HALVE))
         return PatternDatabase(self.rows, self.cols, self.partition, out, True)
 
     def value(self, tiles: Sequence[int]) -> int:
@@ -335,7 +313,7 @@ class PatternDatabase:
         compress that many tables at once (zlib releases the GIL; the bytes are the same either way); ``packed``
         are the tables already compressed at ``level`` (a builder that compresses each table as soon as it is
         built)."""
-        head = _HEADER.pack(MAGIC, FORMAT_VERSION, self.rows, self.cols, 0, len(self.partition))
+        head = HEADER.pack(MAGIC, FORMAT_VERSION, self.rows, self.cols, 0, len(self.partition))
         tables = [self.table(number) for number in range(len(self.partition))]
         if packed is not None:
             packed = list(packed)
@@ -348,182 +326,6 @@ class PatternDatabase:
             packed = [zlib.compress(table, level) for table in tables]
         for pattern, table, blob in zip(self.partition, tables, packed, strict=True):
             head += bytes([len(pattern), *pattern])
-            head += _TABLE.pack(len(table), len(blob), zlib.crc32(table))
-        head += _CRC.pack(zlib.crc32(head))
+            head += TABLE.pack(len(table), len(blob), zlib.crc32(table))
+        head += CRC.pack(zlib.crc32(head))
         return head + b"".join(packed)
-
-
-@dataclass(frozen=True, slots=True)
-class FileSlices:
-    """A database file read a slice at a time: ``size`` bytes, ``read(start, end)`` gives bytes ``start … end − 1``.
-
-    The page's worker hands the file over as a JavaScript ``Uint8Array``; reading it a megabyte at a time
-    (:func:`npuzzle.api.file_slices`) keeps a whole copy of it out of the WebAssembly memory, which never shrinks.
-    """
-
-    size: int
-    read: Callable[[int, int], bytes | bytearray | memoryview]
-
-    @classmethod
-    def of(cls, data: bytes | bytearray | memoryview | FileSlices) -> FileSlices:
-        """``data`` itself, or bytes in memory read by slicing (no copy)."""
-        if isinstance(data, FileSlices):
-            return data
-        raw = memoryview(data).cast("B")
-        return cls(len(raw), lambda start, end: raw[start:end])
-
-
-SLICE_BYTES = 1 << 20
-"""How much of the file :func:`load_database_steps` reads at a time, and the most it inflates at a time."""
-
-_HEADER_MAX = _HEADER.size + 255 * (1 + 255 + _TABLE.size) + _CRC.size
-"""The longest possible header (255 tables of 255 tiles)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """A database file's checked header: the board shape, per table ``(tiles, entries, packed length, CRC-32 of
-    the entries)``, the header's ``length`` in bytes (the tables start there), its own CRC-32 ``crc`` and the file's
-    ``size``. ``(size, crc)`` names the file's contents: the CRC covers every table's CRC."""
-
-    rows: int
-    cols: int
-    entries: tuple[tuple[tuple[int, ...], int, int, int], ...]
-    length: int
-    crc: int
-    size: int
-
-
-def read_header(
-    data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
-) -> Header:
-    """The header of database file ``data``, checked (magic, version, CRC, the file's exact length, the partition
-    and every table's entry count) without reading the tables; raises
-    :class:`~npuzzle.errors.PatternDatabaseError` naming the problem (see :func:`load_database`)."""
-    source = FileSlices.of(data)
-    size = source.size
-    raw = memoryview(source.read(0, min(size, _HEADER_MAX))).cast("B")
-    what = "pattern database"
-    if len(raw) < _HEADER.size:
-        raise PatternDatabaseError(f"{what}: the file is truncated ({size} bytes, too short for a header)")
-    magic, version, file_rows, file_cols, goal, count = _HEADER.unpack_from(raw, 0)
-    if magic != MAGIC:
-        raise PatternDatabaseError(
-            f"{what}: not a pattern-database file (it starts with {bytes(magic)!r}, not {MAGIC!r})"
-        )
-    if version != FORMAT_VERSION:
-        raise PatternDatabaseError(
-            f"{what}: file-format version {version} is not supported (this is version "
-            f"{FORMAT_VERSION}); rebuild the tables"
-        )
-    if goal != 0:
-        raise PatternDatabaseError(f"{what}: unknown goal convention {goal}")
-    if rows is not None and (rows, cols) != (file_rows, file_cols):
-        raise PatternDatabaseError(f"{what}: the file is for {file_rows}×{file_cols} boards, not {rows}×{cols}")
-    pos = _HEADER.size
-    entries: list[tuple[tuple[int, ...], int, int, int]] = []
-    try:
-        for _ in range(count):
-            k = raw[pos]
-            tiles = tuple(raw[pos + 1 : pos + 1 + k])
-            if len(tiles) != k:
-                raise IndexError
-            pos += 1 + k
-            table_size, packed_len, crc = _TABLE.unpack_from(raw, pos)
-            pos += _TABLE.size
-            entries.append((tiles, table_size, packed_len, crc))
-        (header_crc,) = _CRC.unpack_from(raw, pos)
-    except (IndexError, struct.error):
-        raise PatternDatabaseError(f"{what}: the file is truncated inside its header ({size} bytes)") from None
-    if zlib.crc32(raw[:pos]) != header_crc:
-        raise PatternDatabaseError(f"{what}: the header is corrupt (CRC-32 mismatch)")
-    pos += _CRC.size
-    check_partition(file_rows, file_cols, [e[0] for e in entries])
-    expected = pos + sum(e[2] for e in entries)
-    if size < expected:
-        raise PatternDatabaseError(
-            f"{what}: the file is truncated: the header announces {expected:,} bytes, the file has {size:,}"
-        )
-    if size > expected:
-        raise PatternDatabaseError(f"{what}: the file has {size - expected:,} unexpected bytes after its tables")
-    n = file_rows * file_cols
-    for number, (tiles, table_size, _, _) in enumerate(entries, start=1):  # every size, before allocating their sum
-        if table_size != perm(n, len(tiles)):
-            raise PatternDatabaseError(
-                f"{what}: table {number} (tiles {' '.join(map(str, tiles))}) announces "
-                f"{table_size:,} entries; a {len(tiles)}-tile table of a {file_rows}×{file_cols} "
-                f"board has {perm(n, len(tiles)):,}"
-            )
-    return Header(file_rows, file_cols, tuple(entries), pos, header_crc, size)
-
-
-def load_database(
-    data: bytes | bytearray | memoryview | FileSlices,
-    rows: int | None = None,
-    cols: int | None = None,
-    *,
-    shared: bool = False,
-) -> PatternDatabase:
-    """Read a database from file bytes, checking everything (see the module text).
-
-    ``rows``/``cols``, when given, must match the file. Raises :class:`~npuzzle.errors.PatternDatabaseError`
-    with a message naming the problem for wrong magic, an unknown version, a truncated or over-long file, a bad
-    checksum, a corrupt zlib stream or a table of the wrong size. The tables are inflated straight into one
-    ``bytearray`` (173 MB for 7/7-7, 115 MB for 7-7-1; with ``shared``, alternatives sharing bytes as
-    :meth:`PatternDatabase.shared_copy` has them, 115 MB for 7/7-7), a megabyte at a time; nothing else of that
-    size is held (and with :class:`FileSlices` not even the whole file).
-    """
-    return run(load_database_steps(data, rows, cols, shared=shared))
-
-
-def load_database_steps(
-    data: bytes | bytearray | memoryview | FileSlices,
-    rows: int | None = None,
-    cols: int | None = None,
-    *,
-    shared: bool = False,
-) -> Generator[float, None, PatternDatabase]:
-    """:func:`load_database` in steps: yields the fraction of the tables inflated so far after each megabyte of
-    the file (a few milliseconds apart), so a caller can answer other work between two steps; returns the
-    database."""
-    source = FileSlices.of(data)
-    head = read_header(source, rows, cols)
-    what = "pattern database"
-    entries, pos, n = head.entries, head.length, head.rows * head.cols
-    file_rows, file_cols = head.rows, head.cols
-    layout, length = _layout(n, [e[0] for e in entries], shared)
-    out = bytearray(length)
-    total = max(1, sum(e[1] for e in entries))
-    done = 0  # entries of the tables before this one
-    for number, ((tiles, table_size, packed_len, crc), (start_at, nibble)) in enumerate(zip(entries, layout), 1):
-        label = f"{what}: table {number} (tiles {' '.join(map(str, tiles))})"
-        at, end = 0, table_size
-        inflate = zlib.decompressobj()
-        check = 0
-        try:
-            for start in range(pos, pos + packed_len, SLICE_BYTES):
-                pending: bytes | bytearray | memoryview = source.read(start, min(start + SLICE_BYTES, pos + packed_len))
-                while True:  # at most a megabyte out at a time: zlib keeps the rest of the input for the next call
-                    limit = min(end - at + 1, SLICE_BYTES)
-                    chunk = inflate.decompress(pending, limit)
-                    if at + len(chunk) > end:
-                        raise PatternDatabaseError(f"{label} is corrupt (more entries than announced)")
-                    impossible = chunk.translate(None, _POSSIBLE)
-                    if impossible:
-                        raise PatternDatabaseError(f"{label} holds the impossible value {max(impossible)}")
-                    check = zlib.crc32(chunk, check)
-                    _put(out, start_at, nibble, at, chunk)
-                    at += len(chunk)
-                    pending = inflate.unconsumed_tail
-                    if not pending and len(chunk) < limit:
-                        break
-                yield (done + at) / total
-            if not inflate.eof:
-                raise PatternDatabaseError(f"{label} is corrupt (its zlib stream ends early)")
-        except zlib.error as exc:
-            raise PatternDatabaseError(f"{label} is corrupt ({exc})") from None
-        pos += packed_len
-        if at != end or check != crc:
-            raise PatternDatabaseError(f"{label} is corrupt (size or CRC-32 mismatch)")
-        done += table_size
-    return PatternDatabase(file_rows, file_cols, tuple(e[0] for e in entries), out, shared)

@@ -1,5 +1,5 @@
 """What turns the search's packed pattern placements into table positions: :class:`IndexTables`, built once per
-database (about a second for 7/7-7) and shared by every search on it (:class:`~npuzzle.pdb.tables.PdbTables`)."""
+database and shared by every search on it (:class:`~npuzzle.pdb.tables.PdbTables`)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class IndexTables:
     with ``lead = Σ_{i<L} c_i·16**i`` and ``tail = c_L + 16·c_{L+1}``. Its excess is
     ``data[base[x & mask] + tail_rank[occupied[x & mask] + (x >> shift)]]``: ``base`` holds the table offset plus
     the lead's rank times the tail count, ``occupied`` a number for the lead's cell set times 256, and
-    ``tail_rank`` the tail's compact rank given that set. Built in about a second for 7-7-1.
+    ``tail_rank`` the tail's compact rank given that set.
     """
 
     lead_bits: int

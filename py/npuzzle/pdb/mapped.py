@@ -9,7 +9,7 @@ integers little-endian; the arrays in the byte order and item size the header na
     sections at multiples of 4,096 bytes: the shared table bytes, IndexTables.base and .occupied (u32 arrays),
     IndexTables.tail_rank; nothing after the last
 
-The JSON header names the source (``size`` and header ``crc`` of the ``.pdb``, :class:`~npuzzle.pdb.database.Header`:
+The JSON header names the source (``size`` and header ``crc`` of the ``.pdb``, :class:`~npuzzle.pdb.loading.Header`:
 that CRC covers every table's CRC-32), the board shape and partition, the index's constants, each section's offset,
 length and CRC-32, and the whole file's size. **Every start** (:func:`map_tables`) checks the magic, the format
 version, the header's CRC, the byte order and item size, the file's exact size and that the source is the same
@@ -33,8 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PatternDatabaseError
-from .database import Header, PatternDatabase
+from .database import PatternDatabase
 from .index import IndexTables
+from .loading import Header
 from .tables import PdbTables
 
 MAGIC = b"NPUZMAP\x1a"
@@ -181,7 +182,7 @@ def map_tables(path: Path | str, source: Header | None) -> PdbTables:
         database = PatternDatabase(
             header["rows"], header["cols"], tuple(tuple(p) for p in header["partition"]), parts["data"], True
         )
-        # the index lookups (25 MB for 7/7-7) are copied into arrays, a few milliseconds: the search reads an
+        # the index lookups (25 MB for 7/7-7) are copied into arrays: the search reads an
         # array's items faster than a memory view's (bench startup --korf); the tables themselves stay mapped
         base, occupied = array("I"), array("I")
         base.frombytes(parts["base"])
@@ -195,8 +196,8 @@ def map_tables(path: Path | str, source: Header | None) -> PdbTables:
 
 
 def verify_mapped(path: Path | str, source: Header | None, step: Callable[[], None] = lambda: None) -> PdbTables:
-    """:func:`map_tables`, then every section's CRC-32 checked (reads the whole file: a fraction of a second for
-    7/7-7); ``step`` is called between megabytes (a place to be interrupted). Raises :class:`MappedFormError`."""
+    """:func:`map_tables`, then every section's CRC-32 checked (reads the whole file); ``step`` is called between
+    megabytes (a place to be interrupted). Raises :class:`MappedFormError`."""
     tables = map_tables(path, source)
     with open(path, "rb") as handle:
         header = _read_header(Path(path), handle)

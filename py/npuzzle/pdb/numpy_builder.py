@@ -3,7 +3,7 @@
 Build-time only: imported by :mod:`npuzzle.pdb.build` only when numpy is installed; nothing else imports it, so the
 package stays standard-library only at run time. :func:`build_compact` returns exactly the bytes of the pure-Python
 :func:`npuzzle.pdb.pure_builder.build_table_data` (the tests check that on small patterns), fast enough for the
-15-puzzle's 7-tile tables: about a minute each, where pure Python takes hours (``docs/benchmarks.md``).
+15-puzzle's 7-tile tables, where pure Python would take hours (the times: ``docs/benchmarks.md``).
 
 Abstract state: the cells of the pattern tiles plus the *region* the blank can reach without moving a pattern
 tile (moves of other tiles are free in an additive database, Korf & Felner 2002), named by its lowest cell.

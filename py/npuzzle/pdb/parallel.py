@@ -27,8 +27,9 @@ from ..checkpoint import DEFAULT_REPORT_EVERY
 from ..progress import Limit, Search, SearchResult, SearchStopped
 from ..workers import leave_interrupts_to_the_parent, running
 from .search import home_board
-from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, Answer, Task, answer_task, ordinary_first
+from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, answer_task, ordinary_first
 from .tables import PdbTables, useful_reflection
+from .tasks import Answer, Task
 
 __all__ = ["FRONTIER_PER_JOB", "IN_FLIGHT_PER_JOB", "SEQUENTIAL_NODES", "solve_with_pdb_parallel"]
 

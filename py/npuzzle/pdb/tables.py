@@ -18,8 +18,9 @@ from ..board import Board
 from ..errors import PatternDatabaseError
 from ..packing import Layout, Move
 from ..progress import run
-from .database import FileSlices, PatternDatabase, load_database_steps
+from .database import PatternDatabase
 from .index import IndexTables
+from .loading import FileSlices, load_database_steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ class PdbTables:
 def load_tables(
     data: bytes | bytearray | memoryview | FileSlices, rows: int | None = None, cols: int | None = None
 ) -> PdbTables:
-    """Read a pattern-database file (see :func:`npuzzle.pdb.database.load_database`) and prepare it for searching."""
+    """Read a pattern-database file (see :func:`npuzzle.pdb.loading.load_database`) and prepare it for searching."""
     return run(load_tables_steps(data, rows, cols))
 
 

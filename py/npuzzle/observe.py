@@ -1,0 +1,58 @@
+"""What A* and IDA* tell an observer about each expansion (issue 21, "See the search"): the protocols
+:func:`npuzzle.search.astar` and :func:`npuzzle.search.idastar` accept as ``observer``.
+
+A* calls its observer once per expansion, after the node's children were generated (and once more when the goal
+is taken), with the search's own counters; with no observer it tests one local for ``None`` per expansion. IDA*,
+whose expansions are 5-10 times cheaper, tells its observer when it takes each node, from its periodic limit check
+(made every expansion when observed): with no observer its loop is unchanged. What happened to each child (pushed,
+priority lowered, skipped, reopened, cut off) is derived by the observer from the heap it handed A*
+(:meth:`AstarObserver.attach`) and from IDA*'s stack, so the counts and paths it reports are the ordinary run's.
+:mod:`npuzzle.watch` implements both.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .heap import IndexedHeap
+from .packing import Layout
+
+
+class AstarObserver(Protocol):
+    """An observer of :func:`npuzzle.search.astar`."""
+
+    def attach(self, layout: Layout, gbits: int) -> IndexedHeap[int]:
+        """Called once before the search: the packing, the key's layout (``key = f << gbits | (2**gbits-1 - g)``);
+        returns the (empty) heap A* is to use, an :class:`IndexedHeap` or a subclass that watches it."""
+        ...
+
+    def took(self, key: int, state: int, expanded: int, generated: int, max_heap: int, goal: bool) -> None:
+        """``state`` (heap key ``key``) was taken from the heap and, unless it is the ``goal``, expanded; the
+        counters are the search's after that."""
+        ...
+
+
+class IdaObserver(Protocol):
+    """An observer of :func:`npuzzle.search.idastar`."""
+
+    def attach(self, layout: Layout) -> None:
+        """Called once before the search with the packing of its states."""
+        ...
+
+    def took(
+        self,
+        node: tuple[int, int, int, int, int],
+        stack: list[tuple[int, int, int, int, int]],
+        counts: tuple[int, int, int | None, int, int, int],
+        goal: bool,
+    ) -> None:
+        """``node`` ``(state, g, h, blank cell before or -1, tile moved)`` was just taken from ``stack``: the
+        ``goal``, or the next node to expand (its children not generated yet). The node taken before it was
+        expanded in full: the children it pushed are on top of ``stack`` (with ``node`` itself when it was one of
+        them), unless its iteration ended. ``counts``: ``(iteration, bound, smallest f cut off so far in the
+        iteration or None, expanded (this node included unless it is the goal), generated, max stack)``.
+
+        IDA*'s loop is too tight for a test per expansion: it tells the observer in its limit check, which runs
+        at every expansion when observed, so the observer describes each expansion when the next node is taken.
+        """
+        ...

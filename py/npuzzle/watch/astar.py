@@ -1,0 +1,105 @@
+"""The A* trace: an :class:`~npuzzle.observe.AstarObserver` that turns the expansions of the window asked into
+steps (the node taken, each child's outcome with its heap path, the heap's top, the hash bins around the node)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..packing import Layout
+from .heap import HASH_BINS, TracingHeap, bin_of
+from .record import Step, Window
+from .words import step_words
+
+HEAP_SHOWN = 31
+"""How many heap entries a step lists (array order: the tree's top five levels)."""
+
+BINS_AROUND = 2
+"""A step lists the bins ``node's bin ± BINS_AROUND`` (mod :data:`~npuzzle.watch.heap.HASH_BINS`)."""
+
+CHAIN_SHOWN = 4
+"""How many entries of each listed bin's chain a step shows (with the chain's length)."""
+
+
+class AstarTrace:
+    """Watches one :func:`npuzzle.search.astar` run: give it as the search's ``observer``. Steps in ``window`` are
+    built after their expansion, O(children·log n + shown entries); the others cost O(1) here (the heap's records
+    O(log n) per push). :attr:`counters` and :attr:`last` follow every expansion, recorded or not."""
+
+    def __init__(self, window: Window) -> None:
+        self.window = window
+        self.heap = TracingHeap()
+        self.layout: Layout | None = None
+        self.gbits = 0
+        self.shifts: list[int] = []
+        self.mask = 0
+        self.last = 0
+        """The number of the last step the search took (0 before the first)."""
+        self.goal_taken = False
+        self.counters: dict[str, int] = {"expanded": 0, "generated": 0, "heap": 1, "max_heap": 1}
+
+    def attach(self, layout: Layout, gbits: int) -> TracingHeap:
+        self.layout, self.gbits = layout, gbits
+        self.shifts = [layout.shift(cell) for cell in range(layout.size)]
+        self.mask = layout.tile_mask
+        return self.heap
+
+    def tiles(self, state: int) -> list[int]:
+        """The row-major tiles of a packed state (:meth:`~npuzzle.packing.Layout.unpack`, as a list). O(cells)."""
+        mask = self.mask
+        return [(state >> s) & mask for s in self.shifts]
+
+    def took(self, key: int, state: int, expanded: int, generated: int, max_heap: int, goal: bool) -> None:
+        n = expanded + 1 if goal else expanded
+        self.last = n
+        self.goal_taken = goal
+        self.counters = {"expanded": expanded, "generated": generated, "heap": len(self.heap), "max_heap": max_heap}
+        if self.window.wants(n):
+            self.window.keep(self._step(n, key, state, goal))
+
+    def _step(self, n: int, key: int, state: int, goal: bool) -> Step:
+        layout, heap, gbits = self.layout, self.heap, self.gbits
+        assert layout is not None
+        gmax = (1 << gbits) - 1
+        g = gmax - (key & gmax)
+        f = key >> gbits
+        children: list[dict[str, Any]] = []
+        if not goal:
+            g1 = g + 1
+            for m in layout.moves[state & layout.blank_mask]:
+                tile = layout.tile_at(state, m.src)
+                child = state + (tile << m.blank_shift) - (tile << m.tile_shift) + m.blank_step
+                last = heap.last_key[child]
+                entered = heap.entered.get(child)
+                row: dict[str, Any] = {"tiles": self.tiles(child), "tile": tile, "g": g1}
+                if entered is None:  # reached before by a path as short: A* skipped it
+                    h = (last >> gbits) - (gmax - (last & gmax))
+                    row.update(h=h, f=g1 + h, bin=bin_of(child), outcome="skipped", old_f=last >> gbits)
+                    row.update(found_at=heap.where.get(child), path=[])
+                else:
+                    old = None if entered.old_key is None else entered.old_key >> gbits
+                    row.update(h=(last >> gbits) - g1, f=last >> gbits, bin=bin_of(child), outcome=entered.kind)
+                    found = entered.path[0] if entered.kind == "lowered" else None
+                    row.update(old_f=old, found_at=found, path=entered.path)
+                children.append(row)
+        top = [
+            {"f": k >> gbits, "g": gmax - (k & gmax), "tiles": self.tiles(s)}
+            for k, s in zip(heap.keys[:HEAP_SHOWN], heap.items[:HEAP_SHOWN], strict=True)
+        ]
+        here = bin_of(state)
+        bins = []
+        for d in range(-BINS_AROUND, BINS_AROUND + 1):
+            b = (here + d) % HASH_BINS
+            chain = heap.chains.get(b, [])
+            entries = [{"tiles": self.tiles(s), "heap_index": heap.where.get(s)} for s in chain[:CHAIN_SHOWN]]
+            bins.append({"bin": b, "size": len(chain), "entries": entries})
+        step: Step = {
+            "n": n,
+            "node": {"tiles": self.tiles(state), "g": g, "h": f - g, "f": f, "bin": here},
+            "goal": goal,
+            "children": children,
+            "heap": {"size": len(heap), "top": top},
+            "bins": bins,
+            "counters": dict(self.counters),
+        }
+        step["words"] = step_words(step, layout.cols)
+        return step
