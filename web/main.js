@@ -22,6 +22,11 @@ import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import {
   cancelWatch, closeWatch, moveWatch, newLanes, openWatch, resetWatch, runWatchToEnd, togglePlay, watchSpeedChanged,
 } from "./control/watch.js";
+import { deleteHistory } from "./control/history.js";
+import { chooseTheme, restoreTheme } from "./control/theme.js";
+import {
+  chooseBuiltIn, choosePictureFile, pictureIn, removePicture, restorePicture, toggleNumbers,
+} from "./control/picture.js";
 import { mirrorHooks } from "./hooks.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { PythonWorker } from "./worker-handle.js";
@@ -253,6 +258,44 @@ ui.copyLink.addEventListener("click", async () => {
 });
 window.addEventListener("hashchange", () => {
   if (state.ready) openFromLocation(ctx, false);
+});
+
+// ---- For players: the history of solves (delete with its confirmation), the theme, the picture puzzle ----
+
+restoreTheme(ctx);
+ui.theme.addEventListener("change", () => chooseTheme(ctx));
+restorePicture(ctx);
+ui.pictureFile.addEventListener("change", () => {
+  const file = ui.pictureFile.files && ui.pictureFile.files[0];
+  if (file) choosePictureFile(ctx, file);
+  ui.pictureFile.value = ""; // the same file can be chosen again
+});
+ui.pictureChoice.addEventListener("change", () => chooseBuiltIn(ctx));
+ui.pictureNumbers.addEventListener("change", () => toggleNumbers(ctx));
+ui.pictureRemove.addEventListener("click", () => removePicture(ctx));
+for (const zone of [ui.view, ui.looks]) { // a picture dropped on the board or on its controls
+  zone.addEventListener("dragover", (event) => {
+    if (event.dataTransfer && event.dataTransfer.types.includes("Files")) event.preventDefault();
+  });
+  zone.addEventListener("drop", (event) => {
+    const file = pictureIn(event.dataTransfer);
+    if (!file) return;
+    event.preventDefault();
+    choosePictureFile(ctx, file);
+  });
+}
+document.addEventListener("paste", (event) => { // a pasted picture (pasted text goes where it always went)
+  const file = event.clipboardData && event.clipboardData.files.length ? pictureIn(event.clipboardData) : null;
+  if (!file) return;
+  event.preventDefault();
+  choosePictureFile(ctx, file);
+});
+
+ui.historyDelete.addEventListener("click", () => deleteHistory(ctx, "ask"));
+ui.historyConfirmYes.addEventListener("click", () => deleteHistory(ctx, "confirm"));
+ui.historyConfirmNo.addEventListener("click", () => deleteHistory(ctx, "keep"));
+ui.historyConfirm.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") deleteHistory(ctx, "keep");
 });
 
 setReady(false);

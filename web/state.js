@@ -88,6 +88,22 @@ import { newGame } from "./model/game.js";
  * @property {string | null} time the clock's milliseconds when it stopped
  * @property {string | null} watch the watched search: idle (shown, nothing asked), asking, playing, done, failed
  * @property {string | null} offline the service worker: ready, update-ready, update (taking over), unsupported, failed
+ * @property {string | null} shortest for players: the shortest solution of a solved dealt board: running, optimal,
+ *   near-optimal, stopped (a lower bound only), failed
+ * @property {string | null} history for players: the last change to the history of solves: recorded, deleted
+ * @property {string | null} theme for players: the theme chosen: system, light, dark
+ * @property {string | null} picture for players: the picture on the tiles: none, shown, failed (a message says why)
+ */
+
+/**
+ * For players (issue 22): the request id of the background search for a shortest solution (0: none), the history's
+ * delete waiting for its confirmation and the object URL of its CSV download ("": none); the picture puzzle's
+ * decoded picture (`source`, null: none), which it is (`choice`: "file" for the player's own, a built-in picture's
+ * name, "" for none), the shape it was last cropped for (`croppedFor`) and that crop as a data URL (`picture`, ""
+ * when the board on screen shows none), whether the tiles' numbers show on it, and the message of the last picture
+ * refused ("": none).
+ * @typedef {{shortest: number, confirming: boolean, csvUrl: string, source: ImageBitmap | HTMLImageElement | null,
+ *   choice: string, croppedFor: string, picture: string, numbers: boolean, error: string}} Players
  */
 
 /**
@@ -110,6 +126,7 @@ import { newGame } from "./model/game.js";
  * @property {Watch} watch the search watched step by step
  * @property {Report} report
  * @property {Set<keyof Report>} reported the report's entries set since hooks.js last mirrored them
+ * @property {Players} players for players: history, picture
  */
 
 /**
@@ -144,8 +161,11 @@ export function createState() {
       helpersBusy: null, helpersTasks: null,
       playback: null, compare: null, hint: null, clock: null, time: null,
       watch: null, offline: null,
+      shortest: null, history: null, theme: null, picture: null, // for players
     },
     reported: new Set(),
+    players: { shortest: 0, confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
+      numbers: true, error: "" },
   };
 }
 

@@ -207,7 +207,7 @@ def test_the_clock_runs_from_the_first_move_to_the_goal_and_the_best_is_kept(bro
         page.reload()
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=120_000)
         page.wait_for_function("() => !document.getElementById('best').hidden")
-        assert page.locator("#best").inner_text() == f"Best: 3 moves · {shown_time}"
+        assert page.locator("#best").inner_text() == f"Best: 3 moves · {shown_time} · 2 line moves"  # R, then L L
         load(app, "1 2 3 / 4 5 6 / 7 0 8")
         page.get_by_role("gridcell", name="8", exact=True).click()
         page.wait_for_function("() => document.body.dataset.clock === 'stopped'")

@@ -15,6 +15,7 @@ import {
   clearErrors, renderChecking, renderNoVerdict, renderVerdict, showError, showRequestError,
 } from "../view/verdict.js";
 import { cancelJob } from "./job.js";
+import { yieldWorker } from "./history.js";
 import { learnFrom } from "./learn.js";
 import { loadBoard } from "./play.js";
 
@@ -36,6 +37,7 @@ const BUSY_AFTER_MS = 300;
  */
 async function ask(ctx, type, fields, label) {
   const { state, ui } = ctx;
+  yieldWorker(ctx); // for players: a background search for a shortest solution gives way
   /** @type {import("../state.js").Busy} */
   const entry = { id: 0, timer: 0, shown: false, text: "" };
   entry.timer = window.setTimeout(() => {
@@ -134,7 +136,7 @@ export async function shuffle(ctx) {
     const reply = await ask(ctx, "random", { shape: ui.shape.value, goal: goalSpec(ui) }, "Shuffling");
     if (seq !== state.latest) return;
     ui.board.value = boardText(reply.board);
-    await check(ctx);
+    if (await check(ctx)) state.game.dealt = true; // for players: a dealt board's shortest solution is compared
   } catch (caught) {
     if (seq !== state.latest) return;
     const error = errorInfo(caught);
@@ -187,7 +189,7 @@ export function openFromLocation(ctx, first) {
   const { ui } = ctx;
   if (fillFromLocation(ui)) {
     showGoalField(ctx);
-    check(ctx);
+    check(ctx).then((ok) => { if (ok) ctx.state.game.dealt = true; }); // for players: a link deals its board
   } else if (first) {
     if (!ui.board.value.trim()) ui.board.value = EXAMPLE;
     check(ctx);

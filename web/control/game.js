@@ -5,15 +5,16 @@
 
 import { count } from "../dom.js";
 import { mirrorHooks } from "../hooks.js";
-import { asBest, elapsedMs, formatTime, judge, shapeKey } from "../model/game.js";
+import { asBest, elapsedMs, formatTime, judge, lineMoves, shapeKey } from "../model/game.js";
 import { setReport } from "../state.js";
 import { renderGameBar } from "../view/board-bar.js";
+import { recordSolve } from "./history.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../model/game.js").Best} Best */
 
 const CLOCK_EVERY_MS = 200; // the clock on screen shows whole seconds: a fifth of one keeps it on time
-const BESTS_KEY = "npuzzle.bests"; // localStorage: {"4×4": {moves, ms}, …}
+const BESTS_KEY = "npuzzle.bests"; // localStorage: {"4×4": {moves, ms, lines}, …}
 
 /** Start the clock at the game's first move (not again once the goal was reached). @param {Ctx} ctx */
 export function startClock(ctx) {
@@ -43,18 +44,21 @@ export function finishGame(ctx) {
   setReport(state, "time", String(Math.round(ms)));
   const result = `${moves} in ${formatTime(ms, true)}`;
   if (game.assisted) return `Solved in ${result}, with the solution's help: no record for that.`;
+  const lines = lineMoves(game.path);
+  recordSolve(ctx, { ms, moves: game.moves, lines, hints: game.hints }); // the history keeps games with hints
   if (game.hints) {
     return `Solved in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`;
   }
   const shape = shapeKey(shown.board);
   const bests = readBests();
   const before = bests[shape] || null;
-  const verdict = judge(before, { moves: game.moves, ms });
-  if (verdict.fewest || verdict.fastest) writeBests({ ...bests, [shape]: verdict.best });
+  const verdict = judge(before, { moves: game.moves, ms, lines });
+  if (verdict.fewest || verdict.fastest || verdict.fewestLines) writeBests({ ...bests, [shape]: verdict.best });
   if (!before) return `Solved! ${result}: your first ${shape} record.`;
   const beaten = [];
   if (verdict.fewest) beaten.push(`fewest moves (was ${before.moves})`);
   if (verdict.fastest) beaten.push(`fastest time (was ${formatTime(before.ms, true)})`);
+  if (verdict.fewestLines && before.lines !== undefined) beaten.push(`fewest line moves (was ${before.lines})`);
   if (beaten.length) return `Solved! ${result}: a new ${shape} best for ${beaten.join(" and ")}.`;
   return `Solved! ${result}. Your ${shape} bests: ${count(before.moves, "move")}, ${formatTime(before.ms, true)}.`;
 }

@@ -7,7 +7,7 @@
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
 import { newGame } from "../model/game.js";
-import { boardText, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
+import { boardText, letterOf, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
 import { Playback } from "./playback.js";
 import { renderBoardBar } from "../view/board-bar.js";
 import { renderJob } from "../view/job.js";
@@ -20,6 +20,8 @@ import { goalSpec } from "../ui.js";
 import { cancelJob } from "./job.js";
 import { finishGame, renderGame, startClock } from "./game.js";
 import { learnFrom, sayMoves } from "./learn.js";
+import { newBoardHistory } from "./history.js";
+import { showPicture } from "./picture.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Board} Board */
@@ -33,6 +35,7 @@ const VERDICT_AFTER_MS = 350;
 export function loadBoard(ctx) {
   const { state, ui } = ctx;
   state.game = newGame();
+  state.game.start = state.shown ? state.shown.board : null; // boards are never changed in place: no copy needed
   ctx.board.mark("hinted", []);
   ui.moveSaid.textContent = "";
   dropSolution(ctx);
@@ -42,6 +45,8 @@ export function loadBoard(ctx) {
   renderBoardBar(ui, state, "");
   renderGame(ctx);
   renderJob(ui, state);
+  newBoardHistory(ctx); // for players: the history of the new board's shape, its picture
+  showPicture(ctx);
   mirrorHooks(state);
 }
 
@@ -125,9 +130,12 @@ function slideTiles(ctx, tiles, count) {
   game.stepping = true;
   try {
     for (const tile of tiles) {
+      const letter = letterOf(shown.board, tile);
       const next = slide(shown.board, tile);
-      if (!next) break; // cannot happen: a step's tiles are next to the blank in turn
+      if (!next || !letter) break; // cannot happen: a step's tiles are next to the blank in turn
       game.moves += count;
+      if (count > 0) game.path.push(letter);
+      else game.path.pop(); // an undone move takes the path's last move back
       const playback = state.playback;
       if (playback) {
         playback.pause();

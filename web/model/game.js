@@ -1,16 +1,23 @@
 // @ts-check
-// A game on the board on screen, as pure data: the steps made (for Undo and Redo), the single-tile move count,
-// the clock and the hints taken; and the personal bests per board shape. No DOM, no storage: control/game.js
-// keeps these in the state and in localStorage.
+// A game on the board on screen, as pure data: the steps made (for Undo and Redo), the move counts (single tiles
+// and lines), the clock and the hints taken; and the personal bests per board shape. No DOM, no storage:
+// control/game.js keeps these in the state and in localStorage.
 //
 // A step is one user action: the tiles it slid, in order (a tap on a tile two cells from the blank slides two
 // tiles: one step, two moves). Undo slides them back in reverse order, Redo again in order.
+//
+// Two ways of counting, as speedsolvers do: single-tile moves (each tile that slides is one) and line moves (the
+// multi-tile metric: tiles sliding the same way one after the other are one line move, however they were made).
+// Both follow the path from the start to the board on screen: `path` holds its single-tile moves' letters.
 
 /**
  * @typedef {object} Game
  * @property {number[][]} past the steps made, oldest first (Undo takes the last)
  * @property {number[][]} future the steps undone, the next Redo last
  * @property {number} moves single-tile moves on the path from the start to the board on screen
+ * @property {string[]} path that path's moves as letters (U/D/L/R: the way each tile slid), oldest first
+ * @property {Board | null} start the board the game started from (null: none on screen)
+ * @property {boolean} dealt the board was dealt (Shuffle or a link): its shortest solution is worth comparing
  * @property {number} startedAt when the clock started (performance.now(); 0: not started)
  * @property {number} stoppedAt when it stopped (0: still running or not started)
  * @property {number} hints hints taken in this game
@@ -21,14 +28,17 @@
  */
 
 /**
- * Fewest moves and fastest time (ms) on one board shape, each from its own best game.
- * @typedef {{moves: number, ms: number}} Best
+ * Fewest moves, fastest time (ms) and fewest line moves (absent in bests kept before they were counted) on one
+ * board shape, each from its own best game.
+ * @typedef {{moves: number, ms: number, lines?: number}} Best
  */
+
+/** @typedef {import("../protocol.js").Board} Board */
 
 /** @returns {Game} a game not started: no moves, the clock at zero. */
 export function newGame() {
-  return { past: [], future: [], moves: 0, startedAt: 0, stoppedAt: 0, hints: 0, assisted: false, over: false,
-    hinted: null, stepping: false };
+  return { past: [], future: [], moves: 0, path: [], start: null, dealt: false, startedAt: 0, stoppedAt: 0, hints: 0,
+    assisted: false, over: false, hinted: null, stepping: false };
 }
 
 /** Milliseconds on the clock at `now`. @param {Game} game @param {number} now */
@@ -58,19 +68,36 @@ export function shapeKey(shape) {
 }
 
 /**
+ * Line moves on a path of single-tile moves (letters U/D/L/R): a run of moves the same way is one slide of a line
+ * of tiles (the multi-tile metric). O(n).
+ * @param {readonly string[]} path
+ */
+export function lineMoves(path) {
+  let lines = 0;
+  for (let k = 0; k < path.length; k++) if (k === 0 || path[k] !== path[k - 1]) lines += 1;
+  return lines;
+}
+
+/**
  * Where a finished game stands against the best so far (`best`, null when none): the new best and which records
- * it beat (both on a first game).
+ * it beat (all on a first game).
  * @param {Best | null} best
- * @param {{moves: number, ms: number}} result
- * @returns {{best: Best, fewest: boolean, fastest: boolean}}
+ * @param {{moves: number, ms: number, lines: number}} result
+ * @returns {{best: Best, fewest: boolean, fastest: boolean, fewestLines: boolean}}
  */
 export function judge(best, result) {
   const fewest = !best || result.moves < best.moves;
   const fastest = !best || result.ms < best.ms;
+  const fewestLines = !best || best.lines === undefined || result.lines < best.lines;
   return {
-    best: { moves: fewest ? result.moves : best.moves, ms: fastest ? result.ms : best.ms },
+    best: {
+      moves: fewest ? result.moves : best.moves,
+      ms: fastest ? result.ms : best.ms,
+      lines: fewestLines || !best || best.lines === undefined ? result.lines : best.lines,
+    },
     fewest,
     fastest,
+    fewestLines,
   };
 }
 
@@ -81,7 +108,8 @@ export function judge(best, result) {
  */
 export function asBest(value) {
   if (typeof value !== "object" || value === null) return null;
-  const { moves, ms } = /** @type {{moves?: unknown, ms?: unknown}} */ (value);
+  const { moves, ms, lines } = /** @type {{moves?: unknown, ms?: unknown, lines?: unknown}} */ (value);
   if (!Number.isInteger(moves) || typeof ms !== "number" || !(ms >= 0) || Number(moves) < 0) return null;
-  return { moves: Number(moves), ms };
+  const best = { moves: Number(moves), ms };
+  return Number.isInteger(lines) && Number(lines) >= 0 ? { ...best, lines: Number(lines) } : best;
 }

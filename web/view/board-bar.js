@@ -1,9 +1,9 @@
 // @ts-check
-// The bar under the board: the move counter, the clock, the best on this shape, Undo/Redo/Hint, and the status
+// The bar under the board: the move counters (single tiles and lines), the clock, the best on this shape, Undo/Redo/Hint, and the status
 // line (solved, hints); the board's solved state for styling. (Hint is enabled with the other job buttons: job.js.)
 
 import { count } from "../dom.js";
-import { elapsedMs, formatTime } from "../model/game.js";
+import { elapsedMs, formatTime, lineMoves } from "../model/game.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../state.js").State} State */
@@ -18,6 +18,8 @@ export function renderBoardBar(ui, state, status = null) {
   ui.view.dataset.solved = String(Boolean(state.solved));
   ui.moveCount.value = String(state.game.moves);
   ui.moveCount.textContent = String(state.game.moves);
+  const lines = String(lineMoves(state.game.path)); // for players: the multi-tile count beside the single-tile one
+  if (ui.lineCount.value !== lines) ui.lineCount.value = lines;
   if (status !== null) ui.boardStatus.textContent = status;
 }
 
@@ -35,7 +37,8 @@ export function renderGameBar(ui, state, now, best) {
   ui.timer.dataset.state = !game.startedAt ? "idle" : game.stoppedAt ? "stopped" : "running";
   if (best !== undefined) {
     ui.best.hidden = !best;
-    ui.best.textContent = best ? `Best: ${count(best.moves, "move")} · ${formatTime(best.ms, true)}` : "";
+    const lines = best && best.lines !== undefined ? ` · ${count(best.lines, "line move")}` : "";
+    ui.best.textContent = best ? `Best: ${count(best.moves, "move")} · ${formatTime(best.ms, true)}${lines}` : "";
   }
   const usable = state.ready && Boolean(state.shown);
   ui.undo.disabled = !usable || game.past.length === 0;

@@ -8,8 +8,9 @@
 // tiles: see model/moves.js). A swipe (touch, pen or mouse drag) goes to `onSwipe` with its direction and the cell
 // it started on. `moveTiles` slides tiles in place and animates them (the Web Animations API on the cells'
 // transform), so playback costs two cell updates per move, not a redraw; `mark` tints tiles (a hint) and follows them
-// as they move. Bigger boards (up to 1000×1000) are drawn on a canvas, one pixel per tile, each tile coloured by
-// where it belongs in the goal: a solved board is a smooth gradient, a shuffled one noise.
+// as they move; each tile carries its goal place (`--pr`, `--pc`) for a picture puzzle's CSS. Bigger boards (up to
+// 1000×1000) are drawn on a canvas, one pixel per tile, each tile coloured by where it belongs in the goal: a solved
+// board is a smooth gradient, a shuffled one noise.
 
 /** @typedef {import("../protocol.js").Board} Board */
 
@@ -237,6 +238,7 @@ export class BoardView {
    */
   paintCell(cell, t, i, blank) {
     cell.classList.remove("home", "movable", "tile", "blank", ...this.marks.keys());
+    placePiece(cell, t, this.where, this.board ? this.board.cols : 1);
     if (t === 0) {
       cell.classList.add("blank");
       cell.textContent = "";
@@ -310,6 +312,7 @@ export class BoardView {
         } else {
           cell.className = "cell tile";
           cell.textContent = String(t);
+          placePiece(cell, t, where, cols);
           if (where[t] === i) cell.classList.add("home");
           if (this.props.onSlide && inLine(i, blank, cols)) cell.classList.add("movable");
           for (const [name, marked] of this.marks) if (marked.has(t)) cell.classList.add(name);
@@ -453,6 +456,24 @@ export class BoardView {
     for (const [type, listener] of this.listeners) this.el.removeEventListener(type, listener);
     this.el.replaceChildren();
   }
+}
+
+/**
+ * The goal place of tile `t` (row and column) as the cell's `--pr` and `--pc`: a picture puzzle's CSS draws the
+ * tile's piece of the picture from them (style.css, view/picture.js); none on the blank.
+ * @param {HTMLElement} cell
+ * @param {number} t
+ * @param {Int32Array | null} where the goal index of every tile value
+ * @param {number} cols
+ */
+function placePiece(cell, t, where, cols) {
+  if (t === 0 || !where) {
+    cell.style.removeProperty("--pr");
+    cell.style.removeProperty("--pc");
+    return;
+  }
+  cell.style.setProperty("--pr", String(Math.floor(where[t] / cols)));
+  cell.style.setProperty("--pc", String(where[t] % cols));
 }
 
 /** @param {number} i @param {Board} board @returns {number[]} the cells in the row and the column of `i` */

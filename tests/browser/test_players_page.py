@@ -1,0 +1,232 @@
+"""For players (issue 22): how close a solve came to the shortest solution (checked against the core in CPython),
+both move counts (single tiles and lines), and the history of solves: averages, CSV, reload and delete."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from npuzzle.board import Board
+from npuzzle.instances import korf100
+from npuzzle.parse import parse_board
+
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, app_in_use, core, grid_tiles, open_app
+from .steps import shuffle, wait_grid
+
+
+@pytest.fixture
+def fresh(browser: Browser, server: Server) -> Iterator[App]:
+    """A fresh visit (its own storage: no history, no bests)."""
+    yield from app_in_use(browser, server)
+
+
+def click(app: App, board: Board, tile: int) -> tuple[Board, list[str]]:
+    """Click ``tile`` (in the blank's row or column): the board after the line slid, and the letters of its moves."""
+    r, c = divmod(board.tiles.index(tile), board.cols)
+    br, bc = board.blank
+    letter = "U" if r > br else "D" if r < br else "L" if c > bc else "R"
+    letters = [letter] * (abs(r - br) + abs(c - bc))
+    app.page.get_by_role("gridcell", name=str(tile), exact=True).click()
+    for move in letters:
+        board = board.slide(move)
+    wait_grid(app, board.tiles)
+    return board, letters
+
+
+def line_moves(letters: list[str]) -> int:
+    """Runs of the same letter: the multi-tile metric."""
+    return sum(1 for k, m in enumerate(letters) if k == 0 or letters[k - 1] != m)
+
+
+def counts(page: Page) -> tuple[int, int]:
+    return int(page.locator("#move-count").inner_text()), int(page.locator("#line-count").inner_text())
+
+
+def test_a_solved_shuffled_board_says_how_close_it_came_to_the_core_s_shortest(fresh: App) -> None:
+    page = fresh.page
+    shuffle(fresh, "3×3")
+    board = Board(3, 3, tuple(grid_tiles(fresh)))
+    text = " / ".join(" ".join(map(str, board.tiles[r * 3 : r * 3 + 3])) for r in range(3))
+    reply = core({"op": "solve", "board": text, "algorithm": "astar", "heuristic": "manhattan"})
+    shortest = len(reply["moves"])
+    assert reply["optimal"] is True
+    # a detour first (a tile out and back), then the core's shortest solution: two moves over the shortest
+    detour = next(iter(board.movable_tiles().values()))
+    letters: list[str] = []
+    for tile in [detour, detour, *reply["moves"]]:
+        board, slid = click(fresh, board, tile)
+        letters += slid
+    page.wait_for_function(
+        "() => ['optimal', 'near-optimal', 'stopped', 'failed'].includes(document.body.dataset.shortest)",
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    assert page.locator("body").get_attribute("data-shortest") == "optimal"
+    moves, lines = len(letters), line_moves(letters)
+    assert moves == shortest + 2 and counts(page) == (moves, lines)
+    efficient = round(100 * shortest / moves)
+    assert page.locator("#board-score").inner_text() == (
+        f"Solved in {moves} moves ({lines} line moves); the shortest is {shortest} ({efficient}% efficient)."
+    )
+    row = page.locator("#history-list tbody tr").first  # the solve is in the history, with its shortest
+    assert row.locator("td").nth(3).inner_text() == str(moves)
+    assert row.locator("td").nth(4).inner_text() == str(lines)
+    assert row.locator("td").nth(5).inner_text() == str(shortest)
+    fresh.assert_offline()
+
+
+def test_both_counters_follow_multi_tile_moves_undo_and_redo(fresh: App) -> None:
+    page = fresh.page
+    text = "5 1 2 3 / 9 6 7 4 / 13 10 11 8 / 0 14 15 12"
+    fresh.check(text, "default")
+    board = parse_board(text)
+    wait_grid(fresh, board.tiles)
+    history: list[tuple[int, int]] = [(0, 0)]
+    letters: list[str] = []
+    # a column of 3 down, a row of 3 left, then 4, 8 and 12 up one by one: the three steps up are one line move
+    for tile in (5, 3, 4, 8, 12):
+        board, slid = click(fresh, board, tile)
+        letters += slid
+        history.append((len(letters), line_moves(letters)))
+        assert counts(page) == history[-1]
+    assert letters == list("DDDLLLUUU") and history[-1] == (9, 3)
+    undo = page.get_by_role("button", name="Undo")
+    undo.click()
+    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=history[-2][0])
+    assert counts(page) == history[-2]
+    page.get_by_role("button", name="Redo").click()
+    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=history[-1][0])
+    assert counts(page) == history[-1]
+    fresh.assert_offline()
+
+
+AVERAGES_JS = """async (values) => {
+  const { averages } = await import('./model/history.js');
+  return averages(values);
+}"""
+
+
+def test_averages_match_a_hand_worked_example(fresh: App) -> None:
+    page = fresh.page
+    # 13 solves. Best 1. Mean of 3: the last three, (5 + 11 + 30) / 3. Average of 5: the last five 3 8 5 11 30
+    # without 3 and 30: (8 + 5 + 11) / 3 = 8. Average of 12: the last twelve without 1 and 30, whose sum is 70: 7.
+    values = [7, 2, 9, 4, 12, 1, 6, 10, 3, 8, 5, 11, 30]
+    got = page.evaluate(AVERAGES_JS, values)
+    assert got == {"count": 13, "best": 1, "mo3": pytest.approx(46 / 3), "ao5": 8, "ao12": 7}
+    short = page.evaluate(AVERAGES_JS, [5, 3, 8, 4])  # mean of 3: (3 + 8 + 4) / 3; too few for an average of 5
+    assert short == {"count": 4, "best": 3, "mo3": 5, "ao5": None, "ao12": None}
+    fresh.assert_offline()
+
+
+def solve_by_clicks(app: App, text: str, tiles: list[int]) -> None:
+    """Check ``text`` and solve it by clicking ``tiles``; wait for the history to keep the solve."""
+    page = app.page
+    app.check(text, "default")
+    wait_grid(app, parse_board(text).tiles)
+    page.locator("body").evaluate("b => delete b.dataset.history")
+    board = parse_board(text)
+    for tile in tiles:
+        board, _ = click(app, board, tile)
+    page.wait_for_function("() => document.body.dataset.history === 'recorded'")
+
+
+def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server) -> None:
+    with open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8") as app:
+        page = app.page
+        assert page.locator("#history").is_hidden()  # no solves yet
+        page.locator("body").evaluate("b => delete b.dataset.history")
+        page.get_by_role("gridcell", name="8", exact=True).click()  # the link's board, dealt: 1 move
+        page.wait_for_function("() => document.body.dataset.shortest === 'optimal'", timeout=ANSWER_TIMEOUT_MS)
+        assert page.locator("#board-score").inner_text() == (
+            "Solved in 1 move (1 line move); the shortest is 1: yours is a shortest solution (100% efficient)."
+        )
+        solve_by_clicks(app, "1 2 3 / 4 5 6 / 0 7 8", [8])  # typed boards (no shortest): 2 moves in 1 line
+        solve_by_clicks(app, "1 2 3 / 4 0 5 / 7 8 6", [5, 6])  # 2 moves in 2 lines
+        rows = page.locator("#history-list tbody tr")
+        assert rows.count() == 3
+        assert page.get_by_role("heading", name="Your 3×3 solves").is_visible()
+        best = page.locator("#history-averages tr[data-average=best] td")
+        assert best.nth(1).inner_text() == "1" and best.nth(2).inner_text() == "1"
+        mo3 = page.locator("#history-averages tr[data-average=mo3] td")
+        assert mo3.nth(1).inner_text() == "1.7"  # (1 + 2 + 2) / 3 moves
+        assert page.locator("#history-averages tr[data-average=ao5] td").nth(1).inner_text() == "–"
+        assert page.get_by_role("img", name="Time of each 3×3 solve").count() == 1
+
+        with page.expect_download() as download:
+            page.get_by_role("link", name="Download CSV").click()
+        path = download.value.path()
+        table = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+        columns = "shape date seconds moves line_moves shortest shortest_proven lower_bound hints"
+        assert table[0] == columns.split()
+        assert [r[3] for r in table[1:]] == ["1", "2", "2"] and [r[4] for r in table[1:]] == ["1", "1", "2"]
+        assert [r[5] for r in table[1:]] == ["1", "", ""] and table[1][6] == "true"
+        assert all(r[0] == "3×3" and float(r[2]) >= 0 and r[8] == "0" for r in table[1:])  # one step: 0 s
+        assert download.value.suggested_filename == "npuzzle-3x3-solves.csv"
+
+        page.reload()
+        page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function("() => !document.getElementById('history').hidden")
+        assert page.locator("#history-list tbody tr").count() == 3
+
+        page.get_by_role("button", name="Delete history…").click()
+        confirm = page.get_by_role("group", name="Delete all 3 3×3 solves")
+        assert confirm.is_visible()
+        page.get_by_role("button", name="Keep").click()  # taken back: nothing deleted
+        assert confirm.is_hidden() and page.locator("#history-list tbody tr").count() == 3
+        page.get_by_role("button", name="Delete history…").click()
+        page.get_by_role("button", name="Delete", exact=True).click()
+        page.wait_for_function("() => document.body.dataset.history === 'deleted'")
+        assert page.locator("#history").is_hidden()
+        assert page.evaluate("JSON.parse(localStorage.getItem('npuzzle.history') || '{}')['3×3']") is None
+        page.reload()
+        page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        app.wait_answer(0)
+        assert page.locator("#history").is_hidden()
+        app.assert_offline()
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[App]:
+    """A fresh visit on a phone's screen (the pattern database is fetched only when a Solve or Hint needs it)."""
+    yield from app_in_use(browser, server, phone=True)
+
+
+def test_a_hard_4x4_solved_is_compared_with_a_near_optimal_solution_and_its_bound(phone: App) -> None:
+    page = phone.page
+    korf = korf100()[0]  # Korf's #1: 57 moves at best; no proof within auto's seconds without the database
+    board = korf.board()
+    text = " / ".join(" ".join(map(str, board.tiles[r * 4 : r * 4 + 4])) for r in range(4))
+    link = "#board=" + text.replace(" / ", "/").replace(" ", ",") + "&goal=" + korf.goal
+    before = phone.answers()
+    page.evaluate("link => { location.hash = link; }", link)  # a link deals the board
+    phone.wait_answer(before)
+    wait_grid(phone, board.tiles)
+    reply = core({"op": "solve", "board": text, "goal": korf.goal, "algorithm": "near-optimal"})
+    assert not reply["optimal"]
+    letters: list[str] = []
+    for tile in reply["moves"]:
+        board, slid = click(phone, board, tile)
+        letters += slid
+    page.wait_for_function(
+        "() => ['optimal', 'near-optimal', 'stopped', 'failed'].includes(document.body.dataset.shortest)",
+        timeout=180_000,
+    )
+    assert page.locator("body").get_attribute("data-shortest") == "near-optimal"
+    assert page.locator("body").get_attribute("data-tables") == "offered"  # no database: auto fell back
+    said = page.locator("#board-score").inner_text()
+    found = re.fullmatch(
+        r"Solved in (\d+) moves \((\d+) line moves\); the shortest is between (\d+) and (\d+): near-optimal, not "
+        r"proven shortest \((\d+)–(\d+)% efficient\)\.",
+        said,
+    )
+    assert found, said
+    moves, lines, low, length, least, most = (int(g) for g in found.groups())
+    assert (moves, lines) == (len(letters), line_moves(letters))
+    assert length == len(reply["moves"])  # the page's near-optimal answer is CPython's, move for move
+    assert reply["lower_bound"] <= low <= korf.optimal <= length
+    assert (least, most) == (round(100 * low / moves), round(100 * length / moves))
+    phone.assert_offline()

@@ -1,0 +1,187 @@
+// @ts-check
+// The player's solves: each finished game (without the solution's help) is kept per board shape in localStorage;
+// for a board that was dealt (Shuffle or a link) the worker then searches the shortest solution from the start in
+// the background (the `solve` op with auto's choices: optimal where it is proven within auto's few seconds, else
+// near-optimal with its proven lower bound), and the line under the board says how close the solve came. Python runs
+// one request at a time: when the player asks for something else (a check, a shuffle, a solve, a hint), the
+// background search is cancelled first (yieldWorker) and its proven lower bound kept. The history of the board's
+// shape is drawn below the results: averages, chart, list, CSV download, delete.
+
+import { mirrorHooks } from "../hooks.js";
+import { count } from "../dom.js";
+import { shapeKey } from "../model/game.js";
+import { asEntry, closeness, MAX_ENTRIES, toCsv } from "../model/history.js";
+import { boardText } from "../model/moves.js";
+import { setReport } from "../state.js";
+import { renderHistory, renderScore } from "../view/history.js";
+import { errorInfo } from "../worker-handle.js";
+
+/** @typedef {import("../state.js").Ctx} Ctx */
+/** @typedef {import("../model/history.js").Entry} Entry */
+
+const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], …}, oldest first
+const SHORTEST_SECONDS = 60; // each background search's hard stop, for hangs (the player's next request stops it too)
+
+/** @returns {Record<string, Entry[]>} every shape's solves kept on this device (none when storage is unavailable) */
+function readAll() {
+  /** @type {Record<string, Entry[]>} */
+  const all = {};
+  try {
+    const stored = JSON.parse(localStorage.getItem(HISTORY_KEY) || "{}");
+    for (const [shape, list] of Object.entries(stored)) {
+      if (!Array.isArray(list)) continue;
+      const entries = list.map(asEntry).filter((e) => e !== null);
+      if (entries.length) all[shape] = /** @type {Entry[]} */ (entries);
+    }
+  } catch {
+    // storage blocked or damaged: no history
+  }
+  return all;
+}
+
+/** @param {Record<string, Entry[]>} all */
+function writeAll(all) {
+  try {
+    localStorage.setItem(HISTORY_KEY, JSON.stringify(all));
+  } catch {
+    // storage blocked or full: the solve is shown now but not kept
+  }
+}
+
+/**
+ * Change the solves of `shape` with `change` (given them oldest first, returns the new list) and store them.
+ * @param {string} shape
+ * @param {(entries: Entry[]) => Entry[]} change
+ */
+function update(shape, change) {
+  const all = readAll();
+  const entries = change(all[shape] || []).slice(-MAX_ENTRIES);
+  if (entries.length) all[shape] = entries;
+  else delete all[shape];
+  writeAll(all);
+}
+
+/** @param {Ctx} ctx @returns {string} the shape of the board on screen ("" when none) */
+function shapeOnScreen(ctx) {
+  return ctx.state.shown ? shapeKey(ctx.state.shown.board) : "";
+}
+
+/**
+ * A game was finished by the player: keep it in the history of its shape and, for a board that was dealt, find the
+ * shortest solution from its start in the background.
+ * @param {Ctx} ctx
+ * @param {{ms: number, moves: number, lines: number, hints: number}} result
+ */
+export function recordSolve(ctx, result) {
+  const { state } = ctx;
+  const { game, shown } = state;
+  if (!shown) return;
+  const shape = shapeKey(shown.board);
+  /** @type {Entry} */
+  const entry = { at: new Date().toISOString(), ...result, shortest: null, optimal: null, lowerBound: null };
+  update(shape, (entries) => [...entries, entry]);
+  setReport(state, "history", "recorded");
+  showHistory(ctx);
+  const solved = `Solved in ${count(result.moves, "move")} (${count(result.lines, "line move")})`;
+  if (!game.dealt || !game.start) {
+    renderScore(ctx.ui, "");
+    return;
+  }
+  renderScore(ctx.ui, `${solved}; finding the shortest solution from the start…`);
+  findShortest(ctx, shape, entry.at, game.start, shown.goal).then((found) => {
+    if (ctx.state.game === game) {
+      renderScore(ctx.ui, found.error ? `${solved}; the shortest could not be found: ${found.error}`
+        : `${solved}; ${closeness(result.moves, found)}.`);
+    }
+    showHistory(ctx);
+    const proven = found.optimal ? "optimal" : "near-optimal";
+    const outcome = found.error ? "failed" : found.length === null ? "stopped" : proven;
+    setReport(ctx.state, "shortest", outcome);
+    mirrorHooks(ctx.state);
+  });
+  setReport(state, "shortest", "running");
+}
+
+/**
+ * The shortest solution from `start` to `goal`, searched in the worker and kept in the entry of `shape` made at
+ * `at`: auto's choices first (an optimal search up to 4×4, which auto itself hands to the near-optimal solver after a
+ * few seconds unless a pattern database guides it; bigger boards near-optimal, its work budget counted in states so
+ * the answer is CPython's); when that stops at SHORTEST_SECONDS without an answer (a pattern database's search of a
+ * hard 4×4), the near-optimal solver, whose answer is then given with the better of the two proven lower bounds.
+ * @param {Ctx} ctx
+ * @param {string} shape
+ * @param {string} at
+ * @param {import("../protocol.js").Board} start
+ * @param {import("../protocol.js").Board} goal
+ * @returns {Promise<{length: number | null, optimal: boolean, lowerBound: number | null, error?: string}>}
+ */
+async function findShortest(ctx, shape, at, start, goal) {
+  const board = { rows: start.rows, cols: start.cols, tiles: start.tiles };
+  const ask = (/** @type {string} */ algorithm) => ctx.python.request("solve", {
+    board, goal: boardText(goal), algorithm, heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
+  }, { onId: (id) => { ctx.state.players.shortest = id; } });
+  try {
+    const first = await ask("auto");
+    let reply = first;
+    if (!first.moves && first.stopped !== "cancelled") reply = await ask("near-optimal");
+    const length = reply.moves ? reply.moves.length : null;
+    const bounds = [first.lower_bound, reply.lower_bound].filter((b) => typeof b === "number");
+    const lowerBound = bounds.length ? Math.max(...bounds) : null;
+    const found = { length, optimal: length !== null && (reply.optimal || length === lowerBound), lowerBound };
+    update(shape, (entries) => entries.map((e) => (e.at !== at ? e : {
+      ...e, shortest: found.length, optimal: found.length === null ? null : found.optimal,
+      lowerBound: found.lowerBound,
+    })));
+    return found;
+  } catch (caught) {
+    const error = errorInfo(caught);
+    const message = error.type === "Cancelled" ? "it was stopped for your next request" : error.message;
+    return { length: null, optimal: false, lowerBound: null, error: message };
+  } finally {
+    ctx.state.players.shortest = 0;
+  }
+}
+
+/** The player asks the worker for something: stop the background search for a shortest solution first (its
+ * answer keeps the bound proven so far). @param {Ctx} ctx */
+export function yieldWorker(ctx) {
+  const id = ctx.state.players.shortest;
+  if (id) ctx.python.cancel(id);
+}
+
+/** Draw the history of the board on screen's shape (with a fresh CSV download). @param {Ctx} ctx */
+export function showHistory(ctx) {
+  const { players } = ctx.state;
+  const shape = shapeOnScreen(ctx);
+  const entries = shape ? readAll()[shape] || [] : [];
+  if (players.csvUrl) URL.revokeObjectURL(players.csvUrl);
+  players.csvUrl = entries.length ? URL.createObjectURL(new Blob([toCsv(shape, entries)], { type: "text/csv" })) : "";
+  if (!entries.length) players.confirming = false;
+  renderHistory(ctx.ui, shape, entries, players);
+}
+
+/** A new board is on screen: no score line, the history of its shape. @param {Ctx} ctx */
+export function newBoardHistory(ctx) {
+  renderScore(ctx.ui, "");
+  ctx.state.players.confirming = false;
+  showHistory(ctx);
+}
+
+/**
+ * Delete the shape's history: `step` "ask" shows the confirmation, "confirm" deletes, "keep" takes it back.
+ * @param {Ctx} ctx
+ * @param {"ask" | "confirm" | "keep"} step
+ */
+export function deleteHistory(ctx, step) {
+  const { state, ui } = ctx;
+  const shape = shapeOnScreen(ctx);
+  state.players.confirming = step === "ask";
+  if (step === "confirm" && shape) {
+    update(shape, () => []);
+    setReport(state, "history", "deleted");
+  }
+  showHistory(ctx);
+  if (step === "ask") ui.historyConfirmYes.focus();
+  else if (!ui.history.hidden) ui.historyDelete.focus();
+  mirrorHooks(state);
+}

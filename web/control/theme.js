@@ -1,0 +1,57 @@
+// @ts-check
+// For players: the theme toggle. "system" follows prefers-color-scheme (style.css's media block); "light" and "dark"
+// set <html data-theme>, which style.css's own blocks read. The choice is remembered in localStorage.
+
+import { setReport } from "../state.js";
+import { mirrorHooks } from "../hooks.js";
+
+/** @typedef {import("../state.js").Ctx} Ctx */
+/** @typedef {"system" | "light" | "dark"} Theme */
+
+const THEME_KEY = "npuzzle.theme";
+/** @type {readonly Theme[]} */
+export const THEMES = Object.freeze(["system", "light", "dark"]);
+
+/** @param {unknown} value @returns {value is Theme} */
+const isTheme = (value) => typeof value === "string" && THEMES.includes(/** @type {Theme} */ (value));
+
+/** @returns {Theme} the theme kept on this device ("system" when none or storage is unavailable) */
+function storedTheme() {
+  try {
+    const value = localStorage.getItem(THEME_KEY);
+    return isTheme(value) ? value : "system";
+  } catch {
+    return "system";
+  }
+}
+
+/** Put `theme` on the page (the <html> element's data-theme; none for system). @param {Theme} theme */
+function applyTheme(theme) {
+  const root = document.documentElement;
+  if (theme === "system") delete root.dataset.theme;
+  else root.dataset.theme = theme;
+}
+
+/** The theme kept on this device, on the page and in the toggle (at start). @param {Ctx} ctx */
+export function restoreTheme(ctx) {
+  const theme = storedTheme();
+  applyTheme(theme);
+  ctx.ui.theme.value = theme;
+  setReport(ctx.state, "theme", theme);
+  mirrorHooks(ctx.state);
+}
+
+/** The toggle changed: apply and remember its theme. @param {Ctx} ctx */
+export function chooseTheme(ctx) {
+  const value = ctx.ui.theme.value;
+  const theme = isTheme(value) ? value : "system";
+  applyTheme(theme);
+  try {
+    if (theme === "system") localStorage.removeItem(THEME_KEY);
+    else localStorage.setItem(THEME_KEY, theme);
+  } catch {
+    // storage blocked: the theme holds for this visit
+  }
+  setReport(ctx.state, "theme", theme);
+  mirrorHooks(ctx.state);
+}

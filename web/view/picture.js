@@ -1,0 +1,31 @@
+// @ts-check
+// For players: the picture on the board (the board view's `data-picture` and its `--picture` image, which style.css
+// cuts into the tiles by their goal places, `--pr` and `--pc` set by view/board.js), the Numbers toggle
+// (`data-numbers`), and the Picture controls: the built-in choice, Remove picture, the note and the error.
+
+/** @typedef {import("../ui.js").Ui} Ui */
+/** @typedef {import("../state.js").Players} Players */
+
+/**
+ * @param {Ui} ui
+ * @param {Players} players
+ * @param {string | null} note the note under the controls (null: keep it)
+ */
+export function renderPicture(ui, players, note) {
+  const view = ui.view;
+  if (players.picture) {
+    view.style.setProperty("--picture", `url("${players.picture}")`);
+    view.dataset.picture = "shown";
+  } else {
+    view.style.removeProperty("--picture");
+    delete view.dataset.picture;
+  }
+  view.dataset.numbers = String(players.numbers);
+  ui.pictureNumbers.checked = players.numbers;
+  ui.pictureNumbers.disabled = !players.source;
+  ui.pictureChoice.value = players.choice;
+  ui.pictureOwn.hidden = players.choice !== "file";
+  ui.pictureRemove.hidden = !players.source;
+  if (note !== null) ui.pictureNote.textContent = note;
+  ui.pictureError.textContent = players.error;
+}
