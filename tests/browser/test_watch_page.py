@@ -315,8 +315,11 @@ def test_keyboard_alone_opens_steps_goes_back_and_closes(app: App) -> None:
     assert page.evaluate("document.activeElement.id") == "watch-play"
     page.keyboard.press("Enter")
     page.wait_for_function("() => Number(document.querySelector('.watch-lane').dataset.at) >= 3")
+    assert page.get_attribute("#watch-said", "aria-live") == "off"  # playing: each step shown, not read out
     page.keyboard.press("Enter")  # Pause
     page.wait_for_function("() => document.getElementById('watch-play').getAttribute('aria-pressed') === 'false'")
+    assert page.get_attribute("#watch-said", "aria-live") == "polite"
+    assert said(app).startswith("Paused. ")  # the step it stopped on, read out
     page.keyboard.press("Escape")
     page.wait_for_function("() => document.getElementById('watch').hidden")
     assert page.evaluate("document.activeElement.id") == "watch-open"

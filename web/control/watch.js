@@ -189,6 +189,7 @@ export async function moveWatch(ctx, delta) {
   const lanes = watch.lanes.filter((lane) => (delta > 0 ? !finished(lane) : lane.at > 0));
   if (!lanes.length) return;
   const generation = watch.generation;
+  const playing = Boolean(watch.timer);
   const asked = await asking(ctx, delta > 0 ? "Taking the next step…" : "Going back…", async (lane) => {
     if (!lanes.includes(lane)) return;
     const want = lane.at + delta;
@@ -202,6 +203,7 @@ export async function moveWatch(ctx, delta) {
   });
   if (!asked || watch.generation !== generation) return;
   say(ctx);
+  if (playing && !watch.timer) watch.said = `Paused. ${watch.said}`; // paused while this step was asked for
   if (watch.lanes.every(finished)) pause(ctx);
   render(ctx);
 }
@@ -239,6 +241,7 @@ export function togglePlay(ctx) {
   const watch = ctx.state.watch;
   if (watch.timer) {
     pause(ctx);
+    if (watch.said) watch.said = `Paused. ${watch.said}`; // read out: the step it stopped on
     render(ctx);
     return;
   }

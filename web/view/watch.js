@@ -100,6 +100,7 @@ export function renderWatch(ui, watch) {
     ui.watchCancel.disabled = asking.cancelled;
   }
   ui.watchError.textContent = watch.error;
+  ui.watchSaid.setAttribute("aria-live", watch.timer ? "off" : "polite"); // playing: shown, not read out step by step
   if (ui.watchSaid.textContent !== watch.said) ui.watchSaid.textContent = watch.said;
   ui.watchLanes.dataset.race = String(watch.lanes.length > 1);
   const narrow = window.matchMedia(NARROW).matches;
