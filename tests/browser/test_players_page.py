@@ -181,6 +181,7 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         page.get_by_role("button", name="Delete", exact=True).click()
         page.wait_for_function("() => document.body.dataset.history === 'deleted'")
         assert page.locator("#history").is_hidden()
+        assert page.evaluate("document.activeElement.id") == "shuffle"  # the focus went on, not to the page's body
         assert page.evaluate("JSON.parse(localStorage.getItem('npuzzle.history') || '{}')['3×3']") is None
         page.reload()
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)

@@ -183,5 +183,6 @@ export function deleteHistory(ctx, step) {
   showHistory(ctx);
   if (step === "ask") ui.historyConfirmYes.focus();
   else if (!ui.history.hidden) ui.historyDelete.focus();
+  else if (step === "confirm") ui.shuffle.focus(); // the history went away with the focus: on to a new game
   mirrorHooks(state);
 }
