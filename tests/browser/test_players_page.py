@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from npuzzle.board import Board
 from npuzzle.instances import korf100
@@ -146,9 +146,8 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         )
         solve_by_clicks(app, "1 2 3 / 4 5 6 / 0 7 8", [8])  # typed boards (no shortest): 2 moves in 1 line
         solve_by_clicks(app, "1 2 3 / 4 0 5 / 7 8 6", [5, 6])  # 2 moves in 2 lines
-        rows = page.locator("#history-list tbody tr")
-        assert rows.count() == 3
-        assert page.get_by_role("heading", name="Your 3×3 solves").is_visible()
+        expect(page.locator("#history-list tbody tr")).to_have_count(3)  # expect: waits for the page, then fails
+        expect(page.get_by_role("heading", name="Your 3×3 solves")).to_be_visible()
         best = page.locator("#history-averages tr[data-average=best] td")
         assert best.nth(1).inner_text() == "1" and best.nth(2).inner_text() == "1"
         mo3 = page.locator("#history-averages tr[data-average=mo3] td")
@@ -174,9 +173,10 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
 
         page.get_by_role("button", name="Delete history…").click()
         confirm = page.get_by_role("group", name="Delete all 3 3×3 solves")
-        assert confirm.is_visible()
+        expect(confirm).to_be_visible()
         page.get_by_role("button", name="Keep").click()  # taken back: nothing deleted
-        assert confirm.is_hidden() and page.locator("#history-list tbody tr").count() == 3
+        expect(confirm).to_be_hidden()
+        expect(page.locator("#history-list tbody tr")).to_have_count(3)
         page.get_by_role("button", name="Delete history…").click()
         page.get_by_role("button", name="Delete", exact=True).click()
         page.wait_for_function("() => document.body.dataset.history === 'deleted'")
