@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import importlib.util
 import shlex
+import signal
 import sys
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from pathlib import Path
 
 from .. import workers
@@ -213,23 +215,27 @@ def build_file(
     # numpy releases the GIL, and so does zlib: tables are searched side by side in threads, and each one is
     # compressed in the background as soon as it is built, while the others are still searched
     built: dict[tuple[int, ...], bytes] = {}
-    with ThreadPoolExecutor(max_workers=cores) as searchers, ThreadPoolExecutor(max_workers=cores) as zipper:
+    with (
+        ThreadPoolExecutor(max_workers=cores) as searchers,
+        ThreadPoolExecutor(max_workers=cores) as zipper,
+        _ctrl_c_as_event() as pressed,
+    ):
         try:
             packed: dict[tuple[int, ...], Future[bytes]] = {}
             for together, threads in search_rounds(len(tiles), cores):
                 jobs_now = {tuple(tiles[i]): searchers.submit(timed, tiles[i], threads) for i in together}
-                _wait(jobs_now.values())
+                _wait(jobs_now.values(), pressed)
                 for pattern, job in jobs_now.items():
                     built[pattern] = job.result()
                     packed[pattern] = zipper.submit(compress, pattern, built[pattern])
             if not all(job.done() for job in packed.values()):
                 say("  compressing the last tables")
-            _wait(packed.values())
+            _wait(packed.values(), pressed)
         except BaseException:
             stop.set()  # every thread stops at its next tick; leaving the pools waits for that
             raise
-        database = build_database(4, 4, tiles, lambda rows, cols, pattern: built[tuple(pattern)])
-        blob = database.encode(packed=[packed[tuple(p)].result() for p in tiles])
+    database = build_database(4, 4, tiles, lambda rows, cols, pattern: built[tuple(pattern)])
+    blob = database.encode(packed=[packed[tuple(p)].result() for p in tiles])
     built.clear()
     tmp = path.with_name(path.name + ".part")
     try:
@@ -242,12 +248,31 @@ def build_file(
     return path
 
 
-def _wait(futures: Iterable[Future[bytes]]) -> None:
-    """Wait for ``futures`` in short waits (a Ctrl-C in this thread is seen between two), until all are done or
-    one failed."""
+@contextmanager
+def _ctrl_c_as_event() -> Iterator[threading.Event]:
+    """In the main thread, a Ctrl-C (SIGINT) sets the event given instead of raising wherever the thread is: a
+    KeyboardInterrupt raised inside a lock's wait can leave the lock broken ("release unlocked lock"), so
+    :func:`_wait` raises it itself, between two waits. Elsewhere the event is never set."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, lambda _signal, _frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+
+def _wait(futures: Iterable[Future[bytes]], pressed: threading.Event) -> None:
+    """Wait for ``futures`` in short waits, until all are done or one failed; raise KeyboardInterrupt between two
+    waits once ``pressed`` is set (a Ctrl-C)."""
     pending = set(futures)
     while pending:
         done, pending = wait(pending, timeout=0.2, return_when=FIRST_EXCEPTION)
+        if pressed.is_set():
+            raise KeyboardInterrupt
         for future in done:
             if future.exception() is not None:
                 return
