@@ -216,6 +216,18 @@ def app(browser: Browser, server: Server) -> Iterator[App]:
     yield from app_in_use(browser, server)
 
 
+@pytest.fixture
+def fresh(browser: Browser, server: Server) -> Iterator[App]:
+    """A fresh visit of its own (its own storage: no history, bests or picture kept)."""
+    yield from app_in_use(browser, server)
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[App]:
+    """A fresh visit on a phone's screen with touch (a module may boot one for all its tests instead)."""
+    yield from app_in_use(browser, server, phone=True)
+
+
 DONE_STATES = "['solved', 'stopped', 'failed', 'unsolvable']"
 """The page's job states (``data-job`` on the body) that end a Solve, as a JavaScript array literal."""
 

@@ -5,25 +5,17 @@ cleanly at 390 and 320 px (no word broken inside, each label apart from its sour
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from npuzzle.board import goal_board
 from npuzzle.parse import parse_board
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, PHONE, App, Server, app_in_use, core, open_app
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, PHONE, App, Server, core, open_app
 from .steps import wait_grid
 
 PASTED = "8 6 7 / 2 5 4 / 3 0 1"
 """A 3×3 board 31 moves from the goal (auto solves it optimally in well under a second)."""
-
-
-@pytest.fixture
-def phone(browser: Browser, server: Server) -> Iterator[App]:
-    """A fresh visit on a phone's screen with touch."""
-    yield from app_in_use(browser, server, phone=True)
 
 
 def box(locator: Locator) -> dict[str, float]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Request
 
-from .conftest import BOOT_TIMEOUT_MS, App, Server, app_in_use, new_app
+from .conftest import BOOT_TIMEOUT_MS, App, Server, new_app
 from .steps import shuffle, wait_grid
 
 Pixel = tuple[int, int, int]
@@ -109,12 +109,6 @@ def assert_pieces_on_tiles(app: App) -> None:
         want = BLOCKS[(tile - 1) // 3][(tile - 1) % 3]
         got = colour_at(app, tile)
         assert close(got, want), f"tile {tile} shows {got}, its piece is {want}"
-
-
-@pytest.fixture
-def fresh(browser: Browser, server: Server) -> Iterator[App]:
-    """A fresh visit (no picture kept)."""
-    yield from app_in_use(browser, server)
 
 
 def test_a_picture_chosen_is_cut_into_the_tiles_sent_nowhere_and_kept(browser: Browser, server: Server) -> None:

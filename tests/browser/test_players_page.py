@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -15,14 +14,8 @@ from npuzzle.board import Board
 from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, app_in_use, core, grid_tiles, open_app
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, core, grid_tiles, open_app
 from .steps import shuffle, wait_grid
-
-
-@pytest.fixture
-def fresh(browser: Browser, server: Server) -> Iterator[App]:
-    """A fresh visit (its own storage: no history, no bests)."""
-    yield from app_in_use(browser, server)
 
 
 def click(app: App, board: Board, tile: int) -> tuple[Board, list[str]]:
@@ -188,12 +181,6 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         app.wait_answer(0)
         assert page.locator("#history").is_hidden()
         app.assert_offline()
-
-
-@pytest.fixture
-def phone(browser: Browser, server: Server) -> Iterator[App]:
-    """A fresh visit on a phone's screen (the pattern database is fetched only when a Solve or Hint needs it)."""
-    yield from app_in_use(browser, server, phone=True)
 
 
 def test_a_hard_4x4_solved_is_compared_with_a_near_optimal_solution_and_its_bound(phone: App) -> None:

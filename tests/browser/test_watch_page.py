@@ -8,7 +8,6 @@ test opens its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from npuzzle.heuristics import make_heuristic
 from npuzzle.progress import Limit, SearchResult, run
 from npuzzle.search import astar, idastar
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, app_in_use, core, new_app
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, core, new_app
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -349,11 +348,6 @@ def test_a_run_stopped_by_the_memory_limit_says_so(browser: Browser, server: Ser
         limited.assert_offline()
     finally:
         limited.close()
-
-
-@pytest.fixture
-def phone(browser: Browser, server: Server) -> Iterator[App]:
-    yield from app_in_use(browser, server, phone=True)
 
 
 def test_the_panel_fits_a_phone(phone: App) -> None:
