@@ -12,10 +12,17 @@ priority lowered, skipped, reopened, cut off) is derived by the observer from th
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 from .heap import IndexedHeap
 from .packing import Layout
+
+IdaNode: TypeAlias = tuple[int, int, int, int, int]
+"""An IDA* stack entry: ``(state, g, h, blank cell before or -1, tile moved)``."""
+
+IdaCounts: TypeAlias = tuple[int, int, int | None, int, int, int]
+"""IDA*'s counters: ``(iteration, bound, smallest f cut off so far in the iteration or None, expanded, generated,
+max stack)``."""
 
 
 class AstarObserver(Protocol):
@@ -39,18 +46,11 @@ class IdaObserver(Protocol):
         """Called once before the search with the packing of its states."""
         ...
 
-    def took(
-        self,
-        node: tuple[int, int, int, int, int],
-        stack: list[tuple[int, int, int, int, int]],
-        counts: tuple[int, int, int | None, int, int, int],
-        goal: bool,
-    ) -> None:
-        """``node`` ``(state, g, h, blank cell before or -1, tile moved)`` was just taken from ``stack``: the
-        ``goal``, or the next node to expand (its children not generated yet). The node taken before it was
-        expanded in full: the children it pushed are on top of ``stack`` (with ``node`` itself when it was one of
-        them), unless its iteration ended. ``counts``: ``(iteration, bound, smallest f cut off so far in the
-        iteration or None, expanded (this node included unless it is the goal), generated, max stack)``.
+    def took(self, node: IdaNode, stack: list[IdaNode], counts: IdaCounts, goal: bool) -> None:
+        """``node`` was just taken from ``stack``: the ``goal``, or the next node to expand (its children not
+        generated yet). The node taken before it was expanded in full: the children it pushed are on top of
+        ``stack`` (with ``node`` itself when it was one of them), unless its iteration ended. ``counts``' expanded
+        includes this node unless it is the goal.
 
         IDA*'s loop is too tight for a test per expansion: it tells the observer in its limit check, which runs
         at every expansion when observed, so the observer describes each expansion when the next node is taken.

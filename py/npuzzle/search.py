@@ -21,7 +21,7 @@ from .board import Board
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heap import IndexedHeap
 from .heuristics import Heuristic, LineTable, TableHeuristic
-from .observe import AstarObserver, IdaObserver
+from .observe import AstarObserver, IdaNode, IdaObserver
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .solvability import check_reachable
@@ -268,7 +268,7 @@ def _idastar(
     max_stack = 1
     iterations = 0
     bound = h0
-    stack: list[tuple[int, int, int, int, int]] = []
+    stack: list[IdaNode] = []
     done: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
     before = 0  # nodes expanded before the running iteration
 

@@ -18,9 +18,9 @@ from ..pdb import (
     cache_dir,
     expected_time,
     has_numpy,
-    load_database,
     locate,
     mapped_path,
+    read_database,
     read_header,
     verify_mapped,
 )
@@ -60,13 +60,9 @@ def cmd_pdb_info(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     path = located.path
     out.write(f"using {path} (from {located.origin})\n")
     try:
-        data = path.read_bytes()
-        db = load_database(data, 4, 4)
-    except OSError as exc:
-        out.write(f"cannot read it: {exc.strerror or exc}\n")
-        return EXIT_INVALID
+        data, db = read_database(path, located.origin)
     except PatternDatabaseError as exc:
-        out.write(f"not a usable pattern database: {exc}\n")
+        out.write(f"{exc}\n")
         return EXIT_INVALID
     names = [name for name, tiles in PARTITIONS.items() if tiles == db.partition]
     out.write(

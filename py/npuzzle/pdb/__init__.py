@@ -9,7 +9,7 @@ processes) is imported where it is used: it needs ``multiprocessing``.
 from __future__ import annotations
 
 from .build import PARTITIONS, SHIPPED, build_file, expected_time, has_numpy
-from .cache import PDB_ENV, cache_dir, check_file, locate, read_tables
+from .cache import PDB_ENV, cache_dir, check_file, locate, read_database, read_tables
 from .loading import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
 from .search import solve_with_pdb
@@ -42,6 +42,7 @@ __all__ = [
     "locate",
     "mapped_path",
     "pdb_fits",
+    "read_database",
     "read_header",
     "read_tables",
     "solve_with_pdb",

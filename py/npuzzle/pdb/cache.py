@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import PatternDatabaseError
 from .build import PARTITIONS, file_name
-from .loading import FileSlices, Header, read_header
+from .database import PatternDatabase
+from .loading import FileSlices, Header, load_database, read_header
 from .mapped import MappedFormError, map_tables, mapped_path, write_mapped
 from .tables import PdbTables, load_tables
 
@@ -77,10 +79,25 @@ def check_file(path: Path | str, origin: str = "") -> Header:
     """The checked header of the database file ``path`` (its first bytes only: a quick test that it is one, before
     any work depends on it); raises :class:`~npuzzle.errors.PatternDatabaseError` naming the file, as
     :func:`read_tables` does."""
+    with _naming(path, origin), open(path, "rb") as handle:
+        return read_header(_slices(handle))
+
+
+def read_database(path: Path | str, origin: str = "") -> tuple[bytes, PatternDatabase]:
+    """The bytes of the database file ``path`` and the database they hold (inflated: seconds); raises
+    :class:`~npuzzle.errors.PatternDatabaseError` naming the file, as :func:`read_tables` does."""
+    with _naming(path, origin):
+        data = Path(path).read_bytes()
+        return data, load_database(data, 4, 4)
+
+
+@contextmanager
+def _naming(path: Path | str, origin: str) -> Iterator[None]:
+    """Turns an ``OSError`` or :class:`~npuzzle.errors.PatternDatabaseError` raised inside into a
+    :class:`~npuzzle.errors.PatternDatabaseError` that names the file (and ``origin``, when given)."""
     where = f"{str(path)!r} ({origin})" if origin else repr(str(path))
     try:
-        with open(path, "rb") as handle:
-            return read_header(_slices(handle))
+        yield
     except OSError as exc:
         raise PatternDatabaseError(f"cannot read the pattern database {where}: {exc.strerror or exc}") from None
     except PatternDatabaseError as exc:
@@ -98,7 +115,6 @@ def read_tables(path: Path | str, origin: str = "", say: Callable[[str], None] |
     damaged is rebuilt so. What happens goes to ``say`` (the CLI: stderr); a search form that cannot be written
     only costs the next start the same seconds again.
     """
-    where = f"{str(path)!r} ({origin})" if origin else repr(str(path))
     tell = say or (lambda text: None)
     path = Path(path)
     header = check_file(path, origin)
@@ -111,14 +127,10 @@ def read_tables(path: Path | str, origin: str = "", say: Callable[[str], None] |
         tell(f"cannot read {str(search_form)!r} ({exc.strerror or exc}); making it again from {path.name}")
     except MappedFormError as exc:
         tell(f"{exc}; making it again from {path.name}")
-    try:
+    with _naming(path, origin):
         data = path.read_bytes()
         header = read_header(data)  # the identity of the bytes loaded, should the file have changed meanwhile
         tables = load_tables(data)
-    except OSError as exc:
-        raise PatternDatabaseError(f"cannot read the pattern database {where}: {exc.strerror or exc}") from None
-    except PatternDatabaseError as exc:
-        raise PatternDatabaseError(f"{where} is not a usable pattern database: {exc}") from None
     try:
         size = write_mapped(search_form, tables, header)
     except OSError as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..heuristics import Heuristic
+from ..observe import IdaCounts, IdaNode
 from ..packing import Layout
 from .record import Step, Window
 from .words import step_words
@@ -45,13 +46,7 @@ class IdaTrace:
     def attach(self, layout: Layout) -> None:
         self.layout = layout
 
-    def took(
-        self,
-        node: tuple[int, int, int, int, int],
-        stack: list[tuple[int, int, int, int, int]],
-        counts: tuple[int, int, int | None, int, int, int],
-        goal: bool,
-    ) -> None:
+    def took(self, node: IdaNode, stack: list[IdaNode], counts: IdaCounts, goal: bool) -> None:
         iteration, bound, next_bound, expanded, generated, max_stack = counts
         if self.pending is not None:
             ended = iteration != self.iteration
@@ -81,7 +76,7 @@ class IdaTrace:
 
     def _expanded(
         self,
-        pushed: list[tuple[int, int, int, int, int]],
+        pushed: list[IdaNode],
         next_bound: int | None,
         generated: int,
         most: int,
@@ -110,7 +105,7 @@ class IdaTrace:
         self,
         n: int,
         where: tuple[int, int, int, int, int | None],
-        pushed: list[tuple[int, int, int, int, int]],
+        pushed: list[IdaNode],
         next_bound: int | None,
         done: dict[str, Any] | None,
         goal: bool,
