@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,8 +28,12 @@ def _moved(path: Sequence[int]) -> str:
     return f"moved up {levels} level{'' if levels == 1 else 's'}"
 
 
-def _by_outcome(step: dict[str, Any], outcome: str) -> list[dict[str, Any]]:
-    return [c for c in step["children"] if c["outcome"] == outcome]
+def _by_outcome(step: dict[str, Any]) -> defaultdict[str, list[dict[str, Any]]]:
+    """The children of ``step`` by outcome (pushed, lowered, reopened, skipped, cut), each in their order."""
+    grouped: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
+    for child in step["children"]:
+        grouped[child["outcome"]].append(child)
+    return grouped
 
 
 def step_words(step: dict[str, Any], cols: int) -> str:
@@ -44,11 +49,10 @@ def step_words(step: dict[str, Any], cols: int) -> str:
     parts = [f"{head}{took} {board} with f = {node['f']} (g = {node['g']}, h = {node['h']})"]
     if ida and step["parent"] is not None:
         parts[0] += f", pushed by node {step['parent']:,}"
-    pushed = _by_outcome(step, "pushed")
-    parts.append(f"pushed {_count(len(pushed), 'child', 'children')}")
+    by = _by_outcome(step)
+    parts.append(f"pushed {_count(len(by['pushed']), 'child', 'children')}")
     if ida:
-        cut = _by_outcome(step, "cut")
-        if cut:
+        if cut := by["cut"]:
             fs = ", ".join(str(c["f"]) for c in cut)
             parts.append(f"cut off {_count(len(cut), 'child', 'children')} (f {fs} > {step['bound']})")
         if step["next_bound"] is not None:
@@ -60,16 +64,13 @@ def step_words(step: dict[str, Any], cols: int) -> str:
                 f"{done['next_bound']}"
             )
         return "; ".join(parts) + "."
-    lowered = _by_outcome(step, "lowered")
-    if lowered:
+    if lowered := by["lowered"]:
         each = "; ".join(f"f {c['old_f']} → {c['f']}, {_moved(c['path'])}" for c in lowered)
         parts.append(f"lowered the priority of {_count(len(lowered), 'child', 'children')}: {each}")
-    reopened = _by_outcome(step, "reopened")
-    if reopened:
+    if reopened := by["reopened"]:
         each = ", ".join(f"f {c['old_f']} → {c['f']}" for c in reopened)
         parts.append(f"reopened {_count(len(reopened), 'expanded state')} ({each})")
-    skipped = _by_outcome(step, "skipped")
-    if skipped:
+    if skipped := by["skipped"]:
         parts.append(f"skipped {_count(len(skipped), 'child', 'children')} reached before at no greater cost")
     return "; ".join(parts) + "."
 
@@ -87,19 +88,18 @@ def step_line(step: dict[str, Any], cols: int) -> str:
     text += f" g={node['g']} h={node['h']} f={node['f']}"
     parts = []
     if not step["goal"]:
-        parts.append(f"pushed {len(_by_outcome(step, 'pushed'))}")
+        by = _by_outcome(step)
+        parts.append(f"pushed {len(by['pushed'])}")
         if ida:
-            cut = _by_outcome(step, "cut")
+            cut = by["cut"]
             parts.append(f"cut {len(cut)}" + (f" (f {','.join(str(c['f']) for c in cut)})" if cut else ""))
         else:
-            lowered = _by_outcome(step, "lowered")
-            if lowered:
+            if lowered := by["lowered"]:
                 each = ", ".join(f"f {c['old_f']}→{c['f']}, up {len(c['path']) - 1} levels" for c in lowered)
                 parts.append(f"lowered {len(lowered)} ({each})")
-            reopened = _by_outcome(step, "reopened")
-            if reopened:
-                parts.append(f"reopened {len(reopened)}")
-            parts.append(f"skipped {len(_by_outcome(step, 'skipped'))}")
+            if by["reopened"]:
+                parts.append(f"reopened {len(by['reopened'])}")
+            parts.append(f"skipped {len(by['skipped'])}")
     text += "; " + ", ".join(parts) if parts else ""
     if ida:
         text += f"; next bound {step['next_bound'] if step['next_bound'] is not None else '-'}"
