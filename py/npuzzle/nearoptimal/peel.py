@@ -76,27 +76,33 @@ def _corner_start(goal: int, size: int, low: int, high: int) -> int:
     return min(max(goal - size + 1, low), high - size)
 
 
-def place(
-    cells: Sequence[int],
-    rows: int,
-    cols: int,
-    free: bytearray,
-    tiles: Sequence[int],
-    targets: Sequence[int],
-    budget: Budget,
-    blank_target: int | None = None,
-) -> Generator[Progress, None, list[int] | None]:
-    """A shortest blank path (cells) that brings each of ``tiles`` to its cell in ``targets``.
+class Placement(NamedTuple):
+    """What :func:`place` and :func:`line_beam` are asked: a blank path that brings ``tiles`` of the board
+    ``cells`` (``rows`` × ``cols``, the tile on each cell) to the cells ``targets``, over cells with ``free[cell] ==
+    1`` only."""
 
-    Only cells with ``free[cell] == 1`` may be used. With ``blank_target`` the blank must end there too (so
+    cells: Sequence[int]
+    rows: int
+    cols: int
+    free: bytearray
+    tiles: Sequence[int]
+    targets: Sequence[int]
+
+
+def place(
+    job: Placement, budget: Budget, blank_target: int | None = None
+) -> Generator[Progress, None, list[int] | None]:
+    """A shortest blank path (cells) that does ``job``: brings each tile to its cell.
+
+    With ``blank_target`` the blank must end there too (so
     placing every tile of a small region this way solves it exactly). A* over the abstract state; the estimate
     is the tiles' Manhattan distance plus the blank's distance to the nearest misplaced tile, less one.
     Returns ``None`` if no path exists or the hard limit stopped it.
     """
-    k = len(tiles)
-    n = rows * cols
-    start, small, row_of, col_of, near = _abstract(cells, rows, cols, free, tiles)
-    aim = list(targets)
+    k = len(job.tiles)
+    n = job.rows * job.cols
+    start, small, row_of, col_of, near = _abstract(job)
+    aim = list(job.targets)
 
     def estimate(state: State) -> int:
         total = 0
@@ -174,14 +180,15 @@ class _Abstract(NamedTuple):
     """The free neighbours of every cell (:func:`free_neighbours`)."""
 
 
-def _abstract(cells: Sequence[int], rows: int, cols: int, free: bytearray, tiles: Sequence[int]) -> _Abstract:
-    """The abstract start state of ``tiles`` on the board ``cells`` (tile per cell) and the board's geometry."""
+def _abstract(job: Placement) -> _Abstract:
+    """The abstract start state of the job's tiles and the board's geometry."""
+    rows, cols = job.rows, job.cols
     n = rows * cols
-    where = {tile: cell for cell, tile in enumerate(cells)}
+    where = {tile: cell for cell, tile in enumerate(job.cells)}
     small = n <= 256
-    start = _freeze([where[0]] + [where[t] for t in tiles], small)
+    start = _freeze([where[0]] + [where[t] for t in job.tiles], small)
     return _Abstract(
-        start, small, [c // cols for c in range(n)], [c % cols for c in range(n)], free_neighbours(rows, cols, free)
+        start, small, [c // cols for c in range(n)], [c % cols for c in range(n)], free_neighbours(rows, cols, job.free)
     )
 
 
@@ -216,30 +223,22 @@ def cell_distances(rows: int, cols: int) -> list[list[int]]:
 
 
 def line_beam(
-    cells: Sequence[int],
-    rows: int,
-    cols: int,
-    free: bytearray,
-    tiles: Sequence[int],
-    targets: Sequence[int],
-    width: int,
-    budget: Budget,
-    max_depth: int,
-    between: Sequence[Sequence[int]] | None = None,
+    job: Placement, width: int, budget: Budget, max_depth: int, between: Sequence[Sequence[int]] | None = None
 ) -> Generator[Progress, None, list[int] | None]:
-    """A blank path that brings all ``tiles`` to ``targets`` at once, by beam search over the abstract state.
+    """A blank path that does ``job`` (brings all its tiles to their targets at once), by beam search over the
+    abstract state.
 
-    States are the blank and ``tiles`` (others interchangeable); each depth keeps the ``width`` states with the
-    smallest 4 × (Manhattan sum of ``tiles``) + the blank's distance to the nearest misplaced one (a tile takes
+    States are the blank and the tiles (others interchangeable); each depth keeps the ``width`` states with the
+    smallest 4 × (Manhattan sum of the tiles) + the blank's distance to the nearest misplaced one (a tile takes
     about five moves per cell when the blank has to walk round it). Returns ``None``
     when the beam dies out, passes ``max_depth`` or the hard limit stops it (callers fall back to :func:`place`).
     ``between`` (optional, see :func:`cell_distances`) speeds up the ranking.
     """
-    k = len(tiles)
-    n = rows * cols
-    start, small, row_of, col_of, near = _abstract(cells, rows, cols, free, tiles)
-    dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in targets]
-    goal = _freeze(list(targets), small)
+    k = len(job.tiles)
+    n = job.rows * job.cols
+    start, small, row_of, col_of, near = _abstract(job)
+    dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in job.targets]
+    goal = _freeze(list(job.targets), small)
 
     use_table = between is not None
     between = between if between is not None else []
@@ -270,22 +269,13 @@ def line_beam(
             for cell in near[b]:
                 moved = cell in state
                 total2 = total
-                if small:
-                    child_array = bytearray(state)
-                    child_array[0] = cell
-                    if moved:
-                        at = state.index(cell)
-                        child_array[at] = b
-                        total2 += dist[at - 1][b] - dist[at - 1][cell]
-                    child: State = bytes(child_array)
-                else:
-                    child_list = list(state)
-                    child_list[0] = cell
-                    if moved:
-                        at = state.index(cell)
-                        child_list[at] = b
-                        total2 += dist[at - 1][b] - dist[at - 1][cell]
-                    child = tuple(child_list)
+                child_cells = bytearray(state) if small else list(state)
+                child_cells[0] = cell
+                if moved:
+                    at = state.index(cell)
+                    child_cells[at] = b
+                    total2 += dist[at - 1][b] - dist[at - 1][cell]
+                child: State = bytes(child_cells) if small else tuple(child_cells)
                 if child in parent or child in children:
                     continue
                 children[child] = state

@@ -42,7 +42,7 @@ from .grouptables import (
     corner_maps,
     shipped_five,
 )
-from .peel import Region, cell_distances, line_beam, peel_plan, place
+from .peel import Placement, Region, cell_distances, line_beam, peel_plan, place
 from .shorten import improve_windows, shorten
 
 ALGORITHM = "near-optimal"
@@ -369,7 +369,8 @@ def _search(
             top, bottom, left, right = small
             rest = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
             tiles = [cells[c] for c in rest if cells[c]]
-            finish = yield from place(cells, rows, cols, free, tiles, [goal_of[t] for t in tiles], budget, goal_of[0])
+            job = Placement(cells, rows, cols, free, tiles, [goal_of[t] for t in tiles])
+            finish = yield from place(job, budget, goal_of[0])
             if finish is None:
                 return result(False, "stopped before a solution was found")
             blank = _walk(cells, blank, finish, moves)
@@ -444,7 +445,8 @@ def _peel(
             expected = to_place * max(spent_moves, 1) / placed
             left = finish_by - budget.expanded
             width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
-        path = yield from line_beam(cells, rows, cols, free, tiles, line, width, budget, 40 * rows * cols, between)
+        job = Placement(cells, rows, cols, free, tiles, line)
+        path = yield from line_beam(job, width, budget, 40 * rows * cols, between)
         if path is not None:
             placed += len(line)
             spent_moves += len(path)
@@ -459,7 +461,7 @@ def _peel(
         chunks = ([line[:1]] if odd else []) + [line[i : i + 2] for i in range(odd, len(line), 2)]
         for chunk in chunks:
             tiles = [goal_tiles[c] for c in chunk]
-            path = yield from place(cells, rows, cols, free, tiles, chunk, budget)
+            path = yield from place(Placement(cells, rows, cols, free, tiles, chunk), budget)
             if path is None:
                 return -1
             blank = _walk(cells, blank, path, moves)
