@@ -144,6 +144,7 @@ def stop(
 
 _R = TypeVar("_R")
 _Y = TypeVar("_Y")
+_Z = TypeVar("_Z")
 
 
 def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | None = None) -> _R:
@@ -153,14 +154,25 @@ def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | Non
     (:func:`npuzzle.solve.compare`) a list of them, a table load (:func:`npuzzle.pdb.tables.load_tables_steps`,
     whose records are fractions done) the loaded tables.
     """
+    driven = search if on_progress is None else mapped(search, on_progress)
     while True:
         try:
-            record = next(search)
+            next(driven)
         except StopIteration as stop:
             result: _R = stop.value
             return result
-        if on_progress is not None:
-            on_progress(record)
+
+
+def mapped(records: Generator[_Y, None, _R], change: Callable[[_Y], _Z]) -> Generator[_Z, None, _R]:
+    """``records`` with each record passed through ``change`` on its way; returns what ``records`` returns (which
+    a ``for`` loop would drop): ``tables = yield from mapped(steps, lambda done: 0.8 * done)``."""
+    while True:
+        try:
+            record = next(records)
+        except StopIteration as stop:
+            result: _R = stop.value
+            return result
+        yield change(record)
 
 
 class Clock:

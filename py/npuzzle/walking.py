@@ -30,13 +30,12 @@ from __future__ import annotations
 import time
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from .board import Board
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
 from .errors import GoalError, LimitError, PuzzleError
 from .packing import Layout, Move
-from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .progress import Limit, Progress, Search, SearchResult, StopReason, run
 from .solvability import check_reachable
 
 MAX_SIDE = 4
@@ -50,7 +49,6 @@ BUILD_STEP = 256
 """Abstract states a table build handles between two yields (:func:`walking_table_steps`)."""
 
 _State = tuple[tuple[int, ...], ...]
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,19 +82,9 @@ class WalkingTable:
         return self.index[tuple(tuple(row) for row in counts) + ((blank,),)]
 
 
-def _drain(steps: Generator[None, None, _T]) -> _T:
-    """Run table-building ``steps`` to their end and return what they built."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            built: _T = done.value
-            return built
-
-
 def build_walking_table(lines: int, width: int, blank_line: int) -> WalkingTable:
     """Breadth-first search of the walking-distance abstraction (see the module text); O(states · lines²)."""
-    return _drain(walking_table_steps(lines, width, blank_line))
+    return run(walking_table_steps(lines, width, blank_line))
 
 
 def walking_table_steps(lines: int, width: int, blank_line: int) -> Generator[None, None, WalkingTable]:
@@ -152,7 +140,7 @@ def walking_tables(goal: Board) -> tuple[WalkingTable, WalkingTable]:
         raise PuzzleError(
             f"walking distance is tabulated for boards up to {MAX_SIDE}×{MAX_SIDE}, not {goal.rows}×{goal.cols}"
         )
-    return _drain(walking_tables_steps(goal))
+    return run(walking_tables_steps(goal))
 
 
 def walking_tables_steps(goal: Board) -> Generator[None, None, tuple[WalkingTable, WalkingTable]]:

@@ -28,7 +28,7 @@ from collections.abc import Generator, Sequence
 
 from ..board import Board, goal_board
 from ..errors import GoalError, LimitError
-from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, run
+from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, run
 from ..solvability import check_reachable
 from .beam import MIN_WIDTH, beam_search, positions
 from .budget import Budget
@@ -332,14 +332,7 @@ def _search(
         local_start = [labels[cells[c]] for c in region_cells]
         if tables is None and (r_rows, r_cols) == (5, 5):
             tables = shipped_five()
-        specs_steps = region_specs_steps(r_rows, r_cols, local_goal, tables)
-        while True:
-            try:
-                next(specs_steps)
-            except StopIteration as built:
-                specs = built.value
-                break
-            yield budget.progress()
+        specs = yield from mapped(region_specs_steps(r_rows, r_cols, local_goal, tables), lambda _: budget.progress())
         partitions = [bind_partition(spec, local_goal) for spec in specs]
         sizes = sorted({len(g) for g in specs[0].groups})
         core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from ..board import Board
 from ..errors import PatternDatabaseError
 from ..packing import Layout, Move
-from ..progress import run
+from ..progress import mapped, run
 from .database import PatternDatabase
 from .index import IndexTables
 from .loading import FileSlices, load_database_steps
@@ -64,20 +64,6 @@ def load_tables(
     return run(load_tables_steps(data, rows, cols))
 
 
-_T = TypeVar("_T")
-
-
-def _scaled(steps: Generator[float, None, _T], start: float, share: float) -> Generator[float, None, _T]:
-    """``steps`` with each fraction ``f`` yielded as ``start + share·f``; returns what ``steps`` returns."""
-    while True:
-        try:
-            fraction = next(steps)
-        except StopIteration as stop:
-            result: _T = stop.value
-            return result
-        yield start + share * fraction
-
-
 INFLATE_SHARE = 0.8
 """The part of :func:`load_tables_steps`'s progress given to inflating the file (the index tables take the rest)."""
 
@@ -87,8 +73,8 @@ def load_tables_steps(
 ) -> Generator[float, None, PdbTables]:
     """:func:`load_tables` in steps of a few milliseconds: yields the fraction done (0 to 1, never decreasing)
     and returns the tables, so the page's worker can answer requests while it prepares them."""
-    database = yield from _scaled(load_database_steps(data, rows, cols, shared=True), 0.0, INFLATE_SHARE)
-    index = yield from _scaled(IndexTables.steps(database), INFLATE_SHARE, 1 - INFLATE_SHARE)
+    database = yield from mapped(load_database_steps(data, rows, cols, shared=True), lambda f: INFLATE_SHARE * f)
+    index = yield from mapped(IndexTables.steps(database), lambda f: INFLATE_SHARE + (1 - INFLATE_SHARE) * f)
     return PdbTables(database, index)
 
 
