@@ -14,7 +14,7 @@ from npuzzle.errors import SplitError, UnsolvableError
 from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 from npuzzle.pdb.search import home_board, solve_with_pdb
-from npuzzle.pdb.split import Coordinator, FrontierNode, Split, answer_task, frontier
+from npuzzle.pdb.split import Coordinator, FrontierNode, Split, SplitJob, answer_task, frontier
 from npuzzle.pdb.tables import PdbTables, mirror_cell
 from npuzzle.pdb.tasks import Answer, Task
 from npuzzle.progress import Limit, SearchResult, run, stop
@@ -179,11 +179,11 @@ def test_stop_and_limits_end_the_split_with_the_bound_reached(tables: PdbTables)
 
 def test_the_split_generator_searches_alone_and_with_a_helper_and_answers_a_cancel(tables: PdbTables) -> None:
     board, optimal = korf(60)
-    alone = Split(board, BLANK_FIRST, tables, workers=2, sequential_nodes=300)
+    alone = Split(SplitJob(board, BLANK_FIRST, tables, workers=2, sequential_nodes=300))
     result = run(alone.search)  # nobody pulls tasks: it searches them all itself
     assert alone.coordinator is not None and (result.length, result.optimal) == (optimal, True)
 
-    helped = Split(board, BLANK_FIRST, tables, workers=2, sequential_nodes=300)
+    helped = Split(SplitJob(board, BLANK_FIRST, tables, workers=2, sequential_nodes=300))
     held: list[Task] = []
     tt: dict[bytes, int] = {}
     try:
@@ -201,14 +201,14 @@ def test_the_split_generator_searches_alone_and_with_a_helper_and_answers_a_canc
         result = end.value
     assert (result.length, result.optimal) == (optimal, True)
 
-    hard = Split(parse_board(HARD), BLANK_FIRST, tables, workers=2, sequential_nodes=300)
+    hard = Split(SplitJob(parse_board(HARD), BLANK_FIRST, tables, workers=2, sequential_nodes=300))
     while hard.coordinator is None:
         next(hard.search)
     next(hard.search)
     cancelled = stop(hard.search, lambda last: pytest.fail("the split search answers a cancel itself"))
     assert cancelled.stopped == "cancelled" and cancelled.moves is None and cancelled.lower_bound >= 50
     with pytest.raises(UnsolvableError):
-        Split(parse_board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15"), BLANK_FIRST, tables, workers=2)
+        Split(SplitJob(parse_board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15"), BLANK_FIRST, tables, workers=2))
 
 
 def test_the_frontier_is_in_the_order_the_ordinary_search_visits_it(tables: PdbTables) -> None:

@@ -7,7 +7,7 @@ import json
 import time
 
 from ..errors import show_value
-from ..pdb import Answer, PdbTables, Split, Task, heuristic_name
+from ..pdb import Answer, PdbTables, Split, SplitJob, Task, heuristic_name
 from ..progress import Limit, Progress, Search, SearchResult, stop
 from ..registry import Registry
 from ..solve import Plan
@@ -181,9 +181,10 @@ class SolveSession(Session):
             and chosen.heuristic == heuristic_name(tables)
             and chosen.fallback_after is None
         ):
-            self._split = Split(
+            job = SplitJob(
                 chosen.board, chosen.goal, tables, limit, workers=self._workers, sequential_nodes=self._split_nodes
             )
+            self._split = Split(job)
             return self._split.search
         return chosen.start(limit)
 

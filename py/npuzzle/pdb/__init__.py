@@ -13,7 +13,7 @@ from .cache import PDB_ENV, cache_dir, check_file, locate, read_database, read_t
 from .loading import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
 from .search import solve_with_pdb
-from .split import SEQUENTIAL_NODES, Coordinator, Split, subtree_search
+from .split import SEQUENTIAL_NODES, Coordinator, Split, SplitJob, subtree_search
 from .tables import PdbHeuristic, PdbTables, heuristic_name, home_map, load_tables_steps, pdb_fits, useful_reflection
 from .tasks import Answer, Task
 
@@ -29,6 +29,7 @@ __all__ = [
     "PdbHeuristic",
     "PdbTables",
     "Split",
+    "SplitJob",
     "Task",
     "build_file",
     "cache_dir",

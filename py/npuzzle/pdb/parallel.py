@@ -26,9 +26,8 @@ from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY
 from ..progress import Limit, Search, SearchResult, SearchStopped
 from ..workers import leave_interrupts_to_the_parent, running
-from .search import home_board
-from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, answer_task, ordinary_first
-from .tables import PdbTables, useful_reflection
+from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, SplitJob, answer_task, ordinary_first
+from .tables import PdbTables
 from .tasks import Answer, Task
 
 __all__ = ["FRONTIER_PER_JOB", "IN_FLIGHT_PER_JOB", "SEQUENTIAL_NODES", "solve_with_pdb_parallel"]
@@ -53,42 +52,30 @@ def solve_with_pdb_parallel(
     and ``ValueError`` for ``jobs`` below 1."""
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs!r}")
-    home_board(board, goal, tables)  # raises now for tables that do not fit or an unsolvable board
-    use_reflection = reflect and useful_reflection(tables.database)
-    return _split(board, goal, tables, use_reflection, limit, report_every, jobs)
+    job = SplitJob(board, goal, tables, limit, workers=jobs, sequential_nodes=SEQUENTIAL_NODES, reflect=reflect,
+                   report_every=report_every)  # fmt: skip
+    return _split(job)
 
 
-def _split(
-    board: Board,
-    goal: Board,
-    tables: PdbTables,
-    use_reflection: bool,
-    limit: Limit,
-    report_every: float,
-    jobs: int,
-) -> Search:
-    first = yield from ordinary_first(
-        board, goal, tables, limit, workers=jobs, sequential_nodes=SEQUENTIAL_NODES, reflect=use_reflection,
-        report_every=report_every,
-    )  # fmt: skip
+def _split(job: SplitJob) -> Search:
+    first = yield from ordinary_first(job)
     if isinstance(first, SearchResult):
         return first
     coordinator = first
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     tasks: Queue[Task | None] = context.Queue()
     answers: Queue[Answer] = context.Queue()
-    workers: list[BaseProcess] = [
-        context.Process(target=_worker, args=(tables, use_reflection, tasks, answers), daemon=True) for _ in range(jobs)
-    ]
+    args = (job.tables, coordinator.use_reflection, tasks, answers)
+    workers: list[BaseProcess] = [context.Process(target=_worker, args=args, daemon=True) for _ in range(job.workers)]
     with running(workers, tasks, answers):
         reported = time.perf_counter()
         out = 0
         while True:
-            while out < IN_FLIGHT_PER_JOB * jobs and (task := coordinator.next_task()) is not None:
+            while out < IN_FLIGHT_PER_JOB * job.workers and (task := coordinator.next_task()) is not None:
                 tasks.put(task)
                 out += 1
             try:
-                answer = answers.get(timeout=report_every)
+                answer = answers.get(timeout=job.report_every)
             except queue.Empty:
                 pass
             else:
@@ -98,7 +85,7 @@ def _split(
             if coordinator.check() is not None:
                 break
             now = time.perf_counter()
-            if now - reported >= report_every:
+            if now - reported >= job.report_every:
                 reported = now
                 try:
                     yield coordinator.progress()

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from itertools import pairwise
 
 from ..board import Board
@@ -122,28 +122,47 @@ def answer_task(tables: PdbTables, task: Task, use_reflection: bool, tt: dict[by
     return run(subtree_search(tables, task, use_reflection, tt, math.inf))
 
 
-def ordinary_first(
-    board: Board,
-    goal: Board,
-    tables: PdbTables,
-    limit: Limit,
-    *,
-    workers: int,
-    sequential_nodes: int,
-    reflect: bool,
-    report_every: float,
-) -> Generator[Progress, None, SearchResult | Coordinator]:
-    """The start of a split search: the ordinary search for up to ``sequential_nodes`` expansions (all of it with
-    one worker, or under a node limit within that many). Returns its result when it ends there, else the
+@dataclass(frozen=True, slots=True)
+class SplitJob:
+    """One board's split search as asked: what :func:`ordinary_first` and :class:`Split` start from. Checked on
+    creation: ``ValueError`` for ``workers`` below 1, and what :func:`~npuzzle.pdb.search.solve_with_pdb` raises
+    for tables that do not fit or an unsolvable board."""
+
+    board: Board
+    goal: Board
+    tables: PdbTables
+    limit: Limit = Limit()
+    _: KW_ONLY
+    workers: int
+    sequential_nodes: int = SEQUENTIAL_NODES
+    """Expansions of the ordinary search before the split (:data:`SEQUENTIAL_NODES`)."""
+    reflect: bool = True
+    report_every: float = DEFAULT_REPORT_EVERY
+
+    def __post_init__(self) -> None:
+        if self.workers < 1:
+            raise ValueError(f"workers must be at least 1, got {self.workers!r}")
+        home_board(self.board, self.goal, self.tables)
+
+
+def ordinary_first(job: SplitJob) -> Generator[Progress, None, SearchResult | Coordinator]:
+    """The start of a split search: the ordinary search for up to ``job.sequential_nodes`` expansions (all of it
+    with one worker, or under a node limit within that many). Returns its result when it ends there, else the
     :class:`Coordinator` that goes on from the bound it reached."""
     started = time.perf_counter()
-    first_limit = Limit(sequential_nodes, limit.seconds, limit.memory)
-    if workers == 1 or (limit.nodes is not None and limit.nodes <= sequential_nodes):
+    limit, workers = job.limit, job.workers
+    first_limit = Limit(job.sequential_nodes, limit.seconds, limit.memory)
+    if workers == 1 or (limit.nodes is not None and limit.nodes <= job.sequential_nodes):
         first_limit = limit
-    alone = yield from solve_with_pdb(board, goal, tables, first_limit, reflect=reflect, report_every=report_every)
+    first = solve_with_pdb(
+        job.board, job.goal, job.tables, first_limit, reflect=job.reflect, report_every=job.report_every
+    )
+    alone = yield from first
     if alone.stopped != "node-limit" or first_limit is limit:
         return alone
-    return Coordinator(board, goal, tables, alone, workers=workers, reflect=reflect, limit=limit, started=started)
+    return Coordinator(
+        job.board, job.goal, job.tables, alone, workers=workers, reflect=job.reflect, limit=limit, started=started
+    )
 
 
 @dataclass(slots=True)
@@ -388,34 +407,15 @@ class Split:
     :func:`~npuzzle.pdb.search.solve_with_pdb` does, for tables that do not fit or an unsolvable board.
     """
 
-    def __init__(
-        self,
-        board: Board,
-        goal: Board,
-        tables: PdbTables,
-        limit: Limit = Limit(),
-        *,
-        workers: int,
-        sequential_nodes: int = SEQUENTIAL_NODES,
-        reflect: bool = True,
-        report_every: float = DEFAULT_REPORT_EVERY,
-    ) -> None:
-        if workers < 1:
-            raise ValueError(f"workers must be at least 1, got {workers!r}")
-        home_board(board, goal, tables)  # raises now for tables that do not fit or an unsolvable board
-        self.board, self.goal, self.tables, self.limit = board, goal, tables, limit
-        self.workers, self.sequential_nodes, self.reflect = workers, sequential_nodes, reflect
-        self.report_every = report_every
+    def __init__(self, job: SplitJob) -> None:
+        self.job = job
         self.coordinator: Coordinator | None = None
         """The bookkeeping once the search has split (``None`` during the ordinary search)."""
         self.idle = False
         self.search: Search = self._search()
 
     def _search(self) -> Search:
-        first = yield from ordinary_first(
-            self.board, self.goal, self.tables, self.limit, workers=self.workers,
-            sequential_nodes=self.sequential_nodes, reflect=self.reflect, report_every=self.report_every,
-        )  # fmt: skip
+        first = yield from ordinary_first(self.job)
         if isinstance(first, SearchResult):
             return first
         coordinator = self.coordinator = first
@@ -432,7 +432,7 @@ class Split:
             if mine is None:
                 task = coordinator.next_task()
                 if task is not None:
-                    mine = subtree_search(self.tables, task, coordinator.use_reflection, tt, self.report_every)
+                    mine = subtree_search(self.job.tables, task, coordinator.use_reflection, tt, self.job.report_every)
             self.idle = mine is None
             if mine is not None and task is not None:
                 try:
