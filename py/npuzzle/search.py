@@ -17,6 +17,8 @@ that does not reach the goal raises :class:`~npuzzle.checkpoint.SearchBug`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import Board
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heap import IndexedHeap
@@ -126,23 +128,16 @@ def _astar(
     def progress(now: float) -> Progress:
         return Progress("astar", name, expanded, generated, len(heap), last_f, 1, now - checkpoint.start, max_heap)
 
+    def ended(
+        moves: tuple[int, ...] | None, bound: int, reason: StopReason | None = None, message: str = ""
+    ) -> SearchResult:
+        optimal = moves is not None and heuristic.admissible
+        return SearchResult(moves, optimal, "astar", name, expanded, generated, max_heap, 1, checkpoint.elapsed(),
+                            bound, stopped=reason, message=message, extra={"states_held": len(g_of)})  # fmt: skip
+
     def stopped(reason: StopReason) -> SearchResult:
         bound = (heap.peek_key() >> gbits) if len(heap) else last_f
-        return SearchResult(
-            None,
-            False,
-            "astar",
-            name,
-            expanded,
-            generated,
-            max_heap,
-            1,
-            checkpoint.elapsed(),
-            bound,
-            stopped=reason,
-            message=limit_message("astar", name, reason, limit, expanded, len(g_of), bound),
-            extra={"states_held": len(g_of)},
-        )
+        return ended(None, bound, reason, limit_message("astar", name, reason, limit, expanded, len(g_of), bound))
 
     yield progress(checkpoint.start)
     check_at = checkpoint.next_at
@@ -163,19 +158,7 @@ def _astar(
                 s = p
             moves.reverse()
             path = verify(board, goal, moves)
-            return SearchResult(
-                path,
-                heuristic.admissible,
-                "astar",
-                name,
-                expanded,
-                generated,
-                max_heap,
-                1,
-                checkpoint.elapsed(),
-                len(path) if heuristic.admissible else 0,
-                extra={"states_held": len(g_of)},
-            )
+            return ended(path, len(path) if heuristic.admissible else 0)
         h = last_f - g
         expanded += 1
         if expanded >= check_at:
@@ -214,18 +197,8 @@ def _astar(
             max_heap = len(heap.keys)
         if observer is not None:
             observer.took(key, state, expanded, generated, max_heap, False)
-    return SearchResult(
-        None,
-        False,
-        "astar",
-        name,
-        expanded,
-        generated,
-        max_heap,
-        1,
-        checkpoint.elapsed(),
-        last_f,
-        message="A* exhausted every reachable state without reaching the goal (is the board solvable?)",
+    return ended(
+        None, last_f, message="A* exhausted every reachable state without reaching the goal (is the board solvable?)"
     )
 
 
@@ -278,21 +251,16 @@ def _idastar(
             "idastar", name, expanded, generated, len(stack), bound, iterations, elapsed, max_stack, tuple(done)
         )
 
+    def ended(
+        moves: tuple[int, ...] | None, reason: StopReason | None = None, message: str = "", **extra: Any
+    ) -> SearchResult:
+        optimal = moves is not None and heuristic.admissible
+        lower = bound if moves is None else len(moves) if heuristic.admissible else 0
+        return SearchResult(moves, optimal, "idastar", name, expanded, generated, max_stack, iterations,
+                            checkpoint.elapsed(), lower, stopped=reason, message=message, extra=extra)  # fmt: skip
+
     def stopped(reason: StopReason) -> SearchResult:
-        return SearchResult(
-            None,
-            False,
-            "idastar",
-            name,
-            expanded,
-            generated,
-            max_stack,
-            iterations,
-            checkpoint.elapsed(),
-            bound,
-            stopped=reason,
-            message=limit_message("idastar", name, reason, limit, expanded, len(stack), bound),
-        )
+        return ended(None, reason, limit_message("idastar", name, reason, limit, expanded, len(stack), bound))
 
     yield progress(checkpoint.start)
     check_at = checkpoint.next_at
@@ -313,19 +281,7 @@ def _idastar(
                     counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
                     observer.took((state, g, h, prev, moved), stack, counts, True)
                 solution = verify(board, goal, path[:g])
-                return SearchResult(
-                    solution,
-                    heuristic.admissible,
-                    "idastar",
-                    name,
-                    expanded,
-                    generated,
-                    max_stack,
-                    iterations,
-                    checkpoint.elapsed(),
-                    len(solution) if heuristic.admissible else 0,
-                    extra={"bound": bound, "per_iteration": [*done, (bound, expanded - before)]},
-                )
+                return ended(solution, bound=bound, per_iteration=[*done, (bound, expanded - before)])
             expanded += 1
             if expanded >= check_at:  # every expansion when observed (the observer is told here, not in the loop)
                 if observer is not None:
@@ -366,18 +322,8 @@ def _idastar(
         done.append((bound, expanded - before))
         before = expanded
         if next_bound == infinity:
-            return SearchResult(
-                None,
-                False,
-                "idastar",
-                name,
-                expanded,
-                generated,
-                max_stack,
-                iterations,
-                checkpoint.elapsed(),
-                bound,
-                message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)",
+            return ended(
+                None, message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)"
             )
         bound = next_bound
 
