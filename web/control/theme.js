@@ -1,6 +1,7 @@
 // @ts-check
-// For players: the theme toggle. "system" follows prefers-color-scheme (style.css's media block); "light" and "dark"
-// set <html data-theme>, which style.css's own blocks read. The choice is remembered in localStorage.
+// For players: the theme toggle. "light" and "dark" set <html data-theme>, which sets style.css's color-scheme (its
+// colours are light-dark() pairs); "system" sets none: color-scheme "light dark" follows prefers-color-scheme. The
+// choice is remembered in localStorage.
 
 import { setReport } from "../state.js";
 import { mirrorHooks } from "../hooks.js";
