@@ -5,6 +5,7 @@
 
 import { setReport } from "../state.js";
 import { mirrorHooks } from "../hooks.js";
+import { readText, writeText } from "../storage.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {"system" | "light" | "dark"} Theme */
@@ -18,12 +19,8 @@ const isTheme = (value) => typeof value === "string" && THEMES.includes(/** @typ
 
 /** @returns {Theme} the theme kept on this device ("system" when none or storage is unavailable) */
 function storedTheme() {
-  try {
-    const value = localStorage.getItem(THEME_KEY);
-    return isTheme(value) ? value : "system";
-  } catch {
-    return "system";
-  }
+  const value = readText(THEME_KEY);
+  return isTheme(value) ? value : "system";
 }
 
 /** Put `theme` on the page (the <html> element's data-theme; none for system). @param {Theme} theme */
@@ -47,12 +44,7 @@ export function chooseTheme(ctx) {
   const value = ctx.ui.theme.value;
   const theme = isTheme(value) ? value : "system";
   applyTheme(theme);
-  try {
-    if (theme === "system") localStorage.removeItem(THEME_KEY);
-    else localStorage.setItem(THEME_KEY, theme);
-  } catch {
-    // storage blocked: the theme holds for this visit
-  }
+  writeText(THEME_KEY, theme === "system" ? null : theme); // storage blocked: the theme holds for this visit
   setReport(ctx.state, "theme", theme);
   mirrorHooks(ctx.state);
 }
