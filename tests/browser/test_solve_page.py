@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from npuzzle.board import Board
 from npuzzle.instances import korf100
@@ -67,7 +68,9 @@ def test_shuffle_solve_and_play_reach_the_goal(app: App) -> None:
     assert start.apply(list(letters)) == goal
     wait_grid(app, start.tiles)
 
-    page.locator("#speed").fill("6")  # 60 moves per second
+    page.locator("#speed").fill("6")  # 60 moves per second, shown and said
+    expect(page.locator("#speed-text")).to_have_text("60/s")
+    expect(page.locator("#speed")).to_have_attribute("aria-valuetext", "60 moves per second")
     page.click("#play")
     page.wait_for_selector("body[data-playback=end]", state="attached", timeout=30_000)
     wait_grid(app, goal.tiles)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from bench.browser import wait_python
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from npuzzle import Board, goal_board, random_board, scramble
 from npuzzle.heuristics import make_heuristic
@@ -319,6 +319,14 @@ def test_keyboard_alone_opens_steps_goes_back_and_closes(app: App) -> None:
     page.wait_for_function("() => document.getElementById('watch-play').getAttribute('aria-pressed') === 'false'")
     assert page.get_attribute("#watch-said", "aria-live") == "polite"
     assert said(app).startswith("Paused. ")  # the step it stopped on, read out
+    page.focus("#watch-speed")  # the speed slider's arrow keys: the speed shown and said
+    page.keyboard.press("Home")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("#watch-speed-text")).to_have_text("8/s")
+    expect(page.locator("#watch-speed")).to_have_attribute("aria-valuetext", "8 steps per second")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#watch-speed-text")).to_have_text("4/s")
     page.keyboard.press("Escape")
     page.wait_for_function("() => document.getElementById('watch').hidden")
     assert page.evaluate("document.activeElement.id") == "watch-open"

@@ -7,6 +7,7 @@ import { count } from "../dom.js";
 import { mirrorHooks } from "../hooks.js";
 import { asBest, elapsedMs, formatTime, judge, lineMoves, shapeKey } from "../model/game.js";
 import { setReport } from "../state.js";
+import { readRecord, writeRecord } from "../storage.js";
 import { renderGameBar } from "../view/board-bar.js";
 import { recordSolve } from "./history.js";
 
@@ -50,10 +51,12 @@ export function finishGame(ctx) {
     return `Solved in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`;
   }
   const shape = shapeKey(shown.board);
-  const bests = readBests();
+  const bests = readRecord(BESTS_KEY, asBest);
   const before = bests[shape] || null;
   const verdict = judge(before, { moves: game.moves, ms, lines });
-  if (verdict.fewest || verdict.fastest || verdict.fewestLines) writeBests({ ...bests, [shape]: verdict.best });
+  if (verdict.fewest || verdict.fastest || verdict.fewestLines) {
+    writeRecord(BESTS_KEY, { ...bests, [shape]: verdict.best }); // storage blocked or full: shown now, not kept
+  }
   if (!before) return `Solved! ${result}: your first ${shape} record.`;
   const beaten = [];
   if (verdict.fewest) beaten.push(`fewest moves (was ${before.moves})`);
@@ -78,32 +81,7 @@ export function renderGame(ctx) {
     state.clock = 0;
   }
   if (!game.startedAt && state.report.clock !== "idle") setReport(state, "clock", "idle");
-  const best = state.shown ? readBests()[shapeKey(state.shown.board)] || null : null;
+  const best = state.shown ? readRecord(BESTS_KEY, asBest)[shapeKey(state.shown.board)] || null : null;
   renderGameBar(ui, state, performance.now(), best);
   mirrorHooks(state);
-}
-
-/** @returns {Record<string, Best>} the bests kept on this device (none when storage is unavailable) */
-function readBests() {
-  /** @type {Record<string, Best>} */
-  const bests = {};
-  try {
-    const stored = JSON.parse(localStorage.getItem(BESTS_KEY) || "{}");
-    for (const [shape, value] of Object.entries(stored)) {
-      const best = asBest(value);
-      if (best) bests[shape] = best;
-    }
-  } catch {
-    // storage blocked or damaged: no bests
-  }
-  return bests;
-}
-
-/** @param {Record<string, Best>} bests */
-function writeBests(bests) {
-  try {
-    localStorage.setItem(BESTS_KEY, JSON.stringify(bests));
-  } catch {
-    // storage blocked or full: the best is shown now but not kept
-  }
 }

@@ -10,9 +10,10 @@
 import { mirrorHooks } from "../hooks.js";
 import { count } from "../dom.js";
 import { shapeKey } from "../model/game.js";
-import { asEntry, closeness, MAX_ENTRIES, toCsv } from "../model/history.js";
+import { asEntries, closeness, MAX_ENTRIES, toCsv } from "../model/history.js";
 import { boardText } from "../model/moves.js";
 import { setReport } from "../state.js";
+import { readRecord, writeRecord } from "../storage.js";
 import { renderHistory, renderScore } from "../view/history.js";
 import { errorInfo } from "../worker-handle.js";
 
@@ -22,43 +23,17 @@ import { errorInfo } from "../worker-handle.js";
 const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], …}, oldest first
 const SHORTEST_SECONDS = 60; // each background search's hard stop, for hangs (the player's next request stops it too)
 
-/** @returns {Record<string, Entry[]>} every shape's solves kept on this device (none when storage is unavailable) */
-function readAll() {
-  /** @type {Record<string, Entry[]>} */
-  const all = {};
-  try {
-    const stored = JSON.parse(localStorage.getItem(HISTORY_KEY) || "{}");
-    for (const [shape, list] of Object.entries(stored)) {
-      if (!Array.isArray(list)) continue;
-      const entries = list.map(asEntry).filter((e) => e !== null);
-      if (entries.length) all[shape] = /** @type {Entry[]} */ (entries);
-    }
-  } catch {
-    // storage blocked or damaged: no history
-  }
-  return all;
-}
-
-/** @param {Record<string, Entry[]>} all */
-function writeAll(all) {
-  try {
-    localStorage.setItem(HISTORY_KEY, JSON.stringify(all));
-  } catch {
-    // storage blocked or full: the solve is shown now but not kept
-  }
-}
-
 /**
  * Change the solves of `shape` with `change` (given them oldest first, returns the new list) and store them.
  * @param {string} shape
  * @param {(entries: Entry[]) => Entry[]} change
  */
 function update(shape, change) {
-  const all = readAll();
+  const all = readRecord(HISTORY_KEY, asEntries);
   const entries = change(all[shape] || []).slice(-MAX_ENTRIES);
   if (entries.length) all[shape] = entries;
   else delete all[shape];
-  writeAll(all);
+  writeRecord(HISTORY_KEY, all); // storage blocked or full: the solve is shown now but not kept
 }
 
 /** @param {Ctx} ctx @returns {string} the shape of the board on screen ("" when none) */
@@ -153,7 +128,7 @@ export function yieldWorker(ctx) {
 export function showHistory(ctx) {
   const { players } = ctx.state;
   const shape = shapeOnScreen(ctx);
-  const entries = shape ? readAll()[shape] || [] : [];
+  const entries = shape ? readRecord(HISTORY_KEY, asEntries)[shape] || [] : [];
   if (players.csvUrl) URL.revokeObjectURL(players.csvUrl);
   players.csvUrl = entries.length ? URL.createObjectURL(new Blob([toCsv(shape, entries)], { type: "text/csv" })) : "";
   if (!entries.length) players.confirming = false;

@@ -10,6 +10,7 @@ import { mirrorHooks } from "../hooks.js";
 import { shapeKey } from "../model/game.js";
 import { BUILT_IN, builtIn } from "../model/pictures.js";
 import { setReport } from "../state.js";
+import { readText, writeText } from "../storage.js";
 import { renderPicture } from "../view/picture.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -242,11 +243,7 @@ export async function removePicture(ctx) {
 /** The "Numbers" toggle: the tiles' numbers shown on the picture or not (remembered). @param {Ctx} ctx */
 export function toggleNumbers(ctx) {
   ctx.state.players.numbers = ctx.ui.pictureNumbers.checked;
-  try {
-    localStorage.setItem(NUMBERS_KEY, String(ctx.state.players.numbers));
-  } catch {
-    // storage blocked: for this visit only
-  }
+  writeText(NUMBERS_KEY, String(ctx.state.players.numbers)); // storage blocked: for this visit only
   renderPicture(ctx.ui, ctx.state.players, null);
 }
 
@@ -260,11 +257,7 @@ export async function restorePicture(ctx) {
     option.textContent = picture.title;
     ui.pictureChoice.append(option);
   }
-  try {
-    state.players.numbers = localStorage.getItem(NUMBERS_KEY) !== "false";
-  } catch {
-    // storage blocked: numbers shown
-  }
+  state.players.numbers = readText(NUMBERS_KEY) !== "false"; // none kept, or storage blocked: numbers shown
   renderPicture(ui, state.players, "");
   /** @type {Stored | undefined} */
   let stored;

@@ -1,9 +1,11 @@
 // @ts-check
-// For players: the theme toggle. "system" follows prefers-color-scheme (style.css's media block); "light" and "dark"
-// set <html data-theme>, which style.css's own blocks read. The choice is remembered in localStorage.
+// For players: the theme toggle. "light" and "dark" set <html data-theme>, which sets style.css's color-scheme (its
+// colours are light-dark() pairs); "system" sets none: color-scheme "light dark" follows prefers-color-scheme. The
+// choice is remembered in localStorage.
 
 import { setReport } from "../state.js";
 import { mirrorHooks } from "../hooks.js";
+import { readText, writeText } from "../storage.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {"system" | "light" | "dark"} Theme */
@@ -17,12 +19,8 @@ const isTheme = (value) => typeof value === "string" && THEMES.includes(/** @typ
 
 /** @returns {Theme} the theme kept on this device ("system" when none or storage is unavailable) */
 function storedTheme() {
-  try {
-    const value = localStorage.getItem(THEME_KEY);
-    return isTheme(value) ? value : "system";
-  } catch {
-    return "system";
-  }
+  const value = readText(THEME_KEY);
+  return isTheme(value) ? value : "system";
 }
 
 /** Put `theme` on the page (the <html> element's data-theme; none for system). @param {Theme} theme */
@@ -46,12 +44,7 @@ export function chooseTheme(ctx) {
   const value = ctx.ui.theme.value;
   const theme = isTheme(value) ? value : "system";
   applyTheme(theme);
-  try {
-    if (theme === "system") localStorage.removeItem(THEME_KEY);
-    else localStorage.setItem(THEME_KEY, theme);
-  } catch {
-    // storage blocked: the theme holds for this visit
-  }
+  writeText(THEME_KEY, theme === "system" ? null : theme); // storage blocked: the theme holds for this visit
   setReport(ctx.state, "theme", theme);
   mirrorHooks(ctx.state);
 }

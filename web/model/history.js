@@ -85,6 +85,18 @@ export function asEntry(value) {
   };
 }
 
+/**
+ * A shape's solves read back from storage: the entries of a list that are valid, or null when `value` is not a list
+ * or holds none.
+ * @param {unknown} value
+ * @returns {Entry[] | null}
+ */
+export function asEntries(value) {
+  if (!Array.isArray(value)) return null;
+  const entries = value.map(asEntry).filter((e) => e !== null);
+  return entries.length ? entries : null;
+}
+
 /** The CSV's header, one column per field of an entry (RFC 4180: comma-separated, CRLF line ends). */
 export const CSV_COLUMNS = Object.freeze([
   "shape", "date", "seconds", "moves", "line_moves", "shortest", "shortest_proven", "lower_bound", "hints",

@@ -3,6 +3,7 @@
 // controls (position, play/pause, steps, speed).
 
 import { markMoves, renderMoveList, renderSolution } from "./results.js";
+import { renderSliderSpeed, sliderSpeed } from "./speed.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../control/playback.js").Playback} Playback */
@@ -10,16 +11,14 @@ import { markMoves, renderMoveList, renderSolution } from "./results.js";
 /** Moves per second, one per speed-slider step. */
 export const SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60, 120, 240]);
 
-/** @param {Ui} ui @returns {number} the speed the slider selects */
+/** @param {Ui} ui @returns {number} the moves per second the slider selects */
 export function speedOf(ui) {
-  return SPEEDS[Number(ui.speed.value)] || 4;
+  return sliderSpeed(ui.speed, SPEEDS);
 }
 
 /** @param {Ui} ui */
 export function renderSpeed(ui) {
-  const speed = speedOf(ui);
-  ui.speedText.textContent = `${speed}/s`;
-  ui.speed.setAttribute("aria-valuetext", `${speed} moves per second`);
+  renderSliderSpeed(ui.speed, ui.speedText, SPEEDS, "moves");
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   counters, current, finished, iterationsDone, iterationTree, movedChild, tilesText,
 } from "../model/watch.js";
 import { label } from "./results.js";
+import { renderSliderSpeed, sliderSpeed } from "./speed.js";
 import { hashBins, heapArray, heapTree, idaTree, miniBoard } from "./watch-draw.js";
 
 /**
@@ -37,14 +38,12 @@ const NARROW = "(max-width: 480px)";
 
 /** @param {Ui} ui @returns {number} the steps per second the slider selects */
 export function watchSpeedOf(ui) {
-  return WATCH_SPEEDS[Number(ui.watchSpeed.value)] || 4;
+  return sliderSpeed(ui.watchSpeed, WATCH_SPEEDS);
 }
 
 /** @param {Ui} ui */
 export function renderWatchSpeed(ui) {
-  const speed = watchSpeedOf(ui);
-  ui.watchSpeedText.textContent = `${speed}/s`;
-  ui.watchSpeed.setAttribute("aria-valuetext", `${speed} steps per second`);
+  renderSliderSpeed(ui.watchSpeed, ui.watchSpeedText, WATCH_SPEEDS, "steps");
 }
 
 /**
