@@ -41,14 +41,17 @@ def main(argv: list[str] | None = None) -> int:
     except (BuildError, subprocess.CalledProcessError) as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("\nstart: stopped before serving (run it again to build and serve)", file=sys.stderr)
+        return 130
     server = listen(out, args.port, args.host, not args.no_isolation, "start")
     if server is None:
         return 1
     shown = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
     url = f"http://{shown}:{server.server_address[1]}/"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     try:
+        thread.start()  # inside the try: a Ctrl-C may come while it waits for the thread (the URL is already shown)
         if tables_later:
             print(
                 "start: the page works now; building the 15-puzzle pattern database meanwhile (reload the page "
