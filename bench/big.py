@@ -41,7 +41,7 @@ from npuzzle.instances import korf24
 from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, DEFAULT_WIDTH, solve_big
 from npuzzle.progress import SearchResult, run
 
-from .common import engine_name, load_average
+from .common import engine_name, head, load_average
 from .pyodide import add_pyodide_option, run_in_pyodide
 
 WORKER = """\
@@ -124,12 +124,6 @@ class Worker:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait(timeout=60)
-
-
-def head(root: Path) -> str:
-    """The commit checked out in ``root`` (short), or ``"?"``."""
-    done = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    return done.stdout.strip() or "?"
 
 
 def against(other: Path, count: int, first: int) -> None:

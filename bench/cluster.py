@@ -23,7 +23,7 @@ from pathlib import Path
 
 from npuzzle.randomize import random_board
 
-from .common import SHIPPED_PDB, korf_instances, load_average
+from .common import SHIPPED_PDB, head, korf_instances, load_average
 
 HARD = {"80a": "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0", "80b": "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"}
 """The two 80-move positions of docs/benchmarks.md (blank-first goal)."""
@@ -75,8 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-batches", action="store_true", help="only the 80-move boards")
     args = parser.parse_args(argv)
     pdb = ["--pdb", str(SHIPPED_PDB)]
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    print(f"commit {commit}, load average {load_average()}", flush=True)
+    print(f"commit {head()}, load average {load_average()}", flush=True)
     with tempfile.TemporaryDirectory() as folder:
         one, korf, rand = Path(folder, "one.txt"), Path(folder, "korf.txt"), Path(folder, "random.txt")
         one.write_text("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n")

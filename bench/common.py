@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -46,6 +47,12 @@ def korf_instances(data: Path | None = None, ids: str | None = None) -> list[Ins
 def load_average() -> str:
     """The 1, 5 and 15 minute load averages, e.g. ``"1.9, 1.4, 1.1"``."""
     return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def head(root: Path = ROOT) -> str:
+    """The commit checked out in ``root`` (short), or ``"?"``."""
+    done = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or "?"
 
 
 def machine() -> str:

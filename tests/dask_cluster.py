@@ -12,10 +12,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
-
-if TYPE_CHECKING:
-    from distributed import LocalCluster
+from typing import BinaryIO
 
 HANG_SECONDS = 120.0
 """How long a process may take to start or to stop before the test calls it a hang."""
@@ -91,14 +88,3 @@ def dask_cluster(folder: Path, workers: int = 2, env: Mapping[str, str] | None =
             _stop(process)
         for file in cluster.files:
             file.close()
-
-
-def local_cluster(workers: int) -> LocalCluster:
-    """A ``LocalCluster`` of ``workers`` single-threaded processes on 127.0.0.1, with no dashboard and its HTTP
-    server on a free port (Dask's default, 8787, may be taken by anything else on the machine)."""
-    from distributed import LocalCluster
-
-    return LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-        scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-    )  # fmt: skip

@@ -27,11 +27,10 @@ from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 if os.environ.get("CI") != "true":
     pytest.importorskip("distributed")  # the test extra installs it; CI must have it
-from distributed import Client
 
-from dask_cluster import HANG_SECONDS, Cluster, dask_cluster, local_cluster
+from dask_cluster import HANG_SECONDS, Cluster, dask_cluster
 from interrupt import interrupt_when
-from npuzzle.cluster import BatchPlugin, tables_source
+from npuzzle.cluster import BatchPlugin, connect, parse_scheduler, tables_source
 from npuzzle.cluster.batch import board_task
 from npuzzle.cluster.tables import register
 
@@ -96,8 +95,8 @@ def test_a_client_gives_the_records_of_worker_processes(tmp_path: Path) -> None:
     options = BatchOptions(goal="blank-first", pdb=str(PDB_FILE))
     expected = [comparable(r) for r in solve_batch(LINES, options, jobs=2)]
     gone = tmp_path / "gone.pdb"  # the client's file as a worker on another machine sees it: not there
-    sent = replace(tables_source(str(PDB_FILE)), path=str(gone))
-    with local_cluster(2) as cluster, Client(cluster) as client:
+    sent = replace(tables_source(str(PDB_FILE)), path=str(gone), data=PDB_FILE.read_bytes())
+    with connect(parse_scheduler("local:2")) as client:
         got = [comparable(r) for r in solve_batch(LINES, options, client)]
         plugins = client.run(lambda dask_worker: [n for n in dask_worker.plugins if n.startswith("npuzzle")])
         register(client, lambda source: BatchPlugin("npuzzle-test-bytes", options, source), sent)

@@ -25,9 +25,9 @@ if os.environ.get("CI") != "true":
     pytest.importorskip("distributed")  # the test extra installs it; CI must have it
 from distributed import Client
 
-from dask_cluster import HANG_SECONDS, local_cluster
+from dask_cluster import HANG_SECONDS
 from interrupt import interrupt_when
-from npuzzle.cluster import solve_on_cluster
+from npuzzle.cluster import connect, parse_scheduler, solve_on_cluster
 from test_dask_batch import live_processes_with
 
 require_shipped_pdb()
@@ -42,10 +42,7 @@ BLANK_FIRST = goal_board(4, 4, "blank-first")
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
     """A local cluster of two single-threaded worker processes."""
-    with (
-        local_cluster(2) as cluster,
-        Client(cluster) as connected,
-    ):
+    with connect(parse_scheduler("local:2")) as connected:
         yield connected
 
 

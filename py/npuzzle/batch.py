@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING
 from .pdb import check_file
 from .records import (
     INPUT_SHOWN,
-    PDB_SHAPE,
     BatchOptions,
     Record,
     Registries,
@@ -47,9 +46,7 @@ if TYPE_CHECKING:
     from distributed import Client
 
 __all__ = [
-    "AHEAD",
     "INPUT_SHOWN",
-    "PDB_SHAPE",
     "BatchOptions",
     "Record",
     "board_lines",

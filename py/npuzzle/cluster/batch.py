@@ -40,14 +40,13 @@ def batch_on_cluster(
     """The records of ``boards`` ((line number, text) pairs) solved on ``client``'s cluster, in input order (see
     the module text). Raises :class:`~npuzzle.errors.TablesMissingError` when a worker needs the pattern database
     and has none, :class:`~npuzzle.errors.ClusterError` when the scheduler is lost."""
+    if not boards:
+        return
     run = f"npuzzle-batch-{uuid.uuid4().hex[:12]}"
     address = str(client.scheduler.address) if client.scheduler is not None else "?"
     futures: dict[int, Future[Record]] = {}
-    registered = False
+    register(client, lambda source: BatchPlugin(run, options, source), tables_source(options.pdb))
     try:
-        if boards:
-            register(client, lambda source: BatchPlugin(run, options, source), tables_source(options.pdb))
-            registered = True
         threads, asked = worker_threads(client), time.monotonic()
         sent = 0
         for index in range(len(boards)):
@@ -60,7 +59,7 @@ def batch_on_cluster(
             future = futures.pop(index)
             try:
                 record = future.result()
-            except (TablesMissingError, KeyboardInterrupt):
+            except TablesMissingError:
                 raise
             except KilledWorker as exc:
                 raise ClusterError(
@@ -77,5 +76,4 @@ def batch_on_cluster(
             with suppress(OSError, TimeoutError):
                 if futures:
                     client.cancel(list(futures.values()))
-                if registered:
-                    client.unregister_worker_plugin(run)
+                client.unregister_worker_plugin(run)

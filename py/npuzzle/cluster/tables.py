@@ -21,7 +21,7 @@ from typing import TypeVar
 from distributed import Client, Worker, WorkerPlugin, get_worker
 
 from ..errors import PatternDatabaseError, TablesMissingError
-from ..pdb import PdbTables, check_file, load_tables_steps, locate, read_header, read_tables
+from ..pdb import PdbTables, check_file, load_tables_steps, locate, read_tables
 from ..progress import run
 from ..records import BatchOptions, Registries
 
@@ -29,7 +29,8 @@ from ..records import BatchOptions, Registries
 @dataclass(frozen=True, slots=True)
 class TablesSource:
     """The client's database: its file ``path``, the file's ``identity`` (size and header CRC, which covers every
-    table's CRC) and its ``data`` (sent to workers that lack it). All None: the client has none."""
+    table's CRC) and its ``data`` (sent to workers that lack it; read from ``path`` by :func:`register` only when
+    one does). All None: the client has none."""
 
     path: str | None = None
     identity: tuple[int, int] | None = None
@@ -37,12 +38,12 @@ class TablesSource:
 
 
 def tables_source(path: str | None) -> TablesSource:
-    """What a client sends of the database file ``path`` (None: it has none): the file's bytes and identity."""
+    """What a client sends of the database file ``path`` (None: it has none): its path and identity (only the
+    header is read here)."""
     if path is None:
         return TablesSource()
-    data = Path(path).read_bytes()
-    header = read_header(data)
-    return TablesSource(path, (header.size, header.crc), data)
+    header = check_file(path)
+    return TablesSource(path, (header.size, header.crc))
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -96,10 +97,10 @@ class TablesPlugin(WorkerPlugin):
         found = self.file()
         if found is not None:
             return read_tables(*found)
-        own = locate()
         if source.data is not None:
             tables: PdbTables = run(load_tables_steps(source.data))
             return tables
+        own = locate()
         where = "" if own.path is None else f" (none at {str(own.path)!r}, {own.origin})"
         raise TablesMissingError(
             f"the Dask worker {self.address} has no pattern database{where} and the client sent none: run "
@@ -144,15 +145,16 @@ _P = TypeVar("_P", bound=TablesPlugin)
 def register(client: Client, plugin: Callable[[TablesSource], TablesPlugin], source: TablesSource) -> None:
     """Register the run's plugin on every worker: first without the database's bytes, and again with them (the same
     name replaces it) only when a worker has not the client's file (:meth:`TablesPlugin.file`): workers that share
-    the client's disk or have the same file in their cache are not sent 25 MB each. A worker that joins later gets
-    the plugin as last registered."""
+    the client's disk or have the same file in their cache are not sent 25 MB each (nor is the file read). A worker
+    that joins later gets the plugin as last registered."""
     first = plugin(replace(source, data=None))
     client.register_plugin(first, name=first.name)
-    if source.data is None:
+    if source.path is None:
         return
     found = client.run(_has_file, first.name)
     if not all(found.values()):
-        client.register_plugin(plugin(source), name=first.name)
+        data = source.data if source.data is not None else Path(source.path).read_bytes()
+        client.register_plugin(plugin(replace(source, data=data)), name=first.name)
 
 
 def _has_file(name: str, dask_worker: Worker) -> bool:

@@ -216,9 +216,9 @@ def build_file(
     # compressed in the background as soon as it is built, while the others are still searched
     built: dict[tuple[int, ...], bytes] = {}
     with (
+        _ctrl_c_as_event() as pressed,  # first in, last out: still in place while the pools join their threads
         ThreadPoolExecutor(max_workers=cores) as searchers,
         ThreadPoolExecutor(max_workers=cores) as zipper,
-        _ctrl_c_as_event() as pressed,
     ):
         try:
             packed: dict[tuple[int, ...], Future[bytes]] = {}
