@@ -99,8 +99,13 @@ class Layout:
 
     def unpack(self, state: int) -> tuple[int, ...]:
         """The row-major tiles of a state. O(n)."""
-        mask = self.tile_mask
-        return tuple((state >> (self.blank_bits + cell * self.bits)) & mask for cell in range(self.size))
+        mask, bits, base = self.tile_mask, self.bits, self.blank_bits
+        return tuple([(state >> shift) & mask for shift in range(base, base + self.size * bits, bits)])
+
+    def slide(self, state: int, move: Move) -> tuple[int, int]:
+        """The tile ``move`` slides in ``state``, and the state after it. O(1)."""
+        tile = self.tile_at(state, move.src)
+        return tile, state + (tile << move.blank_shift) - (tile << move.tile_shift) + move.blank_step
 
     def tile_at(self, state: int, cell: int) -> int:
         """The tile at ``cell`` in ``state`` (0 for the blank)."""

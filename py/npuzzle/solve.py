@@ -36,7 +36,7 @@ from .nearoptimal import (
 )
 from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from .progress import ALGORITHM_TITLES, Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
-from .registry import Registry, default_registry
+from .registry import HeuristicEntry, Registry, default_registry
 from .search import astar, idastar
 from .solvability import check_reachable
 
@@ -163,14 +163,30 @@ def check_budget(budget: float | None) -> float | None:
     return float(budget)
 
 
+def plain_name(algorithm: str) -> str:
+    """``algorithm`` with case, spaces, ``*``, ``-`` and ``_`` forgiven: ``IDA*`` → ``idastar``."""
+    return algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
+
+
 def algorithm_name(algorithm: str) -> str:
-    """``algorithm`` as one of :data:`ALGORITHM_NAMES`, forgiving case, ``*``, ``-`` and ``_`` and the aliases
+    """``algorithm`` as one of :data:`ALGORITHM_NAMES`, forgiving what :func:`plain_name` forgives and the aliases
     ``near`` and ``nearoptimal``; raises :class:`LimitError` naming the choices."""
-    algo = algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
+    algo = plain_name(algorithm)
     algo = _ALGORITHM_ALIASES.get(algo, algo)
     if algo not in ALGORITHM_NAMES:
         raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
     return algo
+
+
+def heuristic_entry(registry: Registry, board: Board, goal: Board, heuristic: str) -> HeuristicEntry:
+    """The registry's entry for ``heuristic`` on ``board`` → ``goal`` (``auto``: the strongest that fits); raises
+    :class:`LimitError` naming an unknown heuristic or one that does not fit the board."""
+    if heuristic.strip().lower() == "auto":
+        return registry.strongest(board, goal)
+    entry = registry.heuristic(heuristic)
+    if not entry.fits(board, goal):
+        raise LimitError(f"the {entry.name} heuristic is not available for a {board.rows}×{board.cols} board")
+    return entry
 
 
 def auto_algorithm(board: Board) -> str:
@@ -257,12 +273,7 @@ def plan(
             return search(board, goal, given, limit)
 
         return Plan(board, goal, algo, given.name, start_given, policy.optimal_summary(algo, given.name))
-    if heuristic.strip().lower() == "auto":
-        entry = registry.strongest(board, goal)
-    else:
-        entry = registry.heuristic(heuristic)
-        if not entry.fits(board, goal):
-            raise LimitError(f"the {entry.name} heuristic is not available for a {board.rows}×{board.cols} board")
+    entry = heuristic_entry(registry, board, goal, heuristic)
     special = registry.solver(algo, entry.name, board, goal)
     start: Callable[[Limit], Search]
     if special is not None:

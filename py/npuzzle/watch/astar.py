@@ -30,28 +30,17 @@ class AstarTrace:
         self.heap = TracingHeap()
         self.layout: Layout | None = None
         self.gbits = 0
-        self.shifts: list[int] = []
-        self.mask = 0
         self.last = 0
         """The number of the last step the search took (0 before the first)."""
-        self.goal_taken = False
         self.counters: dict[str, int] = {"expanded": 0, "generated": 0, "heap": 1, "max_heap": 1}
 
     def attach(self, layout: Layout, gbits: int) -> TracingHeap:
         self.layout, self.gbits = layout, gbits
-        self.shifts = [layout.shift(cell) for cell in range(layout.size)]
-        self.mask = layout.tile_mask
         return self.heap
-
-    def tiles(self, state: int) -> list[int]:
-        """The row-major tiles of a packed state (:meth:`~npuzzle.packing.Layout.unpack`, as a list). O(cells)."""
-        mask = self.mask
-        return [(state >> s) & mask for s in self.shifts]
 
     def took(self, key: int, state: int, expanded: int, generated: int, max_heap: int, goal: bool) -> None:
         n = expanded + 1 if goal else expanded
         self.last = n
-        self.goal_taken = goal
         self.counters = {"expanded": expanded, "generated": generated, "heap": len(self.heap), "max_heap": max_heap}
         if self.window.wants(n):
             self.window.keep(self._step(n, key, state, goal))
@@ -66,11 +55,10 @@ class AstarTrace:
         if not goal:
             g1 = g + 1
             for m in layout.moves[state & layout.blank_mask]:
-                tile = layout.tile_at(state, m.src)
-                child = state + (tile << m.blank_shift) - (tile << m.tile_shift) + m.blank_step
+                tile, child = layout.slide(state, m)
                 last = heap.last_key[child]
                 entered = heap.entered.get(child)
-                row: dict[str, Any] = {"tiles": self.tiles(child), "tile": tile, "g": g1}
+                row: dict[str, Any] = {"tiles": list(layout.unpack(child)), "tile": tile, "g": g1}
                 if entered is None:  # reached before by a path as short: A* skipped it
                     h = (last >> gbits) - (gmax - (last & gmax))
                     row.update(h=h, f=g1 + h, bin=bin_of(child), outcome="skipped", old_f=last >> gbits)
@@ -82,7 +70,7 @@ class AstarTrace:
                     row.update(old_f=old, found_at=found, path=entered.path)
                 children.append(row)
         top = [
-            {"f": k >> gbits, "g": gmax - (k & gmax), "tiles": self.tiles(s)}
+            {"f": k >> gbits, "g": gmax - (k & gmax), "tiles": list(layout.unpack(s))}
             for k, s in zip(heap.keys[:HEAP_SHOWN], heap.items[:HEAP_SHOWN], strict=True)
         ]
         here = bin_of(state)
@@ -90,11 +78,11 @@ class AstarTrace:
         for d in range(-BINS_AROUND, BINS_AROUND + 1):
             b = (here + d) % HASH_BINS
             chain = heap.chains.get(b, [])
-            entries = [{"tiles": self.tiles(s), "heap_index": heap.where.get(s)} for s in chain[:CHAIN_SHOWN]]
+            entries = [{"tiles": list(layout.unpack(s)), "heap_index": heap.where.get(s)} for s in chain[:CHAIN_SHOWN]]
             bins.append({"bin": b, "size": len(chain), "entries": entries})
         step: Step = {
             "n": n,
-            "node": {"tiles": self.tiles(state), "g": g, "h": f - g, "f": f, "bin": here},
+            "node": {"tiles": list(layout.unpack(state)), "g": g, "h": f - g, "f": f, "bin": here},
             "goal": goal,
             "children": children,
             "heap": {"size": len(heap), "top": top},

@@ -60,7 +60,7 @@ class TracingHeap(IndexedHeap[int]):
     def push(self, key: int, item: int) -> None:
         old = self.last_key.get(item)
         if old is None:
-            self.chains.setdefault(item % HASH_BINS, []).append(item)
+            self.chains.setdefault(bin_of(item), []).append(item)
         self.last_key[item] = key
         start = len(self.keys)
         super().push(key, item)

@@ -32,7 +32,6 @@ class IdaTrace:
         """The node taken last and not yet described: (n, state, g, h, blank before, parent)."""
         self.last = 0
         """The number of the last step described (0 before the first)."""
-        self.goal_taken = False
         self.per_iteration: list[tuple[int, int]] = []
         """``(bound, nodes expanded)`` of each iteration ended (and of the last, once the goal is taken)."""
         self.counters: dict[str, int] = {
@@ -63,14 +62,8 @@ class IdaTrace:
             return
         n = expanded + 1
         self.per_iteration.append((bound, self.iteration_nodes))
-        self.last, self.goal_taken = n, True
-        self.counters = {
-            "expanded": expanded,
-            "generated": generated,
-            "stack": len(stack),
-            "max_stack": max_stack,
-            "iteration_nodes": self.iteration_nodes,
-        }
+        self.last = n
+        self._count(expanded, generated, len(stack), max_stack)
         if self.window.wants(n):
             self.window.keep(self._step(n, (state, g, h, prev, parent), [], next_bound, None, True))
 
@@ -90,16 +83,14 @@ class IdaTrace:
         if ended:
             self.per_iteration.append((self.bound, self.iteration_nodes))
         self.last = n
-        self.counters = {
-            "expanded": n,
-            "generated": generated,
-            "stack": 0 if ended else len(self.parents),
-            "max_stack": most,
-            "iteration_nodes": self.iteration_nodes,
-        }
+        self._count(n, generated, 0 if ended else len(self.parents), most)
         if self.window.wants(n):
             done = {"bound": self.bound, "nodes": self.iteration_nodes, "next_bound": next_bound} if ended else None
             self.window.keep(self._step(n, (state, g, h, prev, parent), pushed, next_bound, done, False))
+
+    def _count(self, expanded: int, generated: int, stack: int, max_stack: int) -> None:
+        self.counters = {"expanded": expanded, "generated": generated, "stack": stack, "max_stack": max_stack,
+                         "iteration_nodes": self.iteration_nodes}  # fmt: skip
 
     def _step(
         self,
@@ -120,8 +111,7 @@ class IdaTrace:
             for m in layout.moves[state & layout.blank_mask]:
                 if m.src == prev:
                     continue
-                tile = layout.tile_at(state, m.src)
-                child = state + (tile << m.blank_shift) - (tile << m.tile_shift) + m.blank_step
+                tile, child = layout.slide(state, m)
                 tiles = list(layout.unpack(child))
                 if entry is not None and entry[0] == child:
                     ch, outcome = entry[2], "pushed"

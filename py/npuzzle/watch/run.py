@@ -14,7 +14,7 @@ from ..progress import Limit, Search, SearchResult
 from ..registry import Registry, default_registry
 from ..search import astar, idastar
 from ..solvability import check_reachable
-from ..solve import MAX_SEARCH_CELLS
+from ..solve import MAX_SEARCH_CELLS, heuristic_entry, plain_name
 from .astar import AstarTrace
 from .heap import HASH_BINS
 from .idastar import IdaTrace
@@ -122,7 +122,7 @@ def prepare(
     :class:`~npuzzle.errors.LimitError` naming an unknown algorithm or heuristic, a heuristic that does not fit
     the board, a board too big or a bad window; :class:`~npuzzle.errors.UnsolvableError` (with the parity
     reasoning) and :class:`~npuzzle.errors.GoalError` from :func:`~npuzzle.solvability.check_reachable`."""
-    algo = algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
+    algo = plain_name(algorithm)
     if algo not in ALGORITHMS:
         raise LimitError(f"unknown algorithm {algorithm!r} to watch: use one of {', '.join(ALGORITHMS)}")
     check_window(start, count, most)
@@ -132,8 +132,5 @@ def prepare(
             f"a {board.rows}×{board.cols} board has {board.size:,} cells; A* and IDA* take boards of up to "
             f"{MAX_SEARCH_CELLS} cells (12×12)"
         )
-    registry = registry if registry is not None else default_registry()
-    entry = registry.strongest(board, goal) if heuristic.strip().lower() == "auto" else registry.heuristic(heuristic)
-    if not entry.fits(board, goal):
-        raise LimitError(f"the {entry.name} heuristic is not available for a {board.rows}×{board.cols} board")
+    entry = heuristic_entry(registry if registry is not None else default_registry(), board, goal, heuristic)
     return Watch(board, goal, algo, entry.build(goal), Window(start, count, sink))
