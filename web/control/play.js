@@ -7,7 +7,7 @@
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
 import { newGame } from "../model/game.js";
-import { boardText, letterOf, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
+import { boardFields, boardText, letterOf, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
 import { Playback } from "./playback.js";
 import { renderBoardBar } from "../view/board-bar.js";
 import { renderJob } from "../view/job.js";
@@ -230,11 +230,6 @@ async function refreshVerdict(ctx) {
     state.report.answers += 1;
     mirrorHooks(state);
   }
-}
-
-/** @param {Board} board @returns {Board} the board's fields alone, as requests carry them */
-export function boardFields(board) {
-  return { rows: board.rows, cols: board.cols, tiles: board.tiles };
 }
 
 // ---- The solution loaded for playback ----

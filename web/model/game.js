@@ -93,7 +93,7 @@ export function judge(best, result) {
     best: {
       moves: fewest ? result.moves : best.moves,
       ms: fastest ? result.ms : best.ms,
-      lines: fewestLines || !best || best.lines === undefined ? result.lines : best.lines,
+      lines: fewestLines ? result.lines : best.lines,
     },
     fewest,
     fastest,
