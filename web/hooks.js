@@ -11,7 +11,7 @@ export function mirrorHooks(state) {
   const following = {
     answers: String(state.report.answers),
     python: state.ready ? "ready" : "loading",
-    moves: String(state.game.moves),
+    moves: String(state.game.path.length),
     solved: state.solved === null ? null : String(state.solved),
   };
   for (const [key, value] of Object.entries(following)) {

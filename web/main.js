@@ -285,7 +285,7 @@ for (const zone of [ui.view, ui.looks]) { // a picture dropped on the board or o
   });
 }
 document.addEventListener("paste", (event) => { // a pasted picture (pasted text goes where it always went)
-  const file = event.clipboardData && event.clipboardData.files.length ? pictureIn(event.clipboardData) : null;
+  const file = pictureIn(event.clipboardData);
   if (!file) return;
   event.preventDefault();
   choosePictureFile(ctx, file);

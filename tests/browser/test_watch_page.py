@@ -8,6 +8,7 @@ test opens its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -211,17 +212,21 @@ def test_a_long_run_to_the_end_shows_progress_and_cancels(app: App) -> None:
     app.assert_offline()
 
 
-def lowering_board() -> tuple[Board, int, dict[str, Any]]:
-    """A board whose A* lowers a queued node's priority early: the step (1-based) and the lowered child, from the
-    core's trace."""
+def first_child(wanted: Callable[[dict[str, Any]], bool], what: str) -> tuple[Board, int, dict[str, Any]]:
+    """The first random 8-puzzle (seeds 0 to 199) whose A* with Manhattan has a child `wanted` picks in its first 40
+    steps: the board, the step (1-based) and that child, from the core's trace. `what` names it in the failure."""
     for seed in range(200):
         board = random_board(3, 3, seed=seed)
-        steps = watch_core(board, "astar", "manhattan", 0, 40)["steps"]
-        for found in steps:
-            lowered = [c for c in found["children"] if c["outcome"] == "lowered"]
-            if lowered:
-                return board, found["n"], lowered[0]
-    raise AssertionError("no 8-puzzle among 200 random ones lowers a priority in its first 40 steps")
+        for found in watch_core(board, "astar", "manhattan", 0, 40)["steps"]:
+            picked = [c for c in found["children"] if wanted(c)]
+            if picked:
+                return board, found["n"], picked[0]
+    raise AssertionError(f"no 8-puzzle among 200 random ones {what} in its first 40 steps")
+
+
+def lowering_board() -> tuple[Board, int, dict[str, Any]]:
+    """A board whose A* lowers a queued node's priority early: the step and the lowered child."""
+    return first_child(lambda c: c["outcome"] == "lowered", "lowers a priority")
 
 
 def test_a_lowered_priority_is_shown_with_its_heap_index_and_path(app: App) -> None:
@@ -241,6 +246,20 @@ def test_a_lowered_priority_is_shown_with_its_heap_index_and_path(app: App) -> N
     moved = app.page.locator(".heap-array li.moved .index")
     if rest < 31:
         assert moved.inner_text() == str(rest)
+    app.assert_offline()
+
+
+def test_a_skipped_child_still_queued_is_said_with_its_heap_index(app: App) -> None:
+    queued = first_child(lambda c: c["outcome"] == "skipped" and c["found_at"] is not None, "skips a queued child")
+    board, n, child = queued
+    open_watch(app, board)
+    for k in range(1, n + 1):
+        step(app, [k])
+    words = app.page.locator(".children li.skipped span").all_inner_texts()
+    assert (
+        f"tile {child['tile']} moved: g {child['g']} + h {child['h']} = f {child['f']}"
+        f" — already queued at heap index {child['found_at']} with g no higher: skipped"
+    ) in words, words
     app.assert_offline()
 
 

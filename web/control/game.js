@@ -36,7 +36,7 @@ export function finishGame(ctx) {
   if (playback && playback.atEnd && !game.stepping) {
     return `Solved — the board is the goal (${playback.moves.length} moves of the solution).`;
   }
-  const moves = count(game.moves, "move");
+  const moves = count(game.path.length, "move");
   if (!game.startedAt || game.over || !shown) return `Solved — the board is the goal (${moves}).`;
   game.over = true;
   game.stoppedAt = performance.now();
@@ -46,14 +46,14 @@ export function finishGame(ctx) {
   const result = `${moves} in ${formatTime(ms, true)}`;
   if (game.assisted) return `Solved in ${result}, with the solution's help: no record for that.`;
   const lines = lineMoves(game.path);
-  recordSolve(ctx, { ms, moves: game.moves, lines, hints: game.hints }); // the history keeps games with hints
+  recordSolve(ctx, { ms, moves: game.path.length, lines, hints: game.hints }); // the history keeps games with hints
   if (game.hints) {
     return `Solved in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`;
   }
   const shape = shapeKey(shown.board);
   const bests = readRecord(BESTS_KEY, asBest);
   const before = bests[shape] || null;
-  const verdict = judge(before, { moves: game.moves, ms, lines });
+  const verdict = judge(before, { moves: game.path.length, ms, lines });
   if (verdict.fewest || verdict.fastest || verdict.fewestLines) {
     writeRecord(BESTS_KEY, { ...bests, [shape]: verdict.best }); // storage blocked or full: shown now, not kept
   }

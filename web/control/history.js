@@ -11,7 +11,7 @@ import { mirrorHooks } from "../hooks.js";
 import { count } from "../dom.js";
 import { shapeKey } from "../model/game.js";
 import { asEntries, closeness, MAX_ENTRIES, toCsv } from "../model/history.js";
-import { boardText } from "../model/moves.js";
+import { boardFields, boardText } from "../model/moves.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
 import { renderHistory, renderScore } from "../view/history.js";
@@ -91,7 +91,7 @@ export function recordSolve(ctx, result) {
  * @returns {Promise<{length: number | null, optimal: boolean, lowerBound: number | null, error?: string}>}
  */
 async function findShortest(ctx, shape, at, start, goal) {
-  const board = { rows: start.rows, cols: start.cols, tiles: start.tiles };
+  const board = boardFields(start);
   const ask = (/** @type {string} */ algorithm) => ctx.python.request("solve", {
     board, goal: boardText(goal), algorithm, heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
   }, { onId: (id) => { ctx.state.players.shortest = id; } });

@@ -4,7 +4,7 @@
 
 import { mirrorHooks, testOptions } from "../hooks.js";
 import { setReport } from "../state.js";
-import { sameBoard } from "../model/moves.js";
+import { boardFields, sameBoard } from "../model/moves.js";
 import { errorInfo } from "../worker-handle.js";
 import { label, progressLine } from "../view/results.js";
 import { renderBoardBar } from "../view/board-bar.js";
@@ -16,7 +16,7 @@ import { goalSpec } from "../ui.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
 import { splitWorkers, tablesFor } from "./tables.js";
-import { boardFields, dropSolution, showSolution, syncBoard } from "./play.js";
+import { dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../state.js").Job} Job */

@@ -3,6 +3,7 @@
 // the strip) shows the tiles it forms inversions with, in both places; each move says what it did to the rule's
 // figures (the core's words, npuzzle.lesson), in the move line.
 
+import { boardFields } from "../model/moves.js";
 import { partnersOf, renderChoice } from "../view/lesson.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -50,9 +51,8 @@ function showChoice(ctx) {
  */
 export async function sayMoves(ctx, before, tiles) {
   if (before.tiles.length > SAY_MOVES_UP_TO_CELLS || !ctx.state.ready) return;
-  const board = { rows: before.rows, cols: before.cols, tiles: before.tiles };
   try {
-    const reply = await ctx.python.request("move", { board, tiles });
+    const reply = await ctx.python.request("move", { board: boardFields(before), tiles });
     ctx.ui.moveSaid.textContent = reply.texts.join(" ");
   } catch {
     // a move the page made is always legal; a failed worker shows its own message

@@ -7,7 +7,7 @@
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
 import { newGame } from "../model/game.js";
-import { boardText, letterOf, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
+import { boardFields, boardText, letterOf, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
 import { Playback } from "./playback.js";
 import { renderBoardBar } from "../view/board-bar.js";
 import { renderJob } from "../view/job.js";
@@ -109,7 +109,8 @@ function replayStep(ctx, from, to, count) {
 }
 
 /**
- * Slide `tiles` one after the other, counting each as `count` moves (1, or -1 when undone), animated together.
+ * Slide `tiles` one after the other, animated together, each a move added to the game's path (`count` 1) or taken
+ * back from it (-1: undone).
  * A loaded solution follows when the moves are its next ones (or take its last ones back); otherwise it is dropped.
  * @param {Ctx} ctx
  * @param {number[]} tiles
@@ -133,7 +134,6 @@ function slideTiles(ctx, tiles, count) {
       const letter = letterOf(shown.board, tile);
       const next = slide(shown.board, tile);
       if (!next || !letter) break; // cannot happen: a step's tiles are next to the blank in turn
-      game.moves += count;
       if (count > 0) game.path.push(letter);
       else game.path.pop(); // an undone move takes the path's last move back
       const playback = state.playback;
@@ -230,11 +230,6 @@ async function refreshVerdict(ctx) {
     state.report.answers += 1;
     mirrorHooks(state);
   }
-}
-
-/** @param {Board} board @returns {Board} the board's fields alone, as requests carry them */
-export function boardFields(board) {
-  return { rows: board.rows, cols: board.cols, tiles: board.tiles };
 }
 
 // ---- The solution loaded for playback ----

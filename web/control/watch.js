@@ -7,10 +7,10 @@
 import { mirrorHooks, testOptions } from "../hooks.js";
 import { setReport } from "../state.js";
 import { addSteps, CHUNK, fetchFrom, finished, newLane, stepAt, stepWords, WINDOW } from "../model/watch.js";
+import { boardFields } from "../model/moves.js";
 import { errorInfo } from "../worker-handle.js";
 import { label, progressLine } from "../view/results.js";
 import { renderWatch, renderWatchChoices, renderWatchSpeed, stopNote, watchSpeedOf } from "../view/watch.js";
-import { boardFields } from "./play.js";
 
 /**
  * @typedef {import("../state.js").Ctx} Ctx

@@ -14,8 +14,8 @@
  * @typedef {object} Game
  * @property {number[][]} past the steps made, oldest first (Undo takes the last)
  * @property {number[][]} future the steps undone, the next Redo last
- * @property {number} moves single-tile moves on the path from the start to the board on screen
- * @property {string[]} path that path's moves as letters (U/D/L/R: the way each tile slid), oldest first
+ * @property {string[]} path the single-tile moves from the start to the board on screen, as letters (U/D/L/R: the
+ *   way each tile slid), oldest first; its length is the game's move count
  * @property {Board | null} start the board the game started from (null: none on screen)
  * @property {boolean} dealt the board was dealt (Shuffle or a link): its shortest solution is worth comparing
  * @property {number} startedAt when the clock started (performance.now(); 0: not started)
@@ -37,7 +37,7 @@
 
 /** @returns {Game} a game not started: no moves, the clock at zero. */
 export function newGame() {
-  return { past: [], future: [], moves: 0, path: [], start: null, dealt: false, startedAt: 0, stoppedAt: 0, hints: 0,
+  return { past: [], future: [], path: [], start: null, dealt: false, startedAt: 0, stoppedAt: 0, hints: 0,
     assisted: false, over: false, hinted: null, stepping: false };
 }
 
@@ -93,7 +93,7 @@ export function judge(best, result) {
     best: {
       moves: fewest ? result.moves : best.moves,
       ms: fastest ? result.ms : best.ms,
-      lines: fewestLines || !best || best.lines === undefined ? result.lines : best.lines,
+      lines: fewestLines ? result.lines : best.lines,
     },
     fewest,
     fastest,

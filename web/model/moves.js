@@ -83,6 +83,11 @@ export function sameBoard(a, b) {
   return true;
 }
 
+/** @param {Board} board @returns {Board} the board's fields alone, as requests carry them */
+export function boardFields(board) {
+  return { rows: board.rows, cols: board.cols, tiles: board.tiles };
+}
+
 /** The board as the text area shows it: one row per line. @param {Board} board */
 export function boardText(board) {
   const rows = [];

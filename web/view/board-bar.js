@@ -16,8 +16,8 @@ import { elapsedMs, formatTime, lineMoves } from "../model/game.js";
 export function renderBoardBar(ui, state, status = null) {
   ui.boardBar.hidden = !state.shown;
   ui.view.dataset.solved = String(Boolean(state.solved));
-  ui.moveCount.value = String(state.game.moves);
-  ui.moveCount.textContent = String(state.game.moves);
+  ui.moveCount.value = String(state.game.path.length);
+  ui.moveCount.textContent = String(state.game.path.length);
   const lines = String(lineMoves(state.game.path)); // for players: the multi-tile count beside the single-tile one
   if (ui.lineCount.value !== lines) ui.lineCount.value = lines;
   if (status !== null) ui.boardStatus.textContent = status;

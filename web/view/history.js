@@ -6,25 +6,13 @@
 import { el } from "../dom.js";
 import { averages } from "../model/history.js";
 import { formatTime } from "../model/game.js";
+import { svg } from "./chart.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../model/history.js").Entry} Entry */
 
-const NS = "http://www.w3.org/2000/svg";
 const LISTED = 50; // the list shows this many solves, newest first (the CSV has them all)
 const CHARTED = 100; // the chart shows this many, the last ones
-
-/**
- * @param {string} tag
- * @param {Record<string, string | number>} [attributes]
- * @param {string} [text]
- */
-function svg(tag, attributes = {}, text = "") {
-  const node = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  if (text) node.textContent = text;
-  return node;
-}
 
 /** @param {number | null} ms */
 const timeText = (ms) => (ms === null ? "–" : formatTime(ms, true));

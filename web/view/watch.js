@@ -187,14 +187,26 @@ function takenNode(step, cols) {
   return box;
 }
 
+/**
+ * What became of a child, in words: an A* child skipped while still queued says its heap index; IDA* pushes onto
+ * its stack (a child without a heap path).
+ * @param {WatchChild} child
+ */
+function outcomeWords(child) {
+  if (child.outcome === "skipped" && child.found_at !== null && child.found_at !== undefined) {
+    return `already queued at heap index ${child.found_at} with g no higher: skipped`;
+  }
+  if (child.outcome === "pushed" && !child.path) return "pushed onto the stack"; // IDA*
+  return OUTCOMES[child.outcome];
+}
+
 /** @param {WatchStep} step @param {number} cols */
 function childList(step, cols) {
   const list = el("ul", "children");
   list.setAttribute("aria-label", `Its ${count(step.children.length, "child")}`.replace("childs", "children"));
   for (const child of step.children) {
     const item = el("li", `child ${child.outcome}`);
-    const outcome = child.outcome === "pushed" && !child.path ? "pushed onto the stack" : OUTCOMES[child.outcome]; // IDA*
-    let words = `tile ${child.tile} moved: g ${child.g} + h ${child.h} = f ${child.f} — ${outcome}`;
+    let words = `tile ${child.tile} moved: g ${child.g} + h ${child.h} = f ${child.f} — ${outcomeWords(child)}`;
     if (child.outcome === "lowered" || child.outcome === "reopened") {
       words += ` (f ${child.old_f} → ${child.f}`;
       if (child.found_at !== null && child.found_at !== undefined) {
@@ -202,9 +214,6 @@ function childList(step, cols) {
       }
       if (child.path && child.path.length) words += `; percolated up ${child.path.join(" → ")}`;
       words += ")";
-    } else if (child.outcome === "skipped" && child.found_at !== null && child.found_at !== undefined) {
-      const queued = `already queued at heap index ${child.found_at} with g no higher: skipped`;
-      words = words.replace(OUTCOMES.skipped, queued);
     } else if (child.outcome === "pushed" && child.path && child.path.length) {
       words += ` at heap index ${child.path[child.path.length - 1]}`;
     }
