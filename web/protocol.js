@@ -27,13 +27,16 @@
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
  * - tables: fetch and load the pattern database (once; its progress comes as `tables` messages).
+ * A long request with `background: true` is one the page makes on its own (a solved game's shortest solution):
+ * between two of its slices the worker runs every other request waiting first (worker.js, Runner).
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
  * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number}} RandomRequest
  * @typedef {{type: "apply", id: number, board: BoardInput, moves: number[] | string}} ApplyRequest
  * @typedef {{type: "move", id: number, board: BoardInput, tiles: number[]}} MoveRequest
  * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
- *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number}} SolveRequest
+ *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number,
+ *   background?: boolean, time_limit?: number}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",

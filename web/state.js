@@ -96,13 +96,12 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * For players (issue 22): the request id of the background search for a shortest solution (0: none), the history's
- * delete waiting for its confirmation and the object URL of its CSV download ("": none); the picture puzzle's
+ * For players: the history's delete waiting for its confirmation and the object URL of its CSV download ("": none); the picture puzzle's
  * decoded picture (`source`, null: none), which it is (`choice`: "file" for the player's own, a built-in picture's
  * name, "" for none), the shape it was last cropped for (`croppedFor`) and that crop as a data URL (`picture`, ""
  * when the board on screen shows none), whether the tiles' numbers show on it, and the message of the last picture
  * refused ("": none).
- * @typedef {{shortest: number, confirming: boolean, csvUrl: string, source: ImageBitmap | HTMLImageElement | null,
+ * @typedef {{confirming: boolean, csvUrl: string, source: ImageBitmap | HTMLImageElement | null,
  *   choice: string, croppedFor: string, picture: string, numbers: boolean, error: string}} Players
  */
 
@@ -164,7 +163,7 @@ export function createState() {
       shortest: null, history: null, theme: null, picture: null, // for players
     },
     reported: new Set(),
-    players: { shortest: 0, confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
+    players: { confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
       numbers: true, error: "" },
   };
 }

@@ -15,7 +15,6 @@ import {
   clearErrors, renderChecking, renderNoVerdict, renderVerdict, showError, showRequestError,
 } from "../view/verdict.js";
 import { cancelJob } from "./job.js";
-import { yieldWorker } from "./history.js";
 import { learnFrom } from "./learn.js";
 import { loadBoard } from "./play.js";
 
@@ -37,7 +36,6 @@ const BUSY_AFTER_MS = 300;
  */
 async function ask(ctx, type, fields, label) {
   const { state, ui } = ctx;
-  yieldWorker(ctx); // for players: a background search for a shortest solution gives way
   /** @type {import("../state.js").Busy} */
   const entry = { id: 0, timer: 0, shown: false, text: "" };
   entry.timer = window.setTimeout(() => {

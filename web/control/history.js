@@ -2,10 +2,9 @@
 // The player's solves: each finished game (without the solution's help) is kept per board shape in localStorage;
 // for a board that was dealt (Shuffle or a link) the worker then searches the shortest solution from the start in
 // the background (the `solve` op with auto's choices: optimal where it is proven within auto's few seconds, else
-// near-optimal with its proven lower bound), and the line under the board says how close the solve came. Python runs
-// one request at a time: when the player asks for something else (a check, a shuffle, a solve, a hint), the
-// background search is cancelled first (yieldWorker) and its proven lower bound kept. The history of the board's
-// shape is drawn below the results: averages, chart, list, CSV download, delete.
+// near-optimal with its proven lower bound), and the line under the board says how close the solve came. It is a
+// `background` request: whatever the player asks for meanwhile is answered first (worker.js). The history of the
+// board's shape is drawn below the results: averages, chart, list, CSV download, delete.
 
 import { mirrorHooks } from "../hooks.js";
 import { count } from "../dom.js";
@@ -21,7 +20,7 @@ import { errorInfo } from "../worker-handle.js";
 /** @typedef {import("../model/history.js").Entry} Entry */
 
 const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], …}, oldest first
-const SHORTEST_SECONDS = 60; // each background search's hard stop, for hangs (the player's next request stops it too)
+const SHORTEST_SECONDS = 60; // each background search's hard stop, for hangs
 
 /**
  * Change the solves of `shape` with `change` (given them oldest first, returns the new list) and store them.
@@ -94,7 +93,8 @@ async function findShortest(ctx, shape, at, start, goal) {
   const board = boardFields(start);
   const ask = (/** @type {string} */ algorithm) => ctx.python.request("solve", {
     board, goal: boardText(goal), algorithm, heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
-  }, { onId: (id) => { ctx.state.players.shortest = id; } });
+    background: true,
+  });
   try {
     const first = await ask("auto");
     let reply = first;
@@ -110,18 +110,8 @@ async function findShortest(ctx, shape, at, start, goal) {
     return found;
   } catch (caught) {
     const error = errorInfo(caught);
-    const message = error.type === "Cancelled" ? "it was stopped for your next request" : error.message;
-    return { length: null, optimal: false, lowerBound: null, error: message };
-  } finally {
-    ctx.state.players.shortest = 0;
+    return { length: null, optimal: false, lowerBound: null, error: error.message };
   }
-}
-
-/** The player asks the worker for something: stop the background search for a shortest solution first (its
- * answer keeps the bound proven so far). @param {Ctx} ctx */
-export function yieldWorker(ctx) {
-  const id = ctx.state.players.shortest;
-  if (id) ctx.python.cancel(id);
 }
 
 /** Draw the history of the board on screen's shape (with a fresh CSV download). @param {Ctx} ctx */

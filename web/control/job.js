@@ -5,7 +5,6 @@
 import { mirrorHooks } from "../hooks.js";
 import { setReport } from "../state.js";
 import { renderJob } from "../view/job.js";
-import { yieldWorker } from "./history.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../state.js").Job} Job */
@@ -18,7 +17,6 @@ import { yieldWorker } from "./history.js";
  */
 export function startJob(ctx, kind, title) {
   const { state } = ctx;
-  yieldWorker(ctx); // for players: a background search for a shortest solution gives way
   const job = { kind, id: 0, seq: state.latest, cancelAt: 0, title, detail: "starting…" };
   state.job = job;
   setReport(state, "job", kind);
