@@ -30,6 +30,7 @@ COMMANDS = {
     "dual": "dual",
     "ordering": "ordering",
     "screenshot": "screenshot",
+    "screens": "screens",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 

@@ -12,11 +12,12 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from npuzzle.board import Board
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core
+from .conftest import ANSWER_TIMEOUT_MS, App, DONE_STATES, core, solver_option
 from .steps import CANCEL_HANG_MS, cancel_ms, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
@@ -61,7 +62,7 @@ def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
     goal = resolve_goal("default", 6, 6)
     assert page.locator("#algorithm").input_value() == "auto"
     assert page.locator("#algorithm option").first.inner_text() == "Auto (Near-optimal)"
-    assert page.locator("#heuristic option").first.inner_text() == "Auto (Group tables)"
+    assert page.locator("#heuristic option").first.inner_text() == "Auto (Its own tables)"
     assert page.locator("#heuristic").is_disabled()  # the near-optimal solver has its own tables
     note = page.locator("#solver-note")
     assert note.is_visible()
@@ -89,10 +90,10 @@ def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
     assert page.locator("body").get_attribute("data-solved") == "true"
 
     # an explicit optimal choice on a big board is the user's: the note warns instead
-    page.select_option("#algorithm", "idastar")
+    solver_option(page, "#algorithm", "idastar")
     assert page.locator("#heuristic").is_enabled()
     assert "can take hours" in note.inner_text()
-    page.select_option("#algorithm", "auto")
+    solver_option(page, "#algorithm", "auto")
     app.assert_offline()
 
 
@@ -131,7 +132,7 @@ def test_a_10x10_solves_in_time_and_plays_back(app: App) -> None:
     page.wait_for_selector("body[data-playback=paused]", state="attached")
     page.click("#play-end")
     wait_grid(app, goal.tiles)
-    assert page.locator("#play-position").inner_text() == str(length)
+    expect(page.locator("#play-position")).to_have_text(str(length))
     page.click("#play-reset")
     wait_grid(app, start.tiles)
     app.assert_offline()

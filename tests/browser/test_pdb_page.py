@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Route
 
 from npuzzle.instances import korf100
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app, solver_option
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -45,8 +45,8 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
             "() => [...document.getElementById('heuristic').options].some(o => o.value.startsWith('pdb-'))",
             timeout=ANSWER_TIMEOUT_MS,
         )
-        page.select_option("#algorithm", "auto")
-        page.select_option("#heuristic", "auto")
+        solver_option(page, "#algorithm", "auto")
+        solver_option(page, "#heuristic", "auto")
         page.click("#solve")
         page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("body").get_attribute("data-solve") == "solved"

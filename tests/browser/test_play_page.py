@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import expect, Browser, Page
 
 from npuzzle.board import Board, goal_board
 from npuzzle.parse import parse_board
@@ -247,11 +247,11 @@ def test_hints_count_in_the_result(app: App) -> None:
     page.locator("body").evaluate("b => delete b.dataset.hint")
     page.get_by_role("button", name="Hint").click()
     page.wait_for_function("() => document.body.dataset.hint === 'shown'", timeout=60_000)
-    assert page.locator("#board-status").inner_text().startswith("Hint: slide 7 left")
+    expect(page.locator("#board-status")).to_have_text(re.compile("^" + re.escape("Hint: slide 7 left")))
     page.get_by_role("gridcell", name="8", exact=True).click()
     page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
     assert page.locator("#board-status").inner_text().endswith("with 1 hint: a game with hints sets no best.")
     page.get_by_role("button", name="Hint").click()
     page.wait_for_function("() => document.body.dataset.hint === 'none'")
-    assert page.locator("#board-status").inner_text() == "No hint needed: the board is already the goal."
+    expect(page.locator("#board-status")).to_have_text("No hint needed: the board is already the goal.")
     app.assert_offline()

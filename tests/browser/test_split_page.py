@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 
 from npuzzle.instances import korf100
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app, start_server
+from .conftest import ANSWER_TIMEOUT_MS, App, BOOT_TIMEOUT_MS, DONE_STATES, Server, new_app, solver_option, start_server
 from .steps import CANCEL_HANG_MS, cancel_ms
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, three times
@@ -51,8 +51,8 @@ def start_solve(app: App, board: str) -> None:
     """Check ``board`` against Korf's goal and press Solve (auto: IDA* with the pattern database)."""
     assert app.check(board, "blank-first").startswith("Solvable")
     app.page.evaluate("() => { delete document.body.dataset.solve; }")  # not the end state of an earlier solve
-    app.page.select_option("#algorithm", "auto")
-    app.page.select_option("#heuristic", "auto")
+    solver_option(app.page, "#algorithm", "auto")
+    solver_option(app.page, "#heuristic", "auto")
     app.page.click("#solve")
 
 

@@ -6,14 +6,13 @@
 // `background` request: whatever the player asks for meanwhile is answered first (worker.js). The history of the
 // board's shape is drawn below the results: averages, chart, list, CSV download, delete.
 
-import { mirrorHooks } from "../hooks.js";
-import { count } from "../dom.js";
+import { count } from "../words.js";
 import { shapeKey } from "../model/game.js";
 import { asEntries, closeness, MAX_ENTRIES, toCsv } from "../model/history.js";
 import { boardFields, boardText } from "../model/moves.js";
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
-import { renderHistory, renderScore } from "../view/history.js";
 import { errorInfo } from "../worker-handle.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -58,20 +57,20 @@ export function recordSolve(ctx, result) {
   showHistory(ctx);
   const solved = `Solved in ${count(result.moves, "move")} (${count(result.lines, "line move")})`;
   if (!game.dealt || !game.start) {
-    renderScore(ctx.ui, "");
+    state.lines.score = "";
     return;
   }
-  renderScore(ctx.ui, `${solved}; finding the shortest solution from the start…`);
+  state.lines.score = `${solved}; finding the shortest solution from the start…`;
   findShortest(ctx, shape, entry.at, game.start, shown.goal).then((found) => {
     if (ctx.state.game === game) {
-      renderScore(ctx.ui, found.error ? `${solved}; the shortest could not be found: ${found.error}`
-        : `${solved}; ${closeness(result.moves, found)}.`);
+      ctx.state.lines.score = found.error ? `${solved}; the shortest could not be found: ${found.error}`
+        : `${solved}; ${closeness(result.moves, found)}.`;
     }
     showHistory(ctx);
     const proven = found.optimal ? "optimal" : "near-optimal";
     const outcome = found.error ? "failed" : found.length === null ? "stopped" : proven;
     setReport(ctx.state, "shortest", outcome);
-    mirrorHooks(ctx.state);
+    requestRender(ctx);
   });
   setReport(state, "shortest", "running");
 }
@@ -114,7 +113,7 @@ async function findShortest(ctx, shape, at, start, goal) {
   }
 }
 
-/** Draw the history of the board on screen's shape (with a fresh CSV download). @param {Ctx} ctx */
+/** Read the history of the board on screen's shape into the state (with a fresh CSV download). @param {Ctx} ctx */
 export function showHistory(ctx) {
   const { players } = ctx.state;
   const shape = shapeOnScreen(ctx);
@@ -122,12 +121,13 @@ export function showHistory(ctx) {
   if (players.csvUrl) URL.revokeObjectURL(players.csvUrl);
   players.csvUrl = entries.length ? URL.createObjectURL(new Blob([toCsv(shape, entries)], { type: "text/csv" })) : "";
   if (!entries.length) players.confirming = false;
-  renderHistory(ctx.ui, shape, entries, players);
+  players.entries = entries;
+  requestRender(ctx);
 }
 
 /** A new board is on screen: no score line, the history of its shape. @param {Ctx} ctx */
 export function newBoardHistory(ctx) {
-  renderScore(ctx.ui, "");
+  ctx.state.lines.score = "";
   ctx.state.players.confirming = false;
   showHistory(ctx);
 }
@@ -146,8 +146,7 @@ export function deleteHistory(ctx, step) {
     setReport(state, "history", "deleted");
   }
   showHistory(ctx);
-  if (step === "ask") ui.historyConfirmYes.focus();
-  else if (!ui.history.hidden) ui.historyDelete.focus();
-  else if (step === "confirm") ui.shuffle.focus(); // the history went away with the focus: on to a new game
-  mirrorHooks(state);
+  if (step === "ask") state.after.focus = ui.historyConfirmYes;
+  else if (state.players.entries.length) state.after.focus = ui.historyDelete;
+  else if (step === "confirm") state.after.focus = ui.shuffle; // the history went away with the focus: a new game
 }
