@@ -101,8 +101,9 @@ export function render(ctx) {
     ui.theme.value = theme;
   });
   mirrorHooks(state);
-  const { reveal: target, focus } = state.after;
+  const { reveal: wanted, focus } = state.after;
   state.after = { reveal: null, focus: null };
+  const target = typeof wanted === "function" ? wanted() : wanted;
   if (target) reveal(target, ctx.reducedMotion.matches);
   if (focus) focus.focus({ preventScroll: Boolean(target) });
 }

@@ -152,9 +152,9 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * What render() does after drawing, once: bring `reveal` (an element of the page) into view when it is not
- * (smoothly unless reduced motion is asked for), and put the focus on `focus`.
- * @typedef {{reveal: HTMLElement | null, focus: HTMLElement | null}} After
+ * What render() does after drawing, once: bring `reveal` (an element of the page, or a function that finds it once
+ * drawn) into view when it is not (smoothly unless reduced motion is asked for), and put the focus on `focus`.
+ * @typedef {{reveal: Element | (() => Element | null) | null, focus: HTMLElement | null}} After
  */
 
 /**

@@ -67,6 +67,8 @@ CLIPPED_JS = """
   const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   for (const el of document.querySelectorAll("button, label, .badge, th, td, summary, .link-button")) {
     if (!visible(el) || el.closest("[hidden], details:not([open]) > :not(summary)")) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 && box.height <= 1) continue; // visually hidden: read by screen readers, not drawn
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible") {
       out.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}"`);
     }
@@ -88,8 +90,29 @@ CLIPPED_JS = """
 """
 
 
+SETTLED_JS = """
+() => new Promise((resolve) => {
+  let last = -1, still = 0;
+  const look = () => {
+    const y = window.scrollY;
+    still = y === last ? still + 1 : 0;
+    last = y;
+    if (still >= 3) resolve(y); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})
+"""
+
+
+def settled(page: Page) -> None:
+    """Wait until the page has drawn and stopped scrolling (a smooth scroll into view runs over several frames)."""
+    page.evaluate(SETTLED_JS)
+
+
 def seen(page: Page, selector: str) -> dict[str, Any]:
-    """Whether the element is within the viewport and on top (``seen``), why not, and its box."""
+    """Whether the element is within the viewport and on top (``seen``), why not, and its box (once the page has
+    stopped scrolling)."""
+    settled(page)
     result: dict[str, Any] = page.evaluate(SEEN_JS, selector)
     return result
 
@@ -104,6 +127,7 @@ def assert_seen(page: Page, *selectors: str) -> None:
 
 def clipped(page: Page) -> list[str]:
     """The visible buttons, labels, badges, cells and selects whose text is wider than their box."""
+    settled(page)
     found: list[str] = page.evaluate(CLIPPED_JS)
     return found
 

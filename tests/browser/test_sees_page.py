@@ -15,7 +15,7 @@ from npuzzle import explain
 from npuzzle.parse import parse_board
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app
-from .sees import PHONES, SCREENS, assert_readable, assert_seen
+from .sees import PHONES, SCREENS, assert_readable, assert_seen, settled
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -57,6 +57,7 @@ def paste_and_check(app: App, board: str) -> None:
 def test_what_each_flow_needs_next_is_on_screen(screen: App) -> None:
     app, page = screen, screen.page
     # a shared link: the board and the verdict's headline at once, without scrolling
+    settled(page)
     assert page.evaluate("window.scrollY") == 0
     assert_seen(page, "#board-view .grid", "#verdict .verdict-title")
     expect(page.locator("#verdict .verdict-title")).to_have_text("Solvable")

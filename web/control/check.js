@@ -106,7 +106,9 @@ export async function check(ctx) {
     state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
     learnFrom(ctx, reply.lesson);
     state.link = fragmentFor(reply.board, goalKind, reply.goal);
-    if (!state.editing || !phoneLayout()) state.after.reveal = ui.verdict; // its headline where the eye is
+    if (!state.editing || !phoneLayout()) { // its headline where the eye is
+      state.after.reveal = () => ui.verdict.querySelector(".verdict-title");
+    }
     loadOptions(ctx, reply.board, goalKind);
     return shown.solvable;
   } catch (caught) {

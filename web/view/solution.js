@@ -61,7 +61,12 @@ export function drawSolution(ui, solution) {
   ui.solutionSummary.textContent = summary(reply);
   ui.solutionFacts.replaceChildren(...facts(reply).map(([term, value]) => {
     const group = el("div");
-    group.append(el("dt", null, term), el("dd", null, value));
+    const dd = el("dd", null, value);
+    if (term === "Search") { // the core's names of what ran, for who wants them
+      dd.dataset.fact = "search";
+      dd.title = `${reply.algorithm} + ${reply.heuristic}`;
+    }
+    group.append(el("dt", null, term), dd);
     return group;
   }));
   ui.solution.dataset.length = reply.moves ? String(reply.length) : "";

@@ -69,13 +69,13 @@ export function tablesWords(last) {
   switch (last.phase) {
     case "offered":
       return last.cached ? "Fast 4×4 solving: tables kept from an earlier visit"
-        : `Fast 4×4 solving needs its tables (${size})`;
+        : "Faster 4×4 solving:";
     case "downloading":
       return `Downloading the 4×4 solving tables: ${megabytes(last.received || 0)} of ${size}`;
     case "loading":
       return `Preparing the 4×4 solving tables (${Math.round((last.fraction || 0) * 100)}%)`;
     case "ready":
-      return "Fast 4×4 solving ready";
+      return last.cached ? "Fast 4×4 solving ready (its tables kept from an earlier visit)" : "Fast 4×4 solving ready";
     default:
       return "The 4×4 solving tables could not be loaded: solving works without them, more slowly";
   }
