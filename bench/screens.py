@@ -74,8 +74,12 @@ def main(argv: list[str] | None = None) -> int:
                 if args.only and name not in args.only:
                     continue
                 phone = width < 500
-                context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone,
-                                              is_mobile=phone, reduced_motion="reduce")
+                context = browser.new_context(
+                    viewport={"width": width, "height": height},
+                    has_touch=phone,
+                    is_mobile=phone,
+                    reduced_motion="reduce",
+                )
                 guard(context, server.origin, offsite)
                 page = context.new_page()
                 page.goto(server.url + LINK)
@@ -89,13 +93,9 @@ def main(argv: list[str] | None = None) -> int:
                 open_link(page, UNSOLVABLE)
                 shot(page, name, "unsolvable")
                 open_link(page, HARD_3X3)
-                if page.locator("#compare").is_hidden():
-                    page.click("#edit-board")
                 page.click("#compare")
                 page.wait_for_function("() => document.body.dataset.compare === 'done'", timeout=TIMEOUT_MS)
                 shot(page, name, "compare")
-                if page.locator("#watch-open").is_hidden():
-                    page.click("#edit-board")
                 page.click("#watch-open")
                 page.wait_for_function(
                     "() => /reaches the goal|cannot reach/.test(document.getElementById('watch-advice').textContent)",

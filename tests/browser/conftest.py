@@ -187,9 +187,7 @@ def new_app(
     afterwards take precedence over the guard (Playwright runs the newest matching route first). ``phone``: a
     :data:`PHONE` screen (or ``viewport``) with touch instead of a 1200×900 desktop window (or ``viewport``)."""
     if phone:
-        context = browser.new_context(
-            viewport=viewport or PHONE, has_touch=True, is_mobile=True, device_scale_factor=3
-        )
+        context = browser.new_context(viewport=viewport or PHONE, has_touch=True, is_mobile=True, device_scale_factor=3)
     else:
         context = browser.new_context(viewport=viewport or {"width": 1200, "height": 900})
     if init_script is not None:

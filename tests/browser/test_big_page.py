@@ -92,7 +92,7 @@ def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
 
     # an explicit optimal choice on a big board is the user's: the note warns instead
     solver_option(page, "#algorithm", "idastar")
-    assert page.locator("#heuristic").is_enabled()
+    expect(page.locator("#heuristic")).to_be_enabled()
     assert "can take hours" in note.inner_text()
     solver_option(page, "#algorithm", "auto")
     app.assert_offline()
@@ -146,7 +146,7 @@ def test_cancel_stops_a_big_solve_promptly(app: App) -> None:
     page.wait_for_function(
         "() => /nodes/.test(document.getElementById('job-detail').textContent)", timeout=ANSWER_TIMEOUT_MS
     )
-    assert "Near-optimal" in page.locator("#job-title").inner_text()
+    expect(page.locator("#job-title")).to_contain_text("Near-optimal")
     stopped_ms = cancel_ms(page)
     print(f"\ncancel of a 20×20 solve: {stopped_ms:.0f} ms")
     assert stopped_ms < CANCEL_HANG_MS

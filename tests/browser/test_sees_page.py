@@ -110,8 +110,6 @@ def test_shuffle_deals_a_board_in_view(screen: App) -> None:
 def test_the_panels_are_laid_out_at_every_size(screen: App) -> None:
     app, page = screen, screen.page
     paste_and_check(app, "8 6 7 / 2 5 4 / 3 0 1")  # a hard 3×3: every heuristic finishes, in a second or two
-    if phone(app):
-        page.click("#edit-board")
     page.evaluate("() => { delete document.body.dataset.compare; }")
     page.click("#compare")
     page.wait_for_function(
@@ -120,8 +118,6 @@ def test_the_panels_are_laid_out_at_every_size(screen: App) -> None:
     assert page.locator("body").get_attribute("data-compare") == "done"
     assert_seen(page, "#comparison-heading")
     assert_readable(page)
-    if phone(app) and page.locator("#watch-open").is_hidden():
-        page.click("#edit-board")
     page.click("#watch-open")
     assert_seen(page, "#watch-heading", "#watch-step")
     page.wait_for_function("() => document.getElementById('watch-advice').textContent.includes('reaches the goal')")

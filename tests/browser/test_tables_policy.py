@@ -21,7 +21,7 @@ def test_a_phone_is_offered_the_tables_and_fetches_them_when_asked(browser: Brow
     with open_app(browser, server, phone=True) as app:
         page = app.page
         page.wait_for_selector("body[data-tables=offered]", state="attached", timeout=BOOT_TIMEOUT_MS)
-        assert size_mb() in page.locator("#pdb-text").inner_text()
+        assert size_mb() in page.locator("#pdb-status").inner_text()
         offer = page.get_by_role("button", name=f"Download ({size_mb()})")
         assert offer.is_visible()
         assert app.check("1 2 3 / 4 5 6 / 7 0 8").startswith("Solvable")
