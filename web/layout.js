@@ -12,12 +12,13 @@ export function phoneLayout() {
 
 /**
  * @param {Element} element
- * @returns {boolean} the element's box lies within the viewport (a box taller than the viewport: its top does)
+ * @returns {boolean} the element's box lies within the viewport (a box taller than the viewport: its top third of
+ *   the viewport's height does)
  */
 export function inView(element) {
   const box = element.getBoundingClientRect();
   const height = window.innerHeight || document.documentElement.clientHeight;
-  if (box.height > height) return box.top >= 0 && box.top < height;
+  if (box.height > height) return box.top >= 0 && box.top + height / 3 <= height;
   return box.top >= 0 && box.bottom <= height;
 }
 

@@ -82,7 +82,8 @@ import { newGame } from "./model/game.js";
  * @property {string[]} tablesPhases every phase this visit went through
  * @property {string | null} tablesSeconds its fetch, check and load time
  * @property {string | null} job the running job's kind, "" when none runs any more
- * @property {string | null} solve the last Solve: running, solved, stopped, failed, unsolvable
+ * @property {string | null} solve the last Solve: running, provisional (answered without the 4×4 tables, which are on
+ *   their way), solved, stopped, failed, unsolvable
  * @property {string | null} cancelMs how long the last cancelled solve took to stop
  * @property {string | null} workers the workers the last solve was split over ("1": not split)
  * @property {string | null} helpersStarted the worker's helpers for split solves alive now (they end when idle)
@@ -128,8 +129,8 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * The solution section: a solve's reply (null: none) or a sentence in its place (`note`, with a `badge`); null
- * hides the section.
+ * The solution section: a solve's reply (with a `note` after its summary) or, without one, a sentence in its place
+ * (`note`, with a `badge`); null hides the section.
  * @typedef {{reply: import("./protocol.js").SolveReply | null, note: string,
  *   badge: {text: string, kind: string} | null}} Solution
  */

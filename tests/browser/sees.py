@@ -83,7 +83,8 @@ CLIPPED_JS = """
     if (canvas.measureText(text).width > room + 1) out.push(`select #${select.id} "${text}"`);
   }
   for (const wrap of document.querySelectorAll(".table-wrap")) {
-    if (visible(wrap) && wrap.scrollWidth > wrap.clientWidth + 1) out.push(`table in #${wrap.parentElement.id} (scrolls)`);
+    const scrolls = visible(wrap) && wrap.scrollWidth > wrap.clientWidth + 1;
+    if (scrolls) out.push(`table in #${wrap.parentElement.id} (scrolls)`);
   }
   return out;
 }

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from npuzzle.board import Board
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, App, DONE_STATES, core, solver_option
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
 from .steps import CANCEL_HANG_MS, cancel_ms, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
@@ -112,7 +112,7 @@ def test_a_10x10_solves_in_time_and_plays_back(app: App) -> None:
 
     # Play at the fastest speed: moves advance and frames keep flowing
     page.locator("#speed").fill("8")
-    assert page.locator("#speed-text").inner_text() == "240/s"
+    expect(page.locator("#speed-text")).to_have_text("240/s")
     page.click("#play")
     worst_frame_ms, moved = page.evaluate(
         """() => new Promise((resolve) => {

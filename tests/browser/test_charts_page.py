@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from .conftest import ANSWER_TIMEOUT_MS, App, DONE_STATES, core, solver_option
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
 
 
 def figure(n: int) -> str:

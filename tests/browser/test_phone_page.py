@@ -6,7 +6,7 @@ cleanly at 390 and 320 px (no word broken inside, each label apart from its sour
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect, Browser, Locator, Page
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from npuzzle.board import goal_board
 from npuzzle.parse import parse_board

@@ -15,7 +15,7 @@ from npuzzle.board import Board
 from npuzzle.instances import korf100
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, App, DONE_STATES, core, solver_option
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
 from .steps import CANCEL_HANG_MS, cancel_ms, shuffle, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium

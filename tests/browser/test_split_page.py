@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 
 from npuzzle.instances import korf100
 
-from .conftest import ANSWER_TIMEOUT_MS, App, BOOT_TIMEOUT_MS, DONE_STATES, Server, new_app, solver_option, start_server
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app, solver_option, start_server
 from .steps import CANCEL_HANG_MS, cancel_ms
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, three times

@@ -65,9 +65,14 @@ async function withTables(ctx, mine, board) {
   return state.job === mine;
 }
 
-/** Solve the board on screen with the chosen algorithm and heuristic; the solution becomes playable. @param {Ctx} ctx */
+/**
+ * Solve the board on screen with the chosen algorithm and heuristic; the solution becomes playable. A 4×4 whose
+ * tables are still on their way is solved at once without them (Auto: a shortest solution when one is found quickly,
+ * else a near-optimal one, said so), then again with them when they arrive, the proven shortest taking its place.
+ * @param {Ctx} ctx
+ */
 export async function solve(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready || state.job) return;
   if (state.playback) state.playback.pause();
   const ok = await boardForJob(ctx);
@@ -80,13 +85,56 @@ export async function solve(ctx) {
   const { board: start, goal } = state.shown;
   const mine = startJob(ctx, "solve", "Solving…");
   setReport(state, "solve", "running");
-  if (!(await withTables(ctx, mine, start))) {
+  const auto = ctx.ui.algorithm.value === "auto" && ctx.ui.heuristic.value === "auto";
+  const tables = tablesFor(ctx, start);
+  if (tables && !auto && !(await withTables(ctx, mine, start))) { // a choice that needs the tables waits for them
     if (mine.cancelAt) solveNote(ctx, "Search cancelled.", "stopped");
     return;
   }
+  const first = await search(ctx, mine, start);
+  if (!first || !tables || !auto || first.optimal) {
+    if (first) showSolution(ctx, first, start, goal);
+    if (state.job === mine) endJob(ctx);
+    return;
+  }
+  // the best without the tables now, the proven shortest once they are here
+  const moved = () => !state.shown || !sameBoard(state.shown.board, start) || mine.seq !== state.latest;
+  showSolution(ctx, first, start, goal, "The tables that prove the shortest solution of a 4×4 are on their way: " +
+    "this is the best found without them. The proven shortest takes its place when they arrive.");
+  setReport(state, "solve", "provisional");
+  if (!(await withTables(ctx, mine, start)) || moved()) { // cancelled, or the board moved on: the answer stays
+    if (state.job === mine) endJob(ctx);
+    if (state.report.solve === "provisional") setReport(state, "solve", "solved");
+    requestRender(ctx);
+    return;
+  }
+  const proven = await search(ctx, mine, start, true);
+  if (proven && !moved()) {
+    showSolution(ctx, proven, start, goal, proven.optimal ? "The tables arrived: this solution is now proven the " +
+      "shortest." : "");
+  } else if (state.report.solve === "provisional") {
+    setReport(state, "solve", "solved");
+  }
+  if (state.job === mine) endJob(ctx);
+  requestRender(ctx);
+}
+
+/**
+ * The solve request for `start` with the chosen algorithm and heuristic, the job line following its progress and
+ * IDA*'s chart its iterations; the reply, or null when the board changed meanwhile or the search failed or was
+ * cancelled (said in the solution section, unless an answer already there stays: `keep`).
+ * @param {Ctx} ctx
+ * @param {Job} mine
+ * @param {import("../protocol.js").Board} start
+ * @param {boolean} [keep]
+ * @returns {Promise<import("../protocol.js").SolveReply | null>}
+ */
+async function search(ctx, mine, start, keep = false) {
+  const { state, ui } = ctx;
   mine.title = "Solving…";
   mine.detail = "starting…";
   mine.fraction = null;
+  mine.id = 0;
   // workers: a hard 4×4 solved with the pattern database is split over them (the worker decides, in Python)
   const { splitNodes, helpersIdleMs } = testOptions();
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
@@ -118,15 +166,15 @@ export async function solve(ctx) {
     if (mine.cancelAt) setReport(state, "cancelMs", String(Math.round(performance.now() - mine.cancelAt)));
     setReport(state, "workers", String((reply.extra && reply.extra.jobs) || 1));
     requestRender(ctx);
-    if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return; // a newer board
-    showSolution(ctx, reply, start, goal);
+    if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return null; // a newer board
+    if (keep && reply.stopped === "cancelled") return null;
+    return reply;
   } catch (caught) {
-    if (mine.seq !== state.latest) return;
+    if (mine.seq !== state.latest || keep) return null;
     const error = errorInfo(caught);
     const cancelled = error.type === "Cancelled";
     solveNote(ctx, cancelled ? "Search cancelled." : `Could not solve: ${error.message}`, cancelled ? "stopped" : "failed");
-  } finally {
-    if (state.job === mine) endJob(ctx);
+    return null;
   }
 }
 

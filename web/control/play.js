@@ -221,17 +221,19 @@ async function refreshVerdict(ctx) {
 // ---- The solution loaded for playback ----
 
 /**
- * Show a solve reply; a solution becomes playable from `start`, its player under the board brought into view.
+ * Show a solve reply (with a `note` under its summary); a solution becomes playable from `start`, its player under the
+ * board brought into view.
  * @param {Ctx} ctx
  * @param {import("../protocol.js").SolveReply} reply
  * @param {Board} start
  * @param {Board} goal
+ * @param {string} [note]
  */
-export function showSolution(ctx, reply, start, goal) {
+export function showSolution(ctx, reply, start, goal, note = "") {
   const { state, ui } = ctx;
   dropSolution(ctx);
   state.game.assisted = true; // a game whose solution was shown sets no best
-  state.solution = { reply, note: "", badge: null };
+  state.solution = { reply, note, badge: null };
   setReport(state, "solve", reply.moves ? "solved" : "stopped");
   requestRender(ctx);
   if (!reply.moves) return;

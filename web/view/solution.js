@@ -58,7 +58,7 @@ export function drawSolution(ui, solution) {
   const kind = solutionKind(reply);
   ui.solutionBadge.dataset.kind = kind;
   ui.solutionBadge.textContent = BADGES[kind] || `stopped: ${stopReason(reply.stopped)}`;
-  ui.solutionSummary.textContent = summary(reply);
+  ui.solutionSummary.textContent = solution.note ? `${summary(reply)} ${solution.note}` : summary(reply);
   ui.solutionFacts.replaceChildren(...facts(reply).map(([term, value]) => {
     const group = el("div");
     const dd = el("dd", null, value);
