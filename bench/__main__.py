@@ -31,6 +31,7 @@ COMMANDS = {
     "ordering": "ordering",
     "screenshot": "screenshot",
     "screens": "screens",
+    "panels": "panels",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 
