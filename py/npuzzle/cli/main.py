@@ -26,6 +26,7 @@ from .common import (
     EXIT_STOPPED,
     looks_like_a_file_name,
 )
+from .dataset import add_dataset_parser
 from .pdb import add_pdb_parser
 from .solve import cmd_bench, cmd_compare, cmd_solve
 from .watch import add_watch_parser
@@ -177,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_watch_parser(sub)
     add_pdb_parser(sub)
+    add_dataset_parser(sub)
     return parser
 
 
