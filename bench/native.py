@@ -42,7 +42,7 @@ from typing import Any
 from npuzzle.workers import default_jobs
 
 from .browser import ROOT, CapturedWorker, SiteBrowser, build_site, open_app
-from .common import SHIPPED_PDB, korf_instances, machine
+from .common import SHIPPED_PDB, korf_instances, machine, published
 
 SOURCE = Path(__file__).with_name("native") / "ida663r.c"
 BINARY = ROOT / ".cache" / "native" / "ida663r"
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         korf = {str(i.ident): " ".join(map(str, i.tiles)) for i in chosen}
         sets["Korf's 100" if len(chosen) == 100 else f"Korf's {args.ids}"] = (
             korf,
-            {str(i.ident): i.optimal for i in chosen},
+            {str(i.ident): published(i) for i in chosen},
         )
     agree = True
     with ExitStack() as stack:

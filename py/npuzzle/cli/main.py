@@ -17,6 +17,7 @@ from ..progress import Limit
 from ..registry import PDB_ALIAS
 from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES
 from .arguments import GOAL_HELP, board_arguments, budget_units, non_negative_int, positive_int, positive_seconds
+from .bench import add_bench_parser
 from .check import cmd_check, cmd_random
 from .common import (
     EXIT_BROKEN_PIPE,
@@ -28,7 +29,7 @@ from .common import (
 )
 from .dataset import add_dataset_parser
 from .pdb import add_pdb_parser
-from .solve import cmd_bench, cmd_compare, cmd_solve
+from .solve import cmd_compare, cmd_solve
 from .watch import add_watch_parser
 
 
@@ -158,23 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
     cmp.set_defaults(func=cmd_compare)
 
-    bench = sub.add_parser(
-        "bench",
-        help="solve Korf's 100 15-puzzles optimally with a pattern database and check every length",
-        description="Solve Korf's 100 standard 15-puzzles (shipped with the package; blank-first goal) with the "
-        "pattern-database IDA* and print, per instance, the id, optimal length from the file, length found, "
-        "nodes generated and seconds; then the totals, median and maximum. Exit 0 when every length matches the "
-        "file, 1 when one differs, 2 invalid input (e.g. no pattern database), 3 Ctrl-C.",
-    )
-    bench.add_argument("set", choices=("korf100",), help="the instance set (korf100)")
-    bench.add_argument(
-        "--pdb",
-        metavar="FILE",
-        help=f"pattern-database file (default: the file named by ${PDB_ENV}, else the one `npuzzle pdb build` made)",
-    )
-    bench.add_argument("--limit", type=positive_int, metavar="N", help="only the first N instances")
-    bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    bench.set_defaults(func=cmd_bench)
+    add_bench_parser(sub)
 
     add_watch_parser(sub)
     add_pdb_parser(sub)
