@@ -17,7 +17,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TextIO
 
@@ -186,13 +186,14 @@ def open_writer(path: Path) -> DatasetWriter:
     return _LineWriter(path, fmt)
 
 
-def read_rows(path: Path) -> Iterator[Row]:
+def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]:
     """The rows of a dataset file, in file order (a Parquet dataset still in parts: its parts' rows, in index
-    order); a line cut off mid-way at the end of a JSON-lines or CSV file is left out. Raises
+    order), with only ``columns`` where Parquet can read just those; a line cut off mid-way at the end of a
+    JSON-lines or CSV file is left out. Raises
     :class:`~npuzzle.dataset.DatasetError` naming the file and line that is not a row."""
     fmt = file_format(path)
     if fmt == "parquet":
-        yield from _parquet_rows(path)
+        yield from _parquet_rows(path, columns)
         return
     try:
         data = path.read_bytes()
@@ -249,19 +250,20 @@ def _cell(kind: str, text: str) -> object:
     return text
 
 
-def _parquet_rows(path: Path) -> Iterator[Row]:
+def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[Row]:
     _, pq = _pyarrow()
     files = [path] if path.exists() else _part_files(parts_folder(path)) if parts_folder(path).exists() else []
     for file in files:
         try:
-            table = pq.read_table(file)
+            table = pq.read_table(file, columns=None if columns is None else list(columns))
         except (OSError, ValueError) as exc:
             raise DatasetError(f"cannot read the Parquet file {quote_input(str(file))}: {exc}") from None
         yield from table.sort_by("index").to_pylist()
 
 
 def rows_done(path: Path) -> dict[int, Row]:
-    """Every row a dataset file (or its Parquet parts) holds already, by index: what a run with
+    """Every row a dataset file (or its Parquet parts) holds already, by index, with its index, tiles, length and
+    stopped columns: what a run with
     ``resume`` skips (none when the file is not there). A JSON-lines or CSV file's last line cut off mid-way is cut
     from the file, so that the rows appended next start on a line of their own."""
     if not started(path):
@@ -272,7 +274,8 @@ def rows_done(path: Path) -> dict[int, Row]:
         if len(whole) < len(data):
             with open(path, "r+b") as handle:
                 handle.truncate(len(whole))
-    return {int(str(row["index"])): row for row in read_rows(path)}
+    kept = ("index", "tiles", "length", "stopped")  # what resuming and its tally need: not whole rows in memory
+    return {int(str(row["index"])): {key: row.get(key) for key in kept} for row in read_rows(path, kept)}
 
 
 def tiles_by_index(rows: dict[int, Row]) -> dict[int, tuple[int, ...]]:

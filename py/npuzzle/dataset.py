@@ -79,12 +79,12 @@ class DatasetSpec:
     walk: int | None = None
     seed: str = "0"
     goal: str = "default"
-    goal_tiles: Board = field(init=False, repr=False, compare=False)
+    goal_board: Board = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "goal_tiles", resolve_goal(self.goal, self.rows, self.cols))
+        object.__setattr__(self, "goal_board", resolve_goal(self.goal, self.rows, self.cols))
         if self.count is None:
-            check_exhaustive(self.goal_tiles)
+            check_exhaustive(self.goal_board)
         elif self.count < 1:
             raise DatasetError(f"a dataset needs a count of at least 1 board, got {self.count}")
         if self.walk is not None and not 0 <= self.walk <= MAX_SCRAMBLE_MOVES:
@@ -104,13 +104,13 @@ class DatasetSpec:
         """Board ``index`` of a drawn dataset (not of an every-state one: :func:`all_states` orders those)."""
         seed = f"{self.seed}/{index}"
         if self.walk is None:
-            return random_board(self.rows, self.cols, seed=seed, goal=self.goal_tiles)
-        return scramble(self.goal_tiles, self.walk, seed=seed)
+            return random_board(self.rows, self.cols, seed=seed, goal=self.goal_board)
+        return scramble(self.goal_board, self.walk, seed=seed)
 
     def boards(self) -> Iterator[tuple[int, Board]]:
         """Every ``(index, board)`` of the dataset, in index order."""
         if self.count is None:
-            for index, (board, _) in enumerate(all_states(self.goal_tiles)):
+            for index, (board, _) in enumerate(all_states(self.goal_board)):
                 yield index, board
         else:
             for index in range(self.count):
@@ -133,7 +133,7 @@ def resolve_label(spec: DatasetSpec, label: Label) -> Literal["bfs", "search"]:
     """``auto``: ``bfs`` for a board of at most :data:`~npuzzle.exhaustive.MAX_EXHAUSTIVE_CELLS` cells (exact and
     fastest), else ``search``; ``bfs`` on a bigger board raises :class:`~npuzzle.errors.LimitError`."""
     if label == "bfs":
-        check_exhaustive(spec.goal_tiles)
+        check_exhaustive(spec.goal_board)
         return "bfs"
     if label == "auto":
         return "bfs" if spec.rows * spec.cols <= MAX_EXHAUSTIVE_CELLS else "search"
@@ -160,11 +160,11 @@ def dataset_rows(
         wanted = [(index, board) for index, board in spec.boards() if not _is_done(index, board, done)]
         yield from _searched(spec, wanted, options or BatchOptions(), jobs)
     elif spec.every_state:
-        for index, (board, letters) in enumerate(all_states(spec.goal_tiles)):
+        for index, (board, letters) in enumerate(all_states(spec.goal_board)):
             if not _is_done(index, board, done):
                 yield bfs_row(spec, index, board, letters)
     else:
-        table = DistanceTable.build(spec.goal_tiles)
+        table = DistanceTable.build(spec.goal_board)
         for index, board in spec.boards():
             if not _is_done(index, board, done):
                 yield bfs_row(spec, index, board, table.optimal_letters(board))

@@ -124,8 +124,8 @@ def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
         pdb=None if located.path is None else str(located.path),
     )
     tally = BatchTally(err, spec.total)
-    for row in done.values():
-        tally.add(row, quiet=True)
+    for row in done.values():  # counted as the batch's tally counts records: solved, or stopped by a limit
+        tally.add({"stopped": row["stopped"], "moves": None if row["length"] is None else ""}, quiet=True)
     if done:
         err.write(f"npuzzle: {plural(len(done), 'row')} of {spec.total:,} already in {path}\n")
     with ExitStack() as stack:
