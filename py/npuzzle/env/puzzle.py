@@ -2,8 +2,8 @@
 
 :class:`SlidingPuzzleEnv`: any ``rows × cols`` board and goal. Actions are ``Discrete(4)``: 0 U, 1 D, 2 L, 3 R, the
 direction the tile moves (as :mod:`npuzzle.board`'s letters and DeepCubeA's); an action the mask forbids leaves the
-board as it is and costs a step. Observations are the tiles as an int16 array ``(rows, cols)`` (0 the blank), or
-with ``observation="onehot"`` an int8 array ``(rows, cols, rows·cols)``. Starts are seeded: uniformly random
+board as it is and costs a step. Observations are the tiles as an int16 array ``(rows, cols)`` (0 the blank; int32
+above 32,768 cells), or with ``observation="onehot"`` an int8 array ``(rows, cols, rows·cols)``. Starts are seeded: uniformly random
 solvable boards (``scramble="random"``) or ``walk:K`` random moves from the goal, never the goal itself; ``reset``'s
 ``options={"board": …}`` starts from a given board (text, lists, an array). Rewards: ``reward="step"`` gives −1
 per action (an episode's return is minus its length), ``"sparse"`` gives 1 on reaching the goal and 0 otherwise.
@@ -80,8 +80,9 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         self.labeller = None if distance == "off" else DistanceLabeller(self.goal, loaded, distance)
         n = self.goal.size
         self.action_space = spaces.Discrete(len(DIRECTIONS))
+        self.tile_type = "int16" if n <= 1 << 15 else "int32"
         if observation == "tiles":
-            self.observation_space = spaces.Box(0, n - 1, (rows, cols), np.int16)
+            self.observation_space = spaces.Box(0, n - 1, (rows, cols), np.dtype(self.tile_type))
         else:
             self.observation_space = spaces.Box(0, 1, (rows, cols, n), np.int8)
         self.board = self.goal
@@ -145,7 +146,7 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
 
     def _observe(self) -> Observation:
         if self.observation == "tiles":
-            return board_to_array(self.board, "int16")
+            return board_to_array(self.board, self.tile_type)
         return board_to_array(self.board, "int8", one_hot=True)
 
     def _info(self, tile: int, searching: bool = False) -> dict[str, Any]:
