@@ -3,11 +3,12 @@
 :class:`SlidingPuzzleEnv`: any ``rows × cols`` board and goal. Actions are ``Discrete(4)``: 0 U, 1 D, 2 L, 3 R, the
 direction the tile moves (as :mod:`npuzzle.board`'s letters and DeepCubeA's); an action the mask forbids leaves the
 board as it is and costs a step. Observations are the tiles as an int16 array ``(rows, cols)`` (0 the blank; int32
-above 32,768 cells), or with ``observation="onehot"`` an int8 array ``(rows, cols, rows·cols)``. Starts are seeded: uniformly random
-solvable boards (``scramble="random"``) or ``walk:K`` random moves from the goal, never the goal itself; ``reset``'s
-``options={"board": …}`` starts from a given board (text, lists, an array). Rewards: ``reward="step"`` gives −1
-per action (an episode's return is minus its length), ``"sparse"`` gives 1 on reaching the goal and 0 otherwise.
-An episode ends (``terminated``) at the goal and is truncated after ``max_steps`` actions (default 10·rows·cols).
+above 32,768 cells), or with ``observation="onehot"`` an int8 array ``(rows, cols, rows·cols)``. Starts are seeded:
+uniformly random solvable boards (``scramble="random"``) or ``walk:K`` random moves from the goal, never the goal
+itself; ``reset``'s ``options={"board": …}`` starts from a given board (text, lists, an array). Rewards:
+``reward="step"`` gives −1 per action (an episode's return is minus its length), ``"sparse"`` gives 1 on reaching
+the goal and 0 otherwise. An episode ends (``terminated``) at the goal and is truncated after ``max_steps`` actions
+(default 10·rows·cols).
 
 ``info`` holds ``action_mask`` (int8, 1 for each legal action: also :meth:`SlidingPuzzleEnv.action_masks`), the
 ``tile`` the last action slid (0: none), and, unless ``distance="off"``, the labels of
