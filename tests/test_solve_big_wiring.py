@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from dataclasses import replace
 from io import StringIO
 from itertools import pairwise
 from pathlib import Path
@@ -23,8 +24,8 @@ from npuzzle.errors import LimitError
 from npuzzle.nearoptimal.solver import manhattan_linear_conflict
 from npuzzle.parse import resolve_goal
 from npuzzle.policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
-from npuzzle.progress import Limit, run
-from npuzzle.solve import plan, ratio_bound
+from npuzzle.progress import Limit, ratio_bound, run
+from npuzzle.solve import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
@@ -242,6 +243,12 @@ def test_ratio_bound_helper() -> None:
     assert ratio_bound(optimal) == 1.0
     stopped = run(plan(random_board(10, 10, seed=8), goal_board(10, 10)).start(Limit(nodes=10)))
     assert stopped.moves is None and ratio_bound(stopped) is None
+    near = replace(optimal, moves=(1,) * 10, optimal=False, lower_bound=8)
+    assert ratio_bound(near) == 1.25
+    assert ratio_bound(replace(near, lower_bound=0)) is None  # no finite ratio over a zero bound
+    assert ratio_bound(replace(near, moves=(), lower_bound=0)) == 1.0  # the empty solution is optimal
+    big = run(plan(random_board(6, 6, seed=8), goal_board(6, 6)).start())
+    assert big.extra["ratio_bound"] == ratio_bound(big) == round(len(big.moves or ()) / big.lower_bound, 4)
 
 
 # ---- auto on 10-16 cells: IDA* for a bounded time, then the near-optimal solver (audit D3) ----

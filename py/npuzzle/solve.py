@@ -35,7 +35,17 @@ from .nearoptimal import (
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
 )
 from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
-from .progress import ALGORITHM_TITLES, Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
+from .progress import (
+    ALGORITHM_TITLES,
+    Clock,
+    Limit,
+    Progress,
+    Search,
+    SearchResult,
+    SearchStopped,
+    StopReason,
+    ratio_bound,
+)
 from .registry import HeuristicEntry, Registry, default_registry
 from .search import astar, idastar
 from .solvability import check_reachable
@@ -133,21 +143,9 @@ class Plan:
         )
 
 
-def ratio_bound(result: SearchResult) -> float | None:
-    """How many times the optimal length the result's solution is at most: length over lower bound (1.0 for a
-    proven optimal or empty solution), or ``None`` without a solution or a positive lower bound."""
-    if result.moves is None:
-        return None
-    if result.optimal or not result.moves:
-        return 1.0
-    if result.lower_bound <= 0:
-        return None
-    return round(len(result.moves) / result.lower_bound, 4)
-
-
 def result_json(board: Board, result: SearchResult) -> dict[str, Any]:
     """A result as JSON, the same for ``solve --json``, batches and the api: its fields (``length`` included),
-    :func:`ratio_bound` and the moves as U/D/L/R ``letters`` (``None`` without a solution)."""
+    :func:`~npuzzle.progress.ratio_bound` and the moves as U/D/L/R ``letters`` (``None`` without a solution)."""
     out = result.to_dict()
     out["ratio_bound"] = ratio_bound(result)
     out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
@@ -378,8 +376,6 @@ def _optimal_then_near(
         "nodes_expanded": first.nodes_expanded,
         "lower_bound": first.lower_bound,
     }
-    if second.moves is not None:
-        extra["ratio_bound"] = round(len(second.moves) / lower, 4) if lower else 1.0
     why = (
         f"optimal search (IDA* + {heuristic}) did not finish in {cap:g} s "
         f"(it proved at least {first.lower_bound} moves)"
@@ -399,7 +395,7 @@ def _optimal_then_near(
             )
         if second.stopped is not None:  # only a stop from outside leaves it set on an answer
             message = f"stopped early ({second.stopped}): best so far; {message}"
-    return replace(
+    combined = replace(
         second,
         optimal=second.moves is not None and len(second.moves) == lower,
         lower_bound=lower,
@@ -411,6 +407,9 @@ def _optimal_then_near(
         message=message,
         extra=extra,
     )
+    if second.moves is not None:
+        extra["ratio_bound"] = ratio_bound(combined)
+    return combined
 
 
 def solve(

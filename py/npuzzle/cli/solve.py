@@ -14,10 +14,10 @@ from ..checkpoint import result_from_progress
 from ..errors import PatternDatabaseError, UnsolvableError, quote_input
 from ..pdb import PDB_ENV, PdbTables, cache_dir, locate, read_tables
 from ..policy import NEAR_OPTIMAL
-from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult
+from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, ratio_bound
 from ..registry import default_registry, registry_with_tables
 from ..solvability import Explanation
-from ..solve import check_limits, compare_plans, plan, ratio_bound
+from ..solve import check_limits, compare_plans, plan
 from ..workers import default_jobs
 from .arguments import read_board_and_goal
 from .batch import cmd_solve_batch
