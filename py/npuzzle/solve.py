@@ -84,13 +84,6 @@ def check_limits(
     return Limit(nodes=max_nodes, seconds=None if time_limit is None else float(time_limit), memory=memory)
 
 
-def require_solvable(board: Board, goal: Board) -> None:
-    """Raise :class:`UnsolvableError` (with the parity reasoning) unless ``board`` can reach ``goal``, and
-    :class:`GoalError` for a goal of another shape: :func:`npuzzle.solvability.check_reachable`, under the name the
-    front door has always used."""
-    check_reachable(board, goal)
-
-
 @dataclass(frozen=True, slots=True)
 class Plan:
     """What :func:`plan` chose: the algorithm and heuristic names, and how to start the search."""
@@ -249,7 +242,7 @@ def plan(
     registry = registry if registry is not None else default_registry()
     budget = check_budget(budget)
     algo = algorithm_name(algorithm)
-    require_solvable(board, goal)
+    check_reachable(board, goal)
     chosen_by_auto = algo == "auto"
     rule = policy.algorithm_rule(board.size)
     if chosen_by_auto:

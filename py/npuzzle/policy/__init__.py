@@ -138,16 +138,6 @@ def auto_rank(name: str, rows: int, cols: int) -> int | None:
     return None
 
 
-def auto_heuristic(rows: int, cols: int, pdb_fits: bool) -> str:
-    """What ``heuristic="auto"`` picks with the built-in heuristics on a ``rows``×``cols`` board (:data:`PDB`
-    when ``pdb_fits``: a loaded pattern database fits the board and goal): the first rule of
-    :data:`HEURISTIC_RULES` that applies; the last one applies everywhere."""
-    for rule in HEURISTIC_RULES[:-1]:
-        if pdb_fits if rule.heuristic == PDB else (rows, cols) in rule.shapes:
-            return rule.heuristic
-    return HEURISTIC_RULES[-1].heuristic
-
-
 # ---- texts generated from the rules: summaries (the api's options, Plan.summary), help, docs ----
 
 
