@@ -13,7 +13,7 @@ from npuzzle.pdb.pure_builder import build_database
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
 from npuzzle.search import astar, idastar
-from npuzzle.walking import solve_with_walking_distance
+from npuzzle.walking_search import solve_with_walking_distance
 
 
 def test_checks_step_by_every_and_never_past_the_node_limit() -> None:

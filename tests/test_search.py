@@ -21,8 +21,8 @@ from npuzzle.progress import Limit, Progress, Search, SearchResult, run
 from npuzzle.registry import HeuristicEntry, SolverEntry, default_registry
 from npuzzle.search import ASTAR_CHECK_EVERY, IDA_CHECK_EVERY, astar, idastar
 from npuzzle.solve import compare, plan, solve
-from npuzzle.walking import CHECK_EVERY as WALKING_CHECK
-from npuzzle.walking import solve_with_walking_distance
+from npuzzle.walking_search import CHECK_EVERY as WALKING_CHECK
+from npuzzle.walking_search import solve_with_walking_distance
 from oracle import distances
 
 FAST_KORF = (79, 12, 42, 55, 97)

@@ -1,6 +1,6 @@
 """What every optimal search checks while it runs, and how its answer is checked: one piece for all of them.
 
-A*, IDA* (:mod:`npuzzle.search`), the walking-distance IDA* (:mod:`npuzzle.walking`) and the pattern-database
+A*, IDA* (:mod:`npuzzle.search`), the walking-distance IDA* (:mod:`npuzzle.walking_search`) and the pattern-database
 IDA* (:mod:`npuzzle.pdb.search`) count expansions in their hot loops and, every :attr:`Checkpoint.every` of
 them, call :meth:`Checkpoint.check`: it reads the clock once, says which bound of the
 :class:`~npuzzle.progress.Limit` is reached (nodes, seconds, states held) and whether a progress record is due

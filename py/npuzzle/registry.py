@@ -17,7 +17,8 @@ from .pdb import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_p
 from .policy import PDB_STRENGTH
 from .progress import Limit, Search
 from .walking import HEURISTIC as WALKING
-from .walking import solve_with_walking_distance, walking_fits
+from .walking import walking_fits
+from .walking_search import solve_with_walking_distance
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ def _shape_rank(name: str, strength: int) -> Callable[[Board, Board], int] | Non
 def default_registry() -> Registry:
     """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`): each fits every board except
     ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for which
-    a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking.solve_with_walking_distance`
+    a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking_search.solve_with_walking_distance`
     (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except on
     the shapes where a rule of :data:`npuzzle.policy.HEURISTIC_RULES` prefers one (:func:`npuzzle.policy.auto_rank`).
 
