@@ -41,7 +41,7 @@ ALGORITHM_TITLES: dict[str, str] = {"astar": "A*", "idastar": "IDA*", "near-opti
 writes it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Progress:
     """A snapshot of a running search.
 
@@ -69,7 +69,7 @@ class Progress:
         return asdict(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SearchResult:
     """How a search ended.
 

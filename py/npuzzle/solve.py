@@ -121,16 +121,16 @@ class Plan:
         lower = manhattan_linear_conflict(b.tiles, g.tiles, b.rows, b.cols)
         expanded = 0 if last is None else last.nodes_expanded
         return SearchResult(
-            None,
-            False,
-            self.algorithm,
-            self.heuristic,
-            expanded,
-            0 if last is None else last.nodes_generated,
-            0 if last is None else max(last.max_frontier, last.frontier),
-            0,
-            0.0 if last is None else last.elapsed,
-            lower,
+            moves=None,
+            optimal=False,
+            algorithm=self.algorithm,
+            heuristic=self.heuristic,
+            nodes_expanded=expanded,
+            nodes_generated=0 if last is None else last.nodes_generated,
+            max_frontier=0 if last is None else max(last.max_frontier, last.frontier),
+            iterations=0,
+            seconds=0.0 if last is None else last.elapsed,
+            lower_bound=lower,
             stopped=reason,
             message=stopped_message(reason, expanded, lower),
         )

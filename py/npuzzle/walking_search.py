@@ -69,7 +69,16 @@ def _search(
     t0 = time.perf_counter()
     if tables is None:  # built here in steps, with progress records between them: a cancel is seen meanwhile
         last = t0
-        yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, 0.0)
+        yield Progress(
+            algorithm=ALGORITHM,
+            heuristic=HEURISTIC,
+            nodes_expanded=0,
+            nodes_generated=0,
+            frontier=0,
+            bound=None,
+            iteration=0,
+            elapsed=0.0,
+        )
         steps = walking_tables_steps(goal)
         while True:
             try:
@@ -80,7 +89,16 @@ def _search(
             now = time.perf_counter()
             if now - last >= report_every:
                 last = now
-                yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, now - t0)
+                yield Progress(
+                    algorithm=ALGORITHM,
+                    heuristic=HEURISTIC,
+                    nodes_expanded=0,
+                    nodes_generated=0,
+                    frontier=0,
+                    bound=None,
+                    iteration=0,
+                    elapsed=now - t0,
+                )
     vertical, horizontal = tables
     rows, cols = board.rows, board.cols
     n = rows * cols
@@ -124,22 +142,31 @@ def _search(
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
         message = "" if reason is None else limit_message(ALGORITHM, HEURISTIC, reason, limit, expanded, 0, bound)
         return SearchResult(
-            moves,
-            moves is not None,
-            ALGORITHM,
-            HEURISTIC,
-            expanded,
-            generated,
-            max_depth,
-            iterations,
-            time.perf_counter() - t0,
-            len(moves) if moves is not None else bound,
+            moves=moves,
+            optimal=moves is not None,
+            algorithm=ALGORITHM,
+            heuristic=HEURISTIC,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            max_frontier=max_depth,
+            iterations=iterations,
+            seconds=time.perf_counter() - t0,
+            lower_bound=len(moves) if moves is not None else bound,
             stopped=reason,
             message=message,
             extra={"bound": bound, "h0": h0, "per_iteration": [*finished, (bound, expanded - before)]},
         )
 
-    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, checkpoint.now - t0)
+    yield Progress(
+        algorithm=ALGORITHM,
+        heuristic=HEURISTIC,
+        nodes_expanded=0,
+        nodes_generated=0,
+        frontier=0,
+        bound=bound,
+        iteration=0,
+        elapsed=checkpoint.now - t0,
+    )
     if b == list(goal.tiles):
         return finish((), None)
     check_at = checkpoint.next_at
@@ -190,14 +217,14 @@ def _search(
                     check_at = checkpoint.next_at
                     if checkpoint.report_due():
                         yield Progress(
-                            ALGORITHM,
-                            HEURISTIC,
-                            expanded,
-                            generated,
-                            g,
-                            bound,
-                            iterations,
-                            checkpoint.now - t0,
+                            algorithm=ALGORITHM,
+                            heuristic=HEURISTIC,
+                            nodes_expanded=expanded,
+                            nodes_generated=generated,
+                            frontier=g,
+                            bound=bound,
+                            iteration=iterations,
+                            elapsed=checkpoint.now - t0,
                             per_iteration=tuple(finished),
                         )
                 break

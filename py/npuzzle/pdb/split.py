@@ -364,9 +364,16 @@ class Coordinator:
         """The progress record now: the nodes summed over the workers, the lowest unfinished bound."""
         expanded, generated = self.counts()
         return Progress(
-            ALGORITHM, self.name, expanded, generated, 0, self.bound, len(self.done) + 1,
-            time.perf_counter() - self.started, per_iteration=tuple(self.done),
-        )  # fmt: skip
+            algorithm=ALGORITHM,
+            heuristic=self.name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            frontier=0,
+            bound=self.bound,
+            iteration=len(self.done) + 1,
+            elapsed=time.perf_counter() - self.started,
+            per_iteration=tuple(self.done),
+        )
 
     def _finish(self, moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
         expanded, generated = self.counts()
@@ -377,21 +384,25 @@ class Coordinator:
                    for b, it in sorted(self.iterations.items())]  # fmt: skip
         per_iteration = self.done + [(b, nodes) for b, nodes in running if b == self.bound or nodes]
         return SearchResult(
-            moves,
-            moves is not None,
-            ALGORITHM,
-            self.name,
-            expanded,
-            generated,
-            0 if moves is None else len(moves),
-            len(per_iteration),
-            time.perf_counter() - self.started,
-            self.bound if moves is None else len(moves),
+            moves=moves,
+            optimal=moves is not None,
+            algorithm=ALGORITHM,
+            heuristic=self.name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            max_frontier=0 if moves is None else len(moves),
+            iterations=len(per_iteration),
+            seconds=time.perf_counter() - self.started,
+            lower_bound=self.bound if moves is None else len(moves),
             stopped=reason,
             message=message,
-            extra={"bound": self.bound, "jobs": self.workers, "frontier": len(self.frontier),
-                   "per_iteration": per_iteration},
-        )  # fmt: skip
+            extra={
+                "bound": self.bound,
+                "jobs": self.workers,
+                "frontier": len(self.frontier),
+                "per_iteration": per_iteration,
+            },
+        )
 
 
 class Split:
