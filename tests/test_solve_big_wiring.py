@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from interrupt import interrupt_when
-from npuzzle import api, goal_board, random_board
+from npuzzle import UnknownNameError, api, goal_board, random_board
 from npuzzle.board import Board
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
@@ -110,7 +110,7 @@ def test_sizes_and_bad_choices_get_clear_messages() -> None:
         plan(board, goal_board(5, 5), NEAR_OPTIMAL, "manhattan")
     with pytest.raises(LimitError, match=r"budget must be a number of work units .* got -1"):
         plan(board, goal_board(5, 5), budget=-1)
-    with pytest.raises(LimitError, match=r"unknown algorithm 'greedy'.*near-optimal"):
+    with pytest.raises(UnknownNameError, match=r"unknown algorithm 'greedy'.*near-optimal"):
         plan(board, goal_board(5, 5), "greedy")
 
 

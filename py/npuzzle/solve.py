@@ -24,6 +24,7 @@ from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
 from .errors import LimitError
 from .heuristics import Heuristic
+from .names import ALGORITHMS, AUTO, Choice, choose, name_key
 from .nearoptimal import (
     DEFAULT_BUDGET,
     budget_nodes,
@@ -36,7 +37,6 @@ from .nearoptimal import (
 )
 from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from .progress import (
-    ALGORITHM_TITLES,
     Clock,
     Limit,
     Progress,
@@ -50,10 +50,6 @@ from .registry import HeuristicEntry, Registry, default_registry
 from .search import astar, idastar
 from .solvability import check_reachable
 
-ALGORITHM_NAMES: tuple[str, ...] = ("auto", *ALGORITHM_TITLES)
-"""The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
-optimal; see :mod:`npuzzle.nearoptimal.solver`)."""
-
 MAX_SEARCH_CELLS = 144
 """The largest board (in cells, 12×12) the generic A*/IDA* accept: their tables grow as cells², and an optimal
 solution above 5×5 is out of reach anyway. Larger boards need a registered :class:`SolverEntry`."""
@@ -63,7 +59,6 @@ DEFAULT_COMPARE_NODES = 250_000
 
 SearchFunction = Callable[[Board, Board, Heuristic, Limit], Search]
 _ALGORITHMS: dict[str, SearchFunction] = {"astar": astar, "idastar": idastar}
-_ALGORITHM_ALIASES = {"nearoptimal": NEAR_OPTIMAL, "near": NEAR_OPTIMAL}
 
 
 def check_limits(
@@ -154,30 +149,24 @@ def check_budget(budget: float | None) -> float | None:
     return float(budget)
 
 
-def plain_name(algorithm: str) -> str:
-    """``algorithm`` with case, spaces, ``*``, ``-`` and ``_`` forgiven: ``IDA*`` → ``idastar``."""
-    return algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
-
-
 def algorithm_name(algorithm: str) -> str:
-    """``algorithm`` as one of :data:`ALGORITHM_NAMES`, forgiving what :func:`plain_name` forgives and the aliases
-    ``near`` and ``nearoptimal``; raises :class:`LimitError` naming the choices."""
-    algo = plain_name(algorithm)
-    algo = _ALGORITHM_ALIASES.get(algo, algo)
-    if algo not in ALGORITHM_NAMES:
-        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
-    return algo
+    """``algorithm`` as one of :data:`~npuzzle.names.ALGORITHM_NAMES`, by its name or an alias
+    (:func:`npuzzle.names.choose`); raises :class:`~npuzzle.errors.UnknownNameError` quoting it and listing the
+    choices."""
+    return choose(algorithm, ALGORITHMS, "algorithm").name
 
 
 def heuristic_entry(registry: Registry, board: Board, goal: Board, heuristic: str) -> HeuristicEntry:
     """The registry's entry for ``heuristic`` on ``board`` → ``goal`` (``auto``: the strongest that fits); raises
-    :class:`LimitError` naming an unknown heuristic or one that does not fit the board."""
-    if heuristic.strip().lower() == "auto":
+    :class:`~npuzzle.errors.UnknownNameError` naming an unknown heuristic and :class:`LimitError` one that does not
+    fit the board."""
+    choices: tuple[Choice | HeuristicEntry, ...] = (AUTO, *registry.ranked())
+    chosen = choose(heuristic, choices, "heuristic", registry.missing_hint(heuristic))
+    if not isinstance(chosen, HeuristicEntry):
         return registry.strongest(board, goal)
-    entry = registry.heuristic(heuristic)
-    if not entry.fits(board, goal):
-        raise LimitError(f"the {entry.name} heuristic is not available for a {board.rows}×{board.cols} board")
-    return entry
+    if not chosen.fits(board, goal):
+        raise LimitError(f"the {chosen.name} heuristic is not available for a {board.rows}×{board.cols} board")
+    return chosen
 
 
 def auto_algorithm(board: Board) -> str:
@@ -189,7 +178,7 @@ def auto_algorithm(board: Board) -> str:
 def _near_optimal_plan(
     board: Board, goal: Board, heuristic: str | Heuristic, budget: float | None, chosen_by_auto: bool
 ) -> Plan:
-    if not (isinstance(heuristic, str) and heuristic.strip().lower() in ("auto", NEAR_OPTIMAL_HEURISTIC)):
+    if not (isinstance(heuristic, str) and name_key(heuristic) in (AUTO.name, name_key(NEAR_OPTIMAL_HEURISTIC))):
         name = heuristic if isinstance(heuristic, str) else heuristic.name
         raise LimitError(
             f"the near-optimal solver uses its own {NEAR_OPTIMAL_HEURISTIC} heuristic, not {name!r}: choose "
@@ -236,8 +225,9 @@ def plan(
     run on: for answers wanted in about ``optimal_seconds`` (:mod:`npuzzle.hint`).
 
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
-    :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name, a heuristic
-    that does not fit the board, a bad budget or a board too big for the chosen algorithm.
+    :class:`GoalError` for a goal of another shape, :class:`~npuzzle.errors.UnknownNameError` for an unknown
+    algorithm or heuristic (quoting it and listing the choices) and :class:`LimitError` for a heuristic that does
+    not fit the board, a bad budget or a board too big for the chosen algorithm.
     """
     registry = registry if registry is not None else default_registry()
     budget = check_budget(budget)
@@ -287,7 +277,7 @@ def plan(
     if (
         chosen_by_auto
         and fallback is not None
-        and heuristic.strip().lower() == "auto"
+        and name_key(heuristic) == AUTO.name
         and (always_fall_back or entry.strength < fallback.unless_strength)
     ):
         return _fallback_plan(board, goal, algo, entry.name, start, budget, optimal_seconds, fallback)
@@ -420,7 +410,7 @@ def solve(
     :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
-    :class:`LimitError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
+    :class:`~npuzzle.errors.UnknownNameError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
     :class:`~npuzzle.heuristics.Heuristic` object.
     """
     return plan(board, goal, algorithm, heuristic, registry, budget, optimal_seconds).start(limit)

@@ -23,14 +23,11 @@ from ..datafiles import (
 from ..dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
 from ..errors import quote_input
 from ..exhaustive import MAX_EXHAUSTIVE_CELLS
-from ..heuristics import HEURISTIC_NAMES
 from ..parse import parse_shape
 from ..pdb import locate
-from ..policy import algorithm_help, heuristic_help
-from ..registry import PDB_ALIAS
-from ..solve import ALGORITHM_NAMES, check_limits
+from ..solve import check_limits
 from ..workers import default_jobs
-from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds
+from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
 from .common import EXIT_STOPPED, UsageError, plural
@@ -89,10 +86,7 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         metavar="ADDRESS",
         help="solve on a Dask cluster (tcp://host:port, or local:N): docs/cluster.md",
     )
-    parser.add_argument("--algorithm", default="auto", choices=ALGORITHM_NAMES, help=algorithm_help())
-    parser.add_argument(
-        "--heuristic", default="auto", choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,), help=heuristic_help()
-    )
+    solver_arguments(parser)
     parser.add_argument("--pdb", metavar="FILE", help="the 15-puzzle's pattern database, as for `npuzzle solve`")
     parser.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
     parser.add_argument("--max-nodes", type=positive_int, help="per board: stop after N expansions (the row is marked)")

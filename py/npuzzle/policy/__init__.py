@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import isqrt
 
-from ..heuristics import HEURISTIC_NAMES
+from ..names import ALGORITHMS, HEURISTIC_NAMES, HEURISTICS, choice_words
+from ..names import PDB as PDB_CHOICE
 from ..nearoptimal import ALGORITHM as NEAR_OPTIMAL_ALGORITHM
 from ..nearoptimal import DEFAULT_BUDGET, budget_nodes
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
@@ -58,9 +59,8 @@ WALKING_AUTO_SHAPES: tuple[tuple[int, int], ...] = ((4, 4),)
 fits): measured faster there, slower on 3×3, 2×4, 3×4 and 4×3 (``python -m bench search --walking``; figures in
 docs/benchmarks.md)."""
 
-PDB = "pdb"
-"""How the rules name the loaded pattern-database heuristic (its real name follows its partition:
-:func:`npuzzle.pdb.tables.heuristic_name`, ``"pdb-7/7-7+reflected"``)."""
+PDB = PDB_CHOICE.name
+"""How the rules name the loaded pattern-database heuristic (:data:`npuzzle.names.PDB`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +200,7 @@ def algorithm_help() -> str:
             part += f", giving way with --heuristic auto {_fallback_words(rule.fallback)}"
         parts.append(part)
     parts.append("bigger boards are refused")
-    names = list(ALGORITHM_TITLES)
-    text = f"{', '.join(names[:-1])}, {names[-1]} or auto (auto: {'; '.join(parts)}".replace("%", "%%")
+    text = f"{choice_words(ALGORITHMS[1:])} or auto (auto: {'; '.join(parts)}".replace("%", "%%")
     return text + "; default: %(default)s)"
 
 
@@ -212,7 +211,9 @@ def _heuristic_label(rule: HeuristicRule) -> str:
 def heuristic_help() -> str:
     """The CLI's ``solve --heuristic`` help (argparse expands ``%(default)s``)."""
     rules = "; else ".join(f"{_heuristic_label(rule)} {rule.where}" for rule in HEURISTIC_RULES)
-    return f"the estimate that guides the search; auto picks the first that fits: {rules} (default: %(default)s)"
+    names = choice_words((*HEURISTICS, PDB_CHOICE))
+    picks = f"auto, which picks the first that fits: {rules}"
+    return f"the estimate that guides the search: {names} or {picks} (default: %(default)s)"
 
 
 MARK_START = "<!-- auto-policy:start -->"

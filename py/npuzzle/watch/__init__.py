@@ -15,13 +15,14 @@ from .astar import AstarTrace
 from .heap import HASH_BINS, TracingHeap, bin_of, up_path
 from .idastar import IdaTrace
 from .record import MAX_COUNT, Step, Window, check_window
-from .run import ALGORITHMS, Watch, last_steps, prepare
+from .run import ALGORITHMS, WATCHABLE_HINT, Watch, last_steps, prepare
 from .words import board_text, step_line, step_words
 
 __all__ = [
     "ALGORITHMS",
     "HASH_BINS",
     "MAX_COUNT",
+    "WATCHABLE_HINT",
     "AstarTrace",
     "IdaTrace",
     "Step",
