@@ -163,7 +163,7 @@ def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     fails at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the
     near-optimal solver's work budget, in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded.
     ``max_states`` caps the states an A* holds (default 1,000,000). ``workers`` (1 to
-    :data:`~npuzzle.api.split.MAX_WORKERS`) and ``split_nodes`` let a long solve on an :class:`Engine`'s pattern
+    :data:`~npuzzle.api.split.MAX_SPLIT_WORKERS`) and ``split_nodes`` let a long solve on an :class:`Engine`'s pattern
     database split (:class:`SolveSession`); in one call they are checked, not used.
     """
     read_split(request)

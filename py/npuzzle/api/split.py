@@ -27,16 +27,17 @@ class SubtreeEngine(Protocol):
     def subtree_ended(self) -> None: ...
 
 
-MAX_WORKERS = 64
-"""The most workers a solve may be split over (the page asks for at most one per core)."""
+MAX_SPLIT_WORKERS = 64
+"""The most workers a ``solve`` request may ask to be split over: a sanity bound on the field (the page itself asks
+for at most one per core, and fewer as memory allows)."""
 
 
 def read_split(request: Request) -> tuple[int, int]:
-    """The request's ``workers`` (1 to :data:`MAX_WORKERS`, default 1) and ``split_nodes`` (the expansions of
+    """The request's ``workers`` (1 to :data:`MAX_SPLIT_WORKERS`, default 1) and ``split_nodes`` (the expansions of
     the ordinary search before it splits, default :data:`~npuzzle.pdb.split.SEQUENTIAL_NODES`)."""
     workers = field(request, "workers", int, 1)
-    if not 1 <= workers <= MAX_WORKERS:
-        raise RequestError(f"field 'workers' must be from 1 to {MAX_WORKERS}, got {show_value(workers)}")
+    if not 1 <= workers <= MAX_SPLIT_WORKERS:
+        raise RequestError(f"field 'workers' must be from 1 to {MAX_SPLIT_WORKERS}, got {show_value(workers)}")
     nodes = field(request, "split_nodes", int, SEQUENTIAL_NODES)
     if not 1 <= nodes <= 10**12:
         raise RequestError(f"field 'split_nodes' must be from 1 to 10**12, got {show_value(nodes, unit='digits')}")
