@@ -167,14 +167,13 @@ def registry_with_tables(
     """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
 
     Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.tables.heuristic_name` (``"pdb-7/7-7+reflected"``),
-    strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal
-    with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
+    strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal with
+    the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
     :func:`npuzzle.pdb.search.solve_with_pdb`, or with ``jobs`` above 1 its split over that many processes
-    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line; the page splits through
-    :class:`npuzzle.api.Session` instead), or ``split`` when given (``solve --scheduler``: over a Dask cluster,
-    :func:`npuzzle.cluster.solve_on_cluster`). A* with it
-    uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
-    """
+    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line), or ``split`` when given (``solve
+    --scheduler``: over a Dask cluster, :func:`npuzzle.cluster.solve_on_cluster`; the page's ``solve`` with ``workers``:
+    over its Web Workers, :class:`npuzzle.api.SolveSession`). The one solver entry of a split, whoever splits. A* with
+    it uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`."""
     base = registry if registry is not None else default_registry()
     name = heuristic_name(tables)
 

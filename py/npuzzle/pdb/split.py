@@ -18,7 +18,7 @@ kept until then and never beats a shallower one; answers are taken in any order 
 
 The transports: :mod:`npuzzle.pdb.parallel` (the command line's processes) and :class:`Split`, a search generator
 whose caller hands part of the tasks to other workers (the page's helper Web Workers, through
-``npuzzle.api.Session.exchange`` and the ``subtree`` op) while it searches the rest itself.
+``npuzzle.api.SolveSession.exchange`` and the ``subtree`` op) while it searches the rest itself.
 """
 
 from __future__ import annotations
@@ -407,7 +407,7 @@ class Coordinator:
 
 class Split:
     """The split search of one board as a search generator (:attr:`search`) whose caller hands part of the tasks
-    to other workers: the page's primary worker gives them to its helper Web Workers (``npuzzle.api.Session``).
+    to other workers: the page's primary worker gives them to its helper Web Workers (``npuzzle.api.SolveSession``).
 
     :attr:`search` first runs the ordinary search for up to ``sequential_nodes`` expansions (most boards end there;
     with ``workers`` 1 it is all there is); then it makes :attr:`coordinator` and searches tasks itself, one at a
