@@ -15,14 +15,16 @@ function here takes an optional ``registry`` (default: the built-in one).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import policy
 from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
 from .errors import LimitError
+from .fallback import optimal_then_near
 from .heuristics import Heuristic
 from .names import ALGORITHMS, AUTO, Choice, choose, name_key
 from .nearoptimal import (
@@ -35,14 +37,12 @@ from .nearoptimal import (
 from .nearoptimal import (
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
 )
-from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
+from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from .progress import (
-    Clock,
     Limit,
     Progress,
     Search,
     SearchResult,
-    SearchStopped,
     StopReason,
     ratio_bound,
 )
@@ -91,8 +91,8 @@ class Plan:
     summary: str = ""
     """One line on what was chosen and why (the texts of :mod:`npuzzle.policy`)."""
     fallback_after: float | None = None
-    """Seconds after which the optimal search gives way to the near-optimal solver (:class:`npuzzle.policy.Fallback`);
-    ``None``: no fallback."""
+    """Seconds after which the optimal search gives way to the near-optimal solver (:class:`npuzzle.policy.Fallback`;
+    with a hard time limit, at most its share of it); ``math.inf``: only at that share; ``None``: no fallback."""
 
     @property
     def optimal(self) -> bool:
@@ -207,6 +207,7 @@ def plan(
     budget: float | None = None,
     optimal_seconds: float | None = None,
     always_fall_back: bool = False,
+    near_optimal_at_limit: bool = False,
 ) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
@@ -223,6 +224,13 @@ def plan(
     of the two lower bounds and a message saying so; progress records keep flowing with cumulative counts and
     ``elapsed``. ``always_fall_back`` falls back even where the rule lets a strong heuristic (a pattern database)
     run on: for answers wanted in about ``optimal_seconds`` (:mod:`npuzzle.hint`).
+
+    ``near_optimal_at_limit`` asks for the shortest answer to be had within the hard time limit: an optimal plan
+    that would not fall back (A* on small boards, a pattern database's IDA*, a named algorithm) gets
+    :data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE` of the limit, then the near-optimal solver the rest, with the
+    same combined answer (:func:`npuzzle.fallback.optimal_then_near`; :attr:`Plan.fallback_after` is ``math.inf``:
+    no time of its own). Plans that fall back anyway, or are near-optimal already, are unchanged; without a hard
+    time limit the optimal search runs to its end.
 
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
     :class:`GoalError` for a goal of another shape, :class:`~npuzzle.errors.UnknownNameError` for an unknown
@@ -253,6 +261,8 @@ def plan(
         def start_given(limit: Limit) -> Search:
             return search(board, goal, given, limit)
 
+        if near_optimal_at_limit:
+            return _fallback_plan(board, goal, algo, given.name, start_given, budget, math.inf, FALLBACK_LIMIT_SHARE)
         return Plan(board, goal, algo, given.name, start_given, policy.optimal_summary(algo, given.name))
     entry = heuristic_entry(registry, board, goal, heuristic)
     special = registry.solver(algo, entry.name, board, goal)
@@ -280,7 +290,10 @@ def plan(
         and name_key(heuristic) == AUTO.name
         and (always_fall_back or entry.strength < fallback.unless_strength)
     ):
-        return _fallback_plan(board, goal, algo, entry.name, start, budget, optimal_seconds, fallback)
+        seconds = fallback.seconds if optimal_seconds is None else optimal_seconds
+        return _fallback_plan(board, goal, algo, entry.name, start, budget, seconds, fallback.limit_share)
+    if near_optimal_at_limit:
+        return _fallback_plan(board, goal, algo, entry.name, start, budget, math.inf, FALLBACK_LIMIT_SHARE)
     return Plan(board, goal, algo, entry.name, start, policy.optimal_summary(algo, entry.name))
 
 
@@ -291,108 +304,20 @@ def _fallback_plan(
     heuristic: str,
     start_optimal: Callable[[Limit], Search],
     budget: float | None,
-    optimal_seconds: float | None,
-    fallback: policy.Fallback,
+    seconds: float,
+    share: float,
 ) -> Plan:
-    if optimal_seconds is None:
-        optimal_seconds = fallback.seconds
-    if isinstance(optimal_seconds, bool) or not isinstance(optimal_seconds, (int, float)) or not optimal_seconds > 0:
-        raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {optimal_seconds!r}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {seconds!r}")
     near = _near_optimal_plan(board, goal, "auto", budget, True)
-    first = float(optimal_seconds)
+    first = float(seconds)
     work = DEFAULT_BUDGET if budget is None else budget
 
     def start_both(limit: Limit) -> Search:
-        return _optimal_then_near(start_optimal, near.start, heuristic, first, fallback.limit_share, limit)
+        return optimal_then_near(start_optimal, near.start, first, share, limit)
 
-    summary = policy.fallback_summary(algorithm, heuristic, first, work)
+    summary = policy.fallback_summary(algorithm, heuristic, first, work, share)
     return Plan(board, goal, algorithm, heuristic, start_both, summary, fallback_after=first)
-
-
-def _optimal_then_near(
-    start_optimal: Callable[[Limit], Search],
-    start_near: Callable[[Limit], Search],
-    heuristic: str,
-    first_seconds: float,
-    share: float,
-    limit: Limit,
-) -> Search:
-    """IDA* for ``first_seconds`` (or ``share`` of the hard time limit, if sooner), then the near-optimal solver
-    for the rest of the hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase (the second
-    returns its best answer)."""
-    clock = Clock()
-    cap = first_seconds if limit.seconds is None else min(first_seconds, share * limit.seconds)
-    # a stop during IDA* passes through it (it has no answer to give): progress.stop then builds the result from
-    # the last record with Plan.stopped, as for a plain IDA*
-    first: SearchResult = yield from start_optimal(replace(limit, seconds=cap))
-    if first.stopped != "time-limit":
-        return first  # finished (optimal), or stopped by the caller's node limit
-    spent = clock.elapsed()
-    rest = replace(
-        limit,
-        seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
-        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
-    )
-    near = start_near(rest)
-    request_now: SearchStopped | None = None
-    while True:
-        try:
-            record = near.send(None) if request_now is None else near.throw(request_now)
-        except StopIteration as done:  # the near-optimal solver answers a stop with its best so far (or none)
-            second: SearchResult = done.value
-            break
-        try:
-            yield replace(
-                record,
-                elapsed=spent + record.elapsed,
-                nodes_expanded=first.nodes_expanded + record.nodes_expanded,
-                nodes_generated=first.nodes_generated + record.nodes_generated,
-            )
-        except SearchStopped as request:
-            request_now = request
-    lower = max(first.lower_bound, second.lower_bound)
-    extra = dict(second.extra)
-    extra["optimal_search"] = {
-        "algorithm": "idastar",
-        "heuristic": heuristic,
-        "seconds": round(first.seconds, 3),
-        "nodes_expanded": first.nodes_expanded,
-        "lower_bound": first.lower_bound,
-    }
-    why = (
-        f"optimal search (IDA* + {heuristic}) did not finish in {cap:g} s "
-        f"(it proved at least {first.lower_bound} moves)"
-    )
-    if second.moves is None:
-        message = (
-            f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
-            f"the solution needs at least {lower} moves"
-        )
-    else:
-        length = len(second.moves)
-        if length == lower:
-            message = f"{why}; near-optimal answer, and optimal after all: the length equals the lower bound"
-        else:
-            message = (
-                f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
-            )
-        if second.stopped is not None:  # only a stop from outside leaves it set on an answer
-            message = f"stopped early ({second.stopped}): best so far; {message}"
-    combined = replace(
-        second,
-        optimal=second.moves is not None and len(second.moves) == lower,
-        lower_bound=lower,
-        nodes_expanded=first.nodes_expanded + second.nodes_expanded,
-        nodes_generated=first.nodes_generated + second.nodes_generated,
-        max_frontier=max(first.max_frontier, second.max_frontier),
-        iterations=first.iterations + second.iterations,
-        seconds=clock.elapsed(),
-        message=message,
-        extra=extra,
-    )
-    if second.moves is not None:
-        extra["ratio_bound"] = ratio_bound(combined)
-    return combined
 
 
 def solve(
@@ -404,16 +329,27 @@ def solve(
     registry: Registry | None = None,
     budget: float | None = None,
     optimal_seconds: float | None = None,
+    near_optimal_at_limit: bool = False,
 ) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
-    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget`` and ``optimal_seconds`` as for
-    :func:`plan`.
+    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_seconds`` and
+    ``near_optimal_at_limit`` as for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
     :class:`~npuzzle.errors.UnknownNameError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
     :class:`~npuzzle.heuristics.Heuristic` object.
     """
-    return plan(board, goal, algorithm, heuristic, registry, budget, optimal_seconds).start(limit)
+    chosen = plan(
+        board,
+        goal,
+        algorithm,
+        heuristic,
+        registry,
+        budget,
+        optimal_seconds,
+        near_optimal_at_limit=near_optimal_at_limit,
+    )
+    return chosen.start(limit)
 
 
 Compare = Generator[Progress, None, list[SearchResult]]

@@ -120,15 +120,17 @@ class Planned:
 
 
 def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
-    """A ``solve`` request's one plan (``algorithm``, ``heuristic``, ``budget``)."""
+    """A ``solve`` request's one plan (``algorithm``, ``heuristic``, ``budget``, ``near_optimal_at_limit``)."""
     board, goal, limit = _board_goal_limit(request)
     algorithm = field(request, "algorithm", str, "auto")
     heuristic = field(request, "heuristic", str, "auto")
     budget = request.get("budget")
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
         raise RequestError(f"field 'budget' must be a number of work units, got {budget!r}")
+    at_limit = field(request, "near_optimal_at_limit", bool, False)
     registry = registry if registry is not None else default_registry()
-    return Planned(board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit)
+    chosen = plan(board, goal, algorithm, heuristic, registry, budget=budget, near_optimal_at_limit=at_limit)
+    return Planned(board, goal, [chosen], limit)
 
 
 def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
@@ -154,18 +156,20 @@ def _board_goal_limit(request: Request) -> tuple[Board, Board, Limit]:
 
 
 def op_solve(request: Request, registry: Registry | None = None) -> Reply:
-    """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?:
-    "auto" | a name of :func:`op_options`, "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: B,
-    "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok": true, …SearchResult fields…, "ratio_bound",
-    "letters", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
+    """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?: "auto" |
+    a name of :func:`op_options`, "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: B,
+    "near_optimal_at_limit"?: bool, "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok": true, …SearchResult
+    fields…, "ratio_bound", "letters", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
 
-    ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board
-    fails at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the
-    near-optimal solver's work budget, in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded.
-    ``max_states`` caps the states an A* holds (default 1,000,000). ``workers`` (1 to
-    :data:`~npuzzle.api.split.MAX_SPLIT_WORKERS`) and ``split_nodes`` let a long solve on an :class:`Engine`'s pattern
-    database split (:class:`SolveSession`); in one call they are checked, not used.
-    """
+    ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board fails
+    at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the near-optimal
+    solver's work budget, in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded. ``max_states`` caps
+    the states an A* holds (default 1,000,000). ``near_optimal_at_limit`` asks for the shortest answer to be had within
+    ``time_limit`` in one request: an optimal search for its share of it (:data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE`),
+    then, if that has not finished, the near-optimal solver for the rest, answering with the better of the two lower
+    bounds (:func:`npuzzle.solve.plan`). ``workers`` (1 to :data:`~npuzzle.api.split.MAX_SPLIT_WORKERS`) and
+    ``split_nodes`` let a long solve on an :class:`Engine`'s pattern database split (:class:`SolveSession`); in one call
+    they are checked, not used."""
     read_split(request)
     asked = plan_solve(request, registry)
     return solve_reply(asked.board, asked.goal, run(asked.plans[0].start(asked.limit)))

@@ -14,8 +14,8 @@ they are, with the measurements: ``docs/benchmarks.md``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from math import isqrt
 
 from ..names import ALGORITHMS, HEURISTIC_NAMES, HEURISTICS, choice_words
 from ..names import PDB as PDB_CHOICE
@@ -142,7 +142,7 @@ def auto_rank(name: str, rows: int, cols: int) -> int | None:
 
 
 def _square(cells: int) -> str:
-    side = isqrt(cells)
+    side = math.isqrt(cells)
     return f"{side}×{side}"
 
 
@@ -165,11 +165,14 @@ def near_optimal_summary(budget: float, chosen_by_auto: bool) -> str:
     return f"{NEAR_OPTIMAL} (not proven optimal) {why}; {budget_words(budget)}"
 
 
-def fallback_summary(algorithm: str, heuristic: str, first: float, budget: float) -> str:
-    """The plan summary of an optimal search that gives way after ``first`` seconds to the near-optimal solver with
-    a work budget of ``budget`` units."""
+def fallback_summary(
+    algorithm: str, heuristic: str, first: float, budget: float, share: float = FALLBACK_LIMIT_SHARE
+) -> str:
+    """The plan summary of an optimal search that gives way after ``first`` seconds (``math.inf``: after ``share``
+    of the hard time limit) to the near-optimal solver with a work budget of ``budget`` units."""
+    until = f"{share:.0%} of the time limit" if math.isinf(first) else f"{first:g} s"
     return (
-        f"{optimal_summary(algorithm, heuristic)} for up to {first:g} s, then {NEAR_OPTIMAL} (not proven optimal; "
+        f"{optimal_summary(algorithm, heuristic)} for up to {until}, then {NEAR_OPTIMAL} (not proven optimal; "
         f"{budget_words(budget)}) if it has not finished"
     )
 
