@@ -254,7 +254,7 @@ def test_ratio_bound_helper() -> None:
     assert big.extra["ratio_bound"] == ratio_bound(big) == round(len(big.moves or ()) / big.lower_bound, 4)
 
 
-# ---- auto on 10-16 cells: IDA* for a bounded time, then the near-optimal solver (audit D3) ----
+# ---- auto on 10-16 cells: IDA* for a bounded time, then the near-optimal solver ----
 
 HARD_2X8 = random_board(2, 8, seed=1)  # IDA* + linear conflict needs far more than a second on it
 

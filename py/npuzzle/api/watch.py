@@ -1,4 +1,4 @@
-"""The ``watch`` op (issue 21): a window of the project's own A* or IDA* expansions as steps
+"""The ``watch`` op: a window of the project's own A* or IDA* expansions as steps
 (:mod:`npuzzle.watch`), one-shot (:func:`op_watch`) or in slices (:class:`WatchSession`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""See the search (issue 21): the project's own A* and IDA* (:mod:`npuzzle.search`) run with an observer
+"""See the search: the project's own A* and IDA* (:mod:`npuzzle.search`) run with an observer
 (:mod:`npuzzle.observe`) that records a window of expansions as JSON steps, in bounded memory, with each step said
 in words. :func:`prepare` checks a request and gives a :class:`Watch` to run; the worker's ``watch`` op
 (:mod:`npuzzle.api`) and ``npuzzle watch`` use it. The steps' fields: ``docs/watch.md``.
