@@ -98,3 +98,13 @@ def test_relative_links_in_the_readme_and_docs_resolve() -> None:
             if not path.exists():
                 broken.append(f"{page.relative_to(ROOT)}: {target}")
     assert broken == []
+
+
+BENCHMARK_LINES = 400
+"""The most lines docs/benchmarks.md may have: past it, a topic moves to a page of its own (benchmarks-pdb.md …)."""
+
+
+def test_the_benchmarks_page_holds_current_figures_within_its_size() -> None:
+    page = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    assert len(page.splitlines()) <= BENCHMARK_LINES
+    assert not re.search(r"\bissue \d+", page), "history (which issue did what) goes to docs/benchmarks-log.md"
