@@ -68,17 +68,21 @@ def _search(
 ) -> Search:
     t0 = time.perf_counter()
     if tables is None:  # built here in steps, with progress records between them: a cancel is seen meanwhile
+
+        def building(elapsed: float) -> Progress:
+            return Progress(
+                algorithm=ALGORITHM,
+                heuristic=HEURISTIC,
+                nodes_expanded=0,
+                nodes_generated=0,
+                frontier=0,
+                bound=None,
+                iteration=0,
+                elapsed=elapsed,
+            )
+
         last = t0
-        yield Progress(
-            algorithm=ALGORITHM,
-            heuristic=HEURISTIC,
-            nodes_expanded=0,
-            nodes_generated=0,
-            frontier=0,
-            bound=None,
-            iteration=0,
-            elapsed=0.0,
-        )
+        yield building(0.0)
         steps = walking_tables_steps(goal)
         while True:
             try:
@@ -89,16 +93,7 @@ def _search(
             now = time.perf_counter()
             if now - last >= report_every:
                 last = now
-                yield Progress(
-                    algorithm=ALGORITHM,
-                    heuristic=HEURISTIC,
-                    nodes_expanded=0,
-                    nodes_generated=0,
-                    frontier=0,
-                    bound=None,
-                    iteration=0,
-                    elapsed=now - t0,
-                )
+                yield building(now - t0)
     vertical, horizontal = tables
     rows, cols = board.rows, board.cols
     n = rows * cols
