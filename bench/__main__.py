@@ -11,6 +11,7 @@ from pathlib import Path
 COMMANDS = {
     "check": "check",
     "cluster": "cluster",
+    "dataset": "dataset",
     "search": "search",
     "observer": "observer",
     "korf": "korf",

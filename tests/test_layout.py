@@ -82,6 +82,22 @@ def test_the_package_has_no_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
 
 
+SEARCHES = {"npuzzle.search", "npuzzle.walking_search", "npuzzle.reference", "npuzzle.checkpoint", "npuzzle.solve"}
+"""Modules that hold or drive a search: the heuristics layer stands below them."""
+
+
+def test_the_heuristics_import_no_search() -> None:
+    graph = import_graph()
+    reached: set[str] = set()
+    todo = ["npuzzle.heuristics"]
+    while todo:
+        for module in graph[todo.pop()] - reached:
+            reached.add(module)
+            todo.append(module)
+    assert "npuzzle.walking" in reached
+    assert not reached & SEARCHES, f"the heuristics import {sorted(reached & SEARCHES)}"
+
+
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None

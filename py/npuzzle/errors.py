@@ -95,7 +95,13 @@ class MoveError(PuzzleError):
 
 
 class LimitError(PuzzleError):
-    """A search or request limit is malformed (negative node count, unknown algorithm, …)."""
+    """A search or request limit is malformed (a node count below 1, a board too big for the algorithm, a heuristic
+    that does not fit the board, …)."""
+
+
+class UnknownNameError(PuzzleError):
+    """A heuristic or algorithm name is none of the choices; the message quotes it and lists them with their
+    aliases (:mod:`npuzzle.names`)."""
 
 
 class PatternDatabaseError(PuzzleError):

@@ -1,7 +1,7 @@
 """The page in real Chromium: paste → Check → verdict and reasons, bad input, goals, Shuffle, the grid, sliding.
 
 One page (one Pyodide boot) serves the whole module. Expected answers come from the core itself (imported
-here), so the page is checked against the library it runs, plus the fixed worked examples of issue 2.
+here), so the page is checked against the library it runs, plus fixed worked examples.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""For players (issue 22): the picture puzzle. A picture chosen through the Picture file input (a PNG made here) is
+"""For players: the picture puzzle. A picture chosen through the Picture file input (a PNG made here) is
 cropped to the board's aspect and cut into the tiles: each tile's pixels on screen are those of its goal place's
 block of the picture; no request carries it anywhere; a reload keeps it; Numbers hides the corner labels; Remove
 picture forgets it. Built-in pictures on a 10×10 and the limit above it; broken, too big and too large files each get

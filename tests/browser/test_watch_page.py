@@ -1,4 +1,4 @@
-"""Watch the search (issue 21) in real Chromium: the panel steps the core's A* and IDA* one expansion at a time.
+"""Watch the search in real Chromium: the panel steps the core's A* and IDA* one expansion at a time.
 
 Every figure the page shows is checked against the core in this CPython: each step's counters and words against the
 core's own ``watch`` op, the end of a run against the plain searches (``npuzzle.search``: vertices visited,

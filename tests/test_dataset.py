@@ -1,0 +1,169 @@
+"""``npuzzle dataset`` and :mod:`npuzzle.dataset`: every row's length against the breadth-first oracle on 3×3 boards,
+the solver's against a textbook A* on 4×4 walks, files read back with pyarrow, CSV and JSON lines, resuming, and
+the messages for bad settings."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from npuzzle import Board, goal_board
+from npuzzle.cli import main
+from npuzzle.datafiles import parts_folder, read_rows
+from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
+from npuzzle.exhaustive import DistanceTable, all_states
+from npuzzle.heuristics import make_heuristic
+from npuzzle.reference import SlidingPuzzle, astar
+from oracle import distances
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err, stdin=io.StringIO())
+    return code, out.getvalue(), err.getvalue()
+
+
+def board_of(row: dict[str, object]) -> Board:
+    return Board(int(str(row["rows"])), int(str(row["cols"])), tuple(row["tiles"]))  # type: ignore[arg-type]
+
+
+def check_rows_against_the_oracle(rows: list[dict[str, object]], goal: Board) -> None:
+    """Every row's length is the breadth-first distance and its moves lead to the goal in that many moves."""
+    truth = distances(goal)
+    for row in rows:
+        board = board_of(row)
+        assert row["length"] == truth[board.tiles] == len(str(row["moves"])), row
+        assert row["optimal"] is True and row["lower_bound"] == row["length"]
+        assert board.apply(list(str(row["moves"]))) == goal
+
+
+def test_the_breadth_first_search_streams_every_state_once_with_an_optimal_solution() -> None:
+    for goal in (goal_board(2, 3), goal_board(3, 2, "blank-first"), goal_board(2, 4)):
+        states = list(all_states(goal))
+        truth = distances(goal)
+        assert len(states) == len(truth) == len({b.tiles for b, _ in states})
+        assert all(len(path) == truth[board.tiles] and board.apply(list(path)) == goal for board, path in states)
+        assert [len(path) for _, path in states] == sorted(len(path) for _, path in states)  # by distance
+        table = DistanceTable.build(goal)
+        assert all(b.apply(list(table.optimal_letters(b))) == goal for b, _ in states[1::7])
+
+
+@pytest.mark.slow
+def test_the_whole_8_puzzle_in_parquet_read_back_with_pyarrow(tmp_path: Path) -> None:
+    out = tmp_path / "all.parquet"
+    code, _, err = run_cli("dataset", "--shape", "3x3", "--all", "--out", str(out))
+    assert code == 0 and "181,440 rows written" in err
+    table = pq.read_table(out)
+    assert table.column_names == list(COLUMN_NAMES) and table.num_rows == 181_440
+    rows = table.to_pylist()
+    assert [row["index"] for row in rows] == list(range(181_440))
+    check_rows_against_the_oracle(rows, goal_board(3, 3))
+    assert {row["algorithm"] for row in rows} == {"bfs"} and max(row["length"] for row in rows) == 31
+    assert not parts_folder(out).exists()
+
+
+def test_random_8_puzzles_by_the_solver_in_two_processes(tmp_path: Path) -> None:
+    out = tmp_path / "random.jsonl"
+    code, _, _ = run_cli("dataset", "--shape", "3x3", "--count", "40", "--seed", "7", "--label", "search",
+                         "--jobs", "2", "--goal", "blank-first", "--out", str(out))  # fmt: skip
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert code == 0 and [row["index"] for row in rows] == list(range(40))
+    check_rows_against_the_oracle(rows, goal_board(3, 3, "blank-first"))
+    assert {row["algorithm"] for row in rows} == {"astar"} and all(row["nodes_expanded"] > 0 for row in rows)
+    spec = DatasetSpec(3, 3, 40, seed="7", goal="blank-first")
+    assert [tuple(row["tiles"]) for row in rows] == [spec.board(i).tiles for i in range(40)]  # board i from 7/i
+    bfs = list(dataset_rows(spec, label="bfs"))
+    assert [row["length"] for row in bfs] == [row["length"] for row in rows]
+
+
+def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path) -> None:
+    out = tmp_path / "walks.csv"
+    code, _, _ = run_cli("dataset", "--shape", "4x4", "--count", "6", "--scramble", "walk:18", "--out", str(out),
+                         "--jobs", "1")  # fmt: skip
+    rows = list(read_rows(out))
+    goal = goal_board(4, 4)
+    assert code == 0 and len(rows) == 6
+    for row in rows:
+        board = board_of(row)
+        found = astar(SlidingPuzzle(board, goal, make_heuristic("manhattan", goal)))
+        assert row["length"] == len(found.path) - 1 <= 18 and row["optimal"] is True
+        assert board.apply(list(str(row["moves"]))) == goal
+
+
+def test_csv_and_json_lines_hold_the_same_rows(tmp_path: Path) -> None:
+    rows = {}
+    for suffix in ("csv", "jsonl"):
+        out = tmp_path / f"d.{suffix}"
+        assert run_cli("dataset", "--shape", "2x3", "--count", "9", "--seed", "s", "--out", str(out))[0] == 0
+        rows[suffix] = list(read_rows(out))
+    assert rows["csv"] == rows["jsonl"] and len(rows["csv"]) == 9
+    assert all(row["seconds"] is None and row["nodes_expanded"] is None for row in rows["csv"])  # bfs rows
+
+
+@pytest.mark.parametrize("suffix", ["parquet", "jsonl", "csv"])
+def test_resuming_goes_on_with_the_rows_the_file_lacks(tmp_path: Path, suffix: str) -> None:
+    whole, partial = tmp_path / f"whole.{suffix}", tmp_path / f"partial.{suffix}"
+    args = ["dataset", "--shape", "3x3", "--seed", "r", "--label", "search", "--jobs", "1"]
+    assert run_cli(*args, "--count", "30", "--out", str(whole))[0] == 0
+    assert run_cli(*args, "--count", "12", "--out", str(partial))[0] == 0
+    if suffix != "parquet":
+        with open(partial, "a", encoding="utf-8") as file:
+            file.write('{"index": 12, "til')  # a line cut off by a killed run
+    code, _, err = run_cli(*args, "--count", "30", "--out", str(partial))
+    assert code == 2 and "--resume" in err  # never overwritten
+    code, _, err = run_cli(*args, "--count", "30", "--out", str(partial), "--resume")
+    assert code == 0 and "12 rows of 30 already in" in err and "18 rows written" in err
+
+    def timeless(path: Path) -> list[dict[str, object]]:
+        return [{k: v for k, v in row.items() if k != "seconds"} for row in read_rows(path)]
+
+    assert timeless(partial) == timeless(whole)
+    code, _, err = run_cli(*args[:4], "other", *args[5:], "--count", "30", "--out", str(partial), "--resume")
+    assert code == 2 and "row 0 of the file holds other tiles than this dataset's board 0" in err
+
+
+def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Path) -> None:
+    out = tmp_path / "d.parquet"
+    spec = DatasetSpec(2, 3, 20, seed="p")
+    rows = dataset_rows(spec)
+    from npuzzle.datafiles import open_writer
+
+    writer = open_writer(out)
+    for _ in range(7):
+        writer.write(next(rows))
+    writer.close(complete=False)  # what Ctrl-C leaves: the parts, no file
+    assert not out.exists() and len(list(read_rows(out))) == 7
+    code, _, err = run_cli("dataset", "--shape", "2x3", "--count", "20", "--seed", "p", "--out", str(out), "--resume")
+    assert code == 0 and "13 rows written" in err and not parts_folder(out).exists()
+    assert [row["index"] for row in pq.read_table(out).to_pylist()] == list(range(20))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--shape", "4x4", "--all", "--out", "x.jsonl"], "at most 9 cells (3×3), not a 4×4 board"),
+        (["--shape", "3x3", "--count", "3", "--out", "x.txt"], "must end in .jsonl, .ndjson, .csv, .parquet"),
+        (["--shape", "3x3", "--count", "3", "--scramble", "shuffle", "--out", "x.csv"], "'random' or 'walk:K'"),
+        (["--shape", "3x3", "--count", "3", "--goal", "1 2 3", "--out", "x.csv"], "goal:"),
+        (["--shape", "5x5", "--count", "2", "--label", "bfs", "--out", "x.csv"], "at most 9 cells"),
+    ],
+)
+def test_bad_settings_are_named(tmp_path: Path, argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli("dataset", *argv)
+    assert code == 2 and message in err and "Traceback" not in err and out == ""
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+@pytest.mark.slow
+def test_the_dask_cluster_writes_the_rows_worker_processes_write(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    args = ["dataset", "--shape", "3x3", "--count", "25", "--seed", "d", "--label", "search"]
+    assert run_cli(*args, "--jobs", "2", "--out", str(tmp_path / "jobs.parquet"))[0] == 0
+    assert run_cli(*args, "--scheduler", "local:2", "--out", str(tmp_path / "dask.parquet"))[0] == 0
+    jobs, dask = (pq.read_table(tmp_path / f"{way}.parquet").drop(["seconds"]) for way in ("jobs", "dask"))
+    assert jobs.equals(dask) and jobs.num_rows == 25
