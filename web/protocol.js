@@ -36,7 +36,7 @@
  * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
  *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number,
- *   background?: boolean, time_limit?: number}} SolveRequest
+ *   background?: boolean, time_limit?: number, near_optimal_at_limit?: boolean}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",

@@ -44,11 +44,12 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * The pattern database as the page knows it: the worker's last word on it (null: no database in this build),
- * whether the page asked for it, whether it is offered with a button (a phone fetches it only when asked), and the
- * Solves and Hints waiting until it is ready (control/tables.js).
- * @typedef {{last: import("./protocol.js").Tables | null, asked: boolean, offer: boolean,
- *   waiting: (() => void)[]}} TablesState
+ * The pattern database as the page knows it: the worker's last word on it (null: no database in this build), the
+ * board shape its tables serve (as the worker says it; null: not said yet), whether the page asked for it, whether
+ * it is offered with a button (a phone fetches it only when asked), and the Solves and Hints waiting until it is
+ * ready (control/tables.js).
+ * @typedef {{last: import("./protocol.js").Tables | null, shape: {rows: number, cols: number} | null, asked: boolean,
+ *   offer: boolean, waiting: (() => void)[]}} TablesState
  */
 
 /**
@@ -225,7 +226,7 @@ export function createState() {
     clock: 0,
     best: null,
     learn: { partners: null, chosen: null },
-    tables: { last: null, asked: false, offer: false, waiting: [] },
+    tables: { last: null, shape: null, asked: false, offer: false, waiting: [] },
     solved: null,
     job: null,
     playback: null,

@@ -19,7 +19,7 @@ import { errorInfo } from "../worker-handle.js";
 /** @typedef {import("../model/history.js").Entry} Entry */
 
 const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], …}, oldest first
-const SHORTEST_SECONDS = 60; // each background search's hard stop, for hangs
+const SHORTEST_SECONDS = 120; // the background search's hard stop, for hangs: the optimal search has half of it
 
 /**
  * Change the solves of `shape` with `change` (given them oldest first, returns the new list) and store them.
@@ -76,11 +76,11 @@ export function recordSolve(ctx, result) {
 }
 
 /**
- * The shortest solution from `start` to `goal`, searched in the worker and kept in the entry of `shape` made at
- * `at`: auto's choices first (an optimal search up to 4×4, which auto itself hands to the near-optimal solver after a
- * few seconds unless a pattern database guides it; bigger boards near-optimal, its work budget counted in states so
- * the answer is CPython's); when that stops at SHORTEST_SECONDS without an answer (a pattern database's search of a
- * hard 4×4), the near-optimal solver, whose answer is then given with the better of the two proven lower bounds.
+ * The shortest solution from `start` to `goal`, searched in the worker in the background and kept in the entry of
+ * `shape` made at `at`: auto's choices, an optimal search up to 4×4 (auto itself hands it to the near-optimal
+ * solver after a few seconds unless a pattern database guides it; bigger boards near-optimal, its work budget
+ * counted in states so the answer is CPython's), and when that search reaches its share of the time limit, the
+ * near-optimal solver with the better of the two proven lower bounds (the core's `near_optimal_at_limit`).
  * @param {Ctx} ctx
  * @param {string} shape
  * @param {string} at
@@ -89,27 +89,19 @@ export function recordSolve(ctx, result) {
  * @returns {Promise<{length: number | null, optimal: boolean, lowerBound: number | null, error?: string}>}
  */
 async function findShortest(ctx, shape, at, start, goal) {
-  const board = boardFields(start);
-  const ask = (/** @type {string} */ algorithm) => ctx.python.request("solve", {
-    board, goal: boardText(goal), algorithm, heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
-    background: true,
-  });
   try {
-    const first = await ask("auto");
-    let reply = first;
-    if (!first.moves && first.stopped !== "cancelled") reply = await ask("near-optimal");
-    const length = reply.moves ? reply.moves.length : null;
-    const bounds = [first.lower_bound, reply.lower_bound].filter((b) => typeof b === "number");
-    const lowerBound = bounds.length ? Math.max(...bounds) : null;
-    const found = { length, optimal: length !== null && (reply.optimal || length === lowerBound), lowerBound };
+    const reply = await ctx.python.request("solve", { board: boardFields(start), goal: boardText(goal),
+      algorithm: "auto", heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS, near_optimal_at_limit: true,
+      background: true });
+    const found = { length: reply.moves ? reply.moves.length : null, optimal: Boolean(reply.moves && reply.optimal),
+      lowerBound: typeof reply.lower_bound === "number" ? reply.lower_bound : null };
     update(shape, (entries) => entries.map((e) => (e.at !== at ? e : {
       ...e, shortest: found.length, optimal: found.length === null ? null : found.optimal,
       lowerBound: found.lowerBound,
     })));
     return found;
   } catch (caught) {
-    const error = errorInfo(caught);
-    return { length: null, optimal: false, lowerBound: null, error: error.message };
+    return { length: null, optimal: false, lowerBound: null, error: errorInfo(caught).message };
   }
 }
 

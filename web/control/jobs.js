@@ -53,7 +53,7 @@ async function withTables(ctx, mine, board) {
   const { state } = ctx;
   const waiting = tablesFor(ctx, board);
   if (waiting) {
-    mine.title = "Getting the tables that solve a 4×4 fast…";
+    mine.title = `Getting the tables that solve a ${board.rows}×${board.cols} fast…`;
     mine.detail = waitingWords(state.tables.last);
     requestRender(ctx);
     await waiting;
@@ -99,8 +99,8 @@ export async function solve(ctx) {
   }
   // the best without the tables now, the proven shortest once they are here
   const moved = () => !state.shown || !sameBoard(state.shown.board, start) || mine.seq !== state.latest;
-  showSolution(ctx, first, start, goal, "The tables that prove the shortest solution of a 4×4 are on their way: " +
-    "this is the best found without them. The proven shortest takes its place when they arrive.");
+  showSolution(ctx, first, start, goal, `The tables that prove the shortest solution of a ${start.rows}×${start.cols} ` +
+    "are on their way: this is the best found without them. The proven shortest takes its place when they arrive.");
   setReport(state, "solve", "provisional");
   if (!(await withTables(ctx, mine, start)) || moved()) { // cancelled, or the board moved on: the answer stays
     if (state.job === mine) endJob(ctx);

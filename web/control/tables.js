@@ -56,6 +56,7 @@ export function splitWorkers() {
 export function tablesChanged(ctx, tables) {
   const { state } = ctx;
   state.tables.last = tables;
+  if (tables.rows && tables.cols) state.tables.shape = { rows: tables.rows, cols: tables.cols };
   const policy = tablesPolicy();
   state.tables.offer = policy === "phone";
   if (tables.phase === "offered" && (policy === "desktop" || (tables.cached && policy !== "phone"))) fetchTables(ctx);
@@ -93,18 +94,19 @@ export function fetchTables(ctx) {
 }
 
 /**
- * Before a Solve or a Hint of `board`: on a board the tables serve, unless this is a phone whose user has not
- * chosen them, fetch the tables if needed; a promise that resolves when they are ready (or failed, or the job was
- * cancelled), null when nothing needs waiting for.
+ * Before a Solve or a Hint of `board`: on a board of the shape the tables serve, unless this is a phone whose user
+ * has not chosen them, fetch the tables if needed; a promise that resolves when they are ready (or failed, or the
+ * job was cancelled), null when nothing needs waiting for.
  * @param {Ctx} ctx
  * @param {{rows: number, cols: number}} board
  * @returns {Promise<void> | null}
  */
 export function tablesFor(ctx, board) {
   const { state } = ctx;
-  const last = state.tables.last;
+  const { last, shape } = state.tables;
   const phase = last ? last.phase : null;
-  if (board.rows !== 4 || board.cols !== 4 || phase === null || phase === "ready" || phase === "failed") return null;
+  const served = shape !== null && board.rows === shape.rows && board.cols === shape.cols;
+  if (!served || phase === null || phase === "ready" || phase === "failed") return null;
   if (phase === "offered" && tablesPolicy() === "phone" && !state.tables.asked) return null;
   fetchTables(ctx);
   return new Promise((resolve) => state.tables.waiting.push(resolve));

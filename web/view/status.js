@@ -43,7 +43,7 @@ export function drawTables(ui, tables) {
   ui.tables.hidden = !last;
   if (!last) return;
   ui.tables.dataset.phase = last.phase;
-  ui.tablesText.textContent = tablesWords(last);
+  ui.tablesText.textContent = tablesWords(last, tables.shape);
   ui.tables.title = last.text; // the worker's own words, with the tables' name
   const downloading = last.phase === "downloading" || last.phase === "loading";
   ui.tablesProgress.hidden = !downloading;
@@ -63,20 +63,21 @@ export function drawTables(ui, tables) {
 /**
  * The tables' state in plain words.
  * @param {import("../protocol.js").Tables} last
+ * @param {{rows: number, cols: number} | null} shape the boards they serve
  */
-export function tablesWords(last) {
+export function tablesWords(last, shape) {
   const size = `${megabytes(last.total || 0)} MB`;
+  const board = shape ? `${shape.rows}×${shape.cols}` : "4×4";
   switch (last.phase) {
     case "offered":
-      return last.cached ? "Fast 4×4 solving: tables kept from an earlier visit"
-        : "Faster 4×4 solving:";
+      return last.cached ? `Fast ${board} solving: tables kept from an earlier visit` : `Faster ${board} solving:`;
     case "downloading":
-      return `Downloading the 4×4 solving tables: ${megabytes(last.received || 0)} of ${size}`;
+      return `Downloading the ${board} solving tables: ${megabytes(last.received || 0)} of ${size}`;
     case "loading":
-      return `Preparing the 4×4 solving tables (${Math.round((last.fraction || 0) * 100)}%)`;
+      return `Preparing the ${board} solving tables (${Math.round((last.fraction || 0) * 100)}%)`;
     case "ready":
-      return last.cached ? "Fast 4×4 solving ready (its tables kept from an earlier visit)" : "Fast 4×4 solving ready";
+      return `Fast ${board} solving ready${last.cached ? " (its tables kept from an earlier visit)" : ""}`;
     default:
-      return "The 4×4 solving tables could not be loaded: solving works without them, more slowly";
+      return `The ${board} solving tables could not be loaded: solving works without them, more slowly`;
   }
 }
