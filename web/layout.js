@@ -24,14 +24,16 @@ export function inView(element) {
 
 /**
  * Scroll `element` into view when it is not: as little as needed (its top first when it is taller than the
- * viewport), smoothly unless the user asks for reduced motion (then a jump).
+ * viewport), or with its top at the viewport's top (`top`: a panel that grows as its work goes on), smoothly unless
+ * the user asks for reduced motion (then a jump).
  * @param {Element} element
  * @param {boolean} reducedMotion
+ * @param {boolean} [top]
  */
-export function reveal(element, reducedMotion) {
-  if (inView(element)) return;
+export function reveal(element, reducedMotion, top = false) {
+  if (inView(element) && !(top && element.getBoundingClientRect().top > window.innerHeight / 3)) return;
   const box = element.getBoundingClientRect();
   const height = window.innerHeight || document.documentElement.clientHeight;
-  const block = box.height > height || box.top < 0 ? "start" : "end";
+  const block = top || box.height > height || box.top < 0 ? "start" : "end";
   element.scrollIntoView({ block, inline: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
 }

@@ -101,9 +101,9 @@ export function render(ctx) {
     ui.theme.value = theme;
   });
   mirrorHooks(state);
-  const { reveal: wanted, focus } = state.after;
-  state.after = { reveal: null, focus: null };
+  const { reveal: wanted, top, focus } = state.after;
+  state.after = { reveal: null, top: false, focus: null };
   const target = typeof wanted === "function" ? wanted() : wanted;
-  if (target) reveal(target, ctx.reducedMotion.matches);
+  if (target) reveal(target, ctx.reducedMotion.matches, top);
   if (focus) focus.focus({ preventScroll: Boolean(target) });
 }

@@ -155,8 +155,9 @@ import { newGame } from "./model/game.js";
 
 /**
  * What render() does after drawing, once: bring `reveal` (an element of the page, or a function that finds it once
- * drawn) into view when it is not (smoothly unless reduced motion is asked for), and put the focus on `focus`.
- * @typedef {{reveal: Element | (() => Element | null) | null, focus: HTMLElement | null}} After
+ * drawn) into view when it is not (smoothly unless reduced motion is asked for; `top`: with its top at the top, for
+ * a panel that grows), and put the focus on `focus`.
+ * @typedef {{reveal: Element | (() => Element | null) | null, top: boolean, focus: HTMLElement | null}} After
  */
 
 /**
@@ -220,7 +221,7 @@ export function createState() {
     iterations: null,
     lines: { status: "", score: "", move: "" },
     theme: "system",
-    after: { reveal: null, focus: null },
+    after: { reveal: null, top: false, focus: null },
     editing: false,
     game: newGame(),
     clock: 0,

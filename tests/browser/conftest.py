@@ -204,10 +204,12 @@ def new_app(
     return app
 
 
-def open_app(browser: Browser, server: Server, fragment: str = "", phone: bool = False) -> App:
-    """Open the page in a fresh guarded context (:func:`new_app`, on a phone's screen when ``phone``) and wait until
-    Python is ready."""
-    app = new_app(browser, server, phone=phone)
+def open_app(
+    browser: Browser, server: Server, fragment: str = "", phone: bool = False, viewport: dict[str, int] | None = None
+) -> App:
+    """Open the page in a fresh guarded context (:func:`new_app`, on a phone's screen when ``phone``, of ``viewport``
+    when given) and wait until Python is ready."""
+    app = new_app(browser, server, phone=phone, viewport=viewport)
     app.page.goto(server.url + fragment)
     wait_python(app.page, BOOT_TIMEOUT_MS)
     app.wait_answer(0)  # the page checks the example board (or the link's board) once Python is ready

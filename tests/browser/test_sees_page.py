@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 from npuzzle import explain
 from npuzzle.parse import parse_board
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, Server, open_app
 from .sees import PHONES, SCREENS, assert_readable, assert_seen, settled
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
@@ -28,11 +28,7 @@ UNSOLVABLE = "1 2 3 / 4 5 6 / 8 7 0"
 @pytest.fixture(params=list(SCREENS), ids=list(SCREENS))
 def screen(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[App]:
     """The page opened through a shared link on one of the six screens (a phone's with touch), Python ready."""
-    name = request.param
-    app = new_app(browser, server, phone=name in PHONES, viewport=SCREENS[name])
-    app.page.goto(server.url + LINK)
-    app.page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    app.wait_answer(0)
+    app = open_app(browser, server, LINK, phone=request.param in PHONES, viewport=SCREENS[request.param])
     yield app
     app.assert_offline()
     app.close()

@@ -16,7 +16,7 @@ from npuzzle.api.requests import API_MEMORY_LIMIT
 from npuzzle.parse import parse_board
 from npuzzle.solve import plan
 
-from .conftest import BOOT_TIMEOUT_MS, App, Server, new_app
+from .conftest import App, Server, open_app
 from .sees import SCREENS, assert_readable, assert_seen
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, runs searches of seconds
@@ -29,10 +29,7 @@ RUN_TIMEOUT_MS = 600_000
 
 @pytest.fixture
 def laptop(browser: Browser, server: Server) -> Iterator[App]:
-    app = new_app(browser, server, viewport=SCREENS["1366x768"])
-    app.page.goto(server.url + LINK)
-    app.page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-    app.wait_answer(0)
+    app = open_app(browser, server, LINK, viewport=SCREENS["1366x768"])
     yield app
     app.assert_offline()
     app.close()

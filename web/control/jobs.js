@@ -192,6 +192,7 @@ export async function compareHeuristics(ctx) {
   setReport(state, "compare", "running");
   state.comparison = { note: shape, rows: [], running: null, waiting: names };
   state.after.reveal = ui.comparison;
+  state.after.top = true;
   requestRender(ctx);
   try {
     const reply = await ctx.python.request("compare", { board: boardFields(start), goal: state.sync.goal }, {

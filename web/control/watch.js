@@ -48,6 +48,7 @@ export function openWatch(ctx) {
   const watch = state.watch;
   watch.open = true;
   state.after.reveal = ui.watch;
+  state.after.top = true;
   state.after.focus = ui.watchStep;
   if (!state.shown.solvable) {
     watch.board = state.shown.board;
