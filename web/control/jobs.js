@@ -244,7 +244,7 @@ export async function hint(ctx) {
     requestRender(ctx);
   };
   if (state.solved) return say("No hint needed: the board is already the goal.", "none");
-  if (!solvable) return say("No hint: this board cannot reach the goal (see why below).", "none");
+  if (!solvable) return say("No hint: this board cannot reach the goal (the verdict says why).", "none");
   if (state.sync.frame) syncBoard(ctx);
   const mine = startJob(ctx, "hint", "Finding a hint…");
   setReport(state, "hint", "running");
