@@ -17,7 +17,7 @@ const WORKER_MB = 160;
 /** The share of the device's memory the split solve's workers may take together. */
 const WORKERS_MEMORY_SHARE = 0.25;
 /** The most workers a solve is split over, however big the device. */
-const MAX_SPLIT_WORKERS = 8;
+const DEVICE_MAX_WORKERS = 8;
 /** Device memory assumed where the browser does not say (navigator.deviceMemory is Chromium's). */
 const UNKNOWN_MEMORY_GB = 4;
 
@@ -32,7 +32,7 @@ export function tablesPolicy() {
 
 /**
  * How many workers a hard 4×4 solve may be split over (npuzzle.pdb.split; the worker that runs it included): one
- * per core, as many as a quarter of the device's memory holds at WORKER_MB each, at most MAX_SPLIT_WORKERS; one (no split)
+ * per core, as many as a quarter of the device's memory holds at WORKER_MB each, at most DEVICE_MAX_WORKERS; one (no split)
  * where the tables themselves are fetched only on need (a phone, Save-Data, under 4 GB). A test may force it.
  * @returns {number}
  */
@@ -43,7 +43,7 @@ export function splitWorkers() {
   const nav = /** @type {Navigator & {deviceMemory?: number}} */ (navigator);
   const gigabytes = typeof nav.deviceMemory === "number" ? nav.deviceMemory : UNKNOWN_MEMORY_GB;
   const byMemory = Math.floor((gigabytes * 1000 * WORKERS_MEMORY_SHARE) / WORKER_MB);
-  return Math.max(1, Math.min(nav.hardwareConcurrency || 1, byMemory, MAX_SPLIT_WORKERS));
+  return Math.max(1, Math.min(nav.hardwareConcurrency || 1, byMemory, DEVICE_MAX_WORKERS));
 }
 
 /**
