@@ -4,15 +4,16 @@
 
 import { ALGORITHM_TITLES } from "./protocol.js";
 
-/** The heuristics by the names a course gives them (the core's names are identifiers). */
-/** @type {Readonly<Record<string, string>>} */
+/** The heuristics by the names a course gives them (the core's names are identifiers), as a title and as they read
+ * inside a sentence. */
+/** @type {Readonly<Record<string, [string, string]>>} */
 const HEURISTIC_TITLES = Object.freeze({
-  discrete: "Discrete (goal or not)",
-  hamming: "Misplaced tiles",
-  manhattan: "Manhattan distance",
-  "walking-distance": "Walking distance",
-  "linear-conflict": "Linear conflict",
-  "group-tables": "Its own tables",
+  discrete: ["Discrete (goal or not)", "the discrete heuristic"],
+  hamming: ["Misplaced tiles", "misplaced tiles"],
+  manhattan: ["Manhattan distance", "Manhattan distance"],
+  "walking-distance": ["Walking distance", "walking distance"],
+  "linear-conflict": ["Linear conflict", "linear conflict"],
+  "group-tables": ["Its own tables", "its own tables"],
 });
 
 /** @type {Readonly<Record<string, string>>} */
@@ -31,16 +32,23 @@ const STOP_REASONS = Object.freeze({
 export function label(name) {
   const title = Object.hasOwn(ALGORITHM_TITLES, name) ? ALGORITHM_TITLES[name] : null;
   if (title) return title.charAt(0).toUpperCase() + title.slice(1);
-  if (Object.hasOwn(HEURISTIC_TITLES, name)) return HEURISTIC_TITLES[name];
+  if (Object.hasOwn(HEURISTIC_TITLES, name)) return HEURISTIC_TITLES[name][0];
   if (/^pdb-/.test(String(name))) return "Pattern database";
   const text = String(name).replaceAll("-", " ").replaceAll("_", " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A heuristic's name inside a sentence ("linear conflict", "Manhattan distance", "the pattern database").
+ * @param {string} name */
+export function phrase(name) {
+  if (Object.hasOwn(HEURISTIC_TITLES, name)) return HEURISTIC_TITLES[name][1];
+  if (/^pdb-/.test(String(name))) return "the pattern database";
+  return label(name).toLowerCase();
+}
+
 /** "A* with linear conflict": an algorithm and its heuristic. @param {string} algorithm @param {string} heuristic */
 export function searchName(algorithm, heuristic) {
-  const guide = label(heuristic);
-  return `${label(algorithm)} with ${/^[A-Z][a-z]/.test(guide) ? guide.charAt(0).toLowerCase() + guide.slice(1) : guide}`;
+  return `${label(algorithm)} with ${phrase(heuristic)}`;
 }
 
 /**

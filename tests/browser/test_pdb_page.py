@@ -53,7 +53,7 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         assert page.locator("body").get_attribute("data-solve") == "solved"
         assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
         search = page.locator("#solution-facts dd[data-fact=search]")
-        assert search.inner_text() == "IDA* + pattern database"  # in plain words; the tables' name on hover
+        assert search.inner_text() == "IDA* + the pattern database"  # in plain words; the tables' name on hover
         assert search.get_attribute("title") == "idastar + pdb-7/7-7+reflected"
 
         # a later visit takes the verified copy from the Cache API: no second download

@@ -9,7 +9,7 @@ import { setReport } from "../state.js";
 import { boardFields, sameBoard } from "../model/moves.js";
 import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
-import { label, progressLine, searchName } from "../words.js";
+import { label, phrase, progressLine, searchName } from "../words.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
 import { splitWorkers, tablesFor, waitingWords } from "./tables.js";
@@ -201,7 +201,7 @@ export async function compareHeuristics(ctx) {
         if (state.job !== mine || mine.cancelAt) return;
         if (p.heuristics) names = p.heuristics;
         const done = p.done || [];
-        mine.title = `Comparing heuristics: ${label(p.heuristic).toLowerCase()} (${(p.row ?? 0) + 1} of ${p.rows})…`;
+        mine.title = `Comparing heuristics: ${phrase(p.heuristic)} (${(p.row ?? 0) + 1} of ${p.rows})…`;
         mine.detail = progressLine(p);
         mine.fraction = p.rows ? ((p.row ?? 0) + 0.5) / p.rows : null;
         const waiting = names.filter((n) => n !== p.heuristic && !done.some((r) => r.heuristic === n));
@@ -210,7 +210,7 @@ export async function compareHeuristics(ctx) {
       },
     });
     if (mine.seq !== state.latest) return;
-    const unfinished = reply.rows.filter((r) => r.length === null).map((r) => label(r.heuristic).toLowerCase());
+    const unfinished = reply.rows.filter((r) => r.length === null).map((r) => phrase(r.heuristic));
     let note = shape;
     if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
     else if (unfinished.length) note += ` · ${unfinished.join(", ")} did not finish within the node limit`;

@@ -16,7 +16,7 @@ import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { watchSpeedOf } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
-import { label, progressLine } from "../words.js";
+import { label, phrase, progressLine } from "../words.js";
 import { shuffle } from "./check.js";
 
 /**
@@ -146,7 +146,7 @@ async function probe(ctx, names) {
       if (!reply.moves) short = true;
     } catch (caught) {
       if (watch.generation !== generation) return;
-      said.push(`Whether A* with ${label(heuristic).toLowerCase()} can finish is not known: ${errorInfo(caught).message}`);
+      said.push(`Whether A* with ${phrase(heuristic)} can finish is not known: ${errorInfo(caught).message}`);
     }
   }
   watch.probe = 0;

@@ -4,7 +4,7 @@
 // again (its steps are deterministic: the same `from` gives the same steps), so memory stays bounded however long
 // the search. No DOM here: control/watch.js asks, view/watch.js draws.
 
-import { count, figure, label, stopReason } from "../words.js";
+import { count, figure, label, phrase, stopReason } from "../words.js";
 
 /**
  * @typedef {import("../protocol.js").WatchStep} WatchStep
@@ -94,7 +94,7 @@ export function raceResult(lanes) {
  * @param {import("../protocol.js").SolveReply} reply
  */
 export function probeWords(heuristic, reply) {
-  const name = label(heuristic).toLowerCase();
+  const name = phrase(heuristic);
   if (reply.moves) {
     return `A* with ${name} reaches the goal on this board after ${count(reply.nodes_expanded, "expansion")}` +
       ` (a ${reply.length}-move solution): Run to the end shows its last steps.`;

@@ -4,7 +4,7 @@
 // shortest). Text only ever goes in with textContent.
 
 import { el } from "../dom.js";
-import { figure, label, searchName, seconds, stopReason } from "../words.js";
+import { figure, label, phrase, searchName, seconds, stopReason } from "../words.js";
 import { columnChart } from "./chart.js";
 import { renderSliderSpeed } from "./speed.js";
 import { SPEEDS } from "../model/speed.js";
@@ -104,7 +104,7 @@ function facts(reply) {
     ["Time", seconds(reply.seconds)],
     ["Search", reply.algorithm === "near-optimal"
       ? "Near-optimal: peels edge lines, searches the rest with a beam, then shortens"
-      : `${label(reply.algorithm)} + ${label(reply.heuristic).toLowerCase()}`],
+      : `${label(reply.algorithm)} + ${phrase(reply.heuristic)}`],
   ];
   if (reply.algorithm === "idastar" && reply.iterations) rows.push(["Iterations", figure(reply.iterations)]);
   const workers = reply.extra && reply.extra.jobs;

@@ -3,7 +3,7 @@
 // `options`: new ones appear by themselves) with what each does, and the plain note beside Solve on what kind of
 // answer to expect.
 
-import { label } from "../words.js";
+import { label, phrase } from "../words.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../protocol.js").OptionsReply} OptionsReply */
@@ -65,7 +65,7 @@ export function drawSolverHint(ui, reply) {
   if (heuristic) parts.push(`${label(heuristic.name)}: ${heuristic.summary}`);
   ui.solverHint.textContent = parts.join(". ") + (parts.length ? "." : "");
   const picked = auto && ui.heuristic.value === "auto" ? "Auto"
-    : `${label(chosen)}${near ? "" : ` + ${label(ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value).toLowerCase()}`}`;
+    : `${label(chosen)}${near ? "" : ` + ${phrase(ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value)}`}`;
   if (ui.solverChoice.textContent !== picked) ui.solverChoice.textContent = picked;
   drawSolverNote(ui, reply, chosen, auto);
 }
