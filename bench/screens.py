@@ -8,7 +8,9 @@ through a shared link of a 15-puzzle and pictured: ``link`` (the verdict), ``sol
 board), ``unsolvable`` (a board that cannot reach the goal, said plainly), ``compare`` (the heuristics compared on a
 hard 8-puzzle) and ``watch`` (Watch the search opened on it, with its advice). Each step waits on the page's own state
 (``body[data-*]``), never on a fixed sleep; every request outside the site's origin is aborted (:mod:`bench.browser`).
-The tests of the same moments are ``tests/browser/test_sees_page.py``.
+With each picture it prints where the things a person needs next lie on the screen (CSS pixels from the top of the
+viewport: the verdict's headline, the board, the player, Solve, a panel's heading). The tests of the same moments are
+``tests/browser/test_sees_page.py``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,19 @@ LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
 UNSOLVABLE = "#board=1,2,3/4,5,6/8,7,0"
 HARD_3X3 = "#board=8,6,7/2,5,4/3,0,1"
 DONE = "['solved', 'stopped', 'failed']"
+WATCHED = {
+    "link": ("#verdict .verdict-title", "#board-view .grid", "#solve", "#bar-solve"),
+    "solved": ("#board-view .grid", "#player"),
+    "unsolvable": ("#verdict .verdict-title", "#verdict .verdict-plain"),
+    "compare": ("#comparison-heading", "#compare-table"),
+    "watch": ("#watch-heading", "#watch-advice", "#watch-step"),
+}
+"""The elements whose place each moment prints, by moment (those not drawn at a size are left out)."""
+BOXES_JS = """(selectors) => selectors.map((s) => {
+  const el = document.querySelector(s);
+  const box = el && el.getClientRects().length ? el.getBoundingClientRect() : null;
+  return box ? `${s} ${Math.round(box.top)}–${Math.round(box.bottom)}` : "";
+}).filter(Boolean).join(", ")"""
 TIMEOUT_MS = 180_000
 
 
@@ -63,9 +78,15 @@ def main(argv: list[str] | None = None) -> int:
 
     def shot(page: Page, name: str, moment: str) -> None:
         page.evaluate("() => document.fonts.ready")
+        page.evaluate(
+            "() => new Promise((done) => { let y = -1, still = 0; const look = () => { still = scrollY === y"
+            " ? still + 1 : 0; y = scrollY; if (still > 2) done(); else requestAnimationFrame(look); };"
+            " requestAnimationFrame(look); })"
+        )  # a smooth scroll into view has ended
         path = args.out / f"{name}-{moment}.png"
         page.screenshot(path=str(path))
-        print(f"screens: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+        where = page.evaluate(BOXES_JS, list(WATCHED[moment]))
+        print(f"screens: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {where}")
 
     try:
         with sync_playwright() as playwright:
