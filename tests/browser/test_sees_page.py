@@ -48,6 +48,7 @@ def paste_and_check(app: App, board: str) -> None:
     before = app.answers()
     page.click("#check")
     app.wait_answer(before)
+    settled(page)  # the verdict brought into view, as a person would wait for it
 
 
 def test_what_each_flow_needs_next_is_on_screen(screen: App) -> None:
