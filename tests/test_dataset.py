@@ -104,6 +104,25 @@ def test_csv_and_json_lines_hold_the_same_rows(tmp_path: Path) -> None:
     assert all(row["seconds"] is None and row["nodes_expanded"] is None for row in rows["csv"])  # bfs rows
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [(",true,", ",maybe,"), (",bfs,", ",bfs,extra,"), (",3,3,", ",3,three,")],
+)
+def test_a_damaged_csv_row_is_named_when_resuming(
+    tmp_path: Path, old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = Path("d.csv")
+    args = ["dataset", "--shape", "3x3", "--count", "4", "--out", str(out)]
+    assert run_cli(*args)[0] == 0
+    lines = out.read_text().splitlines(keepends=True)
+    lines[2] = lines[2].replace(old, new, 1)
+    out.write_text("".join(lines))
+    code, _, err = run_cli(*args, "--resume")
+    assert code == 2 and "Traceback" not in err
+    assert "npuzzle: line 3 of 'd.csv' is not a dataset row: '1,3," in err
+
+
 @pytest.mark.parametrize("suffix", ["parquet", "jsonl", "csv"])
 def test_resuming_goes_on_with_the_rows_the_file_lacks(tmp_path: Path, suffix: str) -> None:
     whole, partial = tmp_path / f"whole.{suffix}", tmp_path / f"partial.{suffix}"
