@@ -94,6 +94,15 @@ def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path) -> None
         assert board.apply(list(str(row["moves"]))) == goal
 
 
+def test_a_named_solver_labels_small_boards_instead_of_the_breadth_first_search(tmp_path: Path) -> None:
+    out = tmp_path / "named.jsonl"
+    code, _, _ = run_cli("dataset", "--shape", "3x3", "--count", "5", "--algorithm", "idastar", "--heuristic", "md",
+                         "--out", str(out))  # fmt: skip
+    rows = list(read_rows(out))
+    assert code == 0 and {(row["algorithm"], row["heuristic"]) for row in rows} == {("idastar", "manhattan")}
+    check_rows_against_the_oracle(rows, goal_board(3, 3))
+
+
 def test_csv_and_json_lines_hold_the_same_rows(tmp_path: Path) -> None:
     rows = {}
     for suffix in ("csv", "jsonl"):
@@ -169,6 +178,12 @@ def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Pat
         (["--shape", "3x3", "--count", "3", "--scramble", "shuffle", "--out", "x.csv"], "'random' or 'walk:K'"),
         (["--shape", "3x3", "--count", "3", "--goal", "1 2 3", "--out", "x.csv"], "goal:"),
         (["--shape", "5x5", "--count", "2", "--label", "bfs", "--out", "x.csv"], "at most 9 cells"),
+        (["--shape", "3x3", "--all", "--seed", "5", "--out", "x.csv"], "--all takes every state in order of distance"),
+        (["--shape", "3x3", "--all", "--scramble", "walk:3", "--out", "x.csv"], "--scramble and --seed draw boards"),
+        (
+            ["--shape", "3x3", "--count", "2", "--label", "bfs", "--heuristic", "md", "--out", "x.csv"],
+            "label bfs labels every row by one breadth-first search, not by algorithm 'auto' with heuristic 'manhattan",
+        ),
     ],
 )
 def test_bad_settings_are_named(tmp_path: Path, argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
