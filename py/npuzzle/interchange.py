@@ -25,7 +25,16 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any, Literal
 
-from .board import DIRECTIONS, Board, Direction, GoalName, goal_board, moves_to_letters, unchecked_board
+from .board import (
+    DIRECTION_WORDS,
+    DIRECTIONS,
+    Board,
+    Direction,
+    GoalName,
+    goal_board,
+    moves_to_letters,
+    unchecked_board,
+)
 from .errors import BoardError, MoveError, NotANumberError, ShapeError, UnknownNameError, quote_input, show_value
 from .parse import parse_board
 
@@ -51,8 +60,8 @@ FORMS: dict[str, TextForm] = {
 }
 """The text forms :func:`read_form` and :func:`write_form` know, each with the goal convention its boards follow."""
 
-WORDS: dict[str, Direction] = {"up": "U", "down": "D", "left": "L", "right": "R"}
-"""The words a move may be written as: the direction the tile moves."""
+WORDS: dict[str, Direction] = {word: letter for letter, word in DIRECTION_WORDS.items()}
+"""The words a move may be written as (:data:`npuzzle.board.DIRECTION_WORDS`): the direction the tile moves."""
 
 _RUN = re.compile(r"([UDLR])(\d*)", re.IGNORECASE)
 _RUNS = re.compile(r"(?:[UDLR]\d*)+", re.IGNORECASE)
