@@ -380,8 +380,9 @@ def compare_plans(
     ``compare``, the api's): ``heuristics`` when given, else every heuristic of ``registry`` (default: the
     built-in ones) that fits ``board`` and ``goal``, in ``auto``'s ranking order.
 
-    Raises :class:`UnsolvableError` for a board that cannot reach the goal, :class:`LimitError` for a named
-    heuristic that is unknown or does not fit.
+    Raises :class:`UnsolvableError` for a board that cannot reach the goal,
+    :class:`~npuzzle.errors.UnknownNameError` for a named heuristic that is unknown and :class:`LimitError` for one
+    that does not fit.
     """
     registry = registry if registry is not None else default_registry()
     names = heuristics if heuristics is not None else registry.fitting_names(board, goal)
