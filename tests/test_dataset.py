@@ -56,7 +56,7 @@ def test_the_breadth_first_search_streams_every_state_once_with_an_optimal_solut
 def test_the_whole_8_puzzle_in_parquet_read_back_with_pyarrow(tmp_path: Path) -> None:
     out = tmp_path / "all.parquet"
     code, _, err = run_cli("dataset", "--shape", "3x3", "--all", "--out", str(out))
-    assert code == 0 and "181,440 rows written" in err
+    assert code == 0 and "181,440 rows written" in err and "181,440 of 181,440 boards done (181,440 solved)" in err
     table = pq.read_table(out)
     assert table.column_names == list(COLUMN_NAMES) and table.num_rows == 181_440
     rows = table.to_pylist()
