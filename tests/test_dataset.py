@@ -179,6 +179,17 @@ def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Pat
     assert [row["index"] for row in pq.read_table(out).to_pylist()] == list(range(20))
 
 
+def test_a_larger_count_grows_a_complete_parquet_dataset(tmp_path: Path) -> None:
+    out = tmp_path / "grow.parquet"
+    args = ["dataset", "--shape", "2x3", "--seed", "g", "--out", str(out)]
+    assert run_cli(*args, "--count", "5")[0] == 0
+    code, _, err = run_cli(*args, "--count", "9", "--resume")
+    assert code == 0 and "5 rows of 9 already in" in err and "4 rows written" in err
+    rows = pq.read_table(out).to_pylist()
+    assert [row["index"] for row in rows] == list(range(9)) and not parts_folder(out).exists()
+    assert [row["tiles"] for row in rows] == [list(board.tiles) for _, board in DatasetSpec(2, 3, 9, seed="g").boards()]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
