@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import re
+import time
+import uuid
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
 
+from interrupt import HANG_SECONDS, interrupt_when
 from npuzzle import Board, goal_board
 from npuzzle.cli import main
 from npuzzle.datafiles import parts_folder, read_rows
@@ -19,6 +24,7 @@ from npuzzle.exhaustive import DistanceTable, all_states
 from npuzzle.heuristics import make_heuristic
 from npuzzle.reference import SlidingPuzzle, astar
 from oracle import distances
+from test_dask_batch import live_processes_with
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -221,3 +227,27 @@ def test_the_dask_cluster_writes_the_rows_worker_processes_write(tmp_path: Path)
     assert run_cli(*args, "--scheduler", "local:2", "--out", str(tmp_path / "dask.parquet"))[0] == 0
     jobs, dask = (pq.read_table(tmp_path / f"{way}.parquet").drop(["seconds"]) for way in ("jobs", "dask"))
     assert jobs.equals(dask) and jobs.num_rows == 25
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the worker processes through /proc")
+def test_ctrl_c_keeps_the_rows_so_far_stops_every_process_and_resume_goes_on(tmp_path: Path) -> None:
+    out = tmp_path / "stopped.parquet"
+    args = ["dataset", "--shape", "3x3", "--count", "200", "--seed", "c", "--algorithm", "idastar",
+            "--heuristic", "manhattan", "--jobs", "2", "--out", str(out)]  # fmt: skip
+    marker = f"NPUZZLE_TEST_RUN={uuid.uuid4().hex}"
+    name, value = marker.split("=")
+    result = interrupt_when(args, "boards done (", {**os.environ, name: value})
+    assert result.returncode == 3 and "Traceback" not in result.stderr
+    written = re.search(r"npuzzle: interrupted: (\d+) rows? written; --resume goes on", result.stderr)
+    assert written is not None and 0 < int(written.group(1)) < 200
+    assert not out.exists() and len(list(read_rows(out))) == int(written.group(1))  # the parts hold them
+    deadline = time.monotonic() + HANG_SECONDS
+    while live_processes_with(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live_processes_with(marker) == []
+    code, _, err = run_cli(*args, "--resume")
+    assert code == 0 and f"{written.group(1)} rows of 200 already in" in err
+    rows = pq.read_table(out).to_pylist()
+    assert [row["index"] for row in rows] == list(range(200)) and not parts_folder(out).exists()
+    check_rows_against_the_oracle(rows, goal_board(3, 3))
