@@ -17,12 +17,11 @@ import argparse
 import statistics
 import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 
 from playwright.sync_api import Page
 
-from .browser import SiteBrowser, site_to_probe, wait_python, wait_tables
+from .browser import SiteBrowser, guard, site_to_probe, start_server, wait_python, wait_tables
 from .common import machine
 
 LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
@@ -44,13 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     watches: list[float] = []
     rows: list[str] = []
     print(machine())
-    with SiteBrowser(site) as session, SiteBrowser(args.vs) if args.vs else nullcontext() as other:
+    other = start_server(args.vs) if args.vs else None
+    with SiteBrowser(site) as session:
         for run in range(1, args.runs + 1):
-            page = fresh_page(session)
+            page = fresh_page(session, session.url, session.origin)
             seconds, rows = time_compare(page)
             compares.append(seconds)
             if other is not None:
-                before = fresh_page(other)
+                before = fresh_page(session, other.url, other.origin)
                 baseline.append(time_compare(before)[0])
                 before.context.close()
                 print(f"run {run}: baseline's compare {baseline[-1]:.1f} s", flush=True)
@@ -65,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             watches.append(time.perf_counter() - began)
             print(f"run {run}: compare {compares[-1]:.1f} s, watch's run to the end {watches[-1]:.1f} s", flush=True)
             page.context.close()
+    if other is not None:
+        other.close()
     print(f"compare heuristics (example board): median {statistics.median(compares):.1f} s over {len(compares)} runs")
     if baseline:
         ratios = [a / b for a, b in zip(compares, baseline, strict=True)]
@@ -77,12 +79,15 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def fresh_page(session: SiteBrowser) -> Page:
-    """A new page on the example board at 1366×768, Python ready and the pattern database loaded."""
-    context, page = session.new_page()
+def fresh_page(session: SiteBrowser, url: str, origin: str) -> Page:
+    """A new page of the site at ``url`` (served from ``origin``, nothing else let in) on the example board at
+    1366×768, Python ready and the pattern database loaded."""
+    context = session.browser.new_context()
+    guard(context, origin, session.offsite)
+    page = context.new_page()
     context.set_default_timeout(TIMEOUT_MS)
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(session.url + LINK)
+    page.goto(url + LINK)
     wait_python(page)
     wait_tables(page, TIMEOUT_MS)
     page.wait_for_function("() => Number(document.body.dataset.answers) > 0")
