@@ -1,0 +1,89 @@
+"""Fair scrambles: the same seed deals the same board in any Python (the algorithm of ``npuzzle.scrambles`` written
+out again here from its definition, and fixed boards it deals), uniform over the solvable boards, seeds checked."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+
+import pytest
+
+from npuzzle import LimitError, goal_board, is_solvable
+from npuzzle.board import unchecked_board
+from npuzzle.scrambles import MAX_SEED, NEW_SEED_LIMIT, deal, seed_text
+
+
+def by_the_definition(rows: int, cols: int, seed: str) -> tuple[int, ...]:
+    """The board the module text's steps deal, written out plainly: the key, SHAKE-256's words read one by one,
+    Fisher–Yates with rejection, the parity swap for the default goal."""
+    stream = hashlib.shake_256(f"npuzzle-scramble-1 {rows}x{cols} {seed}".encode()).digest(4 * 10 * rows * cols + 64)
+    words = [int.from_bytes(stream[k : k + 4], "little") for k in range(0, len(stream), 4)]
+    cells = list(range(rows * cols))
+    at = 0
+    for i in range(rows * cols - 1, 0, -1):
+        while words[at] >= 2**32 - 2**32 % (i + 1):
+            at += 1
+        j = words[at] % (i + 1)
+        at += 1
+        cells[i], cells[j] = cells[j], cells[i]
+    if not is_solvable(unchecked_board(rows, cols, tuple(cells)), goal_board(rows, cols)):
+        first, second = [i for i, t in enumerate(cells[:3]) if t != 0][:2]
+        cells[first], cells[second] = cells[second], cells[first]
+    return tuple(cells)
+
+
+FIXED = [
+    ((4, 4), 0, (1, 6, 5, 7, 2, 10, 3, 9, 12, 4, 0, 8, 13, 14, 11, 15)),
+    ((4, 4), 1, (1, 14, 3, 5, 13, 8, 11, 15, 4, 7, 9, 10, 6, 12, 2, 0)),
+    ((4, 4), "speedsliding", (10, 4, 5, 13, 12, 1, 15, 6, 14, 2, 9, 7, 8, 11, 3, 0)),
+    ((3, 3), 7, (0, 7, 8, 6, 3, 1, 5, 4, 2)),
+    ((2, 3), 123456789, (2, 0, 5, 1, 3, 4)),
+]
+"""Boards the algorithm deals, as computed once from its definition: a change of algorithm shows here."""
+
+
+def test_shake_256_is_the_standard_one() -> None:
+    assert hashlib.shake_256(b"").hexdigest(16) == "46b9dd2b0ba88d13233b3feb743eeb24"  # FIPS 202's empty message
+
+
+@pytest.mark.parametrize(("shape", "seed", "tiles"), FIXED)
+def test_fixed_seeds_deal_fixed_boards(shape: tuple[int, int], seed: int | str, tiles: tuple[int, ...]) -> None:
+    assert deal(*shape, seed).board.tiles == tiles
+    assert by_the_definition(*shape, str(seed)) == tiles
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (3, 3), (4, 4), (3, 5), (6, 6), (20, 20)])
+def test_the_module_follows_its_definition(shape: tuple[int, int]) -> None:
+    for seed in [0, 1, 2, 99, 2**53 - 1, MAX_SEED, "abc", "a seed with spaces inside"]:
+        assert deal(*shape, seed).board.tiles == by_the_definition(*shape, seed_text(seed)), seed
+
+
+def test_a_seed_as_text_of_digits_is_the_number() -> None:
+    assert deal(4, 4, "7").board == deal(4, 4, 7).board == deal(4, 4, "007").board
+
+
+def test_every_dealt_board_is_solvable_and_the_seed_comes_back() -> None:
+    for seed in range(50):
+        dealt = deal(4, 4, seed)
+        assert is_solvable(dealt.board, goal_board(4, 4)) and dealt.seed == seed
+    fresh = deal(3, 3)
+    assert isinstance(fresh.seed, int) and 0 <= fresh.seed < NEW_SEED_LIMIT
+    assert deal(3, 3, fresh.seed).board == fresh.board
+    unsolvable = deal(3, 3, 5, solvable=False).board
+    assert not is_solvable(unsolvable, goal_board(3, 3))
+    blank_first = goal_board(3, 3, "blank-first")
+    assert is_solvable(deal(3, 3, 5, blank_first).board, blank_first)
+
+
+def test_the_2x2_boards_come_equally_often() -> None:
+    counts = Counter(deal(2, 2, seed).board.tiles for seed in range(2400))
+    assert len(counts) == 12  # every solvable 2×2 board
+    assert all(150 <= n <= 250 for n in counts.values()), counts  # 200 expected each; far outside means a bias
+
+
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2.5, True, "", " x", "x" * 65, "\n", None, [1]])
+def test_a_seed_that_is_not_one_is_named(seed: object) -> None:
+    if seed is None:
+        return  # None asks for a fresh seed
+    with pytest.raises(LimitError, match="a seed is a whole number"):
+        deal(3, 3, seed)  # type: ignore[arg-type]
