@@ -112,10 +112,17 @@ def _advice(algorithm: str, heuristic: str) -> str:
 
 
 def limit_message(
-    algorithm: str, heuristic: str, reason: StopReason, limit: Limit, expanded: int, held: int, bound: int
+    algorithm: str,
+    heuristic: str,
+    reason: StopReason,
+    limit: Limit,
+    expanded: int,
+    held: int,
+    bound: int,
+    unit: str = "moves",
 ) -> str:
-    """How a search that stopped for ``reason`` says so: what stopped it, the proven lower ``bound``, and (for a
-    limit, not a cancel) what to try instead."""
+    """How a search that stopped for ``reason`` says so: what stopped it, the proven lower ``bound`` (in ``unit``:
+    ``"line moves"`` in the multi-tile metric), and (for a limit, not a cancel) what to try instead."""
     name = ALGORITHM_TITLES[algorithm]
     if reason == "node-limit":
         what = f"the node limit ({limit.nodes:,} states expanded)"
@@ -125,7 +132,7 @@ def limit_message(
         what = f"the memory limit ({held:,} states held; limit {limit.memory:,}) after expanding {expanded:,} states"
     else:
         what = f"a cancel request after expanding {expanded:,} states"
-    text = f"{name} stopped at {what}; the solution needs at least {bound} moves."
+    text = f"{name} stopped at {what}; the solution needs at least {bound} {unit}."
     if reason == "cancelled":
         return text
     return text + _advice(algorithm, heuristic)

@@ -23,7 +23,7 @@ rotation with tile ``t`` renamed ``n − t``) and any custom goal with a corner 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
@@ -132,3 +132,34 @@ def _search(
             return finish(None, ended)
         run.iteration_ended()
         run.bound += 2
+
+
+Within = Generator[Progress, None, "tuple[tuple[int, ...] | StopReason | None, int]"]
+"""A bounded search: progress records, then the tiles of a solution within the bound (``None`` when there is none,
+or the limit that stopped it) and the nodes it expanded."""
+
+
+def within_bound(
+    board: Board,
+    goal: Board,
+    tables: PdbTables,
+    bound: int,
+    limit: Limit = Limit(),
+    report_every: float = DEFAULT_REPORT_EVERY,
+) -> Within:
+    """One IDA* iteration with ``bound``: a shortest solution of ``board`` → ``goal`` when one has at most
+    ``bound`` moves (the tiles slid, verified), else ``None``; the limit's reason if it stopped first; and the nodes
+    expanded. Raises as
+    :func:`solve_with_pdb` does. What the analysis of a solve asks of each position (:mod:`npuzzle.analysis`)."""
+    tiles, original = home_board(board, goal, tables)
+    run = SearchRun(tables, tiles, useful_reflection(tables.database), limit, report_every)
+    if run.h0 == 0:
+        return (), 0
+    if run.bound > bound:
+        return None, 0
+    run.bound = bound
+    deepen = deepen_disjoint if run.disjoint else deepen_general
+    ended = yield from deepen(run, bound)
+    if isinstance(ended, list):
+        return verify(board, goal, tuple(original[t] for t in tiles_moved(tiles, ended))), run.expanded
+    return ended, run.expanded
