@@ -5,13 +5,17 @@ over line moves, and the front door's ``metric="mtm"``, each against a breadth-f
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
 
-from npuzzle import Board, goal_board, run
+from npuzzle import Board, LimitError, goal_board, run, solve
+from npuzzle.api import Engine
 from npuzzle.errors import PatternDatabaseError
+from npuzzle.exhaustive import DistanceTable
 from npuzzle.metric import count_tiles
+from npuzzle.multitile import mtm_database, mtm_lower_bound, small_heuristic
 from npuzzle.pdb import (
     MultisetDatabase,
     MultisetIndex,
@@ -20,6 +24,7 @@ from npuzzle.pdb import (
     solve_with_multiset,
     within_lines,
 )
+from npuzzle.registry import default_registry
 from oracle import line_distance, line_distances
 
 ROWS_OF_3 = ((1, 2, 3), (4, 5, 6), (7, 8))
@@ -82,6 +87,23 @@ def test_the_relabelled_distance_never_overestimates_and_is_exact_with_every_til
         assert exact.distance(tiles) == d
 
 
+@pytest.mark.slow
+def test_every_3x3_state_in_line_moves() -> None:
+    """The breadth-first table in line moves, and the front door's optimal solver, against the oracle on all
+    181,440 states."""
+    goal = goal_board(3, 3)
+    truth = line_distances(goal)
+    table = DistanceTable.build(goal, "mtm")
+    assert len(truth) == len(table) == 181_440 and table.diameter == 24  # the 8-puzzle needs 24 line moves at most
+    database = mtm_database(Board(3, 3, goal.tiles), goal, None)
+    assert database is not None
+    for tiles, d in truth.items():
+        board = Board(3, 3, tiles)
+        assert table.distance(board) == d
+        result = run(solve_with_multiset(board, goal, database))
+        assert result.extra["line_moves"] == d == count_tiles(board, result.moves or (), "mtm")
+
+
 def test_ida_over_line_moves_is_optimal_on_3x3_states() -> None:
     goal = goal_board(3, 3)
     truth = line_distances(goal)
@@ -90,7 +112,17 @@ def test_ida_over_line_moves_is_optimal_on_3x3_states() -> None:
         board = Board(3, 3, tiles)
         result = run(solve_with_multiset(board, goal, coarse))
         assert result.optimal and result.extra["line_moves"] == d == count_tiles(board, result.moves or (), "mtm")
-        assert board.apply(result.moves or ()) == goal
+        assert board.apply(result.moves or ()) == goal and mtm_lower_bound(board, goal) <= d
+
+
+def test_the_front_door_solves_3x3_optimally_in_line_moves() -> None:
+    goal = goal_board(3, 3)
+    truth = line_distances(goal)
+    for tiles, d in random.Random(3).sample(sorted(truth.items()), 60):
+        board = Board(3, 3, tiles)
+        result = run(solve(board, goal, metric="mtm"))
+        assert result.heuristic == small_heuristic(3, 3) and result.optimal and result.extra["line_moves"] == d
+        assert count_tiles(board, result.moves or (), "mtm") == d
 
 
 @pytest.mark.parametrize("partition", [HALVES_OF_4, FRINGE_4])
@@ -131,6 +163,39 @@ def test_the_file_round_trips_and_damage_is_named() -> None:
     ]:
         with pytest.raises(PatternDatabaseError, match=fragment):
             run(load_multiset_steps(damaged))
+
+
+def test_a_bigger_board_gets_a_line_counted_answer_and_a_bound() -> None:
+    board = Board(3, 4, (1, 2, 3, 4, 5, 6, 0, 8, 9, 10, 7, 11))
+    goal = goal_board(3, 4)
+    result = run(solve(board, goal, metric="mtm"))
+    assert result.moves is not None and board.apply(result.moves) == goal
+    lines = count_tiles(board, result.moves, "mtm")
+    assert result.extra["line_moves"] == lines and result.lower_bound <= lines
+    assert result.lower_bound == mtm_lower_bound(board, goal) == 2 and result.optimal == (lines == 2)
+    with pytest.raises(LimitError, match="optimal solving in line moves needs"):
+        run(solve(board, goal, "idastar", metric="mtm"))
+    with pytest.raises(LimitError, match="counts single-tile moves"):
+        run(solve(Board(3, 3, tuple(range(1, 9)) + (0,)), goal_board(3, 3), heuristic="manhattan", metric="mtm"))
+    with pytest.raises(LimitError, match="IDA"):
+        run(solve(board, goal, "astar", metric="mtm"))
+
+
+def test_an_engine_loads_the_multiset_file_and_solves_with_it() -> None:
+    database = build_multiset(4, 4, HALVES_OF_4)
+    engine = Engine()
+    reply = json.loads(engine.load_tables(database.encode()))
+    assert reply["ok"] and reply["metric"] == "mtm" and reply["name"] == "mtm-8-7"
+    assert engine.registry.mtm == database
+    board = line_scramble(goal_board(4, 4), 6, random.Random(5))
+    solved = json.loads(engine.handle(json.dumps({"op": "solve", "board": list_board(board), "metric": "mtm"})))
+    assert solved["ok"] and solved["optimal"] and solved["metric"] == "mtm"
+    assert solved["line_moves"] == line_distance(board, goal_board(4, 4))
+    assert default_registry().mtm is None
+
+
+def list_board(board: Board) -> dict[str, object]:
+    return {"rows": board.rows, "cols": board.cols, "tiles": list(board.tiles)}
 
 
 def test_the_multiset_database_checks_its_size() -> None:

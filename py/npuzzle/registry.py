@@ -13,7 +13,7 @@ from . import policy
 from .board import Board
 from .errors import LimitError
 from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
-from .pdb import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
+from .pdb import MultisetDatabase, PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
 from .policy import PDB_STRENGTH
 from .progress import Limit, Search
 from .walking import HEURISTIC as WALKING
@@ -78,6 +78,14 @@ class Registry:
 
     heuristics: tuple[HeuristicEntry, ...]
     solvers: tuple[SolverEntry, ...] = ()
+    mtm: MultisetDatabase | None = None
+    """The multi-tile metric's database, when one is loaded (:mod:`npuzzle.multitile`)."""
+    tables: PdbTables | None = None
+    """The pattern database :func:`registry_with_tables` added, if any (the analysis searches with it)."""
+
+    def with_mtm(self, database: MultisetDatabase) -> Registry:
+        """A copy that solves the boards ``database`` fits optimally in the multi-tile metric."""
+        return replace(self, mtm=database)
 
     def with_heuristic(self, entry: HeuristicEntry) -> Registry:
         """A copy with ``entry`` added (replacing an entry of the same name)."""
@@ -208,4 +216,4 @@ def registry_with_tables(
         f"{tables.database.rows}×{tables.database.cols} only"
     )
     entry = HeuristicEntry(name, build, fits, PDB_STRENGTH, summary)
-    return base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits))
+    return replace(base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits)), tables=tables)

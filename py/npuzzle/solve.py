@@ -24,6 +24,9 @@ from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
 from .errors import LimitError
 from .heuristics import Heuristic
+from .interchange import write_notation
+from .metric import count_moves, metric_name
+from .multitile import mtm_choice
 from .nearoptimal import (
     DEFAULT_BUDGET,
     budget_nodes,
@@ -147,10 +150,14 @@ def ratio_bound(result: SearchResult) -> float | None:
 
 def result_json(board: Board, result: SearchResult) -> dict[str, Any]:
     """A result as JSON, the same for ``solve --json``, batches and the api: its fields (``length`` included),
-    :func:`ratio_bound` and the moves as U/D/L/R ``letters`` (``None`` without a solution)."""
+    :func:`ratio_bound`, the moves as U/D/L/R ``letters``, in the speedsolvers' ``notation`` (``U2RD3L``) and their
+    number of ``line_moves`` (each ``None`` without a solution)."""
     out = result.to_dict()
     out["ratio_bound"] = ratio_bound(result)
-    out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
+    letters = None if result.moves is None else moves_to_letters(board, result.moves)
+    out["letters"] = letters
+    out["notation"] = None if letters is None else write_notation(letters)
+    out["line_moves"] = None if letters is None else count_moves(letters, "mtm")
     return out
 
 
@@ -227,8 +234,10 @@ def plan(
     budget: float | None = None,
     optimal_seconds: float | None = None,
     always_fall_back: bool = False,
+    metric: str = "stm",
 ) -> Plan:
-    """Resolve ``auto`` choices and check the request, without searching.
+    """Resolve ``auto`` choices and check the request, without searching; ``metric="mtm"`` counts a whole line slid
+    at once as one move (:func:`npuzzle.multitile.mtm_choice` chooses, from this function's ``stm`` plan).
 
     ``budget`` is the near-optimal solver's soft work budget in units of
     :data:`npuzzle.nearoptimal.solver.WORK_UNIT` states expanded (default
@@ -252,6 +261,12 @@ def plan(
     budget = check_budget(budget)
     algo = algorithm_name(algorithm)
     require_solvable(board, goal)
+    if metric_name(metric) == "mtm":
+        if algo == "astar" or not isinstance(heuristic, str):
+            raise LimitError("in the multi-tile metric the search is IDA* with heuristic auto: use algorithm auto")
+        stm = plan(board, goal, "auto" if algo != NEAR_OPTIMAL else algo, "auto", registry, budget, optimal_seconds)
+        c = mtm_choice(board, goal, algo, heuristic, registry.mtm, stm, optimal_seconds, always_fall_back)
+        return Plan(board, goal, c.algorithm, c.heuristic, c.start, c.summary, c.fallback_after)
     chosen_by_auto = algo == "auto"
     rule = policy.algorithm_rule(board.size)
     if chosen_by_auto:
@@ -422,16 +437,17 @@ def solve(
     registry: Registry | None = None,
     budget: float | None = None,
     optimal_seconds: float | None = None,
+    metric: str = "stm",
 ) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
-    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget`` and ``optimal_seconds`` as for
-    :func:`plan`.
+    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_seconds`` and
+    ``metric`` as for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
     :class:`LimitError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
     :class:`~npuzzle.heuristics.Heuristic` object.
     """
-    return plan(board, goal, algorithm, heuristic, registry, budget, optimal_seconds).start(limit)
+    return plan(board, goal, algorithm, heuristic, registry, budget, optimal_seconds, metric=metric).start(limit)
 
 
 Compare = Generator[Progress, None, list[SearchResult]]

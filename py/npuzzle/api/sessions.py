@@ -168,10 +168,6 @@ class SolveSession(Session):
     """A ``solve`` run in slices; with ``workers`` above 1 and IDA* on the session's pattern database, split over
     the workers (:class:`~npuzzle.pdb.split.Split`: its progress then carries ``split``)."""
 
-    def _read(self, request: Request, registry: Registry | None) -> Planned:
-        self._workers, self._split_nodes = read_split(request)
-        return plan_solve(request, registry)
-
     def _start(self, chosen: Plan, limit: Limit) -> Search:
         tables = self._tables
         if (
@@ -194,8 +190,13 @@ class SolveSession(Session):
             reply["split"] = {"workers": self._workers, "idle": self._split.idle}
         return reply
 
+    def _read(self, request: Request, registry: Registry | None) -> Planned:
+        self._workers, self._split_nodes = read_split(request)
+        self._metric = request.get("metric")
+        return plan_solve(request, registry)
+
     def _finish(self, asked: Planned) -> Reply:
-        return solve_reply(asked.board, asked.goal, self._results[0])
+        return solve_reply(asked.board, asked.goal, self._results[0], self._metric)
 
 
 class HintSession(Session):

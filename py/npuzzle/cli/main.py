@@ -10,13 +10,22 @@ from typing import TextIO
 
 from ..errors import BoardError, ClusterError, PuzzleError, quote_input
 from ..heuristics import HEURISTIC_NAMES
+from ..metric import METRICS
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
-from ..pdb import PDB_ENV, cache_dir
+from ..pdb import MTM_ENV, PDB_ENV, cache_dir
 from ..policy import algorithm_help, heuristic_help
 from ..progress import Limit
 from ..registry import PDB_ALIAS
 from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES
-from .arguments import GOAL_HELP, board_arguments, budget_units, non_negative_int, positive_int, positive_seconds
+from .arguments import (
+    GOAL_HELP,
+    blank_direction_argument,
+    board_arguments,
+    budget_units,
+    non_negative_int,
+    positive_int,
+    positive_seconds,
+)
 from .bench import add_bench_parser
 from .check import cmd_check, cmd_random
 from .common import (
@@ -117,6 +126,20 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
         help=heuristic_help(),
     )
+    solve.add_argument(
+        "--metric",
+        default="stm",
+        choices=METRICS,
+        help="stm (default): each tile slid is one move; mtm: a whole line slid at once is one move (optimal on "
+        f"boards of up to 9 cells, and on 4×4 with the database `npuzzle pdb build --metric mtm` makes, "
+        f"${MTM_ENV} names or --mtm-pdb gives; else a single-tile solution counted in line moves, with a bound)",
+    )
+    solve.add_argument(
+        "--mtm-pdb",
+        metavar="FILE",
+        help=f"the multi-tile metric's database (default: ${MTM_ENV}, else the cache directory's)",
+    )
+    blank_direction_argument(solve, "the solution's notation line names")
     solve.add_argument(
         "--pdb",
         metavar="FILE",
