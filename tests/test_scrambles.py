@@ -4,12 +4,16 @@ out again here from its definition, and fixed boards it deals), uniform over the
 from __future__ import annotations
 
 import hashlib
+import io
+import json
 from collections import Counter
 
 import pytest
 
 from npuzzle import LimitError, goal_board, is_solvable
+from npuzzle.api import handle
 from npuzzle.board import unchecked_board
+from npuzzle.cli import main
 from npuzzle.scrambles import MAX_SEED, NEW_SEED_LIMIT, deal, seed_text
 
 
@@ -87,3 +91,19 @@ def test_a_seed_that_is_not_one_is_named(seed: object) -> None:
         return  # None asks for a fresh seed
     with pytest.raises(LimitError, match="a seed is a whole number"):
         deal(3, 3, seed)  # type: ignore[arg-type]
+
+
+def test_the_api_and_the_cli_deal_the_same_board() -> None:
+    reply = json.loads(handle(json.dumps({"op": "random", "rows": 4, "cols": 4, "seed": 1})))
+    assert reply["seed"] == 1 and reply["board"]["tiles"] == list(FIXED[1][2]) and reply["scramble_version"] == 1
+    fresh = json.loads(handle(json.dumps({"op": "random", "shape": "3x3"})))
+    again = json.loads(handle(json.dumps({"op": "random", "shape": "3x3", "seed": fresh["seed"]})))
+    assert again["board"] == fresh["board"]
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["scramble", "--shape", "4x4", "--seed", "1"], out=out, err=err) == 0
+    assert out.getvalue() == "seed 1\n1 14 3 5/13 8 11 15/4 7 9 10/6 12 2 0\n"
+    out = io.StringIO()
+    assert main(["scramble", "--seed", "speedsliding", "--json"], out=out, err=err) == 0
+    assert json.loads(out.getvalue())["tiles"] == list(FIXED[2][2])
+    assert main(["scramble", "--seed", "x" * 80], out=io.StringIO(), err=err) == 2
+    assert "a seed is a whole number" in err.getvalue()

@@ -109,6 +109,11 @@ Search = Generator[Progress, None, SearchResult]
 """A running search: yields progress, returns the result (see the module text for stopping one)."""
 
 
+_R = TypeVar("_R")
+_Y = TypeVar("_Y")
+_Z = TypeVar("_Z")
+
+
 class SearchStopped(Exception):
     """Thrown into a running search by :func:`stop` to end it early; ``reason`` says why (``"cancelled"``).
 
@@ -121,11 +126,11 @@ class SearchStopped(Exception):
 
 
 def stop(
-    search: Search,
-    fallback: Callable[[Progress | None], SearchResult],
-    last: Progress | None = None,
+    search: Generator[_Y, None, _R],
+    fallback: Callable[[_Y | None], _R],
+    last: _Y | None = None,
     reason: StopReason = "cancelled",
-) -> SearchResult:
+) -> _R:
     """End ``search`` now and return its result: the best answer it holds (with ``stopped=reason``) when it
     catches :class:`SearchStopped`, else ``fallback(last)`` built from its last progress record ``last``.
 
@@ -134,17 +139,12 @@ def stop(
     try:
         search.throw(SearchStopped(reason))
     except StopIteration as done:
-        result: SearchResult = done.value
+        result: _R = done.value
         return result
     except SearchStopped:
         return fallback(last)
     search.close()  # it yielded again, against the contract: end it anyway
     return fallback(last)
-
-
-_R = TypeVar("_R")
-_Y = TypeVar("_Y")
-_Z = TypeVar("_Z")
 
 
 def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | None = None) -> _R:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ..errors import show_value
 from ..pdb import PdbTables
 from ..registry import Registry
+from .analyse import AnalyseSession, op_analyse
 from .ops import Planned, op_apply, op_check, op_compare, op_hint, op_move, op_options, op_random, op_solve
 from .requests import (
     Reply,
@@ -70,6 +71,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("compare", op_compare, CompareSession),
     Operation("hint", op_hint, HintSession),
     Operation("watch", op_watch, WatchSession),
+    Operation("analyse", op_analyse, AnalyseSession),
     Operation("subtree", _no_registry(op_subtree), needs_tables=True),
 )
 """Every op of the protocol, the one list of them: ``web/protocol.js``'s lists are checked against it

@@ -17,6 +17,7 @@ from ..policy import algorithm_help, heuristic_help
 from ..progress import Limit
 from ..registry import PDB_ALIAS
 from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES
+from .analyse import add_speedsolving_parsers
 from .arguments import (
     GOAL_HELP,
     blank_direction_argument,
@@ -182,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
     cmp.set_defaults(func=cmd_compare)
 
+    add_speedsolving_parsers(sub)
     add_bench_parser(sub)
 
     add_watch_parser(sub)
