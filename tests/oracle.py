@@ -5,6 +5,7 @@ Independent of the searches under test: it expands states by swapping the blank 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from npuzzle import Board
@@ -29,10 +30,22 @@ def _neighbours(rows: int, cols: int) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=8)
-def distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], int]:
-    """Every tile tuple within ``depth`` moves of ``goal`` (all reachable ones when ``None``) → its distance."""
-    neighbours = _neighbours(goal.rows, goal.cols)
+def _tile_children(tiles: tuple[int, ...], rows: int, cols: int) -> list[tuple[int, ...]]:
+    """Every board one single-tile move away: the blank swapped with a neighbour."""
+    blank = tiles.index(0)
+    out = []
+    for nb in _neighbours(rows, cols)[blank]:
+        cells = list(tiles)
+        cells[blank], cells[nb] = cells[nb], 0
+        out.append(tuple(cells))
+    return out
+
+
+Children = Callable[[tuple[int, ...], int, int], list[tuple[int, ...]]]
+
+
+def _breadth_first(goal: Board, depth: int | None, children: Children) -> dict[tuple[int, ...], int]:
+    """Every tile tuple within ``depth`` moves (by ``children``) of ``goal``, all when ``None`` → its distance."""
     dist = {goal.tiles: 0}
     frontier = [goal.tiles]
     d = 0
@@ -40,16 +53,18 @@ def distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], in
         d += 1
         nxt = []
         for tiles in frontier:
-            blank = tiles.index(0)
-            for nb in neighbours[blank]:
-                cells = list(tiles)
-                cells[blank], cells[nb] = cells[nb], 0
-                child = tuple(cells)
+            for child in children(tiles, goal.rows, goal.cols):
                 if child not in dist:
                     dist[child] = d
                     nxt.append(child)
         frontier = nxt
     return dist
+
+
+@lru_cache(maxsize=8)
+def distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], int]:
+    """Every tile tuple within ``depth`` moves of ``goal`` (all reachable ones when ``None``) → its distance."""
+    return _breadth_first(goal, depth, _tile_children)
 
 
 def _line_children(tiles: tuple[int, ...], rows: int, cols: int) -> list[tuple[int, ...]]:
@@ -72,19 +87,7 @@ def _line_children(tiles: tuple[int, ...], rows: int, cols: int) -> list[tuple[i
 def line_distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], int]:
     """Every tile tuple within ``depth`` line moves of ``goal`` (all reachable ones when ``None``) → its distance in
     the multi-tile metric (a whole row or column slid at once is one move)."""
-    dist = {goal.tiles: 0}
-    frontier = [goal.tiles]
-    d = 0
-    while frontier and (depth is None or d < depth):
-        d += 1
-        nxt = []
-        for tiles in frontier:
-            for child in _line_children(tiles, goal.rows, goal.cols):
-                if child not in dist:
-                    dist[child] = d
-                    nxt.append(child)
-        frontier = nxt
-    return dist
+    return _breadth_first(goal, depth, _line_children)
 
 
 def line_distance(board: Board, goal: Board, half: int = 4) -> int | None:

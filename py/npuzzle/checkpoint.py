@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Any, Protocol
 
 from .board import Board
 from .progress import ALGORITHM_TITLES, Limit, Progress, SearchResult, StopReason
@@ -173,6 +174,50 @@ def result_from_progress(
         message=limit_message(
             last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound
         ),
+    )
+
+
+class IdaRun(Protocol):
+    """What :func:`ida_result` reads of a tuned IDA*'s run (:class:`npuzzle.pdb.search_run.SearchRun`,
+    :class:`npuzzle.pdb.mtm_search.MtmRun`): its heuristic's name, counters, bound and checkpoint."""
+
+    name: str
+    expanded: int
+    generated: int
+    max_depth: int
+    iterations: int
+    bound: int
+    checkpoint: Checkpoint
+
+
+def ida_result(
+    run: IdaRun,
+    limit: Limit,
+    moves: tuple[int, ...] | None,
+    lower: int,
+    reason: StopReason | None,
+    extra: dict[str, Any],
+    unit: str = "moves",
+) -> SearchResult:
+    """The result of a tuned IDA* run: ``moves`` (optimal when given), the proven ``lower`` bound, the counters,
+    and for a ``reason`` the :func:`limit_message` (its bound in ``unit``)."""
+    message = (
+        "" if reason is None else limit_message("idastar", run.name, reason, limit, run.expanded, 0, run.bound, unit)
+    )
+    return SearchResult(
+        moves,
+        moves is not None,
+        "idastar",
+        run.name,
+        run.expanded,
+        run.generated,
+        run.max_depth,
+        run.iterations,
+        run.checkpoint.elapsed(),
+        lower,
+        stopped=reason,
+        message=message,
+        extra=extra,
     )
 
 

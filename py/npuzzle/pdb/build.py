@@ -182,19 +182,7 @@ def build_file(
     stop = threading.Event()
 
     def reporter(name: str) -> Tick:
-        """The tick of one table's work: stops the build when asked, says where it is every few seconds."""
-        t = last = time.perf_counter()
-
-        def tick(stage: str) -> None:
-            nonlocal last
-            if stop.is_set():
-                raise BuildStopped
-            now = time.perf_counter()
-            if now - last >= PROGRESS_SECONDS:
-                last = now
-                say(f"  {name}: {stage} ({now - t:.0f} s)")
-
-        return tick
+        return _reporter(f"{name}: ", stop, say)
 
     def timed(pattern: Sequence[int], threads: int) -> bytes:
         t = time.perf_counter()
@@ -245,6 +233,23 @@ def build_file(
     return path
 
 
+def _reporter(name: str, stop: threading.Event, say: Callable[[str], None]) -> Tick:
+    """The tick of one piece of a build's work: raises :class:`BuildStopped` once ``stop`` is set, and says where
+    it is (``name``, the stage, the seconds since it began) at most every :data:`PROGRESS_SECONDS`."""
+    began = last = time.perf_counter()
+
+    def tick(stage: str) -> None:
+        nonlocal last
+        if stop.is_set():
+            raise BuildStopped
+        now = time.perf_counter()
+        if now - last >= PROGRESS_SECONDS:
+            last = now
+            say(f"  {name}{stage} ({now - began:.0f} s)")
+
+    return tick
+
+
 def _write(path: Path, blob: bytes) -> None:
     """Write ``blob`` to ``path`` under a temporary name first, so no half-written file is ever left."""
     tmp = path.with_name(path.name + ".part")
@@ -258,7 +263,7 @@ def _write(path: Path, blob: bytes) -> None:
 MTM_FILE = f"15puzzle-mtm-{partition_name(PARTITION_MTM)}.pdb"
 """The file name of the 15-puzzle's multi-tile-metric database (:data:`~npuzzle.pdb.multiset.PARTITION_MTM`)."""
 
-MTM_NUMPY_MINUTES = 3
+MTM_NUMPY_MINUTES = 2
 """Rough minutes numpy takes for the MTM database on one core (docs/benchmarks.md has the measured figure)."""
 
 
@@ -289,17 +294,9 @@ def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[s
     from . import multiset_numpy  # numpy: imported only here
 
     say(f"building the multi-tile metric's database into {path}: about {MTM_NUMPY_MINUTES} minutes with numpy")
-    started = last = time.perf_counter()
+    started = time.perf_counter()
     stop = threading.Event()
-
-    def tick(stage: str) -> None:
-        nonlocal last
-        if stop.is_set():
-            raise BuildStopped
-        now = time.perf_counter()
-        if now - last >= PROGRESS_SECONDS:
-            last = now
-            say(f"  {stage} ({now - started:.0f} s)")
+    tick = _reporter("", stop, say)
 
     def make() -> bytes:
         index, data = multiset_numpy.build_residues(4, 4, PARTITION_MTM, tick)

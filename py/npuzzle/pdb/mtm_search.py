@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
+from ..checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, ida_result, tiles_moved, verify
 from ..errors import PatternDatabaseError
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
 from ..solvability import check_reachable
@@ -291,33 +291,15 @@ def solve_with_multiset(
 def _search(board: Board, goal: Board, run: MtmRun, limit: Limit) -> Search:
     def finish(moves: tuple[int, ...] | None, lines: int | None, reason: StopReason | None) -> SearchResult:
         bound = run.bound
-        message = (
-            ""
-            if reason is None
-            else limit_message(ALGORITHM, run.name, reason, limit, run.expanded, 0, bound, "line moves")
-        )
-        return SearchResult(
-            moves,
-            moves is not None,
-            ALGORITHM,
-            run.name,
-            run.expanded,
-            run.generated,
-            run.max_depth,
-            run.iterations,
-            run.checkpoint.elapsed(),
-            bound if lines is None else lines,
-            stopped=reason,
-            message=message,
-            extra={
-                "metric": "mtm",
-                "line_moves": lines,
-                "bound": bound,
-                "h0": run.h1,
-                "h0_transposed": run.h2,
-                "per_iteration": [*run.done, (bound, run.expanded - run.before)],
-            },
-        )
+        extra = {
+            "metric": "mtm",
+            "line_moves": lines,
+            "bound": bound,
+            "h0": run.h1,
+            "h0_transposed": run.h2,
+            "per_iteration": [*run.done, (bound, run.expanded - run.before)],
+        }
+        return ida_result(run, limit, moves, bound if lines is None else lines, reason, extra, "line moves")
 
     yield Progress(ALGORITHM, run.name, 0, 0, 0, run.bound, 0, 0.0)
     while True:

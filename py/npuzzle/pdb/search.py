@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
+from ..checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
 from ..errors import PatternDatabaseError
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
 from ..solvability import check_reachable
@@ -94,28 +94,14 @@ def _search(
 
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
         bound = run.bound
-        message = "" if reason is None else limit_message(ALGORITHM, run.name, reason, limit, run.expanded, 0, bound)
-        return SearchResult(
-            moves,
-            moves is not None,
-            ALGORITHM,
-            run.name,
-            run.expanded,
-            run.generated,
-            run.max_depth,
-            run.iterations,
-            run.checkpoint.elapsed(),
-            len(moves) if moves is not None else bound,
-            stopped=reason,
-            message=message,
-            extra={
-                "bound": bound,
-                "h0": run.h0,
-                "h0_reflected": run.r0 if use_reflection else None,
-                "transpositions": len(run.tt),
-                "per_iteration": [*run.done, (bound, run.expanded - run.before)],
-            },
-        )
+        extra = {
+            "bound": bound,
+            "h0": run.h0,
+            "h0_reflected": run.r0 if use_reflection else None,
+            "transpositions": len(run.tt),
+            "per_iteration": [*run.done, (bound, run.expanded - run.before)],
+        }
+        return ida_result(run, limit, moves, len(moves) if moves is not None else bound, reason, extra)
 
     yield Progress(ALGORITHM, run.name, 0, 0, 0, run.bound, 0, 0.0)
     if run.h0 == 0:
