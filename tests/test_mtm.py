@@ -33,8 +33,9 @@ FRINGE_4 = ((1, 2, 3, 4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15))
 
 
 def line_scramble(goal: Board, moves: int, rng: random.Random) -> Board:
-    """``moves`` random line moves from ``goal`` (each of 1 up to the edge's tiles, in any direction)."""
-    board = goal
+    """``moves`` random line moves from ``goal`` (each of 1 up to the edge's tiles, never two along one axis in a
+    row)."""
+    board, axis = goal, ""
     for _ in range(moves):
         z = board.blank_index
         r, c = divmod(z, board.cols)
@@ -42,9 +43,11 @@ def line_scramble(goal: Board, moves: int, rng: random.Random) -> Board:
             letter * k
             for letter, (dr, dc) in (("U", (1, 0)), ("D", (-1, 0)), ("L", (0, 1)), ("R", (0, -1)))
             for k in range(1, max(board.rows, board.cols))
-            if 0 <= r + dr * k < board.rows and 0 <= c + dc * k < board.cols
+            if 0 <= r + dr * k < board.rows and 0 <= c + dc * k < board.cols and letter not in axis
         ]
-        board = board.apply(rng.choice(options))
+        move = rng.choice(options)
+        axis = "UD" if move[0] in "UD" else "LR"
+        board = board.apply(move)
     return board
 
 
