@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+from pathlib import Path
 
 import pytest
 
+from interrupt import interrupt_when
 from npuzzle import Board, LimitError, goal_board, run, solve
 from npuzzle.api import Engine
 from npuzzle.errors import PatternDatabaseError
@@ -26,6 +29,8 @@ from npuzzle.pdb import (
 )
 from npuzzle.registry import default_registry
 from oracle import line_distance, line_distances
+
+PY = Path(__file__).resolve().parents[1] / "py"
 
 ROWS_OF_3 = ((1, 2, 3), (4, 5, 6), (7, 8))
 HALVES_OF_4 = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
@@ -207,3 +212,14 @@ def test_the_multiset_database_checks_its_size() -> None:
         MultisetDatabase(3, 3, ROWS_OF_3, database.data[:-1], database.index)
     with pytest.raises(PatternDatabaseError, match="puts each of the tiles"):
         MultisetIndex.of(3, 3, ((1, 2), (3, 4)))
+
+
+@pytest.mark.slow
+def test_a_real_ctrl_c_stops_the_mtm_build_and_leaves_no_file(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    out = tmp_path / "out"
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)}
+    stopped = interrupt_when(["pdb", "build", "--metric", "mtm", "--out", str(out)], ready="depth ", env=env)
+    assert stopped.returncode == 3, stopped.stderr
+    assert "pdb build interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
+    assert list(out.iterdir()) == []
