@@ -6,7 +6,10 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import shutil
+import subprocess
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -107,3 +110,42 @@ def test_the_api_and_the_cli_deal_the_same_board() -> None:
     assert json.loads(out.getvalue())["tiles"] == list(FIXED[2][2])
     assert main(["scramble", "--seed", "x" * 80], out=io.StringIO(), err=err) == 2
     assert "a seed is a whole number" in err.getvalue()
+
+
+PYODIDE = Path(__file__).resolve().parents[1] / "node_modules" / "pyodide"
+IN_PYODIDE = """
+import {{ loadPyodide }} from {module};
+const py = await loadPyodide({{ indexURL: {index}, env: {{ PYTHONPATH: {path} }} }});
+py.FS.mkdirTree({root});
+py.FS.mount(py.FS.filesystems.NODEFS, {{ root: {root} }}, {root});
+console.log(py.runPython(`
+import importlib, json, sys
+importlib.invalidate_caches()
+from npuzzle.scrambles import deal
+json.dumps([sys.version_info[:2], [list(deal(r, c, s).board.tiles) for (r, c), s in {cases}]])
+`));
+"""
+
+
+@pytest.mark.slow
+def test_pyodide_deals_the_same_boards(tmp_path: Path) -> None:
+    """The page's Python (Pyodide, under Node) deals the fixed boards too."""
+    node = shutil.which("node")
+    if node is None or not (PYODIDE / "pyodide.mjs").exists():
+        pytest.skip("node and node_modules/pyodide are needed (scripts/build_site.py --install)")
+    root = Path(__file__).resolve().parents[1]
+    cases = [(shape, seed) for shape, seed, _ in FIXED]
+    script = tmp_path / "deal.mjs"
+    script.write_text(
+        IN_PYODIDE.format(
+            module=json.dumps(str(PYODIDE / "pyodide.mjs")),
+            index=json.dumps(str(PYODIDE) + "/"),
+            path=json.dumps(str(root / "py")),
+            root=json.dumps(str(root)),
+            cases=repr(cases).replace("`", ""),
+        )
+    )
+    shown = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=300, check=True)
+    version, boards = json.loads(shown.stdout.strip().splitlines()[-1])
+    assert version[0] == 3 and version[1] >= 12  # the page's Python, not this one
+    assert boards == [list(tiles) for _, _, tiles in FIXED]
