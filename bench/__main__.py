@@ -30,6 +30,7 @@ COMMANDS = {
     "pdb-max": "pdb_max",
     "dual": "dual",
     "ordering": "ordering",
+    "speedsolving": "speedsolving",
     "screenshot": "screenshot",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""

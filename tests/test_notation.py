@@ -4,6 +4,7 @@ written back to the same text, Slidysim's convention by default and the blank's 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,6 +13,14 @@ from hypothesis import strategies as st
 from npuzzle import MoveError, goal_board, parse_board
 from npuzzle.interchange import MAX_NOTATION_MOVES, NOTATION_SOURCE, read_notation, write_notation
 from npuzzle.metric import count_moves, count_tiles, metric_name, runs
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "speedsolving.md"
+
+
+def doc_examples() -> list[str]:
+    """The move texts in the ``notation`` code blocks of docs/speedsolving.md (one per line, before any ``#``)."""
+    blocks = re.findall(r"```text notation\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    return [line.split("#")[0].strip() for block in blocks for line in block.splitlines() if line.split("#")[0].strip()]
 
 
 def test_slidysims_own_example_reads_as_its_readme_says() -> None:
@@ -26,6 +35,13 @@ def test_slidysims_own_example_reads_as_its_readme_says() -> None:
 def test_text_to_moves_to_text(text: str) -> None:
     assert write_notation(read_notation(text)) == text
     assert write_notation(read_notation(write_notation(read_notation(text), "blank"), "blank")) == text
+
+
+def test_the_examples_in_the_docs_round_trip_and_play() -> None:
+    examples = doc_examples()
+    assert len(examples) >= 4, "docs/speedsolving.md lists its notation examples in ```text notation blocks"
+    for text in examples:
+        assert write_notation(read_notation(text)) == text.replace(" ", "")
 
 
 def test_the_blank_convention_is_the_other_direction() -> None:
