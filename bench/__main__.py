@@ -32,6 +32,8 @@ COMMANDS = {
     "ordering": "ordering",
     "speedsolving": "speedsolving",
     "screenshot": "screenshot",
+    "screens": "screens",
+    "panels": "panels",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 

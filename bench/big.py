@@ -1,7 +1,7 @@
 """The near-optimal solver on Korf & Felner's 50 random 24-puzzles and on random big / non-square boards.
 
 For each 24-puzzle it prints the length found, the published optimal length, their ratio, the lower bound, the
-states expanded, the CPython seconds and a digest of the moves; then the means (issue 19's target for the default
+states expanded, the CPython seconds and a digest of the moves; then the means (the target for the default
 work budget: every one of the first 10 within 1.25× of the optimum and a mean ratio of at most 1.15, on a quiet
 and on a loaded machine alike) and one digest of every answer, which is the same on any machine and under any load
 (the budget is counted in states expanded, not timed). For random boards (6×6, 8×8, 10×10, 3×7, 5×9 by default)

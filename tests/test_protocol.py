@@ -44,4 +44,5 @@ def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
         "hint",
         "watch",
         "analyse",
+        "subtree",
     }

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, Direction, moves_to_letters
+from .board import DIRECTION_WORDS, Board, Direction, moves_to_letters
 from .interchange import write_notation
 from .metric import count_moves, runs
 from .progress import SearchResult
@@ -26,8 +26,6 @@ HINT_SECONDS = 1.0
 HINT_BUDGET = 1.0
 """The near-optimal solver's work budget for a hint, in units of :data:`npuzzle.nearoptimal.solver.WORK_UNIT` (half
 the default: a hint is wanted sooner than a solution)."""
-
-DIRECTION_WORDS: dict[Direction, str] = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
 
 @dataclass(frozen=True, slots=True)

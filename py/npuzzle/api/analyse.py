@@ -12,6 +12,7 @@ from ..analysis import Analysing, Analysis, analyse
 from ..interchange import CONVENTIONS, Convention
 from ..progress import SearchStopped, run
 from ..registry import Registry, default_registry
+from .context import Context
 from .requests import Reply, Request, RequestError, board_json, failure_reply, field, read_board, read_goal, read_limit
 from .sessions import Session
 
@@ -79,13 +80,13 @@ class AnalyseSession(Session):
     """An ``analyse`` run in slices: progress says how many moves are done; a cancel returns the moves analysed so
     far with ``stopped: "cancelled"``."""
 
-    def __init__(self, request: str | Request, registry: Registry | None = None, tables: object = None) -> None:
+    def __init__(self, request: str | Request, context: Context) -> None:
         self._running: Analysing | None = None
         self._boards: dict[str, Any] = {}
-        super().__init__(request, registry)
+        super().__init__(request, context)
 
-    def _read(self, request: Request, registry: Registry | None) -> Any:
-        self._running, self._boards = read_analyse(request, registry)
+    def _read(self, request: Request, context: Context) -> Any:
+        self._running, self._boards = read_analyse(request, context.registry)
         return object()
 
     def advance(self, seconds: float) -> str:

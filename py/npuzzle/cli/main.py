@@ -9,14 +9,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..errors import BoardError, ClusterError, PuzzleError, quote_input
-from ..heuristics import HEURISTIC_NAMES
 from ..metric import METRICS
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
 from ..pdb import MTM_ENV, PDB_ENV, cache_dir
-from ..policy import algorithm_help, heuristic_help
 from ..progress import Limit
-from ..registry import PDB_ALIAS
-from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES
+from ..solve import DEFAULT_COMPARE_NODES
 from .analyse import add_speedsolving_parsers
 from .arguments import (
     GOAL_HELP,
@@ -26,6 +23,7 @@ from .arguments import (
     non_negative_int,
     positive_int,
     positive_seconds,
+    solver_arguments,
 )
 from .bench import add_bench_parser
 from .check import cmd_check, cmd_random
@@ -115,18 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --batch: append the records to OUT instead of printing them, and solve only the boards whose "
         "records OUT does not hold yet (a run cut short goes on where it stopped)",
     )
-    solve.add_argument(
-        "--algorithm",
-        default="auto",
-        choices=ALGORITHM_NAMES,
-        help=algorithm_help(),
-    )
-    solve.add_argument(
-        "--heuristic",
-        default="auto",
-        choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
-        help=heuristic_help(),
-    )
+    solver_arguments(solve)
     solve.add_argument(
         "--metric",
         default="stm",

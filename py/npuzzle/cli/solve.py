@@ -17,10 +17,10 @@ from ..interchange import Convention, write_notation
 from ..metric import count_moves
 from ..pdb import PDB_ENV, Located, PdbTables, cache_dir, locate, locate_mtm, read_multiset, read_tables
 from ..policy import NEAR_OPTIMAL
-from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult
+from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, ratio_bound
 from ..registry import Registry, default_registry, registry_with_tables
 from ..solvability import Explanation
-from ..solve import check_limits, compare_plans, plan, ratio_bound
+from ..solve import check_limits, compare_plans, plan
 from ..workers import default_jobs
 from .arguments import convention, read_board_and_goal
 from .batch import cmd_solve_batch

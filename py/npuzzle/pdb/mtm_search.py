@@ -149,14 +149,14 @@ class MtmRun:
         """The progress record at the last checkpoint, ``depth`` line moves deep."""
         checkpoint = self.checkpoint
         return Progress(
-            ALGORITHM,
-            self.name,
-            self.expanded,
-            self.generated,
-            depth,
-            self.bound,
-            self.iterations,
-            checkpoint.now - checkpoint.start,
+            algorithm=ALGORITHM,
+            heuristic=self.name,
+            nodes_expanded=self.expanded,
+            nodes_generated=self.generated,
+            frontier=depth,
+            bound=self.bound,
+            iteration=self.iterations,
+            elapsed=checkpoint.now - checkpoint.start,
             per_iteration=tuple(self.done),
         )
 
@@ -301,7 +301,16 @@ def _search(board: Board, goal: Board, run: MtmRun, limit: Limit) -> Search:
         }
         return ida_result(run, limit, moves, bound if lines is None else lines, reason, extra, "line moves")
 
-    yield Progress(ALGORITHM, run.name, 0, 0, 0, run.bound, 0, 0.0)
+    yield Progress(
+        algorithm=ALGORITHM,
+        heuristic=run.name,
+        nodes_expanded=0,
+        nodes_generated=0,
+        frontier=0,
+        bound=run.bound,
+        iteration=0,
+        elapsed=0.0,
+    )
     while True:
         run.iterations += 1
         ended = yield from deepen_mtm(run, run.bound)

@@ -103,7 +103,16 @@ def _search(
         }
         return ida_result(run, limit, moves, len(moves) if moves is not None else bound, reason, extra)
 
-    yield Progress(ALGORITHM, run.name, 0, 0, 0, run.bound, 0, 0.0)
+    yield Progress(
+        algorithm=ALGORITHM,
+        heuristic=run.name,
+        nodes_expanded=0,
+        nodes_generated=0,
+        frontier=0,
+        bound=run.bound,
+        iteration=0,
+        elapsed=0.0,
+    )
     if run.h0 == 0:
         return finish((), None)
     deepen = deepen_disjoint if run.disjoint else deepen_general
