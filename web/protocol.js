@@ -23,6 +23,7 @@
  *    (default HELPERS_IDLE_MS in helper-workers.js);
  * - watch: long, a window of A*'s or IDA*'s expansions as steps (npuzzle.watch; `from` steps replayed silently,
  *   then `count` recorded, at most 2,000; `to_end`: the last `count` steps of the run to the goal);
+ * - reconstruction: one-shot, a solve's text read (`text`) or written (`board`, `moves`, `times`, `seed`);
  * - analyse: long, a solve analysed against the optimum (npuzzle.analysis): `moves` in the speedsolvers'
  *   notation ("U2RD3L"; letters the tile's direction, or the blank's with `convention: "blank"`), in `metric`;
  *   progress `{analysed, total, nodes_expanded, elapsed}`, then the distances, mistakes and chart data;
@@ -46,6 +47,9 @@
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string, metric?: Metric}} HintRequest
  * @typedef {{type: "analyse", id: number, board: BoardInput, goal?: string, moves: string | (number | string)[],
  *   metric?: Metric, convention?: "tile" | "blank", max_nodes?: number, time_limit?: number}} AnalyseRequest
+ * @typedef {{type: "reconstruction", id: number, text?: string, convention?: "tile" | "blank", board?: BoardInput,
+ *   goal?: string, moves?: string | (number | string)[], times?: number[] | null,
+ *   seed?: number | string | null}} ReconstructionRequest
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
  *   time_limit?: number, max_states?: number}} WatchRequest
@@ -53,7 +57,7 @@
  * @typedef {{type: "tables", id: number}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | WatchRequest | AnalyseRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
+ *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
  */
 
 /**
@@ -70,7 +74,8 @@
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
- *   watch: WatchReply, analyse: AnalyseReply, subtree: SubtreeReply}} Replies
+ *   watch: WatchReply, analyse: AnalyseReply, reconstruction: ReconstructionReply,
+ *   subtree: SubtreeReply}} Replies
  */
 
 /**
@@ -170,6 +175,15 @@
  */
 
 /**
+ * A reconstruction (npuzzle.reconstruction): its `text` (which reads back to the same), the scramble and goal, the
+ * single-tile `letters` and their `notation`, both counts, each move's time in ms from the first (null: not timed),
+ * the seed the scramble was dealt from, the time, the moves per second (`tps`) and whether it reaches the goal.
+ * @typedef {{ok: true, text: string, board: Board, goal: Board, letters: string, notation: string, moves: number,
+ *   line_moves: number, times: number[] | null, seed: string | null, seconds: number | null, tps: number | null,
+ *   solved: boolean, summary: string}} ReconstructionReply
+ */
+
+/**
  * A failed request: the core's error class (GoalError, ParseError …) or Cancelled, Unavailable,
  * ProtocolError, InternalError, with a one-line message.
  * @typedef {{type: string, message: string}} ErrorInfo
@@ -229,7 +243,7 @@ function frozenSet(names) {
 
 /** The core's ops, and those it runs as sessions in time slices with `progress` messages: both lists are
  * npuzzle.api.OPERATIONS's (tests/test_protocol.py fails on any difference). */
-export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "subtree"]));
+export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree"]));
 export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree"]));
 
 /** Page → worker: the core's ops, and the two the worker answers itself (load the pattern database, cancel). */

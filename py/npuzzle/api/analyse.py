@@ -1,5 +1,6 @@
-"""The ``analyse`` op: a solve analysed against the optimum (:mod:`npuzzle.analysis`), one-shot
-(:func:`op_analyse`) or in slices with progress and cancel (:class:`AnalyseSession`), and the data of its chart."""
+"""The speedsolvers' ops: ``analyse``, a solve analysed against the optimum (:mod:`npuzzle.analysis`), one-shot
+(:func:`op_analyse`) or in slices with progress and cancel (:class:`AnalyseSession`), with the data of its chart;
+and ``reconstruction`` (:func:`op_reconstruction`), a solve's text read or written (:mod:`npuzzle.reconstruction`)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import json
 import time
 from typing import Any
 
-from ..analysis import Analysing, Analysis, analyse
+from ..analysis import Analysing, Analysis, analyse, played_letters
 from ..interchange import CONVENTIONS, Convention
 from ..progress import SearchStopped, run
+from ..reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
 from ..registry import Registry, default_registry
 from .context import Context
 from .requests import Reply, Request, RequestError, board_json, failure_reply, field, read_board, read_goal, read_limit
@@ -27,10 +29,7 @@ def read_analyse(request: Request, registry: Registry | None = None) -> tuple[An
             "field 'moves' must be the moves played: text in the speedsolvers' notation such as 'U2RD3L', or a list "
             f"of tile numbers and letters, got {json.dumps(moves)[:40]}"
         )
-    convention = field(request, "convention", str, "tile")
-    if convention not in CONVENTIONS:
-        raise RequestError(f"field 'convention' must be 'tile' or 'blank', got {json.dumps(convention)[:40]}")
-    chosen: Convention = "blank" if convention == "blank" else "tile"
+    chosen = _convention(request)
     metric = field(request, "metric", str, "stm")
     registry = registry if registry is not None else default_registry()
     running = analyse(board, goal, moves, metric, registry, read_limit(request), chosen)
@@ -74,6 +73,60 @@ def op_analyse(request: Request, registry: Registry | None = None) -> Reply:
     (as a long op): ``{"type": "progress", "analysed", "total", "nodes_expanded", "elapsed"}``."""
     running, boards = read_analyse(request, registry)
     return analyse_reply(run(running), boards)
+
+
+def op_reconstruction(request: Request) -> Reply:
+    """``{"text": TEXT, "convention"?: "tile" | "blank"}`` (read) or ``{"board": TEXT, "goal"?: …, "moves": TEXT |
+    [tile or letter, …], "times"?: [MS, …], "seed"?: S}`` (write) → ``{"ok": true, "text", "board", "goal",
+    "letters", "notation", "moves", "line_moves", "times": [MS, …] | null, "seed": TEXT | null, "seconds", "tps",
+    "solved", "summary"}``: a reconstruction (:mod:`npuzzle.reconstruction`: the scramble, the moves in the
+    speedsolvers' notation and the time of each move in ms from the first) read from its text or made from its
+    parts, with its text (``text``, which reads back to the same) and what it adds up to (``tps``: single-tile
+    moves per second; ``seconds`` and ``tps`` null when not timed)."""
+    convention = _convention(request)
+    if "text" in request:
+        solve = read_reconstruction(field(request, "text", str), convention)
+    else:
+        board = read_board(request)
+        moves = request.get("moves")
+        if not isinstance(moves, (str, list)):
+            raise RequestError(f"field 'moves' must be the moves played, text or a list, got {json.dumps(moves)[:40]}")
+        times = request.get("times")
+        if times is not None and not isinstance(times, list):
+            raise RequestError(f"field 'times' must be a list of milliseconds, got {json.dumps(times)[:40]}")
+        seed = request.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise RequestError(f"field 'seed' must be a whole number or a text, got {json.dumps(seed)[:40]}")
+        letters = played_letters(board, moves, convention)
+        solve = reconstruction(board, letters, read_goal(request, board), times, seed)
+    return reconstruction_reply(solve)
+
+
+def reconstruction_reply(solve: Reconstruction) -> Reply:
+    """A reconstruction's fields as the ``reconstruction`` op replies them."""
+    return {
+        "ok": True,
+        "text": write_reconstruction(solve),
+        "board": board_json(solve.board),
+        "goal": board_json(solve.goal),
+        "letters": solve.letters,
+        "notation": solve.notation,
+        "moves": len(solve.letters),
+        "line_moves": solve.line_moves,
+        "times": None if solve.times is None else list(solve.times),
+        "seed": solve.seed,
+        "seconds": solve.seconds,
+        "tps": solve.tps,
+        "solved": solve.solved,
+        "summary": solve.summary(),
+    }
+
+
+def _convention(request: Request) -> Convention:
+    convention = field(request, "convention", str, "tile")
+    if convention not in CONVENTIONS:
+        raise RequestError(f"field 'convention' must be 'tile' or 'blank', got {json.dumps(convention)[:40]}")
+    return "blank" if convention == "blank" else "tile"
 
 
 class AnalyseSession(Session):
