@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from interrupt import interrupt_when
-from npuzzle import Board, LimitError, goal_board, run, solve
+from npuzzle import Board, LimitError, goal_board, parse_board, run, solve
 from npuzzle.api import Engine
 from npuzzle.errors import PatternDatabaseError
 from npuzzle.exhaustive import DistanceTable
@@ -27,6 +27,7 @@ from npuzzle.pdb import (
     solve_with_multiset,
     within_lines,
 )
+from npuzzle.progress import ratio_bound
 from npuzzle.registry import default_registry
 from oracle import line_distance, line_distances
 
@@ -187,6 +188,14 @@ def test_a_bigger_board_gets_a_line_counted_answer_and_a_bound() -> None:
         run(solve(Board(3, 3, tuple(range(1, 9)) + (0,)), goal_board(3, 3), heuristic="manhattan", metric="mtm"))
     with pytest.raises(LimitError, match="IDA"):
         run(solve(board, goal, "astar", metric="mtm"))
+
+
+def test_a_line_counted_answer_s_ratio_bound_counts_lines_as_its_bound_does() -> None:
+    board = parse_board("12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3")
+    result = run(solve(board, goal_board(4, 4), "near-optimal", metric="mtm"))
+    assert result.moves is not None and not result.optimal
+    lines = result.extra["line_moves"]
+    assert lines < len(result.moves) and ratio_bound(result) == round(lines / result.lower_bound, 4)
 
 
 def test_an_engine_loads_the_multiset_file_and_solves_with_it() -> None:
