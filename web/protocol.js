@@ -30,7 +30,8 @@
  * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
- * - tables: fetch and load the pattern database (once; its progress comes as `tables` messages).
+ * - tables: fetch and load the pattern database, or with `database: "mtm"` the line-move tables (each once; its
+ *   progress comes as `tables` messages).
  * A long request with `background: true` is one the page makes on its own (a solved game's shortest solution):
  * between two of its slices the worker runs every other request waiting first (worker.js, Runner).
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
@@ -46,7 +47,8 @@
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string, metric?: Metric}} HintRequest
  * @typedef {{type: "analyse", id: number, board: BoardInput, goal?: string, moves: string | (number | string)[],
- *   metric?: Metric, convention?: "tile" | "blank", max_nodes?: number, time_limit?: number}} AnalyseRequest
+ *   metric?: Metric, convention?: "tile" | "blank", max_nodes?: number, time_limit?: number,
+ *   background?: boolean}} AnalyseRequest
  * @typedef {{type: "reconstruction", id: number, text?: string, convention?: "tile" | "blank", board?: BoardInput,
  *   goal?: string, moves?: string | (number | string)[], times?: number[] | null,
  *   seed?: number | string | null}} ReconstructionRequest
@@ -54,7 +56,8 @@
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
  *   time_limit?: number, max_states?: number}} WatchRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
- * @typedef {{type: "tables", id: number}} TablesRequest
+ * @typedef {"pdb" | "mtm"} Database the single-tile pattern database, or the line-move (multi-tile metric) tables
+ * @typedef {{type: "tables", id: number, database?: Database}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
  *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
@@ -190,12 +193,13 @@
  */
 
 /**
- * The pattern database's download and load (`progress` with id null): "offered" (its size `total`; `cached` when
- * an earlier visit kept it; fetched only when the page asks), "downloading" (received/total bytes),
- * "loading" (Python prepares it in slices between requests, `fraction` done), "ready" or "failed".
+ * A database's download and load (`progress` with id null; `database`: which, the pattern database when absent):
+ * "offered" (its size `total`; `cached` when an earlier visit kept it; fetched only when the page asks),
+ * "downloading" (received/total bytes), "loading" (Python prepares it in slices between requests, `fraction`
+ * done), "ready" or "failed".
  * @typedef {{phase: "offered" | "downloading" | "loading" | "ready" | "failed", text: string, received?: number,
  *   total?: number, fraction?: number, cached?: boolean, heuristic?: string, name?: string, seconds?: number,
- *   rows?: number, cols?: number}} Tables
+ *   rows?: number, cols?: number, database?: Database}} Tables
  */
 
 /**

@@ -1,8 +1,11 @@
-"""Steps the page tests take in more than one module: shuffle a board, wait for the grid, time a Cancel."""
+"""Steps the page tests take in more than one module: shuffle a board, wait for the grid, click a tile, time a
+Cancel."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
+
+from npuzzle.board import Board
 
 from .conftest import App, grid_tiles
 
@@ -53,3 +56,16 @@ def cancel_ms(page: Page) -> float:
     """Click Cancel on the running solve; the milliseconds until the page shows it stopped."""
     ms: float = page.evaluate(CANCEL_MS)
     return ms
+
+
+def click(app: App, board: Board, tile: int) -> tuple[Board, list[str]]:
+    """Click ``tile`` (in the blank's row or column): the board after the line slid, and the letters of its moves."""
+    r, c = divmod(board.tiles.index(tile), board.cols)
+    br, bc = board.blank
+    letter = "U" if r > br else "D" if r < br else "L" if c > bc else "R"
+    letters = [letter] * (abs(r - br) + abs(c - bc))
+    app.page.get_by_role("gridcell", name=str(tile), exact=True).click()
+    for move in letters:
+        board = board.slide(move)
+    wait_grid(app, board.tiles)
+    return board, letters
