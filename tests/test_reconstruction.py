@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -43,6 +44,13 @@ def random_walk(rows: int, cols: int, seed: int, length: int) -> tuple[str, list
     for _ in letters[1:]:
         times.append(times[-1] + rng.randrange(0, 400))
     return letters, times[: len(letters)]
+
+
+def test_the_docs_example_reads_and_writes_back_to_itself() -> None:
+    doc = Path(__file__).resolve().parents[1] / "docs" / "speedsolving.md"
+    (text,) = re.findall(r"```text reconstruction\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    solve = read_reconstruction(text)
+    assert solve.solved and write_reconstruction(solve) == text
 
 
 def test_the_module_example_reads_and_writes_back_to_itself() -> None:
@@ -85,6 +93,15 @@ def test_bare_lines_read_as_scramble_moves_and_times_and_the_blank_convention_by
     solve = read_reconstruction("5 3 8/1 0 2/4 7 6\nU R\n0 100\n")
     assert solve.letters == "UR" and solve.times == (0, 100)
     assert read_reconstruction("5 3 8/1 0 2/4 7 6\nD L", "blank").letters == "UR"
+
+
+def test_the_blank_s_convention_is_written_and_read_by_the_same_switch() -> None:
+    solve = read_reconstruction(EXAMPLE)
+    text = write_reconstruction(solve, "blank")
+    assert "Moves: R2\n" in text and read_reconstruction(text, "blank") == solve
+    reply = api({"op": "reconstruction", "board": "1 2 3/4 5 6/0 7 8", "moves": ["L", "L"], "convention": "blank"})
+    assert reply["letters"] == "LL" and reply["notation"] == "L2" and "Moves: R2" in reply["text"]
+    assert api({"op": "reconstruction", "text": reply["text"], "convention": "blank"})["letters"] == "LL"
 
 
 def test_a_goal_other_than_the_usual_one_is_written_and_the_summary_is_worked_out_again() -> None:

@@ -28,7 +28,8 @@ import {
   chooseBuiltIn, choosePictureFile, pictureIn, removePicture, restorePicture, toggleNumbers,
 } from "./control/picture.js";
 import {
-  chooseMetric, chooseMode, copyReconstruction, dealSeed, done, replayFromLocation, replayPasted, restoreSpeed,
+  chooseConvention, chooseMetric, chooseMode, copyReconstruction, dealSeed, done, replayFromLocation, replayPasted,
+  restoreSpeed,
 } from "./control/speed.js";
 import { cancelAnalysis } from "./control/analysis.js";
 import { phoneLayout } from "./layout.js";
@@ -324,6 +325,7 @@ ui.historyConfirm.addEventListener("keydown", (event) => {
 restoreSpeed(ctx);
 ui.metric.addEventListener("change", () => chooseMetric(ctx, ui.metric.value));
 ui.mode.addEventListener("change", () => chooseMode(ctx, ui.mode.value));
+ui.convention.addEventListener("change", () => chooseConvention(ctx, ui.convention.value));
 ui.deal.addEventListener("click", () => dealSeed(ctx));
 ui.seed.addEventListener("keydown", (event) => {
   if (event.key === "Enter") {

@@ -136,10 +136,12 @@ import { newGame } from "./model/game.js";
  * For speedsolvers (control/speed.js): the move metric chosen (Solve, Hint, the analysis, how close a solve came),
  * the play mode chosen (free, no assists, blindfold: it applies to a game from its first move), the line-move
  * tables (as `tables` is the pattern database), the reconstruction in its box (`text`, the last solve's or what
- * the player pasted; `link`: the link that replays it, "" when none; `error`: why a paste was refused), the seed
- * field's message, what a Copy said last, and the analysis on screen.
+ * the player pasted; `solve`: the solve it writes, to write it again; `link`: the link that replays it, "" when
+ * none; `error`: why a paste was refused), whose direction its letters name (`convention`: the tile's, Slidysim's,
+ * or the blank's), the seed field's message, what a Copy said last, and the analysis on screen.
  * @typedef {{metric: Metric, mode: import("./model/history.js").Mode, lineTables: TablesState, text: string,
- *   link: string, error: string, seedError: string, copied: string, analysis: Analysis | null}} Speed
+ *   solve: import("./control/analysis.js").Solve | null, link: string, error: string,
+ *   convention: "tile" | "blank", seedError: string, copied: string, analysis: Analysis | null}} Speed
  */
 
 /** @typedef {import("./protocol.js").Metric} Metric */
@@ -280,7 +282,7 @@ export function createState() {
     players: { entries: [], confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
       numbers: true, error: "", note: "" },
     speed: { metric: "stm", mode: "free", lineTables: { last: null, shape: null, asked: false, offer: false, waiting: [] },
-      text: "", link: "", error: "", seedError: "", copied: "", analysis: null },
+      text: "", solve: null, link: "", error: "", convention: "tile", seedError: "", copied: "", analysis: null },
   };
 }
 

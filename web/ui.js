@@ -165,6 +165,7 @@ export function findUi() {
     deal: byId("deal", button),
     seedError: byId("seed-error", p),
     reconstruction: byId("reconstruction", HTMLTextAreaElement),
+    convention: byId("convention", HTMLSelectElement),
     reconstructionError: byId("reconstruction-error", p),
     replay: byId("replay", button),
     copyReconstruction: byId("copy-reconstruction", button),

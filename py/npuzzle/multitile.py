@@ -9,7 +9,7 @@ with a small table built on the spot (:func:`small_partition`: a few tiles paire
 goal with the blank in a corner. Elsewhere the answer is a single-tile solution (the ``stm`` plan's) counted in line
 moves, with a lower bound in line moves: not proven optimal, so named ``near-optimal``. ``auto`` on the 15-puzzle
 gives the optimal search :data:`MTM_AUTO_SECONDS` before it falls back so (a random 15-puzzle's optimal MTM search
-takes minutes in CPython: docs/benchmarks.md).
+takes seconds to minutes in CPython: docs/benchmarks-speedsolving.md).
 
 :func:`mtm_choice` makes the choice from the ``stm`` plan (:func:`npuzzle.solve.plan` turns it into a ``Plan``).
 """

@@ -19,7 +19,8 @@ lines, without names, is read as the scramble, then the moves, then the times.
 
 :func:`read_reconstruction` reads the text (every problem a :class:`~npuzzle.errors.ReconstructionError` or
 :class:`~npuzzle.errors.MoveError` naming it), :func:`write_reconstruction` writes it; reading what was written
-gives the same :class:`Reconstruction`.
+gives the same :class:`Reconstruction`. Both take the letters' convention (Slidysim's, the tile's direction, by default;
+the blank's by a switch, never guessed: a text does not say which it uses).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ _FIELD = re.compile(r"\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
 @dataclass(frozen=True, slots=True)
 class Reconstruction:
     """A solve written down: the ``board`` it started from, its ``goal``, the single-tile ``letters`` played (the
-    direction the tile moves), the ``times`` in ms from the first move to each move (``None``: not timed, or no moves) and the
-    ``seed`` the board was dealt from (``None``: not dealt from a seed)."""
+    direction the tile moves), the ``times`` in ms from the first move to each move (``None``: not timed, or no
+    moves) and the ``seed`` the board was dealt from (``None``: not dealt from a seed)."""
 
     board: Board
     goal: Board
@@ -170,14 +171,15 @@ def _read_times(text: str) -> list[int]:
     return out
 
 
-def write_reconstruction(solve: Reconstruction) -> str:
-    """The text of ``solve`` (the module text): :func:`read_reconstruction` reads it back to the same one."""
+def write_reconstruction(solve: Reconstruction, convention: Convention = "tile") -> str:
+    """The text of ``solve`` (the module text), its moves written in ``convention``: :func:`read_reconstruction`
+    reads it back (in the same convention) to the same one."""
     lines = [f"Scramble: {write_form(solve.board, 'slidysim')}"]
     if solve.goal != goal_board(solve.board.rows, solve.board.cols):
         lines.append(f"Goal: {write_form(solve.goal, 'slidysim')}")
     if solve.seed is not None:
         lines.append(f"Seed: {solve.seed}")
-    lines.append(f"Moves: {solve.notation}")
+    lines.append(f"Moves: {write_notation(solve.letters, convention)}")
     if solve.times is not None:
         lines.append(f"Times: {' '.join(str(ms) for ms in solve.times)}")
     lines.append(f"Solve: {solve.summary()}")

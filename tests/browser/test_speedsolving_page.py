@@ -9,69 +9,15 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from npuzzle import parse_board
-from npuzzle.board import Board
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, Server, core, grid_tiles, open_app
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, Server, core, open_app
 from .sees import PHONES, SCREENS, assert_readable, assert_seen, assert_seen_soon, settled
-from .steps import click, wait_grid
+from .steps import analysed, choose, click, core_mistakes, deal, mistakes_table, play, text_of, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
-
-ANALYSED = "() => ['done', 'stopped', 'failed'].includes(document.body.dataset.analysis)"
-
-
-def text_of(board: Board) -> str:
-    return " / ".join(" ".join(map(str, board.tiles[r * board.cols : (r + 1) * board.cols])) for r in range(board.rows))
-
-
-def deal(app: App, shape: str, seed: str) -> Board:
-    """Type ``shape`` under the board and ``seed`` in the speedsolvers' panel, press Deal: the board dealt."""
-    page = app.page
-    page.fill("#shape", shape)
-    page.fill("#seed", seed)
-    before = app.answers()
-    page.click("#deal")
-    app.wait_answer(before)
-    rows, cols = (int(side) for side in shape.split("×"))
-    board = Board(rows, cols, tuple(grid_tiles(app)))
-    wait_grid(app, board.tiles)
-    return board
-
-
-def play(app: App, board: Board, tiles: list[int]) -> tuple[Board, str]:
-    """Click ``tiles`` in turn: the board reached and the single-tile letters played."""
-    letters = ""
-    for tile in tiles:
-        board, slid = click(app, board, tile)
-        letters += "".join(slid)
-    return board, letters
-
-
-def analysed(page: Page) -> None:
-    page.wait_for_function(ANALYSED, timeout=ANSWER_TIMEOUT_MS)
-
-
-def choose(page: Page, select: str, value: str) -> None:
-    page.locator(select).scroll_into_view_if_needed()
-    page.select_option(select, value)
-
-
-def mistakes_table(page: Page) -> list[list[str]]:
-    rows = page.locator("#analysis-mistakes tbody tr")
-    return [rows.nth(k).locator("td").all_inner_texts() for k in range(rows.count())]
-
-
-def core_mistakes(reply: dict[str, object]) -> list[list[str]]:
-    steps = reply["steps"]
-    assert isinstance(steps, list)
-    return [
-        [str(k + 1), s["move"], f"{s['before']} → {s['after']}", s["best"] or "–"]
-        for k, s in enumerate(steps)
-        if s["mistake"]
-    ]
 
 
 def test_a_seed_deals_cpython_s_board_and_the_solve_is_analysed_in_both_metrics(fresh: App) -> None:
@@ -144,6 +90,20 @@ def test_a_pasted_reconstruction_replays_on_the_board_and_is_analysed(fresh: App
     assert mistakes_table(page) == core_mistakes(analysis)
     page.click("#play-end")
     wait_grid(fresh, start.apply(expected["letters"]).tiles)
+    fresh.assert_offline()
+
+
+def test_letters_that_name_the_blank_s_move_are_read_and_written_by_the_switch(fresh: App) -> None:
+    page = fresh.page
+    choose(page, "#convention", "blank")
+    page.fill("#reconstruction", "Scramble: 4 1 3/7 2 6/0 5 8\nMoves: U2RDLRD")  # D2LURLU, the blank's way
+    page.click("#replay")
+    page.wait_for_function("() => document.body.dataset.replay === 'loaded'", timeout=ANSWER_TIMEOUT_MS)
+    expect(page.locator("#reconstruction")).to_have_value(re.compile("^Scramble: 4 1 3/7 2 6/0 5 8\nMoves: U2RDLRD\n"))
+    letters = page.locator("#move-list li .dir").all_inner_texts()
+    assert "".join(letters) == "DDLURLU"
+    choose(page, "#convention", "tile")  # the box is written again the tile's way
+    expect(page.locator("#reconstruction")).to_have_value(re.compile("\nMoves: D2LURLU\n"))
     fresh.assert_offline()
 
 

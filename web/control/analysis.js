@@ -49,9 +49,8 @@ export async function studySolve(ctx, solve, kept, how) {
   }
   requestRender(ctx);
   try {
-    const written = await ctx.python.request("reconstruction", { board: boardFields(solve.start),
-      goal: boardText(solve.goal), moves: solve.letters, times: solve.times, seed: solve.seed });
-    if (state.game === game) showReconstruction(ctx, written);
+    const written = await writeReconstruction(ctx, solve);
+    if (state.game === game) showReconstruction(ctx, written, solve);
     if (kept) updateEntry(ctx, kept, { solution: written.notation });
   } catch {
     // the box keeps what it had: the history's solution stays unknown
@@ -100,13 +99,26 @@ function shortestOf(reply) {
 }
 
 /**
- * Put a reconstruction in the box (its text) with the link that replays it.
+ * The core's reconstruction of `solve`, its text in the letters' convention chosen.
+ * @param {Ctx} ctx
+ * @param {Solve} solve
+ */
+export function writeReconstruction(ctx, solve) {
+  return ctx.python.request("reconstruction", { board: boardFields(solve.start), goal: boardText(solve.goal),
+    moves: [...solve.letters], times: solve.times, seed: solve.seed, convention: ctx.state.speed.convention });
+}
+
+/**
+ * Put a reconstruction in the box (its text) with the link that replays it (whose moves always name the tile's
+ * direction: a link does not say which it uses).
  * @param {Ctx} ctx
  * @param {import("../protocol.js").ReconstructionReply} written
+ * @param {Solve} solve
  */
-export function showReconstruction(ctx, written) {
+export function showReconstruction(ctx, written, solve) {
   const { speed } = ctx.state;
   speed.text = written.text;
+  speed.solve = solve;
   speed.error = "";
   speed.link = replayFragment(written.board, written.goal, written.notation, written.times, written.seed);
   requestRender(ctx);

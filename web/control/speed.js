@@ -11,7 +11,7 @@ import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
 import { errorInfo } from "../worker-handle.js";
-import { analyse, analyseAgain, showReconstruction } from "./analysis.js";
+import { analyse, analyseAgain, showReconstruction, writeReconstruction } from "./analysis.js";
 import { check, shuffle } from "./check.js";
 import { finishBlind, readBest } from "./game.js";
 import { showHistory } from "./history.js";
@@ -22,7 +22,7 @@ import { linesWanted } from "./tables.js";
 /** @typedef {import("../protocol.js").Metric} Metric */
 /** @typedef {import("../model/history.js").Mode} Mode */
 
-const CHOICES_KEY = "npuzzle.speed"; // localStorage: {"metric": "stm" | "mtm", "mode": Mode}
+const CHOICES_KEY = "npuzzle.speed"; // localStorage: {"metric": "stm" | "mtm", "mode": Mode, "convention": …}
 const COPIED_MS = 1500; // how long a Copy button says what it did
 
 /** The choices kept from an earlier visit, into the state and the selects. @param {Ctx} ctx */
@@ -31,13 +31,36 @@ export function restoreSpeed(ctx) {
   const kept = readRecord(CHOICES_KEY, (value) => (typeof value === "string" ? value : null));
   if (kept.metric === "stm" || kept.metric === "mtm") speed.metric = kept.metric;
   speed.mode = MODES.find((m) => m === kept.mode) || "free";
+  speed.convention = kept.convention === "blank" ? "blank" : "tile";
   requestRender(ctx);
 }
 
 /** @param {Ctx} ctx */
 function keepChoices(ctx) {
-  const { metric, mode } = ctx.state.speed;
-  writeRecord(CHOICES_KEY, { metric, mode });
+  const { metric, mode, convention } = ctx.state.speed;
+  writeRecord(CHOICES_KEY, { metric, mode, convention });
+}
+
+/**
+ * Read and write the reconstruction's letters as the direction of the tile (Slidysim's convention) or of the blank;
+ * the box's text is written again in it.
+ * @param {Ctx} ctx
+ * @param {string} convention
+ */
+export async function chooseConvention(ctx, convention) {
+  const { speed } = ctx.state;
+  if (convention !== "tile" && convention !== "blank") return;
+  speed.convention = convention;
+  keepChoices(ctx);
+  requestRender(ctx);
+  const solve = speed.solve;
+  if (!solve) return;
+  try {
+    const written = await writeReconstruction(ctx, solve);
+    if (speed.solve === solve) showReconstruction(ctx, written, solve);
+  } catch {
+    // the box keeps its text
+  }
 }
 
 /**
@@ -119,7 +142,7 @@ export async function replayPasted(ctx) {
   if (!state.ready) return;
   const text = ui.reconstruction.value;
   try {
-    const reply = await ctx.python.request("reconstruction", { text });
+    const reply = await ctx.python.request("reconstruction", { text, convention: state.speed.convention });
     await replay(ctx, reply);
   } catch (caught) {
     state.speed.error = errorInfo(caught).message;
@@ -179,11 +202,12 @@ async function replay(ctx, reply) {
   const ends = reply.solved ? "" : " It does not reach the goal.";
   showReplay(ctx, tiles, reply.letters, `A reconstruction: ${reply.moves} moves (${reply.line_moves} line moves)` +
     `${timed}.${ends} Play it back with the player under the board.`);
-  showReconstruction(ctx, reply);
+  const solve = { start: reply.board, goal: reply.goal, letters: reply.letters, times: reply.times, seed: reply.seed };
+  const written = state.speed.convention === "tile" ? reply : await writeReconstruction(ctx, solve);
+  showReconstruction(ctx, written, solve);
   setReport(state, "replay", "loaded");
   requestRender(ctx);
-  analyse(ctx, "replay", { start: reply.board, goal: reply.goal, letters: reply.letters, times: reply.times,
-    seed: reply.seed }, state.speed.metric);
+  analyse(ctx, "replay", solve, state.speed.metric);
 }
 
 /**

@@ -41,6 +41,7 @@ export function drawSpeedsolving(ui, state) {
   const { speed, game } = state;
   if (ui.metric.value !== speed.metric) ui.metric.value = speed.metric;
   if (ui.mode.value !== speed.mode) ui.mode.value = speed.mode;
+  if (ui.convention.value !== speed.convention) ui.convention.value = speed.convention;
   say(ui.metricHint, METRIC_WORDS[speed.metric]);
   const later = game.startedAt && !game.over && game.mode !== speed.mode
     ? ` From the next board: this one is played as ${MODE_NAMES[game.mode]}.` : "";

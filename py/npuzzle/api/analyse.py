@@ -82,7 +82,9 @@ def op_reconstruction(request: Request) -> Reply:
     "solved", "summary"}``: a reconstruction (:mod:`npuzzle.reconstruction`: the scramble, the moves in the
     speedsolvers' notation and the time of each move in ms from the first) read from its text or made from its
     parts, with its text (``text``, which reads back to the same) and what it adds up to (``tps``: single-tile
-    moves per second; ``seconds`` and ``tps`` null when not timed)."""
+    moves per second; ``seconds`` and ``tps`` null when not timed). ``convention`` is the letters' in the texts:
+    the text read, ``moves`` given as text, and the ``text`` written (``moves`` given as a list, ``letters`` and
+    ``notation`` are always the tile's direction)."""
     convention = _convention(request)
     if "text" in request:
         solve = read_reconstruction(field(request, "text", str), convention)
@@ -99,14 +101,15 @@ def op_reconstruction(request: Request) -> Reply:
             raise RequestError(f"field 'seed' must be a whole number or a text, got {json.dumps(seed)[:40]}")
         letters = played_letters(board, moves, convention)
         solve = reconstruction(board, letters, read_goal(request, board), times, seed)
-    return reconstruction_reply(solve)
+    return reconstruction_reply(solve, convention)
 
 
-def reconstruction_reply(solve: Reconstruction) -> Reply:
-    """A reconstruction's fields as the ``reconstruction`` op replies them."""
+def reconstruction_reply(solve: Reconstruction, convention: Convention = "tile") -> Reply:
+    """A reconstruction's fields as the ``reconstruction`` op replies them (``text`` in ``convention``; ``letters``
+    and ``notation`` always the tile's direction, as links carry them)."""
     return {
         "ok": True,
-        "text": write_reconstruction(solve),
+        "text": write_reconstruction(solve, convention),
         "board": board_json(solve.board),
         "goal": board_json(solve.goal),
         "letters": solve.letters,
