@@ -9,6 +9,7 @@
 
 import { phoneLayout } from "../layout.js";
 import { boardFields, boardText } from "../model/moves.js";
+import { lineMoves } from "../model/game.js";
 import { closeness } from "../model/history.js";
 import { replayFragment } from "../model/link.js";
 import { requestRender } from "../render.js";
@@ -42,7 +43,7 @@ const ANALYSIS_SECONDS = 120; // the analysis' hard stop: it then shows the move
 export async function studySolve(ctx, solve, kept, how) {
   const { state } = ctx;
   const game = state.game;
-  const said = `Solved in ${count(solve.letters.length, "move")} (${count(lineCount(solve.letters), "line move")})`;
+  const said = `Solved in ${count(solve.letters.length, "move")} (${count(lineMoves([...solve.letters]), "line move")})`;
   if (how.solved && how.dealt) {
     state.lines.score = `${said}; finding the shortest solution from the start…`;
     setReport(state, "shortest", "running");
@@ -59,7 +60,7 @@ export async function studySolve(ctx, solve, kept, how) {
   const metric = state.speed.metric;
   const reply = await analyse(ctx, "solve", solve, metric);
   const lines = metric === "mtm";
-  const moves = lines ? lineCount(solve.letters) : solve.letters.length;
+  const moves = lines ? lineMoves([...solve.letters]) : solve.letters.length;
   const unit = lines ? " line moves" : "";
   if (!reply) {
     if (state.game === game) state.lines.score = `${said}; the shortest could not be found: ${state.speed.analysis?.error}`;
@@ -76,13 +77,6 @@ export async function studySolve(ctx, solve, kept, how) {
   const proven = found.optimal ? "optimal" : "near-optimal";
   setReport(state, "shortest", found.length === null ? "stopped" : proven);
   requestRender(ctx);
-}
-
-/** Line moves in single-tile letters: runs of one letter. @param {string} letters */
-function lineCount(letters) {
-  let lines = 0;
-  for (let k = 0; k < letters.length; k++) if (k === 0 || letters[k] !== letters[k - 1]) lines += 1;
-  return lines;
 }
 
 /**
@@ -136,7 +130,7 @@ export function showReconstruction(ctx, written, solve) {
 export async function analyse(ctx, of, solve, metric) {
   const { state } = ctx;
   if (state.speed.analysis && state.speed.analysis.id) ctx.python.cancel(state.speed.analysis.id);
-  const total = metric === "mtm" ? lineCount(solve.letters) : solve.letters.length;
+  const total = metric === "mtm" ? lineMoves([...solve.letters]) : solve.letters.length;
   let wake = () => {};
   const cancelled = new Promise((resolve) => { wake = () => resolve(undefined); });
   /** @type {import("../state.js").Analysis} */
