@@ -109,6 +109,7 @@ export function done(ctx) {
   const { state } = ctx;
   if (!state.game.blind) return;
   state.lines.status = finishBlind(ctx);
+  if (document.activeElement === ctx.ui.done) state.after.focus = ctx.ui.shuffle; // Done goes: on to a new game
   followBoard(ctx);
   requestRender(ctx);
 }
