@@ -444,7 +444,10 @@ def test_session_errors_and_unsolvable_boards() -> None:
         (json.dumps({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "heuristic": "zero"}), "unknown heuristic"),
         (json.dumps({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "max_nodes": -1}), "node limit"),
         (json.dumps({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "time_limit": "soon"}), "time_limit"),
-        (json.dumps({"op": "check", "board": "1 2 3 4 5 6 7 8 0"}), "expected one of compare, hint, solve, subtree"),
+        (
+            json.dumps({"op": "check", "board": "1 2 3 4 5 6 7 8 0"}),
+            "expected one of analyse, compare, hint, solve, subtree",
+        ),
     ]:
         session = api.start(request)
         reply = json.loads(session.advance(1))
