@@ -146,13 +146,12 @@ def page_side(args: argparse.Namespace) -> int:
 
 def player(board: Board, goal: Board, tables: PdbTables, length: int, rng: random.Random) -> str:
     """A solve of about ``length`` single-tile moves: shortest moves, and a random one (never straight back) with
-    the chance that makes up the difference."""
-    optimal = run(solve_with_pdb(board, goal, tables)).moves or ()
-    chance = max(0.0, (length - len(optimal)) / 2 / max(1, length))
+    the chance that spreads the moves still to spare (``length`` less those made and those left) over the way left."""
     letters: list[str] = []
-    held = list(moves_to_letters(board, optimal))
+    held = list(moves_to_letters(board, run(solve_with_pdb(board, goal, tables)).moves or ()))
     while board != goal:
-        if rng.random() < chance and len(letters) < length:
+        spare = length - len(letters) - len(held)
+        if spare >= 2 and rng.random() < spare / (2 * len(held)):
             back = {"U": "D", "D": "U", "L": "R", "R": "L"}.get(letters[-1] if letters else "", "")
             letter = rng.choice([d for d in board.movable_tiles() if d != back])
             board = board.slide(letter)
