@@ -53,10 +53,13 @@ class HarnessError(RuntimeError):
 
 
 def load_script(name: str) -> ModuleType:
-    """Import ``scripts/<name>.py`` (``scripts/`` is a folder of tools, not a package) from its file."""
+    """Import ``scripts/<name>.py`` (``scripts/`` is a folder of tools, not a package) from its file, with the
+    folder on ``sys.path`` as when the script runs (the build imports its sibling modules)."""
     qualified = f"npuzzle_scripts_{name}"
     if qualified in sys.modules:
         return sys.modules[qualified]
+    if str(ROOT / "scripts") not in sys.path:
+        sys.path.append(str(ROOT / "scripts"))
     spec = importlib.util.spec_from_file_location(qualified, ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
