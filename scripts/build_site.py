@@ -10,8 +10,8 @@ The site holds:
 * the micropip wheel at the version ``pyodide-lock.json`` names, downloaded from PyPI with pip once and cached in
   ``.cache/wheels/`` (later builds are offline);
 * our own wheel, built here from ``py/npuzzle`` and ``pyproject.toml`` (a pure-Python wheel needs no build
-  backend) with only the modules and data the page can import (``site_trim.page_modules``), in a folder named by
-  its content hash so browsers never reuse a stale copy;
+  backend) with only the modules and data the page can import (``site_trim.page_modules``), compiled (like
+  micropip's) by Pyodide's Python, in a folder named by its content hash so browsers never reuse a stale copy;
 * the 15-puzzle's pattern-database file (``15puzzle-7-7-7.pdb``, the 7/7-7 tables, about 25.3 MB), built by
   ``scripts/build_pdb.py`` into ``.cache/pdb/`` (numpy at build time only: minutes the first time, see
   ``docs/benchmarks.md``; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale
@@ -55,7 +55,16 @@ from site_compress import (  # run as a script (or by bench.browser.load_script)
     ENCODINGS,
     compress_site,
 )
-from site_trim import StdlibError, module_name, page_data, page_modules, site_stdlib, stored_zip, trimmed_lock
+from site_trim import (
+    PythonFiles,
+    PythonFilesError,
+    module_name,
+    page_data,
+    page_modules,
+    python_files,
+    stored_zip,
+    trimmed_lock,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -392,17 +401,15 @@ def build_wheel(project: Project) -> tuple[str, bytes]:
     return f"{name}-{project.version}-py3-none-any.whl", stored_zip(entries)
 
 
-def stdlib_zip(
-    root: Path, runtime: Path, lock: list[tuple[str, str, Path]], wheel_name: str, wheel_bytes: bytes
-) -> bytes:
-    """The site's ``python_stdlib.zip`` (``site_trim.site_stdlib``: trimmed to what the worker's Python imports or
-    can import, partly compiled); Pyodide's whole zip, with a message, when it cannot be made."""
-    micropip = next(path for name, _, path in lock if name == "micropip")
+def site_python(root: Path, runtime: Path, wheels: list[tuple[str, bytes]]) -> PythonFiles:
+    """The site's stdlib zip and compiled wheels (``site_trim.python_files``: trimmed to what the worker's Python
+    imports or can import, compiled where a boot imports it); Pyodide's whole zip and the wheels as they are, with a
+    message, when they cannot be made."""
     try:
-        return site_stdlib(root, runtime, micropip, wheel_name, wheel_bytes)  # type: ignore[no-any-return]
-    except StdlibError as exc:
-        log(f"the whole standard library zip ({exc})")
-        return (runtime / "python_stdlib.zip").read_bytes()
+        return python_files(root, runtime, wheels)  # type: ignore[no-any-return]
+    except PythonFilesError as exc:
+        log(f"the whole standard library zip and uncompiled wheels ({exc})")
+        return PythonFiles((runtime / "python_stdlib.zip").read_bytes(), dict(wheels))
 
 
 def transfer_sizes(path: Path) -> dict[str, int]:
@@ -516,27 +523,29 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
             changed += copy_if_changed(runtime / name, dst)
             keep.add(dst)
 
-    packages = []
     lock = lock_wheels(root, root / ".cache" / "wheels")
-    for pkg_name, version, cached in lock:
-        dst = out / "pyodide" / cached.name
-        changed += copy_if_changed(cached, dst)
-        keep.add(dst)
-        packages.append(
-            {"name": pkg_name, "version": version, "url": f"pyodide/{cached.name}", "sha256": sha256_file(cached)}
-        )
     lock_path = out / "pyodide" / "pyodide-lock.json"
     full_lock = json.loads((runtime / "pyodide-lock.json").read_text())
     changed += write_if_changed(lock_path, trimmed_lock(full_lock, LOCK_PACKAGES))
     keep.add(lock_path)
 
-    wheel_name, wheel_bytes = build_wheel(project)
+    source_name, source_bytes = build_wheel(project)
+    python = site_python(root, runtime, [(source_name, source_bytes)] + [(p.name, p.read_bytes()) for _, _, p in lock])
+    packages = []
+    for pkg_name, version, cached in lock:
+        dst = out / "pyodide" / cached.name
+        data = python.wheels[cached.name]
+        changed += write_if_changed(dst, data)
+        keep.add(dst)
+        sha = hashlib.sha256(data).hexdigest()
+        packages.append({"name": pkg_name, "version": version, "url": f"pyodide/{cached.name}", "sha256": sha})
+    wheel_name, wheel_bytes = source_name, python.wheels[source_name]
     digest = hashlib.sha256(wheel_bytes).hexdigest()
     wheel_path = out / "wheels" / digest[:16] / wheel_name
     changed += write_if_changed(wheel_path, wheel_bytes)
     keep.add(wheel_path)
     stdlib_path = out / "pyodide" / "python_stdlib.zip"
-    changed += write_if_changed(stdlib_path, stdlib_zip(root, runtime, lock, wheel_name, wheel_bytes))
+    changed += write_if_changed(stdlib_path, python.stdlib)
     keep.add(stdlib_path)
 
     manifest: dict[str, object] = {

@@ -5,9 +5,10 @@
   ``if TYPE_CHECKING:`` left out: they never run), with the packages around them. The command line, the Dask
   cluster, the Gymnasium environments, datasets and the instance sets are not reachable, so the site's wheel
   leaves them out (:func:`page_data`: and the data files only they read).
-* :func:`site_stdlib`: Pyodide's ``python_stdlib.zip`` with only the files the worker's Python imports or can
-  import, those every boot imports compiled (``.pyc``: compiling their source was most of a boot's CPU time), written
-  by ``scripts/stdlib.mjs`` in Node with Pyodide's own Python and cached in ``.cache/stdlib/``.
+* :func:`python_files`: Pyodide's ``python_stdlib.zip`` with only the files the worker's Python imports or can
+  import, those every boot imports compiled (``.pyc``: compiling their source was most of a boot's CPU time), and
+  the wheels (ours, micropip) compiled whole, written by ``scripts/python_files.mjs`` in Node with Pyodide's own
+  Python and cached in ``.cache/python/``.
 * :func:`trimmed_lock`: ``pyodide-lock.json`` with only the packages the worker loads.
 
 The wheel and the zip are written uncompressed (``ZIP_STORED``): the host compresses each file whole (brotli,
@@ -24,14 +25,15 @@ import shutil
 import subprocess
 import zipfile
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 PAGE_ROOT = "npuzzle.api"
 """The module the worker imports and calls; the page's Python is what it reaches."""
-STDLIB_SCRIPT = "scripts/stdlib.mjs"
+PYTHON_FILES_SCRIPT = "scripts/python_files.mjs"
 KEPT = 8
-"""Standard library zips kept in ``.cache/stdlib/`` (the newest)."""
+"""Sets of Python files kept in ``.cache/python/`` (the newest)."""
 
 
 def _module_file(package_dir: Path, name: str) -> tuple[Path | None, bool]:
@@ -101,10 +103,12 @@ def page_modules(package_dir: Path, root: str = PAGE_ROOT) -> set[str]:
 
 
 def module_name(archive_name: str) -> str | None:
-    """The dotted module name of a wheel entry such as ``npuzzle/pdb/__init__.py`` (None: not a module)."""
-    if not archive_name.endswith(".py"):
+    """The dotted module name of a wheel entry such as ``npuzzle/pdb/__init__.py`` or ``npuzzle/board.pyc`` (None:
+    not a module)."""
+    stem, dot, suffix = archive_name.rpartition(".")
+    if not dot or suffix not in ("py", "pyc"):
         return None
-    parts = archive_name[: -len(".py")].split("/")
+    parts = stem.split("/")
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -116,45 +120,62 @@ def page_data(files: Iterable[tuple[str, Path]], modules: set[str]) -> set[str]:
     return {arc for arc, _ in entries if module_name(arc) is None and Path(arc).name in sources}
 
 
-def site_stdlib(root: Path, runtime: Path, micropip: Path, wheel_name: str, wheel_bytes: bytes) -> bytes:
-    """The site's standard library zip (see the module docstring), cached in ``.cache/stdlib/`` under a hash of the
-    runtime, micropip, our wheel and the script; raises :class:`StdlibError` when Node is missing or the script
-    fails (the site then ships Pyodide's whole zip)."""
-    script = root / STDLIB_SCRIPT
+@dataclass(frozen=True)
+class PythonFiles:
+    """The site's Python files, from :func:`python_files`: the stdlib zip and the wheels by file name."""
+
+    stdlib: bytes
+    wheels: dict[str, bytes]
+
+
+def python_files(root: Path, runtime: Path, wheels: list[tuple[str, bytes]]) -> PythonFiles:
+    """The site's standard library zip and compiled wheels (see the module docstring) for ``wheels`` (file name,
+    bytes: ours first, then micropip), cached in ``.cache/python/`` under a hash of the runtime, the wheels and the
+    script; raises :class:`PythonFilesError` when Node is missing or the script fails (the site then ships
+    Pyodide's whole zip and the wheels as they are)."""
+    script = root / PYTHON_FILES_SCRIPT
     key = hashlib.sha256()
-    for path in (runtime / "python_stdlib.zip", runtime / "pyodide.asm.wasm", script, micropip):
+    for path in (runtime / "python_stdlib.zip", runtime / "pyodide.asm.wasm", script):
         key.update(f"{path.name}\0{hashlib.sha256(path.read_bytes()).hexdigest()}\n".encode())
-    key.update(wheel_bytes)
-    cache = root / ".cache" / "stdlib"
-    target = cache / f"{key.hexdigest()[:16]}.zip"
-    if target.exists():
-        return target.read_bytes()
+    for name, data in wheels:
+        key.update(f"{name}\0{hashlib.sha256(data).hexdigest()}\n".encode())
+    cache = root / ".cache" / "python"
+    target = cache / key.hexdigest()[:16]
+    if not (target / "python_stdlib.zip").exists():
+        _make_python_files(root, runtime, wheels, target)
+    target.touch()
+    for old in sorted(cache.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)[KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+    return PythonFiles((target / "python_stdlib.zip").read_bytes(), {n: (target / n).read_bytes() for n, _ in wheels})
+
+
+def _make_python_files(root: Path, runtime: Path, wheels: list[tuple[str, bytes]], target: Path) -> None:
     node = shutil.which("node")
     if node is None:
-        raise StdlibError("node is not on PATH")
-    cache.mkdir(parents=True, exist_ok=True)
-    staged = cache / wheel_name
-    staged.write_bytes(wheel_bytes)
-    partial = target.with_suffix(".partial")
-    command = [node, str(script), "--pyodide", str(runtime), "--wheel", str(staged), "--package", str(micropip)]
-    try:
-        result = subprocess.run(
-            [*command, "--import", PAGE_ROOT, "--out", str(partial)], capture_output=True, text=True
-        )
-    finally:
-        staged.unlink()
+        raise PythonFilesError("node is not on PATH")
+    staging = target.with_name(target.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    (staging / "in").mkdir(parents=True)
+    for name, data in wheels:
+        (staging / "in" / name).write_bytes(data)
+    (ours, _), *packages = wheels
+    command = [node, str(root / PYTHON_FILES_SCRIPT), "--pyodide", str(runtime), "--wheel", str(staging / "in" / ours)]
+    for name, _ in packages:
+        command += ["--package", str(staging / "in" / name)]
+    command += ["--import", PAGE_ROOT, "--out", str(staging / "out")]
+    result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
-        partial.unlink(missing_ok=True)
+        shutil.rmtree(staging, ignore_errors=True)
         last = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()[-1][:300]
-        raise StdlibError(f"{STDLIB_SCRIPT} failed: {last}")
-    partial.replace(target)
-    for old in sorted(cache.glob("*.zip"), key=lambda p: p.stat().st_mtime, reverse=True)[KEPT:]:
-        old.unlink()
-    return target.read_bytes()
+        raise PythonFilesError(f"{PYTHON_FILES_SCRIPT} failed: {last}")
+    shutil.rmtree(target, ignore_errors=True)
+    (staging / "out").rename(target)
+    shutil.rmtree(staging, ignore_errors=True)
+    print(f"build: {result.stdout.strip()}", flush=True)
 
 
-class StdlibError(Exception):
-    """The site's standard library zip could not be made; the message says why."""
+class PythonFilesError(Exception):
+    """The site's Python files could not be made; the message says why."""
 
 
 def stored_zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
