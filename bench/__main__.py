@@ -31,6 +31,8 @@ COMMANDS = {
     "dual": "dual",
     "ordering": "ordering",
     "screenshot": "screenshot",
+    "screens": "screens",
+    "panels": "panels",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 

@@ -83,3 +83,15 @@ def test_a_file_of_ones_own_with_goals_and_known_lengths(tmp_path: Path) -> None
     assert code == 2 and "line 2: tile 8 appears twice" in err
     code, _, err = bench("korf99")
     assert code == 2 and "'korf99' is neither a benchmark set (korf100, korf24, hardest8) nor a file" in err
+
+
+def test_a_file_with_no_boards_or_no_lengths_and_a_set_all_stopped_say_so(tmp_path: Path) -> None:
+    (tmp_path / "none.txt").write_text("# goal default\n# only comments\n\n")
+    code, out, err = bench(str(tmp_path / "none.txt"))
+    assert code == 2 and out == "" and "holds no boards" in err and "Traceback" not in err
+    (tmp_path / "unknown.txt").write_text("# goal default\n1 2 3 / 4 5 6 / 0 7 8\n")
+    code, out, _ = bench(str(tmp_path / "unknown.txt"))
+    assert code == 0 and "every length proven optimal; none to hold against a published length" in out
+    code, out, _ = bench("korf24", "--solver", "optimal", "--time-limit", "0.05", "--limit", "1")
+    assert code == 3 and "no length found; none to hold against a published length; 1 STOPPED: [1]" in out
+    assert "lower bound <= published" not in out

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import re
+import time
+import uuid
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
 
+from interrupt import HANG_SECONDS, interrupt_when
 from npuzzle import Board, goal_board
 from npuzzle.cli import main
 from npuzzle.datafiles import parts_folder, read_rows
@@ -19,6 +24,7 @@ from npuzzle.exhaustive import DistanceTable, all_states
 from npuzzle.heuristics import make_heuristic
 from npuzzle.reference import SlidingPuzzle, astar
 from oracle import distances
+from test_dask_batch import live_processes_with
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -41,6 +47,15 @@ def check_rows_against_the_oracle(rows: list[dict[str, object]], goal: Board) ->
         assert board.apply(list(str(row["moves"]))) == goal
 
 
+def test_a_seed_makes_the_same_boards_on_every_python() -> None:
+    """Board i comes from the seed 'SEED/i' through the standard library's ``random`` (string seeds hashed with
+    SHA-512), so a dataset begun on one Python is resumed on another: these tiles were the same on CPython 3.11, 3.12
+    and 3.13."""
+    assert DatasetSpec(4, 4, 2, seed="1").board(0).tiles == (6, 3, 5, 0, 11, 15, 2, 10, 9, 13, 8, 4, 14, 1, 7, 12)
+    assert DatasetSpec(4, 4, 2, seed="1").board(1).tiles == (0, 8, 13, 10, 6, 5, 4, 3, 2, 7, 14, 11, 12, 9, 1, 15)
+    assert DatasetSpec(3, 3, 2, walk=12, seed="w").board(1).tiles == (0, 6, 2, 1, 7, 3, 5, 4, 8)
+
+
 def test_the_breadth_first_search_streams_every_state_once_with_an_optimal_solution() -> None:
     for goal in (goal_board(2, 3), goal_board(3, 2, "blank-first"), goal_board(2, 4)):
         states = list(all_states(goal))
@@ -56,7 +71,7 @@ def test_the_breadth_first_search_streams_every_state_once_with_an_optimal_solut
 def test_the_whole_8_puzzle_in_parquet_read_back_with_pyarrow(tmp_path: Path) -> None:
     out = tmp_path / "all.parquet"
     code, _, err = run_cli("dataset", "--shape", "3x3", "--all", "--out", str(out))
-    assert code == 0 and "181,440 rows written" in err
+    assert code == 0 and "181,440 rows written" in err and "181,440 of 181,440 boards done (181,440 solved)" in err
     table = pq.read_table(out)
     assert table.column_names == list(COLUMN_NAMES) and table.num_rows == 181_440
     rows = table.to_pylist()
@@ -94,6 +109,15 @@ def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path) -> None
         assert board.apply(list(str(row["moves"]))) == goal
 
 
+def test_a_named_solver_labels_small_boards_instead_of_the_breadth_first_search(tmp_path: Path) -> None:
+    out = tmp_path / "named.jsonl"
+    code, _, _ = run_cli("dataset", "--shape", "3x3", "--count", "5", "--algorithm", "idastar", "--heuristic", "md",
+                         "--out", str(out))  # fmt: skip
+    rows = list(read_rows(out))
+    assert code == 0 and {(row["algorithm"], row["heuristic"]) for row in rows} == {("idastar", "manhattan")}
+    check_rows_against_the_oracle(rows, goal_board(3, 3))
+
+
 def test_csv_and_json_lines_hold_the_same_rows(tmp_path: Path) -> None:
     rows = {}
     for suffix in ("csv", "jsonl"):
@@ -102,6 +126,25 @@ def test_csv_and_json_lines_hold_the_same_rows(tmp_path: Path) -> None:
         rows[suffix] = list(read_rows(out))
     assert rows["csv"] == rows["jsonl"] and len(rows["csv"]) == 9
     assert all(row["seconds"] is None and row["nodes_expanded"] is None for row in rows["csv"])  # bfs rows
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [(",true,", ",maybe,"), (",bfs,", ",bfs,extra,"), (",3,3,", ",3,three,")],
+)
+def test_a_damaged_csv_row_is_named_when_resuming(
+    tmp_path: Path, old: str, new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    out = Path("d.csv")
+    args = ["dataset", "--shape", "3x3", "--count", "4", "--out", str(out)]
+    assert run_cli(*args)[0] == 0
+    lines = out.read_text().splitlines(keepends=True)
+    lines[2] = lines[2].replace(old, new, 1)
+    out.write_text("".join(lines))
+    code, _, err = run_cli(*args, "--resume")
+    assert code == 2 and "Traceback" not in err
+    assert "npuzzle: line 3 of 'd.csv' is not a dataset row: '1,3," in err
 
 
 @pytest.mark.parametrize("suffix", ["parquet", "jsonl", "csv"])
@@ -142,6 +185,17 @@ def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Pat
     assert [row["index"] for row in pq.read_table(out).to_pylist()] == list(range(20))
 
 
+def test_a_larger_count_grows_a_complete_parquet_dataset(tmp_path: Path) -> None:
+    out = tmp_path / "grow.parquet"
+    args = ["dataset", "--shape", "2x3", "--seed", "g", "--out", str(out)]
+    assert run_cli(*args, "--count", "5")[0] == 0
+    code, _, err = run_cli(*args, "--count", "9", "--resume")
+    assert code == 0 and "5 rows of 9 already in" in err and "4 rows written" in err
+    rows = pq.read_table(out).to_pylist()
+    assert [row["index"] for row in rows] == list(range(9)) and not parts_folder(out).exists()
+    assert [row["tiles"] for row in rows] == [list(board.tiles) for _, board in DatasetSpec(2, 3, 9, seed="g").boards()]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -150,6 +204,12 @@ def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Pat
         (["--shape", "3x3", "--count", "3", "--scramble", "shuffle", "--out", "x.csv"], "'random' or 'walk:K'"),
         (["--shape", "3x3", "--count", "3", "--goal", "1 2 3", "--out", "x.csv"], "goal:"),
         (["--shape", "5x5", "--count", "2", "--label", "bfs", "--out", "x.csv"], "at most 9 cells"),
+        (["--shape", "3x3", "--all", "--seed", "5", "--out", "x.csv"], "--all takes every state in order of distance"),
+        (["--shape", "3x3", "--all", "--scramble", "walk:3", "--out", "x.csv"], "--scramble and --seed draw boards"),
+        (
+            ["--shape", "3x3", "--count", "2", "--label", "bfs", "--heuristic", "md", "--out", "x.csv"],
+            "label bfs labels every row by one breadth-first search, not by algorithm 'auto' with heuristic 'manhattan",
+        ),
     ],
 )
 def test_bad_settings_are_named(tmp_path: Path, argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,3 +227,27 @@ def test_the_dask_cluster_writes_the_rows_worker_processes_write(tmp_path: Path)
     assert run_cli(*args, "--scheduler", "local:2", "--out", str(tmp_path / "dask.parquet"))[0] == 0
     jobs, dask = (pq.read_table(tmp_path / f"{way}.parquet").drop(["seconds"]) for way in ("jobs", "dask"))
     assert jobs.equals(dask) and jobs.num_rows == 25
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the worker processes through /proc")
+def test_ctrl_c_keeps_the_rows_so_far_stops_every_process_and_resume_goes_on(tmp_path: Path) -> None:
+    out = tmp_path / "stopped.parquet"
+    args = ["dataset", "--shape", "3x3", "--count", "200", "--seed", "c", "--algorithm", "idastar",
+            "--heuristic", "manhattan", "--jobs", "2", "--out", str(out)]  # fmt: skip
+    marker = f"NPUZZLE_TEST_RUN={uuid.uuid4().hex}"
+    name, value = marker.split("=")
+    result = interrupt_when(args, "boards done (", {**os.environ, name: value})
+    assert result.returncode == 3 and "Traceback" not in result.stderr
+    written = re.search(r"npuzzle: interrupted: (\d+) rows? written; --resume goes on", result.stderr)
+    assert written is not None and 0 < int(written.group(1)) < 200
+    assert not out.exists() and len(list(read_rows(out))) == int(written.group(1))  # the parts hold them
+    deadline = time.monotonic() + HANG_SECONDS
+    while live_processes_with(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live_processes_with(marker) == []
+    code, _, err = run_cli(*args, "--resume")
+    assert code == 0 and f"{written.group(1)} rows of 200 already in" in err
+    rows = pq.read_table(out).to_pylist()
+    assert [row["index"] for row in rows] == list(range(200)) and not parts_folder(out).exists()
+    check_rows_against_the_oracle(rows, goal_board(3, 3))

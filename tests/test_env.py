@@ -14,7 +14,7 @@ from gymnasium.utils.env_checker import check_env
 from npuzzle import Board, goal_board
 from npuzzle.board import DIRECTIONS
 from npuzzle.env import PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
-from npuzzle.errors import LimitError, MoveError, PuzzleError, UnsolvableError
+from npuzzle.errors import LimitError, MoveError, PuzzleError, UnknownNameError, UnsolvableError
 from npuzzle.instances import korf100
 from npuzzle.nearoptimal import manhattan_linear_conflict
 from oracle import distances
@@ -162,9 +162,21 @@ def test_the_text_environment_reads_words_and_answers_as_the_command_line() -> N
     assert terminated and "error" not in info and text == "1 2 3\n4 5 6\n7 8 _"
 
 
+def test_an_action_outside_the_action_space_is_named_not_wrapped_round() -> None:
+    env = SlidingPuzzleEnv(3, 3)
+    env.reset(options={"board": "1 2 3 / 4 0 5 / 6 7 8"})  # every action legal
+    for action in (-1, 4, 2.0):
+        with pytest.raises(MoveError, match=f"action {action!r} is not one of 0"):
+            env.step(action)  # type: ignore[arg-type]
+    assert env.steps == 0 and env.board == Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
+    assert env.step(np.int64(3))[4]["tile"] == 4
+
+
 def test_bad_settings_are_named() -> None:
-    with pytest.raises(PuzzleError, match="reward must be one of 'step', 'sparse', got 'dense'"):
+    with pytest.raises(UnknownNameError, match="reward must be one of 'step', 'sparse', got 'dense'"):
         SlidingPuzzleEnv(3, 3, reward="dense")
+    with pytest.raises(UnknownNameError, match="distance must be one of 'off', 'cheap', 'exact', got 'exactly'"):
+        SlidingPuzzleEnv(3, 3, distance="exactly")  # type: ignore[arg-type]
     with pytest.raises(PuzzleError, match="'random' or 'walk:K'"):
         SlidingPuzzleEnv(3, 3, scramble="shuffle")
     with pytest.raises(UnsolvableError, match="cannot reach the goal"):

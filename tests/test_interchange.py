@@ -8,10 +8,11 @@ import numpy as np
 import pytest
 
 from npuzzle import Board, goal_board, parse_board, random_board
-from npuzzle.errors import BoardError, MoveError
+from npuzzle.errors import BoardError, MoveError, ShapeError, UnknownNameError
 from npuzzle.instances import korf100
 from npuzzle.interchange import (
     FORMS,
+    action_letter,
     board_from_array,
     board_to_array,
     board_to_list,
@@ -59,7 +60,7 @@ def test_the_text_forms_round_trip_with_their_goals() -> None:
     assert read_form(write_form(BOARD, "deepcubea"), "deepcubea") == (BOARD, goal_board(3, 3))
     with pytest.raises(BoardError, match="rows joined by '/'"):
         read_form("8 6 7 2 5 4 3 0 1", "slidysim")
-    with pytest.raises(BoardError, match="unknown text form 'lichess'"):
+    with pytest.raises(UnknownNameError, match="unknown text form 'lichess'"):
         write_form(BOARD, "lichess")  # type: ignore[arg-type]
 
 
@@ -107,3 +108,16 @@ def test_moves_as_tiles_letters_words_runs_and_actions() -> None:
         move_tiles(BOARD, "D X")
     with pytest.raises(MoveError, match="action 4 is not one of 0"):
         from_actions([4])
+
+
+def test_actions_other_than_0_to_3_and_shapes_that_disagree_are_named() -> None:
+    assert from_actions([np.int64(0), np.int8(3)]) == "UR"
+    for action in (-1, 4, 1.5, True, "1", None):
+        with pytest.raises(MoveError, match=r"action .* is not one of 0 \(U\), 1 \(D\), 2 \(L\), 3 \(R\)"):
+            action_letter(action)
+    with pytest.raises(ShapeError, match="the rows given make a 2×2 board, not the 3×3 asked for"):
+        board_from_array([[1, 2], [3, 0]], (3, 3))
+    with pytest.raises(ShapeError, match="a 3×3 board has 9 tiles, but 12 were given"):
+        board_from_array(list(range(12)), (3, 3))
+    with pytest.raises(UnknownNameError, match="unknown text form 'korff'; use one of korf, deepcubea, slidysim"):
+        read_form("1 2 3 0", "korff")  # type: ignore[arg-type]

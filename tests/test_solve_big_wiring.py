@@ -391,6 +391,17 @@ def test_near_optimal_at_limit_lets_every_optimal_plan_give_way_and_changes_no_o
     assert plan(big, goal_board(6, 6), near_optimal_at_limit=True).summary == plan(big, goal_board(6, 6)).summary
 
 
+def test_near_optimal_at_limit_gives_way_when_a_stars_memory_runs_out_too() -> None:
+    board = parse_board("15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0")  # 80 moves: A* cannot hold its states
+    goal = goal_board(4, 4, "blank-first")
+    chosen = plan(board, goal, "astar", "manhattan", budget=0, near_optimal_at_limit=True)
+    result = run(chosen.start(Limit(memory=2_000, seconds=600)))
+    assert result.algorithm == NEAR_OPTIMAL and result.moves is not None and board.apply(result.moves) == goal
+    assert result.extra["optimal_search"]["algorithm"] == "astar" and "reached its memory limit" in result.message
+    alone = run(plan(board, goal, "astar", "manhattan").start(Limit(memory=2_000)))
+    assert alone.moves is None and alone.stopped == "memory-limit"  # without the flag: no answer, as before
+
+
 @pytest.fixture(scope="module")
 def weak_tables() -> PdbTables:
     """4×4 tables of 3 tiles each, built in a second or two: they fit as the site's do, and leave a hard 15-puzzle

@@ -111,7 +111,8 @@ function errorOf(exc) {
 /** @typedef {{build: string, runtime: FileInfo[], packages: FileInfo[],
  *   wheel: FileInfo & {version: string, sha256: string},
  *   snapshot?: FileInfo & {sha256: string, wheel: string},
- *   pdb?: {url: string, size: number, sha256: string}}} Manifest build.json, as the worker reads it */
+ *   pdb?: {url: string, size: number, sha256: string, rows: number, cols: number}}} Manifest build.json, as the
+ *   worker reads it (`pdb.rows` and `cols`: the board shape its tables serve, read from the file's header) */
 
 /** The runtime's module, which Pyodide imports itself (counted once loaded). */
 const RUNTIME_MODULE = "pyodide/pyodide.asm.mjs";
@@ -548,7 +549,7 @@ async function offerTables(python) {
   if (!info) return;
   const cache = await openCache();
   const cached = Boolean(cache && (await cache.match(new URL(info.url, python.base).href)));
-  tablesStatus({ phase: "offered", total: info.size, cached,
+  tablesStatus({ phase: "offered", total: info.size, cached, rows: info.rows, cols: info.cols,
     text: cached ? `Pattern database kept from an earlier visit (${megabytes(info.size)} MB)`
       : `Pattern database: ${megabytes(info.size)} MB to download for the fastest optimal 4×4 solving` });
 }

@@ -246,7 +246,9 @@ def _cell(kind: str, text: str) -> object:
     if kind == "float":
         return float(text)
     if kind == "bool":
-        return {"true": True, "false": False}[text]
+        if text not in ("true", "false"):
+            raise ValueError(f"not a bool: {text!r}")
+        return text == "true"
     return text
 
 

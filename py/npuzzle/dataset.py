@@ -21,6 +21,7 @@ from .batch import BatchOptions, Record, solve_batch
 from .board import Board
 from .errors import PuzzleError, quote_input
 from .exhaustive import MAX_EXHAUSTIVE_CELLS, DistanceTable, all_states, check_exhaustive
+from .names import AUTO, name_key
 from .parse import resolve_goal
 from .randomize import MAX_SCRAMBLE_MOVES, random_board, scramble
 
@@ -129,14 +130,23 @@ def parse_scramble(text: str) -> int | None:
     raise DatasetError(f"--scramble must be 'random' or 'walk:K' (K moves from the goal), got {quote_input(text)}")
 
 
-def resolve_label(spec: DatasetSpec, label: Label) -> Literal["bfs", "search"]:
+def resolve_label(spec: DatasetSpec, label: Label, options: BatchOptions | None = None) -> Literal["bfs", "search"]:
     """``auto``: ``bfs`` for a board of at most :data:`~npuzzle.exhaustive.MAX_EXHAUSTIVE_CELLS` cells (exact and
-    fastest), else ``search``; ``bfs`` on a bigger board raises :class:`~npuzzle.errors.LimitError`."""
+    fastest) unless ``options`` name an algorithm or a heuristic (the rows are then that solver's), else ``search``;
+    ``bfs`` on a bigger board raises :class:`~npuzzle.errors.LimitError`, and with a solver named
+    :class:`DatasetError` (the breadth-first search labels every row)."""
+    solver = (options.algorithm, options.heuristic) if options is not None else ("auto", "auto")
+    named = any(name_key(name) != AUTO.name for name in solver)
     if label == "bfs":
         check_exhaustive(spec.goal_board)
+        if named:
+            raise DatasetError(
+                f"label bfs labels every row by one breadth-first search, not by algorithm {quote_input(solver[0])} "
+                f"with heuristic {quote_input(solver[1])}: use label search"
+            )
         return "bfs"
     if label == "auto":
-        return "bfs" if spec.rows * spec.cols <= MAX_EXHAUSTIVE_CELLS else "search"
+        return "bfs" if spec.rows * spec.cols <= MAX_EXHAUSTIVE_CELLS and not named else "search"
     return "search"
 
 
@@ -155,7 +165,7 @@ def dataset_rows(
     for index in done:
         if not 0 <= index < spec.total:
             raise DatasetError(f"the file holds row {index}, but this dataset has rows 0 to {spec.total - 1}")
-    method = resolve_label(spec, label)
+    method = resolve_label(spec, label, options)
     if method == "search":
         wanted = [(index, board) for index, board in spec.boards() if not _is_done(index, board, done)]
         yield from _searched(spec, wanted, options or BatchOptions(), jobs)

@@ -100,8 +100,8 @@ class LimitError(PuzzleError):
 
 
 class UnknownNameError(PuzzleError):
-    """A heuristic or algorithm name is none of the choices; the message quotes it and lists them with their
-    aliases (:mod:`npuzzle.names`)."""
+    """A name is none of the choices (a heuristic or algorithm, with their aliases: :mod:`npuzzle.names`; a setting
+    such as an environment's ``reward`` or a text form); the message quotes it and lists the choices."""
 
 
 class PatternDatabaseError(PuzzleError):

@@ -19,17 +19,17 @@ def optimal_then_near(
     limit: Limit,
 ) -> Search:
     """The optimal search for ``first_seconds`` (``math.inf``: no bound of its own) or ``share`` of the hard time
-    limit, if sooner; if that time runs out before it finishes, the near-optimal solver for the rest of the hard
-    limit. The answer is the near-optimal one with the better of the two lower bounds (``optimal`` when its length
-    meets it), the optimal search's figures in ``extra["optimal_search"]``, the counts of both and a message
-    saying what happened; progress records flow on with cumulative counts and ``elapsed``. A
-    :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer)."""
+    limit, if sooner; if that time runs out before it finishes, or its memory limit (A*'s states held) stops it, the
+    near-optimal solver for the rest of the hard limit. The answer is the near-optimal one with the better of the two
+    lower bounds (``optimal`` when its length meets it), the optimal search's figures in ``extra["optimal_search"]``,
+    the counts of both and a message saying what happened; progress records flow on with cumulative counts and
+    ``elapsed``. A :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer)."""
     clock = Clock()
     cap = first_seconds if limit.seconds is None else min(first_seconds, share * limit.seconds)
     # a stop during the optimal search passes through it (it has no answer to give): progress.stop then builds the
     # result from the last record with Plan.stopped, as for a plain search
     first: SearchResult = yield from start_optimal(replace(limit, seconds=None if math.isinf(cap) else cap))
-    if first.stopped != "time-limit":
+    if first.stopped not in ("time-limit", "memory-limit"):
         return first  # finished (optimal), or stopped by the caller's node limit
     spent = clock.elapsed()
     rest = replace(
@@ -64,10 +64,8 @@ def optimal_then_near(
         "lower_bound": first.lower_bound,
     }
     title = ALGORITHM_TITLES.get(first.algorithm, first.algorithm)
-    why = (
-        f"optimal search ({title} + {first.heuristic}) did not finish in {cap:g} s "
-        f"(it proved at least {first.lower_bound} moves)"
-    )
+    ended = f"did not finish in {cap:g} s" if first.stopped == "time-limit" else "reached its memory limit"
+    why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {first.lower_bound} moves)"
     if second.moves is None:
         message = (
             f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "

@@ -18,14 +18,24 @@ the two goal conventions, and moves as tiles, letters, words or action numbers.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any, Literal
 
-from .board import DIRECTIONS, Board, Direction, GoalName, goal_board, moves_to_letters, unchecked_board
-from .errors import BoardError, MoveError, NotANumberError, ShapeError, quote_input, show_value
+from .board import (
+    DIRECTION_WORDS,
+    DIRECTIONS,
+    Board,
+    Direction,
+    GoalName,
+    goal_board,
+    moves_to_letters,
+    unchecked_board,
+)
+from .errors import BoardError, MoveError, NotANumberError, ShapeError, UnknownNameError, quote_input, show_value
 from .parse import parse_board
 
 if TYPE_CHECKING:
@@ -50,8 +60,8 @@ FORMS: dict[str, TextForm] = {
 }
 """The text forms :func:`read_form` and :func:`write_form` know, each with the goal convention its boards follow."""
 
-WORDS: dict[str, Direction] = {"up": "U", "down": "D", "left": "L", "right": "R"}
-"""The words a move may be written as: the direction the tile moves."""
+WORDS: dict[str, Direction] = {word: letter for letter, word in DIRECTION_WORDS.items()}
+"""The words a move may be written as (:data:`npuzzle.board.DIRECTION_WORDS`): the direction the tile moves."""
 
 _RUN = re.compile(r"([UDLR])(\d*)", re.IGNORECASE)
 _RUNS = re.compile(r"(?:[UDLR]\d*)+", re.IGNORECASE)
@@ -67,11 +77,21 @@ def board_from_array(values: Any, shape: tuple[int, int] | None = None) -> Board
             f"a board array must be a non-empty sequence of numbers or rows, got {show_value(values)}"
         )
     if isinstance(values[0], Sequence):
-        return Board.from_rows(values)
-    rows, cols = shape if shape is not None else (isqrt(len(values)), isqrt(len(values)))
-    if rows * cols != len(values):
+        board = Board.from_rows(values)
+        if shape is not None and (board.rows, board.cols) != tuple(shape):
+            raise ShapeError(
+                f"the rows given make a {board.rows}×{board.cols} board, not the {shape[0]}×{shape[1]} asked for"
+            )
+        return board
+    if shape is not None:
+        rows, cols = shape
+        if rows * cols != len(values):
+            raise ShapeError(f"a {rows}×{cols} board has {rows * cols} tiles, but {len(values)} were given")
+        return Board(rows, cols, tuple(values))
+    side = isqrt(len(values))
+    if side * side != len(values):
         raise ShapeError(f"{len(values)} tiles make no square board: give the shape (rows, cols)")
-    return Board(rows, cols, tuple(values))
+    return Board(side, side, tuple(values))
 
 
 def board_to_array(board: Board, dtype: str = "int16", one_hot: bool = False) -> np.ndarray[Any, Any]:
@@ -95,7 +115,8 @@ def board_to_list(board: Board, nested: bool = True) -> list[Any]:
 
 def read_form(text: str, form: Form) -> tuple[Board, Board]:
     """The board written in ``form`` and the goal that form's boards are posed for; a ``korf`` line may start with
-    its id (a flat list of n + 1 numbers). Raises a :class:`~npuzzle.errors.BoardError` naming the problem."""
+    its id (a flat list of n + 1 numbers). Raises a :class:`~npuzzle.errors.BoardError` naming the problem, and
+    :class:`~npuzzle.errors.UnknownNameError` for a form that is none of :data:`FORMS`."""
     spec = _form(form)
     numbers = text.split()
     if form == "korf" and len(numbers) > 1 and isqrt(len(numbers) - 1) ** 2 == len(numbers) - 1:
@@ -118,7 +139,7 @@ def write_form(board: Board, form: Form, ident: int | None = None) -> str:
 def _form(form: str) -> TextForm:
     spec = FORMS.get(form)
     if spec is None:
-        raise BoardError(f"unknown text form {form!r}: use one of {', '.join(FORMS)}")
+        raise UnknownNameError(f"unknown text form {show_value(form)}; use one of {', '.join(FORMS)}")
     return spec
 
 
@@ -188,15 +209,23 @@ def read_move(board: Board, move: int | str) -> int:
     return board.slide(move).tiles[board.blank_index]
 
 
+def action_letter(action: object) -> Direction:
+    """The letter of one action number (0–3: U, D, L, R, the order of DeepCubeA's moves and of :mod:`npuzzle.env`'s
+    actions; a Python or numpy integer); raises :class:`~npuzzle.errors.MoveError` quoting anything else (``-1``,
+    ``4``, ``1.5``, ``True``)."""
+    try:
+        number = -1 if isinstance(action, bool) else operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        number = -1
+    if not 0 <= number < len(DIRECTIONS):
+        raise MoveError(f"action {show_value(action)} is not one of 0 (U), 1 (D), 2 (L), 3 (R)")
+    return DIRECTIONS[number]
+
+
 def from_actions(actions: Iterable[int]) -> str:
-    """Action numbers (0–3: U, D, L, R, the order of DeepCubeA's moves and of :mod:`npuzzle.env`'s actions) as
-    letters; raises :class:`~npuzzle.errors.MoveError` for another number."""
-    letters = []
-    for action in actions:
-        if not 0 <= action < len(DIRECTIONS):
-            raise MoveError(f"action {action!r} is not one of 0 (U), 1 (D), 2 (L), 3 (R)")
-        letters.append(DIRECTIONS[action])
-    return "".join(letters)
+    """Action numbers as letters (:func:`action_letter` each); raises :class:`~npuzzle.errors.MoveError` for
+    anything that is not one."""
+    return "".join(action_letter(action) for action in actions)
 
 
 def to_actions(letters: str) -> list[int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .board import Board
-from .errors import LimitError
+from .errors import LimitError, UnknownNameError, show_value
 from .exhaustive import MAX_EXHAUSTIVE_CELLS, DistanceTable
 from .nearoptimal import manhattan_linear_conflict
 from .pdb import PdbHeuristic, PdbTables, pdb_fits, solve_with_pdb
@@ -32,8 +32,8 @@ Source = Literal["table", "search", "bound"]
 Labels = dict[str, int]
 
 MAX_KNOWN = 100_000
-"""The most boards a labeller keeps the exact distance of (those on the solutions it searched); past it the oldest
-go first."""
+"""The most boards a labeller keeps the exact distance of (those on the solutions it searched); a search that would
+pass it starts the memory afresh."""
 
 
 class DistanceLabeller:
@@ -43,7 +43,7 @@ class DistanceLabeller:
 
     def __init__(self, goal: Board, tables: PdbTables | None = None, mode: Mode = "cheap") -> None:
         if mode not in MODES:
-            raise LimitError(f"the distance mode must be one of {', '.join(MODES)}, got {mode!r}")
+            raise UnknownNameError(f"the distance mode must be one of {', '.join(MODES)}, got {show_value(mode)}")
         self.goal = goal
         self.mode = mode
         self._tables = tables if tables is not None and pdb_fits(goal, goal, tables) else None

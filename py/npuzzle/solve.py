@@ -227,10 +227,11 @@ def plan(
 
     ``near_optimal_at_limit`` asks for the shortest answer to be had within the hard time limit: an optimal plan
     that would not fall back (A* on small boards, a pattern database's IDA*, a named algorithm) gets
-    :data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE` of the limit, then the near-optimal solver the rest, with the
-    same combined answer (:func:`npuzzle.fallback.optimal_then_near`; :attr:`Plan.fallback_after` is ``math.inf``:
-    no time of its own). Plans that fall back anyway, or are near-optimal already, are unchanged; without a hard
-    time limit the optimal search runs to its end.
+    :data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE` of the limit, then (or as soon as A*'s memory limit stops it) the
+    near-optimal solver the rest, with the same combined answer (:func:`npuzzle.fallback.optimal_then_near`;
+    :attr:`Plan.fallback_after` is ``math.inf``: no time of its own). Plans that fall back anyway, or are
+    near-optimal already, are unchanged; without a hard time limit the optimal search runs to its end (or to its
+    memory limit).
 
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
     :class:`GoalError` for a goal of another shape, :class:`~npuzzle.errors.UnknownNameError` for an unknown
@@ -380,8 +381,9 @@ def compare_plans(
     ``compare``, the api's): ``heuristics`` when given, else every heuristic of ``registry`` (default: the
     built-in ones) that fits ``board`` and ``goal``, in ``auto``'s ranking order.
 
-    Raises :class:`UnsolvableError` for a board that cannot reach the goal, :class:`LimitError` for a named
-    heuristic that is unknown or does not fit.
+    Raises :class:`UnsolvableError` for a board that cannot reach the goal,
+    :class:`~npuzzle.errors.UnknownNameError` for a named heuristic that is unknown and :class:`LimitError` for one
+    that does not fit.
     """
     registry = registry if registry is not None else default_registry()
     names = heuristics if heuristics is not None else registry.fitting_names(board, goal)

@@ -170,8 +170,9 @@ def test_cancel_before_a_request_runs(harness: tuple[Harness, list[str]]) -> Non
 
 def test_a_background_search_gives_way_to_every_other_request(harness: tuple[Harness, list[str]]) -> None:
     """Between two slices of a `background` solve, the worker answers the requests waiting (a watch step, a move's
-    words, a check, the options) before the background search's next slice; a foreground long solve queued behind
-    a foreground one still waits its turn."""
+    words, a check, the options) before the background search's next slice: at most the slice that was running when
+    the request arrived, and one whose progress was already on its way, report before the answer (without the rule
+    the request waits for the whole background search)."""
     h, offsite = harness
     board = json.loads(api.handle(json.dumps({"op": "random", "shape": "5x5", "seed": 3})))["board"]["text"]
     h.next_id += 1
@@ -191,7 +192,7 @@ def test_a_background_search_gives_way_to_every_other_request(harness: tuple[Har
         messages: list[dict[str, Any]] = h.page.evaluate("messages")
         answered = next(k for k, m in enumerate(messages) if m.get("id") == rid and m["type"] == "result")
         slices = [m for m in messages[:answered] if m.get("id") == background and m["type"] == "progress"]
-        assert len(slices) <= 1, f"{ask['type']} waited for {len(slices)} slices of the background search"
+        assert len(slices) <= 2, f"{ask['type']} waited for {len(slices)} slices of the background search"
     h.send({"type": "cancel", "id": background})
     messages = h.wait(f"m => m.id === {background} && (m.type === 'result' || m.type === 'error')", timeout=10_000)
     assert [m for m in messages if m.get("id") == background][-1]["reply"]["stopped"] == "cancelled"

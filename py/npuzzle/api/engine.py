@@ -19,7 +19,7 @@ def file_slices(data: object) -> bytes | bytearray | memoryview | FileSlices:
     """A pattern-database file as :func:`~npuzzle.pdb.loading.load_database` reads it: ``bytes`` as they are, a
     Pyodide proxy of a JavaScript ``Uint8Array`` (or ``ArrayBuffer``) as :class:`~npuzzle.pdb.loading.FileSlices`
     that copy a megabyte at a time out of it, so the whole file is never copied into the WebAssembly memory (which
-    never shrinks). Raises :class:`~npuzzle.errors.RequestError` for anything else."""
+    never shrinks). Raises :class:`~npuzzle.api.requests.RequestError` for anything else."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         return data
     length = getattr(data, "byteLength", None)

@@ -89,6 +89,8 @@ def read_instances(name: str, goal: str | None) -> tuple[list[Instance], str]:
         raise UsageError(f"cannot read {quote_input(name)}: {exc}") from None
     except InstanceFileError as exc:
         raise UsageError(f"{name}: {exc}") from None
+    if not instances:
+        raise UsageError(f"{quote_input(name)} holds no boards: one board per line, as `npuzzle check` reads it")
     return instances, f"{name}; {len(instances)} boards"
 
 
@@ -210,8 +212,12 @@ def _summary(rows: list[dict[str, object]], source: str, solver: str) -> dict[st
 def _summary_text(summary: dict[str, object], rows: list[dict[str, object]]) -> str:
     bad = [r["id"] for r in rows if r["ok"] is False]
     stopped = [r["id"] for r in rows if r["ok"] is None]
+    checked = any(r["length"] is not None and r["optimal"] is not None for r in rows)
     wrong = f"{len(bad)} WRONG: {bad}"
-    if summary["all_proven_optimal"]:
+    if not checked:
+        proven = "every length proven optimal" if summary["all_proven_optimal"] else "no length found"
+        verdict = f"{proven}; none to hold against a published length"
+    elif summary["all_proven_optimal"]:
         verdict = wrong if bad else "all optimal lengths match the file"
     else:
         length, published = int(str(summary["total_length"])), int(str(summary["total_published"]))

@@ -60,11 +60,10 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     parser.add_argument(
         "--scramble",
-        default="random",
         metavar="random|walk:K",
-        help="random: uniformly random solvable boards; walk:K: K random moves from the goal (default: %(default)s)",
+        help="random: uniformly random solvable boards; walk:K: K random moves from the goal (default: random)",
     )
-    parser.add_argument("--seed", default="0", help="the dataset's seed: board i is drawn from SEED/i (default 0)")
+    parser.add_argument("--seed", help="the dataset's seed: board i is drawn from SEED/i (default 0)")
     parser.add_argument("--goal", default="default", help=GOAL_HELP)
     parser.add_argument("--out", required=True, metavar="FILE", help="FILE.parquet, FILE.jsonl or FILE.csv")
     parser.add_argument(
@@ -77,7 +76,7 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         choices=LABELS,
         default="auto",
         help=f"bfs: one breadth-first search from the goal (boards of up to {MAX_EXHAUSTIVE_CELLS} cells); search: "
-        "the solver, board by board; auto: bfs where it fits (default)",
+        "the solver, board by board; auto: bfs where it fits and no --algorithm or --heuristic is named (default)",
     )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=positive_int, metavar="N", help="processes solving boards (default: 1 per core)")
@@ -98,8 +97,11 @@ def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     """``npuzzle dataset``: the rows of the dataset written to ``--out`` with progress on ``err``; exit 3 when a
     board was stopped by a limit or Ctrl-C stopped the run (the rows so far are in the file)."""
     rows, cols = parse_shape(args.shape)
+    if args.all and (args.scramble is not None or args.seed is not None):
+        raise UsageError("--all takes every state in order of distance: --scramble and --seed draw boards for --count")
     count = None if args.all else args.count
-    spec = DatasetSpec(rows, cols, count, parse_scramble(args.scramble), args.seed, args.goal)
+    scramble = parse_scramble("random" if args.scramble is None else args.scramble)
+    spec = DatasetSpec(rows, cols, count, scramble, "0" if args.seed is None else args.seed, args.goal)
     path = Path(args.out)
     if file_format(path) == "parquet":
         arrow_schema()  # pyarrow missing: said now, not after the first part's work

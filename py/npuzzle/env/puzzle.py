@@ -25,8 +25,8 @@ from gymnasium import spaces
 
 from ..board import DIRECTIONS, Board
 from ..dataset import parse_scramble
-from ..errors import LimitError, UnsolvableError
-from ..interchange import board_from_array, board_to_array
+from ..errors import LimitError, UnknownNameError, UnsolvableError, show_value
+from ..interchange import action_letter, board_from_array, board_to_array
 from ..labels import MODES, DistanceLabeller
 from ..parse import parse_board, resolve_goal
 from ..pdb import PdbTables, read_tables
@@ -123,7 +123,7 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         return board
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        return self.slide(self.board.movable_tiles().get(DIRECTIONS[int(action)], 0))
+        return self.slide(self.board.movable_tiles().get(action_letter(action), 0))
 
     def slide(self, tile: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """One step that slides ``tile`` (0, or a tile not next to the blank: the board stays as it is); what
@@ -160,4 +160,4 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
 def _check_choice(name: str, value: object, choices: tuple[object, ...]) -> None:
     if value not in choices:
         shown = ", ".join(repr(c) for c in choices)
-        raise LimitError(f"{name} must be one of {shown}, got {value!r}")
+        raise UnknownNameError(f"{name} must be one of {shown}, got {show_value(value)}")

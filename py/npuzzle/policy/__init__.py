@@ -117,7 +117,7 @@ HEURISTIC_RULES: tuple[HeuristicRule, ...] = (
 )
 """``heuristic="auto"``'s ranking, strongest first: a pattern database (rank :data:`PDB_STRENGTH`), then the
 built-in heuristics preferred on some shapes, then the strongest built-in everywhere
-(:data:`npuzzle.heuristics.HEURISTIC_NAMES` lists them weakest first)."""
+(:data:`npuzzle.names.HEURISTIC_NAMES` lists them weakest first)."""
 
 
 def algorithm_rule(cells: int) -> AlgorithmRule:
@@ -131,7 +131,7 @@ def algorithm_rule(cells: int) -> AlgorithmRule:
 def auto_rank(name: str, rows: int, cols: int) -> int | None:
     """``heuristic="auto"``'s rank for the built-in heuristic ``name`` on a ``rows``×``cols`` board when a shape
     rule of :data:`HEURISTIC_RULES` prefers it there (above every built-in heuristic, below a pattern database),
-    else ``None`` (its place in :data:`~npuzzle.heuristics.HEURISTIC_NAMES` ranks it)."""
+    else ``None`` (its place in :data:`~npuzzle.names.HEURISTIC_NAMES` ranks it)."""
     for rule in HEURISTIC_RULES:
         if rule.heuristic == name and (rows, cols) in rule.shapes:
             return len(HEURISTIC_NAMES)
