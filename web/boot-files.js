@@ -8,10 +8,10 @@
 
 /** The service worker's caches are named this prefix and the build's identity (sw.js says it too). */
 export const SITE_CACHE_PREFIX = "npuzzle-site-";
-/** The time left is the bytes left over the rate of the last few seconds. */
+/** The window of the recent rate (TimeLeft). */
 const RATE_WINDOW_MS = 3000;
 /** No estimate before this much of the window has passed (the first bytes come in bursts). */
-const RATE_MIN_MS = 500;
+const RATE_MIN_MS = 1000;
 
 /** @typedef {{url: string, size: number, br?: number, gz?: number}} FileInfo a file and its sizes (build.json) */
 /** @typedef {{received: number, total: number, seconds_left: number | null}} Counts network bytes, as sent */
@@ -45,24 +45,38 @@ function keptHeaders(headers) {
 /** @typedef {{info: FileInfo, kept: boolean, wire: number, done: number, served: boolean,
  *   response?: Promise<Response>, finished: Promise<void>, finish: () => void}} BootFile a planned file */
 
-/** The time left of a download from its recent rate: bytes left over the rate of the last RATE_WINDOW_MS. */
+/**
+ * The time left of a download: the bytes left over its rate, the greater of the rate of the last RATE_WINDOW_MS
+ * (it follows a network that speeds up) and the average since the first byte. The average keeps the estimate
+ * steady while the reading thread is busy (Python starting, a search's slice): bytes then wait in the network's
+ * buffers and arrive in a burst after it, which a short window alone would read as a stall, then as a leap.
+ */
 export class TimeLeft {
   constructor() {
     /** @type {[number, number][]} (time, bytes received) samples of the last RATE_WINDOW_MS */
     this.samples = [];
+    /** @type {[number, number] | null} (time, bytes) when the first bytes were counted */
+    this.first = null;
   }
 
   /** Seconds left (0 when done, null while the rate is not known yet).
    * @param {number} received @param {number} total @returns {number | null} */
   update(received, total) {
     const now = performance.now();
+    if (!this.first && received > 0) this.first = [now, received];
     this.samples.push([now, received]);
     while (this.samples.length > 2 && now - this.samples[1][0] >= RATE_WINDOW_MS) this.samples.shift();
-    const [then, before] = this.samples[0];
-    const rate = now - then >= RATE_MIN_MS ? (received - before) / ((now - then) / 1000) : 0;
+    const rate = Math.max(rateSince(this.samples[0], now, received), rateSince(this.first, now, received));
     const left = total - received;
     return left <= 0 ? 0 : rate > 0 ? left / rate : null;
   }
+}
+
+/** Bytes per second from `sample` (time, bytes) to now; 0 when it is too recent to tell (or none).
+ * @param {[number, number] | null} sample @param {number} now @param {number} received */
+function rateSince(sample, now, received) {
+  if (!sample || now - sample[0] < RATE_MIN_MS) return 0;
+  return (received - sample[1]) / ((now - sample[0]) / 1000);
 }
 
 export class BootFiles {

@@ -12,7 +12,7 @@ import { errorInfo } from "../worker-handle.js";
 import { label, phrase, progressLine, searchName } from "../words.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
-import { splitWorkers, tablesFor, waitingWords } from "./tables.js";
+import { splitWorkers, tablesFor, waitingFraction, waitingWords } from "./tables.js";
 import { dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -53,8 +53,10 @@ async function withTables(ctx, mine, board) {
   const { state } = ctx;
   const waiting = tablesFor(ctx, board);
   if (waiting) {
+    mine.id = 0; // no request runs while it waits (after a first answer too): the tables' news and Cancel reach it
     mine.title = `Getting the tables that solve a ${board.rows}×${board.cols} fast…`;
     mine.detail = waitingWords(state.tables.last);
+    mine.fraction = waitingFraction(state.tables.last);
     requestRender(ctx);
     await waiting;
   }
@@ -103,6 +105,9 @@ export async function solve(ctx) {
     "are on their way: this is the best found without them. The proven shortest takes its place when they arrive.");
   setReport(state, "solve", "provisional");
   if (!(await withTables(ctx, mine, start)) || moved()) { // cancelled, or the board moved on: the answer stays
+    if (mine.cancelAt && !moved() && state.solution && state.solution.reply === first) {
+      state.solution = { ...state.solution, note: "Cancelled before the tables that prove the shortest arrived." };
+    }
     if (state.job === mine) endJob(ctx);
     if (state.report.solve === "provisional") setReport(state, "solve", "solved");
     requestRender(ctx);
