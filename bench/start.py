@@ -13,7 +13,10 @@ which goes first), so the machine's load falls on both; medians and the ratios A
 ``--network slow4g|fast4g`` throttles every target (the page, its workers, the service worker) through the DevTools
 protocol (:mod:`bench.throttle`) during both visits; the settling between them is not throttled (it would only
 take minutes: the 25 MB database). ``--cpu 4`` slows Chromium's CPU four times (``Emulation.setCPUThrottlingRate``,
-a mid-range phone) throughout.
+a mid-range phone) throughout, where Chromium allows it: on the page's main thread, not in its workers (it refuses the
+rate for workers and the service worker, and the run lists the refusals), so Python's boot and the verdict's
+check run at this machine's speed. The worker's boot stages of each first visit (``data-boot-timings``) are printed
+too, for what a slower CPU would add to them.
 
 A is ``site/`` built from the current tree (or ``--a DIR``); B is a build of ``--baseline`` (default fe49432, the
 last commit whose first visit fetched the snapshot) made in a ``git worktree`` of it under
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import shutil
 import statistics
 import subprocess
@@ -109,6 +113,7 @@ class Site:
     later: list[float] = field(default_factory=list)
     bytes: list[int] = field(default_factory=list)
     boots: set[str] = field(default_factory=set)
+    timings: list[dict[str, float]] = field(default_factory=list)
 
 
 def git(*args: str, cwd: Path = ROOT) -> str:
@@ -192,6 +197,7 @@ def visit_pair(browser: Browser, throttle: Throttle, network: Network | None, si
         site.bytes.append(site.traffic.total())
         site.first.append(float(page.evaluate("() => window.firstVerdictMs")))
         site.boots.add("first " + (page.locator("body").get_attribute("data-boot") or "normal"))
+        site.timings.append(json.loads(page.locator("body").get_attribute("data-boot-timings") or "{}"))
         site.traffic.release()
         throttle.set(None)
         settled = page.evaluate(SETTLED_JS, [ships_tables(site.folder), TIMEOUT_MS])
@@ -226,6 +232,10 @@ def report(a: Site, b: Site, conditions: str, command: str) -> None:
     for site in (a, b):
         print(f"  bytes before the first verdict, {site.label}: {median([float(n) for n in site.bytes]) / 1e6:.2f} MB")
     print(f"  booted: A {', '.join(sorted(a.boots))}; B {', '.join(sorted(b.boots))}")
+    for site in (a, b):
+        stages = sorted({name for timing in site.timings for name in timing})
+        spent = [f"{name} {median([t[name] for t in site.timings if name in t]):.2f}" for name in stages]
+        print(f"  the worker's boot, first visit (s, median), {site.label}: {', '.join(spent) or 'not reported'}")
     print(f"reproduce: {command}")
 
 
