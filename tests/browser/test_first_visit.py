@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 from bench.browser import LAUNCH_ARGS, SITE, Traffic, chromium_path, origin_of
 from bench.browser import start_server as serve_site
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright
 
 from .conftest import BOOT_TIMEOUT_MS
 from .test_snapshot_boot import KEPT_JS
@@ -33,13 +33,12 @@ ONLY_LOCALHOST = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 
 
 @pytest.fixture(scope="module")
-def unrouted() -> Iterator[Browser]:
+def unrouted(playwright: Playwright) -> Iterator[Browser]:
     """A Chromium for these tests: no page routing (the HTTP cache stays on), no host but localhost."""
-    with sync_playwright() as playwright:
-        args = [*LAUNCH_ARGS, ONLY_LOCALHOST]
-        chromium = playwright.chromium.launch(executable_path=chromium_path(playwright), args=args)
-        yield chromium
-        chromium.close()
+    args = [*LAUNCH_ARGS, ONLY_LOCALHOST]
+    chromium = playwright.chromium.launch(executable_path=chromium_path(playwright), args=args)
+    yield chromium
+    chromium.close()
 
 
 def manifest() -> dict[str, object]:
