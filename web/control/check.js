@@ -110,8 +110,10 @@ export async function check(ctx) {
     state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
     learnFrom(ctx, reply.lesson);
     state.link = fragmentFor(reply.board, goalKind, reply.goal);
-    if (!state.editing || !phoneLayout()) { // its headline where the eye is
-      state.after.reveal = () => ui.verdict.querySelector(".verdict-title");
+    if (!state.editing || !phoneLayout()) { // its headline where the eye is; for a board that cannot be solved,
+      // the plain sentence under it too (what it means and what would fix it)
+      const part = shown.solvable ? ".verdict-title" : ".verdict-plain";
+      state.after.reveal = () => ui.verdict.querySelector(part);
     }
     loadOptions(ctx, reply.board, goalKind);
     if (played) adoptPreview(ctx, played);

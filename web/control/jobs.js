@@ -220,6 +220,7 @@ export async function compareHeuristics(ctx) {
     if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
     else if (unfinished.length) note += ` · ${unfinished.join(", ")} did not finish within the node limit`;
     state.comparison = { note, rows: reply.rows, running: null, waiting: [] };
+    state.after.reveal = ui.comparison; // the table, back in view if the panel's growth scrolled it away
     setReport(state, "compare", reply.stopped === "cancelled" ? "stopped" : "done");
     requestRender(ctx);
   } catch (caught) {
@@ -227,6 +228,7 @@ export async function compareHeuristics(ctx) {
     const error = errorInfo(caught);
     const note = error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}`;
     state.comparison = { note, rows: [], running: null, waiting: [] };
+    state.after.reveal = ui.comparison;
     setReport(state, "compare", "failed");
     requestRender(ctx);
   } finally {
