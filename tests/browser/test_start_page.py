@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Route, expect
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, Server, core, grid_tiles, new_app
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, core, grid_tiles, new_app
+
+
+def holding(app: App, pattern: str) -> list[Route]:
+    """Hold the app's requests matching ``pattern`` (a glob) until the test continues them; the list they go into."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    app.context.route(pattern, hold)
+    return held
 
 
 def test_the_link_board_is_drawn_and_playable_before_python_is_ready(browser: Browser, server: Server) -> None:
@@ -13,12 +24,7 @@ def test_the_link_board_is_drawn_and_playable_before_python_is_ready(browser: Br
     clock running); once Python is ready the moves are the game's: the verdict and the link follow the board
     reached, and Undo takes the last step back."""
     with new_app(browser, server) as app:
-        held: list[Route] = []
-
-        def hold(route: Route) -> None:  # the runtime's download waits until the early board has been played
-            held.append(route)
-
-        app.context.route("**/pyodide.asm.wasm", hold)
+        held = holding(app, "**/pyodide.asm.wasm")  # the runtime waits until the early board has been played
         page = app.page
         page.goto(server.url + "#board=8,6,7/2,5,4/3,0,1")
         page.wait_for_function("() => document.querySelectorAll('[role=gridcell]').length === 9")
@@ -68,12 +74,7 @@ def test_the_worker_starts_before_the_page_s_modules_and_the_page_adopts_it(brow
     """The page's first script starts the Python worker; the page's modules (main.js and the rest) may come after it
     has spoken and started its downloads: the page adopts it with what it said meanwhile, and goes on."""
     with new_app(browser, server) as app:
-        held: list[Route] = []
-
-        def hold(route: Route) -> None:  # the page's modules wait until the worker has started its downloads
-            held.append(route)
-
-        app.context.route("**/main.js", hold)
+        held = holding(app, "**/main.js")  # the page's modules wait until the worker has started its downloads
         page = app.page
         with app.context.expect_event(
             "request", lambda r: r.url.endswith("/pyodide.asm.wasm"), timeout=BOOT_TIMEOUT_MS
