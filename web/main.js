@@ -30,7 +30,6 @@ import {
 import { phoneLayout } from "./layout.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { requestRender } from "./render.js";
-import { takeEarlyWorker } from "./early-worker.js";
 import { PythonWorker } from "./worker-handle.js";
 import { createState, setReport } from "./state.js";
 import { findUi, speedOf } from "./ui.js";
@@ -42,8 +41,7 @@ const state = createState();
 const ctx = {
   state,
   ui,
-  python: new PythonWorker({ onStatus: pythonStatus, onTables: tablesStatus, onHelpers: helpersStatus,
-    adopt: takeEarlyWorker }),
+  python: new PythonWorker({ onStatus: pythonStatus, onTables: tablesStatus, onHelpers: helpersStatus }),
   board: new BoardView(ui.view, {
     onSlide: (tile) => userMove(ctx, tile),
     onSwipe: (letter, startIndex) => userSwipe(ctx, letter, startIndex),

@@ -51,12 +51,10 @@ export class PythonWorker {
    * @param {(helpers: import("./protocol.js").Helpers) => void} [props.onHelpers] called with the worker's helpers for
    *   split solves (`progress` messages with id null carrying `helpers`)
    * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
-   * @param {() => import("./early-worker.js").EarlyWorker | null} [props.adopt] a worker started already (the
-   *   page's early one), taken at the first start with the messages it sent meanwhile
    */
   constructor(props = {}) {
     this.props = { onStatus: () => {}, onTables: () => {}, onHelpers: () => {},
-      url: new URL("./worker.js", import.meta.url), adopt: () => null, ...props };
+      url: new URL("./worker.js", import.meta.url), ...props };
     this.nextId = 1;
     /** @type {Map<number, Pending>} */
     this.pending = new Map();
@@ -68,26 +66,17 @@ export class PythonWorker {
     this.worker = this.start();
   }
 
-  /** Start a worker (it boots Python), or adopt the one started already. @returns {Worker} */
+  /** Start a worker (it boots Python). @returns {Worker} */
   start() {
     this.state = "loading";
     this.interrupt = null;
-    const adopted = this.props.adopt();
-    const worker = adopted ? adopted.worker : new Worker(this.props.url, { type: "module" });
+    const worker = new Worker(this.props.url, { type: "module" });
     this.worker = worker;
-    const failed = (/** @type {string} */ message) => this.setStatus({ type: "status", state: "failed",
-      text: `The Python worker failed: ${message || "unknown error"}` });
     worker.onmessage = (event) => this.receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      failed(event.message);
+      this.setStatus({ type: "status", state: "failed", text: `The Python worker failed: ${event.message || "unknown error"}` });
     };
-    if (adopted) { // what it said before, once the caller has its handle (its events to come are later tasks)
-      queueMicrotask(() => {
-        for (const data of adopted.messages) this.receive(data);
-        for (const message of adopted.errors) failed(message);
-      });
-    }
     return worker;
   }
 

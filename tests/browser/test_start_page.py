@@ -68,23 +68,3 @@ def test_a_malformed_link_draws_nothing_early_and_python_names_the_problem(brows
         assert page.locator("[role=gridcell]").count() == 0
         assert "tile 5 appears twice" in page.locator("#board-error").inner_text()
         app.assert_offline()
-
-
-def test_the_worker_starts_before_the_page_s_modules_and_the_page_adopts_it(browser: Browser, server: Server) -> None:
-    """The page's first script starts the Python worker; the page's modules (main.js and the rest) may come after it
-    has spoken and started its downloads: the page adopts it with what it said meanwhile, and goes on."""
-    with new_app(browser, server) as app:
-        held = holding(app, "**/main.js")  # the page's modules wait until the worker has started its downloads
-        page = app.page
-        with app.context.expect_event(
-            "request", lambda r: r.url.endswith("/pyodide.asm.wasm"), timeout=BOOT_TIMEOUT_MS
-        ):
-            page.goto(server.url + "#board=8,6,7/2,5,4/3,0,1", wait_until="commit")
-        assert len(held) == 1  # the worker downloads the runtime while the page's own modules wait
-        assert page.evaluate("document.querySelectorAll('[role=gridcell]').length") == 0
-        held[0].continue_()
-        page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
-        app.wait_answer(0)
-        assert page.locator("#verdict").inner_text().startswith("Solvable")
-        assert page.locator("#boot-text").inner_text() == "Ready"
-        app.assert_offline()  # no page error: the worker's earlier messages were taken once the page had its state
