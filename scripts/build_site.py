@@ -16,8 +16,11 @@ The site holds:
   ``scripts/build_pdb.py`` into ``.cache/pdb/`` (numpy at build time only: minutes the first time, see
   ``docs/benchmarks.md``; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale
   copy;
-* ``build.json``, the manifest the worker reads: the runtime's files, the wheels' and the snapshot's URLs, sizes
-  (also as each precompressed copy is sent: ``"br"``, ``"gz"``) and sha256, the Pyodide version and the pattern
+* the package data the page reads only for some boards (``site_trim.ON_DEMAND``: the 5×5 tables), beside the wheel
+  in ``site/data/<sha256 prefix>/``, fetched by the worker when a request needs it (precached for offline use);
+* ``build.json``, the manifest the worker reads: the runtime's files, the wheels', the data's (``"data"``) and the
+  snapshot's URLs, sizes (also as each precompressed copy is sent: ``"br"``, ``"gz"``) and sha256, the Pyodide
+  version and the pattern
   database's URL, size, sha256 and the board shape it serves, read from its header (``"pdb"``); and the build's
   identity (``"build"``, a hash of every file) with the files the service worker caches for offline use
   (``"precache"``: all but the pattern database and the memory snapshot, which the worker keeps itself);
@@ -56,6 +59,7 @@ from site_compress import (  # run as a script (or by bench.browser.load_script)
     compress_site,
 )
 from site_trim import (
+    ON_DEMAND,
     PythonFiles,
     PythonFilesError,
     module_name,
@@ -372,11 +376,16 @@ def package_files(project: Project) -> list[tuple[str, Path]]:
 
 def page_files(project: Project) -> list[tuple[str, Path]]:
     """The files of the site's wheel: of :func:`package_files`, the modules the page can import and the data they
-    read (``site_trim``)."""
+    read (``site_trim``) but the data fetched on demand (:func:`on_demand_files`)."""
     files = package_files(project)
     modules = page_modules(project.package_dir)
-    data = page_data(files, modules)
+    data = page_data(files, modules) - ON_DEMAND
     return [(arc, src) for arc, src in files if module_name(arc) in modules or arc in data]
+
+
+def on_demand_files(project: Project) -> list[tuple[str, Path]]:
+    """The package data the site serves beside its wheel (``site_trim.ON_DEMAND``), as (archive name, source)."""
+    return [(arc, src) for arc, src in package_files(project) if arc in ON_DEMAND]
 
 
 def build_wheel(project: Project) -> tuple[str, bytes]:
@@ -558,6 +567,14 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
             "sha256": digest,
         },
     }
+    data_files: dict[str, dict[str, object]] = {}
+    for arc, src in on_demand_files(project):
+        data_digest = sha256_file(src)
+        data_path = out / "data" / data_digest[:16] / src.name
+        changed += copy_if_changed(src, data_path)
+        keep.add(data_path)
+        data_files[arc] = {"url": data_path.relative_to(out).as_posix(), "sha256": data_digest}
+    manifest["data"] = data_files
     made = memory_snapshot(root, lock, wheel_name, wheel_bytes, stdlib_path) if snapshot else None
     if made is not None:
         snapshot_digest = sha256_file(made)
@@ -589,7 +606,7 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
     manifest["runtime"] = [
         {"url": f"pyodide/{name}", **transfer_sizes(out / "pyodide" / name)} for name in RUNTIME_FILES
     ]
-    for entry in [*packages, manifest["wheel"]]:
+    for entry in [*packages, manifest["wheel"], *data_files.values()]:
         assert isinstance(entry, dict)
         entry.update(transfer_sizes(out / entry["url"]))
     keep.update((out / "build.json", out / SERVICE_WORKER))

@@ -4,7 +4,8 @@
   only module the worker calls) through its ``import`` statements, those inside functions included (those under
   ``if TYPE_CHECKING:`` left out: they never run), with the packages around them. The command line, the Dask
   cluster, the Gymnasium environments, datasets and the instance sets are not reachable, so the site's wheel
-  leaves them out (:func:`page_data`: and the data files only they read).
+  leaves them out (:func:`page_data`: and the data files only they read; the data in :data:`ON_DEMAND` is fetched
+  beside the wheel when a request needs it).
 * :func:`python_files`: Pyodide's ``python_stdlib.zip`` with only the files the worker's Python imports or can
   import, those every boot imports compiled (``.pyc``: compiling their source was most of a boot's CPU time), and
   the wheels (ours, micropip) compiled whole, written by ``scripts/python_files.mjs`` in Node with Pyodide's own
@@ -29,6 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+ON_DEMAND = frozenset({"npuzzle/data/groups-5x5.bin"})
+"""Package data the site serves beside its wheel, not inside it: the worker fetches each file only when a request
+needs it (``npuzzle.api.data_needed``), so a first visit does not download it (the 5×5 tables: 0.33 MB)."""
 PAGE_ROOT = "npuzzle.api"
 """The module the worker imports and calls; the page's Python is what it reaches."""
 PYTHON_FILES_SCRIPT = "scripts/python_files.mjs"

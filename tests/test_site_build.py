@@ -5,6 +5,7 @@ decode to their originals, which ``scripts/serve.py`` sends as a compressing sta
 from __future__ import annotations
 
 import gzip
+import hashlib
 import importlib.util
 import io
 import json
@@ -60,7 +61,12 @@ def test_the_page_wheel_leaves_out_what_the_page_never_imports(site: Path) -> No
         assert all(info.compress_type == zipfile.ZIP_STORED for info in wheel.infolist())  # the host compresses
     shipped = {trim.module_name(n) for n in names} - {None}
     assert shipped == modules
-    assert "npuzzle/data/groups-5x5.bin" in names  # read by the 5×5 solver
+    assert "npuzzle/data/groups-5x5.bin" not in names  # read by the 5×5 solver: fetched when it needs it
+    five = manifest["data"]["npuzzle/data/groups-5x5.bin"]
+    beside = (site / five["url"]).read_bytes()
+    assert beside == (ROOT / "py" / "npuzzle" / "data" / "groups-5x5.bin").read_bytes()
+    assert hashlib.sha256(beside).hexdigest() == five["sha256"] and five["size"] == len(beside)
+    assert five["url"] in manifest["precache"]  # kept by the service worker for offline use
     assert not [n for n in names if n.endswith(".txt")]  # the instance sets: npuzzle.instances only
 
 

@@ -8,7 +8,8 @@
 // Save-Data), which restore it instead (docs/architecture.md "Fast start"), falling back to the normal boot, with
 // a console warning, when it cannot be used. Every file the boot loads comes from the site's cache when kept,
 // else from the network, counted (the `loading` status carries bytes and the time left) and kept as it streams
-// (boot-files.js), so the service worker and the next visit find it there.
+// (boot-files.js), so the service worker and the next visit find it there. Package data the site serves beside
+// the wheel (build.json "data": the 5×5 tables) is fetched when a request first needs it (provideData).
 //
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
 // progress) are typed once, in protocol.js. A solve the page asks to split over `workers` (a hard 4×4 with the
@@ -110,9 +111,10 @@ function errorOf(exc) {
 /** @typedef {import("./boot-files.js").FileInfo} FileInfo */
 /** @typedef {{build: string, runtime: FileInfo[], packages: FileInfo[],
  *   wheel: FileInfo & {version: string, sha256: string},
- *   snapshot?: FileInfo & {sha256: string, wheel: string},
+ *   snapshot?: FileInfo & {sha256: string, wheel: string}, data?: Record<string, FileInfo & {sha256: string}>,
  *   pdb?: {url: string, size: number, sha256: string, rows: number, cols: number}}} Manifest build.json, as the
- *   worker reads it (`pdb.rows` and `cols`: the board shape its tables serve, read from the file's header) */
+ *   worker reads it (`pdb.rows` and `cols`: the board shape its tables serve, read from the file's header; `data`:
+ *   the package data served beside the wheel, by its path in the package) */
 
 /** The runtime's module, which Pyodide imports itself (counted once loaded). */
 const RUNTIME_MODULE = "pyodide/pyodide.asm.mjs";
@@ -249,7 +251,10 @@ async function boot() {
   const start = engine.start; // request (JSON) -> session of a long op
   stage(null);
   const seconds = (performance.now() - started) / 1000;
-  return { pyodide, api, engine, handle, start, interrupt, seconds, how, version: manifest.wheel.version, manifest, base };
+  /** @type {Set<string>} the package data written in place (provideData) */
+  const provided = new Set();
+  return { pyodide, api, engine, handle, start, interrupt, seconds, how, version: manifest.wheel.version, manifest, base,
+    provided };
 }
 
 /**
@@ -390,6 +395,7 @@ class Runner {
     const { id, type, ...fields } = message;
     if ("background" in fields) delete fields.background; // the worker's concern, not Python's
     const idleMs = message.type === "solve" ? message.helpers_idle_ms : undefined;
+    await provideData(this.py, { ...fields, op: type });
     const session = this.py.start(JSON.stringify({ ...fields, op: type }));
     /** @type {import("./helper-workers.js").SplitRun | null} */
     let split = null;
@@ -433,6 +439,48 @@ class Runner {
     } catch (/** @type {any} */ exc) {
       const cancelled = this.cancelled.has(id) || (exc && exc.type === "KeyboardInterrupt");
       post({ type: "error", id, error: cancelled ? { type: "Cancelled", message: "cancelled" } : errorOf(exc) });
+    }
+  }
+}
+
+// ---- Package data served beside the wheel (build.json "data"), written in place when a request needs it -----
+
+/** A file of this build, checked against its sha256: from the site's cache when kept (the service worker precaches
+ * it), else from the network, then kept there (offline use, and the service worker skips it).
+ * @param {string} href @param {string} sha256 @param {string} build */
+async function siteFile(href, sha256, build) {
+  const cache = await openSiteCache(build);
+  const hit = cache ? await cache.match(href) : undefined;
+  const response = hit || (await fetch(href));
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256Hex(bytes)) !== sha256) {
+    if (hit && cache) await cache.delete(href); // a damaged copy: fetched again next time
+    throw new Error("its sha256 does not match build.json");
+  }
+  if (!hit && cache) {
+    await cache.put(href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  }
+  return bytes;
+}
+
+/** Write into Python's file system the package data that the request's search reads and the site's wheel leaves
+ * out (npuzzle.api.data_needed names them: the 5×5 tables), fetched once. A file that cannot be had is a console
+ * warning: the search does without it (the near-optimal solver then builds smaller tables, more slowly).
+ * @param {Python} python @param {object} request */
+async function provideData(python, request) {
+  const data = python.manifest.data || {};
+  if (Object.keys(data).every((file) => python.provided.has(file))) return;
+  for (const { file, path } of JSON.parse(python.api.data_needed(JSON.stringify(request)))) {
+    const info = data[file];
+    if (!info) continue;
+    try {
+      const bytes = await siteFile(new URL(info.url, python.base).href, info.sha256, python.manifest.build);
+      python.pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      python.pyodide.FS.writeFile(path, bytes);
+      python.provided.add(file);
+    } catch (exc) {
+      console.warn(`npuzzle: ${file} could not be fetched (${errorOf(exc).message}); solving without it`);
     }
   }
 }
@@ -624,11 +672,7 @@ async function keepSnapshot(python) {
   await navigator.locks.request("npuzzle-keep-snapshot", { ifAvailable: true }, async (lock) => {
     if (!lock || (await cache.match(href))) return;
     try {
-      const response = await fetch(href);
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if ((await sha256Hex(bytes)) !== info.sha256) throw new Error("its sha256 does not match build.json");
-      await cache.put(href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+      await siteFile(href, info.sha256, python.manifest.build);
     } catch (exc) {
       console.warn(`npuzzle: the memory snapshot was not kept for the next visit (${errorOf(exc).message})`);
     }

@@ -19,7 +19,7 @@ from bench.browser import LAUNCH_ARGS, SITE, Traffic, chromium_path, origin_of
 from bench.browser import start_server as serve_site
 from playwright.sync_api import Browser, Page, Playwright
 
-from .conftest import BOOT_TIMEOUT_MS
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, core
 from .test_snapshot_boot import KEPT_JS
 
 LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
@@ -39,6 +39,25 @@ def unrouted(playwright: Playwright) -> Iterator[Browser]:
     chromium = playwright.chromium.launch(executable_path=chromium_path(playwright), args=args)
     yield chromium
     chromium.close()
+
+
+def capturing(message_type: str, into: str) -> str:
+    """An init script that keeps every message of ``message_type`` the page's Python worker posts in
+    ``window[into]``."""
+    return f"""
+    (() => {{
+      const Original = window.Worker;
+      window.{into} = [];
+      window.Worker = class extends Original {{
+        constructor(...args) {{
+          super(...args);
+          this.addEventListener("message", (e) => {{
+            if (e.data && e.data.type === "{message_type}") window.{into}.push(e.data);
+          }});
+        }}
+      }};
+    }})();
+    """
 
 
 def manifest() -> dict[str, object]:
@@ -105,24 +124,10 @@ def test_a_first_visit_is_light_and_fetches_each_file_once(unrouted: Browser, bu
 def test_the_boot_reports_its_downloads_from_the_first_message(unrouted: Browser, built_site: object) -> None:
     """Every `loading` status once the worker knows its files says bytes received of the total as the network sends
     them (the compressed sizes) and the time left; received only grows and ends equal to the total."""
-    capture = """
-    (() => {
-      const Original = window.Worker;
-      window.statuses = [];
-      window.Worker = class extends Original {
-        constructor(...args) {
-          super(...args);
-          this.addEventListener("message", (e) => {
-            if (e.data && e.data.type === "status") window.statuses.push(e.data);
-          });
-        }
-      };
-    })();
-    """
     traffic = Traffic()
     server = serve_site(SITE, traffic=traffic)
     context = unrouted.new_context()
-    context.add_init_script(capture)
+    context.add_init_script(capturing("status", "statuses"))
     page = context.new_page()
     try:
         page.goto(server.url + LINK)
@@ -144,3 +149,57 @@ def test_the_boot_reports_its_downloads_from_the_first_message(unrouted: Browser
     assert counted[-1]["seconds_left"] == 0
     assert all(s["seconds_left"] is None or s["seconds_left"] >= 0 for s in counted)
     assert statuses[-1]["state"] == "ready"
+
+
+FIVE_TABLES = "npuzzle/data/groups-5x5.bin"
+"""The near-optimal solver's 5×5 tables: served beside the site's wheel, fetched when a 5×5 is first solved."""
+
+
+def solve_5x5(page: Page, length: int, core_note: str) -> None:
+    """Press Solve (auto: near-optimal on a 5×5) and check the answer is the core's, found with the same tables."""
+    page.evaluate("() => { delete document.body.dataset.solve; window.results = []; }")
+    page.click("#solve")
+    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    assert page.locator("body").get_attribute("data-solve") == "solved"
+    assert page.locator("#solution").get_attribute("data-length") == str(length)
+    notes = page.evaluate("window.results.map(r => r.reply.extra && r.reply.extra.core).filter(Boolean)")
+    assert notes == [core_note]
+
+
+def test_a_5x5_fetches_its_tables_when_first_solved_and_solves_offline_later(
+    unrouted: Browser, built_site: object
+) -> None:
+    """The verdict of a 5×5 link needs no tables; its first Solve fetches them (once: the service worker keeps that
+    copy) and finds the CPython package's answer with the same 4-tile tables, online and, after a reload, offline."""
+    data = manifest()["data"]
+    assert isinstance(data, dict)
+    url = "/" + data[FIVE_TABLES]["url"]
+    board = core({"op": "random", "rows": 5, "cols": 5, "seed": 51})["board"]
+    expected = core({"op": "solve", "board": board["text"]})
+    assert expected["algorithm"] == "near-optimal" and "tables of 4 tiles" in expected["extra"]["core"]
+    link = "#board=" + "/".join(",".join(row.split()) for row in board["text"].split(" / "))
+    traffic = Traffic(hold=("sw.js",))  # the service worker, which precaches every file, once the file is in
+    server = serve_site(SITE, traffic=traffic)
+    context = unrouted.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script(capturing("result", "results"))
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    try:
+        page.goto(server.url + link)
+        page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=BOOT_TIMEOUT_MS)
+        assert page.locator("#verdict").inner_text().startswith("Solvable")
+        assert [s.path for s in traffic.sent if s.path == url] == []  # not for the verdict
+        solve_5x5(page, expected["length"], expected["extra"]["core"])
+        assert [s.status for s in traffic.sent if s.path == url] == [200]
+        traffic.release()
+        page.wait_for_function("() => document.body.dataset.offline === 'ready'", timeout=BOOT_TIMEOUT_MS)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=BOOT_TIMEOUT_MS)
+        solve_5x5(page, expected["length"], expected["extra"]["core"])
+        assert [s.status for s in traffic.sent if s.path == url] == [200]  # fetched once in all
+    finally:
+        context.close()
+        server.close()
+    assert not [line for line in console if FIVE_TABLES in line]  # no warning that it could not be fetched
