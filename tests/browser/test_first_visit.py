@@ -91,6 +91,7 @@ def test_a_first_visit_is_light_and_fetches_each_file_once(unrouted: Browser, bu
         paths = [s.path for s in before_verdict]
         assert page.locator("#verdict").inner_text().startswith("Solvable")  # issue 30's link
         assert sent <= BUDGET, f"{sent:,} bytes before the first verdict: {Counter(paths).most_common(5)}"
+        assert not [path for path in paths if path.startswith("/data/")]  # the 5×5 tables: when a 5×5 is solved
         assert page.locator("body").get_attribute("data-boot") == "normal"  # the snapshot waits for a later visit
         big = [s for s in before_verdict if s.size > 100_000]
         assert big and all(s.encoding == "br" for s in big if "micropip" not in s.path)  # its wheel is deflated
