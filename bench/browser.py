@@ -22,6 +22,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,10 +54,13 @@ class HarnessError(RuntimeError):
 
 
 def load_script(name: str) -> ModuleType:
-    """Import ``scripts/<name>.py`` (``scripts/`` is a folder of tools, not a package) from its file."""
+    """Import ``scripts/<name>.py`` (``scripts/`` is a folder of tools, not a package) from its file, with the
+    folder on ``sys.path`` as when the script runs (the build imports its sibling modules)."""
     qualified = f"npuzzle_scripts_{name}"
     if qualified in sys.modules:
         return sys.modules[qualified]
+    if str(ROOT / "scripts") not in sys.path:
+        sys.path.append(str(ROOT / "scripts"))
     spec = importlib.util.spec_from_file_location(qualified, ROOT / "scripts" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -97,10 +101,115 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def start_server(site: Path = SITE, isolated: bool = False) -> Server:
-    """Serve ``site`` in a daemon thread on a free port (``isolated``: with the COOP/COEP headers)."""
-    server, url = load_script("serve").serve_in_thread(site, isolated=isolated)
+def start_server(site: Path = SITE, isolated: bool = False, traffic: Traffic | None = None) -> Server:
+    """Serve ``site`` in a daemon thread on a free port (``isolated``: with the COOP/COEP headers; ``traffic``:
+    recording every response and holding the paths it names)."""
+    serve = load_script("serve")
+    base = traffic.handler(serve.SiteHandler) if traffic else serve.SiteHandler
+    server, url = serve.serve_in_thread(site, isolated=isolated, base=base)
     return Server(url=url, origin=origin_of(url), close=server.shutdown)
+
+
+@dataclass
+class Sent:
+    """One response of the server: the path asked for, the status, its ``Content-Encoding`` and the bytes sent
+    (status line, headers and body: what the network carries), with the server's ``time.monotonic()`` at its end."""
+
+    path: str
+    status: int
+    encoding: str | None
+    size: int
+    ended: float
+
+
+class Traffic:
+    """What a server sends (:class:`Sent`, in the order responses end), for the byte counts of the tests and of
+    ``bench start``; requests for a path (without its leading slash) that starts with one of ``hold``'s prefixes
+    wait until that prefix is released (:meth:`release`), and those with one of ``stall``'s get their headers and
+    the first :data:`STALL_BYTES` of their body, the rest once it is released."""
+
+    STALL_BYTES = 65536
+
+    def __init__(self, hold: tuple[str, ...] = (), stall: tuple[str, ...] = ()) -> None:
+        self.sent: list[Sent] = []
+        self.held = {prefix: threading.Event() for prefix in (*hold, *stall)}
+        self.stall = stall
+        self.lock = threading.Lock()
+
+    def release(self, *prefixes: str) -> None:
+        """Let the held requests of ``prefixes`` (all when none is named), and those to come, through."""
+        for prefix in prefixes or tuple(self.held):
+            self.held[prefix].set()
+
+    def reset(self) -> None:
+        """Forget what was sent, and hold again."""
+        with self.lock:
+            self.sent.clear()
+        for event in self.held.values():
+            event.clear()
+
+    def total(self) -> int:
+        """Bytes sent so far."""
+        with self.lock:
+            return sum(s.size for s in self.sent)
+
+    def handler(self, base: type[Any]) -> type[Any]:
+        """A subclass of the server's handler class ``base`` that records into this and holds."""
+        traffic = self
+
+        class Recording(base):  # type: ignore[misc]
+            def handle_one_request(self) -> None:
+                written = 0
+                wfile: Any = getattr(self, "wfile")  # noqa: B009 -- mypy cannot type the base's attribute here
+
+                class Counted:
+                    def write(self, data: bytes) -> int:
+                        nonlocal written
+                        written += len(data)
+                        return wfile.write(data)  # type: ignore[no-any-return]
+
+                    def flush(self) -> None:
+                        wfile.flush()
+
+                self.wfile = Counted()
+                self.encoding: str | None = None
+                self.status = 0
+                try:
+                    super().handle_one_request()
+                finally:
+                    self.wfile = wfile
+                path = urlsplit(getattr(self, "path", "")).path
+                if path:
+                    with traffic.lock:
+                        traffic.sent.append(Sent(path, self.status, self.encoding, written, time.monotonic()))
+
+            def parse_request(self) -> bool:
+                ok = bool(super().parse_request())
+                path = urlsplit(self.path).path.lstrip("/")
+                for prefix, released in traffic.held.items():
+                    if ok and path.startswith(prefix) and prefix not in traffic.stall:
+                        released.wait()
+                return ok
+
+            def copyfile(self, source: Any, outputfile: Any) -> None:
+                path = urlsplit(self.path).path.lstrip("/")
+                stalled = [prefix for prefix in traffic.stall if path.startswith(prefix)]
+                if stalled:
+                    outputfile.write(source.read(Traffic.STALL_BYTES))
+                    outputfile.flush()
+                    traffic.held[stalled[0]].wait()
+                super().copyfile(source, outputfile)
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                self.status = code
+                super().send_response(code, message)
+
+            def send_header(self, keyword: str, value: str) -> None:
+                if keyword.lower() == "content-encoding":
+                    self.encoding = value
+                super().send_header(keyword, value)
+
+        return Recording
 
 
 def chromium_path(playwright: Playwright) -> str | None:

@@ -72,9 +72,8 @@ def bench_page(boots: int, runs: int, big: bool) -> None:
         assert page is not None
         how = page.locator("body").get_attribute("data-boot") or "normal"
         print(f"Page (headless Chromium, site served from localhost; Python's boot: {how}):")
-        print(f"  Pyodide boot (loadPyodide)        {median_ms(stage_samples['runtime'])}")
+        print(f"  runtime (loadPyodide, micropip)   {median_ms(stage_samples['runtime'])}")
         for name, label in (
-            ("packages", "load micropip + packaging"),
             ("npuzzle", "micropip.install(our wheel)"),
             ("import", "import npuzzle.api"),  # from the memory snapshot: the wheel's files laid out again
         ):

@@ -5,19 +5,28 @@ The site holds:
 
 * the page (every file under ``web/``);
 * the Pyodide runtime files from the npm package ``pyodide`` (``node_modules/pyodide``), in ``site/pyodide/``;
-* the micropip and packaging wheels at the versions ``pyodide-lock.json`` names, downloaded from PyPI with pip
-  once and cached in ``.cache/wheels/`` (later builds are offline);
+  with the standard library trimmed to what the worker's Python imports or can import and the lock file to the
+  packages it loads (``scripts/site_trim.py``);
+* the micropip wheel at the version ``pyodide-lock.json`` names, downloaded from PyPI with pip once and cached in
+  ``.cache/wheels/`` (later builds are offline);
 * our own wheel, built here from ``py/npuzzle`` and ``pyproject.toml`` (a pure-Python wheel needs no build
-  backend), in a folder named by its content hash so browsers never reuse a stale copy;
+  backend) with only the modules and data the page can import (``site_trim.page_modules``), compiled (like
+  micropip's) by Pyodide's Python, in a folder named by its content hash so browsers never reuse a stale copy;
 * the 15-puzzle's pattern-database file (``15puzzle-7-7-7.pdb``, the 7/7-7 tables, about 25.3 MB), built by
   ``scripts/build_pdb.py`` into ``.cache/pdb/`` (numpy at build time only: minutes the first time, see
   ``docs/benchmarks.md``; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale
   copy; beside it the multi-tile metric's database (``15puzzle-mtm-5-4-4-2.pdb``, 30.0 MB: :func:`mtm_database`,
   manifest entry ``"mtm"``);
-* ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
-  database's URL, size, sha256 and the board shape it serves, read from its header (``"pdb"``); and the build's
+* the package data the page reads only for some boards (``site_trim.ON_DEMAND``: the 5×5 tables), beside the wheel
+  in ``site/data/<sha256 prefix>/``, fetched by the worker when a request needs it (precached for offline use);
+* ``build.json``, the manifest the worker reads: the runtime's files, the wheels', the data's (``"data"``) and the
+  snapshot's URLs, sizes (also as each precompressed copy is sent: ``"br"``, ``"gz"``) and sha256, the Pyodide
+  version and the pattern database's URL, size, sha256 and the board shape it serves, read from its header
+  (``"pdb"``); and the build's
   identity (``"build"``, a hash of every file) with the files the service worker caches for offline use
-  (``"precache"``: all but the pattern database);
+  (``"precache"``: all but the pattern databases and the memory snapshot, which the worker keeps itself);
+* ``.br`` and ``.gz`` copies of every file that compresses (``scripts/site_compress.py``), which
+  ``scripts/serve.py`` sends as a compressing static host does;
 * ``sw.js``, the service worker, stamped with that identity (:func:`stamp_build`), so a browser that has the site
   cached sees a new build as a new worker and takes it whole.
 
@@ -34,7 +43,6 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import io
 import json
 import os
 import shutil
@@ -42,18 +50,34 @@ import subprocess
 import sys
 import time
 import tomllib
-import zipfile
 from collections.abc import Collection
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
 
+from site_compress import (  # run as a script (or by bench.browser.load_script): its folder is importable
+    ENCODINGS,
+    compress_site,
+)
+from site_trim import (
+    ON_DEMAND,
+    PythonFiles,
+    PythonFilesError,
+    module_name,
+    page_data,
+    page_modules,
+    python_files,
+    stored_zip,
+    trimmed_lock,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The runtime files a module worker needs (``pyodide.js``, maps, consoles and typings are left out)."""
-LOCK_PACKAGES = ("micropip", "packaging")
-"""Pyodide packages the worker loads by URL before it installs our wheel."""
-ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+LOCK_PACKAGES = ("micropip",)
+"""Pyodide packages the worker loads by URL before it installs our wheel (micropip vendors its own packaging)."""
+RUNTIME_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.asm.mjs")
+"""The runtime's files the worker loads at every boot (``pyodide.mjs`` comes with the worker's own modules)."""
 
 
 class BuildError(Exception):
@@ -184,7 +208,7 @@ def pip_python(root: Path) -> str:
 
 
 def lock_wheels(root: Path, cache: Path) -> list[tuple[str, str, Path]]:
-    """The micropip and packaging wheels named by ``pyodide-lock.json``: (name, version, cached path).
+    """The wheels of :data:`LOCK_PACKAGES` named by ``pyodide-lock.json``: (name, version, cached path).
 
     Missing wheels are downloaded from PyPI with pip into ``cache`` (pip checks PyPI's hashes; the lock file's
     sha256 values are those of Pyodide's own rebuilds of these wheels, so they cannot be compared).
@@ -351,8 +375,23 @@ def package_files(project: Project) -> list[tuple[str, Path]]:
     return files
 
 
+def page_files(project: Project) -> list[tuple[str, Path]]:
+    """The files of the site's wheel: of :func:`package_files`, the modules the page can import and the data they
+    read (``site_trim``) but the data fetched on demand (:func:`on_demand_files`)."""
+    files = package_files(project)
+    modules = page_modules(project.package_dir)
+    data = page_data(files, modules) - ON_DEMAND
+    return [(arc, src) for arc, src in files if module_name(arc) in modules or arc in data]
+
+
+def on_demand_files(project: Project) -> list[tuple[str, Path]]:
+    """The package data the site serves beside its wheel (``site_trim.ON_DEMAND``), as (archive name, source)."""
+    return [(arc, src) for arc, src in package_files(project) if arc in ON_DEMAND]
+
+
 def build_wheel(project: Project) -> tuple[str, bytes]:
-    """Our pure-Python wheel, byte-for-byte reproducible from the sources: (file name, bytes)."""
+    """The site's pure-Python wheel (:func:`page_files`), byte-for-byte reproducible from the sources, uncompressed
+    (the host compresses it whole): (file name, bytes)."""
     name = project.name.replace("-", "_")
     dist_info = f"{name}-{project.version}.dist-info"
     metadata = (
@@ -360,7 +399,7 @@ def build_wheel(project: Project) -> tuple[str, bytes]:
         f"Summary: {project.summary}\nRequires-Python: {project.requires_python}\n"
     )
     wheel_meta = "Wheel-Version: 1.0\nGenerator: npuzzle-build-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    entries: list[tuple[str, bytes]] = [(arc, src.read_bytes()) for arc, src in package_files(project)]
+    entries: list[tuple[str, bytes]] = [(arc, src.read_bytes()) for arc, src in page_files(project)]
     entries.append((f"{dist_info}/METADATA", metadata.encode()))
     entries.append((f"{dist_info}/WHEEL", wheel_meta.encode()))
     record_lines = []
@@ -369,14 +408,28 @@ def build_wheel(project: Project) -> tuple[str, bytes]:
         record_lines.append(f"{arc},sha256={digest},{len(data)}")
     record_lines.append(f"{dist_info}/RECORD,,")
     entries.append((f"{dist_info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for arc, data in entries:
-            info = zipfile.ZipInfo(arc, ZIP_DATE)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
-    return f"{name}-{project.version}-py3-none-any.whl", buffer.getvalue()
+    return f"{name}-{project.version}-py3-none-any.whl", stored_zip(entries)
+
+
+def site_python(root: Path, runtime: Path, wheels: list[tuple[str, bytes]]) -> PythonFiles:
+    """The site's stdlib zip and compiled wheels (``site_trim.python_files``: trimmed to what the worker's Python
+    imports or can import, compiled where a boot imports it); Pyodide's whole zip and the wheels as they are, with a
+    message, when they cannot be made."""
+    try:
+        return python_files(root, runtime, wheels)  # type: ignore[no-any-return]
+    except PythonFilesError as exc:
+        log(f"the whole standard library zip and uncompiled wheels ({exc})")
+        return PythonFiles((runtime / "python_stdlib.zip").read_bytes(), dict(wheels))
+
+
+def transfer_sizes(path: Path) -> dict[str, int]:
+    """``path``'s size, and its precompressed copies' (``br``, ``gz``: what a compressing host sends)."""
+    sizes = {"size": path.stat().st_size}
+    for _, suffix in ENCODINGS:
+        copy = path.with_name(path.name + suffix)
+        if copy.exists():
+            sizes[suffix[1:]] = copy.stat().st_size
+    return sizes
 
 
 SNAPSHOT_SCRIPT = "scripts/snapshot.mjs"
@@ -385,15 +438,18 @@ SNAPSHOT_IMPORTS = ("npuzzle.api",)
 SNAPSHOTS_KEPT = 8
 
 
-def memory_snapshot(root: Path, lock: list[tuple[str, str, Path]], wheel_name: str, wheel_bytes: bytes) -> Path | None:
-    """The Pyodide memory snapshot of the runtime with our wheel installed by micropip and ``npuzzle.api`` imported
+def memory_snapshot(
+    root: Path, lock: list[tuple[str, str, Path]], wheel_name: str, wheel_bytes: bytes, stdlib: Path
+) -> Path | None:
+    """The Pyodide memory snapshot of the runtime (with the site's standard library zip ``stdlib``: the restored
+    heap remembers the zip's table of contents) with our wheel installed by micropip and ``npuzzle.api`` imported
     (gzipped), made by ``scripts/snapshot.mjs`` in Node and cached in ``.cache/snapshot/`` under a hash of
-    everything it is made from (the runtime, the lock wheels, our wheel, the script); None, with a message, when
-    Node is missing or the snapshot cannot be made or restored: the site then boots Python the normal way."""
+    everything it is made from (the runtime, the zip, the lock wheels, our wheel, the script); None, with a message,
+    when Node is missing or the snapshot cannot be made or restored: the site then boots Python the normal way."""
     runtime = root / "node_modules" / "pyodide"
     script = root / SNAPSHOT_SCRIPT
     key = hashlib.sha256()
-    for path in [runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", script, *(p for _, _, p in lock)]:
+    for path in [runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", stdlib, script, *(p for _, _, p in lock)]:
         key.update(f"{path.name}\0{sha256_file(path)}\n".encode())
     key.update(wheel_bytes + "\0".join(SNAPSHOT_IMPORTS).encode())
     cache = root / ".cache" / "snapshot"
@@ -408,7 +464,8 @@ def memory_snapshot(root: Path, lock: list[tuple[str, str, Path]], wheel_name: s
     staged = cache / wheel_name
     partial = target.with_suffix(".partial")
     staged.write_bytes(wheel_bytes)
-    command = [node, str(script), "--pyodide", str(runtime), "--wheel", str(staged), "--out", str(partial)]
+    command = [node, str(script), "--pyodide", str(runtime), "--stdlib", str(stdlib), "--wheel", str(staged)]
+    command += ["--out", str(partial)]
     for _, _, path in lock:
         command += ["--package", str(path)]
     for module in SNAPSHOT_IMPORTS:
@@ -503,25 +560,35 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
             keep.add(dst)
     runtime = root / "node_modules" / "pyodide"
     for name in PYODIDE_FILES:
-        dst = out / "pyodide" / name
-        changed += copy_if_changed(runtime / name, dst)
-        keep.add(dst)
+        if name not in ("python_stdlib.zip", "pyodide-lock.json"):  # written trimmed below
+            dst = out / "pyodide" / name
+            changed += copy_if_changed(runtime / name, dst)
+            keep.add(dst)
 
-    packages = []
     lock = lock_wheels(root, root / ".cache" / "wheels")
+    lock_path = out / "pyodide" / "pyodide-lock.json"
+    full_lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    changed += write_if_changed(lock_path, trimmed_lock(full_lock, LOCK_PACKAGES))
+    keep.add(lock_path)
+
+    source_name, source_bytes = build_wheel(project)
+    python = site_python(root, runtime, [(source_name, source_bytes)] + [(p.name, p.read_bytes()) for _, _, p in lock])
+    packages = []
     for pkg_name, version, cached in lock:
         dst = out / "pyodide" / cached.name
-        changed += copy_if_changed(cached, dst)
+        data = python.wheels[cached.name]
+        changed += write_if_changed(dst, data)
         keep.add(dst)
-        packages.append(
-            {"name": pkg_name, "version": version, "url": f"pyodide/{cached.name}", "sha256": sha256_file(cached)}
-        )
-
-    wheel_name, wheel_bytes = build_wheel(project)
+        sha = hashlib.sha256(data).hexdigest()
+        packages.append({"name": pkg_name, "version": version, "url": f"pyodide/{cached.name}", "sha256": sha})
+    wheel_name, wheel_bytes = source_name, python.wheels[source_name]
     digest = hashlib.sha256(wheel_bytes).hexdigest()
     wheel_path = out / "wheels" / digest[:16] / wheel_name
     changed += write_if_changed(wheel_path, wheel_bytes)
     keep.add(wheel_path)
+    stdlib_path = out / "pyodide" / "python_stdlib.zip"
+    changed += write_if_changed(stdlib_path, python.stdlib)
+    keep.add(stdlib_path)
 
     manifest: dict[str, object] = {
         "pyodide": pinned,
@@ -533,7 +600,15 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
             "sha256": digest,
         },
     }
-    made = memory_snapshot(root, lock, wheel_name, wheel_bytes) if snapshot else None
+    data_files: dict[str, dict[str, object]] = {}
+    for arc, src in on_demand_files(project):
+        data_digest = sha256_file(src)
+        data_path = out / "data" / data_digest[:16] / src.name
+        changed += copy_if_changed(src, data_path)
+        keep.add(data_path)
+        data_files[arc] = {"url": data_path.relative_to(out).as_posix(), "sha256": data_digest}
+    manifest["data"] = data_files
+    made = memory_snapshot(root, lock, wheel_name, wheel_bytes, stdlib_path) if snapshot else None
     if made is not None:
         snapshot_digest = sha256_file(made)
         snapshot_path = out / "snapshot" / snapshot_digest[:16] / "npuzzle.snapshot.gz"
@@ -574,9 +649,17 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
                 "size": lines.stat().st_size,
                 "sha256": lines_digest,
             }
+    keep |= compress_site(root, sorted(keep), log)
+    manifest["runtime"] = [
+        {"url": f"pyodide/{name}", **transfer_sizes(out / "pyodide" / name)} for name in RUNTIME_FILES
+    ]
+    for entry in [*packages, manifest["wheel"], *data_files.values()]:
+        assert isinstance(entry, dict)
+        entry.update(transfer_sizes(out / entry["url"]))
     keep.update((out / "build.json", out / SERVICE_WORKER))
     stale = {path for path in out.rglob("*") if path.is_file() and path not in keep}
     changed += stamp_build(out, manifest, web / SERVICE_WORKER, skip=stale)
+    keep |= compress_site(root, [out / "build.json", out / SERVICE_WORKER], log)
 
     removed = 0
     for path in sorted(out.rglob("*"), reverse=True):
@@ -595,6 +678,10 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
 
 SERVICE_WORKER = "sw.js"
 BUILD_PLACEHOLDER = '"__BUILD__"'
+UNCACHED = ("pdb", "snapshot")
+"""Folders the service worker does not precache: the worker keeps the pattern database and the memory snapshot
+itself, when the device's rule allows (worker.js)."""
+COPY_SUFFIXES = tuple(suffix for _, suffix in ENCODINGS)
 
 
 def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, skip: Collection[Path] = ()) -> int:
@@ -602,7 +689,8 @@ def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, sk
     the two changed.
 
     The identity is a hash of the manifest, the service worker's source and every file's path and content under
-    ``out`` but ``skip``'s and the pattern database's (the worker caches it itself, by its own hash). It goes
+    ``out`` but ``skip``'s, the precompressed copies and the :data:`UNCACHED` folders' (the manifest names those
+    files by their sha256). It goes
     into ``build.json`` (``"build"``, and ``"precache"``: the files the service worker caches) and into ``sw.js``
     (``service_worker`` with its ``"__BUILD__"`` replaced), so any change to the site is a new worker that caches
     the new build whole.
@@ -616,7 +704,8 @@ def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, sk
         and path not in skip
         and path.name != SERVICE_WORKER
         and path != manifest_path
-        and path.relative_to(out).parts[0] != "pdb"
+        and path.relative_to(out).parts[0] not in UNCACHED
+        and path.suffix not in COPY_SUFFIXES
     )
     source = service_worker.read_text()
     digest = hashlib.sha256(json.dumps(manifest, sort_keys=True).encode() + source.encode())

@@ -3,8 +3,11 @@
 
 Correct MIME types for ES modules, WebAssembly, wheels and zips; ``Cache-Control: no-cache`` on every reply so a
 rebuild is picked up on reload; the page's Content-Security-Policy also sent as a header (it then covers the
-worker too, which a ``<meta>`` tag cannot). ``--isolated`` adds the COOP/COEP headers that make the page
-cross-origin isolated (SharedArrayBuffer, so a running Python call can be interrupted); the site works without.
+worker too, which a ``<meta>`` tag cannot). Like a compressing static host, it sends a file's precompressed copy
+(``FILE.br``, else ``FILE.gz``, written by the build: ``scripts/site_compress.py``) with ``Content-Encoding`` when
+the request's ``Accept-Encoding`` allows it and the copy is not older than the file. ``--isolated`` adds the
+COOP/COEP headers that make the page cross-origin isolated (SharedArrayBuffer, so a running Python call can be
+interrupted); the site works without.
 
     python scripts/serve.py [--port 8000] [--isolated] [--dir site]
 """
@@ -12,12 +15,18 @@ cross-origin isolated (SharedArrayBuffer, so a running Python call can be interr
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import os
 import sys
 import threading
+import urllib.parse
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+
+from site_compress import ENCODINGS  # run as a script (or by bench.browser.load_script): its folder is importable
 
 ROOT = Path(__file__).resolve().parent.parent
 CSP = (
@@ -53,6 +62,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Content-Security-Policy", CSP)
         if self.isolated:
@@ -60,6 +70,57 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
             self.send_header("Cross-Origin-Resource-Policy", "same-origin")
         super().end_headers()
+
+    def accepted(self) -> set[str]:
+        """The content codings the request's ``Accept-Encoding`` accepts (those without ``q=0``)."""
+        codings = set()
+        for item in self.headers.get("Accept-Encoding", "").split(","):
+            name, _, params = item.strip().partition(";")
+            if params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+                codings.add(name.strip().lower())
+        return codings
+
+    def compressed(self) -> tuple[str, str, str] | None:
+        """(file, coding, copy) when a precompressed copy of the requested file should be sent, else None."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not urllib.parse.urlsplit(self.path).path.endswith("/"):
+                return None  # redirected to the folder's URL with a slash
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return None
+        accepted = self.accepted()
+        for coding, suffix in ENCODINGS:
+            copy = path + suffix
+            if coding in accepted and os.path.isfile(copy) and os.stat(copy).st_mtime >= os.stat(path).st_mtime:
+                return path, coding, copy
+        return None
+
+    def send_head(self) -> BinaryIO | None:  # type: ignore[override]
+        """As :class:`SimpleHTTPRequestHandler`, but a precompressed copy when :meth:`compressed` finds one (its
+        ``Content-Type`` the file's, ``Content-Encoding`` its coding; ``If-Modified-Since`` answered alike)."""
+        found = self.compressed()
+        if found is None:
+            return super().send_head()  # type: ignore[no-any-return]
+        path, coding, copy = found
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        f = open(copy, "rb")  # noqa: SIM115 -- handed to the caller, which sends and closes it (send_head's contract)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.end_headers()
+        return f
 
     def list_directory(self, path: Any) -> None:
         """No directory listings: a folder without index.html is a 404."""
@@ -72,18 +133,26 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 def make_server(
-    directory: Path, port: int = 8000, host: str = "127.0.0.1", isolated: bool = False, quiet: bool = False
+    directory: Path,
+    port: int = 8000,
+    host: str = "127.0.0.1",
+    isolated: bool = False,
+    quiet: bool = False,
+    base: type[SiteHandler] = SiteHandler,
 ) -> ThreadingHTTPServer:
-    """A server for ``directory`` bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``."""
-    handler = type("Handler", (SiteHandler,), {"isolated": isolated, "quiet": quiet})
+    """A server for ``directory`` bound to ``host:port`` (port 0 picks a free one); call ``serve_forever``.
+    ``base``: the handler class (a :class:`SiteHandler` subclass; the tests' counts the bytes it sends)."""
+    handler = type("Handler", (base,), {"isolated": isolated, "quiet": quiet})
     server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 
 
-def serve_in_thread(directory: Path, isolated: bool = False) -> tuple[ThreadingHTTPServer, str]:
+def serve_in_thread(
+    directory: Path, isolated: bool = False, base: type[SiteHandler] = SiteHandler
+) -> tuple[ThreadingHTTPServer, str]:
     """Start a quiet server on a free port in a daemon thread; returns it and its base URL (ending in ``/``)."""
-    server = make_server(directory, 0, isolated=isolated, quiet=True)
+    server = make_server(directory, 0, isolated=isolated, quiet=True, base=base)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host}:{port}/"

@@ -1,11 +1,12 @@
 // @ts-check
 // Make the site's Pyodide memory snapshot at build time (Node), then prove it restores.
 //
-//   node scripts/snapshot.mjs --pyodide node_modules/pyodide --wheel W.whl --package micropip.whl
-//        --package packaging.whl --import npuzzle.api --out snapshot.bin
+//   node scripts/snapshot.mjs --pyodide node_modules/pyodide --stdlib site/pyodide/python_stdlib.zip
+//        --wheel W.whl --package micropip.whl --import npuzzle.api --out snapshot.bin
 //
-// Boots Pyodide with `_makeSnapshot: true`, loads the micropip and packaging wheels, installs our wheel with
-// micropip (from the Emscripten file system: `emfs:`), imports the modules the worker uses, and writes
+// Boots Pyodide with `_makeSnapshot: true` and the site's standard library zip (--stdlib: the heap keeps the
+// zip's table of contents, so the snapshot is made with the very zip the page serves), loads micropip, installs
+// our wheel with micropip (from the Emscripten file system: `emfs:`), imports the modules the worker uses, writes
 // `pyodide.makeMemorySnapshot()` gzip-compressed to --out. Then it boots a second Pyodide from that snapshot and
 // checks the modules are there: a snapshot this Pyodide cannot restore is never shipped (exit code 1).
 //
@@ -30,6 +31,7 @@ import { gzipSync } from "node:zlib";
 const { values } = parseArgs({
   options: {
     pyodide: { type: "string" },
+    stdlib: { type: "string" },
     wheel: { type: "string" },
     package: { type: "string", multiple: true, default: [] },
     import: { type: "string", multiple: true, default: [] },
@@ -37,13 +39,15 @@ const { values } = parseArgs({
   },
 });
 if (!values.pyodide || !values.wheel || !values.out) {
-  console.error("usage: node scripts/snapshot.mjs --pyodide DIR --wheel WHEEL [--package WHL]… [--import MOD]… --out FILE");
+  console.error("usage: node scripts/snapshot.mjs --pyodide DIR [--stdlib ZIP] --wheel WHEEL [--package WHL]… " +
+    "[--import MOD]… --out FILE");
   process.exit(2);
 }
 const indexURL = resolve(values.pyodide) + "/";
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 const modules = values.import.length ? values.import : ["npuzzle.api"];
-const quiet = { stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line) };
+const quiet = { stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line),
+  ...(values.stdlib ? { stdLibURL: resolve(values.stdlib) } : {}) };
 
 /** Make, write and check the snapshot; prints its sizes. */
 async function main() {

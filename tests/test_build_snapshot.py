@@ -32,7 +32,8 @@ def test_without_node_there_is_no_snapshot_and_the_build_says_so(
     root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(build_site.shutil, "which", lambda name: None)
-    assert build_site.memory_snapshot(root, lock(), "npuzzle-0.1.0-py3-none-any.whl", b"wheel") is None
+    stdlib = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    assert build_site.memory_snapshot(root, lock(), "npuzzle-0.1.0-py3-none-any.whl", b"wheel", stdlib) is None
     assert "no memory snapshot: node is not on PATH" in capsys.readouterr().out
 
 
@@ -40,7 +41,8 @@ def test_without_node_there_is_no_snapshot_and_the_build_says_so(
 def test_a_snapshot_that_cannot_be_made_is_not_shipped(root: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if shutil.which("node") is None:
         pytest.skip("no node on PATH")
-    made = build_site.memory_snapshot(root, lock(), "npuzzle-0.1.0-py3-none-any.whl", b"not a wheel")
+    stdlib = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    made = build_site.memory_snapshot(root, lock(), "npuzzle-0.1.0-py3-none-any.whl", b"not a wheel", stdlib)
     assert made is None
     out = capsys.readouterr().out
     assert "no memory snapshot (scripts/snapshot.mjs failed:" in out and "the normal way" in out

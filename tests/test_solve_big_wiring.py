@@ -431,3 +431,23 @@ def test_the_page_asks_for_the_combined_answer_in_one_request(weak_tables: PdbTa
     assert "did not finish in 2 s" in reply["message"]
     alone = json.loads(engine.handle(json.dumps({**request, "time_limit": 1})))  # without the flag: no answer
     assert alone["moves"] is None and alone["stopped"] == "time-limit" and alone["algorithm"] == "idastar"
+
+
+def test_data_needed_names_the_5x5_tables_where_a_search_reads_them_and_the_package_lacks_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's wheel leaves the 5×5 tables out; the api says which boards' searches read them and where they
+    belong, so the worker can write them in place first. An installed package has them: nothing is needed."""
+
+    def request(rows: int, cols: int) -> str:
+        return json.dumps({"op": "solve", "board": random_board(rows, cols, seed=7).format(one_line=True)})
+
+    assert json.loads(api.data_needed(request(5, 5))) == []  # this installation has them
+    monkeypatch.setattr(api.engine.resources, "files", lambda package: tmp_path)  # a package without them
+    five = [{"file": "npuzzle/data/groups-5x5.bin", "path": str(tmp_path / "data" / "groups-5x5.bin")}]
+    for rows, cols in ((5, 5), (6, 6), (5, 7), (12, 9)):  # peeled down to a 5×5 region
+        assert json.loads(api.data_needed(request(rows, cols))) == five, (rows, cols)
+    for rows, cols in ((3, 3), (4, 4), (4, 7), (7, 4), (2, 30)):  # a region of another shape
+        assert json.loads(api.data_needed(request(rows, cols))) == [], (rows, cols)
+    for bad in ("not json", json.dumps({"op": "solve", "board": "1 2 / 3"}), json.dumps({"op": "subtree"})):
+        assert json.loads(api.data_needed(bad)) == []  # the request's own run names the problem

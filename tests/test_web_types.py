@@ -5,6 +5,7 @@ TypeScript pinned in package.json's devDependencies, strict) reports no error, w
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -51,3 +52,11 @@ def test_tsc_reports_no_error(config: str) -> None:
     command = [npx, "--no-install", "tsc", "-p", str(ROOT / config)]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, f"tsc -p {config} failed:\n{result.stdout}{result.stderr}"
+
+
+def test_the_service_worker_and_the_boot_name_the_site_cache_alike() -> None:
+    """sw.js is a classic script (it cannot import boot-files.js): the two spell the cache's prefix once each."""
+    pattern = re.compile(r'(?:PREFIX|SITE_CACHE_PREFIX) = "([^"]+)"')
+    service_worker = pattern.findall((WEB / "sw.js").read_text())
+    boot = pattern.findall((WEB / "boot-files.js").read_text())
+    assert service_worker == boot == ["npuzzle-site-"]

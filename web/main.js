@@ -17,7 +17,7 @@ import { checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
 import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
 import { fetchTables, tablesChanged } from "./control/tables.js";
-import { redo, undo, userMove, userSwipe } from "./control/play.js";
+import { boardInPlay, redo, undo, userMove, userSwipe } from "./control/play.js";
 import {
   cancelWatch, choiceChanged, closeWatch, moveWatch, openWatch, resetWatch, runWatchToEnd, togglePlay, trySmaller,
   useIdastar, watchSpeedChanged,
@@ -187,7 +187,8 @@ ui.hint.addEventListener("click", () => hint(ctx));
 
 document.addEventListener("keydown", (event) => {
   const target = event.target;
-  if (!state.shown || (target instanceof Element && target.closest("textarea, input, select, [contenteditable]"))) return;
+  const board = boardInPlay(state);
+  if (!board || (target instanceof Element && target.closest("textarea, input, select, [contenteditable]"))) return;
   const key = event.key.toLowerCase();
   const command = event.ctrlKey || event.metaKey;
   if (command && !event.altKey && (key === "z" || key === "y")) {
@@ -203,7 +204,7 @@ document.addEventListener("keydown", (event) => {
     hint(ctx);
   } else if (letter) {
     event.preventDefault();
-    const tile = tileForLetter(state.shown.board, letter);
+    const tile = tileForLetter(board, letter);
     if (tile) userMove(ctx, tile);
   }
 });

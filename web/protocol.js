@@ -195,11 +195,12 @@
 /**
  * A database's download and load (`progress` with id null; `database`: which, the pattern database when absent):
  * "offered" (its size `total`; `cached` when an earlier visit kept it; fetched only when the page asks),
- * "downloading" (received/total bytes), "loading" (Python prepares it in slices between requests, `fraction`
- * done), "ready" or "failed".
+ * "downloading" (received/total bytes, and `seconds_left`, the estimated seconds until the download ends: null
+ * until the rate is known), "loading" (Python prepares it in slices between requests, `fraction` done), "ready" or
+ * "failed".
  * @typedef {{phase: "offered" | "downloading" | "loading" | "ready" | "failed", text: string, received?: number,
- *   total?: number, fraction?: number, cached?: boolean, heuristic?: string, name?: string, seconds?: number,
- *   rows?: number, cols?: number, database?: Database}} Tables
+ *   total?: number, seconds_left?: number | null, fraction?: number, cached?: boolean, heuristic?: string,
+ *   name?: string, seconds?: number, rows?: number, cols?: number, database?: Database}} Tables
  */
 
 /**
@@ -211,16 +212,21 @@
 /**
  * Worker → page.
  * - status: the worker's state; `ready` carries boot `seconds`, stage `timings`, how Python was started (`boot`:
- *   from the build's memory snapshot, or the normal way) and the `interrupt` buffer
- *   (cross-origin isolated pages), `loading` the boot `stage` and its `step` of `steps`;
+ *   from the memory snapshot an earlier visit kept, or the normal way) and the `interrupt` buffer
+ *   (cross-origin isolated pages), `loading` the boot `stage` and its `step` of `steps` (the first one comes as the
+ *   worker starts), and, once the worker knows what it loads (a moment later), the boot's downloads: `received`
+ *   of `total` bytes as the network sends them (compressed where the host compresses; files kept from an earlier
+ *   visit are not counted: 0 of 0 when all were) and `seconds_left`, the estimated seconds until they are all in
+ *   (null until the rate is known; 0 once downloaded, while Python starts);
  * - progress `started`: the request leaves the queue and runs now (a cancel sent before may have missed it:
  *   the page then interrupts it, see worker-handle.js);
  * - progress with a request's id: its `progress`; with id null: the pattern database's `tables`, or the
  *   primary worker's `helpers`;
  * - result: the core's `reply`; error: `error`.
  * @typedef {{type: "status", state: "loading" | "ready" | "failed", text: string, stage?: string,
- *   step?: number, steps?: number, seconds?: number, timings?: Record<string, number>,
- *   interrupt?: SharedArrayBuffer | null, boot?: "snapshot" | "normal"}} StatusMessage
+ *   step?: number, steps?: number, received?: number, total?: number, seconds_left?: number | null,
+ *   seconds?: number, timings?: Record<string, number>, interrupt?: SharedArrayBuffer | null,
+ *   boot?: "snapshot" | "normal"}} StatusMessage
  * @typedef {{type: "progress", id: number, started: true}} StartedMessage
  * @typedef {{type: "progress", id: number, progress: Progress}} ProgressMessage
  * @typedef {{type: "progress", id: null, tables: Tables}} TablesMessage

@@ -7,13 +7,29 @@
 // in build.json's "precache". Installing caches them all under "npuzzle-site-<BUILD>" (or fails whole); the new
 // worker then waits until the page asks it to take over (the Update button, control/offline.js, then a reload) or
 // every tab of the site has closed, and on taking over deletes every other build's cache. Until then the running
-// pages keep being served their own build. The pattern database is not here: the worker keeps it in its own cache.
+// pages keep being served their own build. The pattern database and the memory snapshot are not precached: the
+// Python worker keeps them itself when the device's rule allows.
+//
+// Nothing downloaded twice: the Python worker keeps the files its boot downloaded in this same cache as they
+// stream (boot-files.js, SITE_CACHE_PREFIX), before the page registers this worker, so installing fetches only
+// what is not there yet (the page's own files, revalidated: no body when unchanged).
 
 const BUILD = "__BUILD__"; // replaced by the build
-const PREFIX = "npuzzle-site-";
+const PREFIX = "npuzzle-site-"; // boot-files.js SITE_CACHE_PREFIX (tests/test_web_types.py holds them equal)
 const CACHE = PREFIX + BUILD;
+/** A taking-over build tells the one it replaces to let go of its responses still streaming (see `streamed`). */
+const CHANNEL = "npuzzle-sw";
 
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+/** The responses this worker is streaming now: each can be cut short. @type {Set<AbortController>} */
+const streaming = new Set();
+/** Set once a new build takes over: from then on responses are handed over whole, as none may hold it up. */
+let released = false;
+const channel = new BroadcastChannel(CHANNEL);
+channel.onmessage = (event) => {
+  if (event.data && event.data.takingOver && event.data.takingOver !== BUILD) release();
+};
 
 sw.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -29,7 +45,9 @@ sw.addEventListener("activate", (event) => {
 });
 
 sw.addEventListener("message", (event) => {
-  if (event.data === "take-over") event.waitUntil(sw.skipWaiting()); // alive until it has taken over
+  if (event.data !== "take-over") return;
+  channel.postMessage({ takingOver: BUILD }); // the build in charge lets go of its streams (release)
+  event.waitUntil(sw.skipWaiting()); // alive until it has taken over
 });
 
 sw.addEventListener("fetch", (event) => {
@@ -39,13 +57,19 @@ sw.addEventListener("fetch", (event) => {
   event.respondWith(respond(request, url));
 });
 
-/** Cache every file of this build (revalidated with the server); fails, and the install with it, if one fails. */
+/** Cache every file of this build not cached yet (the Python worker keeps what its boot downloaded), revalidated
+ * with the server; fails, and the install with it, if one fails. */
 async function precache() {
-  const response = await fetch("build.json", { cache: "no-store" });
+  const response = await fetch("build.json", { cache: "no-cache" }); // revalidated: the worker fetched it just now
   const manifest = await response.json();
   if (manifest.build !== BUILD) throw new Error(`build.json is build ${manifest.build}, this worker ${BUILD}`);
   const cache = await caches.open(CACHE);
-  await cache.addAll(manifest.precache.map((/** @type {string} */ path) => new Request(path, { cache: "no-cache" })));
+  const missing = [];
+  for (const path of manifest.precache) {
+    const request = new Request(path, { cache: "no-cache" });
+    if (!(await cache.match(request))) missing.push(request);
+  }
+  await cache.addAll(missing);
 }
 
 /**
@@ -60,10 +84,19 @@ async function respond(request, url) {
   return isolated(cached || (await fetch(request)));
 }
 
+/** A new build takes over: cut every response still streaming (its reader sees an error; the page that asked for
+ * the new build reloads anyway), and hand the next ones over whole. */
+function release() {
+  released = true;
+  for (const controller of streaming) controller.abort();
+  streaming.clear();
+}
+
 /**
  * The response with COOP/COEP/CORP added (what `npm start` sends itself), so a static host's page is isolated.
- * The body is handed over whole (a blob, not a stream), so no fetch event outlives its response: a new build
- * waiting to take over would otherwise wait on a stream the page stopped reading.
+ * The body streams through (the pattern database's download shows its progress as it arrives); a stream the page
+ * stopped reading would keep this worker busy and a new build waiting to take over would wait on it, so each
+ * stream can be cut (`release`, when a new build takes over), after which bodies are handed over whole.
  * @param {Response} response
  */
 async function isolated(response) {
@@ -72,6 +105,19 @@ async function isolated(response) {
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Embedder-Policy", "require-corp");
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
-  const body = await response.blob();
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (released || !response.body) return new Response(await response.blob(), init);
+  return new Response(streamed(response.body), init);
+}
+
+/** `body`, passed on chunk by chunk until it ends or `release` cuts it. @param {ReadableStream<Uint8Array>} body */
+function streamed(body) {
+  const controller = new AbortController();
+  streaming.add(controller);
+  const { readable, writable } = new TransformStream();
+  body
+    .pipeTo(writable, { signal: controller.signal })
+    .catch(() => {})
+    .finally(() => streaming.delete(controller));
+  return readable;
 }

@@ -85,6 +85,30 @@ export function megabytes(bytes) {
 }
 
 /**
+ * The time a download still needs, as a person says it: "about 8 s", "about 45 s" (steps of 5 s from 10 s on),
+ * "about 3 min" (a no-break space before the unit); "" while it is not known (no estimate yet, or none left).
+ * @param {number | null | undefined} s seconds
+ */
+export function timeLeft(s) {
+  if (typeof s !== "number" || !Number.isFinite(s) || s <= 0) return "";
+  if (s < 10) return `about ${Math.max(1, Math.round(s))}\u00a0s`;
+  if (s < 90) return `about ${Math.round(s / 5) * 5}\u00a0s`;
+  return `about ${Math.round(s / 60)}\u00a0min`;
+}
+
+/**
+ * A download's progress in words: "3.2 of 5.1 MB, about 8 s" (the time left when it is known; no-break spaces
+ * keep a figure and its unit on one line).
+ * @param {number} received bytes
+ * @param {number} total bytes
+ * @param {number | null | undefined} secondsLeft
+ */
+export function downloadWords(received, total, secondsLeft) {
+  const left = timeLeft(secondsLeft);
+  return `${megabytes(received)} of ${megabytes(total)}\u00a0MB${left ? `, ${left}` : ""}`;
+}
+
+/**
  * One progress record as a line: nodes (summed over the workers of a split search, and how many), the bound
  * (IDA*), f (A*) or beam depth (near-optimal), the frontier, the time so far.
  * @param {import("./protocol.js").Progress} p

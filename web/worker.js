@@ -2,9 +2,14 @@
 // The Python side of the page: a module Web Worker that boots Pyodide, installs our wheel from the site's own
 // origin and answers typed messages by calling npuzzle.api. The page never blocks on Python.
 //
-// The boot restores the build's memory snapshot when build.json names one (npuzzle installed by micropip and
-// imported at build time, scripts/snapshot.mjs; docs/architecture.md "Fast start") and falls back to the normal
-// boot, with a console warning, when it cannot be used.
+// A first visit boots the normal way (the runtime, micropip, our wheel: about 5 MB as a compressing host sends
+// them); once the page has asked for the pattern database, the build's memory snapshot (npuzzle installed and
+// imported at build time, scripts/snapshot.mjs) is kept in the background for the next visits (not under
+// Save-Data), which restore it instead (docs/architecture.md "Fast start"), falling back to the normal boot, with
+// a console warning, when it cannot be used. Every file the boot loads comes from the site's cache when kept,
+// else from the network, counted (the `loading` status carries bytes and the time left) and kept as it streams
+// (boot-files.js), so the service worker and the next visit find it there. Package data the site serves beside
+// the wheel (build.json "data": the 5×5 tables) is fetched when a request first needs it (provideData).
 //
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
 // progress) are typed once, in protocol.js. A solve the page asks to split over `workers` (a hard 4×4 with the
@@ -15,6 +20,7 @@
 
 // @ts-expect-error: site/pyodide/ is copied from node_modules/pyodide by the build (not in web/)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { BootFiles, TimeLeft, openSiteCache } from "./boot-files.js";
 import { Helpers } from "./helper-workers.js";
 import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 
@@ -28,11 +34,13 @@ import { LONG_OPS, REQUEST_TYPES } from "./protocol.js";
 const SLICE_SECONDS = 0.05;
 /** A split solve whose own tasks are all out waits this long at most for a helper's message before it looks again. */
 const IDLE_WAIT_MS = 50;
-const STAGES = Object.freeze(["runtime", "packages", "npuzzle", "import"]);
-/** The stages of a boot from the build's memory snapshot (micropip's two were done at build time). */
+const STAGES = Object.freeze(["runtime", "npuzzle", "import"]);
+/** The stages of a boot from the build's memory snapshot (micropip's install was done at build time). */
 const SNAPSHOT_STAGES = Object.freeze(["runtime", "import"]);
 /** The stages of the boot under way: its status messages count `step` of `steps` through them. */
 let stages = STAGES;
+/** How often the boot's download counts are reported at most (ms). */
+const BOOT_REPORT_MS = 200;
 
 /** Resolve on the next turn of the event loop (a MessageChannel task: faster than setTimeout(0)). */
 function nextTask() {
@@ -59,20 +67,37 @@ function status(state, fields) {
   post({ type: "status", state, ...fields });
 }
 
-/** Seconds spent in each boot stage, reported with `ready` (scripts/bench_page.py prints them). */
+/** Seconds spent in each boot stage, reported with `ready` (bench/page.py prints them). */
 /** @type {Record<string, number>} */
 const timings = {};
 /** @type {string | null} */
 let stageName = null;
+let stageText = "";
 let stageStart = 0;
+/** The boot's downloads so far (BootFiles), carried by every `loading` status once known. */
+/** @type {import("./boot-files.js").Counts | null} */
+let counts = null;
 
 /** @param {(typeof STAGES)[number] | null} name @param {string} [text] */
 function stage(name, text) {
   const now = performance.now();
   if (stageName) timings[stageName] = (now - stageStart) / 1000;
   stageName = name;
+  stageText = text || name || "";
   stageStart = now;
-  if (name) status("loading", { stage: name, text: text || name, step: stages.indexOf(name) + 1, steps: stages.length });
+  if (name) loadingStatus();
+}
+
+function loadingStatus() {
+  if (!stageName) return;
+  status("loading", { stage: stageName, text: stageText, step: stages.indexOf(stageName) + 1, steps: stages.length,
+    ...counts });
+}
+
+/** @param {import("./boot-files.js").Counts} latest */
+function downloaded(latest) {
+  counts = latest;
+  loadingStatus();
 }
 
 /** @param {any} exc @returns {import("./protocol.js").ErrorInfo} */
@@ -83,41 +108,46 @@ function errorOf(exc) {
   return { type: (exc && exc.type) || "InternalError", message: lines.length ? lines[lines.length - 1] : text };
 }
 
+/** @typedef {import("./boot-files.js").FileInfo} FileInfo */
 /** @typedef {{url: string, size: number, sha256: string, rows: number, cols: number}} DatabaseFile a database
  *   the build ships (`rows` and `cols`: the board shape it serves, read from the file's header) */
-/** @typedef {{packages: {url: string}[], wheel: {url: string, version: string, sha256: string},
- *   snapshot?: {url: string, size: number, sha256: string, wheel: string},
+/** @typedef {{build: string, runtime: FileInfo[], packages: FileInfo[],
+ *   wheel: FileInfo & {version: string, sha256: string},
+ *   snapshot?: FileInfo & {sha256: string, wheel: string}, data?: Record<string, FileInfo & {sha256: string}>,
  *   pdb?: DatabaseFile, mtm?: DatabaseFile}} Manifest build.json, as the worker reads it: the single-tile pattern
- *   database (`pdb`) and the line-move one (`mtm`) */
+ *   database (`pdb`), the line-move one (`mtm`) and the package data served beside the wheel (`data`, by its path
+ *   in the package) */
 
-/** The bytes at `url` (same origin), or an error naming the URL. @param {URL} url */
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.pathname}`);
+/** The runtime's module, which Pyodide imports itself (counted once loaded). */
+const RUNTIME_MODULE = "pyodide/pyodide.asm.mjs";
+
+/** The bytes of a boot file, or an error naming it. @param {BootFiles} files @param {string} url */
+async function bytesOf(files, url) {
+  const response = await files.get(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** The memory snapshot the build made (scripts/snapshot.mjs): fetched, checked against build.json, un-gzipped.
- * @param {NonNullable<Manifest["snapshot"]>} info @param {URL} base @returns {Promise<Uint8Array>} */
-async function snapshotBytes(info, base) {
-  const packed = await fetchBytes(new URL(info.url, base));
+/** The memory snapshot the build made (scripts/snapshot.mjs), checked against build.json and un-gzipped.
+ * @param {NonNullable<Manifest["snapshot"]>} info @param {Uint8Array<ArrayBuffer>} packed @returns {Promise<Uint8Array>} */
+async function unpackSnapshot(info, packed) {
   if ((await sha256Hex(packed)) !== info.sha256) throw new Error("the snapshot is damaged (its sha256 does not match)");
   const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** Boot from the build's memory snapshot: npuzzle installed by micropip and imported at build time, so this only
- * restores the heap, then lays our wheel's files out again (the snapshot holds memory, not the file system, and
- * npuzzle reads its data files at run time). Throws when the snapshot cannot be used.
- * @param {Manifest} manifest @param {URL} base */
-async function bootFromSnapshot(manifest, base) {
+/** Boot from the build's memory snapshot, kept by an earlier visit: npuzzle installed by micropip and imported at
+ * build time, so this only restores the heap, then lays our wheel's files out again (the snapshot holds memory,
+ * not the file system, and npuzzle reads its data files at run time). Throws when the snapshot cannot be used.
+ * @param {Manifest} manifest @param {URL} base @param {BootFiles} files */
+async function bootFromSnapshot(manifest, base, files) {
   const info = manifest.snapshot;
   if (!info) throw new Error("build.json names no snapshot");
   if (info.wheel !== manifest.wheel.sha256) throw new Error("the snapshot was made from another wheel");
-  // Both downloads run beside the runtime's; loadPyodide awaits the snapshot only once its module is loaded, so
+  // Both are read beside the runtime's files; loadPyodide awaits the snapshot only once its module is loaded, so
   // a failure may come first: caught here (no unhandled rejection), thrown where each is awaited.
-  const wheel = fetchBytes(new URL(manifest.wheel.url, base));
-  const snapshot = snapshotBytes(info, base);
+  const wheel = bytesOf(files, manifest.wheel.url);
+  const snapshot = bytesOf(files, info.url).then((packed) => unpackSnapshot(info, packed));
   for (const pending of [wheel, snapshot]) pending.catch(() => {});
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, _loadSnapshot: snapshot });
   stage("import", "Starting npuzzle");
@@ -128,50 +158,90 @@ async function bootFromSnapshot(manifest, base) {
   return pyodide;
 }
 
-/** The normal boot: the runtime, micropip and packaging, then micropip installs our wheel and npuzzle.api is
- * imported. @param {Manifest} manifest @param {URL} base */
-async function bootNormally(manifest, base) {
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, fullStdLib: false });
-  stage("packages", "Loading micropip");
+/** The normal boot: the runtime and micropip, then micropip installs our wheel (downloaded after them)
+ * from the Emscripten file system, as the build's snapshot and stdlib scripts do; npuzzle.api is imported next.
+ * @param {Manifest} manifest @param {URL} base @param {BootFiles} files */
+async function bootNormally(manifest, base, files) {
+  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   await pyodide.loadPackage(manifest.packages.map((p) => new URL(p.url, base).href), {
     messageCallback: () => {},
     errorCallback: (/** @type {string} */ message) => console.warn(message),
   });
   stage("npuzzle", `Installing npuzzle ${manifest.wheel.version}`);
+  const staged = `/tmp/${manifest.wheel.url.split("/").pop()}`;
+  pyodide.FS.writeFile(staged, await bytesOf(files, manifest.wheel.url)); // downloading since micropip was in
   const micropip = pyodide.pyimport("micropip");
   try {
-    await micropip.install(new URL(manifest.wheel.url, base).href);
+    await micropip.install(`emfs:${staged}`);
   } finally {
     micropip.destroy();
+    pyodide.FS.unlink(staged);
   }
   stage("import", "Starting npuzzle");
   return pyodide;
 }
 
+/** The files a boot loads (the snapshot's, or the normal one's), in the order it uses them.
+ * @param {Manifest} manifest @param {boolean} snapshot */
+function bootSet(manifest, snapshot) {
+  const own = snapshot && manifest.snapshot ? [manifest.snapshot] : manifest.packages;
+  return [...manifest.runtime, ...own, manifest.wheel];
+}
+
+/** The runtime's files, downloaded first (Python starts once they are in; the wasm compiles as it arrives). The
+ * others (micropip or the snapshot, our wheel) start once the wasm is in: their bytes do not slow the runtime's,
+ * and they arrive while Python starts. */
+const FIRST = Object.freeze([RUNTIME_MODULE, "pyodide/pyodide-lock.json", "pyodide/pyodide.asm.wasm",
+  "pyodide/python_stdlib.zip"]);
+
+/** Start the planned boot's downloads (the runtime's module is imported: the browser loads it): FIRST at once, the
+ * others once the wasm is in. @param {BootFiles} files @param {FileInfo[]} set @param {URL} base */
+async function startDownloads(files, set, base) {
+  const start = (/** @type {FileInfo} */ info) => {
+    const loading = info.url === RUNTIME_MODULE ? files.track(info.url, import(new URL(info.url, base).href))
+      : files.get(info.url);
+    loading.catch(() => {}); // a failure surfaces where the boot awaits the file
+  };
+  for (const info of set) if (FIRST.includes(info.url)) start(info);
+  await files.finished("pyodide/pyodide.asm.wasm");
+  for (const info of set) if (!FIRST.includes(info.url)) start(info);
+}
+
 async function boot() {
   const started = performance.now();
   const base = new URL("./", import.meta.url);
+  stage("runtime", "Loading the Python runtime");
   const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
   if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (build the site with npm run build)`);
   /** @type {Manifest} */
   const manifest = await response.json();
-  if (manifest.snapshot) stages = SNAPSHOT_STAGES;
-  stage("runtime", "Loading the Python runtime");
+  const cache = await openSiteCache(manifest.build);
+  const files = new BootFiles(cache, base, downloaded, BOOT_REPORT_MS);
+  // The snapshot only where it pays: kept by an earlier visit (keepSnapshot). A first visit boots the normal way.
+  const snapshot = manifest.snapshot;
+  const kept = Boolean(snapshot && cache && (await cache.match(new URL(snapshot.url, base).href)));
+  stages = kept ? SNAPSHOT_STAGES : STAGES;
+  await files.plan(bootSet(manifest, kept));
+  startDownloads(files, bootSet(manifest, kept), base);
   /** @type {"snapshot" | "normal"} */
   let how = "normal";
   let pyodide = null;
-  if (manifest.snapshot) {
+  if (kept && snapshot) {
     try {
-      pyodide = await bootFromSnapshot(manifest, base);
+      pyodide = await files.serving(() => bootFromSnapshot(manifest, base, files));
       how = "snapshot";
     } catch (/** @type {any} */ exc) {
       const why = String((exc && exc.message) || exc).replace(/\s+/g, " ").trim(); // Pyodide's messages span lines
       console.warn(`npuzzle: the memory snapshot could not be used (${why}); starting Python the normal way`);
+      if (cache) await cache.delete(new URL(snapshot.url, base).href); // not tried again (kept anew after the tables)
       stages = STAGES;
+      await files.plan(manifest.packages);
+      startDownloads(files, manifest.packages, base);
       stage("runtime", "Loading the Python runtime");
     }
   }
-  if (!pyodide) pyodide = await bootNormally(manifest, base);
+  if (!pyodide) pyodide = await files.serving(() => bootNormally(manifest, base, files));
+  await files.settled(); // the copies are kept before the page registers the service worker (it skips them)
   let interrupt = null;
   if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
     interrupt = new Uint8Array(new SharedArrayBuffer(1));
@@ -183,7 +253,10 @@ async function boot() {
   const start = engine.start; // request (JSON) -> session of a long op
   stage(null);
   const seconds = (performance.now() - started) / 1000;
-  return { pyodide, api, engine, handle, start, interrupt, seconds, how, version: manifest.wheel.version, manifest, base };
+  /** @type {Set<string>} the package data written in place (provideData) */
+  const provided = new Set();
+  return { pyodide, api, engine, handle, start, interrupt, seconds, how, version: manifest.wheel.version, manifest, base,
+    provided };
 }
 
 /**
@@ -325,6 +398,7 @@ class Runner {
     const { id, type, ...fields } = message;
     if ("background" in fields) delete fields.background; // the worker's concern, not Python's
     const idleMs = message.type === "solve" ? message.helpers_idle_ms : undefined;
+    await provideData(this.py, { ...fields, op: type });
     const session = this.py.start(JSON.stringify({ ...fields, op: type }));
     /** @type {import("./helper-workers.js").SplitRun | null} */
     let split = null;
@@ -372,6 +446,48 @@ class Runner {
   }
 }
 
+// ---- Package data served beside the wheel (build.json "data"), written in place when a request needs it -----
+
+/** A file of this build, checked against its sha256: from the site's cache when kept (the service worker precaches
+ * it), else from the network, then kept there (offline use, and the service worker skips it).
+ * @param {string} href @param {string} sha256 @param {string} build */
+async function siteFile(href, sha256, build) {
+  const cache = await openSiteCache(build);
+  const hit = cache ? await cache.match(href) : undefined;
+  const response = hit || (await fetch(href));
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256Hex(bytes)) !== sha256) {
+    if (hit && cache) await cache.delete(href); // a damaged copy: fetched again next time
+    throw new Error("its sha256 does not match build.json");
+  }
+  if (!hit && cache) {
+    await cache.put(href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  }
+  return bytes;
+}
+
+/** Write into Python's file system the package data that the request's search reads and the site's wheel leaves
+ * out (npuzzle.api.data_needed names them: the 5×5 tables), fetched once. A file that cannot be had is a console
+ * warning: the search does without it (the near-optimal solver then builds smaller tables, more slowly).
+ * @param {Python} python @param {object} request */
+async function provideData(python, request) {
+  const data = python.manifest.data || {};
+  if (Object.keys(data).every((file) => python.provided.has(file))) return;
+  for (const { file, path } of JSON.parse(python.api.data_needed(JSON.stringify(request)))) {
+    const info = data[file];
+    if (!info) continue;
+    try {
+      const bytes = await siteFile(new URL(info.url, python.base).href, info.sha256, python.manifest.build);
+      python.pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      python.pyodide.FS.writeFile(path, bytes);
+      python.provided.add(file);
+    } catch (exc) {
+      console.warn(`npuzzle: ${file} could not be fetched (${errorOf(exc).message}); solving without it`);
+    }
+  }
+}
+
 // ---- Pattern database: download with progress, keep in the Cache API, verify, hand to Python ----------------
 
 const PDB_CACHE = "npuzzle-pdb";
@@ -398,14 +514,16 @@ async function sha256Hex(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** The file's bytes from the network, streamed, with `downloading` progress (received / total bytes). */
+/** The file's bytes from the network, streamed, with `downloading` progress (received / total bytes, the time left). */
 /** @param {Database} database @param {string} url @param {number} total @returns {Promise<Uint8Array<ArrayBuffer>>} */
 async function download(database, url, total) {
   const name = DATABASE_NAMES[database];
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   const size = Number(response.headers.get("Content-Length")) || total;
-  tablesStatus(database, { phase: "downloading", received: 0, total: size, text: `${name}: 0.0 / ${megabytes(size)} MB` });
+  const left = new TimeLeft();
+  tablesStatus(database, { phase: "downloading", received: 0, total: size, seconds_left: null,
+    text: `${name}: 0.0 / ${megabytes(size)} MB` });
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   // Straight into one buffer of the announced size (grown only if the server sends more): the file is held once,
@@ -426,7 +544,7 @@ async function download(database, url, total) {
     const now = performance.now();
     if (now - reported >= TABLES_REPORT_MS) {
       reported = now;
-      tablesStatus(database, { phase: "downloading", received, total: size,
+      tablesStatus(database, { phase: "downloading", received, total: size, seconds_left: left.update(received, size),
         text: `${name}: ${megabytes(received)} / ${megabytes(size)} MB` });
     }
   }
@@ -551,6 +669,33 @@ async function loadTables(python, database) {
   }
 }
 
+/** Whether the user asked to save data (Save-Data; Chromium's navigator.connection). */
+function savingData() {
+  const nav = /** @type {WorkerNavigator & {connection?: {saveData?: boolean}}} */ (navigator);
+  return Boolean(nav.connection && nav.connection.saveData);
+}
+
+/** After the pattern database (fetched when the page's rule for the device says: at once on a desktop, on need or
+ * on the user's word on a phone), keep the build's memory snapshot in the site's cache for the next visits' boot,
+ * in the background: not under Save-Data, not when kept already, by one worker at a time (a Web Lock; split
+ * solves' helpers ask for the tables too), checked against build.json before it is kept.
+ * @param {Python} python */
+async function keepSnapshot(python) {
+  const info = python.manifest.snapshot;
+  if (!info || savingData() || !navigator.locks) return;
+  const cache = await openSiteCache(python.manifest.build);
+  if (!cache) return;
+  const href = new URL(info.url, python.base).href;
+  await navigator.locks.request("npuzzle-keep-snapshot", { ifAvailable: true }, async (lock) => {
+    if (!lock || (await cache.match(href))) return;
+    try {
+      await siteFile(href, info.sha256, python.manifest.build);
+    } catch (exc) {
+      console.warn(`npuzzle: the memory snapshot was not kept for the next visit (${errorOf(exc).message})`);
+    }
+  });
+}
+
 const runner = new Runner();
 /** The helper workers of split solves (started at the first one, ended when idle: helper-workers.js). */
 const helpers = new Helpers({
@@ -582,8 +727,12 @@ self.onmessage = (event) => {
     /** @type {Database} */
     const database = message.database === "mtm" ? "mtm" : "pdb";
     ready.then((ok) => {
+      const python = runner.python;
       const loads = runner.tablesLoad;
-      if (ok && runner.python && !loads[database]) loads[database] = loadTables(runner.python, database);
+      if (ok && python && !loads[database]) {
+        loads[database] = loadTables(python, database);
+        if (database === "pdb") loads[database].then(() => keepSnapshot(python)); // the database's rule decides both
+      }
       post({ type: "result", id: message.id, reply: { ok: true, started: Boolean(loads[database]) } });
     });
     return;

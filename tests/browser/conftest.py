@@ -32,7 +32,7 @@ from bench.browser import (
     wait_python,
 )
 from bench.browser import start_server as serve_site
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, sync_playwright
 
 __all__ = [
     "ANSWER_TIMEOUT_MS",
@@ -80,15 +80,21 @@ def server(built_site: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
+    """The session's one Playwright (its sync API cannot be started twice in one process)."""
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
     """One Chromium for the whole session."""
-    with sync_playwright() as playwright:
-        try:
-            chromium = launch(playwright)
-        except HarnessError as exc:
-            pytest.fail(str(exc))
-        yield chromium
-        chromium.close()
+    try:
+        chromium = launch(playwright)
+    except HarnessError as exc:
+        pytest.fail(str(exc))
+    yield chromium
+    chromium.close()
 
 
 @dataclass

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bench.browser import load_script
+from bench.browser import Traffic, load_script
 from bench.browser import start_server as serve_site
 from playwright.sync_api import Browser, Page
 
@@ -104,3 +104,47 @@ def test_a_new_build_is_taken_whole_at_the_next_start(browser: Browser, site_cop
         assert [k for k in keys if k.startswith("npuzzle-site-")] == [f"npuzzle-site-{second}"]
         assert first != keys
         app.assert_offline()
+
+
+HOLD_JS = """async (url) => {
+  // Start reading a file through the service worker, take its first piece, then stop reading (never cancel).
+  const response = await fetch(url);
+  window.heldReader = response.body.getReader();
+  const first = await window.heldReader.read();
+  return first.value ? first.value.length : 0;
+}"""
+
+
+def test_responses_stream_and_one_the_page_stopped_reading_does_not_hold_up_a_new_build(
+    browser: Browser, built_site: Path, tmp_path: Path
+) -> None:
+    """The service worker streams its responses (a download's first bytes reach the page while the server is
+    still sending: the pattern database's progress shows as it comes), and one still streaming, which the page
+    stopped reading, does not keep a waiting new build from taking over when the page asks."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("pdb"))
+    stamp(site)
+    snapshot = json.loads((site / "build.json").read_text())["snapshot"]["url"]
+    traffic = Traffic(stall=("snapshot/",))  # its first 64 KiB, then nothing until the test is over
+    served = serve_site(site, traffic=traffic)
+    try:
+        with new_app(browser, served) as app:
+            page = app.page
+            page.goto(served.url)
+            wait_ready(page)
+            wait_offline(page, "ready")
+            with (site / "main.js").open("a") as main:
+                main.write('\ndocument.documentElement.dataset.build = "B";\n')
+            stamp(site)
+            page.reload()
+            wait_ready(page)
+            wait_offline(page, "update-ready")
+            assert page.evaluate("navigator.serviceWorker.controller !== null")
+            assert page.evaluate(HOLD_JS, snapshot) > 0  # not precached: from the network, which stalls
+            page.get_by_role("button", name="Update").click()
+            page.wait_for_function("() => document.documentElement.dataset.build === 'B'", timeout=BOOT_TIMEOUT_MS)
+            wait_ready(page)
+            app.assert_offline()
+    finally:
+        traffic.release()
+        served.close()

@@ -3,7 +3,7 @@
 // for the board's shape; one-shot requests that take long show the busy line with Cancel.
 
 import { phoneLayout } from "../layout.js";
-import { boardText } from "../model/moves.js";
+import { boardText, sameBoard } from "../model/moves.js";
 import { fragmentFor, readFragment } from "../model/link.js";
 import { previewBoard } from "../model/preview.js";
 import { requestRender } from "../render.js";
@@ -11,7 +11,7 @@ import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
 import { cancelJob } from "./job.js";
 import { learnFrom } from "./learn.js";
-import { loadBoard } from "./play.js";
+import { adoptPreview, loadBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Replies} Replies */
@@ -97,6 +97,10 @@ export async function check(ctx) {
   try {
     const reply = await ask(ctx, "check", { board: text, goal }, "Checking");
     if (seq !== state.latest) return false;
+    // the moves made on the board drawn while Python loaded, carried over when it is the board checked
+    const { start } = state.game;
+    const played = !state.shown && state.preview && start && sameBoard(start, reply.board)
+      ? { game: state.game, board: state.preview } : null;
     const shown = { board: reply.board, goal: reply.goal, solvable: reply.explanation.solvable };
     state.shown = shown;
     state.preview = null;
@@ -112,6 +116,7 @@ export async function check(ctx) {
       state.after.reveal = () => ui.verdict.querySelector(part);
     }
     loadOptions(ctx, reply.board, goalKind);
+    if (played) adoptPreview(ctx, played);
     return shown.solvable;
   } catch (caught) {
     if (seq !== state.latest) return false;
@@ -187,7 +192,8 @@ function fillFromLocation(ui) {
 
 /**
  * Before Python is ready: fill the form from the link (or with the example) and draw its board at once when the
- * text is a plain board (model/preview.js); the verdict follows when Python is ready (openFromLocation).
+ * text is a plain board (model/preview.js), playable by hand; the verdict follows when Python is ready
+ * (openFromLocation).
  * @param {Ctx} ctx
  */
 export function previewFromLocation(ctx) {
@@ -195,6 +201,7 @@ export function previewFromLocation(ctx) {
   if (!fillFromLocation(ui) && !ui.board.value.trim()) ui.board.value = EXAMPLE;
   showGoalField(ctx);
   state.preview = previewBoard(ui.board.value);
+  state.game.start = state.preview; // playable by hand at once: its moves are carried over once it is checked
   if (state.preview) state.verdict = { ...state.verdict, placeholder: "" };
   requestRender(ctx);
 }

@@ -13,7 +13,7 @@ import { label, phrase, progressLine, searchName } from "../words.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
 import { assistsHidden } from "../model/game.js";
-import { splitWorkers, tablesFor, tablesState, waitingWords } from "./tables.js";
+import { splitWorkers, tablesFor, tablesState, waitingFraction, waitingWords } from "./tables.js";
 import { dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -55,9 +55,12 @@ async function withTables(ctx, mine, board, database = databaseFor(ctx)) {
   const { state } = ctx;
   const waiting = tablesFor(ctx, board, database);
   if (waiting) {
+    mine.id = 0; // no request runs while it waits (after a first answer too): the tables' news and Cancel reach it
     mine.title = database === "mtm" ? `Getting the tables that solve a ${board.rows}×${board.cols} in line moves…`
       : `Getting the tables that solve a ${board.rows}×${board.cols} fast…`;
-    mine.detail = waitingWords(tablesState(state, database).last);
+    const last = tablesState(state, database).last;
+    mine.detail = waitingWords(last);
+    mine.fraction = waitingFraction(last);
     requestRender(ctx);
     await waiting;
   }
@@ -118,6 +121,9 @@ export async function solve(ctx) {
     "are on their way: this is the best found without them. The proven shortest takes its place when they arrive.");
   setReport(state, "solve", "provisional");
   if (!(await withTables(ctx, mine, start)) || moved()) { // cancelled, or the board moved on: the answer stays
+    if (mine.cancelAt && !moved() && state.solution && state.solution.reply === first) {
+      state.solution = { ...state.solution, note: "Cancelled before the tables that prove the shortest arrived." };
+    }
     if (state.job === mine) endJob(ctx);
     if (state.report.solve === "provisional") setReport(state, "solve", "solved");
     requestRender(ctx);

@@ -48,6 +48,17 @@ export function loadBoard(ctx) {
 }
 
 /**
+ * The board a person can play now: the one on screen, or while Python loads the link's (or the example's) board
+ * drawn before its verdict (the preview); null when there is none.
+ * @param {import("../state.js").State} state
+ * @returns {Board | null}
+ */
+export function boardInPlay(state) {
+  if (state.shown) return state.ready ? state.shown.board : null;
+  return state.ready ? null : state.preview;
+}
+
+/**
  * The user slides `tile` (click, tap, Enter on a cell, an arrow key): with the tiles between it and the blank when
  * it is in the blank's row or column, as one step (one Undo), each tile one move.
  * @param {Ctx} ctx
@@ -55,9 +66,14 @@ export function loadBoard(ctx) {
  */
 export function userMove(ctx, tile) {
   const { state } = ctx;
-  if (!state.ready || !state.shown) return;
-  const tiles = lineTiles(state.shown.board, tile);
+  const board = boardInPlay(state);
+  if (!board) return;
+  const tiles = lineTiles(board, tile);
   if (!tiles.length) return;
+  if (!state.shown) {
+    previewMove(ctx, tiles);
+    return;
+  }
   if (state.job) cancelJob(ctx);
   const game = state.game;
   game.future = [];
@@ -71,9 +87,51 @@ export function userMove(ctx, tile) {
  * that way. @param {Ctx} ctx @param {string} letter @param {number} startIndex
  */
 export function userSwipe(ctx, letter, startIndex) {
-  const shown = ctx.state.shown;
-  const tile = shown ? tileForSwipe(shown.board, letter, startIndex) : 0;
+  const board = boardInPlay(ctx.state);
+  const tile = board ? tileForSwipe(board, letter, startIndex) : 0;
   if (tile) userMove(ctx, tile);
+}
+
+/**
+ * A step on the board drawn while Python loads: its tiles slide and count as the game's moves (the clock starts);
+ * the board's verdict, the link and Undo follow once Python has checked the board it started from (adoptPreview).
+ * @param {Ctx} ctx
+ * @param {number[]} tiles
+ */
+function previewMove(ctx, tiles) {
+  const { state } = ctx;
+  const game = state.game;
+  let board = state.preview;
+  for (const tile of tiles) {
+    const letter = board && letterOf(board, tile);
+    const next = board && slide(board, tile);
+    if (!next || !letter) return; // cannot happen: the line's tiles are next to the blank in turn
+    game.path.push(letter);
+    board = next;
+  }
+  game.past.push(tiles);
+  game.future = [];
+  state.preview = board;
+  ctx.board.moveTiles(tiles, ctx.reducedMotion.matches ? 0 : SLIDE_MS);
+  startClock(ctx);
+  tickClock(ctx);
+  requestRender(ctx);
+}
+
+/**
+ * Python has checked the board a game started from while it loaded (`played`: that game and the board its moves
+ * reached; the new game for the checked board is on screen): the moves carry over, as if made on it, and what
+ * follows a move follows (the verdict of the board reached, the link, a finished game).
+ * @param {Ctx} ctx
+ * @param {{game: import("../model/game.js").Game, board: Board}} played
+ */
+export function adoptPreview(ctx, played) {
+  const { state } = ctx;
+  if (!state.shown || !played.game.past.length) return;
+  Object.assign(state.game, { past: played.game.past, future: [], path: played.game.path,
+    startedAt: played.game.startedAt });
+  state.shown.board = played.board;
+  boardChanged(ctx);
 }
 
 /** Take the last step back (its tiles slide back in reverse order). @param {Ctx} ctx */

@@ -7,7 +7,7 @@
 
 import { testOptions } from "../hooks.js";
 import { requestRender } from "../render.js";
-import { megabytes } from "../words.js";
+import { downloadWords, megabytes } from "../words.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Tables} Tables */
@@ -77,8 +77,7 @@ export function tablesChanged(ctx, tables) {
   const job = state.job;
   if (job && !job.id && known.waiting.length) {
     job.detail = waitingWords(tables);
-    job.fraction = tables.phase === "downloading" && tables.total ? (tables.received || 0) / tables.total
-      : tables.phase === "loading" ? tables.fraction ?? null : null;
+    job.fraction = waitingFraction(tables);
   }
   if (tables.phase === "ready" || tables.phase === "failed") {
     for (const wake of known.waiting.splice(0)) wake();
@@ -103,9 +102,21 @@ export function linesWanted(ctx) {
 export function waitingWords(tables) {
   if (!tables) return "";
   const size = `${megabytes(tables.total || 0)} MB`;
-  if (tables.phase === "downloading") return `downloaded ${megabytes(tables.received || 0)} of ${size}`;
+  if (tables.phase === "downloading") {
+    return `downloaded ${downloadWords(tables.received || 0, tables.total || 0, tables.seconds_left)}`;
+  }
   if (tables.phase === "loading") return `preparing them (${Math.round((tables.fraction || 0) * 100)}%)`;
   return `${size} to download, once`;
+}
+
+/**
+ * How far the tables a job waits for are (their download, then their preparation), null when not under way.
+ * @param {Tables | null} tables
+ */
+export function waitingFraction(tables) {
+  if (!tables) return null;
+  if (tables.phase === "downloading" && tables.total) return (tables.received || 0) / tables.total;
+  return tables.phase === "loading" ? tables.fraction ?? null : null;
 }
 
 /** Ask the worker for a database (once). @param {Ctx} ctx @param {Database} [database] */

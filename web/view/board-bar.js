@@ -22,7 +22,7 @@ function say(node, text) {
  */
 export function drawBoardBar(ui, state, now) {
   const { game } = state;
-  ui.boardBar.hidden = !state.shown;
+  ui.boardBar.hidden = !state.shown && !state.preview; // with the board drawn while Python loads (its moves count)
   ui.view.dataset.solved = String(Boolean(state.solved) && !game.blind); // blindfolded: nothing gives it away
   const moves = String(game.path.length);
   if (ui.moveCount.value !== moves) ui.moveCount.value = moves;

@@ -1,13 +1,16 @@
 // @ts-check
-// The header's status lines: the solver's start (progress, ready, failed) and the 4×4 solving tables (the
-// pattern database: offered, downloading, preparing, ready, failed), in plain words; the technical detail (the
-// package's version, the times) is in the element's title.
+// The header's status lines: the solver's start (its download's bytes and time left, then starting; ready, failed)
+// and the 4×4 solving tables (the pattern database: offered, downloading with bytes and time left, preparing, ready,
+// failed), in plain words; the technical detail (the package's version, the times) is in the element's title.
 
-import { megabytes } from "../words.js";
+import { downloadWords, megabytes } from "../words.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 
 /**
+ * The solver's start: while its files download, bytes received of the total as the network sends them and the time
+ * left ("Downloading the solver: 3.2 of 5.5 MB, about 8 s"), the bar following the bytes; then, while Python starts
+ * (or before the worker knows what it loads), words and a bar that moves without a measure; ready or failed.
  * @param {Ui} ui
  * @param {import("../protocol.js").StatusMessage | null} boot the worker's last status (null: none yet)
  */
@@ -16,11 +19,20 @@ export function drawBoot(ui, boot) {
   ui.status.dataset.state = boot.state;
   if (boot.state === "loading") {
     ui.progress.hidden = false;
-    ui.progress.value = (boot.step || 1) - 0.5;
-    ui.progress.max = boot.steps || 4;
-    ui.statusText.textContent = `Getting the solver ready… (step ${boot.step} of ${boot.steps})`;
+    const { received = 0, total } = boot;
+    const downloading = typeof total === "number" && received < total;
+    if (downloading) {
+      ui.progress.max = total;
+      ui.progress.value = received;
+    } else {
+      ui.progress.removeAttribute("value"); // indeterminate: Python starts (its files are in), or nothing known yet
+    }
+    ui.statusText.textContent = downloading ? `Downloading the solver: ${downloadWords(received, total, boot.seconds_left)}`
+      : typeof total === "number" ? "Starting the solver…" : "Getting the solver ready…";
+    ui.status.title = `${boot.text} (step ${boot.step} of ${boot.steps})`;
   } else if (boot.state === "ready") {
-    ui.progress.value = ui.progress.max;
+    ui.progress.max = 1;
+    ui.progress.value = 1;
     ui.progress.hidden = true;
     ui.statusText.textContent = "Ready";
     const seconds = typeof boot.seconds === "number" ? `, started in ${boot.seconds.toFixed(1)} s` : "";
@@ -72,7 +84,8 @@ export function tablesWords(last, shape) {
     case "offered":
       return last.cached ? `Fast ${board} solving: tables kept from an earlier visit` : `Faster ${board} solving:`;
     case "downloading":
-      return `Downloading the ${board} solving tables: ${megabytes(last.received || 0)} of ${size}`;
+      return `Downloading the ${board} solving tables: ${downloadWords(last.received || 0, last.total || 0,
+        last.seconds_left)}`;
     case "loading":
       return `Preparing the ${board} solving tables (${Math.round((last.fraction || 0) * 100)}%)`;
     case "ready":

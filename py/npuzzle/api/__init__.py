@@ -21,7 +21,7 @@ database the command line would use (:mod:`npuzzle.pdb.cache`).
 from __future__ import annotations
 
 from .context import Context
-from .engine import Engine, TableLoad, file_slices, handle, start
+from .engine import Engine, TableLoad, data_needed, file_slices, handle, start
 from .protocol import LONG_OPS, OPERATIONS, OPS, LongRun, Operation, RefusedSession, dispatch, session_for
 from .requests import Reply, Request, RequestError, read_board
 from .sessions import CompareSession, HintSession, Session, SolveSession
@@ -47,6 +47,7 @@ __all__ = [
     "SubtreeSession",
     "TableLoad",
     "WatchSession",
+    "data_needed",
     "dispatch",
     "file_slices",
     "handle",

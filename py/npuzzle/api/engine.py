@@ -8,7 +8,9 @@ import json
 import math
 import time
 from collections.abc import Generator, Mapping
+from importlib import resources
 
+from ..nearoptimal import data_files
 from ..pdb import (
     FileSlices,
     MultisetDatabase,
@@ -25,7 +27,7 @@ from ..pdb import (
 )
 from ..registry import Registry, default_registry, registry_with_tables
 from .protocol import LongRun, dispatch, session_for
-from .requests import RequestError, decode_request, error_json
+from .requests import RequestError, decode_request, error_json, read_board
 
 
 def file_slices(data: object) -> bytes | bytearray | memoryview | FileSlices:
@@ -219,6 +221,26 @@ def handle(request_json: str, registry: Registry | None = None) -> str:
 def start(request_json: str) -> LongRun:
     """:meth:`Engine.start` on a fresh engine without tables."""
     return Engine().start(request_json)
+
+
+def data_needed(request_json: str) -> str:
+    """The package data files the search of a request's board reads that this installation lacks, as a JSON list of
+    ``{"file": "npuzzle/…", "path": where it belongs}`` (empty for an installed package, which has them all).
+
+    The site's wheel leaves such files out (the near-optimal solver's 5×5 tables: a first visit does not need
+    them); the page's worker asks before it starts a long request and writes each file in place first. A request
+    without a readable board needs nothing here (its own run names the problem).
+    """
+    request = decoded_or_none(request_json)
+    try:
+        board = read_board(request) if isinstance(request, dict) else None
+    except ValueError:
+        board = None
+    if board is None:
+        return "[]"
+    package = resources.files("npuzzle")
+    missing = [name for name in data_files(board.rows, board.cols) if not package.joinpath(name).is_file()]
+    return json.dumps([{"file": f"npuzzle/{name}", "path": str(package.joinpath(name))} for name in missing])
 
 
 def decoded_or_none(request_json: str) -> object:

@@ -26,6 +26,17 @@ Region = tuple[int, int, int, int]
 """``(top, bottom, left, right)``: rows ``top … bottom−1`` and columns ``left … right−1``."""
 
 
+def core_shape(height: int, width: int, max_cells: int) -> tuple[int, int]:
+    """The shape (rows, cols) :func:`peel_plan` peels a ``height`` × ``width`` region down to: the longer side
+    first, to at most ``max_cells`` cells, never below 2 rows or 2 columns."""
+    while height * width > max_cells and (height >= 3 or width >= 3):
+        if height >= 3 and (width < 3 or height >= width):
+            height -= 1
+        else:
+            width -= 1
+    return height, width
+
+
 def peel_plan(region: Region, cols: int, blank_goal: int, max_cells: int) -> tuple[list[list[int]], Region]:
     """The lines (cells in placement order) to lock so the region has at most ``max_cells`` cells, and that region.
 
@@ -36,12 +47,7 @@ def peel_plan(region: Region, cols: int, blank_goal: int, max_cells: int) -> tup
     """
     top, bottom, left, right = region
     br, bc = divmod(blank_goal, cols)
-    height, width = bottom - top, right - left
-    while height * width > max_cells and (height >= 3 or width >= 3):
-        if height >= 3 and (width < 3 or height >= width):
-            height -= 1
-        else:
-            width -= 1
+    height, width = core_shape(bottom - top, right - left, max_cells)
     first_row = _corner_start(br, height, top, bottom)
     first_col = _corner_start(bc, width, left, right)
     lines: list[list[int]] = []

@@ -33,6 +33,7 @@ from ..solvability import check_reachable
 from .beam import MIN_WIDTH, beam_search, positions
 from .budget import Budget
 from .grouptables import (
+    FIVE_FILE,
     Partition,
     PartitionSpec,
     TableSet,
@@ -42,7 +43,7 @@ from .grouptables import (
     corner_maps,
     shipped_five,
 )
-from .peel import Placement, Region, cell_distances, line_beam, peel_plan, place
+from .peel import Placement, Region, cell_distances, core_shape, line_beam, peel_plan, place
 from .shorten import improve_windows, shorten
 
 ALGORITHM = "near-optimal"
@@ -66,6 +67,13 @@ BEAM_SHARE = 0.75
 
 CORE_CELLS = 25
 """Peeling stops once the free region has at most this many cells (a 5×5, 4×6, 3×8, 2×12 …)."""
+
+
+def data_files(rows: int, cols: int) -> tuple[str, ...]:
+    """The package data files (paths inside the package) the search of a ``rows`` × ``cols`` board reads: the
+    shipped 5×5 tables (:data:`~npuzzle.nearoptimal.grouptables.FIVE_FILE`) when peeling ends on a 5×5 region."""
+    return (FIVE_FILE,) if core_shape(rows, cols, CORE_CELLS) == (5, 5) else ()
+
 
 EXACT_CELLS = 9
 """When the beam dies out, the region is peeled down to at most this many cells and solved exactly by A*."""
