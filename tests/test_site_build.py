@@ -33,7 +33,6 @@ NOT_THE_PAGE = (
     "npuzzle.dataset",
     "npuzzle.datafiles",
     "npuzzle.instances",
-    "npuzzle.interchange",
     "npuzzle.batch",
     "npuzzle.reference",
 )
