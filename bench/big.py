@@ -38,7 +38,7 @@ from typing import Any
 
 from npuzzle import Board, goal_board, random_board
 from npuzzle.instances import korf24
-from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, DEFAULT_WIDTH, solve_big
+from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, solve_big
 from npuzzle.progress import SearchResult, run
 
 from .common import engine_name, head, load_average
@@ -67,7 +67,7 @@ def digest(moves: Sequence[int]) -> str:
     return hashlib.sha256(repr(tuple(moves)).encode()).hexdigest()[:10]
 
 
-def timed(board: Board, goal: Board, width: int, budget: float | None) -> tuple[SearchResult, float, float]:
+def timed(board: Board, goal: Board, width: int | None, budget: float | None) -> tuple[SearchResult, float, float]:
     """Solve and verify; return the result, the wall-clock and the CPU seconds."""
     start, cpu = time.perf_counter(), time.process_time()
     result = run(solve_big(board, goal, width=width, budget=budget))
@@ -215,7 +215,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--korf", type=int, default=50, help="how many of the 50 24-puzzles (default all)")
     parser.add_argument("--first", type=int, default=1, help="the first instance id to run (default 1)")
-    parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help=f"beam width (default {DEFAULT_WIDTH})")
+    parser.add_argument("--width", type=int, help="the beam's largest width (default: chosen from the budget)")
     parser.add_argument(
         "--budget",
         type=float,

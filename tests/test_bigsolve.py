@@ -12,7 +12,7 @@ from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scra
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
 from npuzzle.heuristics import make_heuristic
 from npuzzle.instances import korf24 as read_korf24
-from npuzzle.nearoptimal.beam import positions
+from npuzzle.nearoptimal import manhattan_linear_conflict
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.nearoptimal.grouptables import (
     FIVE_GROUPS,
@@ -21,11 +21,12 @@ from npuzzle.nearoptimal.grouptables import (
     build_table,
     encode_tables,
     load_tables,
+    positions,
     shipped_five,
 )
 from npuzzle.nearoptimal.peel import peel_plan
 from npuzzle.nearoptimal.shorten import table_search
-from npuzzle.nearoptimal.solver import manhattan_linear_conflict, region_partitions, region_specs, solve_big
+from npuzzle.nearoptimal.solver import region_partitions, region_specs, solve_big
 from npuzzle.progress import Limit, Progress, SearchResult, run
 from oracle import distances
 
@@ -382,7 +383,7 @@ def test_a_stop_before_any_solution_says_so_with_the_bound() -> None:
     last = next(search)
     for _ in range(5):
         last = next(search)
-    assert "_peel" in _running(search)
+    assert "peel_lines" in _running(search)
     result = stop(search, lambda record: pytest.fail("the search reports its own stop"), last)
     assert result.moves is None and result.stopped == "cancelled"
     assert result.lower_bound == manhattan_linear_conflict(board.tiles, goal.tiles, 8, 8)

@@ -20,7 +20,7 @@ from npuzzle.board import Board
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
 from npuzzle.errors import LimitError
-from npuzzle.nearoptimal.solver import manhattan_linear_conflict
+from npuzzle.nearoptimal import manhattan_linear_conflict
 from npuzzle.parse import resolve_goal
 from npuzzle.policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from npuzzle.progress import Limit, run

@@ -10,6 +10,7 @@ imports what it uses from here (the names below), never from the parts. How it w
 
 from __future__ import annotations
 
+from .conflicts import manhattan_linear_conflict
 from .solver import (
     ALGORITHM,
     BUDGET_RULE,
@@ -17,7 +18,6 @@ from .solver import (
     HEURISTIC,
     WORK_UNIT,
     budget_nodes,
-    manhattan_linear_conflict,
     solve_big,
     stopped_message,
 )
