@@ -11,6 +11,7 @@ from pathlib import Path
 COMMANDS = {
     "check": "check",
     "cluster": "cluster",
+    "dataset": "dataset",
     "search": "search",
     "observer": "observer",
     "korf": "korf",
@@ -31,6 +32,8 @@ COMMANDS = {
     "dual": "dual",
     "ordering": "ordering",
     "screenshot": "screenshot",
+    "screens": "screens",
+    "panels": "panels",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 

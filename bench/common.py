@@ -44,6 +44,13 @@ def korf_instances(data: Path | None = None, ids: str | None = None) -> list[Ins
     return instances
 
 
+def published(instance: Instance) -> int:
+    """The published optimal length of an instance of a shipped set (they all have one)."""
+    if instance.optimal is None:
+        raise SystemExit(f"instance {instance.ident} has no published length")
+    return instance.optimal
+
+
 def load_average() -> str:
     """The 1, 5 and 15 minute load averages, e.g. ``"1.9, 1.4, 1.1"``."""
     return ", ".join(f"{x:.1f}" for x in os.getloadavg())

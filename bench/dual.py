@@ -34,7 +34,7 @@ from npuzzle.pdb.database import manhattan
 from npuzzle.pdb.tables import PdbTables, load_tables, mirror_cell
 from npuzzle.progress import Search, run
 
-from .common import SHIPPED_PDB, korf_instances
+from .common import SHIPPED_PDB, korf_instances, published
 from .native import HARD
 from .pyodide import add_pyodide_option, rerun_in_pyodide
 
@@ -200,7 +200,7 @@ def main(argv: list[str]) -> int:
     }
     goal = goal_board(4, 4, "blank-first")
     boards: list[tuple[str, int, Sequence[int]]] = [
-        (f"#{i.ident}", i.optimal, i.tiles) for i in korf_instances(None, args.ids)
+        (f"#{i.ident}", published(i), i.tiles) for i in korf_instances(None, args.ids)
     ]
     if args.hard:
         boards += [(name, 80, tuple(map(int, text.split()))) for name, text in HARD.items()]

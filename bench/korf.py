@@ -29,7 +29,8 @@ from npuzzle.board import Board, goal_board
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import load_tables
 from npuzzle.progress import Search, run
-from npuzzle.walking import solve_with_walking_distance, walking_tables
+from npuzzle.walking import walking_tables
+from npuzzle.walking_search import solve_with_walking_distance
 
 from .browser import ROOT
 from .common import PDB_DIR, engine_name, korf_instances, pdb_file

@@ -1,4 +1,4 @@
-"""The search's observer costs nothing when unused (issue 21): A* and IDA* of this tree against a baseline checkout.
+"""The search's observer costs nothing when unused: A* and IDA* of this tree against a baseline checkout.
 
     python -m bench observer --baseline-tree /tmp/npuzzle-base              # 15 rounds
     python -m bench observer --baseline-tree /tmp/npuzzle-base --rounds 31

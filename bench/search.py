@@ -11,7 +11,7 @@ Run: ``python -m bench search`` (about 15 s, one core). Prints
 ``--walking`` instead measures walking distance against linear conflict (the figures behind ``auto``'s choice):
 A* with each on fixed and random 3×3 and 2×4 boards, and IDA* on random 3×4 and 4×3 boards (seeded, default and
 custom goals) and on Korf's 15-puzzles, where walking distance runs its specialised IDA*
-(:func:`npuzzle.walking.solve_with_walking_distance`, table building included in its time). Several minutes.
+(:func:`npuzzle.walking_search.solve_with_walking_distance`, table building included in its time). Several minutes.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from npuzzle.progress import Limit, Search, run
 from npuzzle.search import astar, idastar
 from npuzzle.solvability import is_solvable
 from npuzzle.solve import compare
-from npuzzle.walking import solve_with_walking_distance
+from npuzzle.walking_search import solve_with_walking_distance
 
 EIGHTS = {
     "hardest (31)": "8 6 7 / 2 5 4 / 3 0 1",

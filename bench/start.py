@@ -9,9 +9,9 @@ refused, the service worker, where the build has one, active), then reloads the 
 command that reproduces them.
 
 A is ``site/`` built from the current tree (or ``--a DIR``); B is a build of ``--baseline`` (default 31c7585, the
-commit issue 11 measured) made in a ``git worktree`` of it under ``/tmp/npuzzle-bench-start/`` with the baseline's
-own ``scripts/build_site.py`` (or ``--b DIR``). The baseline build shares this tree's ``node_modules`` and wheel
-cache; it gets a private copy of the pattern database, stamped for its builder, so it never rebuilds one. Both
+commit before the memory snapshot) made in a ``git worktree`` of it under ``/tmp/npuzzle-bench-start/`` with the
+baseline's own ``scripts/build_site.py`` (or ``--b DIR``). The baseline build shares this tree's ``node_modules``
+and wheel cache; it gets a private copy of the pattern database, stamped for its builder, so it never rebuilds one. Both
 sites are served by this tree's ``scripts/serve.py`` (two ports, two origins) and every request outside them is
 blocked.
 

@@ -10,7 +10,7 @@ and ``check --goal blank-first`` of Korf's instance #55 (41 moves: the search it
 order that alternates from round to round, with ``XDG_CACHE_HOME`` and ``HOME`` in a temporary directory that holds
 a copy of the database, as ``npuzzle pdb build`` leaves it: the ``.pdb`` and its search form (written by a
 warm-up solve, not timed). ``check`` is the baseline: process start and imports, the same for every command. The
-goal (issue 19) is a solve within 2× the check. ``--baseline-tree DIR`` adds a third command per round: the solve of
+goal is a solve within 2× the check. ``--baseline-tree DIR`` adds a third command per round: the solve of
 the checkout at DIR (its ``py/`` first on ``PYTHONPATH``, the same cache), e.g. a ``git worktree`` of an older commit.
 Prints each command's median wall time and the ratios to ``check``. ``--korf IDS`` then solves those Korf
 instances in this process with the tables memory-mapped from the search form and with the tables inflated from the

@@ -14,13 +14,14 @@ The site holds:
   ``docs/benchmarks.md``; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale
   copy;
 * ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
-  database's URL, size and sha256 (``"pdb"``); and the build's identity (``"build"``, a hash of every file) with the
-  files the service worker caches for offline use (``"precache"``: all but the pattern database);
+  database's URL, size, sha256 and the board shape it serves, read from its header (``"pdb"``); and the build's
+  identity (``"build"``, a hash of every file) with the files the service worker caches for offline use
+  (``"precache"``: all but the pattern database);
 * ``sw.js``, the service worker, stamped with that identity (:func:`stamp_build`), so a browser that has the site
   cached sees a new build as a new worker and takes it whole.
 
 Only files whose content changed are rewritten, and files left over from an earlier build are removed, so a
-rebuild with nothing changed takes a few milliseconds. ``--install`` first runs ``npm install`` when
+rebuild with nothing changed takes a fraction of a second. ``--install`` first runs ``npm install`` when
 ``node_modules/pyodide`` or a dev dependency (TypeScript) is missing or is not the version ``package.json`` pins,
 and, when the pattern database must be built and this Python has no numpy, installs numpy into the project's
 ``.venv`` (created if missing; the system Python is left alone) and builds the tables with that interpreter.
@@ -244,6 +245,13 @@ def _pdb_sources_digest(root: Path) -> str:
     ).hexdigest()
 
 
+def tree_python_env(root: Path) -> dict[str, str]:
+    """The environment of a child Python that imports npuzzle from this tree's ``py/``, whether or not the
+    interpreter has the package installed."""
+    path_entries = [str(root / "py"), os.environ.get("PYTHONPATH", "")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path_entries if p)}
+
+
 def pattern_database_is_fresh(root: Path) -> bool:
     """Whether ``.cache/pdb/`` holds the shipped pattern database, stamped as built (or checked) by the current
     builder sources, so that :func:`pattern_database` returns it at once."""
@@ -302,11 +310,8 @@ def pattern_database(root: Path, install: bool) -> Path:
             "2 minutes the first time on 2 cores (the tables in parallel; each table's time is printed)"
         )
     started = time.perf_counter()
-    # the builder imports npuzzle: from this tree's py/, whether or not the interpreter has the package installed
-    path_entries = [str(root / "py"), os.environ.get("PYTHONPATH", "")]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path_entries if p)}
     command = [python, str(script), "--out", str(cache), "--partition", PDB_PARTITION]
-    if subprocess.run(command, env=env).returncode != 0:
+    if subprocess.run(command, env=tree_python_env(root)).returncode != 0:
         raise BuildError("scripts/build_pdb.py failed (see its message above)")
     if not path.exists():
         raise BuildError(f"scripts/build_pdb.py did not produce {path}")
@@ -423,6 +428,26 @@ def memory_snapshot(root: Path, lock: list[tuple[str, str, Path]], wheel_name: s
     return target
 
 
+def database_shape(root: Path, path: Path, digest: str, previous: Path) -> tuple[int, int]:
+    """The board shape (rows, cols) the pattern-database file ``path`` serves, as its header says: read by this
+    tree's ``npuzzle.pdb.check_file`` in a child Python (the build imports nothing of the package it ships), or
+    taken from the ``previous`` manifest when that names the same file (``digest``, its sha256)."""
+    try:
+        before = json.loads(previous.read_text()).get("pdb") or {}
+    except (OSError, ValueError, AttributeError):
+        before = {}
+    rows, cols = before.get("rows"), before.get("cols")
+    if before.get("sha256") == digest and isinstance(rows, int) and isinstance(cols, int):
+        return rows, cols
+    code = "import sys; from npuzzle.pdb import check_file; h = check_file(sys.argv[1]); print(h.rows, h.cols)"
+    command = [sys.executable, "-c", code, str(path)]
+    done = subprocess.run(command, env=tree_python_env(root), capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"cannot read the shape of {path}: {done.stderr.strip()}")
+    read_rows, read_cols = (int(side) for side in done.stdout.split())
+    return read_rows, read_cols
+
+
 def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool = True) -> dict[str, object]:
     """Build the site into ``out`` and return the manifest written to ``out/build.json``."""
     started = time.perf_counter()
@@ -493,10 +518,11 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
         pdb_path = out / "pdb" / pdb_digest[:16] / source.name
         changed += copy_if_changed(source, pdb_path)
         keep.add(pdb_path)
+        rows, cols = database_shape(root, source, pdb_digest, out / "build.json")
         manifest["pdb"] = {
             "name": PDB_PARTITION,
-            "rows": 4,
-            "cols": 4,
+            "rows": rows,
+            "cols": cols,
             "url": pdb_path.relative_to(out).as_posix(),
             "size": source.stat().st_size,
             "sha256": pdb_digest,

@@ -13,7 +13,7 @@ from npuzzle.pdb.pure_builder import build_database
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
 from npuzzle.search import astar, idastar
-from npuzzle.walking import solve_with_walking_distance
+from npuzzle.walking_search import solve_with_walking_distance
 
 
 def test_checks_step_by_every_and_never_past_the_node_limit() -> None:
@@ -63,7 +63,17 @@ def test_limit_messages_say_what_stopped_the_search_and_what_to_try() -> None:
 
 def test_a_cancel_builds_its_result_from_the_last_record() -> None:
     assert result_from_progress(None, "idastar", "manhattan").message.startswith("the search was stopped (cancelled)")
-    last = Progress("idastar", "manhattan", 1_000, 2_000, 12, 40, 3, 0.5, 30)
+    last = Progress(
+        algorithm="idastar",
+        heuristic="manhattan",
+        nodes_expanded=1_000,
+        nodes_generated=2_000,
+        frontier=12,
+        bound=40,
+        iteration=3,
+        elapsed=0.5,
+        max_frontier=30,
+    )
     result = result_from_progress(last, "idastar", "manhattan")
     assert (result.stopped, result.nodes_expanded, result.max_frontier, result.lower_bound) == (
         "cancelled",

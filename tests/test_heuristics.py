@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from npuzzle import Board, LimitError, goal_board, parse_board, random_board
+from npuzzle import Board, LimitError, UnknownNameError, goal_board, parse_board, random_board
 from npuzzle.heuristics import (
-    HEURISTIC_NAMES,
     Discrete,
     Hamming,
     Heuristic,
@@ -18,6 +17,7 @@ from npuzzle.heuristics import (
     TableHeuristic,
     make_heuristic,
 )
+from npuzzle.names import HEURISTIC_NAMES
 from npuzzle.packing import Layout
 from npuzzle.progress import run
 from npuzzle.search import idastar
@@ -152,7 +152,14 @@ def test_builtins_follow_the_protocol_and_unknown_names_are_refused() -> None:
     for name in HEURISTIC_NAMES:
         h = make_heuristic(name, goal)
         assert isinstance(h, Heuristic) and h.name == name and h.admissible
-    with pytest.raises(LimitError, match="unknown heuristic 'euclid'"):
+    with pytest.raises(UnknownNameError, match=r"unknown heuristic 'euclid'; use one of discrete .*linear-conflict"):
         make_heuristic("euclid", goal)
+    for alias, name in (
+        ("lc", "linear-conflict"),
+        ("MD", "manhattan"),
+        ("wd", "walking-distance"),
+        ("Linear_Conflict", "linear-conflict"),
+    ):
+        assert make_heuristic(alias, goal).name == name
     with pytest.raises(LimitError, match="up to 4 rows and 4 columns, not 5×5"):
         make_heuristic("walking-distance", goal_board(5, 5))

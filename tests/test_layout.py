@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +82,22 @@ def test_the_package_has_no_import_cycle() -> None:
     assert "npuzzle.board" in graph and "npuzzle.pdb.search" in graph
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+SEARCHES = {"npuzzle.search", "npuzzle.walking_search", "npuzzle.reference", "npuzzle.checkpoint", "npuzzle.solve"}
+"""Modules that hold or drive a search: the heuristics layer stands below them."""
+
+
+def test_the_heuristics_import_no_search() -> None:
+    graph = import_graph()
+    reached: set[str] = set()
+    todo = ["npuzzle.heuristics"]
+    while todo:
+        for module in graph[todo.pop()] - reached:
+            reached.add(module)
+            todo.append(module)
+    assert "npuzzle.walking" in reached
+    assert not reached & SEARCHES, f"the heuristics import {sorted(reached & SEARCHES)}"
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
@@ -189,3 +207,33 @@ def test_no_module_docstring_is_over_the_line_limit() -> None:
     assert lengths["npuzzle.pdb.search"] > 1
     over = {name: lines for name, lines in lengths.items() if lines > DOCSTRING_LINES}
     assert not over, f"module docstrings over {DOCSTRING_LINES} lines: {over}"
+
+
+REFERENCE = re.compile(r":(?:mod|func|data|class|meth|attr|exc):`~?(npuzzle(?:\.\w+)+)`")
+
+
+def resolves(name: str) -> bool:
+    """Whether the dotted ``name`` is a module of the package or a name in one (a dataclass field counts)."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            fields = getattr(found, "__dataclass_fields__", {})
+            if not hasattr(found, part) and part not in fields:
+                return False
+            found = getattr(found, part, None)
+        return True
+    return False
+
+
+def test_every_cross_reference_in_a_docstring_names_what_exists() -> None:
+    broken = [
+        f"{path.relative_to(PACKAGE.parent)}: {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for name in REFERENCE.findall(path.read_text(encoding="utf-8"))
+        if not resolves(name)
+    ]
+    assert broken == []

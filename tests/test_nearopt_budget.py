@@ -1,4 +1,4 @@
-"""The near-optimal solver's work budget (issue 19, item 7): counted in states expanded, not timed, so the same
+"""The near-optimal solver's work budget: counted in states expanded, not timed, so the same
 board and options give the same answer on any machine, under any load, with or without a roomy hard limit; the
 budget's bad values get clear messages; the default's answers on Korf & Felner's 24-puzzles stay near the optimum."""
 
@@ -65,8 +65,8 @@ def test_the_work_budget_is_states_expanded() -> None:
 def test_the_answer_does_not_depend_on_the_clock(
     rows: int, cols: int, budget: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Under the clock's pacing (before issue 19) a slow or loaded machine got narrower beams and fewer sweeps: with
-    this clock the 5×5 and the 3×8 at the default budget got other, longer answers."""
+    """Under a clock's pacing a slow or loaded machine would get narrower beams and fewer sweeps: with this clock
+    the 5×5 and the 3×8 at the default budget would get other, longer answers."""
     board, goal = random_board(rows, cols, seed=rows * cols + 7), goal_board(rows, cols)
     here = solve(board, goal, budget)
     CrawlingClock.readings = 0

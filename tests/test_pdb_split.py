@@ -90,8 +90,20 @@ def test_a_solution_at_a_deeper_bound_never_beats_a_shallower_one(tables: PdbTab
     path = optimal_path(board, tables)
     assert len(path) == optimal + 1
     low = optimal - 2
-    first = SearchResult(None, False, "idastar", "pdb", 0, 0, 0, 1, 0.0, low, "node-limit",
-                         extra={"bound": low, "per_iteration": [(low, 0)]})  # fmt: skip
+    first = SearchResult(
+        moves=None,
+        optimal=False,
+        algorithm="idastar",
+        heuristic="pdb",
+        nodes_expanded=0,
+        nodes_generated=0,
+        max_frontier=0,
+        iterations=1,
+        seconds=0.0,
+        lower_bound=low,
+        stopped="node-limit",
+        extra={"bound": low, "per_iteration": [(low, 0)]},
+    )
     for deeper_first in (True, False):
         coordinator = Coordinator(board, BLANK_FIRST, tables, first, workers=1, lookahead=2)
         tasks = []

@@ -14,7 +14,7 @@ import pytest
 from npuzzle.api import Engine, handle
 from npuzzle.board import Board, goal_board
 from npuzzle.cli import main
-from npuzzle.errors import LimitError, PatternDatabaseError
+from npuzzle.errors import PatternDatabaseError, UnknownNameError
 from npuzzle.instances import korf100
 from npuzzle.pdb.tables import PdbTables, heuristic_name, load_tables
 from npuzzle.progress import run
@@ -79,7 +79,7 @@ def test_other_heuristics_stay_available_and_3x3_is_unchanged(tables: PdbTables)
     small = Board(3, 3, (1, 2, 3, 4, 5, 6, 0, 7, 8))
     assert plan(small, goal_board(3, 3, "default"), registry=registry).heuristic == "linear-conflict"
     assert heuristic_name(tables) not in registry.fitting_names(small, goal_board(3, 3, "default"))
-    with pytest.raises(LimitError, match=r"unknown heuristic .pdb.: no pattern database is loaded"):
+    with pytest.raises(UnknownNameError, match=r"unknown heuristic .pdb.: no pattern database is loaded"):
         plan(board, goal, "idastar", "pdb", default_registry())
     assert plan(board, goal, "idastar", "pdb", registry).heuristic == heuristic_name(tables)
 

@@ -42,13 +42,22 @@ def tables_3x3() -> PdbTables:
     return PdbTables.of(build_database(3, 3, ((1, 2, 3, 4), (5, 6, 7, 8))))
 
 
+def rules_heuristic(rows: int, cols: int, pdb_fits: bool) -> str:
+    """What the rules of ``policy.HEURISTIC_RULES`` alone say ``heuristic="auto"`` picks on a rows×cols board
+    (``PDB`` when a loaded pattern database fits): the first rule that applies; the last applies everywhere."""
+    for rule in policy.HEURISTIC_RULES[:-1]:
+        if pdb_fits if rule.heuristic == PDB else (rows, cols) in rule.shapes:
+            return rule.heuristic
+    return policy.HEURISTIC_RULES[-1].heuristic
+
+
 def expected(board: Board, goal: Board, tables: PdbTables | None) -> tuple[str, str, float | None, str]:
     """What the rules alone say ``auto``/``auto`` picks: algorithm, heuristic, fallback seconds, summary."""
     rule = policy.algorithm_rule(board.size)
     if rule.algorithm == NEAR_OPTIMAL:
         return NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, None, policy.near_optimal_summary(DEFAULT_BUDGET, True)
     fits = tables is not None and pdb_fits(board, goal, tables)
-    heuristic = policy.auto_heuristic(board.rows, board.cols, fits)
+    heuristic = rules_heuristic(board.rows, board.cols, fits)
     if heuristic == PDB:
         assert tables is not None
         heuristic = heuristic_name(tables)

@@ -38,4 +38,10 @@ def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
     for op in api.OPERATIONS:
         assert op.handler.__doc__, op.name
         assert op.long == (op.name in api.LONG_OPS)
-    assert {op.name for op in api.OPERATIONS if op.session is not None} == {"solve", "compare", "hint", "watch"}
+    assert {op.name for op in api.OPERATIONS if op.session is not None} == {
+        "solve",
+        "compare",
+        "hint",
+        "watch",
+        "subtree",
+    }

@@ -1,10 +1,11 @@
-"""The README's examples in its input, command-line and Python API sections run and say what they do; the README stays
-short, shows the page, and its links and those of docs/ resolve."""
+"""The README's examples run and say what they do (every shell line, or the reason it cannot run here; the input
+formats; the Python API); the README stays short and shows the page; its links and those of docs/ resolve."""
 
 from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -57,20 +58,56 @@ def test_python_api_example_runs_as_stated() -> None:
     assert printed and str(namespace["e"]).startswith(printed.group(1))
 
 
-def test_command_line_examples_run(tmp_path: Path) -> None:
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
-    (tmp_path / "boards.txt").write_text("1 2 3 / 4 5 6 / 7 8 0\n2 1 3 / 4 5 6 / 7 8 0\n")
-    commands = [line.split("#")[0].strip() for line in code_block(section("Command line"), "sh").splitlines()]
-    commands = [c for c in commands if c.startswith("npuzzle ")]
-    assert len(commands) == 5
-    import shlex
+SKIPPED = {
+    "npm start": "it serves the site until stopped (tests/test_start.py runs scripts/start.py)",
+    "npm test": "it runs this very suite",
+    "pip install -e .": "it installs into the interpreter; the tests run this tree's package (PYTHONPATH=py)",
+}
+"""The README's shell lines no test runs as they stand, and why."""
 
-    for command in commands:
-        args = shlex.split(command)[1:]
+SMALL_DATABASE = {"npuzzle pdb build": ["--partition", "5-5-5"]}
+"""``pdb build`` makes a small database here (seconds with numpy), not the 7/7-7 (minutes)."""
+
+EXIT_CODES = {"npuzzle solve --batch boards.txt --jobs 2": 1}
+"""Lines whose exit code is not 0: boards.txt holds a board that is not solvable."""
+
+PROGRESS_ON_STDERR = {"npuzzle pdb build", "npuzzle solve --batch boards.txt --jobs 2"}
+
+
+def shell_lines() -> list[tuple[str, str]]:
+    """Every line of the README's ``sh`` blocks as (command, comment)."""
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", README, re.S):
+        for line in block.splitlines():
+            command, _, comment = line.partition("#")
+            if command.strip():
+                lines.append((" ".join(command.split()), comment.strip()))
+    return lines
+
+
+@pytest.mark.slow
+def test_every_shell_line_of_the_readme_runs_or_says_why_not(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "py"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    env.pop("NPUZZLE_PDB", None)  # the database is the one the README's `pdb build` line leaves in the cache
+    (tmp_path / "boards.txt").write_text("1 2 3 / 4 5 6 / 7 8 0\n2 1 3 / 4 5 6 / 7 8 0\n")
+    lines = shell_lines()
+    assert {command for command, _ in lines if not command.startswith("npuzzle ")} == set(SKIPPED)
+    ran = 0
+    for command, comment in lines:
+        if command in SKIPPED:
+            continue
+        args = shlex.split(command)[1:] + SMALL_DATABASE.get(command, [])
         result = subprocess.run(
-            [sys.executable, "-m", "npuzzle", *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120
+            [sys.executable, "-m", "npuzzle", *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300
         )
-        assert result.returncode == 0 and result.stdout and not result.stderr, command
+        assert result.returncode == EXIT_CODES.get(command, 0), (command, result.stderr)
+        assert result.stdout, command
+        assert command in PROGRESS_ON_STDERR or not result.stderr, (command, result.stderr)
+        said = re.fullmatch(r"optimal: (\d+) moves", comment)
+        if said:
+            assert f"Solved in {said.group(1)} moves (optimal)" in result.stdout, command
+        ran += 1
+    assert ran == len(lines) - len(SKIPPED) == 10
 
 
 def test_readme_is_short_and_shows_the_page() -> None:
@@ -98,3 +135,13 @@ def test_relative_links_in_the_readme_and_docs_resolve() -> None:
             if not path.exists():
                 broken.append(f"{page.relative_to(ROOT)}: {target}")
     assert broken == []
+
+
+BENCHMARK_LINES = 400
+"""The most lines docs/benchmarks.md may have: past it, a topic moves to a page of its own (benchmarks-pdb.md …)."""
+
+
+def test_the_benchmarks_page_holds_current_figures_within_its_size() -> None:
+    page = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    assert len(page.splitlines()) <= BENCHMARK_LINES
+    assert not re.search(r"\bissue \d+", page), "history (which issue did what) goes to docs/benchmarks-log.md"

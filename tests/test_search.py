@@ -11,18 +11,30 @@ from itertools import pairwise
 
 import pytest
 
-from npuzzle import Board, GoalError, LimitError, UnsolvableError, api, goal_board, parse_board, random_board, scramble
+from npuzzle import (
+    Board,
+    GoalError,
+    LimitError,
+    UnknownNameError,
+    UnsolvableError,
+    api,
+    goal_board,
+    parse_board,
+    random_board,
+    scramble,
+)
 from npuzzle.checkpoint import SearchBug, verify
 from npuzzle.heap import IndexedHeap
-from npuzzle.heuristics import HEURISTIC_NAMES, Manhattan, make_heuristic
+from npuzzle.heuristics import Manhattan, make_heuristic
 from npuzzle.instances import hardest8 as read_hardest8
+from npuzzle.names import HEURISTIC_NAMES
 from npuzzle.packing import Move
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
 from npuzzle.registry import HeuristicEntry, SolverEntry, default_registry
 from npuzzle.search import ASTAR_CHECK_EVERY, IDA_CHECK_EVERY, astar, idastar
 from npuzzle.solve import compare, plan, solve
-from npuzzle.walking import CHECK_EVERY as WALKING_CHECK
-from npuzzle.walking import solve_with_walking_distance
+from npuzzle.walking_search import CHECK_EVERY as WALKING_CHECK
+from npuzzle.walking_search import solve_with_walking_distance
 from oracle import distances
 
 FAST_KORF = (79, 12, 42, 55, 97)
@@ -146,10 +158,15 @@ def test_auto_choices_and_bad_names() -> None:
     )
     assert plan(goal_board(4, 4), goal_board(4, 4)).algorithm == "idastar"
     assert plan(goal_board(2, 5), goal_board(2, 5), "A*", "Manhattan").algorithm == "astar"
-    with pytest.raises(LimitError, match="unknown algorithm 'bfs'"):
+    with pytest.raises(UnknownNameError, match="unknown algorithm 'bfs'; use one of auto, astar, idastar, near-opt"):
         solve(goal_board(3, 3), goal_board(3, 3), "bfs")
-    with pytest.raises(LimitError, match="unknown heuristic 'pdb'"):
+    with pytest.raises(UnknownNameError, match="unknown heuristic 'pdb': no pattern database is loaded"):
         solve(goal_board(3, 3), goal_board(3, 3), "astar", "pdb")
+    assert not issubclass(UnknownNameError, LimitError) and issubclass(UnknownNameError, ValueError)
+    board = parse_board("8 6 7 / 2 5 4 / 3 0 1")
+    aliased = plan(board, goal_board(3, 3), "IDA*", "lc")  # the aliases of npuzzle.names, through the planner
+    assert (aliased.algorithm, aliased.heuristic) == ("idastar", "linear-conflict")
+    assert plan(random_board(5, 5, seed=1), goal_board(5, 5), "near").algorithm == "near-optimal"
     big = random_board(40, 40, seed=1)
     with pytest.raises(LimitError, match="40×40 board has 1,600 cells"):
         solve(big, goal_board(40, 40))

@@ -208,3 +208,39 @@ def test_goal_of_other_shape_is_refused() -> None:
 
     with pytest.raises(GoalError, match="the goal is 3×3 but the board is 4×4"):
         is_solvable(goal_board(4, 4), goal_board(3, 3))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_swap_it_suggests_makes_an_unsolvable_board_solvable(seed: int) -> None:
+    """Every unsolvable board's explanation names two tiles (never the blank) whose swap makes it reach the goal,
+    says so in plain words, and prefers a pair that sits on each other's goal cells."""
+    import random
+
+    from npuzzle import random_board
+
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(2, 2), (3, 3), (3, 4), (4, 4), (5, 3)])
+    goal = goal_board(rows, cols, rng.choice(["default", "blank-first"]))
+    board = random_board(rows, cols, seed=seed, solvable=False, goal=goal)
+    explanation = explain(board, goal)
+    assert not explanation.solvable and explanation.swap is not None
+    a, b = explanation.swap
+    assert 0 not in (a, b) and a != b
+    assert f"for example {a} and {b}" in explanation.plain
+    tiles = list(board.tiles)
+    i, j = tiles.index(a), tiles.index(b)
+    tiles[i], tiles[j] = b, a
+    assert is_solvable(Board(rows, cols, tuple(tiles)), goal)
+    at = {t: k for k, t in enumerate(board.tiles)}
+    home = {t: k for k, t in enumerate(goal.tiles)}
+    two_cycle = any(t and u and at[t] == home[u] and at[u] == home[t] and t != u for t in at for u in at)
+    if two_cycle:
+        assert at[a] == home[b] and at[b] == home[a]
+
+
+def test_the_plain_words_of_a_solvable_board_and_of_the_goal() -> None:
+    assert explain(parse_board("1 2 3 / 4 5 6 / 7 0 8")).plain == "This board can reach the goal."
+    assert explain(parse_board("1 2 3 / 4 5 6 / 7 8 0")).plain == "This board is the goal already."
+    assert explain(parse_board("1 2 3 / 4 5 6 / 7 0 8")).swap is None
+    sam_loyd = explain(parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0"))
+    assert sam_loyd.swap == (14, 15)

@@ -5,8 +5,10 @@ Ctrl-C stops a 10×10 solve with the statistics so far."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
+from dataclasses import replace
 from io import StringIO
 from itertools import pairwise
 from pathlib import Path
@@ -15,16 +17,18 @@ from typing import Any
 import pytest
 
 from interrupt import interrupt_when
-from npuzzle import api, goal_board, random_board
+from npuzzle import UnknownNameError, api, goal_board, parse_board, random_board
 from npuzzle.board import Board
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
 from npuzzle.errors import LimitError
 from npuzzle.nearoptimal import manhattan_linear_conflict
 from npuzzle.parse import resolve_goal
-from npuzzle.policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
-from npuzzle.progress import Limit, run
-from npuzzle.solve import plan, ratio_bound
+from npuzzle.pdb import PdbTables, heuristic_name
+from npuzzle.pdb.pure_builder import build_database
+from npuzzle.policy import AUTO_OPTIMAL_SECONDS, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
+from npuzzle.progress import Limit, ratio_bound, run
+from npuzzle.solve import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
@@ -109,7 +113,7 @@ def test_sizes_and_bad_choices_get_clear_messages() -> None:
         plan(board, goal_board(5, 5), NEAR_OPTIMAL, "manhattan")
     with pytest.raises(LimitError, match=r"budget must be a number of work units .* got -1"):
         plan(board, goal_board(5, 5), budget=-1)
-    with pytest.raises(LimitError, match=r"unknown algorithm 'greedy'.*near-optimal"):
+    with pytest.raises(UnknownNameError, match=r"unknown algorithm 'greedy'.*near-optimal"):
         plan(board, goal_board(5, 5), "greedy")
 
 
@@ -242,9 +246,15 @@ def test_ratio_bound_helper() -> None:
     assert ratio_bound(optimal) == 1.0
     stopped = run(plan(random_board(10, 10, seed=8), goal_board(10, 10)).start(Limit(nodes=10)))
     assert stopped.moves is None and ratio_bound(stopped) is None
+    near = replace(optimal, moves=(1,) * 10, optimal=False, lower_bound=8)
+    assert ratio_bound(near) == 1.25
+    assert ratio_bound(replace(near, lower_bound=0)) is None  # no finite ratio over a zero bound
+    assert ratio_bound(replace(near, moves=(), lower_bound=0)) == 1.0  # the empty solution is optimal
+    big = run(plan(random_board(6, 6, seed=8), goal_board(6, 6)).start())
+    assert big.extra["ratio_bound"] == ratio_bound(big) == round(len(big.moves or ()) / big.lower_bound, 4)
 
 
-# ---- auto on 10-16 cells: IDA* for a bounded time, then the near-optimal solver (audit D3) ----
+# ---- auto on 10-16 cells: IDA* for a bounded time, then the near-optimal solver ----
 
 HARD_2X8 = random_board(2, 8, seed=1)  # IDA* + linear conflict needs far more than a second on it
 
@@ -360,3 +370,64 @@ def test_a_cancel_during_the_optimal_phase_of_the_fallback_reports_the_ida_stati
     assert result.algorithm == "idastar" and result.heuristic == "linear-conflict"
     assert result.nodes_expanded == records[-1].nodes_expanded > 0
     assert 0 < result.lower_bound <= 76  # IDA*'s bound so far; the near-optimal solver never started
+
+
+# ---- the shortest answer within a hard time limit, in one request (near_optimal_at_limit: the page's history) ----
+
+
+def test_near_optimal_at_limit_lets_every_optimal_plan_give_way_and_changes_no_other() -> None:
+    board = random_board(3, 3, seed=5)
+    chosen = plan(board, goal_board(3, 3), near_optimal_at_limit=True)
+    assert chosen.algorithm == "astar" and chosen.fallback_after == math.inf and chosen.optimal is False
+    assert "for up to 50% of the time limit, then near-optimal" in chosen.summary
+    quick = run(chosen.start(Limit(seconds=600)))
+    assert quick.algorithm == "astar" and quick.optimal  # finished within its share: the optimal answer as it is
+    assert run(chosen.start()).optimal  # no hard time limit: the optimal search runs to its end
+    named = plan(board, goal_board(3, 3), "idastar", "manhattan", near_optimal_at_limit=True)
+    assert named.fallback_after == math.inf
+    auto_rule = plan(HARD_2X8, goal_board(2, 8), near_optimal_at_limit=True)
+    assert auto_rule.fallback_after == AUTO_OPTIMAL_SECONDS  # auto's own fallback, as without the flag
+    big = random_board(6, 6, seed=2)
+    assert plan(big, goal_board(6, 6), near_optimal_at_limit=True).summary == plan(big, goal_board(6, 6)).summary
+
+
+def test_near_optimal_at_limit_gives_way_when_a_stars_memory_runs_out_too() -> None:
+    board = parse_board("15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0")  # 80 moves: A* cannot hold its states
+    goal = goal_board(4, 4, "blank-first")
+    chosen = plan(board, goal, "astar", "manhattan", budget=0, near_optimal_at_limit=True)
+    result = run(chosen.start(Limit(memory=2_000, seconds=600)))
+    assert result.algorithm == NEAR_OPTIMAL and result.moves is not None and board.apply(result.moves) == goal
+    assert result.extra["optimal_search"]["algorithm"] == "astar" and "reached its memory limit" in result.message
+    alone = run(plan(board, goal, "astar", "manhattan").start(Limit(memory=2_000)))
+    assert alone.moves is None and alone.stopped == "memory-limit"  # without the flag: no answer, as before
+
+
+@pytest.fixture(scope="module")
+def weak_tables() -> PdbTables:
+    """4×4 tables of 3 tiles each, built in a second or two: they fit as the site's do, and leave a hard 15-puzzle
+    far out of IDA*'s reach in seconds."""
+    return PdbTables.of(build_database(4, 4, ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15))))
+
+
+@pytest.mark.slow
+def test_the_page_asks_for_the_combined_answer_in_one_request(weak_tables: PdbTables) -> None:
+    engine = api.Engine()
+    engine.install(weak_tables)
+    hardest = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"  # 80 moves: the pattern database's IDA* cannot finish
+    request = {"op": "solve", "board": hardest, "goal": "blank-first", "workers": 1, "time_limit": 4, "budget": 0}
+    session = engine.start(json.dumps({**request, "near_optimal_at_limit": True}))
+    algorithms = set()
+    while (reply := json.loads(session.advance(0.05)))["type"] == "progress":
+        algorithms.add(reply["algorithm"])
+    assert reply["ok"] and algorithms == {"idastar", NEAR_OPTIMAL}
+    first = reply["extra"]["optimal_search"]
+    assert (first["algorithm"], first["heuristic"]) == ("idastar", heuristic_name(weak_tables))
+    assert reply["algorithm"] == NEAR_OPTIMAL and reply["moves"] is not None and reply["stopped"] is None
+    board = parse_board(hardest)
+    assert board.apply(reply["moves"]) == goal_board(4, 4, "blank-first")
+    assert first["lower_bound"] <= reply["lower_bound"] <= reply["length"]  # the better of the two bounds
+    assert reply["optimal"] == (reply["length"] == reply["lower_bound"])
+    assert reply["ratio_bound"] == round(reply["length"] / reply["lower_bound"], 4)
+    assert "did not finish in 2 s" in reply["message"]
+    alone = json.loads(engine.handle(json.dumps({**request, "time_limit": 1})))  # without the flag: no answer
+    assert alone["moves"] is None and alone["stopped"] == "time-limit" and alone["algorithm"] == "idastar"

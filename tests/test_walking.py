@@ -17,10 +17,10 @@ from npuzzle.walking import (
     BUILD_STEP,
     WalkingTable,
     build_walking_table,
-    solve_with_walking_distance,
     walking_fits,
     walking_tables,
 )
+from npuzzle.walking_search import solve_with_walking_distance
 from oracle import distances
 
 

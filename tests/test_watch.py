@@ -1,4 +1,4 @@
-"""The watched search (issue 21) is the ordinary search: the same counts and path as the plain A* and IDA*, the
+"""The watched search is the ordinary search: the same counts and path as the plain A* and IDA*, the
 outcomes each step reports consistent with the search's counters, a priority lowering where the heap really did
 it, replayable windows and bounded memory."""
 

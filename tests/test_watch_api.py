@@ -97,9 +97,13 @@ def test_a_run_to_the_end_that_a_limit_ends_says_which_limit_as_the_plain_search
 @pytest.mark.parametrize(
     ("fields", "kind", "says"),
     [
-        ({"heuristic": "nope"}, "LimitError", "unknown heuristic 'nope'"),
-        ({"heuristic": "pdb"}, "LimitError", "no pattern database is loaded"),
-        ({"algorithm": "bfs"}, "LimitError", "unknown algorithm 'bfs' to watch"),
+        ({"heuristic": "nope"}, "UnknownNameError", "unknown heuristic 'nope'"),
+        ({"heuristic": "pdb"}, "UnknownNameError", "no pattern database is loaded"),
+        (
+            {"algorithm": "bfs"},
+            "UnknownNameError",
+            "unknown algorithm 'bfs': only A* and IDA* can be watched; use one of astar, idastar",
+        ),
         ({"count": 0}, "RequestError", "field 'count' must be a whole number from 1 to 2,000, got 0"),
         ({"count": 2001}, "RequestError", "got 2,001"),
         ({"count": "5"}, "RequestError", "field 'count' must be a whole number, got '5'"),

@@ -56,7 +56,7 @@ def test_a_short_run_reaches_the_goal() -> None:
 def test_bad_input_exits_2_with_a_message() -> None:
     for args, says in (
         (["1 2 2 / 4 5 6 / 0 7 8"], "tile 2 appears twice"),
-        ([HARD, "--heuristic", "euclid"], "invalid choice: 'euclid'"),
+        ([HARD, "--heuristic", "euclid"], "unknown heuristic 'euclid'; use one of discrete"),
         ([HARD, "--steps", "0"], "'0' must be at least 1"),
         ([HARD, "--from", "-3"], "must be 0 or more"),
         (

@@ -26,3 +26,19 @@ def test_the_web_modules_have_no_import_cycle() -> None:
     assert "control/jobs.js" in graph["main.js"] and "control/job.js" in graph["control/check.js"]  # the parser sees
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+def test_controllers_change_the_state_and_only_the_render_pass_draws() -> None:
+    """The page draws from its one state in one pass (render.js): no controller imports a view, and only render.js
+    mirrors the test hooks."""
+    graph = web_graph()
+    controllers = {name: targets for name, targets in graph.items() if name.startswith("control/")}
+    assert len(controllers) >= 10
+    drawing = {name: sorted(t for t in targets if t.startswith("view/")) for name, targets in controllers.items()}
+    assert {name: views for name, views in drawing.items() if views} == {}
+    mirrors = sorted(
+        path.relative_to(WEB).as_posix()
+        for path in WEB.rglob("*.js")
+        if re.search(r"\bmirrorHooks\b", path.read_text()) and path.name != "hooks.js"
+    )
+    assert mirrors == ["render.js"]

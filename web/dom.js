@@ -1,6 +1,6 @@
 // @ts-check
 // The DOM helpers every view uses: `el` makes an element holding text (always textContent, never HTML) and
-// `byId` finds an element of the page, checked to be of the expected class; `count` words a number and its noun.
+// `byId` finds an element of the page, checked to be of the expected class.
 
 /**
  * A new element with an optional class and text.
@@ -28,13 +28,4 @@ export function byId(id, type) {
   const node = document.getElementById(id);
   if (!(node instanceof type)) throw new Error(`#${id} is missing or not a ${type.name}`);
   return node;
-}
-
-/**
- * A count and its noun, in the plural unless it is one: "1 move", "3 moves".
- * @param {number} n
- * @param {string} noun
- */
-export function count(n, noun) {
-  return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
 }

@@ -1,17 +1,16 @@
 // @ts-check
 // The page: wires the events of the form, the board, the player and the worker to the controllers (control/),
-// which change the one state (state.js) and have the views (view/) draw it. All user text is inserted with
-// textContent (never as HTML).
+// which change the one state (state.js) and ask for the one render pass (render.js) that draws it with the views
+// (view/). All user text is inserted with textContent (never as HTML).
 //
 // Moves on the page (the user's and playback) are made in JavaScript (model/moves.js) and animated by the board view;
-// the text area, the link and the verdict follow. Arrow keys slide tiles: an arrow moves a tile in its own
+// the link and the verdict follow (the text area keeps the user's board). Arrow keys slide tiles: an arrow moves a tile in its own
 // direction (ArrowUp slides the tile below the blank up: the "U" of the move list). Ctrl+Z / Ctrl+Shift+Z (or
 // Ctrl+Y) undo and redo, H asks for a hint, outside the text fields.
 
 import { BoardView } from "./view/board.js";
-import {
-  cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle,
-} from "./control/check.js";
+import { cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle }
+  from "./control/check.js";
 import { cancelJob, endJob } from "./control/job.js";
 import { compareHeuristics, hint, solve } from "./control/jobs.js";
 import { checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
@@ -20,23 +19,20 @@ import { registerOffline, takeOver } from "./control/offline.js";
 import { fetchTables, tablesChanged } from "./control/tables.js";
 import { redo, undo, userMove, userSwipe } from "./control/play.js";
 import {
-  cancelWatch, closeWatch, moveWatch, newLanes, openWatch, resetWatch, runWatchToEnd, togglePlay, watchSpeedChanged,
+  cancelWatch, choiceChanged, closeWatch, moveWatch, openWatch, resetWatch, runWatchToEnd, togglePlay, trySmaller,
+  useIdastar, watchSpeedChanged,
 } from "./control/watch.js";
 import { deleteHistory } from "./control/history.js";
 import { chooseTheme, restoreTheme } from "./control/theme.js";
 import {
   chooseBuiltIn, choosePictureFile, pictureIn, removePicture, restorePicture, toggleNumbers,
 } from "./control/picture.js";
-import { mirrorHooks } from "./hooks.js";
+import { phoneLayout } from "./layout.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
+import { requestRender } from "./render.js";
 import { PythonWorker } from "./worker-handle.js";
 import { createState, setReport } from "./state.js";
-import { findUi } from "./ui.js";
-import { renderJob } from "./view/job.js";
-import { renderSpeed, speedOf } from "./view/player.js";
-import { renderSolverHint } from "./view/solver.js";
-import { phoneLayout } from "./view/editor.js";
-import { renderBoot } from "./view/status.js";
+import { findUi, speedOf } from "./ui.js";
 
 const ui = findUi();
 const state = createState();
@@ -49,24 +45,24 @@ const ctx = {
   board: new BoardView(ui.view, {
     onSlide: (tile) => userMove(ctx, tile),
     onSwipe: (letter, startIndex) => userSwipe(ctx, letter, startIndex),
-    onChoose: (tile) => choose(ctx, tile),
     arrowKeys: "slide",
   }),
   reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)"),
+  painted: new Map(),
+  frame: 0,
 };
 
 /** @param {boolean} value Python answers requests */
 function setReady(value) {
   state.ready = value;
   if (!value && state.job) endJob(ctx); // the worker failed or restarted: its requests were rejected
-  renderJob(ui, state);
-  mirrorHooks(state);
+  requestRender(ctx);
 }
 
 /** The worker's `status` messages: boot progress, ready (then the first board is opened), failed.
  * @param {import("./protocol.js").StatusMessage} message */
 function pythonStatus(message) {
-  renderBoot(ui, message);
+  state.boot = message;
   if (message.state !== "ready") {
     setReady(false);
     return;
@@ -78,7 +74,7 @@ function pythonStatus(message) {
   setReady(true);
   if (first) {
     openFromLocation(ctx, true);
-    registerOffline(state); // this build cached for offline use (after the boot, so as not to slow it)
+    registerOffline(ctx); // this build cached for offline use (after the boot, so as not to slow it)
   }
 }
 
@@ -93,7 +89,7 @@ function tablesStatus(tables) {
     setReport(state, "tablesSeconds", String(tables.seconds)); // fetch or cache → verified → loaded in Python
     reloadOptions(ctx);
   }
-  mirrorHooks(state);
+  requestRender(ctx);
 }
 
 /** The worker's helpers for split solves: mirrored for the tests (a cancel leaves none busy).
@@ -103,7 +99,7 @@ function helpersStatus(helpers) {
   setReport(state, "helpersReady", String(helpers.ready));
   setReport(state, "helpersBusy", String(helpers.busy));
   setReport(state, "helpersTasks", String(helpers.tasks));
-  mirrorHooks(state);
+  requestRender(ctx);
 }
 
 // ---- The form ----
@@ -140,8 +136,8 @@ ui.cancel.addEventListener("click", () => cancelBusy(ctx));
 
 // ---- Solver panel and jobs ----
 
-ui.algorithm.addEventListener("change", () => renderSolverHint(ui, state.options.reply));
-ui.heuristic.addEventListener("change", () => renderSolverHint(ui, state.options.reply));
+ui.algorithm.addEventListener("change", () => requestRender(ctx));
+ui.heuristic.addEventListener("change", () => requestRender(ctx));
 ui.solve.addEventListener("click", () => solve(ctx));
 ui.barSolve.addEventListener("click", () => solve(ctx)); // the same Solve beside Undo, Redo and Hint on a phone
 ui.compare.addEventListener("click", () => compareHeuristics(ctx));
@@ -152,8 +148,10 @@ ui.jobCancel.addEventListener("click", () => cancelJob(ctx));
 ui.watchOpen.addEventListener("click", () => openWatch(ctx));
 ui.watchClose.addEventListener("click", () => closeWatch(ctx));
 for (const select of [ui.watchAlgorithm, ui.watchHeuristic, ui.watchRival]) {
-  select.addEventListener("change", () => newLanes(ctx));
+  select.addEventListener("change", () => choiceChanged(ctx));
 }
+ui.watchUseIdastar.addEventListener("click", () => useIdastar(ctx));
+ui.watchSmaller.addEventListener("click", () => trySmaller(ctx));
 ui.watchStep.addEventListener("click", () => moveWatch(ctx, 1));
 ui.watchBack.addEventListener("click", () => moveWatch(ctx, -1));
 ui.watchReset.addEventListener("click", () => resetWatch(ctx));
@@ -171,7 +169,7 @@ ui.watch.addEventListener("keydown", (event) => { // the panel's own keys: its b
 
 // ---- The board: arrow keys slide tiles (clicks, taps, swipes and Enter are the board view's); Undo, Redo, Hint ----
 
-ui.updateNow.addEventListener("click", () => takeOver(state));
+ui.updateNow.addEventListener("click", () => takeOver(ctx));
 ui.tablesOffer.addEventListener("click", () => fetchTables(ctx));
 ui.undo.addEventListener("click", () => undo(ctx));
 ui.redo.addEventListener("click", () => redo(ctx));
@@ -220,6 +218,20 @@ ui.lesson.addEventListener("focusin", (event) => {
   const tile = stripTile(event);
   if (tile !== null) choose(ctx, tile);
 });
+ui.lesson.addEventListener("keydown", (event) => { // the strip is one Tab stop: the arrow keys move along it
+  const tile = stripTile(event);
+  const buttons = /** @type {HTMLButtonElement[]} */ ([...ui.lesson.querySelectorAll("button.strip-tile")]);
+  const at = buttons.findIndex((b) => b === event.target);
+  if (tile === null || at < 0) return;
+  const next = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0,
+    End: buttons.length - 1 }[event.key];
+  if (next === undefined) return;
+  event.preventDefault();
+  event.stopPropagation(); // not the board's arrows
+  const target = buttons[Math.max(0, Math.min(buttons.length - 1, next))];
+  target.tabIndex = 0;
+  target.focus();
+});
 
 // ---- The solution player ----
 
@@ -234,7 +246,7 @@ ui.playBack.addEventListener("click", () => state.playback && state.playback.bac
 ui.playReset.addEventListener("click", () => state.playback && state.playback.reset());
 ui.playEnd.addEventListener("click", () => state.playback && state.playback.end());
 ui.speed.addEventListener("input", () => {
-  renderSpeed(ui);
+  requestRender(ctx);
   if (state.playback) state.playback.setSpeed(speedOf(ui));
 });
 ui.moveList.addEventListener("click", (event) => {
@@ -299,5 +311,4 @@ ui.historyConfirm.addEventListener("keydown", (event) => {
 });
 
 setReady(false);
-renderSpeed(ui);
 previewFromLocation(ctx); // the link's board (or the example) drawn now; its verdict once Python is ready

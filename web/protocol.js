@@ -27,13 +27,16 @@
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
  * - tables: fetch and load the pattern database (once; its progress comes as `tables` messages).
+ * A long request with `background: true` is one the page makes on its own (a solved game's shortest solution):
+ * between two of its slices the worker runs every other request waiting first (worker.js, Runner).
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
  * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number}} RandomRequest
  * @typedef {{type: "apply", id: number, board: BoardInput, moves: number[] | string}} ApplyRequest
  * @typedef {{type: "move", id: number, board: BoardInput, tiles: number[]}} MoveRequest
  * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
- *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number}} SolveRequest
+ *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number,
+ *   background?: boolean, time_limit?: number, near_optimal_at_limit?: boolean}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
@@ -64,8 +67,10 @@
  */
 
 /**
- * Why a board is (not) solvable: the parity rule's figures (npuzzle.api `explanation`).
+ * Why a board is (not) solvable: the verdict in plain words (`plain`; `swap`: two tiles whose swap would make an
+ * unsolvable board solvable) and the parity rule's figures (npuzzle.api `explanation`).
  * @typedef {{solvable: boolean, rows: number, cols: number, goal: string, reason: string, rule: string,
+ *   plain: string, swap: [number, number] | null,
  *   inversions: number, blank_row_from_bottom: number, blank_row_from_top: number, width_even: boolean,
  *   goal_inversions: number, goal_blank_row_from_bottom: number, goal_blank_row_from_top: number}} Explanation
  * @typedef {{ok: true, board: Board, goal: Board, explanation: Explanation, lesson: Lesson}} CheckReply

@@ -18,15 +18,17 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * The solve, compare or hint running in the worker; `id` is its request id, `seq` the `latest` it was started at,
- * `cancelAt` when Cancel was pressed (performance.now(), 0 if not), `title`/`detail` its progress line.
+ * The solve, compare or hint running in the worker (or waiting for the 4×4 tables); `id` is its request id (0 while
+ * it waits), `seq` the `latest` it was started at, `cancelAt` when Cancel was pressed (performance.now(), 0 if
+ * not), `title`/`detail` its progress line and `fraction` its progress bar (null: none).
  * @typedef {{kind: "solve" | "compare" | "hint", id: number, seq: number, cancelAt: number, title: string,
- *   detail: string}} Job
+ *   detail: string, fraction: number | null}} Job
  */
 
 /**
- * A one-shot request slower than the busy delay: the busy line (with Cancel) shows `text` while `shown`.
- * @typedef {{id: number, timer: number, shown: boolean, text: string}} Busy
+ * A one-shot request (a check, or a shuffle's `random`) slower than the busy delay: the busy line (with Cancel)
+ * shows `text` while `shown`.
+ * @typedef {{kind: "check" | "random", id: number, timer: number, shown: boolean, text: string}} Busy
  */
 
 /**
@@ -42,9 +44,12 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * The pattern database as the page knows it: the worker's last phase (null: no database in this build), its size,
- * whether the page asked for it, and the Solves and Hints waiting until it is ready (control/tables.js).
- * @typedef {{phase: string | null, size: number, asked: boolean, waiting: (() => void)[]}} TablesState
+ * The pattern database as the page knows it: the worker's last word on it (null: no database in this build), the
+ * board shape its tables serve (as the worker says it; null: not said yet), whether the page asked for it, whether
+ * it is offered with a button (a phone fetches it only when asked), and the Solves and Hints waiting until it is
+ * ready (control/tables.js).
+ * @typedef {{last: import("./protocol.js").Tables | null, shape: {rows: number, cols: number} | null, asked: boolean,
+ *   offer: boolean, waiting: (() => void)[]}} TablesState
  */
 
 /**
@@ -54,13 +59,17 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * The search watched step by step (issue 21; control/watch.js): its board and goal (taken when the panel opened),
- * one lane per heuristic (two in a race), Play's timer (0: paused) and speed (steps per second), the requests
- * running in the worker (`asking`: their ids and what the progress line says, shown once `slow`; null: none), `generation` (a newer
- * choice or Reset drops older answers) and the words last said.
- * @typedef {{open: boolean, board: Board | null, goal: string, lanes: Lane[], timer: number, speed: number,
- *   asking: {ids: number[], text: string, detail: string, cancelled: boolean, slow: boolean} | null, generation: number,
- *   said: string, error: string}} Watch
+ * The search watched step by step (control/watch.js): its board and goal (taken when the panel opened), the
+ * heuristics offered (`names`) and the choice on screen, one lane per heuristic (two in a race), Play's timer (0:
+ * paused) and speed (steps per second), the requests running in the worker (`asking`: their ids and what the
+ * progress line says, shown once `slow`; null: none), `generation` (a newer choice or Reset drops older answers),
+ * the words last said, a race's outcome (`result`), and what a plain A* run found about finishing this board
+ * (`advice`, with `offers`: the other settings it suggests; `probe`: that run's request id while it runs, else 0).
+ * @typedef {{open: boolean, board: Board | null, goal: string, names: string[],
+ *   choice: {algorithm: "astar" | "idastar", heuristic: string, rival: string}, lanes: Lane[], timer: number,
+ *   speed: number, asking: {ids: number[], text: string, detail: string, cancelled: boolean, slow: boolean} | null,
+ *   generation: number, said: string, error: string, result: string, advice: string,
+ *   offers: ("idastar" | "smaller")[], probe: number}} Watch
  */
 
 /**
@@ -74,7 +83,8 @@ import { newGame } from "./model/game.js";
  * @property {string[]} tablesPhases every phase this visit went through
  * @property {string | null} tablesSeconds its fetch, check and load time
  * @property {string | null} job the running job's kind, "" when none runs any more
- * @property {string | null} solve the last Solve: running, solved, stopped, failed, unsolvable
+ * @property {string | null} solve the last Solve: running, provisional (answered without the 4×4 tables, which are on
+ *   their way), solved, stopped, failed, unsolvable
  * @property {string | null} cancelMs how long the last cancelled solve took to stop
  * @property {string | null} workers the workers the last solve was split over ("1": not split)
  * @property {string | null} helpersStarted the worker's helpers for split solves alive now (they end when idle)
@@ -96,24 +106,81 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * For players (issue 22): the request id of the background search for a shortest solution (0: none), the history's
- * delete waiting for its confirmation and the object URL of its CSV download ("": none); the picture puzzle's
+ * For players: the solves of the board's shape (oldest first), the history's delete waiting for its confirmation
+ * and the object URL of its CSV download ("": none); the picture puzzle's
  * decoded picture (`source`, null: none), which it is (`choice`: "file" for the player's own, a built-in picture's
  * name, "" for none), the shape it was last cropped for (`croppedFor`) and that crop as a data URL (`picture`, ""
  * when the board on screen shows none), whether the tiles' numbers show on it, and the message of the last picture
- * refused ("": none).
- * @typedef {{shortest: number, confirming: boolean, csvUrl: string, source: ImageBitmap | HTMLImageElement | null,
- *   choice: string, croppedFor: string, picture: string, numbers: boolean, error: string}} Players
+ * refused ("": none) and the note under the picture's controls.
+ * @typedef {{entries: import("./model/history.js").Entry[], confirming: boolean, csvUrl: string, source: ImageBitmap | HTMLImageElement | null,
+ *   choice: string, croppedFor: string, picture: string, numbers: boolean, error: string,
+ *   note: string}} Players
+ */
+
+/**
+ * The verdict on screen: the check reply (null: none), whether it is being worked out again (`checking`), whether
+ * it was redrawn after moves (`quiet`: not read out again), and the placeholder's words when there is no verdict.
+ * @typedef {{reply: import("./protocol.js").CheckReply | null, checking: boolean, quiet: boolean,
+ *   placeholder: string}} Verdict
+ */
+
+/**
+ * The messages beside the inputs ("": none): the board's, the custom goal's, the shape's.
+ * @typedef {{board: string, goal: string, shape: string}} Errors
+ */
+
+/**
+ * The solution section: a solve's reply (with a `note` after its summary) or, without one, a sentence in its place
+ * (`note`, with a `badge`); null hides the section.
+ * @typedef {{reply: import("./protocol.js").SolveReply | null, note: string,
+ *   badge: {text: string, kind: string} | null}} Solution
+ */
+
+/**
+ * The heuristics compared: the note, the finished rows, the running one and those waiting (null: hidden).
+ * @typedef {{note: string, rows: import("./protocol.js").CompareRow[], running: import("./protocol.js").Progress | null,
+ *   waiting: string[]}} Comparison
+ */
+
+/**
+ * IDA*'s nodes per iteration, finished ([bound, nodes]) and the running one (null: hidden).
+ * @typedef {{done: [number, number][], running: [number, number] | null}} Iterations
+ */
+
+/**
+ * Words the page says: under the board (`status`: solved, hints; `score`: how close a solve came), the last
+ * move's effect on the rule (`move`).
+ * @typedef {{status: string, score: string, move: string}} Lines
+ */
+
+/**
+ * What render() does after drawing, once: bring `reveal` (an element of the page, or a function that finds it once
+ * drawn) into view when it is not (smoothly unless reduced motion is asked for; `top`: with its top at the top, for
+ * a panel that grows), and put the focus on `focus`.
+ * @typedef {{reveal: Element | (() => Element | null) | null, top: boolean, focus: HTMLElement | null}} After
  */
 
 /**
  * @typedef {object} State
  * @property {boolean} ready Python answers requests
+ * @property {import("./protocol.js").StatusMessage | null} boot the worker's last status (null: none yet)
  * @property {number} latest sequence number of the newest request whose answer should be shown
  * @property {Shown | null} shown the board on screen
+ * @property {Board | null} preview the link's (or the example's) board drawn before Python is ready
+ * @property {Verdict} verdict
+ * @property {Errors} errors
+ * @property {string | null} link the fragment of the link to the board on screen ("": none; null: the address is
+ *   left as the page was opened, until the first check)
+ * @property {Solution | null} solution
+ * @property {Comparison | null} comparison
+ * @property {Iterations | null} iterations
+ * @property {Lines} lines
+ * @property {string} theme the theme chosen: system, light or dark
+ * @property {After} after
  * @property {boolean} editing the board editor is open (on a phone it folds under the board: view/editor.js)
  * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
  * @property {number} clock the interval that ticks the clock on screen (0: none)
+ * @property {import("./model/game.js").Best | null} best the bests on the board's shape (null: none yet)
  * @property {TablesState} tables the pattern database: its phase, whether the page asked for it, who waits for it
  * @property {Learn} learn the inversions of the board on screen and the tile chosen to show its own
  * @property {boolean | null} solved the board on screen is the goal (null before the first board)
@@ -130,22 +197,37 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * What the controllers work with: the state, the page's elements, the Python worker and the board view.
+ * What the controllers work with: the state, the page's elements, the Python worker, the board view (the
+ * controllers animate slides on it; render.js draws the rest) and the render's bookkeeping (`painted`: what each
+ * view last drew, `frame`: the render asked for, 0 when none).
  * @typedef {{state: State, ui: import("./ui.js").Ui, python: import("./worker-handle.js").PythonWorker,
- *   board: import("./view/board.js").BoardView, reducedMotion: MediaQueryList}} Ctx
+ *   board: import("./view/board.js").BoardView, reducedMotion: MediaQueryList,
+ *   painted: Map<string, unknown>, frame: number}} Ctx
  */
 
 /** @returns {State} a fresh state: Python loading, no board. */
 export function createState() {
   return {
     ready: false,
+    boot: null,
     latest: 0,
     shown: null,
+    preview: null,
+    verdict: { reply: null, checking: false, quiet: false, placeholder: "The board and its verdict appear here once the solver is ready." },
+    errors: { board: "", goal: "", shape: "" },
+    link: null,
+    solution: null,
+    comparison: null,
+    iterations: null,
+    lines: { status: "", score: "", move: "" },
+    theme: "system",
+    after: { reveal: null, top: false, focus: null },
     editing: false,
     game: newGame(),
     clock: 0,
+    best: null,
     learn: { partners: null, chosen: null },
-    tables: { phase: null, size: 0, asked: false, waiting: [] },
+    tables: { last: null, shape: null, asked: false, offer: false, waiting: [] },
     solved: null,
     job: null,
     playback: null,
@@ -153,8 +235,9 @@ export function createState() {
     busy: null,
     sync: { text: "", goal: "", frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
     options: { cache: new Map(), key: "", reply: null },
-    watch: { open: false, board: null, goal: "default", lanes: [], timer: 0, speed: 4, asking: null, generation: 0,
-      said: "", error: "" },
+    watch: { open: false, board: null, goal: "default", names: [],
+      choice: { algorithm: "astar", heuristic: "linear-conflict", rival: "" }, lanes: [], timer: 0, speed: 4,
+      asking: null, generation: 0, said: "", error: "", result: "", advice: "", offers: [], probe: 0 },
     report: {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
       job: null, solve: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
@@ -164,8 +247,8 @@ export function createState() {
       shortest: null, history: null, theme: null, picture: null, // for players
     },
     reported: new Set(),
-    players: { shortest: 0, confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
-      numbers: true, error: "" },
+    players: { entries: [], confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
+      numbers: true, error: "", note: "" },
   };
 }
 

@@ -2,6 +2,7 @@
 // The page's elements (index.html), found once and typed: the views write into them, main.js listens to them.
 
 import { byId } from "./dom.js";
+import { SPEEDS, sliderSpeed, WATCH_SPEEDS } from "./model/speed.js";
 
 const div = HTMLDivElement;
 const span = HTMLSpanElement;
@@ -40,7 +41,14 @@ export function findUi() {
     lesson: byId("lesson", HTMLElement),
     lessonBody: byId("lesson-body", div),
     layout: byId("layout", HTMLElement),
+    stage: byId("stage", HTMLElement),
+    boardTools: byId("board-tools", div),
+    gameActions: byId("game-actions", div),
     inputPanel: byId("input-panel", HTMLElement),
+    resultPanel: byId("result-panel", HTMLElement),
+    actions: byId("actions", div),
+    solver: byId("solver", HTMLDetailsElement),
+    solverChoice: byId("solver-choice", span),
     editBoard: byId("edit-board", button),
     barSolve: byId("bar-solve", button),
     moveSaid: byId("move-said", p),
@@ -57,6 +65,7 @@ export function findUi() {
     jobTitle: byId("job-title", span),
     jobDetail: byId("job-detail", span),
     jobCancel: byId("job-cancel", button),
+    jobProgress: byId("job-progress", progress),
     boardBar: byId("board-bar", div),
     moveCount: byId("move-count", output),
     boardStatus: byId("board-status", p),
@@ -89,6 +98,7 @@ export function findUi() {
     pictureRemove: byId("picture-remove", button),
     pictureNote: byId("picture-note", p),
     pictureError: byId("picture-error", p),
+    update: byId("update", p),
     updateNow: byId("update-now", button),
     solution: byId("solution", HTMLElement),
     solutionBadge: byId("solution-badge", span),
@@ -102,11 +112,13 @@ export function findUi() {
     playEnd: byId("play-end", button),
     playPosition: byId("play-position", output),
     playTotal: byId("play-total", span),
+    playBadge: byId("play-badge", span),
     speed: byId("speed", HTMLInputElement),
     speedText: byId("speed-text", output),
     moveList: byId("move-list", HTMLOListElement),
     comparison: byId("comparison", HTMLElement),
     comparisonNote: byId("comparison-note", span),
+    comparisonHeading: byId("comparison-heading", HTMLHeadingElement),
     compareChart: byId("compare-chart", div),
     iterations: byId("iterations", HTMLElement),
     iterationsChart: byId("iterations-chart", div),
@@ -130,6 +142,11 @@ export function findUi() {
     watchJobDetail: byId("watch-job-detail", span),
     watchCancel: byId("watch-cancel", button),
     watchError: byId("watch-error", p),
+    watchAdviceBox: byId("watch-advice-box", div),
+    watchAdvice: byId("watch-advice", p),
+    watchUseIdastar: byId("watch-use-idastar", button),
+    watchSmaller: byId("watch-smaller", button),
+    watchResult: byId("watch-result", p),
     watchSaid: byId("watch-said", p),
     watchLanes: byId("watch-lanes", div),
     compareBody: /** @type {HTMLTableSectionElement} */ (byId("compare-table", HTMLTableElement).tBodies[0]),
@@ -142,4 +159,14 @@ export function findUi() {
 export function goalSpec(ui) {
   const kind = ui.goalKind.value;
   return kind === "custom" ? ui.goal.value : kind;
+}
+
+/** @param {Ui} ui @returns {number} the moves per second the player's slider selects */
+export function speedOf(ui) {
+  return sliderSpeed(ui.speed, SPEEDS);
+}
+
+/** @param {Ui} ui @returns {number} the steps per second the watched search's slider selects */
+export function watchSpeedOf(ui) {
+  return sliderSpeed(ui.watchSpeed, WATCH_SPEEDS);
 }

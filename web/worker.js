@@ -85,7 +85,8 @@ function errorOf(exc) {
 
 /** @typedef {{packages: {url: string}[], wheel: {url: string, version: string, sha256: string},
  *   snapshot?: {url: string, size: number, sha256: string, wheel: string},
- *   pdb?: {url: string, size: number, sha256: string}}} Manifest build.json, as the worker reads it */
+ *   pdb?: {url: string, size: number, sha256: string, rows: number, cols: number}}} Manifest build.json, as the
+ *   worker reads it (`pdb.rows` and `cols`: the board shape its tables serve, read from the file's header) */
 
 /** The bytes at `url` (same origin), or an error naming the URL. @param {URL} url */
 async function fetchBytes(url) {
@@ -183,13 +184,26 @@ async function boot() {
   return { pyodide, api, engine, handle, start, interrupt, seconds, how, version: manifest.wheel.version, manifest, base };
 }
 
-/** Runs requests one after another (Python is single-threaded); a solve yields between slices. */
+/**
+ * A unit of work in the runner's queue: a request, or a function that calls Python (a slice of the tables' load).
+ * `background`: a request the page made on its own (protocol.js `background`), which gives way to every other one.
+ * @typedef {{run: () => Promise<unknown> | unknown, background: boolean, resolve: (value: any) => void,
+ *   reject: (error: unknown) => void}} Entry
+ */
+
+/**
+ * Runs the work in its queue one entry at a time (Python is single-threaded), in order, with one priority rule:
+ * between two slices of a background request, every other request waiting is run first (whole), so what the user
+ * asked for never waits behind what the page does on its own. A long request yields to the event loop between
+ * slices, which lets new requests and cancels in.
+ */
 class Runner {
   constructor() {
     /** @type {Python | null} */
     this.python = null;
-    /** @type {Promise<unknown>} */
-    this.queue = Promise.resolve();
+    /** @type {Entry[]} */
+    this.queue = [];
+    this.busy = false; // an entry runs now (a background one may be paused while others run)
     /** @type {Set<number>} */
     this.pending = new Set(); // ids queued or running
     /** @type {Set<number>} */
@@ -198,10 +212,52 @@ class Runner {
     this.tablesLoad = null; // the pattern database's load, once the page asked for it (started at most once)
   }
 
+  /**
+   * Queue `run` and resolve with its value once it ran (in queue order, subject to the priority rule).
+   * @template T
+   * @param {() => Promise<T> | T} run
+   * @param {boolean} background
+   * @returns {Promise<T>}
+   */
+  add(run, background) {
+    const done = new Promise((resolve, reject) => { this.queue.push({ run, background, resolve, reject }); });
+    this.pump();
+    return /** @type {Promise<T>} */ (done);
+  }
+
+  /** Run the queue's entries one after another while none runs. */
+  async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (let entry = this.queue.shift(); entry; entry = this.queue.shift()) await this.execute(entry);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** @param {Entry} entry */
+  async execute(entry) {
+    try {
+      entry.resolve(await entry.run());
+    } catch (exc) {
+      entry.reject(exc);
+    }
+  }
+
+  /** Between two slices of a background request: run every other request waiting, in order. */
+  async giveWay() {
+    for (let at = this.queue.findIndex((e) => !e.background); at >= 0; at = this.queue.findIndex((e) => !e.background)) {
+      const [entry] = this.queue.splice(at, 1);
+      await this.execute(entry);
+    }
+  }
+
   /** @param {Work} message @param {Promise<boolean>} ready */
   enqueue(message, ready) {
     this.pending.add(message.id);
-    this.queue = this.queue.then(async () => {
+    const background = "background" in message && message.background === true;
+    this.add(async () => {
       try {
         const python = await ready;
         // A cancel posted while this request waited (the worker busy in Python, or streaming the pattern
@@ -213,13 +269,13 @@ class Runner {
         } else if (this.cancelled.has(message.id)) {
           post({ type: "error", id: message.id, error: { type: "Cancelled", message: "cancelled" } });
         } else {
-          await this.run(message);
+          await this.run(message, background);
         }
       } finally {
         this.pending.delete(message.id);
         this.cancelled.delete(message.id);
       }
-    });
+    }, background);
   }
 
   /**
@@ -229,9 +285,7 @@ class Runner {
    * @returns {Promise<T>}
    */
   exclusive(fn) {
-    const result = this.queue.then(fn);
-    this.queue = result.then(() => {}, () => {});
-    return result;
+    return this.add(fn, false);
   }
 
   /** @param {number} id */
@@ -263,9 +317,10 @@ class Runner {
   /** A long operation (solve, compare, hint, subtree): npuzzle.api.start(request) → session, advanced in ~50 ms
    * slices. A split solve's progress carries `split` (npuzzle.pdb.split): its helpers are joined then, and between
    * two slices they get tasks and their answers reach Python; whatever ends the solve cancels their tasks. */
-  /** @param {Work} message */
-  async long(message) {
+  /** @param {Work} message @param {boolean} background */
+  async long(message, background) {
     const { id, type, ...fields } = message;
+    if ("background" in fields) delete fields.background; // the worker's concern, not Python's
     const idleMs = message.type === "solve" ? message.helpers_idle_ms : undefined;
     const session = this.py.start(JSON.stringify({ ...fields, op: type }));
     /** @type {import("./helper-workers.js").SplitRun | null} */
@@ -281,6 +336,10 @@ class Runner {
           post({ type: "progress", id, progress: event });
           // lets a `cancel` message and the helpers' messages in
           await (split && event.split && event.split.idle ? split.wait(IDLE_WAIT_MS) : nextTask());
+          if (background) {
+            await this.giveWay();
+            if (this.py.interrupt) this.py.interrupt[0] = 0; // a cancel meant for a request run meanwhile
+          }
         } else if (event.type === "error" || event.ok === false) {
           post({ type: "error", id, error: event.error || { type: "InternalError", message: "unknown error" } });
           return;
@@ -295,13 +354,13 @@ class Runner {
     }
   }
 
-  /** @param {Work} message */
-  async run(message) {
+  /** @param {Work} message @param {boolean} background */
+  async run(message, background) {
     const { id } = message;
     if (this.py.interrupt) this.py.interrupt[0] = 0;
     post({ type: "progress", id, started: true }); // from now on the page may interrupt this call
     try {
-      if (LONG_OPS.has(message.type)) await this.long(message);
+      if (LONG_OPS.has(message.type)) await this.long(message, background);
       else this.oneShot(message);
     } catch (/** @type {any} */ exc) {
       const cancelled = this.cancelled.has(id) || (exc && exc.type === "KeyboardInterrupt");
@@ -420,7 +479,7 @@ async function offerTables(python) {
   if (!info) return;
   const cache = await openCache();
   const cached = Boolean(cache && (await cache.match(new URL(info.url, python.base).href)));
-  tablesStatus({ phase: "offered", total: info.size, cached,
+  tablesStatus({ phase: "offered", total: info.size, cached, rows: info.rows, cols: info.cols,
     text: cached ? `Pattern database kept from an earlier visit (${megabytes(info.size)} MB)`
       : `Pattern database: ${megabytes(info.size)} MB to download for the fastest optimal 4×4 solving` });
 }

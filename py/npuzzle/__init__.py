@@ -36,16 +36,18 @@ from .errors import (
     ShapeError,
     SizeLimitError,
     TileOutOfRangeError,
+    UnknownNameError,
     UnsolvableError,
 )
-from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
+from .heuristics import Heuristic, make_heuristic
+from .names import ALGORITHM_NAMES, HEURISTIC_NAMES
 from .nearoptimal import solve_big
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
 from .randomize import random_board, scramble
 from .search import astar, idastar
 from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
-from .solve import ALGORITHM_NAMES, compare, plan, solve
+from .solve import compare, plan, solve
 
 __version__ = "0.1.0"
 
@@ -79,6 +81,7 @@ __all__ = [
     "ShapeError",
     "SizeLimitError",
     "TileOutOfRangeError",
+    "UnknownNameError",
     "UnsolvableError",
     "astar",
     "compare",

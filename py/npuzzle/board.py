@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Literal
+from typing import Literal, cast
 
 from .errors import (
     BlankError,
@@ -36,6 +36,9 @@ MAX_CELLS = 4_000_000
 
 Direction = Literal["U", "D", "L", "R"]
 DIRECTIONS: tuple[Direction, ...] = ("U", "D", "L", "R")
+DIRECTION_WORDS: dict[Direction, str] = {"U": "up", "D": "down", "L": "left", "R": "right"}
+"""Each direction in words (the way the tile moves): what messages, hints and lessons say, and the words
+:mod:`npuzzle.interchange` reads."""
 GoalName = Literal["default", "blank-first"]
 GOAL_NAMES: tuple[GoalName, ...] = ("default", "blank-first")
 
@@ -236,9 +239,8 @@ class Board:
             key = move.strip().upper()
             if key in _TILE_OFFSET:
                 if key not in movable:
-                    raise MoveError(
-                        f"move {move!r}: no tile can move {_word(key)} (the blank is at {self._blank_name()})"
-                    )
+                    word = DIRECTION_WORDS[cast(Direction, key)]
+                    raise MoveError(f"move {move!r}: no tile can move {word} (the blank is at {self._blank_name()})")
                 return movable[key]
             if not (key.isascii() and key.isdigit()):
                 raise MoveError(f"move {quote_input(move)} is neither a tile number nor one of U, D, L, R")
@@ -277,10 +279,6 @@ class Board:
             if t == tile:
                 return d
         raise MoveError(f"move {tile}: tile {tile} is not next to the blank")
-
-
-def _word(direction: str) -> str:
-    return {"U": "up", "D": "down", "L": "left", "R": "right"}[direction]
 
 
 def unchecked_board(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:

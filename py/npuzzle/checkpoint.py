@@ -1,6 +1,6 @@
 """What every optimal search checks while it runs, and how its answer is checked: one piece for all of them.
 
-A*, IDA* (:mod:`npuzzle.search`), the walking-distance IDA* (:mod:`npuzzle.walking`) and the pattern-database
+A*, IDA* (:mod:`npuzzle.search`), the walking-distance IDA* (:mod:`npuzzle.walking_search`) and the pattern-database
 IDA* (:mod:`npuzzle.pdb.search`) count expansions in their hot loops and, every :attr:`Checkpoint.every` of
 them, call :meth:`Checkpoint.check`: it reads the clock once, says which bound of the
 :class:`~npuzzle.progress.Limit` is reached (nodes, seconds, states held) and whether a progress record is due
@@ -137,31 +137,31 @@ def result_from_progress(
     """The result of a search stopped from outside (cancel, Ctrl-C), built from its last progress record."""
     if last is None:
         return SearchResult(
-            None,
-            False,
-            algorithm,
-            heuristic,
-            0,
-            0,
-            0,
-            0,
-            0.0,
-            0,
+            moves=None,
+            optimal=False,
+            algorithm=algorithm,
+            heuristic=heuristic,
+            nodes_expanded=0,
+            nodes_generated=0,
+            max_frontier=0,
+            iterations=0,
+            seconds=0.0,
+            lower_bound=0,
             stopped=reason,
             message=f"the search was stopped ({reason}) before it started",
         )
     bound = last.bound if last.bound is not None else 0
     return SearchResult(
-        None,
-        False,
-        last.algorithm,
-        last.heuristic,
-        last.nodes_expanded,
-        last.nodes_generated,
-        max(last.max_frontier, last.frontier),
-        last.iteration,
-        last.elapsed,
-        bound,
+        moves=None,
+        optimal=False,
+        algorithm=last.algorithm,
+        heuristic=last.heuristic,
+        nodes_expanded=last.nodes_expanded,
+        nodes_generated=last.nodes_generated,
+        max_frontier=max(last.max_frontier, last.frontier),
+        iterations=last.iteration,
+        seconds=last.elapsed,
+        lower_bound=bound,
         stopped=reason,
         message=limit_message(
             last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound

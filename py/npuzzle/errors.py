@@ -95,7 +95,13 @@ class MoveError(PuzzleError):
 
 
 class LimitError(PuzzleError):
-    """A search or request limit is malformed (negative node count, unknown algorithm, …)."""
+    """A search or request limit is malformed (a node count below 1, a board too big for the algorithm, a heuristic
+    that does not fit the board, …)."""
+
+
+class UnknownNameError(PuzzleError):
+    """A name is none of the choices (a heuristic or algorithm, with their aliases: :mod:`npuzzle.names`; a setting
+    such as an environment's ``reward`` or a text form); the message quotes it and lists the choices."""
 
 
 class PatternDatabaseError(PuzzleError):

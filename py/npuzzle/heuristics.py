@@ -28,20 +28,13 @@ moved tile enters or leaves its goal line).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from .board import Board
-from .errors import LimitError
+from .names import HEURISTICS, choose
 from .packing import Layout, Move
 from .walking import WalkingDistance
-
-HEURISTIC_NAMES: tuple[str, ...] = ("discrete", "hamming", "manhattan", "walking-distance", "linear-conflict")
-"""The built-in heuristics in the order ``heuristic="auto"`` ranks them, weakest first. Walking distance (boards of
-up to 4 rows and 4 columns only: :func:`npuzzle.walking.walking_fits`) is usually the larger estimate, but ranks
-below linear conflict because its searches were measured slower in CPython on 3×3, 2×4, 3×4 and 4×3 boards;
-on a 4×4 it was faster and ``auto`` prefers it (:data:`npuzzle.solve.WALKING_AUTO_SHAPES`; the measurements are in
-``docs/benchmarks.md``, the rules in ``docs/auto.md``)."""
 
 LINE_CACHE_LIMIT = 1 << 18
 """The most entries one line table of :class:`LinearConflict` memoises (a 4×4 line has at most 43,680)."""
@@ -267,23 +260,21 @@ class Discrete:
         return (child != self.goal_state) - (state != self.goal_state)
 
 
-def make_heuristic(name: str, goal: Board) -> Heuristic:
-    """The built-in heuristic called ``name`` (one of :data:`HEURISTIC_NAMES`) for ``goal``. O(n²) set-up
-    (walking distance: its tables, built by breadth-first search, the slowest set-up by far; timed in
-    ``docs/benchmarks.md``).
+_BUILT_IN: dict[str, Callable[[Board], Heuristic]] = {
+    "discrete": Discrete,
+    "hamming": Hamming,
+    "manhattan": Manhattan,
+    "walking-distance": WalkingDistance,
+    "linear-conflict": LinearConflict,
+}
 
-    Raises :class:`~npuzzle.errors.LimitError` naming an unknown heuristic, or for walking distance on a goal of
-    more than 4 rows or columns.
+
+def make_heuristic(name: str, goal: Board) -> Heuristic:
+    """The built-in heuristic called ``name`` (one of :data:`~npuzzle.names.HEURISTIC_NAMES` or an alias of
+    :data:`~npuzzle.names.HEURISTICS`) for ``goal``. O(n²) set-up (walking distance: its tables, built by
+    breadth-first search, the slowest set-up by far; timed in ``docs/benchmarks.md``).
+
+    Raises :class:`~npuzzle.errors.UnknownNameError` quoting an unknown name and listing the choices, and
+    :class:`~npuzzle.errors.LimitError` for walking distance on a goal of more than 4 rows or columns.
     """
-    key = name.strip().lower().replace("_", "-")
-    if key in ("walking-distance", "walking", "wd"):
-        return WalkingDistance(goal)
-    if key in ("linear-conflict", "linear", "lc", "manhattan-linear-conflict"):
-        return LinearConflict(goal)
-    if key in ("manhattan", "md"):
-        return Manhattan(goal)
-    if key in ("hamming", "misplaced"):
-        return Hamming(goal)
-    if key in ("discrete", "zero-one"):
-        return Discrete(goal)
-    raise LimitError(f"unknown heuristic {name!r}: use one of {', '.join(HEURISTIC_NAMES)}")
+    return _BUILT_IN[choose(name, HEURISTICS, "heuristic").name](goal)

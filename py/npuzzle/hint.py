@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Board, Direction
+from .board import DIRECTION_WORDS, Board, Direction
 from .progress import SearchResult
 from .registry import Registry
 from .solve import Plan, plan
@@ -23,8 +23,6 @@ HINT_SECONDS = 1.0
 HINT_BUDGET = 1.0
 """The near-optimal solver's work budget for a hint, in units of :data:`npuzzle.nearoptimal.solver.WORK_UNIT` (half
 the default: a hint is wanted sooner than a solution)."""
-
-DIRECTION_WORDS: dict[Direction, str] = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,22 +5,26 @@
 * :func:`korf24`: Korf & Felner's 50 random 24-puzzles (Korf & Felner 2002), ``data/korf24_50.txt``, read by
   :func:`parse_korf24` (``id length 25 tiles`` per line);
 * :func:`hardest8`: the four 31-move 8-puzzles, two for each goal convention, ``data/hardest8.txt``, read by
-  :func:`parse_hardest8` (``9 tiles  # 31 moves`` per line, under a ``# goal …`` line naming the convention).
+  :func:`parse_hardest8` (``9 tiles  # 31 moves`` per line, under a ``# goal …`` line naming the convention);
+* :func:`parse_boards`: a plain-text file of one's own, one board per line with an optional known length.
 
-Every :class:`Instance` holds an id, the optimal length, the tiles (row-major, 0 = blank) and the name of its goal
-(Korf's sets use ``blank-first``, ``0 1 2 …``). Lines starting with ``#`` and blank lines are comments; a malformed
-line raises :class:`InstanceFileError` quoting it. Where the files come from: ``data/README.md``.
+:data:`SETS` names the shipped sets (what ``npuzzle bench SET`` takes) with their goal conventions. Every
+:class:`Instance` holds an id, the optimal length (``None`` where a file of one's own gives none), the tiles
+(row-major, 0 = blank) and its goal (Korf's sets use ``blank-first``, ``0 1 2 …``). Lines starting with ``#`` and
+blank lines are comments; a malformed line raises :class:`InstanceFileError` quoting it. Sources: ``data/README.md``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from math import isqrt
 
-from .board import Board, GoalName, goal_board
+from .board import Board, GoalName
 from .errors import PuzzleError, quote_input
+from .parse import parse_board, resolve_goal
 
 
 class InstanceFileError(PuzzleError):
@@ -29,28 +33,32 @@ class InstanceFileError(PuzzleError):
 
 @dataclass(frozen=True, slots=True)
 class Instance:
-    """One benchmark instance: its id, the known optimal length, the tiles (a square board, row-major, 0 = blank)
-    and the goal they are measured against; ``manhattan_nodes`` is the node count of IDA* with Manhattan distance
-    where the file gives it (Korf's 100), else ``None``."""
+    """One benchmark instance: its id, the known optimal length (``None``: not given), the tiles (row-major, 0 =
+    blank; a square board unless ``shape`` says otherwise) and the goal they are measured against (``default``,
+    ``blank-first`` or a board's text); ``manhattan_nodes`` is the node count of IDA* with Manhattan distance where
+    the file gives it (Korf's 100), else ``None``."""
 
     ident: int
-    optimal: int
+    optimal: int | None
     tiles: tuple[int, ...]
-    goal: GoalName = "blank-first"
+    goal: GoalName | str = "blank-first"
     manhattan_nodes: int | None = None
+    shape: tuple[int, int] | None = None
 
     @property
     def side(self) -> int:
-        """Rows (= columns) of the board."""
+        """Rows (= columns) of a square board."""
         return isqrt(len(self.tiles))
 
     def board(self) -> Board:
         """The instance as a :class:`~npuzzle.board.Board`."""
-        return Board(self.side, self.side, self.tiles)
+        rows, cols = self.shape or (self.side, self.side)
+        return Board(rows, cols, self.tiles)
 
     def goal_board(self) -> Board:
         """The goal the optimal length is measured against."""
-        return goal_board(self.side, self.side, self.goal)
+        board = self.board()
+        return resolve_goal(self.goal, board.rows, board.cols)
 
 
 def _numbers(text: str) -> list[int]:
@@ -110,7 +118,8 @@ def parse_hardest8(text: str) -> list[Instance]:
     """The positions of a text in the hardest-8-puzzles format: ``9 tiles  # N moves`` per line, each under a
     ``# goal 1 2 … 8 0`` (default) or ``# goal 0 1 … 8`` (blank-first) line; ids count from 1 in file order.
     Raises :class:`InstanceFileError` quoting a malformed line or a position before any goal line."""
-    goals: dict[tuple[int, ...], GoalName] = {goal_board(3, 3, name).tiles: name for name in ("default", "blank-first")}
+    names: tuple[GoalName, ...] = ("default", "blank-first")
+    goals = {resolve_goal(name, 3, 3).tiles: name for name in names}
     goal: GoalName | None = None
     out: list[Instance] = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -156,3 +165,73 @@ def korf24() -> list[Instance]:
 def hardest8() -> list[Instance]:
     """The four 31-move 8-puzzles: two for the default goal, then two for blank-first (``data/hardest8.txt``)."""
     return parse_hardest8(_data("hardest8.txt"))
+
+
+_KNOWN = re.compile(r"#\s*(\d+)(?:\s+moves?)?\s*$")
+
+
+def parse_boards(text: str, goal: str | None = None) -> list[Instance]:
+    """The boards of a plain-text file of one's own: one board per line as ``npuzzle`` reads a board on one line
+    (``1 2 3 / 4 5 6 / 7 8 0``, or a flat square list), optionally followed by ``# N`` or ``# N moves``, its known
+    optimal length; a ``# goal NAME`` line (``default``, ``blank-first`` or a board) sets the goal of the lines
+    below it, else ``goal`` does; ids count from 1. Raises :class:`InstanceFileError` quoting a line that is not a
+    board, and for a board with no goal stated."""
+    current = goal
+    out: list[Instance] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            header = stripped.lstrip("#").strip()
+            if header.lower().startswith("goal "):
+                current = header[5:].strip()
+            continue
+        if not stripped:
+            continue
+        board_text, _, comment = stripped.partition("#")
+        known = _KNOWN.match("#" + comment) if comment.strip() else None
+        try:
+            board = parse_board(board_text)
+            if current is None:
+                raise InstanceFileError(
+                    f"line {number} has no goal: state one with a '# goal default' (or blank-first, or a board) line "
+                    "above it, or give the goal"
+                )
+            resolve_goal(current, board.rows, board.cols)
+        except InstanceFileError:
+            raise
+        except PuzzleError as exc:
+            raise InstanceFileError(f"line {number}: {exc}: {quote_input(line, 80)}") from None
+        if comment.strip() and known is None:
+            raise _bad(number, line, "BOARD  # N moves")
+        optimal = int(known.group(1)) if known else None
+        out.append(Instance(len(out) + 1, optimal, board.tiles, current, None, (board.rows, board.cols)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class InstanceSet:
+    """A shipped benchmark set: its name (what ``npuzzle bench`` takes), a title, its goal convention in words, and
+    how to read it."""
+
+    name: str
+    title: str
+    convention: str
+    read: Callable[[], list[Instance]]
+
+
+SETS: dict[str, InstanceSet] = {
+    s.name: s
+    for s in (
+        InstanceSet("korf100", "Korf's 100 random 15-puzzles (1985)", "blank first (0 1 2 … 15), Korf's", korf100),
+        InstanceSet(
+            "korf24", "Korf & Felner's 50 random 24-puzzles (2002)", "blank first (0 1 2 … 24), Korf's", korf24
+        ),
+        InstanceSet(
+            "hardest8",
+            "the four 31-move 8-puzzles, the hardest there are",
+            "two for the blank last (1 2 … 8 0), two for the blank first",
+            hardest8,
+        ),
+    )
+}
+"""The benchmark sets shipped with the package, by name."""

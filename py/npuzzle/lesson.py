@@ -10,14 +10,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .board import Board
+from .board import DIRECTION_WORDS, Board
 from .solvability import Explanation, explain
 
 MAX_LESSON_CELLS = 64
 """Boards up to this many cells (8×8) get their reading-order strip and inversion pairs (at most 2,016 pairs);
 bigger ones only the counts."""
-
-_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
 
 def reading_order(board: Board) -> list[int]:
@@ -47,11 +45,11 @@ def describe_move(board: Board, tile: int) -> str:
     x0, x1 = explain(board), explain(after)
     before, now = x0.inversions, x1.inversions
     if letter in "LR":
-        head = f"{tile} moved {_WORDS[letter]}: the reading order is unchanged, inversions stay {now}"
+        head = f"{tile} moved {DIRECTION_WORDS[letter]}: the reading order is unchanged, inversions stay {now}"
     else:
         passed = board.cols - 1
         tiles = f"{passed} tile{'' if passed == 1 else 's'}"
-        head = f"{tile} moved {_WORDS[letter]} past {tiles}: inversions {before} → {now}"
+        head = f"{tile} moved {DIRECTION_WORDS[letter]} past {tiles}: inversions {before} → {now}"
     if not x1.width_even:
         return f"{head}; {now} is still {_parity(now)} (on an odd width the blank's row does not count)"
     row = x1.blank_row_from_bottom

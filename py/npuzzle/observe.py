@@ -1,4 +1,4 @@
-"""What A* and IDA* tell an observer about each expansion (issue 21, "See the search"): the protocols
+"""What A* and IDA* tell an observer about each expansion ("See the search"): the protocols
 :func:`npuzzle.search.astar` and :func:`npuzzle.search.idastar` accept as ``observer``.
 
 A* calls its observer once per expansion, after the node's children were generated (and once more when the goal

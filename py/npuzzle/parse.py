@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable
 from itertools import chain
 from typing import Any
 
@@ -73,14 +72,14 @@ def parse_board(text: str, shape: tuple[int, int] | None = None) -> Board:
         )
     rows = _rows_from_json(stripped) if stripped.startswith("[") else _rows_from_text(stripped)
     if len(rows) == 1:
-        return _from_flat(rows[0], shape, validated)
+        return _from_flat(rows[0], shape)
     check_rows(rows)
     if shape is not None and shape != (len(rows), len(rows[0])):
         raise ShapeError(
             f"the rows given make a {len(rows)}×{len(rows[0])} board, but the shape {shape[0]}×{shape[1]} was "
             "asked for: drop the shape or give the numbers as one flat list"
         )
-    return _from_rows(rows, validated)
+    return _from_rows(rows)
 
 
 def _rows_from_text(text: str) -> list[list[int]]:
@@ -237,28 +236,20 @@ def _json_cell(value: Any, where: str) -> int:
     return value
 
 
-_Build = Callable[[int, int, tuple[int, ...]], Board]
-
-
-def _from_rows(rows: list[list[int]], build: _Build) -> Board:
+def _from_rows(rows: list[list[int]]) -> Board:
     check_rows(rows)
     check_shape(len(rows), len(rows[0]))
-    return build(len(rows), len(rows[0]), tuple(chain.from_iterable(rows)))
+    return validated(len(rows), len(rows[0]), tuple(chain.from_iterable(rows)))
 
 
-def board_from_rows(rows: list[list[int]]) -> Board:
-    """Build a board from rows of ints; raises :class:`RaggedRowsError` naming the first row of another length."""
-    return _from_rows(rows, Board)
-
-
-def _from_flat(values: list[int], shape: tuple[int, int] | None, build: _Build) -> Board:
+def _from_flat(values: list[int], shape: tuple[int, int] | None) -> Board:
     n = len(values)
     if shape is not None:
         rows, cols = shape
         check_shape(rows, cols)
         if rows * cols != n:
             raise ShapeError(f"a {rows}×{cols} board needs {rows * cols} numbers, but {n} were given")
-        return build(rows, cols, tuple(values))
+        return validated(rows, cols, tuple(values))
     if n > MAX_CELLS:
         raise SizeLimitError(f"{n:,} numbers were given; the limit is {MAX_CELLS:,} (2000×2000)")
     if n < 4:
@@ -271,12 +262,7 @@ def _from_flat(values: list[int], shape: tuple[int, int] | None, build: _Build) 
             f"(a {side}×{side} board has {lower}, a {side + 1}×{side + 1} has {upper}): "
             "give the rows on separate lines or separated by '/', or give the shape"
         )
-    return build(side, side, tuple(values))
-
-
-def board_from_flat(values: list[int], shape: tuple[int, int] | None = None) -> Board:
-    """Build a board from a flat row-major list; square unless ``shape`` gives ``(rows, cols)``."""
-    return _from_flat(values, shape, Board)
+    return validated(side, side, tuple(values))
 
 
 def parse_shape(text: str) -> tuple[int, int]:

@@ -41,7 +41,7 @@ ALGORITHM_TITLES: dict[str, str] = {"astar": "A*", "idastar": "IDA*", "near-opti
 writes it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Progress:
     """A snapshot of a running search.
 
@@ -69,7 +69,7 @@ class Progress:
         return asdict(self)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SearchResult:
     """How a search ended.
 
@@ -103,6 +103,20 @@ class SearchResult:
         out["moves"] = None if self.moves is None else list(self.moves)
         out["length"] = self.length
         return out
+
+
+def ratio_bound(result: SearchResult) -> float | None:
+    """How many times the optimal length ``result``'s solution is at most: its length over its lower bound, rounded
+    to 4 places; 1.0 for a proven optimal or an empty solution; ``None`` without a solution, and for a non-empty
+    one over a lower bound of 0, which proves no finite ratio. The one rule for every ``ratio_bound`` the package
+    reports (the api's and ``solve --json``'s field, ``extra["ratio_bound"]`` of the near-optimal answers)."""
+    if result.moves is None:
+        return None
+    if result.optimal or not result.moves:
+        return 1.0
+    if result.lower_bound <= 0:
+        return None
+    return round(len(result.moves) / result.lower_bound, 4)
 
 
 Search = Generator[Progress, None, SearchResult]

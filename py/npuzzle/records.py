@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .board import Board
-from .errors import LimitError, PuzzleError, TablesMissingError, UnsolvableError, cut
+from .errors import PuzzleError, TablesMissingError, UnknownNameError, UnsolvableError, cut
+from .names import PDB, name_key
 from .parse import parse_board, resolve_goal
 from .pdb import PdbTables, home_map, read_tables
 from .policy import NEAR_OPTIMAL
 from .progress import Limit, SearchResult, run
-from .registry import PDB_ALIAS, Registry, default_registry, registry_with_tables
+from .registry import Registry, default_registry, registry_with_tables
 from .solvability import Explanation
 from .solve import algorithm_name, auto_algorithm, plan, result_json
 
@@ -98,14 +99,14 @@ def wants_tables(board: Board, goal: Board, algorithm: str = "auto", heuristic: 
     that it is worth loading: the database asked for by name, or ``auto`` choosing the heuristic of an optimal search
     (named, or ``auto``'s for the board's size) on a board of its shape whose goal has the blank in a corner. Any
     other heuristic, the near-optimal solver and other boards never use it, and never wait for it."""
-    name = heuristic.strip().lower()
-    if name == PDB_ALIAS:
+    name = name_key(heuristic)
+    if name == PDB.name:
         return True
     if name != "auto" or (board.rows, board.cols) != PDB_SHAPE or (goal.rows, goal.cols) != PDB_SHAPE:
         return False
     try:
         algo = algorithm_name(algorithm)
-    except LimitError:
+    except UnknownNameError:
         return False  # planning the search names the problem
     if algo == "auto":
         algo = auto_algorithm(board)

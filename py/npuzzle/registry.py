@@ -12,12 +12,14 @@ from dataclasses import dataclass, replace
 from . import policy
 from .board import Board
 from .errors import LimitError
-from .heuristics import HEURISTIC_NAMES, Heuristic, make_heuristic
+from .heuristics import Heuristic, make_heuristic
+from .names import HEURISTICS, PDB, choose, name_key
 from .pdb import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
 from .policy import PDB_STRENGTH
 from .progress import Limit, Search
 from .walking import HEURISTIC as WALKING
-from .walking import solve_with_walking_distance, walking_fits
+from .walking import walking_fits
+from .walking_search import solve_with_walking_distance
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,8 @@ class HeuristicEntry:
     strength: int
     summary: str
     auto_rank: Callable[[Board, Board], int] | None = None
+    aliases: tuple[str, ...] = ()
+    """Other names that pick it (:func:`npuzzle.names.choose`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +67,6 @@ def _builder(name: str) -> Callable[[Board], Heuristic]:
     return build
 
 
-_SUMMARIES = {
-    "discrete": "0 on the goal, 1 elsewhere",
-    "hamming": "tiles off their goal cell",
-    "manhattan": "sum of tile distances to their goal cells",
-    "linear-conflict": "Manhattan + 2 per tile that must leave its goal row or column",
-    "walking-distance": "Takahashi's walking distance: row and column moves of tiles past each other; up to 4×4",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Registry:
     """The heuristics and specialised solvers available by name (an immutable value)."""
@@ -88,29 +83,29 @@ class Registry:
         """A copy with ``entry`` added in front (it wins over earlier solvers for the same pair)."""
         return replace(self, solvers=(entry,) + self.solvers)
 
+    def ranked(self) -> tuple[HeuristicEntry, ...]:
+        """The entries in ``auto``'s ranking order (by ``strength``, lowest first)."""
+        return tuple(sorted(self.heuristics, key=lambda e: e.strength))
+
     def names(self) -> tuple[str, ...]:
         """The heuristic names in ``auto``'s ranking order (by ``strength``, lowest first)."""
-        return tuple(e.name for e in sorted(self.heuristics, key=lambda e: e.strength))
+        return tuple(e.name for e in self.ranked())
 
     def fitting_names(self, board: Board, goal: Board) -> tuple[str, ...]:
         """The names of the heuristics that fit ``board`` and ``goal``, in ``auto``'s ranking order (lowest first)."""
-        return tuple(n for n in self.names() if self.heuristic(n).fits(board, goal))
+        return tuple(e.name for e in self.ranked() if e.fits(board, goal))
+
+    def missing_hint(self, name: str) -> str:
+        """Why ``name`` names no entry when it asks for the pattern database and none is loaded, else ``""``."""
+        loaded = any(PDB.name in e.aliases for e in self.heuristics)
+        if loaded or name_key(name) != name_key(PDB.name):
+            return ""
+        return "no pattern database is loaded (CLI: --pdb FILE or NPUZZLE_PDB)"
 
     def heuristic(self, name: str) -> HeuristicEntry:
-        """The entry called ``name``; raises :class:`LimitError` naming the choices."""
-        key = name.strip().lower().replace("_", "-")
-        for entry in self.heuristics:
-            if entry.name == key:
-                return entry
-        if key == PDB_ALIAS:
-            for entry in self.heuristics:
-                if entry.name.startswith(PDB_ALIAS + "-"):
-                    return entry
-            raise LimitError(
-                f"unknown heuristic {name!r}: no pattern database is loaded (CLI: --pdb FILE or "
-                f"NPUZZLE_PDB); use one of auto, {', '.join(self.names())}"
-            )
-        raise LimitError(f"unknown heuristic {name!r}: use one of auto, {', '.join(self.names())}")
+        """The entry ``name`` names, by its name or an alias (:func:`npuzzle.names.choose`); raises
+        :class:`~npuzzle.errors.UnknownNameError` quoting it and listing the choices."""
+        return choose(name, self.ranked(), "heuristic", self.missing_hint(name))
 
     def strongest(self, board: Board, goal: Board) -> HeuristicEntry:
         """The strongest entry that fits ``board`` and ``goal``."""
@@ -141,31 +136,26 @@ def _shape_rank(name: str, strength: int) -> Callable[[Board, Board], int] | Non
 
 
 def default_registry() -> Registry:
-    """The built-in heuristics (:data:`npuzzle.heuristics.HEURISTIC_NAMES`): each fits every board except
-    ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for which
-    a :class:`SolverEntry` makes IDA* run the specialised :func:`npuzzle.walking.solve_with_walking_distance`
-    (A* uses the generic :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except on
-    the shapes where a rule of :data:`npuzzle.policy.HEURISTIC_RULES` prefers one (:func:`npuzzle.policy.auto_rank`).
-
-    Pattern databases (issue 4) register here: add their :class:`HeuristicEntry` (and :class:`SolverEntry`)
-    to the returned value.
-    """
+    """The built-in heuristics (:data:`npuzzle.names.HEURISTICS`, with their summaries and aliases): each fits every
+    board except ``walking-distance`` (boards of up to 4 rows and 4 columns, :func:`npuzzle.walking.walking_fits`), for
+    which a :class:`SolverEntry` makes IDA* run the specialised
+    :func:`npuzzle.walking_search.solve_with_walking_distance` (A* uses the generic
+    :class:`npuzzle.walking.WalkingDistance`). Ranked for ``auto`` in that order, except on the shapes where a rule of
+    :data:`npuzzle.policy.HEURISTIC_RULES` prefers one (:func:`npuzzle.policy.auto_rank`). A pattern database joins it
+    through :func:`registry_with_tables`."""
     entries = tuple(
         HeuristicEntry(
-            name,
-            _builder(name),
-            walking_fits if name == WALKING else _always,
-            strength,
-            _SUMMARIES[name],
-            _shape_rank(name, strength),
+            name=choice.name,
+            build=_builder(choice.name),
+            fits=walking_fits if choice.name == WALKING else _always,
+            strength=strength,
+            summary=choice.summary,
+            auto_rank=_shape_rank(choice.name, strength),
+            aliases=choice.aliases,
         )
-        for strength, name in enumerate(HEURISTIC_NAMES)
+        for strength, choice in enumerate(HEURISTICS)
     )
     return Registry(entries, (SolverEntry("idastar", WALKING, solve_with_walking_distance, walking_fits),))
-
-
-PDB_ALIAS = policy.PDB
-"""A short name for the loaded pattern-database heuristic (``heuristic="pdb"``), whatever its partition."""
 
 
 def registry_with_tables(
@@ -177,14 +167,13 @@ def registry_with_tables(
     """``registry`` (default :func:`default_registry`) plus the pattern database ``tables``.
 
     Adds a :class:`HeuristicEntry` named by :func:`npuzzle.pdb.tables.heuristic_name` (``"pdb-7/7-7+reflected"``),
-    strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal
-    with the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
+    strongest of all, fitting the boards :func:`npuzzle.pdb.tables.pdb_fits` accepts (the tables' shape and a goal with
+    the blank in a corner), and a :class:`SolverEntry` so that IDA* with it runs the specialised
     :func:`npuzzle.pdb.search.solve_with_pdb`, or with ``jobs`` above 1 its split over that many processes
-    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line; the page splits through
-    :class:`npuzzle.api.Session` instead), or ``split`` when given (``solve --scheduler``: over a Dask cluster,
-    :func:`npuzzle.cluster.solve_on_cluster`). A* with it
-    uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`.
-    """
+    (:func:`npuzzle.pdb.parallel.solve_with_pdb_parallel`, for the command line), or ``split`` when given (``solve
+    --scheduler``: over a Dask cluster, :func:`npuzzle.cluster.solve_on_cluster`; the page's ``solve`` with ``workers``:
+    over its Web Workers, :class:`npuzzle.api.SolveSession`). The one solver entry of a split, whoever splits. A* with
+    it uses the generic :class:`~npuzzle.pdb.tables.PdbHeuristic`."""
     base = registry if registry is not None else default_registry()
     name = heuristic_name(tables)
 
@@ -207,5 +196,7 @@ def registry_with_tables(
         f"additive pattern database {tables.name} (+ reflected lookup): the strongest, "
         f"{tables.database.rows}×{tables.database.cols} only"
     )
-    entry = HeuristicEntry(name, build, fits, PDB_STRENGTH, summary)
+    entry = HeuristicEntry(
+        name=name, build=build, fits=fits, strength=PDB_STRENGTH, summary=summary, aliases=(PDB.name,)
+    )
     return base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits))

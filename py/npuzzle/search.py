@@ -126,14 +126,37 @@ def _astar(
     last_f = h0
 
     def progress(now: float) -> Progress:
-        return Progress("astar", name, expanded, generated, len(heap), last_f, 1, now - checkpoint.start, max_heap)
+        return Progress(
+            algorithm="astar",
+            heuristic=name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            frontier=len(heap),
+            bound=last_f,
+            iteration=1,
+            elapsed=now - checkpoint.start,
+            max_frontier=max_heap,
+        )
 
     def ended(
         moves: tuple[int, ...] | None, bound: int, reason: StopReason | None = None, message: str = ""
     ) -> SearchResult:
         optimal = moves is not None and heuristic.admissible
-        return SearchResult(moves, optimal, "astar", name, expanded, generated, max_heap, 1, checkpoint.elapsed(),
-                            bound, stopped=reason, message=message, extra={"states_held": len(g_of)})  # fmt: skip
+        return SearchResult(
+            moves=moves,
+            optimal=optimal,
+            algorithm="astar",
+            heuristic=name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            max_frontier=max_heap,
+            iterations=1,
+            seconds=checkpoint.elapsed(),
+            lower_bound=bound,
+            stopped=reason,
+            message=message,
+            extra={"states_held": len(g_of)},
+        )
 
     def stopped(reason: StopReason) -> SearchResult:
         bound = (heap.peek_key() >> gbits) if len(heap) else last_f
@@ -248,7 +271,16 @@ def _idastar(
     def progress(now: float) -> Progress:
         elapsed = now - checkpoint.start
         return Progress(
-            "idastar", name, expanded, generated, len(stack), bound, iterations, elapsed, max_stack, tuple(done)
+            algorithm="idastar",
+            heuristic=name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            frontier=len(stack),
+            bound=bound,
+            iteration=iterations,
+            elapsed=elapsed,
+            max_frontier=max_stack,
+            per_iteration=tuple(done),
         )
 
     def ended(
@@ -256,8 +288,21 @@ def _idastar(
     ) -> SearchResult:
         optimal = moves is not None and heuristic.admissible
         lower = bound if moves is None else len(moves) if heuristic.admissible else 0
-        return SearchResult(moves, optimal, "idastar", name, expanded, generated, max_stack, iterations,
-                            checkpoint.elapsed(), lower, stopped=reason, message=message, extra=extra)  # fmt: skip
+        return SearchResult(
+            moves=moves,
+            optimal=optimal,
+            algorithm="idastar",
+            heuristic=name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            max_frontier=max_stack,
+            iterations=iterations,
+            seconds=checkpoint.elapsed(),
+            lower_bound=lower,
+            stopped=reason,
+            message=message,
+            extra=extra,
+        )
 
     def stopped(reason: StopReason) -> SearchResult:
         return ended(None, reason, limit_message("idastar", name, reason, limit, expanded, len(stack), bound))

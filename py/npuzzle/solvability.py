@@ -257,6 +257,12 @@ class Explanation:
     """The rule for this width, in one sentence."""
     reason: str
     """The rule applied to this board and goal, with the numbers."""
+    plain: str
+    """The verdict in plain words, for a reader who has not met the rule: and for a board that cannot reach the goal,
+    what would fix it (a swap of two tiles, :attr:`swap`)."""
+    swap: tuple[int, int] | None
+    """Two tiles whose swap would make the board reach the goal (``None`` when it can): preferably two that sit on each
+    other's goal cells, else one that then comes home (:func:`fixing_swap`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The explanation as a JSON-able dict (same field names)."""
@@ -325,6 +331,17 @@ def explain(board: Board, goal: Board | None = None) -> Explanation:
         )
     verdict = "same parity, so it is solvable" if solvable else "different parity, so it is not solvable"
     reason = f"{board_part}; {goal_part}: {verdict}."
+    swap = None if solvable else fixing_swap(board, goal)
+    if board.tiles == goal.tiles:
+        plain = "This board is the goal already."
+    elif solvable:
+        plain = "This board can reach the goal."
+    else:
+        assert swap is not None  # an unsolvable board has at least two tiles (the shape is at least 2×2)
+        plain = (
+            "This board can never reach the goal, however the tiles are slid. Swap two tiles — for example "
+            f"{swap[0]} and {swap[1]} — and it can."
+        )
     return Explanation(
         solvable=solvable,
         rows=board.rows,
@@ -339,7 +356,34 @@ def explain(board: Board, goal: Board | None = None) -> Explanation:
         goal_blank_row_from_bottom=theirs.blank_row_from_bottom,
         rule=rule,
         reason=reason,
+        plain=plain,
+        swap=swap,
     )
+
+
+def fixing_swap(board: Board, goal: Board) -> tuple[int, int]:
+    """Two tiles (never the blank) whose swap flips the board's parity, so that a board that cannot reach ``goal``
+    then can: swapping any two tiles does, as a swap is one transposition of the tiles' order. The pair chosen is,
+    in reading order, the first two tiles that sit on each other's goal cells (the swap sends both home), else the
+    first tile off its goal cell with the tile that belongs there (one comes home), else the first two tiles. O(n).
+    """
+    tiles, home = board.tiles, goal.tiles
+    where = [0] * len(home)
+    for i, t in enumerate(home):
+        where[t] = i
+    belongs: tuple[int, int] | None = None
+    for i, a in enumerate(tiles):
+        b = home[i]
+        if a == 0 or b == 0 or a == b:
+            continue
+        if tiles[where[a]] == b:
+            return (min(a, b), max(a, b))
+        if belongs is None:
+            belongs = (a, b)
+    if belongs is not None:
+        return belongs
+    first, second = [t for t in tiles if t != 0][:2]
+    return (first, second)
 
 
 def check_reachable(board: Board, goal: Board) -> None:

@@ -15,15 +15,18 @@ function here takes an optional ``registry`` (default: the built-in one).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from . import policy
 from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
 from .errors import LimitError
+from .fallback import optimal_then_near
 from .heuristics import Heuristic
+from .names import ALGORITHMS, AUTO, Choice, choose, name_key
 from .nearoptimal import (
     DEFAULT_BUDGET,
     budget_nodes,
@@ -34,15 +37,18 @@ from .nearoptimal import (
 from .nearoptimal import (
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
 )
-from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
-from .progress import ALGORITHM_TITLES, Clock, Limit, Progress, Search, SearchResult, SearchStopped, StopReason
+from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
+from .progress import (
+    Limit,
+    Progress,
+    Search,
+    SearchResult,
+    StopReason,
+    ratio_bound,
+)
 from .registry import HeuristicEntry, Registry, default_registry
 from .search import astar, idastar
 from .solvability import check_reachable
-
-ALGORITHM_NAMES: tuple[str, ...] = ("auto", *ALGORITHM_TITLES)
-"""The algorithm choices: ``auto``, ``astar``, ``idastar`` (optimal) and ``near-optimal`` (short, not proven
-optimal; see :mod:`npuzzle.nearoptimal.solver`)."""
 
 MAX_SEARCH_CELLS = 144
 """The largest board (in cells, 12×12) the generic A*/IDA* accept: their tables grow as cells², and an optimal
@@ -53,7 +59,6 @@ DEFAULT_COMPARE_NODES = 250_000
 
 SearchFunction = Callable[[Board, Board, Heuristic, Limit], Search]
 _ALGORITHMS: dict[str, SearchFunction] = {"astar": astar, "idastar": idastar}
-_ALGORITHM_ALIASES = {"nearoptimal": NEAR_OPTIMAL, "near": NEAR_OPTIMAL}
 
 
 def check_limits(
@@ -74,13 +79,6 @@ def check_limits(
     return Limit(nodes=max_nodes, seconds=None if time_limit is None else float(time_limit), memory=memory)
 
 
-def require_solvable(board: Board, goal: Board) -> None:
-    """Raise :class:`UnsolvableError` (with the parity reasoning) unless ``board`` can reach ``goal``, and
-    :class:`GoalError` for a goal of another shape: :func:`npuzzle.solvability.check_reachable`, under the name the
-    front door has always used."""
-    check_reachable(board, goal)
-
-
 @dataclass(frozen=True, slots=True)
 class Plan:
     """What :func:`plan` chose: the algorithm and heuristic names, and how to start the search."""
@@ -93,8 +91,8 @@ class Plan:
     summary: str = ""
     """One line on what was chosen and why (the texts of :mod:`npuzzle.policy`)."""
     fallback_after: float | None = None
-    """Seconds after which the optimal search gives way to the near-optimal solver (:class:`npuzzle.policy.Fallback`);
-    ``None``: no fallback."""
+    """Seconds after which the optimal search gives way to the near-optimal solver (:class:`npuzzle.policy.Fallback`;
+    with a hard time limit, at most its share of it); ``math.inf``: only at that share; ``None``: no fallback."""
 
     @property
     def optimal(self) -> bool:
@@ -118,36 +116,24 @@ class Plan:
         lower = manhattan_linear_conflict(b.tiles, g.tiles, b.rows, b.cols)
         expanded = 0 if last is None else last.nodes_expanded
         return SearchResult(
-            None,
-            False,
-            self.algorithm,
-            self.heuristic,
-            expanded,
-            0 if last is None else last.nodes_generated,
-            0 if last is None else max(last.max_frontier, last.frontier),
-            0,
-            0.0 if last is None else last.elapsed,
-            lower,
+            moves=None,
+            optimal=False,
+            algorithm=self.algorithm,
+            heuristic=self.heuristic,
+            nodes_expanded=expanded,
+            nodes_generated=0 if last is None else last.nodes_generated,
+            max_frontier=0 if last is None else max(last.max_frontier, last.frontier),
+            iterations=0,
+            seconds=0.0 if last is None else last.elapsed,
+            lower_bound=lower,
             stopped=reason,
             message=stopped_message(reason, expanded, lower),
         )
 
 
-def ratio_bound(result: SearchResult) -> float | None:
-    """How many times the optimal length the result's solution is at most: length over lower bound (1.0 for a
-    proven optimal or empty solution), or ``None`` without a solution or a positive lower bound."""
-    if result.moves is None:
-        return None
-    if result.optimal or not result.moves:
-        return 1.0
-    if result.lower_bound <= 0:
-        return None
-    return round(len(result.moves) / result.lower_bound, 4)
-
-
 def result_json(board: Board, result: SearchResult) -> dict[str, Any]:
     """A result as JSON, the same for ``solve --json``, batches and the api: its fields (``length`` included),
-    :func:`ratio_bound` and the moves as U/D/L/R ``letters`` (``None`` without a solution)."""
+    :func:`~npuzzle.progress.ratio_bound` and the moves as U/D/L/R ``letters`` (``None`` without a solution)."""
     out = result.to_dict()
     out["ratio_bound"] = ratio_bound(result)
     out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
@@ -163,30 +149,24 @@ def check_budget(budget: float | None) -> float | None:
     return float(budget)
 
 
-def plain_name(algorithm: str) -> str:
-    """``algorithm`` with case, spaces, ``*``, ``-`` and ``_`` forgiven: ``IDA*`` → ``idastar``."""
-    return algorithm.strip().lower().replace("*", "star").replace("-", "").replace("_", "")
-
-
 def algorithm_name(algorithm: str) -> str:
-    """``algorithm`` as one of :data:`ALGORITHM_NAMES`, forgiving what :func:`plain_name` forgives and the aliases
-    ``near`` and ``nearoptimal``; raises :class:`LimitError` naming the choices."""
-    algo = plain_name(algorithm)
-    algo = _ALGORITHM_ALIASES.get(algo, algo)
-    if algo not in ALGORITHM_NAMES:
-        raise LimitError(f"unknown algorithm {algorithm!r}: use one of {', '.join(ALGORITHM_NAMES)}")
-    return algo
+    """``algorithm`` as one of :data:`~npuzzle.names.ALGORITHM_NAMES`, by its name or an alias
+    (:func:`npuzzle.names.choose`); raises :class:`~npuzzle.errors.UnknownNameError` quoting it and listing the
+    choices."""
+    return choose(algorithm, ALGORITHMS, "algorithm").name
 
 
 def heuristic_entry(registry: Registry, board: Board, goal: Board, heuristic: str) -> HeuristicEntry:
     """The registry's entry for ``heuristic`` on ``board`` → ``goal`` (``auto``: the strongest that fits); raises
-    :class:`LimitError` naming an unknown heuristic or one that does not fit the board."""
-    if heuristic.strip().lower() == "auto":
+    :class:`~npuzzle.errors.UnknownNameError` naming an unknown heuristic and :class:`LimitError` one that does not
+    fit the board."""
+    choices: tuple[Choice | HeuristicEntry, ...] = (AUTO, *registry.ranked())
+    chosen = choose(heuristic, choices, "heuristic", registry.missing_hint(heuristic))
+    if not isinstance(chosen, HeuristicEntry):
         return registry.strongest(board, goal)
-    entry = registry.heuristic(heuristic)
-    if not entry.fits(board, goal):
-        raise LimitError(f"the {entry.name} heuristic is not available for a {board.rows}×{board.cols} board")
-    return entry
+    if not chosen.fits(board, goal):
+        raise LimitError(f"the {chosen.name} heuristic is not available for a {board.rows}×{board.cols} board")
+    return chosen
 
 
 def auto_algorithm(board: Board) -> str:
@@ -198,7 +178,7 @@ def auto_algorithm(board: Board) -> str:
 def _near_optimal_plan(
     board: Board, goal: Board, heuristic: str | Heuristic, budget: float | None, chosen_by_auto: bool
 ) -> Plan:
-    if not (isinstance(heuristic, str) and heuristic.strip().lower() in ("auto", NEAR_OPTIMAL_HEURISTIC)):
+    if not (isinstance(heuristic, str) and name_key(heuristic) in (AUTO.name, name_key(NEAR_OPTIMAL_HEURISTIC))):
         name = heuristic if isinstance(heuristic, str) else heuristic.name
         raise LimitError(
             f"the near-optimal solver uses its own {NEAR_OPTIMAL_HEURISTIC} heuristic, not {name!r}: choose "
@@ -227,6 +207,7 @@ def plan(
     budget: float | None = None,
     optimal_seconds: float | None = None,
     always_fall_back: bool = False,
+    near_optimal_at_limit: bool = False,
 ) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching.
 
@@ -244,14 +225,23 @@ def plan(
     ``elapsed``. ``always_fall_back`` falls back even where the rule lets a strong heuristic (a pattern database)
     run on: for answers wanted in about ``optimal_seconds`` (:mod:`npuzzle.hint`).
 
+    ``near_optimal_at_limit`` asks for the shortest answer to be had within the hard time limit: an optimal plan
+    that would not fall back (A* on small boards, a pattern database's IDA*, a named algorithm) gets
+    :data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE` of the limit, then (or as soon as A*'s memory limit stops it) the
+    near-optimal solver the rest, with the same combined answer (:func:`npuzzle.fallback.optimal_then_near`;
+    :attr:`Plan.fallback_after` is ``math.inf``: no time of its own). Plans that fall back anyway, or are
+    near-optimal already, are unchanged; without a hard time limit the optimal search runs to its end (or to its
+    memory limit).
+
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
-    :class:`GoalError` for a goal of another shape and :class:`LimitError` for an unknown name, a heuristic
-    that does not fit the board, a bad budget or a board too big for the chosen algorithm.
+    :class:`GoalError` for a goal of another shape, :class:`~npuzzle.errors.UnknownNameError` for an unknown
+    algorithm or heuristic (quoting it and listing the choices) and :class:`LimitError` for a heuristic that does
+    not fit the board, a bad budget or a board too big for the chosen algorithm.
     """
     registry = registry if registry is not None else default_registry()
     budget = check_budget(budget)
     algo = algorithm_name(algorithm)
-    require_solvable(board, goal)
+    check_reachable(board, goal)
     chosen_by_auto = algo == "auto"
     rule = policy.algorithm_rule(board.size)
     if chosen_by_auto:
@@ -272,6 +262,8 @@ def plan(
         def start_given(limit: Limit) -> Search:
             return search(board, goal, given, limit)
 
+        if near_optimal_at_limit:
+            return _fallback_plan(board, goal, algo, given.name, start_given, budget, math.inf, FALLBACK_LIMIT_SHARE)
         return Plan(board, goal, algo, given.name, start_given, policy.optimal_summary(algo, given.name))
     entry = heuristic_entry(registry, board, goal, heuristic)
     special = registry.solver(algo, entry.name, board, goal)
@@ -296,10 +288,13 @@ def plan(
     if (
         chosen_by_auto
         and fallback is not None
-        and heuristic.strip().lower() == "auto"
+        and name_key(heuristic) == AUTO.name
         and (always_fall_back or entry.strength < fallback.unless_strength)
     ):
-        return _fallback_plan(board, goal, algo, entry.name, start, budget, optimal_seconds, fallback)
+        seconds = fallback.seconds if optimal_seconds is None else optimal_seconds
+        return _fallback_plan(board, goal, algo, entry.name, start, budget, seconds, fallback.limit_share)
+    if near_optimal_at_limit:
+        return _fallback_plan(board, goal, algo, entry.name, start, budget, math.inf, FALLBACK_LIMIT_SHARE)
     return Plan(board, goal, algo, entry.name, start, policy.optimal_summary(algo, entry.name))
 
 
@@ -310,107 +305,20 @@ def _fallback_plan(
     heuristic: str,
     start_optimal: Callable[[Limit], Search],
     budget: float | None,
-    optimal_seconds: float | None,
-    fallback: policy.Fallback,
+    seconds: float,
+    share: float,
 ) -> Plan:
-    if optimal_seconds is None:
-        optimal_seconds = fallback.seconds
-    if isinstance(optimal_seconds, bool) or not isinstance(optimal_seconds, (int, float)) or not optimal_seconds > 0:
-        raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {optimal_seconds!r}")
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {seconds!r}")
     near = _near_optimal_plan(board, goal, "auto", budget, True)
-    first = float(optimal_seconds)
+    first = float(seconds)
     work = DEFAULT_BUDGET if budget is None else budget
 
     def start_both(limit: Limit) -> Search:
-        return _optimal_then_near(start_optimal, near.start, heuristic, first, fallback.limit_share, limit)
+        return optimal_then_near(start_optimal, near.start, first, share, limit)
 
-    summary = policy.fallback_summary(algorithm, heuristic, first, work)
+    summary = policy.fallback_summary(algorithm, heuristic, first, work, share)
     return Plan(board, goal, algorithm, heuristic, start_both, summary, fallback_after=first)
-
-
-def _optimal_then_near(
-    start_optimal: Callable[[Limit], Search],
-    start_near: Callable[[Limit], Search],
-    heuristic: str,
-    first_seconds: float,
-    share: float,
-    limit: Limit,
-) -> Search:
-    """IDA* for ``first_seconds`` (or ``share`` of the hard time limit, if sooner), then the near-optimal solver
-    for the rest of the hard limit; a :class:`~npuzzle.progress.SearchStopped` ends either phase (the second
-    returns its best answer)."""
-    clock = Clock()
-    cap = first_seconds if limit.seconds is None else min(first_seconds, share * limit.seconds)
-    # a stop during IDA* passes through it (it has no answer to give): progress.stop then builds the result from
-    # the last record with Plan.stopped, as for a plain IDA*
-    first: SearchResult = yield from start_optimal(replace(limit, seconds=cap))
-    if first.stopped != "time-limit":
-        return first  # finished (optimal), or stopped by the caller's node limit
-    spent = clock.elapsed()
-    rest = replace(
-        limit,
-        seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
-        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
-    )
-    near = start_near(rest)
-    request_now: SearchStopped | None = None
-    while True:
-        try:
-            record = near.send(None) if request_now is None else near.throw(request_now)
-        except StopIteration as done:  # the near-optimal solver answers a stop with its best so far (or none)
-            second: SearchResult = done.value
-            break
-        try:
-            yield replace(
-                record,
-                elapsed=spent + record.elapsed,
-                nodes_expanded=first.nodes_expanded + record.nodes_expanded,
-                nodes_generated=first.nodes_generated + record.nodes_generated,
-            )
-        except SearchStopped as request:
-            request_now = request
-    lower = max(first.lower_bound, second.lower_bound)
-    extra = dict(second.extra)
-    extra["optimal_search"] = {
-        "algorithm": "idastar",
-        "heuristic": heuristic,
-        "seconds": round(first.seconds, 3),
-        "nodes_expanded": first.nodes_expanded,
-        "lower_bound": first.lower_bound,
-    }
-    if second.moves is not None:
-        extra["ratio_bound"] = round(len(second.moves) / lower, 4) if lower else 1.0
-    why = (
-        f"optimal search (IDA* + {heuristic}) did not finish in {cap:g} s "
-        f"(it proved at least {first.lower_bound} moves)"
-    )
-    if second.moves is None:
-        message = (
-            f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
-            f"the solution needs at least {lower} moves"
-        )
-    else:
-        length = len(second.moves)
-        if length == lower:
-            message = f"{why}; near-optimal answer, and optimal after all: the length equals the lower bound"
-        else:
-            message = (
-                f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
-            )
-        if second.stopped is not None:  # only a stop from outside leaves it set on an answer
-            message = f"stopped early ({second.stopped}): best so far; {message}"
-    return replace(
-        second,
-        optimal=second.moves is not None and len(second.moves) == lower,
-        lower_bound=lower,
-        nodes_expanded=first.nodes_expanded + second.nodes_expanded,
-        nodes_generated=first.nodes_generated + second.nodes_generated,
-        max_frontier=max(first.max_frontier, second.max_frontier),
-        iterations=first.iterations + second.iterations,
-        seconds=clock.elapsed(),
-        message=message,
-        extra=extra,
-    )
 
 
 def solve(
@@ -422,16 +330,27 @@ def solve(
     registry: Registry | None = None,
     budget: float | None = None,
     optimal_seconds: float | None = None,
+    near_optimal_at_limit: bool = False,
 ) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
-    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget`` and ``optimal_seconds`` as for
-    :func:`plan`.
+    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_seconds`` and
+    ``near_optimal_at_limit`` as for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
-    :class:`LimitError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
+    :class:`~npuzzle.errors.UnknownNameError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
     :class:`~npuzzle.heuristics.Heuristic` object.
     """
-    return plan(board, goal, algorithm, heuristic, registry, budget, optimal_seconds).start(limit)
+    chosen = plan(
+        board,
+        goal,
+        algorithm,
+        heuristic,
+        registry,
+        budget,
+        optimal_seconds,
+        near_optimal_at_limit=near_optimal_at_limit,
+    )
+    return chosen.start(limit)
 
 
 Compare = Generator[Progress, None, list[SearchResult]]
@@ -462,8 +381,9 @@ def compare_plans(
     ``compare``, the api's): ``heuristics`` when given, else every heuristic of ``registry`` (default: the
     built-in ones) that fits ``board`` and ``goal``, in ``auto``'s ranking order.
 
-    Raises :class:`UnsolvableError` for a board that cannot reach the goal, :class:`LimitError` for a named
-    heuristic that is unknown or does not fit.
+    Raises :class:`UnsolvableError` for a board that cannot reach the goal,
+    :class:`~npuzzle.errors.UnknownNameError` for a named heuristic that is unknown and :class:`LimitError` for one
+    that does not fit.
     """
     registry = registry if registry is not None else default_registry()
     names = heuristics if heuristics is not None else registry.fitting_names(board, goal)

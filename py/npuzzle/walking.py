@@ -1,4 +1,4 @@
-"""Walking distance (Takahashi): a table-driven heuristic stronger than Manhattan distance, and its IDA*.
+"""Walking distance (Takahashi): a table-driven heuristic stronger than Manhattan distance.
 
 Walking distance counts vertical and horizontal moves separately. For the vertical part, forget the columns: a
 board becomes, for every row, how many of its tiles belong to each goal row, plus the row of the blank. A
@@ -9,42 +9,29 @@ and it counts, unlike Manhattan distance, the extra moves tiles of the same goal
 For the 4×4 each abstraction has 24,964 states (Takahashi's figure), found here by one breadth-first search
 per distinct blank row/column of the goal.
 
-:func:`solve_with_walking_distance` is an IDA* specialised for it, like :mod:`npuzzle.pdb.search`: per move one
-transition-table lookup and one distance lookup. It works for any goal (the tables follow the goal's rows and
-columns), for boards up to 4 rows and 4 columns (larger ones have too many abstract states to tabulate in
-pure Python at run time). :class:`WalkingDistance` is the same estimate as a generic
-:class:`~npuzzle.heuristics.Heuristic` for :func:`npuzzle.search.astar` (and the compare table).
-
-It is registered as heuristic ``walking-distance`` in :func:`npuzzle.registry.default_registry` (choose it by name:
-CLI ``--heuristic walking-distance``, the page's heuristic list); IDA* with it runs
-:func:`solve_with_walking_distance`. ``heuristic="auto"`` picks it for a 4×4 that no loaded pattern database fits
-(none loaded yet, or a goal without a corner blank), where its IDA* is much faster than IDA* with linear
-conflict; on smaller boards its table building and per-node work cost more than its pruning saves, so ``auto``
-keeps linear conflict there (:data:`npuzzle.policy.WALKING_AUTO_SHAPES`; the measurements, with the command
-that repeats them, are in docs/benchmarks.md). Its limits, progress and stop messages are the shared
-:class:`~npuzzle.checkpoint.Checkpoint`'s.
+The tables (:func:`walking_tables`) work for any goal (they follow the goal's rows and columns), for boards up to
+4 rows and 4 columns (larger ones have too many abstract states to tabulate in pure Python at run time).
+:class:`WalkingDistance` is the estimate as a generic :class:`~npuzzle.heuristics.Heuristic` for
+:func:`npuzzle.search.astar` (and the compare table); :mod:`npuzzle.walking_search` is the IDA* specialised for it.
+It is registered as heuristic ``walking-distance`` in :func:`npuzzle.registry.default_registry`; where ``auto``
+picks it: :data:`npuzzle.policy.WALKING_AUTO_SHAPES` (the measurements in docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from .board import Board
-from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
-from .errors import GoalError, LimitError, PuzzleError
+from .errors import LimitError, PuzzleError
 from .packing import Layout, Move
-from .progress import Limit, Progress, Search, SearchResult, StopReason, run
-from .solvability import check_reachable
+from .progress import run
 
 MAX_SIDE = 4
 """The largest number of rows or columns the tables are built for."""
 
-ALGORITHM = "idastar"
 HEURISTIC = "walking-distance"
-CHECK_EVERY = 2048
-"""Expansions between two checkpoints (clock, limits, progress)."""
+"""The heuristic's name, as the CLI and the api spell it."""
 BUILD_STEP = 256
 """Abstract states a table build handles between two yields (:func:`walking_table_steps`)."""
 
@@ -221,198 +208,3 @@ class WalkingDistance:
         hz = self._horizontal
         ncs = hz.step[(cs * 2 + toward) * hz.lines + self._gcol[tile]]
         return hz.distance[ncs] - hz.distance[cs]
-
-
-def solve_with_walking_distance(
-    board: Board,
-    goal: Board,
-    limit: Limit = Limit(),
-    *,
-    tables: tuple[WalkingTable, WalkingTable] | None = None,
-    report_every: float = DEFAULT_REPORT_EVERY,
-) -> Search:
-    """Optimal solution of ``board`` → ``goal`` by IDA* with walking distance: a generator (the shared contract).
-
-    ``tables`` are :func:`walking_tables` of the goal; when not given they are built inside the generator, in
-    steps with a progress record (``bound`` ``None``) about every ``report_every`` seconds (a 4×4 goal with its
-    blank off the diagonal needs two tables, others one). Raises at once :class:`~npuzzle.errors.UnsolvableError`
-    for a board that cannot reach the goal and :class:`~npuzzle.errors.PuzzleError` when :func:`walking_fits` is
-    false. ``limit.nodes`` and ``limit.seconds`` are checked every :data:`CHECK_EVERY` expansions; memory is
-    O(solution length).
-    """
-    if (goal.rows, goal.cols) != (board.rows, board.cols):
-        raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
-    if not walking_fits(board, goal):
-        raise PuzzleError(
-            f"walking distance needs a goal of the board's shape and at most {MAX_SIDE} rows and "
-            f"columns; got a {board.rows}×{board.cols} board and a {goal.rows}×{goal.cols} goal"
-        )
-    check_reachable(board, goal)
-    br, bc = divmod(goal.blank_index, goal.cols)
-    if tables is not None:
-        vertical, horizontal = tables
-        if (vertical.lines, vertical.width, vertical.blank_line) != (goal.rows, goal.cols, br) or (
-            horizontal.lines,
-            horizontal.width,
-            horizontal.blank_line,
-        ) != (goal.cols, goal.rows, bc):
-            raise PuzzleError("these walking-distance tables were built for another goal")
-    return _search(board, goal, tables, limit, report_every)
-
-
-def _search(
-    board: Board, goal: Board, tables: tuple[WalkingTable, WalkingTable] | None, limit: Limit, report_every: float
-) -> Search:
-    t0 = time.perf_counter()
-    if tables is None:  # built here in steps, with progress records between them: a cancel is seen meanwhile
-        last = t0
-        yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, 0.0)
-        steps = walking_tables_steps(goal)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                tables = done.value
-                break
-            now = time.perf_counter()
-            if now - last >= report_every:
-                last = now
-                yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, None, 0, now - t0)
-    vertical, horizontal = tables
-    rows, cols = board.rows, board.cols
-    n = rows * cols
-    goal_cell = [0] * n
-    for c, t in enumerate(goal.tiles):
-        goal_cell[t] = c
-    grow = [goal_cell[t] // cols for t in range(n)]
-    gcol = [goal_cell[t] % cols for t in range(n)]
-    b = list(board.tiles)
-    rs = vertical.state_of([c // cols for c in range(n)], grow, b)
-    cs = horizontal.state_of([c % cols for c in range(n)], gcol, b)
-    DV, SV, DH, SH = vertical.distance, vertical.step, horizontal.distance, horizontal.step
-    lv, lh = rows, cols
-    # NB[z * (n + 1) + prev]: (cell p of the tile sliding into z, vertical?, step offset); the offset selects
-    # the direction block of the step table: blank moving up/left → 0, down/right → 1.
-    NB: list[tuple[tuple[int, int, int], ...]] = []
-    for z in range(n):
-        r, k = divmod(z, cols)
-        around = []
-        if r:
-            around.append((z - cols, 1, 0))
-        if k:
-            around.append((z - 1, 0, 0))
-        if k < cols - 1:
-            around.append((z + 1, 0, 1))
-        if r < rows - 1:
-            around.append((z + cols, 1, 1))
-        for prev in range(n + 1):
-            NB.append(tuple(m for m in around if m[0] != prev))
-    stride = n + 1
-    h0 = DV[rs] + DH[cs]
-    z0 = b.index(0)
-
-    checkpoint = Checkpoint(limit, report_every, CHECK_EVERY, start=t0)
-    expanded = generated = iterations = max_depth = 0
-    bound = h0
-    stack: list[tuple[int, int, Iterator[tuple[int, int, int]], int, int]] = []
-    finished: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
-    before = 0  # nodes expanded before the running iteration
-
-    def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
-        message = "" if reason is None else limit_message(ALGORITHM, HEURISTIC, reason, limit, expanded, 0, bound)
-        return SearchResult(
-            moves,
-            moves is not None,
-            ALGORITHM,
-            HEURISTIC,
-            expanded,
-            generated,
-            max_depth,
-            iterations,
-            time.perf_counter() - t0,
-            len(moves) if moves is not None else bound,
-            stopped=reason,
-            message=message,
-            extra={"bound": bound, "h0": h0, "per_iteration": [*finished, (bound, expanded - before)]},
-        )
-
-    yield Progress(ALGORITHM, HEURISTIC, 0, 0, 0, bound, 0, checkpoint.now - t0)
-    if b == list(goal.tiles):
-        return finish((), None)
-    check_at = checkpoint.next_at
-    found = False
-    while not found:
-        iterations += 1
-        z, prev, g = z0, n, 0
-        nbrs = NB[z * stride + prev]
-        expanded += 1
-        generated += len(nbrs)
-        it = iter(nbrs)
-        stack = []
-        push, pop = stack.append, stack.pop
-        lim = bound - 1
-        while True:
-            thr = lim - g
-            for p, vert, toward in it:
-                t = b[p]
-                if vert:
-                    nrs = SV[(rs * 2 + toward) * lv + grow[t]]
-                    if DV[nrs] + DH[cs] > thr:
-                        continue
-                    ncs = cs
-                else:
-                    ncs = SH[(cs * 2 + toward) * lh + gcol[t]]
-                    if DV[rs] + DH[ncs] > thr:
-                        continue
-                    nrs = rs
-                push((z, prev, it, rs, cs))
-                b[z] = t
-                b[p] = 0
-                prev = z
-                z = p
-                rs = nrs
-                cs = ncs
-                g += 1
-                nbrs = NB[z * stride + prev]
-                expanded += 1
-                generated += len(nbrs)
-                it = iter(nbrs)
-                if DV[rs] + DH[cs] == 0 and b == list(goal.tiles):
-                    found = True
-                elif expanded >= check_at:
-                    max_depth = max(max_depth, g)
-                    reason = checkpoint.check(expanded)
-                    if reason is not None:
-                        return finish(None, reason)
-                    check_at = checkpoint.next_at
-                    if checkpoint.report_due():
-                        yield Progress(
-                            ALGORITHM,
-                            HEURISTIC,
-                            expanded,
-                            generated,
-                            g,
-                            bound,
-                            iterations,
-                            checkpoint.now - t0,
-                            per_iteration=tuple(finished),
-                        )
-                break
-            else:
-                if not stack:
-                    break
-                pz = z
-                z, prev, it, rs, cs = pop()
-                b[pz] = b[z]
-                b[z] = 0
-                g -= 1
-                continue
-            if found:
-                break
-        if not found:
-            finished.append((bound, expanded - before))
-            before = expanded
-            bound += 2
-    blanks = [frame[0] for frame in stack] + [z]
-    max_depth = max(max_depth, len(blanks) - 1)
-    return finish(verify(board, goal, tiles_moved(board.tiles, blanks)), None)

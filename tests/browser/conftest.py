@@ -49,6 +49,7 @@ __all__ = [
     "grid_tiles",
     "new_app",
     "open_app",
+    "solver_option",
     "start_server",
 ]
 
@@ -160,21 +161,35 @@ class App:
         self.close()
 
 
+def solver_option(page: Page, select: str, value: str) -> None:
+    """Choose ``value`` in the solver's ``select`` (``#algorithm`` or ``#heuristic``), opening the folded "Solver"
+    first as a person would."""
+    if page.locator(select).is_hidden():
+        page.click("#solver summary")
+    page.select_option(select, value)
+
+
 PHONE = {"width": 390, "height": 844}
 """A phone's screen in CSS pixels (an iPhone 12–14's), for :func:`new_app`, which adds touch."""
 
 
-def new_app(browser: Browser, server: Server, init_script: str | None = None, phone: bool = False) -> App:
+def new_app(
+    browser: Browser,
+    server: Server,
+    init_script: str | None = None,
+    phone: bool = False,
+    viewport: dict[str, int] | None = None,
+) -> App:
     """A fresh browser context and page whose requests outside the site's origin are blocked and recorded, and
     whose console messages and page errors are kept (:meth:`App.assert_offline` checks them); not yet navigated.
 
     ``init_script`` runs in every document before the page's own scripts. Routes a test adds to ``app.context``
     afterwards take precedence over the guard (Playwright runs the newest matching route first). ``phone``: a
-    :data:`PHONE` screen with touch instead of a 1200×900 desktop window."""
+    :data:`PHONE` screen (or ``viewport``) with touch instead of a 1200×900 desktop window (or ``viewport``)."""
     if phone:
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=3)
+        context = browser.new_context(viewport=viewport or PHONE, has_touch=True, is_mobile=True, device_scale_factor=3)
     else:
-        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        context = browser.new_context(viewport=viewport or {"width": 1200, "height": 900})
     if init_script is not None:
         context.add_init_script(init_script)
     page = context.new_page()
@@ -189,10 +204,12 @@ def new_app(browser: Browser, server: Server, init_script: str | None = None, ph
     return app
 
 
-def open_app(browser: Browser, server: Server, fragment: str = "", phone: bool = False) -> App:
-    """Open the page in a fresh guarded context (:func:`new_app`, on a phone's screen when ``phone``) and wait until
-    Python is ready."""
-    app = new_app(browser, server, phone=phone)
+def open_app(
+    browser: Browser, server: Server, fragment: str = "", phone: bool = False, viewport: dict[str, int] | None = None
+) -> App:
+    """Open the page in a fresh guarded context (:func:`new_app`, on a phone's screen when ``phone``, of ``viewport``
+    when given) and wait until Python is ready."""
+    app = new_app(browser, server, phone=phone, viewport=viewport)
     app.page.goto(server.url + fragment)
     wait_python(app.page, BOOT_TIMEOUT_MS)
     app.wait_answer(0)  # the page checks the example board (or the link's board) once Python is ready

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
 
 
 def figure(n: int) -> str:
@@ -39,13 +39,21 @@ def test_the_comparison_chart_carries_the_cores_figures(app: App) -> None:
 
     def series(field: str) -> str:
         return "; ".join(
-            f"{name} {figure(r[field])}" + (" (stopped)" if r["length"] is None else "") for name, r in zip(names, rows)
+            f"{name} {figure(r[field])}" + (" (did not finish)" if r["length"] is None else "")
+            for name, r in zip(names, rows)
         )
 
     visited, heap = series("nodes_expanded"), series("max_frontier")
-    assert said == f"Heuristics compared (log scale). Vertices visited: {visited}. Maximum heap size: {heap}."
-    assert page.locator("#compare-chart rect.bar.series-0").count() == len(rows)
+    assert said == f"Heuristics compared. Nodes expanded: {visited}. Largest heap: {heap}."
+    bars = page.locator("#compare-chart rect.bar.series-0")
+    assert bars.count() == len(rows)
     assert page.locator("#compare-chart rect.bar.series-1").count() == len(rows)
+    # a linear scale: each bar's length is its figure's share of the longest, so close figures read apart
+    widths = [float(bars.nth(k).get_attribute("width") or "0") for k in range(len(rows))]
+    longest = max(range(len(rows)), key=lambda k: rows[k]["nodes_expanded"])
+    for k, r in enumerate(rows):
+        share = r["nodes_expanded"] / rows[longest]["nodes_expanded"]
+        assert abs(widths[k] / widths[longest] - share) < 0.01 or widths[k] <= 1
     app.assert_offline()
 
 
@@ -53,8 +61,8 @@ def test_an_idastar_solve_draws_its_iterations(app: App) -> None:
     page = app.page
     board = "1 4 3 8 / 7 2 6 0 / 5 9 11 12 / 10 14 13 15"  # 28 moves: 8 iterations
     assert app.check(board, "default").startswith("Solvable")
-    page.select_option("#algorithm", "idastar")
-    page.select_option("#heuristic", "manhattan")
+    solver_option(page, "#algorithm", "idastar")
+    solver_option(page, "#heuristic", "manhattan")
     page.evaluate("() => { delete document.body.dataset.solve; }")
     page.click("#solve")
     page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
@@ -65,18 +73,18 @@ def test_an_idastar_solve_draws_its_iterations(app: App) -> None:
     said = chart_label(page, "#iterations-chart")
     assert said == f"IDA* nodes expanded per iteration (log scale). Nodes expanded: {bars}."
     assert page.locator("#iterations-chart rect.bar").count() == len(per)
-    page.select_option("#algorithm", "auto")
-    page.select_option("#heuristic", "auto")
+    solver_option(page, "#algorithm", "auto")
+    solver_option(page, "#heuristic", "auto")
     app.assert_offline()
 
 
 def test_an_astar_solve_draws_no_iterations(app: App) -> None:
     page = app.page
     assert app.check("1 2 3 / 4 5 6 / 0 7 8", "default").startswith("Solvable")
-    page.select_option("#algorithm", "astar")
+    solver_option(page, "#algorithm", "astar")
     page.evaluate("() => { delete document.body.dataset.solve; }")
     page.click("#solve")
     page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
     assert page.locator("#iterations").is_hidden()
-    page.select_option("#algorithm", "auto")
+    solver_option(page, "#algorithm", "auto")
     app.assert_offline()

@@ -14,6 +14,8 @@ from .conftest import App
 from .steps import wait_grid
 
 EXAMPLE = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Resolves after the page's next render pass (it draws in an animation frame)."""
 
 
 def partners(board: Board, tile: int) -> list[int]:
@@ -40,24 +42,41 @@ def test_a_chosen_tile_shows_the_cores_inversion_pairs(app: App, tile: int) -> N
     board = load(app, EXAMPLE)
     expected = partners(board, tile)
     page.locator(f".strip-tile[data-tile='{tile}']").hover()  # in the strip
+    page.wait_for_function("t => document.querySelector('.cell.tile.chosen')?.textContent === t", arg=str(tile))
     assert marked(app, ".strip-tile.partner") == expected
     assert marked(app, ".cell.tile.partner") == expected
     assert marked(app, ".cell.tile.chosen") == [tile]
     said = page.locator(".strip-said").inner_text()
     assert said.startswith(f"{tile} forms {len(expected)} inversion")
-    page.locator("h1").hover()
-    page.get_by_role("gridcell", name=str(tile), exact=True).hover()  # on the board
-    assert marked(app, ".strip-tile.partner") == expected and marked(app, ".cell.tile.partner") == expected
+    other = next(t for t in board.tiles if t and t != tile)
+    page.get_by_role("gridcell", name=str(other), exact=True).hover()  # the board chooses nothing: the lesson does
+    page.get_by_role("gridcell", name=str(other), exact=True).focus()
+    assert marked(app, ".cell.tile.chosen") == [tile] and marked(app, ".cell.tile.partner") == expected
     app.assert_offline()
 
 
-def test_keyboard_focus_chooses_too(app: App) -> None:
+def test_the_strip_is_one_tab_stop_walked_with_the_arrow_keys(app: App) -> None:
     page = app.page
     board = load(app, "3 1 2 / 6 0 4 / 7 8 5")
-    page.locator(".strip-tile[data-tile='6']").focus()
+    page.locator("h1").hover()  # the pointer off the strip
+    before = marked(app, ".cell.tile.partner"), marked(app, ".cell.tile.chosen")
+    page.get_by_role("gridcell", name="6", exact=True).focus()  # playing: focus on a tile is not a lesson
+    page.evaluate(FRAMES)
+    assert (marked(app, ".cell.tile.partner"), marked(app, ".cell.tile.chosen")) == before
+    assert 6 not in before[1]
+    assert page.locator(".strip-tile[tabindex='0']").count() == 1  # the strip is one Tab stop
+    page.locator(".strip-tile[data-tile='3']").focus()
+    for _ in range(3):  # 3 1 2 6: the arrow keys walk the strip (and slide no tile)
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.activeElement.dataset.tile === '6'")
+    page.wait_for_function("() => document.querySelectorAll('.cell.tile.partner').length === 2")
     assert marked(app, ".cell.tile.partner") == partners(board, 6)
+    assert page.locator(".strip-tile[tabindex='0']").all_inner_texts() == ["6"]
+    assert page.locator("body").get_attribute("data-moves") == "0"
     label = page.locator(".strip-tile[data-tile='6']").get_attribute("aria-label")
     assert label == "6: inversions with 4 and 5"
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.activeElement.dataset.tile === '5'")
     app.assert_offline()
 
 
@@ -76,7 +95,7 @@ def test_the_live_figures_follow_the_moves_in_the_cores_words(app: App) -> None:
     link = "/".join(",".join(str(t) for t in board.tiles[r * 4 : (r + 1) * 4]) for r in range(4))
     page.wait_for_function("b => document.getElementById('verdict').dataset.board === b", arg=link)
     x = explain(board)
-    facts = page.locator("#verdict .facts").first.inner_text()
+    facts = page.locator("#lesson-body .facts").first.inner_text()
     assert f"Inversions\n{x.inversions}" in facts or f"Inversions\t{x.inversions}" in facts
     sums = page.locator(".conventions tbody td:nth-child(1)").all_inner_texts()
     assert sums == [

@@ -28,7 +28,7 @@ def test_board_link_opens_and_checks_the_board(browser: Browser, server: Server)
         page = app.page
         verdict = page.locator("#verdict").inner_text()
         assert verdict.startswith("Not solvable")
-        assert page.locator("#verdict dt:text-is('Inversions') + dd").inner_text() == "1"
+        assert page.locator("#lesson-body dt:text-is('Inversions') + dd").inner_text() == "1"
         assert parse_board(page.locator("#board").input_value()) == parse_board(
             "2 1 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0"
         )

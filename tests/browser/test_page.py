@@ -1,7 +1,7 @@
 """The page in real Chromium: paste → Check → verdict and reasons, bad input, goals, Shuffle, the grid, sliding.
 
 One page (one Pyodide boot) serves the whole module. Expected answers come from the core itself (imported
-here), so the page is checked against the library it runs, plus the fixed worked examples of issue 2.
+here), so the page is checked against the library it runs, plus fixed worked examples.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def link_text(board: Board) -> str:
 
 def fact(app: App, term: str) -> str:
     """The value shown beside ``term`` in the verdict's list of facts."""
-    return app.page.locator(f"#verdict dt:text-is('{term}') + dd").inner_text()
+    return app.page.locator(f"#lesson-body dt:text-is('{term}') + dd").inner_text()
 
 
 def test_not_solvable_with_one_inversion(app: App) -> None:
@@ -40,7 +40,10 @@ def test_not_solvable_with_one_inversion(app: App) -> None:
     assert fact(app, "Blank row") == "1 from the bottom, 4 from the top"
     assert fact(app, "Width") == "4 (even)"
     assert "1 inversion" in verdict and "different parity" in verdict
-    assert "The width 4 is even" in verdict  # the rule for this width
+    # said plainly first, with the swap that would fix it; the rule for this width with the figures
+    assert "This board can never reach the goal" in verdict and "for example 1 and 2" in verdict
+    assert verdict.index("can never reach") < verdict.index("1 inversion")
+    assert "The width 4 is even" in app.page.locator("#lesson-body").inner_text()
     assert app.page.locator("#verdict").get_attribute("data-board") == "2,1,3,4/5,6,7,8/9,10,11,12/13,14,15,0"
     app.assert_offline()
 
@@ -69,7 +72,8 @@ def test_verdict_and_explanation_agree_with_the_core(app: App, text: str, solvab
     assert fact(app, "Blank row") == (
         f"{expected.blank_row_from_bottom} from the bottom, {expected.blank_row_from_top} from the top"
     )
-    assert expected.reason in verdict and expected.rule in verdict
+    assert expected.plain in verdict and expected.reason in verdict
+    assert expected.rule in app.page.locator("#lesson-body").inner_text()
     app.assert_offline()
 
 
@@ -193,14 +197,16 @@ def test_sliding_a_tile_by_click_and_by_keyboard(app: App) -> None:
     before = app.answers()
     page.get_by_role("gridcell", name="7", exact=True).click()
     app.wait_answer(before)
-    assert parse_board(page.locator("#board").input_value()) == parse_board("1 2 3 / 4 5 6 / 7 0 8")
+    assert page.locator("#verdict").get_attribute("data-board") == "1,2,3/4,5,6/7,0,8"
     cell = page.get_by_role("gridcell", name="8", exact=True)
     cell.focus()
     before = app.answers()
     page.keyboard.press("Enter")
     app.wait_answer(before)
-    assert parse_board(page.locator("#board").input_value()) == parse_board("1 2 3 / 4 5 6 / 7 8 0")
     assert page.locator("#verdict").get_attribute("data-board") == "1,2,3/4,5,6/7,8,0"
+    page.wait_for_function("() => location.hash === '#board=1,2,3/4,5,6/7,8,0'")  # the link follows the board
+    # the text area is the user's: it still holds the board they typed
+    assert parse_board(page.locator("#board").input_value()) == parse_board("1 2 3 / 4 5 6 / 0 7 8")
     # Home and End move the focus along the row (arrow keys slide tiles: test_solve_page.py)
     page.keyboard.press("Home")
     assert page.evaluate("document.activeElement.dataset.index") == "6"

@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Route
 
 from npuzzle.instances import korf100
 
-from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app
+from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app, solver_option
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -35,7 +35,8 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         page.wait_for_selector("body[data-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
         phases = (page.locator("body").get_attribute("data-tables-phases") or "").split()
         assert "downloading" in phases and "failed" not in phases
-        assert "Pattern database 7/7-7 ready" in page.locator("#pdb-text").inner_text()
+        assert page.locator("#pdb-text").inner_text() == "Fast 4×4 solving ready"
+        assert "7/7-7" in (page.locator("#pdb-status").get_attribute("title") or "")  # the detail, on hover
         downloads = [u for u in app.seen if u.endswith(".pdb")]
         assert len(downloads) == 1 and downloads[0].endswith(pdb["url"])
 
@@ -45,13 +46,15 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
             "() => [...document.getElementById('heuristic').options].some(o => o.value.startsWith('pdb-'))",
             timeout=ANSWER_TIMEOUT_MS,
         )
-        page.select_option("#algorithm", "auto")
-        page.select_option("#heuristic", "auto")
+        solver_option(page, "#algorithm", "auto")
+        solver_option(page, "#heuristic", "auto")
         page.click("#solve")
         page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("body").get_attribute("data-solve") == "solved"
         assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
-        assert "pattern database 7/7-7 + reflection" in page.locator("#solution-facts").inner_text().lower()
+        search = page.locator("#solution-facts dd[data-fact=search]")
+        assert search.inner_text() == "IDA* + the pattern database"  # in plain words; the tables' name on hover
+        assert search.get_attribute("title") == "idastar + pdb-7/7-7+reflected"
 
         # a later visit takes the verified copy from the Cache API: no second download
         page.reload()
@@ -101,7 +104,8 @@ def test_a_damaged_download_is_refused_and_the_page_keeps_working(browser: Brows
         page.wait_for_selector("body[data-tables=failed]", state="attached", timeout=TABLES_TIMEOUT_MS)
         assert served, "the page never asked for the pattern database"
         message = page.locator("#pdb-text").inner_text()
-        assert "damaged" in message and "works without it" in message
+        assert "could not be loaded" in message and "works without them" in message
+        assert "damaged" in (page.locator("#pdb-status").get_attribute("title") or "")  # why, on hover
         # the page still answers, and offers no pattern-database heuristic
         page.fill("#board", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15")
         before = int(page.locator("body").get_attribute("data-answers") or "0")

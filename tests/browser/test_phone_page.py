@@ -6,7 +6,7 @@ cleanly at 390 and 320 px (no word broken inside, each label apart from its sour
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from npuzzle.board import goal_board
 from npuzzle.parse import parse_board
@@ -51,10 +51,11 @@ def test_paste_check_solve_and_play_back_without_scrolling_past_the_lesson(phone
     assert edit.get_attribute("aria-expanded") == "false" and text_area.is_hidden()
 
     edit.tap()  # opens the editor in place, under the board, focused
-    assert edit.get_attribute("aria-expanded") == "true" and text_area.is_visible()
-    assert page.evaluate("document.activeElement.id") == "board"
+    expect(edit).to_have_attribute("aria-expanded", "true")
+    expect(text_area).to_be_visible()
+    page.wait_for_function("() => document.activeElement.id === 'board'")
     check = page.get_by_role("button", name="Check", exact=True)
-    lesson = page.get_by_role("region", name="The rule at work")
+    lesson = page.get_by_role("region", name="Why: the rule at work")
     assert top(page, text_area) > top(page, page.get_by_role("grid")) and top(page, check) < top(page, lesson)
     assert top(page, check) < top(page, page.locator("#verdict"))  # in place: above the verdict and the lesson
 
@@ -65,7 +66,8 @@ def test_paste_check_solve_and_play_back_without_scrolling_past_the_lesson(phone
     assert page.locator(".verdict-title").inner_text() == "Solvable"
     wait_grid(phone, parse_board(PASTED).tiles)
     page.wait_for_function("() => document.activeElement.id === 'edit-board'")  # closed, focus back on its toggle
-    assert edit.get_attribute("aria-expanded") == "false" and text_area.is_hidden()
+    expect(edit).to_have_attribute("aria-expanded", "false")
+    expect(text_area).to_be_hidden()
     assert on_first_screen(page, solve) and on_first_screen(page, page.locator(".verdict-title"))
 
     solve.tap()
@@ -79,7 +81,7 @@ def test_paste_check_solve_and_play_back_without_scrolling_past_the_lesson(phone
     play.tap()
     page.wait_for_selector("body[data-playback=end]", state="attached", timeout=30_000)
     wait_grid(phone, goal_board(3, 3).tiles)
-    assert page.locator("#play-position").inner_text() == str(length)
+    expect(page.locator("#play-position")).to_have_text(str(length))
     assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
 
 
@@ -87,16 +89,18 @@ def test_escape_closes_the_editor_and_a_bad_board_opens_it_with_the_message(phon
     page = phone.page
     edit = page.get_by_role("button", name="Edit board")
     edit.tap()
+    expect(edit).to_have_attribute("aria-expanded", "true")
     page.keyboard.press("Escape")
-    assert edit.get_attribute("aria-expanded") == "false"
-    assert page.evaluate("document.activeElement.id") == "edit-board"
+    expect(edit).to_have_attribute("aria-expanded", "false")
+    page.wait_for_function("() => document.activeElement.id === 'edit-board'")
     edit.tap()
     text_area = page.get_by_role("textbox", name="Board", exact=True)
     text_area.fill("1 2 3 / 4 5 6 / 7 8 8")
     before = phone.answers()
     page.get_by_role("button", name="Check", exact=True).tap()
     phone.wait_answer(before)
-    assert edit.get_attribute("aria-expanded") == "true" and text_area.is_visible()  # stays open, the message shown
+    expect(edit).to_have_attribute("aria-expanded", "true")  # stays open, the message shown
+    expect(text_area).to_be_visible()
     assert "tile 8 appears twice" in page.locator("#board-error").inner_text()
     assert page.evaluate("document.activeElement.id") == "board" and text_area.get_attribute("aria-invalid") == "true"
 

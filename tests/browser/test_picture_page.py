@@ -1,4 +1,4 @@
-"""For players (issue 22): the picture puzzle. A picture chosen through the Picture file input (a PNG made here) is
+"""For players: the picture puzzle. A picture chosen through the Picture file input (a PNG made here) is
 cropped to the board's aspect and cut into the tiles: each tile's pixels on screen are those of its goal place's
 block of the picture; no request carries it anywhere; a reload keeps it; Numbers hides the corner labels; Remove
 picture forgets it. Built-in pictures on a 10×10 and the limit above it; broken, too big and too large files each get
@@ -90,11 +90,28 @@ def decode_png(data: bytes) -> tuple[int, int, list[bytes], int]:
     return width, height, rows, channels
 
 
+BOXES_JS = """() => Object.fromEntries([...document.querySelectorAll('[role=gridcell]')].map((cell) => {
+  const box = cell.getBoundingClientRect();
+  return [cell.textContent.trim() || '0', [box.left, box.top, box.width, box.height]];
+}))"""
+"""The grid's cells' boxes in the viewport, by the tile they show."""
+
+
 def colour_at(app: App, tile: int, fx: float = 0.65, fy: float = 0.7) -> Pixel:
-    """The colour on screen inside ``tile``'s cell, at fractions ``fx``, ``fy`` of its box (clear of the label)."""
-    shot = app.page.get_by_role("gridcell", name=str(tile), exact=True).screenshot(animations="disabled")
-    width, height, rows, channels = decode_png(shot)
-    x, y = int(width * fx), int(height * fy)
+    """The colour on screen inside ``tile``'s cell, at fractions ``fx``, ``fy`` of its box (clear of the label): the
+    viewport as drawn, read where the cell's box is, the boxes the same before and after the screenshot (the page
+    may still be laying out around the board)."""
+    page = app.page
+    page.get_by_role("gridcell", name=str(tile), exact=True).scroll_into_view_if_needed()
+    for _ in range(20):
+        before = page.evaluate(BOXES_JS)
+        shot = page.screenshot(animations="disabled")
+        if page.evaluate(BOXES_JS) == before:
+            break
+    left, top, width, height = before[str(tile)]
+    scale = page.evaluate("window.devicePixelRatio")
+    _, _, rows, channels = decode_png(shot)
+    x, y = int((left + width * fx) * scale), int((top + height * fy) * scale)
     r, g, b = rows[y][x * channels : x * channels + 3]
     return (r, g, b)
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from npuzzle.board import Board, goal_board
 from npuzzle.parse import parse_board
@@ -95,7 +95,7 @@ def test_a_swipe_slides_the_tile_that_moves_that_way(phone: App) -> None:
     swipe(page, (x, y), (x - 90, y + 4))  # leftwards: 15, right of the blank, slides left
     board = board.slide("L")
     wait_grid(phone, board.tiles)
-    assert moves(page) == before + 1
+    expect(page.locator("#move-count")).to_have_text(str(before + 1))
     x, y = centre(page, 7)
     swipe(page, (x, y), (x + 6, y + 80))  # downwards from 7 (not in line with the blank): the tile above it, 12
     board = board.slide("D")
@@ -104,13 +104,13 @@ def test_a_swipe_slides_the_tile_that_moves_that_way(phone: App) -> None:
     swipe(page, (x, y), (x + 100, y))  # rightwards from 9, in the blank's row: 9, 10 and 11 slide right
     board = board.slide("R").slide("R").slide("R")
     wait_grid(phone, board.tiles)
-    assert moves(page) == before + 5
+    expect(page.locator("#move-count")).to_have_text(str(before + 5))
     x, y = centre(page, 6)
     swipe(page, (x, y), (x + 8, y + 6))  # too short for a swipe (at most a tap) on 6, not in line with the blank
     page.keyboard.press("ArrowUp")  # then 13, below the blank, slides up: the events come in order, so a board
     board = board.slide("U")  # that shows only this slide proves the short drag moved nothing
     wait_grid(phone, board.tiles)
-    assert moves(page) == before + 6
+    expect(page.locator("#move-count")).to_have_text(str(before + 6))
     phone.assert_offline()
 
 
@@ -119,7 +119,7 @@ def test_a_tap_on_a_tile_in_line_slides_the_line(phone: App) -> None:
     load(phone, "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 0 13 14 15")  # a new board: a new game
     page.get_by_role("gridcell", name="15", exact=True).tap()
     wait_grid(phone, goal_board(4, 4).tiles)
-    assert moves(page) == 3
+    expect(page.locator("#move-count")).to_have_text(str(3))
     phone.assert_offline()
 
 
@@ -129,11 +129,11 @@ def test_a_click_on_a_far_tile_slides_every_tile_between_and_counts_each(app: Ap
     page.get_by_role("gridcell", name="14", exact=True).click()  # two below the blank: 10 then 14 slide up
     board = start.slide("U").slide("U")
     wait_grid(app, board.tiles)
-    assert moves(page) == 2
+    expect(page.locator("#move-count")).to_have_text(str(2))
     page.get_by_role("gridcell", name="12", exact=True).click()  # two to the right in the blank's new row
     board = board.slide("L").slide("L")
     wait_grid(app, board.tiles)
-    assert moves(page) == 4
+    expect(page.locator("#move-count")).to_have_text(str(4))
     page.get_by_role("gridcell", name="6", exact=True).click()  # neither in the blank's row nor its column
     assert grid_tiles(app) == list(board.tiles) and moves(page) == 4
     app.assert_offline()
@@ -143,7 +143,8 @@ def test_undo_and_redo_step_through_the_moves_exactly(app: App) -> None:
     page = app.page
     start = load(app, "5 1 2 3 / 9 6 7 4 / 13 10 11 8 / 0 14 15 12")
     undo, redo = page.get_by_role("button", name="Undo"), page.get_by_role("button", name="Redo")
-    assert undo.is_disabled() and redo.is_disabled()
+    expect(undo).to_be_disabled()
+    expect(redo).to_be_disabled()
     boards, counts = [start], [0]
     for tile in (5, 3, 4, 12, 15):  # a column of 3, a row of 3, a single, a column of 2, a single
         page.get_by_role("gridcell", name=str(tile), exact=True).click()
@@ -151,7 +152,7 @@ def test_undo_and_redo_step_through_the_moves_exactly(app: App) -> None:
         boards.append(board)
         counts.append(counts[-1] + slid)
         wait_grid(app, board.tiles)
-        assert moves(page) == counts[-1]
+        expect(page.locator("#move-count")).to_have_text(str(counts[-1]))
     assert counts[-1] == 3 + 3 + 1 + 2 + 1
     undos = range(len(boards) - 2, -1, -1)
     for ks, button, key in ((undos, undo, "Control+z"), (range(1, len(boards)), redo, "Control+Shift+Z")):
@@ -162,8 +163,8 @@ def test_undo_and_redo_step_through_the_moves_exactly(app: App) -> None:
                 page.locator("h1").click()
                 page.keyboard.press(key)
             wait_grid(app, boards[k].tiles)
-            assert moves(page) == counts[k]
-        assert button.is_disabled()
+            expect(page.locator("#move-count")).to_have_text(str(counts[k]))
+        expect(button).to_be_disabled()
     undo.click()
     undo.click()
     wait_grid(app, boards[-3].tiles)
@@ -247,11 +248,11 @@ def test_hints_count_in_the_result(app: App) -> None:
     page.locator("body").evaluate("b => delete b.dataset.hint")
     page.get_by_role("button", name="Hint").click()
     page.wait_for_function("() => document.body.dataset.hint === 'shown'", timeout=60_000)
-    assert page.locator("#board-status").inner_text().startswith("Hint: slide 7 left")
+    expect(page.locator("#board-status")).to_have_text(re.compile("^" + re.escape("Hint: slide 7 left")))
     page.get_by_role("gridcell", name="8", exact=True).click()
     page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
     assert page.locator("#board-status").inner_text().endswith("with 1 hint: a game with hints sets no best.")
     page.get_by_role("button", name="Hint").click()
     page.wait_for_function("() => document.body.dataset.hint === 'none'")
-    assert page.locator("#board-status").inner_text() == "No hint needed: the board is already the goal."
+    expect(page.locator("#board-status")).to_have_text("No hint needed: the board is already the goal.")
     app.assert_offline()

@@ -1,4 +1,4 @@
-"""For players (issue 22): how close a solve came to the shortest solution (checked against the core in CPython),
+"""For players: how close a solve came to the shortest solution (checked against the core in CPython),
 both move counts (single tiles and lines), and the history of solves: averages, CSV, reload and delete."""
 
 from __future__ import annotations

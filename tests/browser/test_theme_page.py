@@ -1,4 +1,4 @@
-"""For players (issue 22): the theme toggle (system, light, dark), remembered across a reload, and WCAG AA contrast
+"""For players: the theme toggle (system, light, dark), remembered across a reload, and WCAG AA contrast
 of the key colour pairs in each theme, computed from the page's computed styles, by the toggle and by the emulated
 system colour scheme."""
 

@@ -1,4 +1,4 @@
-"""Watch the search (issue 21) in real Chromium: the panel steps the core's A* and IDA* one expansion at a time.
+"""Watch the search in real Chromium: the panel steps the core's A* and IDA* one expansion at a time.
 
 Every figure the page shows is checked against the core in this CPython: each step's counters and words against the
 core's own ``watch`` op, the end of a run against the plain searches (``npuzzle.search``: vertices visited,
@@ -302,11 +302,21 @@ def test_a_race_of_two_heuristics_steps_together_to_the_plain_figures(app: App) 
         figures = lane_figures(app, index)
         assert figures["heuristic"] == heuristic
         assert_counters(figures, watch_core(board, "astar", heuristic, 0, 3)["steps"][2]["counters"])
-    assert said(app).startswith("Manhattan: ") and "Hamming: " in said(app)
+    assert said(app).startswith("Manhattan distance: ") and "Misplaced tiles: " in said(app)
     app.page.click("#watch-end")
     app.page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=RUN_TIMEOUT_MS)
+    counts = {}
     for index, heuristic in enumerate(("manhattan", "hamming")):
-        assert lane_figures(app, index)["expanded"] == str(plain(board, "astar", heuristic).nodes_expanded)
+        counts[heuristic] = plain(board, "astar", heuristic).nodes_expanded
+        assert lane_figures(app, index)["expanded"] == str(counts[heuristic])
+    # the race ends by naming the winner, with both counts, first in what is said
+    assert counts["manhattan"] < counts["hamming"]
+    result = (
+        f"Manhattan distance wins: it reached the goal after {counts['manhattan']:,} expansions; "
+        f"Misplaced tiles after {counts['hamming']:,}."
+    )
+    expect(app.page.locator("#watch-result")).to_have_text(result)
+    assert said(app).startswith(result)
     app.assert_offline()
 
 
@@ -369,7 +379,7 @@ def test_a_run_stopped_by_the_memory_limit_says_so(browser: Browser, server: Ser
         assert stopped.stopped == "memory-limit"
         assert int(figures["expanded"]) == stopped.nodes_expanded - 1  # that count includes the node put back
         note = limited.page.locator(".watch-lane p.error").inner_text()
-        assert note.startswith("The search stopped (memory-limit)"), note
+        assert note.startswith("The search stopped before the goal: it ran out of the memory this page allows"), note
         assert "The search stopped" in said(limited)
         assert limited.page.locator(".solution-path").count() == 0
         limited.assert_offline()

@@ -165,3 +165,34 @@ def test_cancel_before_a_request_runs(harness: tuple[Harness, list[str]]) -> Non
     reply = [m for m in messages if m.get("id") == second][-1]
     assert reply["type"] == "error" and reply["error"]["type"] == "Cancelled"
     assert offsite == []
+
+
+def test_a_background_search_gives_way_to_every_other_request(harness: tuple[Harness, list[str]]) -> None:
+    """Between two slices of a `background` solve, the worker answers the requests waiting (a watch step, a move's
+    words, a check, the options) before the background search's next slice: at most the slice that was running when
+    the request arrived, and one whose progress was already on its way, report before the answer (without the rule
+    the request waits for the whole background search)."""
+    h, offsite = harness
+    board = json.loads(api.handle(json.dumps({"op": "random", "shape": "5x5", "seed": 3})))["board"]["text"]
+    h.next_id += 1
+    background = h.next_id
+    h.send({"type": "solve", "id": background, "board": board, "algorithm": "idastar", "background": True})
+    h.wait(f"m => m.id === {background} && m.type === 'progress' && m.progress")
+    asks = [
+        {"type": "watch", "board": "8 6 7 / 2 5 4 / 3 0 1", "algorithm": "astar", "heuristic": "manhattan", "count": 5},
+        {"type": "move", "board": "1 2 3 / 4 5 6 / 7 0 8", "tiles": [8]},
+        {"type": "check", "board": "1 2 3 / 4 5 6 / 8 7 0"},
+        {"type": "options", "rows": 3, "cols": 3},
+    ]
+    for ask in asks:
+        h.page.evaluate("() => { window.messages = []; }")
+        rid, replies = h.request(ask)
+        assert replies[-1]["type"] == "result", replies[-1]
+        messages: list[dict[str, Any]] = h.page.evaluate("messages")
+        answered = next(k for k, m in enumerate(messages) if m.get("id") == rid and m["type"] == "result")
+        slices = [m for m in messages[:answered] if m.get("id") == background and m["type"] == "progress"]
+        assert len(slices) <= 2, f"{ask['type']} waited for {len(slices)} slices of the background search"
+    h.send({"type": "cancel", "id": background})
+    messages = h.wait(f"m => m.id === {background} && (m.type === 'result' || m.type === 'error')", timeout=10_000)
+    assert [m for m in messages if m.get("id") == background][-1]["reply"]["stopped"] == "cancelled"
+    assert offsite == []

@@ -2,20 +2,14 @@
 // Reading the form: check the board (the verdict), shuffle, open a link, the goal field and the solver choices
 // for the board's shape; one-shot requests that take long show the busy line with Cancel.
 
-import { mirrorHooks } from "../hooks.js";
+import { phoneLayout } from "../layout.js";
 import { boardText } from "../model/moves.js";
+import { fragmentFor, readFragment } from "../model/link.js";
 import { previewBoard } from "../model/preview.js";
+import { requestRender } from "../render.js";
 import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
-import { renderJob } from "../view/job.js";
-import { fragmentFor, readFragment, renderLink } from "../view/link.js";
-import { renderEditor } from "../view/editor.js";
-import { renderChoices } from "../view/solver.js";
-import {
-  clearErrors, renderChecking, renderNoVerdict, renderVerdict, showError, showRequestError,
-} from "../view/verdict.js";
 import { cancelJob } from "./job.js";
-import { yieldWorker } from "./history.js";
 import { learnFrom } from "./learn.js";
 import { loadBoard } from "./play.js";
 
@@ -36,14 +30,13 @@ const BUSY_AFTER_MS = 300;
  * @returns {Promise<Replies[K]>}
  */
 async function ask(ctx, type, fields, label) {
-  const { state, ui } = ctx;
-  yieldWorker(ctx); // for players: a background search for a shortest solution gives way
+  const { state } = ctx;
   /** @type {import("../state.js").Busy} */
-  const entry = { id: 0, timer: 0, shown: false, text: "" };
+  const entry = { kind: type, id: 0, timer: 0, shown: false, text: "" };
   entry.timer = window.setTimeout(() => {
     entry.text = `${label}…`;
     entry.shown = true;
-    renderJob(ui, state);
+    requestRender(ctx);
   }, BUSY_AFTER_MS);
   state.busy = entry;
   try {
@@ -52,7 +45,7 @@ async function ask(ctx, type, fields, label) {
     clearTimeout(entry.timer);
     if (state.busy === entry) {
       state.busy = null;
-      renderJob(ui, state);
+      requestRender(ctx);
     }
   }
 }
@@ -62,14 +55,27 @@ export function cancelBusy(ctx) {
   const { busy } = ctx.state;
   if (!busy) return;
   busy.text = "Cancelling…";
-  renderJob(ctx.ui, ctx.state);
+  requestRender(ctx);
   ctx.python.cancel(busy.id);
 }
 
-/** @param {Ctx} ctx */
+/** An answer (a verdict or an error message) is on screen. @param {Ctx} ctx */
 function answered(ctx) {
   ctx.state.report.answers += 1;
-  mirrorHooks(ctx.state);
+  requestRender(ctx);
+}
+
+/**
+ * A core error in the message slot beside the input it is about (`fallback` for the others; none for Cancelled).
+ * @param {Ctx} ctx
+ * @param {{type: string, message: string}} error
+ * @param {"board" | "shape"} fallback
+ */
+function showError(ctx, error, fallback) {
+  const { errors } = ctx.state;
+  if (error.type === "Cancelled") return;
+  if (error.type === "GoalError") errors[ctx.ui.goalKind.value === "custom" ? "goal" : "board"] = error.message;
+  else errors[fallback] = error.message;
 }
 
 /**
@@ -81,66 +87,68 @@ export async function check(ctx) {
   const { state, ui } = ctx;
   if (!state.ready) return false;
   if (state.job) cancelJob(ctx);
-  clearErrors(ui);
+  state.errors = { board: "", goal: "", shape: "" };
   const seq = ++state.latest;
   const goalKind = ui.goalKind.value;
   const goal = goalSpec(ui);
   const text = ui.board.value;
-  renderChecking(ui, true);
+  state.verdict = { ...state.verdict, checking: true };
+  requestRender(ctx);
   try {
     const reply = await ask(ctx, "check", { board: text, goal }, "Checking");
     if (seq !== state.latest) return false;
     const shown = { board: reply.board, goal: reply.goal, solvable: reply.explanation.solvable };
     state.shown = shown;
+    state.preview = null;
     state.sync.text = text;
     state.sync.goal = goal;
     loadBoard(ctx);
-    ui.placeholder.hidden = true;
-    delete ui.view.dataset.preview;
-    renderVerdict(ui, reply);
+    state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
     learnFrom(ctx, reply.lesson);
-    await ctx.board.setBoard(reply.board, reply.goal);
-    renderLink(ui, fragmentFor(reply.board, goalKind, reply.goal));
+    state.link = fragmentFor(reply.board, goalKind, reply.goal);
+    if (!state.editing || !phoneLayout()) { // its headline where the eye is
+      state.after.reveal = () => ui.verdict.querySelector(".verdict-title");
+    }
     loadOptions(ctx, reply.board, goalKind);
-    return seq === state.latest && shown.solvable;
+    return shown.solvable;
   } catch (caught) {
     if (seq !== state.latest) return false;
     const error = errorInfo(caught);
     state.shown = null;
+    state.preview = null;
     loadBoard(ctx);
-    delete ui.view.dataset.preview;
-    ui.share.hidden = true;
-    renderNoVerdict(ui, error.type === "Cancelled");
-    ctx.board.clear();
-    showRequestError(ui, error, (message) => showError(ui.boardError, ui.board, message));
-    if (error.type !== "Cancelled") {
-      state.editing = true; // a phone's folded editor opens to show the message beside the input
-      renderEditor(ui, state);
-    }
+    state.link = "";
+    state.verdict = { reply: null, checking: false, quiet: false,
+      placeholder: error.type === "Cancelled" ? "Cancelled." : "Fix the input to see the verdict." };
+    showError(ctx, error, "board");
+    if (error.type !== "Cancelled") state.editing = true; // a phone's folded editor opens beside the message
     return false;
   } finally {
-    if (seq === state.latest) {
-      renderChecking(ui, false);
-      answered(ctx);
-    }
+    if (seq === state.latest) answered(ctx);
   }
 }
 
-/** Ask the core for a random solvable board of the shape in the form, then check it. @param {Ctx} ctx */
+/**
+ * Ask the core for a random solvable board of the shape in the form, then check it; the dealt board is brought into
+ * view (a phone's editor closes).
+ * @param {Ctx} ctx
+ */
 export async function shuffle(ctx) {
   const { state, ui } = ctx;
   if (!state.ready) return;
-  clearErrors(ui);
+  state.errors = { board: "", goal: "", shape: "" };
   const seq = ++state.latest;
   try {
     const reply = await ask(ctx, "random", { shape: ui.shape.value, goal: goalSpec(ui) }, "Shuffling");
     if (seq !== state.latest) return;
     ui.board.value = boardText(reply.board);
+    state.editing = false;
     if (await check(ctx)) state.game.dealt = true; // for players: a dealt board's shortest solution is compared
+    if (phoneLayout()) state.after.reveal = ui.stage;
+    requestRender(ctx);
   } catch (caught) {
     if (seq !== state.latest) return;
-    const error = errorInfo(caught);
-    showRequestError(ui, error, (message) => showError(ui.shapeError, ui.shape, message));
+    showError(ctx, errorInfo(caught), "shape");
     answered(ctx);
   }
 }
@@ -150,7 +158,7 @@ export async function shuffle(ctx) {
  * @param {import("../ui.js").Ui} ui
  */
 function fillFromLocation(ui) {
-  const fields = readFragment();
+  const fields = readFragment(window.location.hash);
   if (!fields) return false;
   ui.board.value = fields.board.replaceAll("/", "\n").replaceAll(",", " ");
   const goal = fields.goal || "default";
@@ -169,14 +177,12 @@ function fillFromLocation(ui) {
  * @param {Ctx} ctx
  */
 export function previewFromLocation(ctx) {
-  const { ui } = ctx;
+  const { ui, state } = ctx;
   if (!fillFromLocation(ui) && !ui.board.value.trim()) ui.board.value = EXAMPLE;
   showGoalField(ctx);
-  const board = previewBoard(ui.board.value);
-  if (!board) return;
-  ui.placeholder.hidden = true;
-  ui.view.dataset.preview = "true";
-  ctx.board.setBoard(board);
+  state.preview = previewBoard(ui.board.value);
+  if (state.preview) state.verdict = { ...state.verdict, placeholder: "" };
+  requestRender(ctx);
 }
 
 /**
@@ -227,7 +233,7 @@ export async function loadOptions(ctx, board, goalKind) {
   }
   if (options.key !== key) return;
   options.reply = reply;
-  renderChoices(ui, reply);
+  requestRender(ctx);
 }
 
 /** Forget the solver choices (the pattern database is now loaded: Auto may pick it) and ask again. @param {Ctx} ctx */

@@ -1,9 +1,10 @@
 // @ts-check
 // "Edit board" on a phone: open the editor in place under the board (focus in the text area), close it (focus back
-// on the toggle); a check from the editor that shows a verdict closes it, so the board, Solve and the verdict are
-// on screen again. On a wide screen the editor is always open and focus stays where it is.
+// on the toggle); a check from the editor that shows a verdict closes it and brings the board, its Solve and the
+// verdict back into view. On a wide screen the editor is always open and focus stays where it is.
 
-import { phoneLayout, renderEditor } from "../view/editor.js";
+import { phoneLayout } from "../layout.js";
+import { requestRender } from "../render.js";
 import { check } from "./check.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -16,10 +17,8 @@ import { check } from "./check.js";
 export function setEditing(ctx, open) {
   const { state, ui } = ctx;
   state.editing = open;
-  renderEditor(ui, state);
-  if (!phoneLayout()) return;
-  if (open) ui.board.focus();
-  else ui.editBoard.focus();
+  if (phoneLayout()) state.after.focus = open ? ui.board : ui.editBoard;
+  requestRender(ctx);
 }
 
 /** @param {Ctx} ctx */
@@ -28,8 +27,9 @@ export function toggleEditor(ctx) {
 }
 
 /**
- * Check from the editor (its Check button, Ctrl+Enter): once the verdict is on screen, a phone's editor closes;
- * when the input cannot be read it stays open with the message, the focus in the field it is about.
+ * Check from the editor (its Check button, Ctrl+Enter): once the verdict is on screen, a phone's editor closes and
+ * the board comes into view; when the input cannot be read it stays open with the message, the focus in the field
+ * it is about.
  * @param {Ctx} ctx
  */
 export async function checkFromEditor(ctx) {
@@ -37,9 +37,11 @@ export async function checkFromEditor(ctx) {
   const seq = state.latest + 1; // the check's own sequence number
   await check(ctx);
   if (seq !== state.latest || !state.editing || !phoneLayout()) return;
-  if (state.shown && !ui.board.hasAttribute("aria-invalid") && !ui.goal.hasAttribute("aria-invalid")) {
+  if (state.shown && !state.errors.board && !state.errors.goal) {
     setEditing(ctx, false);
+    state.after.reveal = ui.stage;
   } else {
-    (ui.goal.hasAttribute("aria-invalid") ? ui.goal : ui.board).focus();
+    state.after.focus = state.errors.goal ? ui.goal : ui.board;
   }
+  requestRender(ctx);
 }

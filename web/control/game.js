@@ -3,12 +3,11 @@
 // board shape in localStorage, and the words said when the goal is reached. The moves and Undo/Redo are
 // control/play.js's; the game's data is model/game.js's.
 
-import { count } from "../dom.js";
-import { mirrorHooks } from "../hooks.js";
+import { count } from "../words.js";
 import { asBest, elapsedMs, formatTime, judge, lineMoves, shapeKey } from "../model/game.js";
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
-import { renderGameBar } from "../view/board-bar.js";
 import { recordSolve } from "./history.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -56,6 +55,7 @@ export function finishGame(ctx) {
   const verdict = judge(before, { moves: game.path.length, ms, lines });
   if (verdict.fewest || verdict.fastest || verdict.fewestLines) {
     writeRecord(BESTS_KEY, { ...bests, [shape]: verdict.best }); // storage blocked or full: shown now, not kept
+    state.best = verdict.best;
   }
   if (!before) return `Solved! ${result}: your first ${shape} record.`;
   const beaten = [];
@@ -67,21 +67,29 @@ export function finishGame(ctx) {
 }
 
 /**
- * Draw the game's bar (clock, best, Undo/Redo/Hint) and keep the clock ticking while it runs.
+ * The bests kept on this device for the shape of the board on screen (null: none, or no board).
+ * @param {{board: import("../protocol.js").Board} | null} shown
+ * @returns {Best | null}
+ */
+export function readBest(shown) {
+  return shown ? readRecord(BESTS_KEY, asBest)[shapeKey(shown.board)] || null : null;
+}
+
+/**
+ * Keep the clock on screen ticking while the game's clock runs (a render every CLOCK_EVERY_MS), and stop it when
+ * it does not.
  * @param {Ctx} ctx
  */
-export function renderGame(ctx) {
-  const { state, ui } = ctx;
+export function tickClock(ctx) {
+  const { state } = ctx;
   const { game } = state;
   const running = Boolean(game.startedAt && !game.stoppedAt);
   if (running && !state.clock) {
-    state.clock = window.setInterval(() => renderGameBar(ui, state, performance.now()), CLOCK_EVERY_MS);
+    state.clock = window.setInterval(() => requestRender(ctx), CLOCK_EVERY_MS);
   } else if (!running && state.clock) {
     clearInterval(state.clock);
     state.clock = 0;
   }
   if (!game.startedAt && state.report.clock !== "idle") setReport(state, "clock", "idle");
-  const best = state.shown ? readRecord(BESTS_KEY, asBest)[shapeKey(state.shown.board)] || null : null;
-  renderGameBar(ui, state, performance.now(), best);
-  mirrorHooks(state);
+  requestRender(ctx);
 }

@@ -2,26 +2,24 @@
 // The player's solves: each finished game (without the solution's help) is kept per board shape in localStorage;
 // for a board that was dealt (Shuffle or a link) the worker then searches the shortest solution from the start in
 // the background (the `solve` op with auto's choices: optimal where it is proven within auto's few seconds, else
-// near-optimal with its proven lower bound), and the line under the board says how close the solve came. Python runs
-// one request at a time: when the player asks for something else (a check, a shuffle, a solve, a hint), the
-// background search is cancelled first (yieldWorker) and its proven lower bound kept. The history of the board's
-// shape is drawn below the results: averages, chart, list, CSV download, delete.
+// near-optimal with its proven lower bound), and the line under the board says how close the solve came. It is a
+// `background` request: whatever the player asks for meanwhile is answered first (worker.js). The history of the
+// board's shape is drawn below the results: averages, chart, list, CSV download, delete.
 
-import { mirrorHooks } from "../hooks.js";
-import { count } from "../dom.js";
+import { count } from "../words.js";
 import { shapeKey } from "../model/game.js";
 import { asEntries, closeness, MAX_ENTRIES, toCsv } from "../model/history.js";
 import { boardFields, boardText } from "../model/moves.js";
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
-import { renderHistory, renderScore } from "../view/history.js";
 import { errorInfo } from "../worker-handle.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../model/history.js").Entry} Entry */
 
 const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], …}, oldest first
-const SHORTEST_SECONDS = 60; // each background search's hard stop, for hangs (the player's next request stops it too)
+const SHORTEST_SECONDS = 120; // the background search's hard stop, for hangs: the optimal search has half of it
 
 /**
  * Change the solves of `shape` with `change` (given them oldest first, returns the new list) and store them.
@@ -59,30 +57,30 @@ export function recordSolve(ctx, result) {
   showHistory(ctx);
   const solved = `Solved in ${count(result.moves, "move")} (${count(result.lines, "line move")})`;
   if (!game.dealt || !game.start) {
-    renderScore(ctx.ui, "");
+    state.lines.score = "";
     return;
   }
-  renderScore(ctx.ui, `${solved}; finding the shortest solution from the start…`);
+  state.lines.score = `${solved}; finding the shortest solution from the start…`;
   findShortest(ctx, shape, entry.at, game.start, shown.goal).then((found) => {
     if (ctx.state.game === game) {
-      renderScore(ctx.ui, found.error ? `${solved}; the shortest could not be found: ${found.error}`
-        : `${solved}; ${closeness(result.moves, found)}.`);
+      ctx.state.lines.score = found.error ? `${solved}; the shortest could not be found: ${found.error}`
+        : `${solved}; ${closeness(result.moves, found)}.`;
     }
     showHistory(ctx);
     const proven = found.optimal ? "optimal" : "near-optimal";
     const outcome = found.error ? "failed" : found.length === null ? "stopped" : proven;
     setReport(ctx.state, "shortest", outcome);
-    mirrorHooks(ctx.state);
+    requestRender(ctx);
   });
   setReport(state, "shortest", "running");
 }
 
 /**
- * The shortest solution from `start` to `goal`, searched in the worker and kept in the entry of `shape` made at
- * `at`: auto's choices first (an optimal search up to 4×4, which auto itself hands to the near-optimal solver after a
- * few seconds unless a pattern database guides it; bigger boards near-optimal, its work budget counted in states so
- * the answer is CPython's); when that stops at SHORTEST_SECONDS without an answer (a pattern database's search of a
- * hard 4×4), the near-optimal solver, whose answer is then given with the better of the two proven lower bounds.
+ * The shortest solution from `start` to `goal`, searched in the worker in the background and kept in the entry of
+ * `shape` made at `at`: auto's choices, an optimal search up to 4×4 (auto itself hands it to the near-optimal
+ * solver after a few seconds unless a pattern database guides it; bigger boards near-optimal, its work budget
+ * counted in states so the answer is CPython's), and when that search reaches its share of the time limit, the
+ * near-optimal solver with the better of the two proven lower bounds (the core's `near_optimal_at_limit`).
  * @param {Ctx} ctx
  * @param {string} shape
  * @param {string} at
@@ -91,40 +89,23 @@ export function recordSolve(ctx, result) {
  * @returns {Promise<{length: number | null, optimal: boolean, lowerBound: number | null, error?: string}>}
  */
 async function findShortest(ctx, shape, at, start, goal) {
-  const board = boardFields(start);
-  const ask = (/** @type {string} */ algorithm) => ctx.python.request("solve", {
-    board, goal: boardText(goal), algorithm, heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS,
-  }, { onId: (id) => { ctx.state.players.shortest = id; } });
   try {
-    const first = await ask("auto");
-    let reply = first;
-    if (!first.moves && first.stopped !== "cancelled") reply = await ask("near-optimal");
-    const length = reply.moves ? reply.moves.length : null;
-    const bounds = [first.lower_bound, reply.lower_bound].filter((b) => typeof b === "number");
-    const lowerBound = bounds.length ? Math.max(...bounds) : null;
-    const found = { length, optimal: length !== null && (reply.optimal || length === lowerBound), lowerBound };
+    const reply = await ctx.python.request("solve", { board: boardFields(start), goal: boardText(goal),
+      algorithm: "auto", heuristic: "auto", workers: 1, time_limit: SHORTEST_SECONDS, near_optimal_at_limit: true,
+      background: true });
+    const found = { length: reply.moves ? reply.moves.length : null, optimal: Boolean(reply.moves && reply.optimal),
+      lowerBound: typeof reply.lower_bound === "number" ? reply.lower_bound : null };
     update(shape, (entries) => entries.map((e) => (e.at !== at ? e : {
       ...e, shortest: found.length, optimal: found.length === null ? null : found.optimal,
       lowerBound: found.lowerBound,
     })));
     return found;
   } catch (caught) {
-    const error = errorInfo(caught);
-    const message = error.type === "Cancelled" ? "it was stopped for your next request" : error.message;
-    return { length: null, optimal: false, lowerBound: null, error: message };
-  } finally {
-    ctx.state.players.shortest = 0;
+    return { length: null, optimal: false, lowerBound: null, error: errorInfo(caught).message };
   }
 }
 
-/** The player asks the worker for something: stop the background search for a shortest solution first (its
- * answer keeps the bound proven so far). @param {Ctx} ctx */
-export function yieldWorker(ctx) {
-  const id = ctx.state.players.shortest;
-  if (id) ctx.python.cancel(id);
-}
-
-/** Draw the history of the board on screen's shape (with a fresh CSV download). @param {Ctx} ctx */
+/** Read the history of the board on screen's shape into the state (with a fresh CSV download). @param {Ctx} ctx */
 export function showHistory(ctx) {
   const { players } = ctx.state;
   const shape = shapeOnScreen(ctx);
@@ -132,12 +113,13 @@ export function showHistory(ctx) {
   if (players.csvUrl) URL.revokeObjectURL(players.csvUrl);
   players.csvUrl = entries.length ? URL.createObjectURL(new Blob([toCsv(shape, entries)], { type: "text/csv" })) : "";
   if (!entries.length) players.confirming = false;
-  renderHistory(ctx.ui, shape, entries, players);
+  players.entries = entries;
+  requestRender(ctx);
 }
 
 /** A new board is on screen: no score line, the history of its shape. @param {Ctx} ctx */
 export function newBoardHistory(ctx) {
-  renderScore(ctx.ui, "");
+  ctx.state.lines.score = "";
   ctx.state.players.confirming = false;
   showHistory(ctx);
 }
@@ -156,8 +138,7 @@ export function deleteHistory(ctx, step) {
     setReport(state, "history", "deleted");
   }
   showHistory(ctx);
-  if (step === "ask") ui.historyConfirmYes.focus();
-  else if (!ui.history.hidden) ui.historyDelete.focus();
-  else if (step === "confirm") ui.shuffle.focus(); // the history went away with the focus: on to a new game
-  mirrorHooks(state);
+  if (step === "ask") state.after.focus = ui.historyConfirmYes;
+  else if (state.players.entries.length) state.after.focus = ui.historyDelete;
+  else if (step === "confirm") state.after.focus = ui.shuffle; // the history went away with the focus: a new game
 }

@@ -2,10 +2,8 @@
 // The job line's lifecycle, under the controllers: a long job starts, shows, is cancelled and ends (the jobs
 // themselves, Solve, Compare and Hint, are control/jobs.js's).
 
-import { mirrorHooks } from "../hooks.js";
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
-import { renderJob } from "../view/job.js";
-import { yieldWorker } from "./history.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../state.js").Job} Job */
@@ -18,11 +16,10 @@ import { yieldWorker } from "./history.js";
  */
 export function startJob(ctx, kind, title) {
   const { state } = ctx;
-  yieldWorker(ctx); // for players: a background search for a shortest solution gives way
-  const job = { kind, id: 0, seq: state.latest, cancelAt: 0, title, detail: "starting…" };
+  const job = { kind, id: 0, seq: state.latest, cancelAt: 0, title, detail: "starting…", fraction: null };
   state.job = job;
   setReport(state, "job", kind);
-  showJob(ctx);
+  requestRender(ctx);
   return job;
 }
 
@@ -30,20 +27,16 @@ export function startJob(ctx, kind, title) {
 export function endJob(ctx) {
   ctx.state.job = null;
   setReport(ctx.state, "job", "");
-  showJob(ctx);
+  requestRender(ctx);
 }
 
-/** @param {Ctx} ctx */
-function showJob(ctx) {
-  renderJob(ctx.ui, ctx.state);
-  mirrorHooks(ctx.state);
-}
-
-/** Ask the worker to stop the running job; it answers with the statistics so far (stopped: "cancelled"). @param {Ctx} ctx */
+/** Ask the worker to stop the running job; it answers with the statistics so far (stopped: "cancelled"). A job
+ * still waiting for the tables (no request yet) ends at once. @param {Ctx} ctx */
 export function cancelJob(ctx) {
   const job = ctx.state.job;
   if (!job || job.cancelAt) return;
   job.cancelAt = performance.now();
-  showJob(ctx);
-  ctx.python.cancel(job.id);
+  requestRender(ctx);
+  if (job.id) ctx.python.cancel(job.id);
+  else for (const wake of ctx.state.tables.waiting.splice(0)) wake();
 }

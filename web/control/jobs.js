@@ -1,21 +1,18 @@
 // @ts-check
 // Long jobs in the worker, one at a time: Solve, Compare heuristics and Hint, with the job line's progress and
-// Cancel.
+// Cancel (next to the button pressed: view/job.js), from the moment the button is pressed — a 4×4 solve that waits
+// for its tables says so, with their download's progress.
 
-import { mirrorHooks, testOptions } from "../hooks.js";
+import { testOptions } from "../hooks.js";
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { boardFields, sameBoard } from "../model/moves.js";
-import { errorInfo } from "../worker-handle.js";
-import { label, progressLine } from "../view/results.js";
-import { renderBoardBar } from "../view/board-bar.js";
-import { renderComparison } from "../view/comparison.js";
-import { renderIterations } from "../view/iterations.js";
-import { renderJob } from "../view/job.js";
-import { renderSolutionNote } from "../view/player.js";
 import { goalSpec } from "../ui.js";
+import { errorInfo } from "../worker-handle.js";
+import { label, phrase, progressLine, searchName } from "../words.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
-import { splitWorkers, tablesFor } from "./tables.js";
+import { splitWorkers, tablesFor, waitingWords } from "./tables.js";
 import { dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -36,38 +33,115 @@ async function boardForJob(ctx) {
   return state.shown.solvable;
 }
 
-/** @param {Ctx} ctx @param {string} summary @param {string} outcome */
-function solveNote(ctx, summary, outcome) {
+/** @param {Ctx} ctx @param {string} note @param {string} outcome */
+function solveNote(ctx, note, outcome) {
   dropSolution(ctx);
-  renderSolutionNote(ctx.ui, summary);
+  ctx.state.solution = { reply: null, note, badge: null };
   setReport(ctx.state, "solve", outcome);
-  mirrorHooks(ctx.state);
+  ctx.state.after.reveal = ctx.ui.solution;
+  requestRender(ctx);
 }
 
-/** Solve the board on screen with the chosen algorithm and heuristic; the solution becomes playable. @param {Ctx} ctx */
+/**
+ * Wait for the 4×4 tables when the board needs them, the job line saying so with their progress; false when the
+ * job was cancelled meanwhile (it has ended).
+ * @param {Ctx} ctx
+ * @param {Job} mine
+ * @param {import("../protocol.js").Board} board
+ */
+async function withTables(ctx, mine, board) {
+  const { state } = ctx;
+  const waiting = tablesFor(ctx, board);
+  if (waiting) {
+    mine.title = `Getting the tables that solve a ${board.rows}×${board.cols} fast…`;
+    mine.detail = waitingWords(state.tables.last);
+    requestRender(ctx);
+    await waiting;
+  }
+  if (mine.cancelAt) {
+    if (state.job === mine) endJob(ctx);
+    return false;
+  }
+  return state.job === mine;
+}
+
+/**
+ * Solve the board on screen with the chosen algorithm and heuristic; the solution becomes playable. A 4×4 whose
+ * tables are still on their way is solved at once without them (Auto: a shortest solution when one is found quickly,
+ * else a near-optimal one, said so), then again with them when they arrive, the proven shortest taking its place.
+ * @param {Ctx} ctx
+ */
 export async function solve(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready || state.job) return;
   if (state.playback) state.playback.pause();
   const ok = await boardForJob(ctx);
   if (!ok || state.job || !state.shown) {
     if (state.shown && !state.shown.solvable) {
-      solveNote(ctx, "This board cannot reach the goal, so there is nothing to solve: see why below.", "unsolvable");
+      solveNote(ctx, "This board cannot reach the goal, so there is nothing to solve: see why above.", "unsolvable");
     }
     return;
   }
-  await tablesFor(ctx, state.shown.board); // a 4×4: the pattern database first, where this device takes it
-  if (state.job || !state.shown) return;
   const { board: start, goal } = state.shown;
   const mine = startJob(ctx, "solve", "Solving…");
   setReport(state, "solve", "running");
-  mirrorHooks(state);
+  const auto = ctx.ui.algorithm.value === "auto" && ctx.ui.heuristic.value === "auto";
+  const tables = tablesFor(ctx, start);
+  if (tables && !auto && !(await withTables(ctx, mine, start))) { // a choice that needs the tables waits for them
+    if (mine.cancelAt) solveNote(ctx, "Search cancelled.", "stopped");
+    return;
+  }
+  const first = await search(ctx, mine, start);
+  if (!first || !tables || !auto || first.optimal) {
+    if (first) showSolution(ctx, first, start, goal);
+    if (state.job === mine) endJob(ctx);
+    return;
+  }
+  // the best without the tables now, the proven shortest once they are here
+  const moved = () => !state.shown || !sameBoard(state.shown.board, start) || mine.seq !== state.latest;
+  showSolution(ctx, first, start, goal, `The tables that prove the shortest solution of a ${start.rows}×${start.cols} ` +
+    "are on their way: this is the best found without them. The proven shortest takes its place when they arrive.");
+  setReport(state, "solve", "provisional");
+  if (!(await withTables(ctx, mine, start)) || moved()) { // cancelled, or the board moved on: the answer stays
+    if (state.job === mine) endJob(ctx);
+    if (state.report.solve === "provisional") setReport(state, "solve", "solved");
+    requestRender(ctx);
+    return;
+  }
+  const proven = await search(ctx, mine, start, true);
+  if (proven && !moved()) {
+    showSolution(ctx, proven, start, goal, proven.optimal ? "The tables arrived: this solution is now proven the " +
+      "shortest." : "");
+  } else if (state.report.solve === "provisional") {
+    setReport(state, "solve", "solved");
+  }
+  if (state.job === mine) endJob(ctx);
+  requestRender(ctx);
+}
+
+/**
+ * The solve request for `start` with the chosen algorithm and heuristic, the job line following its progress and
+ * IDA*'s chart its iterations; the reply, or null when the board changed meanwhile or the search failed or was
+ * cancelled (said in the solution section, unless an answer already there stays: `keep`).
+ * @param {Ctx} ctx
+ * @param {Job} mine
+ * @param {import("../protocol.js").Board} start
+ * @param {boolean} [keep]
+ * @returns {Promise<import("../protocol.js").SolveReply | null>}
+ */
+async function search(ctx, mine, start, keep = false) {
+  const { state, ui } = ctx;
+  mine.title = "Solving…";
+  mine.detail = "starting…";
+  mine.fraction = null;
+  mine.id = 0;
   // workers: a hard 4×4 solved with the pattern database is split over them (the worker decides, in Python)
   const { splitNodes, helpersIdleMs } = testOptions();
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
     heuristic: ui.heuristic.value, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
     ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}) };
-  renderIterations(ui, null);
+  state.iterations = null;
+  requestRender(ctx);
   let drawnAt = 0; // IDA*'s chart is redrawn at most every ITERATIONS_EVERY_MS
   try {
     const reply = await ctx.python.request("solve", request, {
@@ -75,32 +149,32 @@ export async function solve(ctx) {
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
         const workers = p.split ? ` on ${p.split.workers} workers` : "";
-        mine.title = `Solving with ${label(p.algorithm)} + ${label(p.heuristic).toLowerCase()}${workers}…`;
+        mine.title = `Solving with ${searchName(p.algorithm, p.heuristic)}${workers}…`;
         mine.detail = progressLine(p);
-        renderJob(ui, state);
         if (p.algorithm === "idastar" && p.bound !== undefined && p.bound !== null
           && performance.now() - drawnAt >= ITERATIONS_EVERY_MS) {
           drawnAt = performance.now();
           const done = p.per_iteration || [];
           const before = done.reduce((sum, [, nodes]) => sum + nodes, 0);
-          renderIterations(ui, { done, running: [p.bound, p.nodes_expanded - before] });
+          state.iterations = { done, running: [p.bound, p.nodes_expanded - before] };
         }
+        requestRender(ctx);
       },
     });
     const perIteration = reply.extra && reply.extra.per_iteration;
-    renderIterations(ui, perIteration && perIteration.length ? { done: perIteration, running: null } : null);
+    state.iterations = perIteration && perIteration.length ? { done: perIteration, running: null } : null;
     if (mine.cancelAt) setReport(state, "cancelMs", String(Math.round(performance.now() - mine.cancelAt)));
     setReport(state, "workers", String((reply.extra && reply.extra.jobs) || 1));
-    mirrorHooks(state);
-    if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return; // a newer board
-    showSolution(ctx, reply, start, goal);
+    requestRender(ctx);
+    if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return null; // a newer board
+    if (keep && reply.stopped === "cancelled") return null;
+    return reply;
   } catch (caught) {
-    if (mine.seq !== state.latest) return;
+    if (mine.seq !== state.latest || keep) return null;
     const error = errorInfo(caught);
     const cancelled = error.type === "Cancelled";
     solveNote(ctx, cancelled ? "Search cancelled." : `Could not solve: ${error.message}`, cancelled ? "stopped" : "failed");
-  } finally {
-    if (state.job === mine) endJob(ctx);
+    return null;
   }
 }
 
@@ -116,8 +190,10 @@ export async function compareHeuristics(ctx) {
   let names = []; // the heuristics the compare runs: its progress names them
   const mine = startJob(ctx, "compare", "Comparing heuristics…");
   setReport(state, "compare", "running");
-  mirrorHooks(state);
-  renderComparison(ui, { note: shape, waiting: names });
+  state.comparison = { note: shape, rows: [], running: null, waiting: names };
+  state.after.reveal = ui.comparison;
+  state.after.top = true;
+  requestRender(ctx);
   try {
     const reply = await ctx.python.request("compare", { board: boardFields(start), goal: state.sync.goal }, {
       onId: (id) => { mine.id = id; },
@@ -125,27 +201,29 @@ export async function compareHeuristics(ctx) {
         if (state.job !== mine || mine.cancelAt) return;
         if (p.heuristics) names = p.heuristics;
         const done = p.done || [];
-        mine.title = `Comparing heuristics: ${label(p.heuristic).toLowerCase()} (${(p.row ?? 0) + 1} of ${p.rows})…`;
+        mine.title = `Comparing heuristics: ${phrase(p.heuristic)} (${(p.row ?? 0) + 1} of ${p.rows})…`;
         mine.detail = progressLine(p);
-        renderJob(ui, state);
+        mine.fraction = p.rows ? ((p.row ?? 0) + 0.5) / p.rows : null;
         const waiting = names.filter((n) => n !== p.heuristic && !done.some((r) => r.heuristic === n));
-        renderComparison(ui, { note: shape, rows: done, running: p, waiting });
+        state.comparison = { note: shape, rows: done, running: p, waiting };
+        requestRender(ctx);
       },
     });
     if (mine.seq !== state.latest) return;
-    const stopped = reply.rows.filter((r) => r.length === null).map((r) => label(r.heuristic).toLowerCase());
+    const unfinished = reply.rows.filter((r) => r.length === null).map((r) => phrase(r.heuristic));
     let note = shape;
     if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
-    else if (stopped.length) note += ` · ${stopped.join(", ")} stopped at the node limit`;
-    renderComparison(ui, { note, rows: reply.rows });
+    else if (unfinished.length) note += ` · ${unfinished.join(", ")} did not finish within the node limit`;
+    state.comparison = { note, rows: reply.rows, running: null, waiting: [] };
     setReport(state, "compare", reply.stopped === "cancelled" ? "stopped" : "done");
-    mirrorHooks(state);
+    requestRender(ctx);
   } catch (caught) {
     if (mine.seq !== state.latest) return;
     const error = errorInfo(caught);
-    renderComparison(ui, { note: error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}` });
+    const note = error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}`;
+    state.comparison = { note, rows: [], running: null, waiting: [] };
     setReport(state, "compare", "failed");
-    mirrorHooks(state);
+    requestRender(ctx);
   } finally {
     if (state.job === mine) endJob(ctx);
   }
@@ -157,29 +235,36 @@ export async function compareHeuristics(ctx) {
  * @param {Ctx} ctx
  */
 export async function hint(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready || !state.shown || state.job) return;
   const { board, goal, solvable } = state.shown;
   const say = (/** @type {string} */ text, /** @type {string} */ outcome) => {
-    renderBoardBar(ui, state, text);
+    state.lines.status = text;
     setReport(state, "hint", outcome);
-    mirrorHooks(state);
+    requestRender(ctx);
   };
   if (state.solved) return say("No hint needed: the board is already the goal.", "none");
-  if (!solvable) return say("No hint: this board cannot reach the goal (see why below).", "none");
+  if (!solvable) return say("No hint: this board cannot reach the goal (the verdict says why).", "none");
   if (state.sync.frame) syncBoard(ctx);
-  await tablesFor(ctx, board);
-  if (state.job || !state.shown || !sameBoard(state.shown.board, board)) return;
   const mine = startJob(ctx, "hint", "Finding a hint…");
   setReport(state, "hint", "running");
-  mirrorHooks(state);
+  if (!(await withTables(ctx, mine, board))) {
+    if (mine.cancelAt) say("Hint cancelled.", "failed");
+    return;
+  }
+  if (!state.shown || !sameBoard(state.shown.board, board)) {
+    endJob(ctx);
+    return;
+  }
+  mine.title = "Finding a hint…";
+  mine.fraction = null;
   try {
     const reply = await ctx.python.request("hint", { board: boardFields(board), goal: state.sync.goal }, {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
         mine.detail = progressLine(p);
-        renderJob(ui, state);
+        requestRender(ctx);
       },
     });
     const shown = state.shown;
@@ -187,7 +272,6 @@ export async function hint(ctx) {
     if (reply.tile === null) return say(reply.message, "none");
     state.game.hints += 1;
     state.game.hinted = reply.tile;
-    ctx.board.mark("hinted", [reply.tile]);
     say(reply.message, "shown");
   } catch (caught) {
     const error = errorInfo(caught);

@@ -1,10 +1,11 @@
 // @ts-check
-// The rule at work as you play: choosing a tile (hover or focus on the board or in the reading-order strip, a tap in
-// the strip) shows the tiles it forms inversions with, in both places; each move says what it did to the rule's
-// figures (the core's words, npuzzle.lesson), in the move line.
+// The rule at work as you play: choosing a tile in the reading-order strip (hover, focus, a tap) shows the tiles it
+// forms inversions with, in the strip and on the board; each move says what it did to the rule's figures (the
+// core's words, npuzzle.lesson), in the move line. Playing the board (its focus, the arrow keys) chooses nothing.
 
+import { partnersOf } from "../model/lesson.js";
 import { boardFields } from "../model/moves.js";
-import { partnersOf, renderChoice } from "../view/lesson.js";
+import { requestRender } from "../render.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Board} Board */
@@ -20,7 +21,7 @@ export function learnFrom(ctx, lesson) {
   const learn = ctx.state.learn;
   learn.partners = lesson.pairs ? partnersOf(lesson.pairs) : null;
   if (!learn.partners || (learn.chosen !== null && !(lesson.strip || []).includes(learn.chosen))) learn.chosen = null;
-  showChoice(ctx);
+  requestRender(ctx);
 }
 
 /**
@@ -31,16 +32,7 @@ export function learnFrom(ctx, lesson) {
 export function choose(ctx, tile) {
   const learn = ctx.state.learn;
   learn.chosen = learn.partners && tile !== null && tile !== 0 ? tile : null;
-  showChoice(ctx);
-}
-
-/** @param {Ctx} ctx */
-function showChoice(ctx) {
-  const { chosen, partners } = ctx.state.learn;
-  const mine = chosen !== null && partners ? partners.get(chosen) || [] : [];
-  ctx.board.mark("chosen", chosen === null ? [] : [chosen]);
-  ctx.board.mark("partner", mine);
-  renderChoice(ctx.ui.lesson, chosen, mine);
+  requestRender(ctx);
 }
 
 /**
@@ -53,7 +45,8 @@ export async function sayMoves(ctx, before, tiles) {
   if (before.tiles.length > SAY_MOVES_UP_TO_CELLS || !ctx.state.ready) return;
   try {
     const reply = await ctx.python.request("move", { board: boardFields(before), tiles });
-    ctx.ui.moveSaid.textContent = reply.texts.join(" ");
+    ctx.state.lines.move = reply.texts.join(" ");
+    requestRender(ctx);
   } catch {
     // a move the page made is always legal; a failed worker shows its own message
   }

@@ -6,22 +6,22 @@
 // lets the new build take over and reloads the page from it, whole. (Without it the browser switches builds when
 // every tab of the site has closed; a plain reload keeps the old build, whole too.)
 
-import { mirrorHooks } from "../hooks.js";
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 
-/** @typedef {import("../state.js").State} State */
+/** @typedef {import("../state.js").Ctx} Ctx */
 
 /**
  * Let the waiting new build take over (the Update button), then reload the page from it, whole.
- * @param {State} state
+ * @param {Ctx} ctx
  */
-export function takeOver(state) {
+export function takeOver(ctx) {
   const container = serviceWorkers();
   if (!container) return;
   container.getRegistration().then((registration) => {
     const waiting = registration && registration.waiting;
     if (!waiting) return;
-    report(state, "update");
+    report(ctx, "update");
     container.addEventListener("controllerchange", () => window.location.reload());
     waiting.postMessage("take-over");
   });
@@ -31,15 +31,15 @@ export function takeOver(state) {
  * Once Python is ready (so caching the build does not slow the first boot): register the service worker, which
  * caches this build. Reports "offline": ready (this build is cached and serves the page), update-ready (a new
  * build is cached and waits for the next start), failed.
- * @param {State} state
+ * @param {Ctx} ctx
  */
-export function registerOffline(state) {
+export function registerOffline(ctx) {
   const container = serviceWorkers();
   if (!container) {
-    report(state, "unsupported");
+    report(ctx, "unsupported");
     return;
   }
-  container.addEventListener("controllerchange", () => report(state, "ready")); // the first visit's worker
+  container.addEventListener("controllerchange", () => report(ctx, "ready")); // the first visit's worker
   container
     .register("sw.js")
     .then((registration) => {
@@ -47,15 +47,15 @@ export function registerOffline(state) {
         const installing = registration.installing;
         if (!installing) return;
         installing.addEventListener("statechange", () => {
-          if (installing.state === "installed" && container.controller) report(state, "update-ready");
+          if (installing.state === "installed" && container.controller) report(ctx, "update-ready");
         });
       };
       registration.addEventListener("updatefound", watch);
       watch();
-      if (container.controller && !registration.installing && !registration.waiting) report(state, "ready");
-      else if (container.controller && registration.waiting) report(state, "update-ready");
+      if (container.controller && !registration.installing && !registration.waiting) report(ctx, "ready");
+      else if (container.controller && registration.waiting) report(ctx, "update-ready");
     })
-    .catch(() => report(state, "failed"));
+    .catch(() => report(ctx, "failed"));
 }
 
 /** @returns {ServiceWorkerContainer | null} null where service workers are unavailable (insecure origin …) */
@@ -63,10 +63,8 @@ function serviceWorkers() {
   return "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker : null;
 }
 
-/** @param {State} state @param {string} value */
-function report(state, value) {
-  setReport(state, "offline", value);
-  const banner = document.getElementById("update");
-  if (banner) banner.hidden = value !== "update-ready";
-  mirrorHooks(state);
+/** @param {Ctx} ctx @param {string} value */
+function report(ctx, value) {
+  setReport(ctx.state, "offline", value); // "update-ready" shows the offer to update (render.js)
+  requestRender(ctx);
 }

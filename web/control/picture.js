@@ -6,12 +6,11 @@
 // kept in IndexedDB, so a reload shows it again, until "Remove picture". Boards up to 10×10 show it; a file over
 // 20 MB or 8000 pixels a side, or one the browser cannot decode, gets a message naming it.
 
-import { mirrorHooks } from "../hooks.js";
 import { shapeKey } from "../model/game.js";
 import { BUILT_IN, builtIn } from "../model/pictures.js";
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readText, writeText } from "../storage.js";
-import { renderPicture } from "../view/picture.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {{kind: "file", blob: Blob, name: string} | {kind: "built-in", name: string}} Stored */
@@ -73,8 +72,8 @@ async function keep(value) {
 
 // ---- Decoding and cropping ----
 
-/** @param {number} bytes */
-const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A file's size in mebibytes, as file managers show it: "20.0 MB". @param {number} bytes */
+const fileSize = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * Decode the player's picture, or throw a PictureError that names the file and what is wrong with it.
@@ -84,8 +83,8 @@ const megabytes = (bytes) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  */
 export async function decodeFile(blob, name) {
   if (blob.size > MAX_BYTES) {
-    const limit = megabytes(MAX_BYTES);
-    throw new PictureError(`"${name}" is ${megabytes(blob.size)}: pictures of up to ${limit} are taken.`);
+    const limit = fileSize(MAX_BYTES);
+    throw new PictureError(`"${name}" is ${fileSize(blob.size)}: pictures of up to ${limit} are taken.`);
   }
   if (blob.type && !blob.type.startsWith("image/")) {
     throw new PictureError(`"${name}" is not a picture (its type is ${blob.type}): choose a PNG, JPEG, WebP or GIF.`);
@@ -171,10 +170,10 @@ export function showPicture(ctx) {
     players.picture = cropFor(players.source, shown.board.rows, shown.board.cols);
     players.croppedFor = shapeKey(shown.board);
   }
-  renderPicture(ui, players, note);
+  players.note = note;
   const outcome = players.picture ? "shown" : "none";
   if (state.report.picture !== outcome && state.report.picture !== "failed") setReport(state, "picture", outcome);
-  mirrorHooks(state);
+  requestRender(ctx);
 }
 
 /**
@@ -199,9 +198,9 @@ async function usePicture(ctx, source, stored) {
 function pictureFailed(ctx, caught) {
   const players = ctx.state.players;
   players.error = caught instanceof PictureError ? caught.message : `The picture could not be used: ${String(caught)}`;
+  players.note = "";
   setReport(ctx.state, "picture", "failed");
-  renderPicture(ctx.ui, players, "");
-  mirrorHooks(ctx.state);
+  requestRender(ctx);
 }
 
 /**
@@ -244,7 +243,7 @@ export async function removePicture(ctx) {
 export function toggleNumbers(ctx) {
   ctx.state.players.numbers = ctx.ui.pictureNumbers.checked;
   writeText(NUMBERS_KEY, String(ctx.state.players.numbers)); // storage blocked: for this visit only
-  renderPicture(ctx.ui, ctx.state.players, null);
+  requestRender(ctx);
 }
 
 /** At start: the picture and the Numbers choice kept on this device, the built-in pictures offered.
@@ -258,7 +257,7 @@ export async function restorePicture(ctx) {
     ui.pictureChoice.append(option);
   }
   state.players.numbers = readText(NUMBERS_KEY) !== "false"; // none kept, or storage blocked: numbers shown
-  renderPicture(ui, state.players, "");
+  requestRender(ctx);
   /** @type {Stored | undefined} */
   let stored;
   try {

@@ -1,24 +1,20 @@
 // @ts-check
 // The board in play: a new board, the user's moves (click, tap, Enter, arrow keys, swipes; a tile in the blank's
 // row or column slides the line), Undo and Redo, the solution loaded for playback, and what follows a move: the
-// counter, clock and solved line now, the text area and link in the next frame, the verdict (inversions, the
-// blank's row) a little later. The game's clock, bests and hints are control/game.js's.
+// counter, clock and solved line now, the link in the next frame, the verdict (inversions, the blank's row) a little
+// later. The text area is the user's: it keeps the board they pasted or dealt, whatever the moves. The game's
+// clock, bests and hints are control/game.js's.
 
-import { mirrorHooks } from "../hooks.js";
-import { setReport } from "../state.js";
 import { newGame } from "../model/game.js";
-import { boardFields, boardText, letterOf, lineTiles, sameBoard, slide, tileForSwipe } from "../model/moves.js";
+import { fragmentFor } from "../model/link.js";
+import { boardFields, letterOf, lineTiles, sameBoard, slide } from "../model/moves.js";
+import { tileForSwipe } from "../model/moves.js";
+import { requestRender } from "../render.js";
+import { setReport } from "../state.js";
+import { goalSpec, speedOf } from "../ui.js";
 import { Playback } from "./playback.js";
-import { renderBoardBar } from "../view/board-bar.js";
-import { renderJob } from "../view/job.js";
-import { renderComparison } from "../view/comparison.js";
-import { renderIterations } from "../view/iterations.js";
-import { fragmentFor, renderLink } from "../view/link.js";
-import { renderNoSolution, renderPlayer, renderSolutionReply, speedOf } from "../view/player.js";
-import { renderVerdict } from "../view/verdict.js";
-import { goalSpec } from "../ui.js";
 import { cancelJob } from "./job.js";
-import { finishGame, renderGame, startClock } from "./game.js";
+import { finishGame, readBest, startClock, tickClock } from "./game.js";
 import { learnFrom, sayMoves } from "./learn.js";
 import { newBoardHistory } from "./history.js";
 import { showPicture } from "./picture.js";
@@ -33,21 +29,19 @@ const VERDICT_AFTER_MS = 350;
 /** A new board is on screen (or none): a new game; forget the solution and comparison made for the previous one.
  * @param {Ctx} ctx */
 export function loadBoard(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   state.game = newGame();
   state.game.start = state.shown ? state.shown.board : null; // boards are never changed in place: no copy needed
-  ctx.board.mark("hinted", []);
-  ui.moveSaid.textContent = "";
+  state.lines = { status: "", score: "", move: "" };
   dropSolution(ctx);
-  renderComparison(ui, null);
-  renderIterations(ui, null);
+  state.comparison = null;
+  state.iterations = null;
   state.solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
-  renderBoardBar(ui, state, "");
-  renderGame(ctx);
-  renderJob(ui, state);
+  state.best = readBest(state.shown);
+  tickClock(ctx);
   newBoardHistory(ctx); // for players: the history of the new board's shape, its picture
   showPicture(ctx);
-  mirrorHooks(state);
+  requestRender(ctx);
 }
 
 /**
@@ -159,42 +153,33 @@ function slideTiles(ctx, tiles, count) {
     game.stepping = false;
   }
   game.hinted = null;
-  ctx.board.mark("hinted", []);
   startClock(ctx);
   boardChanged(ctx);
 }
 
-/** After any move: counter, clock and solved state now; text area and link in the next frame; the verdict a bit
- * later. @param {Ctx} ctx */
+/** After any move: counter, clock and solved state now; the link in the next frame; the verdict a bit later.
+ * @param {Ctx} ctx */
 function boardChanged(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const sync = state.sync;
   const solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
-  let status = null;
-  if (solved && !state.solved) status = finishGame(ctx);
-  else if (!solved) status = "";
+  if (solved && !state.solved) state.lines.status = finishGame(ctx);
+  else if (!solved) state.lines.status = "";
   state.solved = solved;
-  renderBoardBar(ui, state, status);
-  renderGame(ctx);
-  mirrorHooks(state);
+  tickClock(ctx);
+  requestRender(ctx);
   if (!sync.frame) sync.frame = requestAnimationFrame(() => syncBoard(ctx));
   clearTimeout(sync.verdictTimer);
   sync.verdictTimer = window.setTimeout(() => refreshVerdict(ctx), VERDICT_AFTER_MS);
 }
 
-/** Write the board on screen into the text area and the link (now, when a frame was pending). @param {Ctx} ctx */
+/** Bring the link up to the board on screen (now, when a frame was pending), at most 4 times a second.
+ * @param {Ctx} ctx */
 export function syncBoard(ctx) {
-  const { state, ui } = ctx;
-  const sync = state.sync;
+  const sync = ctx.state.sync;
   if (sync.frame) cancelAnimationFrame(sync.frame);
   sync.frame = 0;
-  if (!state.shown) return;
-  const text = boardText(state.shown.board);
-  ui.board.value = text;
-  sync.text = text;
-  ui.board.removeAttribute("aria-invalid");
-  ui.boardError.textContent = "";
-  // the link follows at most 4 times a second
+  if (!ctx.state.shown) return;
   if (sync.linkTimer) sync.linkStale = true;
   else syncLink(ctx);
 }
@@ -205,7 +190,8 @@ function syncLink(ctx) {
   const sync = state.sync;
   sync.linkStale = false;
   if (!state.shown) return;
-  renderLink(ui, fragmentFor(state.shown.board, ui.goalKind.value, state.shown.goal));
+  state.link = fragmentFor(state.shown.board, ui.goalKind.value, state.shown.goal);
+  requestRender(ctx);
   sync.linkTimer = window.setTimeout(() => {
     sync.linkTimer = 0;
     if (state.shown && sync.linkStale) syncLink(ctx);
@@ -221,41 +207,43 @@ async function refreshVerdict(ctx) {
     const reply = await ctx.python.request("check", { board: boardFields(board), goal: goalSpec(ui) });
     const shown = state.shown;
     if (shown && sameBoard(shown.board, reply.board) && sameBoard(shown.goal, reply.goal)) {
-      renderVerdict(ui, reply, true);
+      state.verdict = { reply, checking: false, quiet: true, placeholder: "" };
       learnFrom(ctx, reply.lesson);
     }
   } catch {
     // the next check shows any problem
   } finally {
     state.report.answers += 1;
-    mirrorHooks(state);
+    requestRender(ctx);
   }
 }
 
 // ---- The solution loaded for playback ----
 
 /**
- * Show a solve reply; a solution becomes playable from `start`.
+ * Show a solve reply (with a `note` under its summary); a solution becomes playable from `start`, its player under the
+ * board brought into view.
  * @param {Ctx} ctx
  * @param {import("../protocol.js").SolveReply} reply
  * @param {Board} start
  * @param {Board} goal
+ * @param {string} [note]
  */
-export function showSolution(ctx, reply, start, goal) {
+export function showSolution(ctx, reply, start, goal, note = "") {
   const { state, ui } = ctx;
   dropSolution(ctx);
   state.game.assisted = true; // a game whose solution was shown sets no best
-  const kind = renderSolutionReply(ui, reply);
-  setReport(state, "solve", kind === "stopped" ? "stopped" : "solved");
-  mirrorHooks(state);
+  state.solution = { reply, note, badge: null };
+  setReport(state, "solve", reply.moves ? "solved" : "stopped");
+  requestRender(ctx);
   if (!reply.moves) return;
   const playback = new Playback(start, reply.moves, {
     view: ctx.board, goal, speed: speedOf(ui), reducedMotion: ctx.reducedMotion.matches,
     onChange: (p) => playbackChanged(ctx, p),
   });
   state.playback = playback;
-  state.listed = 0;
-  showPlayer(ctx);
+  reportPlayback(ctx, playback);
+  state.after.reveal = reply.moves.length ? ui.player : ui.solution;
 }
 
 /**
@@ -267,7 +255,8 @@ export function dropSolution(ctx, note = "") {
   const { state } = ctx;
   if (state.playback) state.playback.destroy();
   state.playback = null;
-  renderNoSolution(ctx.ui, note);
+  state.solution = note ? { reply: null, note, badge: { text: "out of date", kind: "stopped" } } : null;
+  requestRender(ctx);
 }
 
 /** @param {Ctx} ctx @param {Playback} p */
@@ -279,17 +268,12 @@ function playbackChanged(ctx, p) {
     state.game.future = [];
   }
   state.shown.board = p.board;
-  showPlayer(ctx);
+  reportPlayback(ctx, p);
   boardChanged(ctx);
 }
 
-/** @param {Ctx} ctx */
-function showPlayer(ctx) {
-  const { state } = ctx;
-  const p = state.playback;
-  if (!p) return;
-  renderPlayer(ctx.ui, p, state.listed);
-  state.listed = p.index;
-  setReport(state, "playback", p.playing ? "playing" : p.atEnd ? "end" : "paused");
-  mirrorHooks(state);
+/** @param {Ctx} ctx @param {Playback} p */
+function reportPlayback(ctx, p) {
+  setReport(ctx.state, "playback", p.playing ? "playing" : p.atEnd ? "end" : "paused");
+  requestRender(ctx);
 }

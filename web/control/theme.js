@@ -1,10 +1,10 @@
 // @ts-check
-// For players: the theme toggle. "light" and "dark" set <html data-theme>, which sets style.css's color-scheme (its
-// colours are light-dark() pairs); "system" sets none: color-scheme "light dark" follows prefers-color-scheme. The
-// choice is remembered in localStorage.
+// For players: the theme toggle. "light" and "dark" set <html data-theme> (render.js), which sets style.css's
+// color-scheme (its colours are light-dark() pairs); "system" sets none: color-scheme "light dark" follows
+// prefers-color-scheme. The choice is remembered in localStorage.
 
+import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
-import { mirrorHooks } from "../hooks.js";
 import { readText, writeText } from "../storage.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -23,28 +23,20 @@ function storedTheme() {
   return isTheme(value) ? value : "system";
 }
 
-/** Put `theme` on the page (the <html> element's data-theme; none for system). @param {Theme} theme */
-function applyTheme(theme) {
-  const root = document.documentElement;
-  if (theme === "system") delete root.dataset.theme;
-  else root.dataset.theme = theme;
-}
-
 /** The theme kept on this device, on the page and in the toggle (at start). @param {Ctx} ctx */
 export function restoreTheme(ctx) {
   const theme = storedTheme();
-  applyTheme(theme);
-  ctx.ui.theme.value = theme;
+  ctx.state.theme = theme;
   setReport(ctx.state, "theme", theme);
-  mirrorHooks(ctx.state);
+  requestRender(ctx);
 }
 
 /** The toggle changed: apply and remember its theme. @param {Ctx} ctx */
 export function chooseTheme(ctx) {
   const value = ctx.ui.theme.value;
   const theme = isTheme(value) ? value : "system";
-  applyTheme(theme);
+  ctx.state.theme = theme;
   writeText(THEME_KEY, theme === "system" ? null : theme); // storage blocked: the theme holds for this visit
   setReport(ctx.state, "theme", theme);
-  mirrorHooks(ctx.state);
+  requestRender(ctx);
 }

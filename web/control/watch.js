@@ -1,16 +1,23 @@
 // @ts-check
-// "Watch the search" (issue 21): A* or IDA* on the board on screen, one expansion per step, from the core's own
-// searches (`watch` op). Step, Play/Pause, Back, Run to the end (progress and Cancel), Reset; a race runs two
-// heuristics side by side, stepping together. Each lane keeps a bounded window of steps (model/watch.js) and asks
-// the core again, from an earlier `from`, to go back past it.
+// "Watch the search": A* or IDA* on the board on screen, one expansion per step, from the core's own searches
+// (`watch` op). Step, Play/Pause, Back, Run to the end (progress and Cancel), Reset; a race runs two heuristics side
+// by side, stepping together, and ends naming the winner. Each lane keeps a bounded window of steps (model/watch.js)
+// and asks the core again, from an earlier `from`, to go back past it.
+//
+// The panel opens with A* and the strongest heuristic it offers (which finishes wherever a weaker one can), and
+// finds out at once, in a background run of the plain search, whether A* can reach the goal within the page's
+// memory: if it cannot, it says so before any run and offers IDA* or a smaller board.
 
-import { mirrorHooks, testOptions } from "../hooks.js";
-import { setReport } from "../state.js";
-import { addSteps, CHUNK, fetchFrom, finished, newLane, stepAt, stepWords, WINDOW } from "../model/watch.js";
+import { testOptions } from "../hooks.js";
+import { addSteps, CHUNK, fetchFrom, finished, newLane, probeWords, raceResult, stepAt, stepWords, stopNote, WINDOW }
+  from "../model/watch.js";
 import { boardFields } from "../model/moves.js";
+import { requestRender } from "../render.js";
+import { setReport } from "../state.js";
+import { watchSpeedOf } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
-import { label, progressLine } from "../view/results.js";
-import { renderWatch, renderWatchChoices, renderWatchSpeed, stopNote, watchSpeedOf } from "../view/watch.js";
+import { label, phrase, progressLine } from "../words.js";
+import { shuffle } from "./check.js";
 
 /**
  * @typedef {import("../state.js").Ctx} Ctx
@@ -18,21 +25,20 @@ import { renderWatch, renderWatchChoices, renderWatchSpeed, stopNote, watchSpeed
  * @typedef {import("../protocol.js").WatchReply} WatchReply
  */
 
-/** The heuristics the course compares, in its order: those the `options` reply offers for the shape are watched. */
+/** The heuristics the course compares, weakest first: those the `options` reply offers for the shape are watched. */
 const WATCHED = Object.freeze(["discrete", "hamming", "manhattan", "linear-conflict"]);
-const PREFERRED = "manhattan";
 /** A request slower than this shows the progress line with Cancel. */
 const SLOW_MS = 300;
 
-/** @param {Ctx} ctx */
-function render(ctx) {
+/** The state changed: report the watched search's outcome and draw. @param {Ctx} ctx */
+function changed(ctx) {
   const { state } = ctx;
-  renderWatch(ctx.ui, state.watch);
   const watch = state.watch;
   const outcome = watch.error ? "failed" : watch.asking ? "asking" : watch.timer ? "playing"
     : watch.lanes.length && watch.lanes.every(finished) ? "done" : "idle";
   if (state.report.watch !== outcome) setReport(state, "watch", outcome);
-  mirrorHooks(state);
+  watch.result = raceResult(watch.lanes) || "";
+  requestRender(ctx);
 }
 
 /** Open the panel on the board on screen (checked and solvable), with new lanes. @param {Ctx} ctx */
@@ -40,51 +46,120 @@ export function openWatch(ctx) {
   const { state, ui } = ctx;
   if (!state.ready || !state.shown) return;
   const watch = state.watch;
+  watch.open = true;
+  state.after.reveal = ui.watch;
+  state.after.top = true;
+  state.after.focus = ui.watchStep;
   if (!state.shown.solvable) {
-    watch.open = true;
     watch.board = state.shown.board;
     watch.lanes = [];
-    watch.error = "This board cannot reach the goal, so there is no search to watch: see why below.";
-    render(ctx);
+    watch.advice = "";
+    watch.offers = [];
+    watch.error = "This board cannot reach the goal, so there is no search to watch: see why above.";
+    changed(ctx);
     return;
   }
-  watch.open = true;
   watch.board = { ...state.shown.board, tiles: state.shown.board.tiles.slice() };
   watch.goal = state.sync.goal;
   const offered = state.options.reply ? state.options.reply.heuristics.map((c) => c.name) : [...WATCHED];
-  const names = WATCHED.filter((name) => offered.includes(name));
-  renderWatchChoices(ui, names, names.includes(PREFERRED) ? PREFERRED : names[names.length - 1]);
-  renderWatchSpeed(ui);
+  watch.names = WATCHED.filter((name) => offered.includes(name));
+  const strongest = watch.names[watch.names.length - 1] || "manhattan";
+  watch.choice = { algorithm: "astar", heuristic: strongest, rival: "" };
   newLanes(ctx);
-  ui.watch.scrollIntoView({ block: "start", behavior: ctx.reducedMotion.matches ? "auto" : "smooth" });
-  ui.watchStep.focus({ preventScroll: true });
 }
 
 /** @param {Ctx} ctx */
 export function closeWatch(ctx) {
   pause(ctx);
   cancelWatch(ctx);
+  stopProbe(ctx);
   ctx.state.watch.open = false;
   ctx.state.watch.generation += 1;
-  render(ctx);
-  ctx.ui.watchOpen.focus();
+  ctx.state.after.focus = ctx.ui.watchOpen;
+  changed(ctx);
 }
 
-/** New lanes for the choices on screen (a choice changed, or the panel opened): nothing asked yet. @param {Ctx} ctx */
-export function newLanes(ctx) {
-  const { state, ui } = ctx;
-  const watch = state.watch;
+/** The choices on screen were changed by the user: new lanes for them. @param {Ctx} ctx */
+export function choiceChanged(ctx) {
+  const { ui } = ctx;
+  ctx.state.watch.choice = { algorithm: ui.watchAlgorithm.value === "idastar" ? "idastar" : "astar",
+    heuristic: ui.watchHeuristic.value, rival: ui.watchRival.value };
+  newLanes(ctx);
+}
+
+/** The advice's offer taken: IDA* instead of A*. @param {Ctx} ctx */
+export function useIdastar(ctx) {
+  ctx.state.watch.choice = { ...ctx.state.watch.choice, algorithm: "idastar" };
+  newLanes(ctx);
+}
+
+/** The advice's other offer taken: a 3×3 board dealt, and the panel opened on it. @param {Ctx} ctx */
+export async function trySmaller(ctx) {
+  ctx.ui.shape.value = "3×3";
+  await shuffle(ctx);
+  if (ctx.state.shown && ctx.state.shown.board.rows === 3) openWatch(ctx);
+}
+
+/** New lanes for the choices (a choice changed, or the panel opened): nothing asked yet. @param {Ctx} ctx */
+function newLanes(ctx) {
+  const watch = ctx.state.watch;
   pause(ctx);
   cancelWatch(ctx);
+  stopProbe(ctx);
   watch.generation += 1;
   watch.asking = null;
   watch.error = "";
-  const algorithm = ui.watchAlgorithm.value === "idastar" ? "idastar" : "astar";
-  const names = [ui.watchHeuristic.value];
-  if (ui.watchRival.value && ui.watchRival.value !== ui.watchHeuristic.value) names.push(ui.watchRival.value);
+  const { algorithm, heuristic, rival } = watch.choice;
+  const names = [heuristic];
+  if (rival && rival !== heuristic) names.push(rival);
   watch.lanes = names.map((name) => newLane(algorithm, name));
   watch.said = "";
-  render(ctx);
+  watch.advice = "";
+  watch.offers = [];
+  changed(ctx);
+  if (algorithm === "astar") probe(ctx, names);
+}
+
+/**
+ * Find out, with a plain A* run per heuristic in the background (no steps recorded, the page's memory limit),
+ * whether watching it to the end reaches the goal; say so before any run.
+ * @param {Ctx} ctx
+ * @param {string[]} names
+ */
+async function probe(ctx, names) {
+  const watch = ctx.state.watch;
+  const generation = watch.generation;
+  const board = watch.board;
+  if (!board) return;
+  watch.advice = "Finding out whether A* can reach the goal on this board within the memory this page allows…";
+  changed(ctx);
+  const { watchMaxStates } = testOptions();
+  const said = [];
+  let short = false;
+  for (const heuristic of names) {
+    try {
+      const reply = await ctx.python.request("solve", { board: boardFields(board), goal: watch.goal,
+        algorithm: "astar", heuristic, workers: 1, background: true,
+        ...(watchMaxStates ? { max_states: watchMaxStates } : {}) }, { onId: (id) => { watch.probe = id; } });
+      if (watch.generation !== generation) return;
+      said.push(probeWords(heuristic, reply));
+      if (!reply.moves) short = true;
+    } catch (caught) {
+      if (watch.generation !== generation) return;
+      said.push(`Whether A* with ${phrase(heuristic)} can finish is not known: ${errorInfo(caught).message}`);
+    }
+  }
+  watch.probe = 0;
+  watch.advice = said.join(" ");
+  watch.offers = short ? ["idastar", "smaller"] : [];
+  changed(ctx);
+}
+
+/** Stop the plain run that finds out whether A* can finish (a new choice, or the panel closed). @param {Ctx} ctx */
+function stopProbe(ctx) {
+  const watch = ctx.state.watch;
+  if (watch.probe) ctx.python.cancel(watch.probe);
+  watch.probe = 0;
 }
 
 /** Reset: every lane back before its first expansion (the window kept). @param {Ctx} ctx */
@@ -96,7 +171,7 @@ export function resetWatch(ctx) {
   watch.asking = null;
   for (const lane of watch.lanes) lane.at = 0;
   watch.said = "Back at the start: nothing expanded yet.";
-  render(ctx);
+  changed(ctx);
 }
 
 /**
@@ -123,7 +198,7 @@ async function ask(ctx, lane, fields) {
         if (watch.asking !== asking || asking.cancelled) return;
         const pass = p.passes ? ` (pass ${p.pass} of ${p.passes})` : ""; // to the end: counted, then watched
         asking.detail = `${label(lane.heuristic)}${pass}: ${progressLine(p)}`;
-        if (asking.slow) render(ctx);
+        if (asking.slow) requestRender(ctx);
       },
     });
     if (watch.generation !== generation || asking.cancelled || reply.stopped === "cancelled") return null;
@@ -149,10 +224,10 @@ async function asking(ctx, text, work) {
   const mine = { ids: /** @type {number[]} */ ([]), text, detail: "", cancelled: false, slow: false };
   watch.asking = mine;
   watch.error = "";
-  render(ctx);
+  changed(ctx);
   const timer = setTimeout(() => {
     mine.slow = true;
-    if (watch.asking === mine) render(ctx);
+    if (watch.asking === mine) changed(ctx);
   }, SLOW_MS);
   try {
     await Promise.all(watch.lanes.map(work));
@@ -160,22 +235,24 @@ async function asking(ctx, text, work) {
     clearTimeout(timer);
     if (watch.asking === mine) watch.asking = null;
     if (mine.cancelled) watch.said = "Cancelled: the steps shown are the last ones reached.";
-    render(ctx);
+    changed(ctx);
   }
   return !mine.cancelled;
 }
 
-/** Say the step shown in every lane (the live region). @param {Ctx} ctx */
+/** Say the step shown in every lane (the live region), a race's outcome first. @param {Ctx} ctx */
 function say(ctx) {
   const watch = ctx.state.watch;
   const cols = watch.board ? watch.board.cols : 1;
   const race = watch.lanes.length > 1;
-  watch.said = watch.lanes.map((lane) => {
+  const steps = watch.lanes.map((lane) => {
     const step = stepAt(lane, lane.at);
     const stop = stopNote(lane);
     const words = (step ? stepWords(lane, step, cols) : "At the start: nothing expanded yet.") + (stop ? ` ${stop}` : "");
     return race ? `${label(lane.heuristic)}: ${words}` : words;
-  }).join(" ");
+  });
+  const outcome = raceResult(watch.lanes);
+  watch.said = (outcome ? [outcome, ...steps] : steps).join(" ");
 }
 
 /**
@@ -205,7 +282,7 @@ export async function moveWatch(ctx, delta) {
   say(ctx);
   if (playing && !watch.timer) watch.said = `Paused. ${watch.said}`; // paused while this step was asked for
   if (watch.lanes.every(finished)) pause(ctx);
-  render(ctx);
+  changed(ctx);
 }
 
 /** Run every lane on to the goal (its last steps kept for Back), with progress and Cancel. @param {Ctx} ctx */
@@ -224,7 +301,7 @@ export async function runWatchToEnd(ctx) {
   });
   if (!asked || watch.generation !== generation) return;
   say(ctx);
-  render(ctx);
+  changed(ctx);
 }
 
 /** Stop the requests running (Cancel): each answers with what it had, which is dropped. @param {Ctx} ctx */
@@ -233,7 +310,7 @@ export function cancelWatch(ctx) {
   if (!asked || asked.cancelled) return;
   asked.cancelled = true;
   for (const id of asked.ids) ctx.python.cancel(id);
-  render(ctx);
+  changed(ctx);
 }
 
 /** Play or Pause. @param {Ctx} ctx */
@@ -242,14 +319,14 @@ export function togglePlay(ctx) {
   if (watch.timer) {
     pause(ctx);
     if (watch.said) watch.said = `Paused. ${watch.said}`; // read out: the step it stopped on
-    render(ctx);
+    changed(ctx);
     return;
   }
   if (watch.lanes.every(finished)) return;
   watch.timer = setInterval(() => {
     if (!watch.asking) moveWatch(ctx, 1);
   }, 1000 / watchSpeedOf(ctx.ui));
-  render(ctx);
+  changed(ctx);
 }
 
 /** @param {Ctx} ctx */
@@ -262,7 +339,7 @@ function pause(ctx) {
 
 /** The speed changed: a playing search goes on at the new speed. @param {Ctx} ctx */
 export function watchSpeedChanged(ctx) {
-  renderWatchSpeed(ctx.ui);
+  requestRender(ctx);
   if (ctx.state.watch.timer) {
     pause(ctx);
     togglePlay(ctx);

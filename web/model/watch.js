@@ -4,6 +4,8 @@
 // again (its steps are deterministic: the same `from` gives the same steps), so memory stays bounded however long
 // the search. No DOM here: control/watch.js asks, view/watch.js draws.
 
+import { count, figure, label, phrase, stopReason } from "../words.js";
+
 /**
  * @typedef {import("../protocol.js").WatchStep} WatchStep
  * @typedef {import("../protocol.js").WatchReply} WatchReply
@@ -48,6 +50,59 @@ export function current(lane) {
 /** @param {Lane} lane @returns {boolean} the search is over and its last step is shown */
 export function finished(lane) {
   return lane.end !== null && lane.at >= lane.end;
+}
+
+/**
+ * Why a search that did not reach the goal ended (a limit of the core: memory, nodes), once its last step is shown.
+ * @param {Lane} lane
+ * @returns {string} empty when it did not stop that way
+ */
+export function stopNote(lane) {
+  const result = lane.result;
+  if (!finished(lane) || !result || !result.stopped) return "";
+  return `The search stopped before the goal: ${stopReason(result.stopped)}, after ` +
+    `${count(result.counters.expanded, "expansion")}.`;
+}
+
+/**
+ * A race's outcome once every lane is finished (null before, or with one lane): the winner named with both counts.
+ * @param {Lane[]} lanes
+ * @returns {string | null}
+ */
+export function raceResult(lanes) {
+  if (lanes.length < 2 || !lanes.every(finished)) return null;
+  const named = lanes.map((lane) => ({ name: label(lane.heuristic), expanded: lane.result ? lane.result.counters.expanded : 0,
+    reached: Boolean(lane.result && !lane.result.stopped) }));
+  const [a, b] = named;
+  if (a.reached && b.reached && a.expanded === b.expanded) {
+    return `A tie: ${a.name} and ${b.name} both reached the goal after ${count(a.expanded, "expansion")}.`;
+  }
+  if (!a.reached && !b.reached) {
+    return `Neither reached the goal: ${a.name} stopped after ${count(a.expanded, "expansion")}, ` +
+      `${b.name} after ${figure(b.expanded)}.`;
+  }
+  const [win, lose] = !b.reached || (a.reached && a.expanded < b.expanded) ? [a, b] : [b, a];
+  const other = lose.reached ? `${lose.name} after ${figure(lose.expanded)}`
+    : `${lose.name} stopped after ${figure(lose.expanded)} without reaching it`;
+  return `${win.name} wins: it reached the goal after ${count(win.expanded, "expansion")}; ${other}.`;
+}
+
+/**
+ * What a plain run of A* with `heuristic` (the page's memory limit, no steps recorded) says about watching it to
+ * the end on this board.
+ * @param {string} heuristic
+ * @param {import("../protocol.js").SolveReply} reply
+ */
+export function probeWords(heuristic, reply) {
+  const name = phrase(heuristic);
+  if (reply.moves) {
+    return `A* with ${name} reaches the goal on this board after ${count(reply.nodes_expanded, "expansion")}` +
+      ` (a ${reply.length}-move solution): Run to the end shows its last steps.`;
+  }
+  return `A* with ${name} cannot reach the goal on this board within the memory this page allows: it stopped ` +
+    `after ${count(reply.nodes_expanded, "expansion")}, holding ${figure(reply.max_frontier)} positions in its ` +
+    "heap. IDA* needs almost no memory (it searches again, deeper each time); a board nearer the goal, such as " +
+    "a 3×3, lets A* finish.";
 }
 
 /**

@@ -16,14 +16,12 @@
 
 /**
  * @type {Readonly<{maxGridCells: number, onSlide: ((tile: number) => void) | null,
- *   onSwipe: ((letter: string, startIndex: number) => void) | null,
- *   onChoose: ((tile: number | null) => void) | null, arrowKeys: "focus" | "slide"}>}
+ *   onSwipe: ((letter: string, startIndex: number) => void) | null, arrowKeys: "focus" | "slide"}>}
  */
 const DEFAULTS = Object.freeze({
   maxGridCells: 1024, // above this the board is drawn on a canvas
   onSlide: null, // (tile: number) => void, called when the user clicks, taps or presses Enter on a tile
   onSwipe: null, // (letter: "U" | "D" | "L" | "R", startIndex: number) => void, after a swipe on the grid
-  onChoose: null, // (tile: number | null) => void, when a mouse rests on a tile or a cell takes the focus (null: left)
   arrowKeys: "focus", // "focus": arrows move the focus between cells; "slide": left to the page (slides tiles)
 });
 
@@ -61,28 +59,8 @@ export class BoardView {
       ["pointerdown", (/** @type {PointerEvent} */ event) => this.pointerDown(event)],
       ["pointerup", (/** @type {PointerEvent} */ event) => this.pointerUp(event)],
       ["pointercancel", () => { this.swipe = null; }],
-      ["pointerover", (/** @type {PointerEvent} */ event) => {
-        if (event.pointerType !== "touch") this.choose(event.target);
-      }],
-      ["pointerleave", (/** @type {PointerEvent} */ event) => {
-        if (event.pointerType !== "touch" && this.props.onChoose) this.props.onChoose(null);
-      }],
-      ["focusin", (/** @type {FocusEvent} */ event) => this.choose(event.target)],
-      ["focusout", (/** @type {FocusEvent} */ event) => {
-        const next = event.relatedTarget;
-        if (this.props.onChoose && !(next instanceof Node && this.el.contains(next))) this.props.onChoose(null);
-      }],
     ];
     for (const [type, listener] of this.listeners) this.el.addEventListener(type, listener);
-  }
-
-  /** Hand the tile in the cell holding `target` to `onChoose` (the blank: null). @param {EventTarget | null} target */
-  choose(target) {
-    if (!this.props.onChoose || !this.board) return;
-    const cell = target instanceof HTMLElement ? target.closest('[role="gridcell"]') : null;
-    if (!(cell instanceof HTMLElement)) return;
-    const tile = this.board.tiles[Number(cell.dataset.index)];
-    this.props.onChoose(tile || null);
   }
 
   /**
@@ -99,6 +77,28 @@ export class BoardView {
     return this.schedule();
   }
 
+  /**
+   * Show `board` against `goal` unless the view shows them already (the same tiles and goal): a render pass calls
+   * this with the board on screen; slides made with moveTiles are already shown.
+   * @param {Board | null} board null: no board
+   * @param {Board | null} [goal]
+   */
+  show(board, goal = null) {
+    if (!board) {
+      if (this.board) {
+        this.clear();
+        this.flush();
+      }
+      return;
+    }
+    const same = (/** @type {Board | null} */ a, /** @type {Board | null} */ b) => a === b
+      || (a !== null && b !== null && a.rows === b.rows && a.cols === b.cols && a.tiles.every((t, i) => t === b.tiles[i]));
+    const goalShown = goal && goal.rows === board.rows && goal.cols === board.cols ? goal : null;
+    if (same(this.board, board) && same(this.goal, goalShown)) return;
+    this.setBoard(board, goal);
+    this.flush();
+  }
+
   /** Remove the board. */
   clear() {
     this.board = null;
@@ -108,16 +108,18 @@ export class BoardView {
   /** @returns {Promise<unknown>} */
   schedule() {
     const done = new Promise((resolve) => this.pendingResolve.push(resolve));
-    if (!this.frame) {
-      this.frame = requestAnimationFrame(() => {
-        this.frame = 0;
-        const hadFocus = this.el.contains(document.activeElement);
-        this.render();
-        if (hadFocus) this.focusCell(this.focusIndex);
-        for (const resolve of this.pendingResolve.splice(0)) resolve();
-      });
-    }
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
     return done;
+  }
+
+  /** Draw the redraw that is due now (the focus kept on its cell). */
+  flush() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    const hadFocus = this.el.contains(document.activeElement);
+    this.render();
+    if (hadFocus) this.focusCell(this.focusIndex);
+    for (const resolve of this.pendingResolve.splice(0)) resolve();
   }
 
   /**
@@ -219,6 +221,8 @@ export class BoardView {
    */
   mark(name, tiles) {
     const set = new Set(tiles);
+    const before = this.marks.get(name) || new Set();
+    if (set.size === before.size && [...set].every((t) => before.has(t))) return;
     if (set.size) this.marks.set(name, set);
     else this.marks.delete(name);
     for (const cell of this.el.querySelectorAll(`.${name}`)) cell.classList.remove(name);

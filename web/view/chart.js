@@ -1,6 +1,6 @@
 // @ts-check
 // Small SVG bar charts drawn from data (no library: two chart shapes in ~150 lines do not pay for one): horizontal
-// bars on a log scale (the heuristics compared) and columns on a log scale (IDA*'s nodes per iteration). Each chart
+// bars on a linear scale (the heuristics compared) and columns on a log scale (IDA*'s nodes per iteration). Each chart
 // is an <svg role="img"> whose aria-label states every figure; each bar has a <title> for hover. Sized by its
 // viewBox to the width of its box; colours from the page's CSS custom properties (light and dark).
 
@@ -40,7 +40,7 @@ function decades(max) {
 }
 
 /**
- * The words of a chart's aria-label: "Vertices visited (log scale): Manhattan 12,034; …. Maximum heap size: …".
+ * The words of a chart's aria-label: "Nodes expanded: Manhattan distance 12,034; …. Largest heap: …".
  * @param {Series[]} series
  */
 export function describe(series) {
@@ -49,27 +49,35 @@ export function describe(series) {
 }
 
 /**
- * Horizontal bars on a log scale: for each label, one bar per series (e.g. vertices visited, maximum heap size).
+ * Horizontal bars on a linear scale from 0, for each label one bar per series (e.g. nodes expanded, largest heap),
+ * each with its figure at its end: 167,826 and 250,000 read apart. A bar with a `note` (a run that did not finish)
+ * is drawn hatched and says so: its figure is where the run gave up, not what it would have needed.
  * @param {string} title what the chart shows (first words of its label)
  * @param {Series[]} series
  * @returns {SVGSVGElement}
  */
 export function barChart(title, series) {
   const labels = series.length ? series[0].bars.map((b) => b.label) : [];
-  const max = Math.max(1, ...series.flatMap((s) => s.bars.map((b) => b.value)));
-  const top = decades(max);
-  const left = 150, right = 70, bar = 14, gap = 4, group = series.length * (bar + gap) + 10;
+  const max = niceTop(Math.max(1, ...series.flatMap((s) => s.bars.map((b) => b.value))));
+  const left = 150, right = 150, bar = 14, gap = 4, group = series.length * (bar + gap) + 10;
   const plotBottom = labels.length * group + 4;
-  const width = 640, height = plotBottom + 44;
+  const width = 680, height = plotBottom + 44;
   const plot = width - left - right;
-  const x = (/** @type {number} */ v) => left + (plot * Math.log10(Math.max(1, v))) / top;
+  const x = (/** @type {number} */ v) => left + (plot * Math.max(0, v)) / max;
   const chart = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart" }));
   chart.setAttribute("role", "img");
-  chart.setAttribute("aria-label", `${title} (log scale). ${describe(series)}`);
-  for (let d = 0; d <= top; d++) {
-    const at = left + (plot * d) / top;
+  chart.setAttribute("aria-label", `${title}. ${describe(series)}`);
+  const defs = svg("defs");
+  const hatch = svg("pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse",
+    patternTransform: "rotate(45)" });
+  hatch.append(svg("rect", { width: 6, height: 6, class: "hatch-ground" }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 6,
+    class: "hatch-line" }));
+  defs.append(hatch);
+  chart.append(defs);
+  for (let k = 0; k <= 4; k++) {
+    const at = left + (plot * k) / 4;
     chart.append(svg("line", { x1: at, x2: at, y1: 0, y2: plotBottom, class: "grid-line" }),
-      svg("text", { x: at, y: plotBottom + 14, class: "tick", "text-anchor": "middle" }, tickText(d)));
+      svg("text", { x: at, y: plotBottom + 14, class: "tick", "text-anchor": "middle" }, shortFigure((max * k) / 4)));
   }
   labels.forEach((name, i) => {
     const y0 = i * group + 6;
@@ -82,7 +90,7 @@ export function barChart(title, series) {
         class: `bar series-${k}${b.note ? " marked" : ""}` });
       rect.append(svg("title", {}, `${name}, ${s.name.toLowerCase()}: ${figure(b.value)}${b.note ? ` (${b.note})` : ""}`));
       chart.append(rect, svg("text", { x: x(b.value) + 4, y: y + bar - 3, class: "value" },
-        `${figure(b.value)}${b.note ? ` ${b.note}` : ""}`));
+        `${figure(b.value)}${b.note ? `+ (${b.note})` : ""}`));
     });
   });
   const legendY = plotBottom + 36;
@@ -91,6 +99,20 @@ export function barChart(title, series) {
       svg("text", { x: left + k * 170 + 14, y: legendY, class: "legend" }, s.name));
   });
   return chart;
+}
+
+/** A round top for an axis from 0 to at least `max` (1, 2, 2.5 or 5 times a power of ten). @param {number} max */
+function niceTop(max) {
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= max) return step * power;
+  return 10 * power;
+}
+
+/** An axis figure: 250k, 1.5M, 40. @param {number} n */
+function shortFigure(n) {
+  if (n >= 1e6) return `${+(n / 1e6).toFixed(2)}M`;
+  if (n >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
+  return String(+n.toFixed(1));
 }
 
 /**

@@ -1,16 +1,19 @@
 // @ts-check
-// The heuristics comparison: its note and table (finished rows, the running one, the waiting ones), and beside
-// the table a chart of the finished rows' vertices visited and maximum heap sizes on a log scale.
+// The heuristics compared: its note and table (finished rows, the running one, the waiting ones; a run that hit its
+// limit says it did not finish, not a number that looks like a result), and under the table a chart of the
+// finished rows' nodes expanded and largest heaps on a linear scale.
 
+import { el } from "../dom.js";
+import { figure, label, seconds, stopReason } from "../words.js";
 import { barChart } from "./chart.js";
-import { label, renderCompareRows } from "./results.js";
+
+/** @typedef {import("../protocol.js").CompareRow} CompareRow */
 
 /**
  * @param {import("../ui.js").Ui} ui
- * @param {{note: string, rows?: import("../protocol.js").CompareRow[], running?: import("../protocol.js").Progress | null,
- *   waiting?: string[]} | null} comparison null: no comparison (hidden, emptied)
+ * @param {import("../state.js").Comparison | null} comparison null: no comparison (hidden, emptied)
  */
-export function renderComparison(ui, comparison) {
+export function drawComparison(ui, comparison) {
   if (!comparison) {
     ui.comparison.hidden = true;
     ui.compareBody.replaceChildren();
@@ -19,13 +22,57 @@ export function renderComparison(ui, comparison) {
   }
   ui.comparison.hidden = false;
   ui.comparisonNote.textContent = comparison.note;
-  const rows = comparison.rows || [];
-  renderCompareRows(ui.compareBody, rows, comparison.running || null, comparison.waiting || []);
+  const { rows, running, waiting } = comparison;
+  ui.compareBody.replaceChildren(...rows.map(finishedRow), ...(running ? [runningRow(running)] : []),
+    ...waiting.map(waitingRow));
   ui.compareChart.replaceChildren();
   if (!rows.length) return;
-  const note = (/** @type {import("../protocol.js").CompareRow} */ r) => (r.length === null ? "stopped" : undefined);
+  const note = (/** @type {CompareRow} */ r) => (r.length === null ? "did not finish" : undefined);
   ui.compareChart.append(barChart("Heuristics compared", [
-    { name: "Vertices visited", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.nodes_expanded, note: note(r) })) },
-    { name: "Maximum heap size", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.max_frontier, note: note(r) })) },
+    { name: "Nodes expanded", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.nodes_expanded, note: note(r) })) },
+    { name: "Largest heap", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.max_frontier, note: note(r) })) },
   ]));
+}
+
+/** @param {string} name @returns {HTMLTableRowElement} a row whose header cell names the heuristic */
+function row(name) {
+  const tr = el("tr");
+  const th = el("th", null, label(name));
+  th.setAttribute("scope", "row");
+  tr.append(th);
+  return tr;
+}
+
+/** @param {CompareRow} r */
+function finishedRow(r) {
+  const tr = row(r.heuristic);
+  const stopped = r.length === null || r.length === undefined;
+  tr.dataset.state = stopped ? "stopped" : "done";
+  const length = el("td", "length");
+  if (stopped) {
+    length.textContent = r.stopped === "node-limit" ? `did not finish within ${figure(r.nodes_expanded)} nodes`
+      : `did not finish: ${stopReason(r.stopped)}`;
+  } else {
+    length.textContent = figure(r.length);
+  }
+  tr.append(length, el("td", null, figure(r.nodes_expanded)), el("td", null, figure(r.max_frontier)),
+    el("td", null, seconds(r.seconds)));
+  return tr;
+}
+
+/** @param {import("../protocol.js").Progress} p */
+function runningRow(p) {
+  const tr = row(p.heuristic);
+  tr.dataset.state = "running";
+  tr.append(el("td", "length", "running…"), el("td", null, figure(p.nodes_expanded)),
+    el("td", null, figure(p.max_frontier || p.frontier)), el("td", null, seconds(p.elapsed)));
+  return tr;
+}
+
+/** @param {string} name */
+function waitingRow(name) {
+  const tr = row(name);
+  tr.dataset.state = "waiting";
+  tr.append(el("td", "length", "waiting"), el("td"), el("td"), el("td"));
+  return tr;
 }

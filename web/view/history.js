@@ -1,7 +1,7 @@
 // @ts-check
 // The player's solves of the board's shape: the averages (best, mean of 3, average of 5 and of 12) of time, moves
 // and line moves, a chart of the times over the solves, the list (newest first), the CSV download and the delete
-// with its confirmation. Also the line under the board that says how close a solve came to the shortest solution.
+// with its confirmation.
 
 import { el } from "../dom.js";
 import { averages } from "../model/history.js";
@@ -20,14 +20,14 @@ const timeText = (ms) => (ms === null ? "–" : formatTime(ms, true));
 const movesText = (n) => (n === null ? "–" : Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /**
- * Draw the history of `shape` (its solves oldest first); `confirming`: the delete waits for its confirmation.
- * `csvUrl` is the object URL of the CSV download ("" when there is nothing to download).
+ * Draw the history of `shape` (its solves, oldest first, in `players.entries`); `players.confirming`: the delete
+ * waits for its confirmation; `players.csvUrl` is the object URL of the CSV download ("": nothing to download).
  * @param {Ui} ui
  * @param {string} shape "4×4" (empty: no board on screen)
- * @param {readonly Entry[]} entries
- * @param {{confirming: boolean, csvUrl: string}} options
+ * @param {import("../state.js").Players} players
  */
-export function renderHistory(ui, shape, entries, { confirming, csvUrl }) {
+export function drawHistory(ui, shape, players) {
+  const { entries, confirming, csvUrl } = players;
   ui.history.hidden = !shape || entries.length === 0;
   ui.historyHeading.textContent = `Your ${shape} solves`;
   ui.historyNote.textContent = `${entries.length} solve${entries.length === 1 ? "" : "s"}, kept on this device`;
@@ -117,13 +117,4 @@ function niceTop(max) {
   const power = 10 ** Math.floor(Math.log10(Math.max(max, 0.1)));
   for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
   return 10 * power;
-}
-
-/**
- * The line under the board after a solve: how close it came to the shortest solution ("" clears it).
- * @param {Ui} ui
- * @param {string} text
- */
-export function renderScore(ui, text) {
-  if (ui.boardScore.textContent !== text) ui.boardScore.textContent = text;
 }

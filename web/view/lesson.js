@@ -1,32 +1,13 @@
 // @ts-check
-// The rule at work, below the verdict and the solution: the tiles in reading order (choose one to see its
-// inversions, here and on the board), the rule's ways of counting side by side, why they agree, and "Why does this
-// work?" (folded). The figures are the core's (the check reply's `lesson`, npuzzle.lesson).
+// The rule at work, below the verdict: the tiles in reading order (choose one to see its inversions, here and on the
+// board; the strip is one Tab stop, the arrow keys move along it), the rule's ways of counting side by side, why they
+// agree, and "Why does this work?" (folded). The figures are the core's (the check reply's `lesson`, npuzzle.lesson).
 
-import { count, el } from "../dom.js";
+import { el } from "../dom.js";
+import { count } from "../words.js";
+import { partnersOf } from "../model/lesson.js";
 
 /** @typedef {import("../protocol.js").Lesson} Lesson */
-
-/**
- * The inversion partners of every tile: tile → the tiles it forms an inversion with.
- * @param {[number, number][]} pairs
- * @returns {Map<number, number[]>}
- */
-export function partnersOf(pairs) {
-  /** @type {Map<number, number[]>} */
-  const partners = new Map();
-  const add = (/** @type {number} */ a, /** @type {number} */ b) => {
-    const list = partners.get(a);
-    if (list) list.push(b);
-    else partners.set(a, [b]);
-  };
-  for (const [a, b] of pairs) {
-    add(a, b);
-    add(b, a);
-  }
-  for (const list of partners.values()) list.sort((x, y) => x - y);
-  return partners;
-}
 
 /** @param {number[]} tiles @returns {string} "3, 5 and 6" */
 function listed(tiles) {
@@ -47,10 +28,11 @@ export function lessonParts(lesson, widthEven) {
     const partners = partnersOf(lesson.pairs);
     const strip = el("ol", "strip");
     strip.setAttribute("aria-label", "The tiles in reading order, the blank skipped: choose one to see its inversions");
-    for (const tile of lesson.strip) {
+    for (const [k, tile] of lesson.strip.entries()) {
       const mine = partners.get(tile) || [];
       const button = el("button", "strip-tile", String(tile));
       button.type = "button";
+      button.tabIndex = k === 0 ? 0 : -1; // one Tab stop: drawChoice moves it to the tile chosen
       button.dataset.tile = String(tile);
       button.setAttribute(
         "aria-label",
@@ -115,20 +97,23 @@ function whyItWorks() {
 }
 
 /**
- * Mark the chosen tile and its partners in the strip under `root`.
+ * Mark the chosen tile and its partners in the strip under `root`; the chosen tile is the strip's Tab stop (the
+ * first tile while none is chosen).
  * @param {HTMLElement} root
  * @param {number | null} chosen
  * @param {number[]} partners
  */
-export function renderChoice(root, chosen, partners) {
+export function drawChoice(root, chosen, partners) {
   const set = new Set(partners);
-  for (const button of root.querySelectorAll(".strip-tile")) {
-    if (!(button instanceof HTMLElement)) continue;
+  const buttons = /** @type {HTMLButtonElement[]} */ ([...root.querySelectorAll("button.strip-tile")]);
+  const stop = chosen === null ? 0 : Math.max(0, buttons.findIndex((b) => Number(b.dataset.tile) === chosen));
+  buttons.forEach((button, k) => {
     const tile = Number(button.dataset.tile);
     button.classList.toggle("chosen", tile === chosen);
     button.classList.toggle("partner", set.has(tile));
     button.setAttribute("aria-pressed", String(tile === chosen));
-  }
+    button.tabIndex = k === stop ? 0 : -1;
+  });
   const said = root.querySelector(".strip-said");
   if (said) said.textContent = chosen === null ? "" : `${chosen} forms ${count(partners.length, "inversion")}` +
     (partners.length ? ` with ${listed(partners)}.` : ".");

@@ -9,9 +9,8 @@
 /**
  * @param {Ui} ui
  * @param {Players} players
- * @param {string | null} note the note under the controls (null: keep it)
  */
-export function renderPicture(ui, players, note) {
+export function drawPicture(ui, players) {
   const view = ui.view;
   if (players.picture) {
     view.style.setProperty("--picture", `url("${players.picture}")`);
@@ -26,6 +25,6 @@ export function renderPicture(ui, players, note) {
   ui.pictureChoice.value = players.choice;
   ui.pictureOwn.hidden = players.choice !== "file";
   ui.pictureRemove.hidden = !players.source;
-  if (note !== null) ui.pictureNote.textContent = note;
-  ui.pictureError.textContent = players.error;
+  if (ui.pictureNote.textContent !== players.note) ui.pictureNote.textContent = players.note;
+  if (ui.pictureError.textContent !== players.error) ui.pictureError.textContent = players.error;
 }

@@ -1,8 +1,9 @@
 // @ts-check
-// The solver panel: the algorithm and heuristic choices (from the core's `options`: new ones appear by
-// themselves), the hint under them and the plain note beside Solve on what kind of answer to expect.
+// The solver choices, folded under "Solver: …" in the form: the algorithm and heuristic (from the core's
+// `options`: new ones appear by themselves) with what each does, and the plain note beside Solve on what kind of
+// answer to expect.
 
-import { label } from "./results.js";
+import { label, phrase } from "../words.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../protocol.js").OptionsReply} OptionsReply */
@@ -16,10 +17,9 @@ const NEAR_OPTIMAL_HEURISTIC = "group-tables"; // the only heuristic it uses
  * @param {Ui} ui
  * @param {OptionsReply} reply
  */
-export function renderChoices(ui, reply) {
+export function drawChoices(ui, reply) {
   fillSelect(ui.algorithm, reply.algorithms, reply.default_algorithm);
   fillSelect(ui.heuristic, reply.heuristics, reply.default_heuristic);
-  renderSolverHint(ui, reply);
 }
 
 /**
@@ -40,11 +40,12 @@ function fillSelect(select, choices, auto) {
 }
 
 /**
- * The hint (what the chosen algorithm and heuristic do) and the note, for the choices on screen.
+ * The folded solver's summary ("Solver: Auto", "Solver: A* + Manhattan distance"), the hint under the choices
+ * (what the chosen algorithm and heuristic do) and the note beside Solve, for the choices on screen.
  * @param {Ui} ui
  * @param {OptionsReply | null} reply
  */
-export function renderSolverHint(ui, reply) {
+export function drawSolverHint(ui, reply) {
   if (!reply) return;
   /** @param {Choice[]} list @param {string} name */
   const find = (list, name) => list.find((c) => c.name === name);
@@ -60,10 +61,13 @@ export function renderSolverHint(ui, reply) {
   const algorithm = find(reply.algorithms, chosen);
   const heuristic = near ? null : find(reply.heuristics, ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value);
   const parts = [];
-  if (algorithm) parts.push(algorithm.summary);
+  if (algorithm) parts.push(`${label(algorithm.name)}: ${(algorithm.summary || "").replace(/^[^:]*: /, "")}`);
   if (heuristic) parts.push(`${label(heuristic.name)}: ${heuristic.summary}`);
   ui.solverHint.textContent = parts.join(". ") + (parts.length ? "." : "");
-  renderSolverNote(ui, reply, chosen, auto);
+  const picked = auto && ui.heuristic.value === "auto" ? "Auto"
+    : `${label(chosen)}${near ? "" : ` + ${phrase(ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value)}`}`;
+  if (ui.solverChoice.textContent !== picked) ui.solverChoice.textContent = picked;
+  drawSolverNote(ui, reply, chosen, auto);
 }
 
 /**
@@ -73,23 +77,24 @@ export function renderSolverHint(ui, reply) {
  * @param {string} chosen the algorithm that will run
  * @param {boolean} auto chosen by Auto
  */
-function renderSolverNote(ui, reply, chosen, auto) {
+function drawSolverNote(ui, reply, chosen, auto) {
   const big = reply.rows * reply.cols > 16;
   let note = "";
   if (!reply.algorithms.some((a) => a.name === chosen)) {
-    note = `This ${reply.rows}×${reply.cols} board is ${reply.default_summary || "too big to solve here"}.`;
+    note = `This ${reply.rows}×${reply.cols} board is too big to solve here.`;
   } else if (chosen === NEAR_OPTIMAL) {
     note = auto && big
       ? "Boards above 4×4 are solved near-optimally: a short solution, not proven shortest. The result gives a " +
         "lower bound on the shortest length and how far from it the solution can be at worst."
       : "Near-optimal: a short solution, not proven shortest; the result gives a lower bound on the shortest length.";
   } else if (big) {
-    note = "An optimal search of a board above 4×4 can take hours: Cancel stops it. Auto solves it near-optimally.";
-  } else if (auto && reply.default_optimal === false && reply.default_summary) {
-    // 10–16 cells with no pattern database for them: an optimal search first, near-optimal if it takes too long
-    note = `Auto: ${reply.default_summary}.`;
+    note = "Searching for the shortest solution of a board above 4×4 can take hours: Cancel stops it. Auto " +
+      "solves it near-optimally.";
+  } else if (auto && reply.default_optimal === false) {
+    note = "Auto looks for a proven shortest solution first; if that takes more than a few seconds, it settles " +
+      "for a near-optimal one (short, not proven shortest).";
   }
-  ui.solverNote.textContent = note;
+  if (ui.solverNote.textContent !== note) ui.solverNote.textContent = note;
   ui.solverNote.hidden = !note;
   const fallback = chosen !== NEAR_OPTIMAL && auto && reply.default_optimal === false;
   ui.solverNote.dataset.kind = chosen === NEAR_OPTIMAL || fallback ? "near-optimal" : note ? "warning" : "";

@@ -1,9 +1,11 @@
 // @ts-check
-// The verdict and its explanation (the parity rule's figures), and the error messages beside the inputs.
+// The verdict: first in plain words (can this board reach the goal; if not, the swap that would fix it), then the
+// parity rule applied, in one sentence with its figures; the figures one by one and the rule at work in the lesson
+// section (view/lesson.js); the messages beside the inputs.
 
 import { el } from "../dom.js";
+import { boardLinkText } from "../model/link.js";
 import { lessonParts } from "./lesson.js";
-import { boardLinkText } from "./link.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 
@@ -11,18 +13,28 @@ import { boardLinkText } from "./link.js";
 const GOAL_NAMES = Object.freeze({ default: "1 2 3 … blank last", "blank-first": "blank first", custom: "custom goal" });
 
 /**
- * The verdict and its figures (a live region), and the rule at work in the lesson section (view/lesson.js, not read
- * out). After moves (`quiet`) the verdict is redrawn without being read out again: each move says what it did in the
- * move line instead.
+ * The verdict (a live region, read out unless it was redrawn after moves: `quiet`), the lesson section, or the
+ * placeholder when there is no verdict.
  * @param {Ui} ui
- * @param {import("../protocol.js").CheckReply} reply
- * @param {boolean} [quiet]
+ * @param {import("../state.js").Verdict} verdict
  */
-export function renderVerdict(ui, reply, quiet = false) {
+export function drawVerdict(ui, verdict) {
+  ui.verdict.classList.toggle("busy", verdict.checking);
+  const reply = verdict.reply;
+  if (!reply) {
+    ui.verdict.replaceChildren();
+    ui.lessonBody.replaceChildren();
+    ui.lesson.hidden = true;
+    delete ui.verdict.dataset.board;
+    ui.placeholder.textContent = verdict.placeholder;
+    ui.placeholder.hidden = !verdict.placeholder;
+    return;
+  }
+  ui.placeholder.hidden = true;
   const x = reply.explanation;
-  const verdict = x.solvable ? "Solvable" : "Not solvable";
-  const heading = el("p", "verdict-title", verdict);
+  const heading = el("p", "verdict-title", x.solvable ? "Solvable" : "Not solvable");
   const summary = el("p", "verdict-sub", `${x.rows}×${x.cols} board, goal: ${GOAL_NAMES[x.goal] || x.goal}.`);
+  const plain = el("p", "verdict-plain", x.plain);
   const reason = el("p", "reason", x.reason);
   const facts = el("dl", "facts");
   /** @param {string} term @param {string} value */
@@ -36,65 +48,26 @@ export function renderVerdict(ui, reply, quiet = false) {
   rule.append(el("strong", null, "Rule: "), document.createTextNode(x.rule));
   ui.verdict.dataset.solvable = String(x.solvable);
   ui.verdict.dataset.board = boardLinkText(reply.board);
-  ui.verdict.setAttribute("aria-live", quiet ? "off" : "polite");
-  ui.verdict.replaceChildren(heading, summary, reason, facts, rule);
-  ui.lessonBody.replaceChildren(...lessonParts(reply.lesson, x.width_even));
+  ui.verdict.setAttribute("aria-live", verdict.quiet ? "off" : "polite");
+  const head = el("div", "verdict-head");
+  head.append(heading, summary);
+  ui.verdict.replaceChildren(head, plain, reason);
+  const meaning = el("p", "meaning", "An inversion is a pair of tiles in the wrong order when you read the board " +
+    "row by row, skipping the blank.");
+  ui.lessonBody.replaceChildren(meaning, facts, rule, ...lessonParts(reply.lesson, x.width_even));
   ui.lesson.hidden = false;
 }
 
 /**
- * No verdict: the input could not be read (or the check was cancelled).
+ * The messages beside the inputs, each input marked invalid while it has one.
  * @param {Ui} ui
- * @param {boolean} cancelled
+ * @param {import("../state.js").Errors} errors
  */
-export function renderNoVerdict(ui, cancelled) {
-  ui.verdict.replaceChildren();
-  ui.lessonBody.replaceChildren();
-  ui.lesson.hidden = true;
-  delete ui.verdict.dataset.board;
-  ui.placeholder.textContent = cancelled ? "Cancelled." : "Fix the input to see the verdict.";
-  ui.placeholder.hidden = false;
-}
-
-/**
- * The verdict is being worked out (a check runs).
- * @param {Ui} ui
- * @param {boolean} busy
- */
-export function renderChecking(ui, busy) {
-  ui.verdict.classList.toggle("busy", busy);
-  if (busy) ui.view.setAttribute("aria-busy", "true");
-  else ui.view.removeAttribute("aria-busy");
-}
-
-/**
- * A message in `slot`, the input it is about marked invalid.
- * @param {HTMLElement} slot
- * @param {HTMLElement | null} input
- * @param {string} message
- */
-export function showError(slot, input, message) {
-  slot.textContent = message;
-  if (input) input.setAttribute("aria-invalid", "true");
-}
-
-/** @param {Ui} ui */
-export function clearErrors(ui) {
-  for (const [slot, input] of [[ui.boardError, ui.board], [ui.goalError, ui.goal], [ui.shapeError, ui.shape]]) {
-    slot.textContent = "";
-    input.removeAttribute("aria-invalid");
+export function drawErrors(ui, errors) {
+  for (const [slot, input, message] of /** @type {const} */ ([[ui.boardError, ui.board, errors.board],
+    [ui.goalError, ui.goal, errors.goal], [ui.shapeError, ui.shape, errors.shape]])) {
+    if (slot.textContent !== message) slot.textContent = message;
+    if (message) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
   }
-}
-
-/**
- * Route a core error to the message slot beside the input it is about (`fallback` for others).
- * @param {Ui} ui
- * @param {{type: string, message: string}} error
- * @param {(message: string) => void} fallback
- */
-export function showRequestError(ui, error, fallback) {
-  if (error.type === "GoalError" && ui.goalKind.value === "custom") showError(ui.goalError, ui.goal, error.message);
-  else if (error.type === "GoalError") showError(ui.boardError, ui.board, error.message);
-  else if (error.type === "Cancelled") return;
-  else fallback(error.message);
 }

@@ -3,13 +3,14 @@
 // each lane (one heuristic; two in a race) its counters, the node taken with its children and what happened to
 // each, the heap and the hash table (A*) or the iteration's tree (IDA*), and at the goal the solution path.
 
-import { count, el } from "../dom.js";
+import { el } from "../dom.js";
 import { slide } from "../model/moves.js";
 import {
-  counters, current, finished, iterationsDone, iterationTree, movedChild, tilesText,
+  counters, current, finished, iterationsDone, iterationTree, movedChild, stopNote, tilesText,
 } from "../model/watch.js";
-import { label } from "./results.js";
-import { renderSliderSpeed, sliderSpeed } from "./speed.js";
+import { count, label, searchName } from "../words.js";
+import { WATCH_SPEEDS } from "../model/speed.js";
+import { renderSliderSpeed } from "./speed.js";
 import { hashBins, heapArray, heapTree, idaTree, miniBoard } from "./watch-draw.js";
 
 /**
@@ -20,9 +21,6 @@ import { hashBins, heapArray, heapTree, idaTree, miniBoard } from "./watch-draw.
  * @typedef {import("../protocol.js").WatchChild} WatchChild
  * @typedef {import("../protocol.js").Board} Board
  */
-
-/** Steps per second, one per speed-slider step. */
-export const WATCH_SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60]);
 
 /** @type {Readonly<Record<WatchChild["outcome"], string>>} */
 const OUTCOMES = Object.freeze({
@@ -36,30 +34,30 @@ const OUTCOMES = Object.freeze({
 /** A narrow screen: the heap shows fewer levels. */
 const NARROW = "(max-width: 480px)";
 
-/** @param {Ui} ui @returns {number} the steps per second the slider selects */
-export function watchSpeedOf(ui) {
-  return sliderSpeed(ui.watchSpeed, WATCH_SPEEDS);
-}
-
-/** @param {Ui} ui */
-export function renderWatchSpeed(ui) {
+/** The watched search's speed slider, as it reads. @param {Ui} ui */
+export function drawWatchSpeed(ui) {
   renderSliderSpeed(ui.watchSpeed, ui.watchSpeedText, WATCH_SPEEDS, "steps");
 }
 
 /**
- * The heuristic choosers: those of the `options` reply that the watch offers, the user's choice kept.
+ * The choosers: the heuristics offered (filled again when they change) and the choice on screen.
  * @param {Ui} ui
- * @param {string[]} names
- * @param {string} preferred chosen when the current choice is not offered
+ * @param {Watch} watch
+ * @param {Map<string, unknown>} painted
  */
-export function renderWatchChoices(ui, names, preferred) {
-  for (const [select, none] of /** @type {const} */ ([[ui.watchHeuristic, null], [ui.watchRival, "No race"]])) {
-    const keep = select.value;
-    const options = none ? [new Option(none, "")] : [];
-    for (const name of names) options.push(new Option(label(name), name));
-    select.replaceChildren(...options);
-    select.value = names.includes(keep) || (none && keep === "") ? keep : none ? "" : preferred;
+function drawChoices(ui, watch, painted) {
+  if (painted.get("watch-names") !== watch.names) {
+    painted.set("watch-names", watch.names);
+    for (const [select, none] of /** @type {const} */ ([[ui.watchHeuristic, null], [ui.watchRival, "No race"]])) {
+      const options = none ? [new Option(none, "")] : [];
+      for (const name of watch.names) options.push(new Option(label(name), name));
+      select.replaceChildren(...options);
+    }
   }
+  const { algorithm, heuristic, rival } = watch.choice;
+  if (ui.watchAlgorithm.value !== algorithm) ui.watchAlgorithm.value = algorithm;
+  if (ui.watchHeuristic.value !== heuristic) ui.watchHeuristic.value = heuristic;
+  if (ui.watchRival.value !== rival) ui.watchRival.value = rival;
 }
 
 /** @param {HTMLButtonElement} button @param {boolean} off */
@@ -69,14 +67,16 @@ function unavailable(button, off) {
 }
 
 /**
- * The whole panel.
+ * The whole panel; the lanes are drawn again only when what they show changed (`painted` keeps what was drawn).
  * @param {Ui} ui
  * @param {Watch} watch
+ * @param {Map<string, unknown>} painted
  */
-export function renderWatch(ui, watch) {
+export function drawWatch(ui, watch, painted) {
   ui.watch.hidden = !watch.open;
   if (!watch.open || !watch.board) return;
   const board = watch.board;
+  drawChoices(ui, watch, painted);
   ui.watchBoard.textContent = `${board.rows}×${board.cols}: ${tilesText(board.tiles, board.cols)}`;
   const asking = watch.asking;
   const over = watch.lanes.length > 0 && watch.lanes.every(finished);
@@ -98,12 +98,24 @@ export function renderWatch(ui, watch) {
     ui.watchJobDetail.textContent = asking.detail;
     ui.watchCancel.disabled = asking.cancelled;
   }
-  ui.watchError.textContent = watch.error;
+  if (ui.watchError.textContent !== watch.error) ui.watchError.textContent = watch.error;
+  ui.watchAdviceBox.hidden = !watch.advice;
+  if (ui.watchAdvice.textContent !== watch.advice) ui.watchAdvice.textContent = watch.advice;
+  ui.watchAdviceBox.dataset.kind = watch.offers.length ? "cannot" : "can";
+  ui.watchUseIdastar.hidden = !watch.offers.includes("idastar");
+  ui.watchSmaller.hidden = !watch.offers.includes("smaller") || (board.rows === 3 && board.cols === 3);
+  ui.watchResult.hidden = !watch.result;
+  if (ui.watchResult.textContent !== watch.result) ui.watchResult.textContent = watch.result;
   ui.watchSaid.setAttribute("aria-live", watch.timer ? "off" : "polite"); // playing: shown, not read out step by step
   if (ui.watchSaid.textContent !== watch.said) ui.watchSaid.textContent = watch.said;
   ui.watchLanes.dataset.race = String(watch.lanes.length > 1);
   const narrow = window.matchMedia(NARROW).matches;
   const compact = narrow || watch.lanes.length > 1;
+  const key = [compact, ...watch.lanes.map((l) => `${l.algorithm} ${l.heuristic} ${l.at} ${l.end} ${l.base} ` +
+    `${l.steps.length} ${Boolean(l.result)}`)].join("|");
+  if (painted.get("watch-lanes") === key && painted.get("watch-board") === board) return;
+  painted.set("watch-lanes", key);
+  painted.set("watch-board", board);
   ui.watchLanes.replaceChildren(...watch.lanes.map((lane) => renderLane(lane, board, compact)));
 }
 
@@ -123,7 +135,7 @@ function renderLane(lane, board, compact) {
   for (const [key, value] of Object.entries(figures)) { // max_heap → data-max-heap
     box.dataset[key.replace(/_(.)/g, (_, c) => c.toUpperCase())] = String(value);
   }
-  const title = `${label(lane.algorithm)} + ${label(lane.heuristic).toLowerCase()}`;
+  const title = searchName(lane.algorithm, lane.heuristic);
   box.setAttribute("aria-label", title);
   box.append(el("h4", null, title), counterList(lane, figures, step));
   if (!step) {
@@ -139,18 +151,6 @@ function renderLane(lane, board, compact) {
   const stop = stopNote(lane);
   if (stop) box.append(el("p", "error", stop));
   return box;
-}
-
-/**
- * Why a search that did not reach the goal ended (a limit of the core: memory, nodes), once its last step is shown.
- * @param {Lane} lane
- * @returns {string} empty when it did not stop that way
- */
-export function stopNote(lane) {
-  const result = lane.result;
-  if (!finished(lane) || !result || !result.stopped) return "";
-  return `The search stopped (${result.stopped}) after ${count(result.counters.expanded, "expansion")}`
-    + `${result.message ? `: ${result.message}` : "."}`;
 }
 
 /**

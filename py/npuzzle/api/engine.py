@@ -1,5 +1,6 @@
 """The api with state: an :class:`Engine` holds a loaded pattern database (and a split helper's transposition
-table); :class:`TableLoad` loads one in slices."""
+table); :class:`TableLoad` loads one in slices. :func:`handle` and :func:`start` are the same calls on a fresh
+engine, without tables."""
 
 from __future__ import annotations
 
@@ -10,20 +11,15 @@ from collections.abc import Mapping
 
 from ..pdb import FileSlices, PdbTables, heuristic_name, load_tables_steps, locate, read_tables
 from ..registry import Registry, default_registry, registry_with_tables
-from .protocol import decoded_or_none, dispatch, handle, session_for
-from .requests import (
-    RequestError,
-    error_json,
-)
-from .sessions import Session
-from .split import SubtreeSession
+from .protocol import LongRun, dispatch, session_for
+from .requests import RequestError, decode_request, error_json
 
 
 def file_slices(data: object) -> bytes | bytearray | memoryview | FileSlices:
     """A pattern-database file as :func:`~npuzzle.pdb.loading.load_database` reads it: ``bytes`` as they are, a
     Pyodide proxy of a JavaScript ``Uint8Array`` (or ``ArrayBuffer``) as :class:`~npuzzle.pdb.loading.FileSlices`
     that copy a megabyte at a time out of it, so the whole file is never copied into the WebAssembly memory (which
-    never shrinks). Raises :class:`~npuzzle.errors.RequestError` for anything else."""
+    never shrinks). Raises :class:`~npuzzle.api.requests.RequestError` for anything else."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         return data
     length = getattr(data, "byteLength", None)
@@ -98,15 +94,18 @@ class TableLoad:
 
 
 class Engine:
-    """The api with state: the pattern database loaded into it (none at first).
+    """The api with state: the heuristics on offer and the pattern database loaded into it (none at first); it is
+    the :class:`~npuzzle.api.context.Context` every op runs in.
 
-    The page's worker keeps one engine: :meth:`load_tables` once the file is downloaded, then :meth:`handle` and
-    :meth:`start` as with the module-level functions, which then offer and pick the database's heuristic.
+    The page's worker keeps one engine: :meth:`load_tables` (or :meth:`start_load`) once the file is downloaded,
+    then :meth:`handle` for one-shot requests and :meth:`start` for long ones, which then offer and pick the
+    database's heuristic. ``registry`` is the base on offer (default :func:`npuzzle.registry.default_registry`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, registry: Registry | None = None) -> None:
         self._tables: PdbTables | None = None
-        self._registry = default_registry()
+        self._base = registry if registry is not None else default_registry()
+        self._registry = self._base
         self._subtree_key: str | None = None
         self._subtree_tt: dict[bytes, int] = {}
         self._subtree_clean = True
@@ -135,7 +134,8 @@ class Engine:
 
     def load_tables(self, data: object) -> str:
         """Load a pattern-database file's bytes (``bytes``, or a Pyodide proxy of a ``Uint8Array``) and reply as
-        JSON: ``{"ok": true, "name", "heuristic", "size", "seconds"}`` or ``{"ok": false, "error": …}``; a
+        JSON: ``{"ok": true, "name", "heuristic", "rows", "cols", "size", "seconds"}`` (``rows`` × ``cols``: the
+        shape of the boards the tables serve) or ``{"ok": false, "error": …}``; a
         failed load keeps the engine as it was. :meth:`start_load` does the same in time slices."""
         return self.start_load(data).advance(math.inf)
 
@@ -146,7 +146,7 @@ class Engine:
     def install(self, tables: PdbTables) -> None:
         """Offer ``tables`` from now on (what a finished :class:`TableLoad` does)."""
         self._tables = tables
-        self._registry = registry_with_tables(tables)
+        self._registry = registry_with_tables(tables, self._base)
 
     def subtree_table(self, key: str) -> dict[bytes, int]:
         """The transposition table for the tasks of the split search ``key`` (a helper worker's, kept across its
@@ -162,24 +162,42 @@ class Engine:
         self._subtree_clean = True
 
     def handle(self, request_json: str) -> str:
-        """:func:`handle` with this engine's heuristics and tables (``subtree`` runs one task of a split search to
-        its end: ``{"ok": true, "answer": ANSWER}``)."""
-        request = decoded_or_none(request_json)
-        if not isinstance(request, dict):
-            return handle(request_json, self._registry)  # its own decoding names what is wrong
-        if request.get("op") == "subtree":
-            reply = json.loads(SubtreeSession(self, request).advance(math.inf))
-            reply.pop("type", None)
-            return json.dumps(reply)
-        return json.dumps(dispatch(request, self._registry))  # decoded once, not again
+        """Run one request given as a JSON string in this engine (its heuristics and tables) and return the reply as
+        a JSON string: every op of :data:`~npuzzle.api.protocol.OPERATIONS`, a long one run to its end."""
+        try:
+            request = decode_request(request_json)
+        except RequestError as exc:
+            return json.dumps(error_json(exc))
+        return json.dumps(dispatch(request, self))
 
-    def start(self, request_json: str) -> Session | SubtreeSession:
-        """:func:`start` with this engine's heuristics and tables: a ``solve`` with ``workers`` above 1 splits
-        (:meth:`Session.exchange`), and a ``subtree`` request gives a
-        :class:`~npuzzle.api.split.SubtreeSession`."""
+    def start(self, request_json: str) -> LongRun:
+        """Begin a long operation (``{"op": "solve", …}``, ``"hint"``, ``"compare"``, ``"watch"`` or ``"subtree"``)
+        in this engine without running it yet: its session (:class:`~npuzzle.api.Session`, or a
+        :class:`~npuzzle.api.split.SubtreeSession`), whose :meth:`advance` runs it in slices.
+
+        An invalid request or an unsolvable board gives a session whose first ``advance`` returns the error at
+        once (for an unsolvable board with its ``explanation``); no search is started. A ``solve`` with
+        ``workers`` above 1 on the tables splits (:meth:`~npuzzle.api.SolveSession.exchange`).
+        """
         request = decoded_or_none(request_json)
-        if not isinstance(request, dict):
-            return session_for(request_json)  # its own decoding names what is wrong
-        if request.get("op") == "subtree":
-            return SubtreeSession(self, request)
-        return session_for(request, self._registry, self._tables)  # decoded once, not again
+        return session_for(request if isinstance(request, dict) else request_json, self)
+
+
+def handle(request_json: str, registry: Registry | None = None) -> str:
+    """:meth:`Engine.handle` on a fresh engine without tables (``registry``: the heuristics to offer, default
+    :func:`npuzzle.registry.default_registry`)."""
+    return Engine(registry).handle(request_json)
+
+
+def start(request_json: str) -> LongRun:
+    """:meth:`Engine.start` on a fresh engine without tables."""
+    return Engine().start(request_json)
+
+
+def decoded_or_none(request_json: str) -> object:
+    """The request decoded, or ``None`` when it cannot be (the caller's own decoding then names the error)."""
+    try:
+        decoded: object = decode_request(request_json)
+    except RequestError:
+        return None
+    return decoded

@@ -4,18 +4,20 @@ them: :data:`npuzzle.api.protocol.OPERATIONS`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..board import Board, check_shape
 from ..errors import show_value
 from ..hint import describe_hint, hint_plan
 from ..lesson import describe_move, lesson
+from ..names import ALGORITHMS, Named
 from ..parse import parse_moves, parse_shape, resolve_goal
 from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from ..progress import Limit, SearchResult, run
 from ..randomize import random_board, scramble
 from ..registry import Registry, default_registry
 from ..solvability import explain
-from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES, MAX_SEARCH_CELLS, Plan, auto_algorithm, compare_plans, plan
+from ..solve import DEFAULT_COMPARE_NODES, MAX_SEARCH_CELLS, Plan, auto_algorithm, compare_plans, plan
 from .requests import (
     Reply,
     Request,
@@ -118,15 +120,17 @@ class Planned:
 
 
 def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
-    """A ``solve`` request's one plan (``algorithm``, ``heuristic``, ``budget``)."""
+    """A ``solve`` request's one plan (``algorithm``, ``heuristic``, ``budget``, ``near_optimal_at_limit``)."""
     board, goal, limit = _board_goal_limit(request)
     algorithm = field(request, "algorithm", str, "auto")
     heuristic = field(request, "heuristic", str, "auto")
     budget = request.get("budget")
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
         raise RequestError(f"field 'budget' must be a number of work units, got {budget!r}")
+    at_limit = field(request, "near_optimal_at_limit", bool, False)
     registry = registry if registry is not None else default_registry()
-    return Planned(board, goal, [plan(board, goal, algorithm, heuristic, registry, budget=budget)], limit)
+    chosen = plan(board, goal, algorithm, heuristic, registry, budget=budget, near_optimal_at_limit=at_limit)
+    return Planned(board, goal, [chosen], limit)
 
 
 def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
@@ -152,18 +156,20 @@ def _board_goal_limit(request: Request) -> tuple[Board, Board, Limit]:
 
 
 def op_solve(request: Request, registry: Registry | None = None) -> Reply:
-    """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?:
-    "auto" | a name of :func:`op_options`, "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: B,
-    "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok": true, …SearchResult fields…, "ratio_bound",
-    "letters", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
+    """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?: "auto" |
+    a name of :func:`op_options`, "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: B,
+    "near_optimal_at_limit"?: bool, "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok": true, …SearchResult
+    fields…, "ratio_bound", "letters", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
 
-    ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board
-    fails at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the
-    near-optimal solver's work budget, in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded.
-    ``max_states`` caps the states an A* holds (default 1,000,000). ``workers`` (1 to
-    :data:`~npuzzle.api.split.MAX_WORKERS`) and ``split_nodes`` let a long solve on an :class:`Engine`'s pattern
-    database split (:class:`SolveSession`); in one call they are checked, not used.
-    """
+    ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board fails
+    at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the near-optimal
+    solver's work budget, in units of :data:`~npuzzle.nearoptimal.solver.WORK_UNIT` states expanded. ``max_states`` caps
+    the states an A* holds (default 1,000,000). ``near_optimal_at_limit`` asks for the shortest answer to be had within
+    ``time_limit`` in one request: an optimal search for its share of it (:data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE`),
+    then, if that has not finished, the near-optimal solver for the rest, answering with the better of the two lower
+    bounds (:func:`npuzzle.solve.plan`). ``workers`` (1 to :data:`~npuzzle.api.split.MAX_SPLIT_WORKERS`) and
+    ``split_nodes`` let a long solve on an :class:`Engine`'s pattern database split (:class:`SolveSession`); in one call
+    they are checked, not used."""
     read_split(request)
     asked = plan_solve(request, registry)
     return solve_reply(asked.board, asked.goal, run(asked.plans[0].start(asked.limit)))
@@ -197,19 +203,16 @@ def op_compare(request: Request, registry: Registry | None = None) -> Reply:
     return compare_reply(asked.board, asked.goal, [run(p.start(asked.limit)) for p in asked.plans])
 
 
-_ALGORITHM_SUMMARIES = {
-    "astar": "A*: best-first with an updatable heap; memory grows with the search",
-    "idastar": "IDA*: iterative deepening on f; little memory",
-    NEAR_OPTIMAL: "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; "
-    "fast on big boards, not proven optimal (a lower bound is given)",
-}
+def _choice_json(choice: Named, summary: str) -> dict[str, Any]:
+    return {"name": choice.name, "summary": summary, "aliases": list(choice.aliases)}
 
 
 def op_options(request: Request, registry: Registry | None = None) -> Reply:
     """``{"rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) → ``{"ok": true,
-    "algorithms": [{name, summary}], "heuristics": [{name, summary}], "default_algorithm", "default_heuristic",
-    "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board (the registry's
-    heuristics that fit, in auto's ranking order; optimal algorithms up to 144 cells) and what ``auto`` picks
+    "algorithms": [{name, summary, aliases}], "heuristics": [{name, summary, aliases}], "default_algorithm",
+    "default_heuristic", "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board
+    (:mod:`npuzzle.names`: the registry's heuristics that fit, in auto's ranking order; optimal algorithms up to
+    144 cells; the other names each also accepts) and what ``auto`` picks
     (``default_optimal`` false when that is, or may fall back to, the near-optimal solver), so the page lists new
     solvers without changes."""
     if "board" in request:
@@ -221,13 +224,12 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
         goal = read_goal(request, Board(rows, cols, tuple(range(1, rows * cols)) + (0,)))
         board = goal
     registry = registry if registry is not None else default_registry()
-    fitting = [registry.heuristic(name) for name in registry.names()]
-    fitting = [entry for entry in fitting if entry.fits(board, goal)]
+    fitting = [entry for entry in registry.ranked() if entry.fits(board, goal)]
 
     def fits(name: str) -> bool:
         return board.size <= (NEAR_OPTIMAL_MAX_CELLS if name == NEAR_OPTIMAL else MAX_SEARCH_CELLS)
 
-    algorithms = [a for a in ALGORITHM_NAMES if a != "auto" and fits(a)]
+    algorithms = [a for a in ALGORITHMS[1:] if fits(a.name)]
     if fits(auto_algorithm(goal)):
         chosen = plan(goal, goal, "auto", "auto", registry)  # what "auto" resolves to for this shape and goal
         defaults = (chosen.algorithm, chosen.heuristic, chosen.optimal, chosen.summary)
@@ -237,8 +239,8 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
         "ok": True,
         "rows": board.rows,
         "cols": board.cols,
-        "algorithms": [{"name": a, "summary": _ALGORITHM_SUMMARIES.get(a, "")} for a in algorithms],
-        "heuristics": [{"name": e.name, "summary": e.summary} for e in fitting],
+        "algorithms": [_choice_json(a, a.summary) for a in algorithms],
+        "heuristics": [_choice_json(e, e.summary) for e in fitting],
         "default_algorithm": defaults[0],
         "default_heuristic": defaults[1],
         "default_optimal": defaults[2],

@@ -1,16 +1,18 @@
-"""Long operations run in time slices, one :class:`Session` subclass per op: progress, the final reply, cancel,
-and the split search's messages."""
+"""Long operations run in time slices, one :class:`Session` subclass per op: progress, the final reply, cancel;
+a split solve's messages are :class:`SolveSession`'s own."""
 
 from __future__ import annotations
 
 import json
 import time
 
+from ..board import Board
 from ..errors import show_value
-from ..pdb import Answer, PdbTables, Split, SplitJob, Task, heuristic_name
+from ..pdb import Answer, Split, SplitJob, Task
 from ..progress import Limit, Progress, Search, SearchResult, stop
-from ..registry import Registry
+from ..registry import registry_with_tables
 from ..solve import Plan
+from .context import Context
 from .ops import Planned, hint_reply, plan_compare, plan_hint, plan_solve
 from .requests import (
     Reply,
@@ -23,7 +25,7 @@ from .requests import (
     failure_reply,
     solve_reply,
 )
-from .split import board_shape, read_split
+from .split import read_split
 
 
 class Session:
@@ -31,30 +33,26 @@ class Session:
     or an ``error``, and :meth:`cancel` to stop. One subclass per op (:class:`SolveSession`, :class:`HintSession`,
     :class:`CompareSession`, :class:`~npuzzle.api.watch.WatchSession`) reads its request and words its replies.
 
-    Build one with :func:`start` (``request``: its JSON text, or the object it decodes to, when the caller has
-    decoded it already). Every method returns a JSON string and never raises.
+    Build one with :meth:`Engine.start` (``request``: its JSON text, or the object it decodes to, when the caller
+    has decoded it already; ``context``: the engine). Every method returns a JSON string and never raises.
     """
 
-    def __init__(
-        self, request: str | Request, registry: Registry | None = None, tables: PdbTables | None = None
-    ) -> None:
+    def __init__(self, request: str | Request, context: Context) -> None:
         self._final: Reply | None = None
         self._asked: Planned | None = None
         self._results: list[SearchResult] = []
         self._search: Search | None = None
         self._last: Progress | None = None
-        self._tables = tables
-        self._split: Split | None = None
         try:
             if isinstance(request, str):  # JSON text; a dict was decoded by the caller
                 request = decode_request(request)
             if not isinstance(request, dict):
                 raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-            self._asked = self._read(request, registry)
+            self._asked = self._read(request, context)
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
 
-    def _read(self, request: Request, registry: Registry | None) -> Planned:
+    def _read(self, request: Request, context: Context) -> Planned:
         """The request's board, goal, plans and limit (each subclass reads its own op)."""
         raise NotImplementedError
 
@@ -70,6 +68,10 @@ class Session:
         reply: Reply = {"type": "progress"}
         reply.update(record.to_dict())
         return reply
+
+    def _waiting(self) -> bool:
+        """Whether the search waits on others (a split's helpers): the slice then ends at once."""
+        return False
 
     @property
     def done(self) -> bool:
@@ -97,7 +99,7 @@ class Session:
                         return json.dumps(self._final)
                     continue
                 self._last = record
-                if time.perf_counter() >= deadline or (self._split is not None and self._split.idle):
+                if time.perf_counter() >= deadline or self._waiting():
                     return json.dumps(self._progress(record))
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             self._search = None
@@ -122,6 +124,44 @@ class Session:
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             self._final = failure_reply(exc)
         return json.dumps(self._final)
+
+
+class SolveSession(Session):
+    """A ``solve`` run in slices; with ``workers`` above 1 and IDA* on the context's pattern database, split over
+    the workers: the registry's pattern-database solver (:func:`npuzzle.registry.registry_with_tables`, the one
+    the command line uses too) runs this session's :class:`~npuzzle.pdb.split.Split`, whose progress then carries
+    ``split`` and whose tasks :meth:`exchange` carries."""
+
+    def __init__(self, request: str | Request, context: Context) -> None:
+        self._workers = 1
+        self._split: Split | None = None
+        super().__init__(request, context)
+
+    def _read(self, request: Request, context: Context) -> Planned:
+        workers, split_nodes = read_split(request)
+        registry, tables = context.registry, context.tables
+        if workers > 1 and tables is not None:
+
+            def split(board: Board, goal: Board, limit: Limit) -> Search:
+                job = SplitJob(board, goal, tables, limit, workers=workers, sequential_nodes=split_nodes)
+                self._split = Split(job)
+                return self._split.search
+
+            registry = registry_with_tables(tables, registry, split=split)
+        self._workers = workers
+        return plan_solve(request, registry)
+
+    def _progress(self, record: Progress) -> Reply:
+        reply = super()._progress(record)
+        if self._split is not None and self._split.coordinator is not None:
+            reply["split"] = {"workers": self._workers, "idle": self._split.idle}
+        return reply
+
+    def _waiting(self) -> bool:
+        return self._split is not None and self._split.idle
+
+    def _finish(self, asked: Planned) -> Reply:
+        return solve_reply(asked.board, asked.goal, self._results[0])
 
     def exchange(self, message_json: str) -> str:
         """The split search's messages with the workers that help it (the page's primary worker carries them to
@@ -150,9 +190,9 @@ class Session:
                 return json.dumps({"ok": True, "task": None if task is None else task.to_json()})
             if coordinator is None:
                 raise RequestError("this search has not been split: it has no tasks")
-            board = self._asked.board if self._asked is not None else None
             if kind == "lost":
-                task = Task.from_json(value, *board_shape(board))
+                board = coordinator.board
+                task = Task.from_json(value, board.rows, board.cols)
                 coordinator.release(task.bound, task.index)
             elif kind == "running":
                 count = Answer.from_json(value)
@@ -164,45 +204,11 @@ class Session:
             return json.dumps(error_json(exc))
 
 
-class SolveSession(Session):
-    """A ``solve`` run in slices; with ``workers`` above 1 and IDA* on the session's pattern database, split over
-    the workers (:class:`~npuzzle.pdb.split.Split`: its progress then carries ``split``)."""
-
-    def _read(self, request: Request, registry: Registry | None) -> Planned:
-        self._workers, self._split_nodes = read_split(request)
-        return plan_solve(request, registry)
-
-    def _start(self, chosen: Plan, limit: Limit) -> Search:
-        tables = self._tables
-        if (
-            self._workers > 1
-            and tables is not None
-            and chosen.algorithm == "idastar"
-            and chosen.heuristic == heuristic_name(tables)
-            and chosen.fallback_after is None
-        ):
-            job = SplitJob(
-                chosen.board, chosen.goal, tables, limit, workers=self._workers, sequential_nodes=self._split_nodes
-            )
-            self._split = Split(job)
-            return self._split.search
-        return chosen.start(limit)
-
-    def _progress(self, record: Progress) -> Reply:
-        reply = super()._progress(record)
-        if self._split is not None and self._split.coordinator is not None:
-            reply["split"] = {"workers": self._workers, "idle": self._split.idle}
-        return reply
-
-    def _finish(self, asked: Planned) -> Reply:
-        return solve_reply(asked.board, asked.goal, self._results[0])
-
-
 class HintSession(Session):
     """A ``hint`` run in slices."""
 
-    def _read(self, request: Request, registry: Registry | None) -> Planned:
-        return plan_hint(request, registry)
+    def _read(self, request: Request, context: Context) -> Planned:
+        return plan_hint(request, context.registry)
 
     def _finish(self, asked: Planned) -> Reply:
         return hint_reply(asked.plans[0], self._results[0])
@@ -212,8 +218,8 @@ class CompareSession(Session):
     """A ``compare`` run in slices, one heuristic after the other: its progress adds ``row`` (the one running),
     ``rows``, the ``heuristics`` it runs and the finished rows as ``done``."""
 
-    def _read(self, request: Request, registry: Registry | None) -> Planned:
-        return plan_compare(request, registry)
+    def _read(self, request: Request, context: Context) -> Planned:
+        return plan_compare(request, context.registry)
 
     def _progress(self, record: Progress) -> Reply:
         reply = super()._progress(record)

@@ -1,42 +1,31 @@
 """The api's side of a split search (:mod:`npuzzle.pdb.split`): a solve's ``workers`` and ``split_nodes``, and
 the ``subtree`` op a helper worker runs, one task at a time, in time slices (:class:`SubtreeSession`). The solving
-side, :meth:`npuzzle.api.Session.exchange`, hands the tasks out and takes the answers."""
+side, :meth:`npuzzle.api.SolveSession.exchange`, hands the tasks out and takes the answers."""
 
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Generator
-from typing import Any, Protocol
 
-from ..board import Board
 from ..errors import PatternDatabaseError, show_value
 from ..pdb import SEQUENTIAL_NODES, Answer, PdbTables, Task, subtree_search, useful_reflection
 from ..progress import Progress
-from .requests import Reply, Request, RequestError, failure_reply, field
+from .context import Context
+from .requests import Reply, Request, RequestError, decode_request, failure_reply, field
 
-
-class SubtreeEngine(Protocol):
-    """What a :class:`SubtreeSession` needs of its :class:`npuzzle.api.Engine`."""
-
-    @property
-    def tables(self) -> PdbTables | None: ...
-
-    def subtree_table(self, key: str) -> dict[bytes, int]: ...
-
-    def subtree_ended(self) -> None: ...
-
-
-MAX_WORKERS = 64
-"""The most workers a solve may be split over (the page asks for at most one per core)."""
+MAX_SPLIT_WORKERS = 64
+"""The most workers a ``solve`` request may ask to be split over: a sanity bound on the field (the page itself asks
+for at most one per core, and fewer as memory allows)."""
 
 
 def read_split(request: Request) -> tuple[int, int]:
-    """The request's ``workers`` (1 to :data:`MAX_WORKERS`, default 1) and ``split_nodes`` (the expansions of
+    """The request's ``workers`` (1 to :data:`MAX_SPLIT_WORKERS`, default 1) and ``split_nodes`` (the expansions of
     the ordinary search before it splits, default :data:`~npuzzle.pdb.split.SEQUENTIAL_NODES`)."""
     workers = field(request, "workers", int, 1)
-    if not 1 <= workers <= MAX_WORKERS:
-        raise RequestError(f"field 'workers' must be from 1 to {MAX_WORKERS}, got {show_value(workers)}")
+    if not 1 <= workers <= MAX_SPLIT_WORKERS:
+        raise RequestError(f"field 'workers' must be from 1 to {MAX_SPLIT_WORKERS}, got {show_value(workers)}")
     nodes = field(request, "split_nodes", int, SEQUENTIAL_NODES)
     if not 1 <= nodes <= 10**12:
         raise RequestError(f"field 'split_nodes' must be from 1 to 10**12, got {show_value(nodes, unit='digits')}")
@@ -50,57 +39,50 @@ MAX_SEARCH_KEY = 100
 NO_TABLES = "the subtree op needs the pattern database: load it into an Engine first"
 
 
-def _subtree_fields(request: Request) -> tuple[dict[str, Any], str]:
-    key = field(request, "search", str)
-    if not 1 <= len(key) <= MAX_SEARCH_KEY:
-        raise RequestError(f"field 'search' must be 1 to {MAX_SEARCH_KEY} characters, got {show_value(key)}")
-    return field(request, "task", dict), key
-
-
 def read_subtree(request: Request, tables: PdbTables | None) -> tuple[Task, str]:
     """The ``subtree`` request's ``task`` (:meth:`~npuzzle.pdb.tasks.Task.from_json`, for the tables' shape) and
     ``search`` key; raises :class:`~npuzzle.errors.PatternDatabaseError` when no tables are loaded."""
-    value, key = _subtree_fields(request)
+    key = field(request, "search", str)
+    if not 1 <= len(key) <= MAX_SEARCH_KEY:
+        raise RequestError(f"field 'search' must be 1 to {MAX_SEARCH_KEY} characters, got {show_value(key)}")
+    value = field(request, "task", dict)
     if tables is None:
         raise PatternDatabaseError(NO_TABLES)
     return Task.from_json(value, tables.database.rows, tables.database.cols), key
 
 
-def op_subtree(request: Request) -> Reply:
+def op_subtree(request: Request, context: Context) -> Reply:
     """``{"task": TASK, "search": KEY}`` → ``{"ok": true, "answer": ANSWER}``: one task of a split search
-    (:class:`~npuzzle.pdb.tasks.Task`, :class:`~npuzzle.pdb.tasks.Answer` as JSON objects with the same fields),
-    run by :class:`SubtreeSession` on an engine with tables (the page's helper workers). Here, without tables
-    (the module-level ``handle``): its fields checked, then refused with
-    :class:`~npuzzle.errors.PatternDatabaseError`."""
-    _subtree_fields(request)
-    raise PatternDatabaseError(NO_TABLES)
-
-
-def board_shape(board: Board | None) -> tuple[int, int]:
-    """A split message's board shape: the session's board's, or the 15-puzzle's before it has one."""
-    return (4, 4) if board is None else (board.rows, board.cols)
+    (:class:`~npuzzle.pdb.tasks.Task`, :class:`~npuzzle.pdb.tasks.Answer` as JSON objects with the same fields)
+    run to its end on the context's tables (a helper worker's engine: :class:`SubtreeSession` runs it in slices);
+    without tables it is refused with :class:`~npuzzle.errors.PatternDatabaseError`."""
+    reply: Reply = json.loads(SubtreeSession(request, context).advance(math.inf))
+    reply.pop("type", None)
+    return reply
 
 
 class SubtreeSession:
     """A ``subtree`` request run in time slices on a helper worker (:meth:`Engine.start`): one task of a split
-    search (:func:`npuzzle.pdb.split.subtree_search`) with the engine's transposition table for that ``search``
+    search (:func:`npuzzle.pdb.split.subtree_search`) with the context's transposition table for that ``search``
     key. :meth:`advance` returns ``{"type": "progress", …Progress fields…, "running": ANSWER}`` (the task's count
     so far, ``cells`` null) until ``{"type": "result", "ok": true, "answer": ANSWER}``; :meth:`cancel` stops it
     (``{"type": "result", "ok": true, "stopped": "cancelled", "answer": null}``) and drops the table, whose entries
     would claim subtrees the task never finished. Every method returns a JSON string and never raises."""
 
-    def __init__(self, engine: SubtreeEngine, request: object) -> None:
-        self._engine = engine
+    def __init__(self, request: str | Request, context: Context) -> None:
+        self._context = context
         self._final: Reply | None = None
         self._search: Generator[Progress, None, Answer] | None = None
         try:
+            if isinstance(request, str):  # JSON text; a dict was decoded by the caller
+                request = decode_request(request)
             if not isinstance(request, dict):
                 raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-            tables = engine.tables
+            tables = context.tables
             self._task, key = read_subtree(request, tables)
             assert tables is not None  # read_subtree raised otherwise
             reflect = useful_reflection(tables.database)
-            self._search = subtree_search(tables, self._task, reflect, engine.subtree_table(key))
+            self._search = subtree_search(tables, self._task, reflect, context.subtree_table(key))
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
 
@@ -125,7 +107,7 @@ class SubtreeSession:
                     reply["running"] = count.to_json()
                     return json.dumps(reply)
         except StopIteration as stop:
-            self._engine.subtree_ended()
+            self._context.subtree_ended()
             self._final = {"type": "result", "ok": True, "answer": stop.value.to_json()}
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)

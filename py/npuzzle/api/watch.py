@@ -1,4 +1,4 @@
-"""The ``watch`` op (issue 21): a window of the project's own A* or IDA* expansions as steps
+"""The ``watch`` op: a window of the project's own A* or IDA* expansions as steps
 (:mod:`npuzzle.watch`), one-shot (:func:`op_watch`) or in slices (:class:`WatchSession`)."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from ..progress import Limit, Progress, Search, run
 from ..registry import Registry
 from ..solve import Plan
 from ..watch import MAX_COUNT, Watch, last_steps, prepare
+from .context import Context
 from .ops import Planned
 from .requests import Reply, Request, RequestError, field, read_board, read_goal, read_limit
 from .sessions import Session
@@ -50,8 +51,8 @@ class WatchSession(Session):
     """A ``watch`` run in slices: with ``to_end``, first the plain search to count its steps, then the watched
     one from the window that ends there; progress adds ``pass`` and ``passes``."""
 
-    def _read(self, request: Request, registry: Registry | None) -> Planned:
-        self._watch, self._to_end, limit = read_watch(request, registry)
+    def _read(self, request: Request, context: Context) -> Planned:
+        self._watch, self._to_end, limit = read_watch(request, context.registry)
         w = self._watch
         self._watched = Plan(w.board, w.goal, w.algorithm, w.heuristic.name, w.search)
         plans = [self._watched]

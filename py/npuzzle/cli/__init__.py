@@ -1,5 +1,5 @@
 """The command line: ``npuzzle check``, ``npuzzle random``, ``npuzzle solve``, ``npuzzle compare``,
-``npuzzle bench korf100``, ``npuzzle pdb build|info``.
+``npuzzle bench SET|FILE``, ``npuzzle dataset``, ``npuzzle pdb build|info``.
 
 Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs from the file), 2 invalid input
 (message on stderr, never a traceback), 3 stopped by a limit, 4 the Dask scheduler (``--scheduler``) unreachable or

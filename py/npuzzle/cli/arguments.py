@@ -4,12 +4,15 @@ units), the board, goal and shape arguments, and reading them."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ..board import Board
-from ..errors import LimitError, quote_input
+from ..errors import LimitError, UnknownNameError, quote_input
+from ..names import ALGORITHMS, AUTO, HEURISTICS, PDB, Named, choose
 from ..nearoptimal import BUDGET_RULE, budget_nodes
 from ..parse import parse_board, parse_shape, resolve_goal
+from ..policy import algorithm_help, heuristic_help
 from .common import UsageError, read_board_argument
 
 
@@ -58,6 +61,39 @@ def non_negative_int(text: str) -> int:
 
 
 GOAL_HELP = "goal: 'default' (1 2 … then the blank), 'blank-first' (0 1 2 …, Korf's) or a board (default: %(default)s)"
+
+
+def name_argument(choices: Sequence[Named], what: str, hint: str = "") -> Callable[[str], str]:
+    """An argparse ``type`` for a name among ``choices``: a name or an alias gives the name
+    (:func:`npuzzle.names.choose`); anything else is a usage error that quotes it and lists the choices."""
+
+    def read(text: str) -> str:
+        try:
+            return choose(text, choices, what, hint).name
+        except UnknownNameError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return read
+
+
+def solver_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--algorithm`` and ``--heuristic`` (default ``auto``; names and aliases of :mod:`npuzzle.names`), as
+    ``solve`` and ``dataset`` take them."""
+    parser.add_argument(
+        "--algorithm",
+        default="auto",
+        type=name_argument(ALGORITHMS, "algorithm"),
+        metavar="NAME",
+        help=algorithm_help(),
+    )
+    heuristics = (AUTO, *HEURISTICS, PDB)
+    parser.add_argument(
+        "--heuristic",
+        default="auto",
+        type=name_argument(heuristics, "heuristic"),
+        metavar="NAME",
+        help=heuristic_help(),
+    )
 
 
 def board_arguments(parser: argparse.ArgumentParser, board_note: str = "", shape_note: str = "") -> None:

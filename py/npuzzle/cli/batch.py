@@ -120,9 +120,9 @@ class BatchTally:
 
     def line(self) -> str:
         done = sum(self.counts.values())
-        parts = ", ".join(f"{count} {name}" for name, count in self.counts.items() if count)
+        parts = ", ".join(f"{count:,} {name}" for name, count in self.counts.items() if count)
         seconds = time.perf_counter() - self.started
-        return f"npuzzle: {done} of {plural(self.total, 'board')} done ({parts or 'none yet'}), {seconds:.1f} s"
+        return f"npuzzle: {done:,} of {plural(self.total, 'board')} done ({parts or 'none yet'}), {seconds:.1f} s"
 
     def finish(self, interrupted: bool = False) -> None:
         if self.live:

@@ -9,14 +9,20 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..errors import BoardError, ClusterError, PuzzleError, quote_input
-from ..heuristics import HEURISTIC_NAMES
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
 from ..pdb import PDB_ENV, cache_dir
-from ..policy import algorithm_help, heuristic_help
 from ..progress import Limit
-from ..registry import PDB_ALIAS
-from ..solve import ALGORITHM_NAMES, DEFAULT_COMPARE_NODES
-from .arguments import GOAL_HELP, board_arguments, budget_units, non_negative_int, positive_int, positive_seconds
+from ..solve import DEFAULT_COMPARE_NODES
+from .arguments import (
+    GOAL_HELP,
+    board_arguments,
+    budget_units,
+    non_negative_int,
+    positive_int,
+    positive_seconds,
+    solver_arguments,
+)
+from .bench import add_bench_parser
 from .check import cmd_check, cmd_random
 from .common import (
     EXIT_BROKEN_PIPE,
@@ -26,8 +32,9 @@ from .common import (
     EXIT_STOPPED,
     looks_like_a_file_name,
 )
+from .dataset import add_dataset_parser
 from .pdb import add_pdb_parser
-from .solve import cmd_bench, cmd_compare, cmd_solve
+from .solve import cmd_compare, cmd_solve
 from .watch import add_watch_parser
 
 
@@ -103,18 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --batch: append the records to OUT instead of printing them, and solve only the boards whose "
         "records OUT does not hold yet (a run cut short goes on where it stopped)",
     )
-    solve.add_argument(
-        "--algorithm",
-        default="auto",
-        choices=ALGORITHM_NAMES,
-        help=algorithm_help(),
-    )
-    solve.add_argument(
-        "--heuristic",
-        default="auto",
-        choices=("auto",) + HEURISTIC_NAMES + (PDB_ALIAS,),
-        help=heuristic_help(),
-    )
+    solver_arguments(solve)
     solve.add_argument(
         "--pdb",
         metavar="FILE",
@@ -157,26 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
     cmp.set_defaults(func=cmd_compare)
 
-    bench = sub.add_parser(
-        "bench",
-        help="solve Korf's 100 15-puzzles optimally with a pattern database and check every length",
-        description="Solve Korf's 100 standard 15-puzzles (shipped with the package; blank-first goal) with the "
-        "pattern-database IDA* and print, per instance, the id, optimal length from the file, length found, "
-        "nodes generated and seconds; then the totals, median and maximum. Exit 0 when every length matches the "
-        "file, 1 when one differs, 2 invalid input (e.g. no pattern database), 3 Ctrl-C.",
-    )
-    bench.add_argument("set", choices=("korf100",), help="the instance set (korf100)")
-    bench.add_argument(
-        "--pdb",
-        metavar="FILE",
-        help=f"pattern-database file (default: the file named by ${PDB_ENV}, else the one `npuzzle pdb build` made)",
-    )
-    bench.add_argument("--limit", type=positive_int, metavar="N", help="only the first N instances")
-    bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    bench.set_defaults(func=cmd_bench)
+    add_bench_parser(sub)
 
     add_watch_parser(sub)
     add_pdb_parser(sub)
+    add_dataset_parser(sub)
     return parser
 
 

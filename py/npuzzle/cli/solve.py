@@ -1,25 +1,23 @@
-"""``npuzzle solve``, ``npuzzle compare`` and ``npuzzle bench korf100``."""
+"""``npuzzle solve`` and ``npuzzle compare`` (``npuzzle bench``: :mod:`npuzzle.cli.bench`)."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import TextIO
 
 from ..batch import solved_record, unsolvable_record, wants_tables
-from ..board import Board, goal_board, moves_to_letters
+from ..board import Board, moves_to_letters
 from ..checkpoint import result_from_progress
 from ..errors import PatternDatabaseError, UnsolvableError, quote_input
-from ..instances import korf100
-from ..pdb import PDB_ENV, PdbTables, cache_dir, heuristic_name, locate, read_tables, solve_with_pdb
+from ..pdb import PDB_ENV, PdbTables, cache_dir, locate, read_tables
 from ..policy import NEAR_OPTIMAL
-from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, run
+from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, ratio_bound
 from ..registry import default_registry, registry_with_tables
 from ..solvability import Explanation
-from ..solve import check_limits, compare_plans, plan, ratio_bound
+from ..solve import check_limits, compare_plans, plan
 from ..workers import default_jobs
 from .arguments import read_board_and_goal
 from .batch import cmd_solve_batch
@@ -159,70 +157,6 @@ def _cluster_split(
     located = locate(getattr(args, "pdb", None))
     client = stack.enter_context(cluster_client(args.scheduler))
     return cluster_split(client, tables, None if located.path is None else str(located.path))
-
-
-def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle bench korf100``: every instance solved with the pattern database, lengths checked; exit 1 on a
-    mismatch."""
-    tables = load_pdb(args, err)
-    if tables is None:
-        raise UsageError(
-            f"bench needs a pattern database: `npuzzle pdb build` makes one in {cache_dir()} (or give --pdb FILE "
-            f"or ${PDB_ENV})"
-        )
-    instances = korf100()[: args.limit]
-    goal = goal_board(4, 4, "blank-first")
-    rows: list[dict[str, object]] = []
-    if not args.json:
-        out.write(f"{'id':>3} {'optimal':>7} {'length':>6} {'nodes':>11} {'seconds':>8}\n")
-    for inst in instances:
-        result = run(solve_with_pdb(Board(4, 4, inst.tiles), goal, tables))
-        ok = result.length == inst.optimal
-        rows.append(
-            {
-                "id": inst.ident,
-                "optimal": inst.optimal,
-                "length": result.length,
-                "ok": ok,
-                "nodes": result.nodes_generated,
-                "seconds": round(result.seconds, 4),
-            }
-        )
-        if not args.json:
-            out.write(
-                f"{inst.ident:>3} {inst.optimal:>7} {result.length!s:>6} {result.nodes_generated:>11,} "
-                f"{result.seconds:>8.3f}{'' if ok else '  WRONG LENGTH'}\n"
-            )
-            out.flush()
-    secs = [float(str(r["seconds"])) for r in rows]
-    nodes = [int(str(r["nodes"])) for r in rows]
-    bad = [r["id"] for r in rows if not r["ok"]]
-    slowest = max(rows, key=lambda r: float(str(r["seconds"])))
-    summary: dict[str, object] = {
-        "instances": len(rows),
-        "heuristic": heuristic_name(tables),
-        "mismatches": bad,
-        "total_seconds": round(sum(secs), 3),
-        "median_seconds": round(statistics.median(secs), 4),
-        "max_seconds": max(secs),
-        "max_id": slowest["id"],
-        "total_nodes": sum(nodes),
-        "median_nodes": int(statistics.median(nodes)),
-        "max_nodes": max(nodes),
-    }
-    if args.json:
-        out.write(json.dumps({**summary, "rows": rows}) + "\n")
-    else:
-        lengths = "all optimal lengths match the file" if not bad else f"{len(bad)} WRONG: {bad}"
-        out.write(f"instances: {len(rows)}   heuristic: {summary['heuristic']}   {lengths}\n")
-        out.write(
-            f"total: {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   max {max(secs):.2f} s "
-            f"(#{slowest['id']})\n"
-        )
-        out.write(
-            f"nodes generated: total {sum(nodes):,}   median {int(statistics.median(nodes)):,}   max {max(nodes):,}\n"
-        )
-    return EXIT_UNSOLVABLE if bad else EXIT_OK
 
 
 def compare_table(results: list[SearchResult]) -> str:

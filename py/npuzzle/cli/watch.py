@@ -7,11 +7,12 @@ import json
 from typing import Any, TextIO
 
 from ..errors import UnsolvableError
-from ..heuristics import HEURISTIC_NAMES
+from ..names import ALGORITHMS as NAMED_ALGORITHMS
+from ..names import HEURISTICS, choice_words
 from ..progress import Limit
 from ..solvability import Explanation
-from ..watch import ALGORITHMS, Step, prepare, step_line
-from .arguments import GOAL_HELP, non_negative_int, positive_int, read_board_and_goal
+from ..watch import ALGORITHMS, WATCHABLE_HINT, Step, prepare, step_line
+from .arguments import GOAL_HELP, name_argument, non_negative_int, positive_int, read_board_and_goal
 from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, plural
 from .progress_line import ProgressLine, drive
 
@@ -31,9 +32,20 @@ def add_watch_parser(sub: Any) -> None:
     watch.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
     watch.add_argument("--goal", default="default", help=GOAL_HELP)
     watch.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
-    watch.add_argument("--algorithm", default="astar", choices=ALGORITHMS, help="the search (default: %(default)s)")
+    watchable = [choice for choice in NAMED_ALGORITHMS if choice.name in ALGORITHMS]
     watch.add_argument(
-        "--heuristic", default="manhattan", choices=HEURISTIC_NAMES, help="the heuristic (default: %(default)s)"
+        "--algorithm",
+        default="astar",
+        type=name_argument(watchable, "algorithm", WATCHABLE_HINT),
+        metavar="NAME",
+        help=f"the search: {choice_words(watchable)} (default: %(default)s)",
+    )
+    watch.add_argument(
+        "--heuristic",
+        default="manhattan",
+        type=name_argument(HEURISTICS, "heuristic"),
+        metavar="NAME",
+        help=f"the heuristic: {choice_words(HEURISTICS)} (default: %(default)s)",
     )
     watch.add_argument(
         "--steps", type=positive_int, default=100, metavar="N", help="expansions to print (default: 100)"

@@ -27,7 +27,7 @@ from collections.abc import Generator, Sequence
 
 from ..board import Board, goal_board
 from ..errors import GoalError, LimitError
-from ..progress import Limit, Search, SearchResult, SearchStopped, mapped, run
+from ..progress import Limit, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
 from ..solvability import check_reachable
 from .beam import beam_search, reversed_path
 from .budget import Budget
@@ -173,8 +173,9 @@ def solve_big(
     Raises :class:`~npuzzle.errors.UnsolvableError` (with the parity reasoning) when the board cannot reach the
     goal, :class:`~npuzzle.errors.GoalError` for a goal of another shape and :class:`~npuzzle.errors.LimitError`
     for a width below 1. The returned generator yields progress and returns a :class:`SearchResult` whose
-    ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound`` (length over
-    lower bound: the solution is at most this many times the optimal length) and the length after each phase.
+    ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound``
+    (:func:`npuzzle.progress.ratio_bound`: the solution is at most this many times the optimal length) and the
+    length after each phase.
     ``budget`` is the soft work budget in units of :data:`WORK_UNIT` states expanded (see the module text and
     :func:`budget_nodes`; ``None``: unpaced), ``shorten_path=False`` skips the shortening, ``limit`` is the hard
     limit (nodes, seconds, memory) that ends the search, with ``moves=None`` if no solution was found by then
@@ -239,11 +240,8 @@ def _search(
         final = tuple(moves) if solved else None
         if final is not None and board.apply(final) != goal:
             raise RuntimeError("internal error: the near-optimal solution does not reach the goal")
-        length = len(final) if final is not None else None
         extra: dict[str, object] = {"phases": dict(phases), "width": beam_width, "core": core_note}
-        if length is not None:
-            extra["ratio_bound"] = round(length / lower, 4) if lower else 1.0
-        return SearchResult(
+        found = SearchResult(
             moves=final,
             optimal=final is not None and len(final) == lower,
             algorithm=ALGORITHM,
@@ -258,6 +256,9 @@ def _search(
             message=message,
             extra=extra,
         )
+        if final is not None:
+            extra["ratio_bound"] = ratio_bound(found)
+        return found
 
     if cells == list(goal.tiles):
         return result(True, "the board is already the goal")

@@ -4,7 +4,7 @@ The tables come from this project's own breadth-first search: with numpy when it
 (:mod:`npuzzle.pdb.numpy_builder`: minutes of CPU and over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and
 5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (hours for 7-tile tables: it says so
 before it starts). With numpy the tables are searched side by side in threads, one per core (at most
-:data:`MAX_WORKERS`; a table left over gets several threads), and each finished table is compressed in the
+:data:`MAX_BUILD_CORES`; a table left over gets several threads), and each finished table is compressed in the
 background while the others are searched.
 Progress goes to ``say`` (the CLI: stderr): each table when it starts, where its search is (depth, share of the
 layer; then its compression) at the builder's first tick :data:`PROGRESS_SECONDS` after the table's last line, and
@@ -95,13 +95,13 @@ def numpy_table(rows: int, cols: int, tiles: Sequence[int], threads: int = 1, ti
     return numpy_builder.build_compact(rows, cols, list(tiles), threads, *(() if tick is None else (tick,)))
 
 
-MAX_WORKERS = 4
-"""The most cores a numpy build uses."""
+MAX_BUILD_CORES = 4
+"""The most cores (threads) a numpy build of the tables uses unless told otherwise."""
 
 
 def default_jobs() -> int:
-    """Cores a numpy build uses unless told: all of them, at most :data:`MAX_WORKERS`."""
-    return min(workers.default_jobs(), MAX_WORKERS)
+    """Cores a numpy build uses unless told: all of them, at most :data:`MAX_BUILD_CORES`."""
+    return min(workers.default_jobs(), MAX_BUILD_CORES)
 
 
 def search_rounds(tables: int, cores: int) -> list[tuple[list[int], int]]:
@@ -144,7 +144,7 @@ def build_file(
     """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there, and its
     search form beside it (:func:`~npuzzle.pdb.mapped.mapped_path`) unless a valid one is there; return the
     database's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many cores numpy uses
-    (default: all, at most :data:`MAX_WORKERS`): tables side by side, as :func:`search_rounds` says.
+    (default: all, at most :data:`MAX_BUILD_CORES`): tables side by side, as :func:`search_rounds` says.
 
     Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`); ``KeyboardInterrupt`` when
     interrupted, after stopping every thread it started and removing what it was writing.

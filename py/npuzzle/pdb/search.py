@@ -96,16 +96,16 @@ def _search(
         bound = run.bound
         message = "" if reason is None else limit_message(ALGORITHM, run.name, reason, limit, run.expanded, 0, bound)
         return SearchResult(
-            moves,
-            moves is not None,
-            ALGORITHM,
-            run.name,
-            run.expanded,
-            run.generated,
-            run.max_depth,
-            run.iterations,
-            run.checkpoint.elapsed(),
-            len(moves) if moves is not None else bound,
+            moves=moves,
+            optimal=moves is not None,
+            algorithm=ALGORITHM,
+            heuristic=run.name,
+            nodes_expanded=run.expanded,
+            nodes_generated=run.generated,
+            max_frontier=run.max_depth,
+            iterations=run.iterations,
+            seconds=run.checkpoint.elapsed(),
+            lower_bound=len(moves) if moves is not None else bound,
             stopped=reason,
             message=message,
             extra={
@@ -117,7 +117,16 @@ def _search(
             },
         )
 
-    yield Progress(ALGORITHM, run.name, 0, 0, 0, run.bound, 0, 0.0)
+    yield Progress(
+        algorithm=ALGORITHM,
+        heuristic=run.name,
+        nodes_expanded=0,
+        nodes_generated=0,
+        frontier=0,
+        bound=run.bound,
+        iteration=0,
+        elapsed=0.0,
+    )
     if run.h0 == 0:
         return finish((), None)
     deepen = deepen_disjoint if run.disjoint else deepen_general

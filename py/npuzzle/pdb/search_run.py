@@ -157,14 +157,14 @@ class SearchRun:
         """The progress record at the last checkpoint, ``depth`` moves deep."""
         elapsed = self.checkpoint.now - self.checkpoint.start
         return Progress(
-            ALGORITHM,
-            self.name,
-            self.expanded,
-            self.generated,
-            depth,
-            self.bound,
-            self.iterations,
-            elapsed,
+            algorithm=ALGORITHM,
+            heuristic=self.name,
+            nodes_expanded=self.expanded,
+            nodes_generated=self.generated,
+            frontier=depth,
+            bound=self.bound,
+            iteration=self.iterations,
+            elapsed=elapsed,
             per_iteration=tuple(self.done),
         )
 

@@ -18,7 +18,7 @@ kept until then and never beats a shallower one; answers are taken in any order 
 
 The transports: :mod:`npuzzle.pdb.parallel` (the command line's processes) and :class:`Split`, a search generator
 whose caller hands part of the tasks to other workers (the page's helper Web Workers, through
-``npuzzle.api.Session.exchange`` and the ``subtree`` op) while it searches the rest itself.
+``npuzzle.api.SolveSession.exchange`` and the ``subtree`` op) while it searches the rest itself.
 """
 
 from __future__ import annotations
@@ -364,9 +364,16 @@ class Coordinator:
         """The progress record now: the nodes summed over the workers, the lowest unfinished bound."""
         expanded, generated = self.counts()
         return Progress(
-            ALGORITHM, self.name, expanded, generated, 0, self.bound, len(self.done) + 1,
-            time.perf_counter() - self.started, per_iteration=tuple(self.done),
-        )  # fmt: skip
+            algorithm=ALGORITHM,
+            heuristic=self.name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            frontier=0,
+            bound=self.bound,
+            iteration=len(self.done) + 1,
+            elapsed=time.perf_counter() - self.started,
+            per_iteration=tuple(self.done),
+        )
 
     def _finish(self, moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
         expanded, generated = self.counts()
@@ -377,26 +384,30 @@ class Coordinator:
                    for b, it in sorted(self.iterations.items())]  # fmt: skip
         per_iteration = self.done + [(b, nodes) for b, nodes in running if b == self.bound or nodes]
         return SearchResult(
-            moves,
-            moves is not None,
-            ALGORITHM,
-            self.name,
-            expanded,
-            generated,
-            0 if moves is None else len(moves),
-            len(per_iteration),
-            time.perf_counter() - self.started,
-            self.bound if moves is None else len(moves),
+            moves=moves,
+            optimal=moves is not None,
+            algorithm=ALGORITHM,
+            heuristic=self.name,
+            nodes_expanded=expanded,
+            nodes_generated=generated,
+            max_frontier=0 if moves is None else len(moves),
+            iterations=len(per_iteration),
+            seconds=time.perf_counter() - self.started,
+            lower_bound=self.bound if moves is None else len(moves),
             stopped=reason,
             message=message,
-            extra={"bound": self.bound, "jobs": self.workers, "frontier": len(self.frontier),
-                   "per_iteration": per_iteration},
-        )  # fmt: skip
+            extra={
+                "bound": self.bound,
+                "jobs": self.workers,
+                "frontier": len(self.frontier),
+                "per_iteration": per_iteration,
+            },
+        )
 
 
 class Split:
     """The split search of one board as a search generator (:attr:`search`) whose caller hands part of the tasks
-    to other workers: the page's primary worker gives them to its helper Web Workers (``npuzzle.api.Session``).
+    to other workers: the page's primary worker gives them to its helper Web Workers (``npuzzle.api.SolveSession``).
 
     :attr:`search` first runs the ordinary search for up to ``sequential_nodes`` expansions (most boards end there;
     with ``workers`` 1 it is all there is); then it makes :attr:`coordinator` and searches tasks itself, one at a

@@ -14,10 +14,11 @@ they are, with the measurements: ``docs/benchmarks.md``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from math import isqrt
 
-from ..heuristics import HEURISTIC_NAMES
+from ..names import ALGORITHMS, HEURISTIC_NAMES, HEURISTICS, choice_words
+from ..names import PDB as PDB_CHOICE
 from ..nearoptimal import ALGORITHM as NEAR_OPTIMAL_ALGORITHM
 from ..nearoptimal import DEFAULT_BUDGET, budget_nodes
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
@@ -58,9 +59,8 @@ WALKING_AUTO_SHAPES: tuple[tuple[int, int], ...] = ((4, 4),)
 fits): measured faster there, slower on 3×3, 2×4, 3×4 and 4×3 (``python -m bench search --walking``; figures in
 docs/benchmarks.md)."""
 
-PDB = "pdb"
-"""How the rules name the loaded pattern-database heuristic (its real name follows its partition:
-:func:`npuzzle.pdb.tables.heuristic_name`, ``"pdb-7/7-7+reflected"``)."""
+PDB = PDB_CHOICE.name
+"""How the rules name the loaded pattern-database heuristic (:data:`npuzzle.names.PDB`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,7 @@ HEURISTIC_RULES: tuple[HeuristicRule, ...] = (
 )
 """``heuristic="auto"``'s ranking, strongest first: a pattern database (rank :data:`PDB_STRENGTH`), then the
 built-in heuristics preferred on some shapes, then the strongest built-in everywhere
-(:data:`npuzzle.heuristics.HEURISTIC_NAMES` lists them weakest first)."""
+(:data:`npuzzle.names.HEURISTIC_NAMES` lists them weakest first)."""
 
 
 def algorithm_rule(cells: int) -> AlgorithmRule:
@@ -131,28 +131,18 @@ def algorithm_rule(cells: int) -> AlgorithmRule:
 def auto_rank(name: str, rows: int, cols: int) -> int | None:
     """``heuristic="auto"``'s rank for the built-in heuristic ``name`` on a ``rows``×``cols`` board when a shape
     rule of :data:`HEURISTIC_RULES` prefers it there (above every built-in heuristic, below a pattern database),
-    else ``None`` (its place in :data:`~npuzzle.heuristics.HEURISTIC_NAMES` ranks it)."""
+    else ``None`` (its place in :data:`~npuzzle.names.HEURISTIC_NAMES` ranks it)."""
     for rule in HEURISTIC_RULES:
         if rule.heuristic == name and (rows, cols) in rule.shapes:
             return len(HEURISTIC_NAMES)
     return None
 
 
-def auto_heuristic(rows: int, cols: int, pdb_fits: bool) -> str:
-    """What ``heuristic="auto"`` picks with the built-in heuristics on a ``rows``×``cols`` board (:data:`PDB`
-    when ``pdb_fits``: a loaded pattern database fits the board and goal): the first rule of
-    :data:`HEURISTIC_RULES` that applies; the last one applies everywhere."""
-    for rule in HEURISTIC_RULES[:-1]:
-        if pdb_fits if rule.heuristic == PDB else (rows, cols) in rule.shapes:
-            return rule.heuristic
-    return HEURISTIC_RULES[-1].heuristic
-
-
 # ---- texts generated from the rules: summaries (the api's options, Plan.summary), help, docs ----
 
 
 def _square(cells: int) -> str:
-    side = isqrt(cells)
+    side = math.isqrt(cells)
     return f"{side}×{side}"
 
 
@@ -175,11 +165,14 @@ def near_optimal_summary(budget: float, chosen_by_auto: bool) -> str:
     return f"{NEAR_OPTIMAL} (not proven optimal) {why}; {budget_words(budget)}"
 
 
-def fallback_summary(algorithm: str, heuristic: str, first: float, budget: float) -> str:
-    """The plan summary of an optimal search that gives way after ``first`` seconds to the near-optimal solver with
-    a work budget of ``budget`` units."""
+def fallback_summary(
+    algorithm: str, heuristic: str, first: float, budget: float, share: float = FALLBACK_LIMIT_SHARE
+) -> str:
+    """The plan summary of an optimal search that gives way after ``first`` seconds (``math.inf``: after ``share``
+    of the hard time limit) to the near-optimal solver with a work budget of ``budget`` units."""
+    until = f"{share:.0%} of the time limit" if math.isinf(first) else f"{first:g} s"
     return (
-        f"{optimal_summary(algorithm, heuristic)} for up to {first:g} s, then {NEAR_OPTIMAL} (not proven optimal; "
+        f"{optimal_summary(algorithm, heuristic)} for up to {until}, then {NEAR_OPTIMAL} (not proven optimal; "
         f"{budget_words(budget)}) if it has not finished"
     )
 
@@ -210,8 +203,7 @@ def algorithm_help() -> str:
             part += f", giving way with --heuristic auto {_fallback_words(rule.fallback)}"
         parts.append(part)
     parts.append("bigger boards are refused")
-    names = list(ALGORITHM_TITLES)
-    text = f"{', '.join(names[:-1])}, {names[-1]} or auto (auto: {'; '.join(parts)}".replace("%", "%%")
+    text = f"{choice_words(ALGORITHMS[1:])} or auto (auto: {'; '.join(parts)}".replace("%", "%%")
     return text + "; default: %(default)s)"
 
 
@@ -222,7 +214,9 @@ def _heuristic_label(rule: HeuristicRule) -> str:
 def heuristic_help() -> str:
     """The CLI's ``solve --heuristic`` help (argparse expands ``%(default)s``)."""
     rules = "; else ".join(f"{_heuristic_label(rule)} {rule.where}" for rule in HEURISTIC_RULES)
-    return f"the estimate that guides the search; auto picks the first that fits: {rules} (default: %(default)s)"
+    names = choice_words((*HEURISTICS, PDB_CHOICE))
+    picks = f"auto, which picks the first that fits: {rules}"
+    return f"the estimate that guides the search: {names} or {picks} (default: %(default)s)"
 
 
 MARK_START = "<!-- auto-policy:start -->"

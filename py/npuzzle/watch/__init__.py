@@ -1,4 +1,4 @@
-"""See the search (issue 21): the project's own A* and IDA* (:mod:`npuzzle.search`) run with an observer
+"""See the search: the project's own A* and IDA* (:mod:`npuzzle.search`) run with an observer
 (:mod:`npuzzle.observe`) that records a window of expansions as JSON steps, in bounded memory, with each step said
 in words. :func:`prepare` checks a request and gives a :class:`Watch` to run; the worker's ``watch`` op
 (:mod:`npuzzle.api`) and ``npuzzle watch`` use it. The steps' fields: ``docs/watch.md``.
@@ -15,13 +15,14 @@ from .astar import AstarTrace
 from .heap import HASH_BINS, TracingHeap, bin_of, up_path
 from .idastar import IdaTrace
 from .record import MAX_COUNT, Step, Window, check_window
-from .run import ALGORITHMS, Watch, last_steps, prepare
+from .run import ALGORITHMS, WATCHABLE_HINT, Watch, last_steps, prepare
 from .words import board_text, step_line, step_words
 
 __all__ = [
     "ALGORITHMS",
     "HASH_BINS",
     "MAX_COUNT",
+    "WATCHABLE_HINT",
     "AstarTrace",
     "IdaTrace",
     "Step",

@@ -10,11 +10,13 @@ from typing import Any
 from ..board import Board
 from ..errors import LimitError
 from ..heuristics import Heuristic
+from ..names import ALGORITHMS as NAMED_ALGORITHMS
+from ..names import choose
 from ..progress import Limit, Search, SearchResult
 from ..registry import Registry, default_registry
 from ..search import astar, idastar
 from ..solvability import check_reachable
-from ..solve import MAX_SEARCH_CELLS, heuristic_entry, plain_name
+from ..solve import MAX_SEARCH_CELLS, heuristic_entry
 from .astar import AstarTrace
 from .heap import HASH_BINS
 from .idastar import IdaTrace
@@ -22,6 +24,9 @@ from .record import MAX_COUNT, Step, Window, check_window
 
 ALGORITHMS = ("astar", "idastar")
 """The searches that can be watched."""
+
+WATCHABLE_HINT = "only A* and IDA* can be watched"
+"""What an unknown algorithm's message adds for a watch."""
 
 
 class Watch:
@@ -119,12 +124,12 @@ def prepare(
 ) -> Watch:
     """Check a watch request and build its :class:`Watch`: steps ``start + 1 … start + count`` (``count`` at most
     ``most``; ``sink`` takes each step as it comes instead of keeping it). Raises
-    :class:`~npuzzle.errors.LimitError` naming an unknown algorithm or heuristic, a heuristic that does not fit
-    the board, a board too big or a bad window; :class:`~npuzzle.errors.UnsolvableError` (with the parity
-    reasoning) and :class:`~npuzzle.errors.GoalError` from :func:`~npuzzle.solvability.check_reachable`."""
-    algo = plain_name(algorithm)
-    if algo not in ALGORITHMS:
-        raise LimitError(f"unknown algorithm {algorithm!r} to watch: use one of {', '.join(ALGORITHMS)}")
+    :class:`~npuzzle.errors.UnknownNameError` naming an unknown algorithm or heuristic,
+    :class:`~npuzzle.errors.LimitError` for a heuristic that does not fit the board, a board too big or a bad window;
+    :class:`~npuzzle.errors.UnsolvableError` (with the parity reasoning) and :class:`~npuzzle.errors.GoalError` from
+    :func:`~npuzzle.solvability.check_reachable`."""
+    watchable = [choice for choice in NAMED_ALGORITHMS if choice.name in ALGORITHMS]
+    algo = choose(algorithm, watchable, "algorithm", WATCHABLE_HINT).name
     check_window(start, count, most)
     check_reachable(board, goal)
     if board.size > MAX_SEARCH_CELLS:

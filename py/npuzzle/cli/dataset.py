@@ -1,0 +1,157 @@
+"""``npuzzle dataset``: boards with their optimal solutions written to a JSON-lines, CSV or Parquet file
+(:mod:`npuzzle.dataset`, :mod:`npuzzle.datafiles`), solved as ``solve --batch`` solves (``--jobs``, ``--scheduler``),
+with the batch's progress line and tally; ``--resume`` goes on with the rows the file does not hold yet."""
+
+from __future__ import annotations
+
+import argparse
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from ..batch import BatchOptions
+from ..datafiles import (
+    DatasetWriter,
+    arrow_schema,
+    file_format,
+    open_writer,
+    parts_folder,
+    rows_done,
+    started,
+    tiles_by_index,
+)
+from ..dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
+from ..errors import quote_input
+from ..exhaustive import MAX_EXHAUSTIVE_CELLS
+from ..parse import parse_shape
+from ..pdb import locate
+from ..solve import check_limits
+from ..workers import default_jobs
+from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
+from .batch import BatchTally
+from .cluster import cluster_client
+from .common import EXIT_STOPPED, UsageError, plural
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+
+def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``dataset`` command's parser."""
+    parser = sub.add_parser(
+        "dataset",
+        help="write boards with their optimal solutions to a Parquet, JSON-lines or CSV file (for learning)",
+        description="Draw boards (seeded: board i from SEED/i) or take every state of a small board, solve each "
+        "optimally (near-optimal rows are marked, optimal false) and write one row per board to --out: index, "
+        "rows, cols, tiles, goal, length, optimal, lower_bound, moves (U/D/L/R), nodes_expanded, seconds, algorithm, "
+        "heuristic, stopped (docs/research.md). Boards of up to "
+        f"{MAX_EXHAUSTIVE_CELLS} cells are labelled by one breadth-first search from the goal, others by the "
+        "solver, as `solve --batch` (--jobs, --scheduler). Exit 0 done, 2 invalid input, 3 a board stopped by a "
+        "limit or Ctrl-C (the rows so far are kept: --resume goes on), 4 the Dask scheduler lost.",
+    )
+    parser.add_argument("--shape", required=True, help="ROWSxCOLS, e.g. 4x4")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--count", type=positive_int, metavar="N", help="how many boards to draw")
+    which.add_argument(
+        "--all",
+        action="store_true",
+        help=f"every state that can reach the goal, in order of distance (boards of up to {MAX_EXHAUSTIVE_CELLS} "
+        "cells: the 8-puzzle's 181,440)",
+    )
+    parser.add_argument(
+        "--scramble",
+        metavar="random|walk:K",
+        help="random: uniformly random solvable boards; walk:K: K random moves from the goal (default: random)",
+    )
+    parser.add_argument("--seed", help="the dataset's seed: board i is drawn from SEED/i (default 0)")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--out", required=True, metavar="FILE", help="FILE.parquet, FILE.jsonl or FILE.csv")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with a FILE a run left (only the rows it lacks are solved); without it an existing FILE is refused",
+    )
+    parser.add_argument(
+        "--label",
+        choices=LABELS,
+        default="auto",
+        help=f"bfs: one breadth-first search from the goal (boards of up to {MAX_EXHAUSTIVE_CELLS} cells); search: "
+        "the solver, board by board; auto: bfs where it fits and no --algorithm or --heuristic is named (default)",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=positive_int, metavar="N", help="processes solving boards (default: 1 per core)")
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve on a Dask cluster (tcp://host:port, or local:N): docs/cluster.md",
+    )
+    solver_arguments(parser)
+    parser.add_argument("--pdb", metavar="FILE", help="the 15-puzzle's pattern database, as for `npuzzle solve`")
+    parser.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
+    parser.add_argument("--max-nodes", type=positive_int, help="per board: stop after N expansions (the row is marked)")
+    parser.add_argument("--time-limit", type=positive_seconds, help="per board: stop after S seconds (marked)")
+    parser.set_defaults(func=cmd_dataset)
+
+
+def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``npuzzle dataset``: the rows of the dataset written to ``--out`` with progress on ``err``; exit 3 when a
+    board was stopped by a limit or Ctrl-C stopped the run (the rows so far are in the file)."""
+    rows, cols = parse_shape(args.shape)
+    if args.all and (args.scramble is not None or args.seed is not None):
+        raise UsageError("--all takes every state in order of distance: --scramble and --seed draw boards for --count")
+    count = None if args.all else args.count
+    scramble = parse_scramble("random" if args.scramble is None else args.scramble)
+    spec = DatasetSpec(rows, cols, count, scramble, "0" if args.seed is None else args.seed, args.goal)
+    path = Path(args.out)
+    if file_format(path) == "parquet":
+        arrow_schema()  # pyarrow missing: said now, not after the first part's work
+    if started(path) and not args.resume:
+        raise UsageError(
+            f"{quote_input(str(path))} is already there: --resume goes on with it, or give another --out (a dataset "
+            "file is never overwritten)"
+        )
+    done = rows_done(path)
+    located = locate(args.pdb)
+    options = BatchOptions(
+        algorithm=args.algorithm,
+        heuristic=args.heuristic,
+        budget=args.budget,
+        limit=check_limits(args.max_nodes, args.time_limit),
+        pdb=None if located.path is None else str(located.path),
+    )
+    tally = BatchTally(err, spec.total)
+    for row in done.values():  # counted as the batch's tally counts records: solved, or stopped by a limit
+        tally.add({"stopped": row["stopped"], "moves": None if row["length"] is None else ""}, quiet=True)
+    if done:
+        err.write(f"npuzzle: {plural(len(done), 'row')} of {spec.total:,} already in {path}\n")
+    with ExitStack() as stack:
+        jobs: int | Client = args.jobs or default_jobs()
+        if args.scheduler is not None:
+            jobs = stack.enter_context(cluster_client(args.scheduler))
+        writer: DatasetWriter | None = None
+        written = 0
+        try:
+            for row in dataset_rows(spec, options, jobs, args.label, tiles_by_index(done)):
+                writer = writer or open_writer(path)
+                writer.write(row)
+                written += 1
+                tally.add(row)
+        except KeyboardInterrupt:
+            _close(writer, complete=False)
+            tally.finish(interrupted=True)
+            err.write(f"npuzzle: interrupted: {plural(written, 'row')} written; --resume goes on\n")
+            return EXIT_STOPPED
+        except Exception:  # DatasetError, a lost scheduler …: the rows so far stay in the file
+            _close(writer, complete=False)
+            raise
+        if writer is None and file_format(path) == "parquet" and parts_folder(path).exists():
+            writer = open_writer(path)  # every row was in the parts already: join them
+        _close(writer, complete=True)
+    tally.finish()
+    err.write(f"npuzzle: {plural(written, 'row')} written to {path} ({spec.total:,} in all)\n")
+    return tally.exit_code()
+
+
+def _close(writer: DatasetWriter | None, complete: bool) -> None:
+    if writer is not None:
+        writer.close(complete)

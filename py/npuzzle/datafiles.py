@@ -1,0 +1,290 @@
+"""Dataset files: rows of :mod:`npuzzle.dataset` written as JSON lines, CSV or Parquet, read back, and resumed.
+
+The format follows the file's suffix (:data:`FORMATS`). JSON lines and CSV are written a whole line at a time and
+flushed, so a run cut short leaves complete lines (a line cut off mid-way is dropped when the run goes on). Parquet
+(the ``npuzzle[parquet]`` extra, pyarrow, imported only here and only when a Parquet file is written or read) is
+written as part files in ``FILE.parts/`` (:data:`PART_ROWS` rows or :data:`PART_SECONDS` seconds each, each renamed
+into place whole), joined into ``FILE`` in index order when the dataset is complete; a run cut short leaves the
+parts, which the next run with ``resume`` goes on from. Columns and their types: :data:`npuzzle.dataset.COLUMNS`;
+in CSV a list of tiles is written as numbers separated by spaces and an empty cell is a null.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, TextIO
+
+from .dataset import COLUMN_NAMES, COLUMNS, DatasetError, Row
+from .errors import quote_input
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+Format = Literal["jsonl", "csv", "parquet"]
+FORMATS: dict[str, Format] = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".parquet": "parquet"}
+"""The file suffixes a dataset may have, and the format each means."""
+
+PART_ROWS = 10_000
+"""The most rows in one Parquet part file."""
+PART_SECONDS = 60.0
+"""A Parquet part is written at least this often (seconds), so a run cut short loses at most that much work."""
+
+
+def file_format(path: Path) -> Format:
+    """The format of ``path`` by its suffix; raises :class:`~npuzzle.dataset.DatasetError` naming the choices."""
+    fmt = FORMATS.get(path.suffix.lower())
+    if fmt is None:
+        raise DatasetError(
+            f"the dataset file {quote_input(str(path))} must end in {', '.join(FORMATS)} (its suffix names the format)"
+        )
+    return fmt
+
+
+def parts_folder(path: Path) -> Path:
+    """Where a Parquet dataset's part files are kept until it is complete: ``FILE.parts``."""
+    return path.with_name(path.name + ".parts")
+
+
+def started(path: Path) -> bool:
+    """Whether a dataset file (or a Parquet dataset's parts) is already there."""
+    return path.exists() or (file_format(path) == "parquet" and parts_folder(path).exists())
+
+
+def _pyarrow() -> tuple[Any, Any]:
+    """``pyarrow`` and ``pyarrow.parquet``; raises :class:`~npuzzle.dataset.DatasetError` naming the extra when
+    they are not installed."""
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError as exc:
+        raise DatasetError(f"Parquet files need pyarrow ({exc}): pip install 'npuzzle[parquet]'") from None
+    return pyarrow, pyarrow.parquet
+
+
+def arrow_schema() -> pa.Schema:
+    """The Parquet schema of :data:`~npuzzle.dataset.COLUMNS` (tiles as a list of int16)."""
+    pa, _ = _pyarrow()
+    kinds = {"int": pa.int64(), "float": pa.float64(), "bool": pa.bool_(), "str": pa.string()}
+    fields = [pa.field(c.name, pa.list_(pa.int16()) if c.kind == "ints" else kinds[c.kind]) for c in COLUMNS]
+    return pa.schema(fields)
+
+
+class DatasetWriter:
+    """Appends rows to a dataset file; :meth:`close` with ``complete`` says whether the dataset is whole."""
+
+    def write(self, row: Row) -> None:
+        raise NotImplementedError
+
+    def close(self, complete: bool) -> None:
+        raise NotImplementedError
+
+
+class _LineWriter(DatasetWriter):
+    """JSON lines or CSV: one flushed line per row."""
+
+    def __init__(self, path: Path, fmt: Format) -> None:
+        fresh = not path.exists() or path.stat().st_size == 0
+        self._file: TextIO = open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
+        self._fmt = fmt
+        if fmt == "csv" and fresh:
+            self._file.write(",".join(COLUMN_NAMES) + "\n")
+
+    def write(self, row: Row) -> None:
+        if self._fmt == "jsonl":
+            self._file.write(json.dumps(row) + "\n")
+        else:
+            self._file.write(_csv_line(row))
+        self._file.flush()
+
+    def close(self, complete: bool) -> None:
+        self._file.close()
+
+
+def _csv_line(row: Row) -> str:
+    cells = []
+    for column in COLUMNS:
+        value = row[column.name]
+        if value is None:
+            cells.append("")
+        elif column.kind == "ints":
+            cells.append(" ".join(map(str, value)))  # type: ignore[call-overload]
+        elif column.kind == "bool":
+            cells.append("true" if value else "false")
+        else:
+            cells.append(str(value))
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerow(cells)
+    return text.getvalue()
+
+
+class _ParquetWriter(DatasetWriter):
+    """Parquet: rows gathered into part files, joined into the file when the dataset is complete."""
+
+    def __init__(self, path: Path) -> None:
+        self._pa, self._pq = _pyarrow()
+        self._schema = arrow_schema()
+        self._path = path
+        self._parts = parts_folder(path)
+        if path.exists():  # a complete dataset grown by a later run: its file becomes the first part
+            shutil.rmtree(self._parts, ignore_errors=True)  # parts left by a run stopped while joining them
+            self._parts.mkdir()
+            os.replace(path, self._parts / "part-complete.parquet")
+        self._parts.mkdir(exist_ok=True)
+        self._rows: list[Row] = []
+        self._since = time.monotonic()
+
+    def write(self, row: Row) -> None:
+        self._rows.append(row)
+        if len(self._rows) >= PART_ROWS or time.monotonic() - self._since >= PART_SECONDS:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._rows:
+            table = self._pa.Table.from_pylist(self._rows, schema=self._schema)
+            name = f"part-{int(str(self._rows[0]['index'])):012d}.parquet"
+            temporary = self._parts / (name + ".tmp")
+            self._pq.write_table(table, temporary)
+            os.replace(temporary, self._parts / name)  # a part is there whole or not at all
+            self._rows = []
+        self._since = time.monotonic()
+
+    def close(self, complete: bool) -> None:
+        self._flush()
+        if not complete:
+            return
+        temporary = self._path.with_name(self._path.name + ".tmp")
+        with self._pq.ParquetWriter(temporary, self._schema) as joined:
+            for part in _part_files(self._parts):
+                table = self._pq.read_table(part, schema=self._schema)
+                joined.write_table(table.sort_by("index"))
+        os.replace(temporary, self._path)
+        shutil.rmtree(self._parts)
+
+
+def _part_files(folder: Path) -> list[Path]:
+    """The part files of ``folder`` in index order (a half-written ``.tmp`` is not one)."""
+    return sorted(folder.glob("part-*.parquet"), key=_first_index)
+
+
+def _first_index(part: Path) -> int:
+    stem = part.stem.removeprefix("part-")
+    return -1 if not stem.isdigit() else int(stem)
+
+
+def open_writer(path: Path) -> DatasetWriter:
+    """A writer appending to the dataset file ``path`` (created when missing), in its suffix's format."""
+    fmt = file_format(path)
+    if fmt == "parquet":
+        return _ParquetWriter(path)
+    return _LineWriter(path, fmt)
+
+
+def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]:
+    """The rows of a dataset file, in file order (a Parquet dataset still in parts: its parts' rows, in index
+    order), with only ``columns`` where Parquet can read just those; a line cut off mid-way at the end of a
+    JSON-lines or CSV file is left out. Raises
+    :class:`~npuzzle.dataset.DatasetError` naming the file and line that is not a row."""
+    fmt = file_format(path)
+    if fmt == "parquet":
+        yield from _parquet_rows(path, columns)
+        return
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DatasetError(f"cannot read the dataset {quote_input(str(path))}: {exc.strerror or exc}") from None
+    whole = data[: data.rfind(b"\n") + 1].decode("utf-8", errors="replace")
+    if fmt == "jsonl":
+        yield from _json_rows(path, whole)
+    else:
+        yield from _csv_rows(path, whole)
+
+
+def _json_rows(path: Path, text: str) -> Iterator[Row]:
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError:
+            row = None
+        if not isinstance(row, dict) or not isinstance(row.get("index"), int) or not isinstance(row.get("tiles"), list):
+            raise DatasetError(f"line {number} of {quote_input(str(path))} is not a dataset row: {quote_input(line)}")
+        yield row
+
+
+def _csv_rows(path: Path, text: str) -> Iterator[Row]:
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, None)
+    if header is None:
+        return
+    if tuple(header) != COLUMN_NAMES:
+        shown = quote_input(",".join(header))
+        raise DatasetError(f"{quote_input(str(path))} is not a dataset's CSV: its header is {shown}")
+    for number, cells in enumerate(reader, 2):
+        try:
+            yield {column.name: _cell(column.kind, cell) for column, cell in zip(COLUMNS, cells, strict=True)}
+        except ValueError:
+            raise DatasetError(
+                f"line {number} of {quote_input(str(path))} is not a dataset row: {quote_input(','.join(cells))}"
+            ) from None
+
+
+def _cell(kind: str, text: str) -> object:
+    if text == "":
+        return None
+    if kind == "ints":
+        return [int(t) for t in text.split()]
+    if kind == "int":
+        return int(text)
+    if kind == "float":
+        return float(text)
+    if kind == "bool":
+        if text not in ("true", "false"):
+            raise ValueError(f"not a bool: {text!r}")
+        return text == "true"
+    return text
+
+
+def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[Row]:
+    _, pq = _pyarrow()
+    files = [path] if path.exists() else _part_files(parts_folder(path)) if parts_folder(path).exists() else []
+    for file in files:
+        try:
+            table = pq.read_table(file, columns=None if columns is None else list(columns))
+        except (OSError, ValueError) as exc:
+            raise DatasetError(f"cannot read the Parquet file {quote_input(str(file))}: {exc}") from None
+        yield from table.sort_by("index").to_pylist()
+
+
+def rows_done(path: Path) -> dict[int, Row]:
+    """Every row a dataset file (or its Parquet parts) holds already, by index, with its index, tiles, length and
+    stopped columns: what a run with
+    ``resume`` skips (none when the file is not there). A JSON-lines or CSV file's last line cut off mid-way is cut
+    from the file, so that the rows appended next start on a line of their own."""
+    if not started(path):
+        return {}
+    if file_format(path) != "parquet" and path.exists():
+        data = path.read_bytes()
+        whole = data[: data.rfind(b"\n") + 1]
+        if len(whole) < len(data):
+            with open(path, "r+b") as handle:
+                handle.truncate(len(whole))
+    kept = ("index", "tiles", "length", "stopped")  # what resuming and its tally need: not whole rows in memory
+    return {int(str(row["index"])): {key: row.get(key) for key in kept} for row in read_rows(path, kept)}
+
+
+def tiles_by_index(rows: dict[int, Row]) -> dict[int, tuple[int, ...]]:
+    """The tiles of each row of ``rows`` (:func:`rows_done`'s), by index: what :func:`npuzzle.dataset.dataset_rows`
+    checks a resumed file's rows against."""
+    out: dict[int, tuple[int, ...]] = {}
+    for index, row in rows.items():
+        tiles = row["tiles"]
+        out[index] = tuple(int(t) for t in tiles) if isinstance(tiles, list) else ()
+    return out

@@ -1,0 +1,163 @@
+"""The sliding puzzle as a Gymnasium environment, with the optimal distance in ``info`` where it is cheap.
+
+:class:`SlidingPuzzleEnv`: any ``rows × cols`` board and goal. Actions are ``Discrete(4)``: 0 U, 1 D, 2 L, 3 R, the
+direction the tile moves (as :mod:`npuzzle.board`'s letters and DeepCubeA's); an action the mask forbids leaves the
+board as it is and costs a step. Observations are the tiles as an int16 array ``(rows, cols)`` (0 the blank; int32
+above 32,768 cells), or with ``observation="onehot"`` an int8 array ``(rows, cols, rows·cols)``. Starts are seeded:
+uniformly random solvable boards (``scramble="random"``) or ``walk:K`` random moves from the goal, never the goal
+itself; ``reset``'s ``options={"board": …}`` starts from a given board (text, lists, an array). Rewards:
+``reward="step"`` gives −1 per action (an episode's return is minus its length), ``"sparse"`` gives 1 on reaching
+the goal and 0 otherwise. An episode ends (``terminated``) at the goal and is truncated after ``max_steps`` actions
+(default 10·rows·cols).
+
+``info`` holds ``action_mask`` (int8, 1 for each legal action: also :meth:`SlidingPuzzleEnv.action_masks`), the
+``tile`` the last action slid (0: none), and, unless ``distance="off"``, the labels of
+:class:`npuzzle.labels.DistanceLabeller`: ``optimal_distance`` where known, ``distance_lower_bound`` always.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..board import DIRECTIONS, Board
+from ..dataset import parse_scramble
+from ..errors import LimitError, UnknownNameError, UnsolvableError, show_value
+from ..interchange import action_letter, board_from_array, board_to_array
+from ..labels import MODES, DistanceLabeller
+from ..parse import parse_board, resolve_goal
+from ..pdb import PdbTables, read_tables
+from ..randomize import random_board, scramble
+from ..solvability import is_solvable
+
+Observation = np.ndarray[Any, Any]
+DISTANCES = ("off", *MODES)
+REWARDS = ("step", "sparse")
+OBSERVATIONS = ("tiles", "onehot")
+MAX_ONEHOT_CELLS = 1024
+"""The largest board a one-hot observation is offered for (its array has cells² entries)."""
+
+
+class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
+    """The sliding puzzle (see the module text). ``tables`` is the 15-puzzle's pattern database (a
+    :class:`~npuzzle.pdb.PdbTables` or a file path) for exact 4×4 distances. Bad settings raise a
+    :class:`~npuzzle.errors.PuzzleError` naming the value."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's class attribute
+
+    def __init__(
+        self,
+        rows: int = 4,
+        cols: int = 4,
+        goal: str | Board = "default",
+        scramble: str = "random",
+        observation: str = "tiles",
+        reward: str = "step",
+        max_steps: int | None = None,
+        distance: Literal["off", "cheap", "exact"] = "cheap",
+        tables: PdbTables | str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.goal = resolve_goal(goal, rows, cols)
+        self.walk = parse_scramble(scramble)
+        _check_choice("observation", observation, OBSERVATIONS)
+        _check_choice("reward", reward, REWARDS)
+        _check_choice("distance", distance, DISTANCES)
+        _check_choice("render_mode", render_mode, (None, *self.metadata["render_modes"]))
+        if observation == "onehot" and self.goal.size > MAX_ONEHOT_CELLS:
+            raise LimitError(f"one-hot observations go up to {MAX_ONEHOT_CELLS} cells, not {rows}×{cols}")
+        if self.walk == 0:
+            raise LimitError("scramble walk:0 starts at the goal: use walk:K with K of 1 or more")
+        self.max_steps = 10 * self.goal.size if max_steps is None else max_steps
+        if self.max_steps < 1:
+            raise LimitError(f"max_steps must be at least 1, got {max_steps}")
+        self.observation = observation
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        loaded = read_tables(tables) if isinstance(tables, str) else tables
+        self.labeller = None if distance == "off" else DistanceLabeller(self.goal, loaded, distance)
+        n = self.goal.size
+        self.action_space = spaces.Discrete(len(DIRECTIONS))
+        self.tile_type = "int16" if n <= 1 << 15 else "int32"
+        if observation == "tiles":
+            self.observation_space = spaces.Box(0, n - 1, (rows, cols), np.dtype(self.tile_type))
+        else:
+            self.observation_space = spaces.Box(0, 1, (rows, cols, n), np.int8)
+        self.board = self.goal
+        self.steps = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new episode: from ``options["board"]`` when given, else a start drawn with the seeded generator."""
+        super().reset(seed=seed)
+        given = (options or {}).get("board")
+        self.board = self._given(given) if given is not None else self._drawn()
+        self.steps = 0
+        return self._observe(), self._info(0, searching=True)
+
+    def _drawn(self) -> Board:
+        """A start drawn from the environment's random generator: never the goal."""
+        while True:
+            seed = int(self.np_random.integers(2**63))
+            if self.walk is None:
+                board = random_board(self.goal.rows, self.goal.cols, seed=seed, goal=self.goal)
+            else:
+                board = scramble(self.goal, self.walk, seed=seed)
+            if board != self.goal:
+                return board
+
+    def _given(self, given: object) -> Board:
+        shape = (self.goal.rows, self.goal.cols)
+        if isinstance(given, Board):
+            board = given
+        else:
+            board = parse_board(given, shape) if isinstance(given, str) else board_from_array(given, shape)
+        if (board.rows, board.cols) != shape or not is_solvable(board, self.goal):
+            raise UnsolvableError(
+                f"the start {board.format(one_line=True)} cannot reach the goal {self.goal.format(one_line=True)}"
+            )
+        return board
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        return self.slide(self.board.movable_tiles().get(action_letter(action), 0))
+
+    def slide(self, tile: int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """One step that slides ``tile`` (0, or a tile not next to the blank: the board stays as it is); what
+        :meth:`step` returns."""
+        if tile in self.board.movable_tiles().values():
+            self.board = self.board.slide(tile)
+        self.steps += 1
+        terminated = self.board == self.goal
+        truncated = not terminated and self.steps >= self.max_steps
+        reward = -1.0 if self.reward_kind == "step" else float(terminated)
+        return self._observe(), reward, terminated, truncated, self._info(tile)
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """1 for each action that moves a tile now, 0 for the others (int8; the mask ``Discrete.sample`` takes)."""
+        movable = self.board.movable_tiles()
+        return np.array([1 if d in movable else 0 for d in DIRECTIONS], dtype=np.int8)
+
+    def render(self) -> str | None:
+        """The board as text (``render_mode="ansi"``)."""
+        return None if self.render_mode is None else self.board.format() + "\n"
+
+    def _observe(self) -> Observation:
+        if self.observation == "tiles":
+            return board_to_array(self.board, self.tile_type)
+        return board_to_array(self.board, "int8", one_hot=True)
+
+    def _info(self, tile: int, searching: bool = False) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "tile": tile}
+        if self.labeller is not None:
+            info.update(self.labeller.labels(self.board, searching))
+        return info
+
+
+def _check_choice(name: str, value: object, choices: tuple[object, ...]) -> None:
+    if value not in choices:
+        shown = ", ".join(repr(c) for c in choices)
+        raise UnknownNameError(f"{name} must be one of {shown}, got {show_value(value)}")

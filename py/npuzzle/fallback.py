@@ -1,0 +1,98 @@
+"""The fallback: an optimal search that gives way to the near-optimal solver when its time runs out, and the one
+answer made of the two (:func:`optimal_then_near`); :func:`npuzzle.solve.plan` decides when a plan falls back
+(``auto``'s rule of :mod:`npuzzle.policy`, a hint, or ``near_optimal_at_limit``)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+
+from .progress import ALGORITHM_TITLES, Clock, Limit, Search, SearchResult, SearchStopped, ratio_bound
+
+
+def optimal_then_near(
+    start_optimal: Callable[[Limit], Search],
+    start_near: Callable[[Limit], Search],
+    first_seconds: float,
+    share: float,
+    limit: Limit,
+) -> Search:
+    """The optimal search for ``first_seconds`` (``math.inf``: no bound of its own) or ``share`` of the hard time
+    limit, if sooner; if that time runs out before it finishes, or its memory limit (A*'s states held) stops it, the
+    near-optimal solver for the rest of the hard limit. The answer is the near-optimal one with the better of the two
+    lower bounds (``optimal`` when its length meets it), the optimal search's figures in ``extra["optimal_search"]``,
+    the counts of both and a message saying what happened; progress records flow on with cumulative counts and
+    ``elapsed``. A :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer)."""
+    clock = Clock()
+    cap = first_seconds if limit.seconds is None else min(first_seconds, share * limit.seconds)
+    # a stop during the optimal search passes through it (it has no answer to give): progress.stop then builds the
+    # result from the last record with Plan.stopped, as for a plain search
+    first: SearchResult = yield from start_optimal(replace(limit, seconds=None if math.isinf(cap) else cap))
+    if first.stopped not in ("time-limit", "memory-limit"):
+        return first  # finished (optimal), or stopped by the caller's node limit
+    spent = clock.elapsed()
+    rest = replace(
+        limit,
+        seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
+        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
+    )
+    near = start_near(rest)
+    request_now: SearchStopped | None = None
+    while True:
+        try:
+            record = near.send(None) if request_now is None else near.throw(request_now)
+        except StopIteration as done:  # the near-optimal solver answers a stop with its best so far (or none)
+            second: SearchResult = done.value
+            break
+        try:
+            yield replace(
+                record,
+                elapsed=spent + record.elapsed,
+                nodes_expanded=first.nodes_expanded + record.nodes_expanded,
+                nodes_generated=first.nodes_generated + record.nodes_generated,
+            )
+        except SearchStopped as request:
+            request_now = request
+    lower = max(first.lower_bound, second.lower_bound)
+    extra = dict(second.extra)
+    extra["optimal_search"] = {
+        "algorithm": first.algorithm,
+        "heuristic": first.heuristic,
+        "seconds": round(first.seconds, 3),
+        "nodes_expanded": first.nodes_expanded,
+        "lower_bound": first.lower_bound,
+    }
+    title = ALGORITHM_TITLES.get(first.algorithm, first.algorithm)
+    ended = f"did not finish in {cap:g} s" if first.stopped == "time-limit" else "reached its memory limit"
+    why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {first.lower_bound} moves)"
+    if second.moves is None:
+        message = (
+            f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
+            f"the solution needs at least {lower} moves"
+        )
+    else:
+        length = len(second.moves)
+        if length == lower:
+            message = f"{why}; near-optimal answer, and optimal after all: the length equals the lower bound"
+        else:
+            message = (
+                f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
+            )
+        if second.stopped is not None:  # only a stop from outside leaves it set on an answer
+            message = f"stopped early ({second.stopped}): best so far; {message}"
+    combined = replace(
+        second,
+        optimal=second.moves is not None and len(second.moves) == lower,
+        lower_bound=lower,
+        nodes_expanded=first.nodes_expanded + second.nodes_expanded,
+        nodes_generated=first.nodes_generated + second.nodes_generated,
+        max_frontier=max(first.max_frontier, second.max_frontier),
+        iterations=first.iterations + second.iterations,
+        seconds=clock.elapsed(),
+        message=message,
+        extra=extra,
+    )
+    if second.moves is not None:
+        extra["ratio_bound"] = ratio_bound(combined)
+    return combined

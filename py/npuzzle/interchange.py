@@ -1,0 +1,236 @@
+"""Boards and moves to and from other tools' forms: arrays and lists, the Korf, DeepCubeA and Slidysim text forms,
+the two goal conventions, and moves as tiles, letters, words or action numbers.
+
+* **Arrays**: :func:`board_from_array` reads nested or flat lists and anything with ``tolist()`` (a numpy array)
+  without importing numpy; :func:`board_to_array` makes a numpy array (numpy imported there only: the ``gym`` or
+  ``fast`` extra), optionally one-hot.
+* **Text forms** (:data:`FORMS`): ``korf`` (``[id] t0 t1 …``, one line, Korf's blank-first goal), ``deepcubea``
+  (``t0 t1 …``, the flat tile array of DeepCubeA's states, goal ``1 … n−1 0``), ``slidysim`` (rows joined by ``/``,
+  ``1 2 3/4 5 6/7 8 0``, goal blank last). :func:`read_form` gives the board and the goal its form implies.
+* **Goal conventions**: :func:`convert_goal` maps a board posed for one convention (``default``, blank last;
+  ``blank-first``, Korf's) onto the other by a half turn and ``t → n − t``, which keeps every distance;
+  :func:`convert_letters` maps a solution alike (U↔D, L↔R).
+* **Moves**: :func:`move_letters` and :func:`move_tiles` take tiles, U/D/L/R letters (the direction the tile moves,
+  as DeepCubeA's and Slidysim's letters), words, strings such as ``"RRDL"`` or Slidysim's ``"R2DL"``;
+  :func:`from_actions`/:func:`to_actions` are the action numbers 0–3 = U, D, L, R of DeepCubeA and
+  :mod:`npuzzle.env`. :func:`read_move` reads one move as a word, the text environment's action.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from math import isqrt
+from typing import TYPE_CHECKING, Any, Literal
+
+from .board import (
+    DIRECTION_WORDS,
+    DIRECTIONS,
+    Board,
+    Direction,
+    GoalName,
+    goal_board,
+    moves_to_letters,
+    unchecked_board,
+)
+from .errors import BoardError, MoveError, NotANumberError, ShapeError, UnknownNameError, quote_input, show_value
+from .parse import parse_board
+
+if TYPE_CHECKING:
+    import numpy as np
+
+Form = Literal["korf", "deepcubea", "slidysim"]
+
+
+@dataclass(frozen=True, slots=True)
+class TextForm:
+    """A tool's way of writing a board: its name, the goal convention of its boards and one line on it."""
+
+    name: Form
+    goal: GoalName
+    text: str
+
+
+FORMS: dict[str, TextForm] = {
+    "korf": TextForm("korf", "blank-first", "Korf's instance lines: an optional id, then the tiles, row-major"),
+    "deepcubea": TextForm("deepcubea", "default", "DeepCubeA's state arrays: the tiles, row-major"),
+    "slidysim": TextForm("slidysim", "default", "Slidysim's scrambles: rows joined by '/', tiles by spaces"),
+}
+"""The text forms :func:`read_form` and :func:`write_form` know, each with the goal convention its boards follow."""
+
+WORDS: dict[str, Direction] = {word: letter for letter, word in DIRECTION_WORDS.items()}
+"""The words a move may be written as (:data:`npuzzle.board.DIRECTION_WORDS`): the direction the tile moves."""
+
+_RUN = re.compile(r"([UDLR])(\d*)", re.IGNORECASE)
+_RUNS = re.compile(r"(?:[UDLR]\d*)+", re.IGNORECASE)
+
+
+def board_from_array(values: Any, shape: tuple[int, int] | None = None) -> Board:
+    """A board from nested rows, a flat sequence (square, or of ``shape``) or an array with ``tolist()`` (a numpy
+    array of either form); raises a :class:`~npuzzle.errors.BoardError` subclass naming the problem."""
+    if hasattr(values, "tolist"):
+        values = values.tolist()
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
+        raise NotANumberError(
+            f"a board array must be a non-empty sequence of numbers or rows, got {show_value(values)}"
+        )
+    if isinstance(values[0], Sequence):
+        board = Board.from_rows(values)
+        if shape is not None and (board.rows, board.cols) != tuple(shape):
+            raise ShapeError(
+                f"the rows given make a {board.rows}×{board.cols} board, not the {shape[0]}×{shape[1]} asked for"
+            )
+        return board
+    if shape is not None:
+        rows, cols = shape
+        if rows * cols != len(values):
+            raise ShapeError(f"a {rows}×{cols} board has {rows * cols} tiles, but {len(values)} were given")
+        return Board(rows, cols, tuple(values))
+    side = isqrt(len(values))
+    if side * side != len(values):
+        raise ShapeError(f"{len(values)} tiles make no square board: give the shape (rows, cols)")
+    return Board(side, side, tuple(values))
+
+
+def board_to_array(board: Board, dtype: str = "int16", one_hot: bool = False) -> np.ndarray[Any, Any]:
+    """The board as a numpy array: ``(rows, cols)`` of tiles, or with ``one_hot`` ``(rows, cols, n)`` of 0/1 where
+    ``[r, c, t]`` is 1 when tile ``t`` (0 the blank) is at ``(r, c)``. Needs numpy."""
+    import numpy as np
+
+    tiles = np.asarray(board.tiles, dtype=dtype).reshape(board.rows, board.cols)
+    if not one_hot:
+        return tiles
+    out = np.zeros((board.rows, board.cols, board.size), dtype=dtype)
+    rows, cols = np.indices((board.rows, board.cols))
+    out[rows, cols, tiles] = 1
+    return out
+
+
+def board_to_list(board: Board, nested: bool = True) -> list[Any]:
+    """The board as plain lists: its rows (``nested``), or its row-major tiles."""
+    return board.row_lists() if nested else list(board.tiles)
+
+
+def read_form(text: str, form: Form) -> tuple[Board, Board]:
+    """The board written in ``form`` and the goal that form's boards are posed for; a ``korf`` line may start with
+    its id (a flat list of n + 1 numbers). Raises a :class:`~npuzzle.errors.BoardError` naming the problem, and
+    :class:`~npuzzle.errors.UnknownNameError` for a form that is none of :data:`FORMS`."""
+    spec = _form(form)
+    numbers = text.split()
+    if form == "korf" and len(numbers) > 1 and isqrt(len(numbers) - 1) ** 2 == len(numbers) - 1:
+        text = " ".join(numbers[1:])  # the id first
+    if form == "slidysim" and "/" not in text:
+        raise BoardError(f"a Slidysim board has its rows joined by '/', got {quote_input(text)}")
+    board = parse_board(text)
+    return board, goal_board(board.rows, board.cols, spec.goal)
+
+
+def write_form(board: Board, form: Form, ident: int | None = None) -> str:
+    """``board`` in ``form`` (``korf`` with ``ident`` first when given): the text :func:`read_form` reads back."""
+    _form(form)
+    if form == "slidysim":
+        return "/".join(" ".join(map(str, row)) for row in board.row_lists())
+    flat = " ".join(map(str, board.tiles))
+    return flat if ident is None or form != "korf" else f"{ident} {flat}"
+
+
+def _form(form: str) -> TextForm:
+    spec = FORMS.get(form)
+    if spec is None:
+        raise UnknownNameError(f"unknown text form {show_value(form)}; use one of {', '.join(FORMS)}")
+    return spec
+
+
+def convert_goal(board: Board, source: GoalName, target: GoalName) -> Board:
+    """``board``, posed for the ``source`` goal convention, as the board with the same distance to the ``target``
+    goal: the board turned half round with each tile ``t`` renamed ``n − t`` (the identity when they agree)."""
+    if source == target:
+        return board
+    n = board.size
+    turned = tuple(0 if t == 0 else n - t for t in reversed(board.tiles))
+    return unchecked_board(board.rows, board.cols, turned)
+
+
+def convert_letters(letters: str) -> str:
+    """A solution's letters under :func:`convert_goal`: the half turn swaps U with D and L with R."""
+    return letters.translate(str.maketrans("UDLRudlr", "DURLdurl"))
+
+
+def move_letters(board: Board, moves: str | Iterable[int | str]) -> str:
+    """The moves from ``board`` as one string of U/D/L/R letters; ``moves`` are tiles, letters or words, or a
+    string of them (``"RRDL"``, ``"R2DL"``, ``"3 6 up"``). Raises :class:`~npuzzle.errors.MoveError` for the first
+    move that is not legal, naming its step."""
+    tiles = move_tiles(board, moves)
+    return "".join(moves_to_letters(board, tiles))
+
+
+def move_tiles(board: Board, moves: str | Iterable[int | str]) -> list[int]:
+    """The moves from ``board`` as the tiles that slide (see :func:`move_letters` for what ``moves`` may be)."""
+    tokens: Iterable[int | str] = _tokens(moves) if isinstance(moves, str) else moves
+    tiles: list[int] = []
+    current = board
+    for step, move in enumerate(tokens, start=1):
+        try:
+            tile = read_move(current, move)
+        except MoveError as exc:
+            raise MoveError(f"step {step}: {exc}") from None
+        tiles.append(tile)
+        current = current.slide(tile)
+    return tiles
+
+
+def _tokens(text: str) -> list[int | str]:
+    """The moves of a string: numbers and words as they are, runs of letters one by one (``R3`` three times)."""
+    out: list[int | str] = []
+    for token in text.replace(",", " ").split():
+        if token.isascii() and token.isdigit():
+            out.append(int(token))
+        elif token.lower() in WORDS:
+            out.append(token)
+        elif _RUNS.fullmatch(token):
+            for run in _RUN.finditer(token):
+                out.extend([run.group(1).upper()] * int(run.group(2) or 1))
+        else:
+            raise MoveError(f"move {quote_input(token)} is neither a tile number, a word nor a run of U, D, L, R")
+    return out
+
+
+def read_move(board: Board, move: int | str) -> int:
+    """The tile one move slides: a tile number, a letter U/D/L/R or a word up/down/left/right (the direction the
+    tile moves), case and surrounding spaces forgiven. Raises :class:`~npuzzle.errors.MoveError` with the message
+    ``npuzzle`` gives for a move it cannot make."""
+    if isinstance(move, str):
+        word = move.strip()
+        if len(word.split()) > 1:
+            raise MoveError(f"one move at a time, got {len(word.split())}: {quote_input(move)}")
+        move = WORDS.get(word.lower(), word)
+    return board.slide(move).tiles[board.blank_index]
+
+
+def action_letter(action: object) -> Direction:
+    """The letter of one action number (0–3: U, D, L, R, the order of DeepCubeA's moves and of :mod:`npuzzle.env`'s
+    actions; a Python or numpy integer); raises :class:`~npuzzle.errors.MoveError` quoting anything else (``-1``,
+    ``4``, ``1.5``, ``True``)."""
+    try:
+        number = -1 if isinstance(action, bool) else operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        number = -1
+    if not 0 <= number < len(DIRECTIONS):
+        raise MoveError(f"action {show_value(action)} is not one of 0 (U), 1 (D), 2 (L), 3 (R)")
+    return DIRECTIONS[number]
+
+
+def from_actions(actions: Iterable[int]) -> str:
+    """Action numbers as letters (:func:`action_letter` each); raises :class:`~npuzzle.errors.MoveError` for
+    anything that is not one."""
+    return "".join(action_letter(action) for action in actions)
+
+
+def to_actions(letters: str) -> list[int]:
+    """U/D/L/R letters as action numbers 0–3 (:func:`from_actions`'s inverse)."""
+    try:
+        return [DIRECTIONS.index(letter) for letter in letters.upper()]
+    except ValueError:
+        raise MoveError(f"{quote_input(letters)} holds a letter other than U, D, L, R") from None

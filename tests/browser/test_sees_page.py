@@ -1,0 +1,122 @@
+"""The page as a person sees it, at the six common screens (:data:`sees.SCREENS`): after each main flow, what the person
+needs next is inside the viewport and on top (not merely in the DOM), no label is clipped and no internal identifier
+shows. The flows: a shared link; paste → Check; Solve → Play (the board and its player on one screen, the text
+area still the user's); an unsolvable board said plainly; Shuffle on a phone; and the panels, Compare and Watch,
+laid out at every size (their slow runs on the page's own example are test_sees_slow_page.py's)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from npuzzle import explain
+from npuzzle.parse import parse_board
+
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, Server, open_app
+from .sees import PHONES, SCREENS, assert_readable, assert_seen, settled
+
+pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
+
+EXAMPLE = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
+LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
+EASY = "1 2 3 / 4 0 6 / 7 5 8"  # solved in a few moves: Play reaches the goal at once
+UNSOLVABLE = "1 2 3 / 4 5 6 / 8 7 0"
+
+
+@pytest.fixture(params=list(SCREENS), ids=list(SCREENS))
+def screen(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[App]:
+    """The page opened through a shared link on one of the six screens (a phone's with touch), Python ready."""
+    app = open_app(browser, server, LINK, phone=request.param in PHONES, viewport=SCREENS[request.param])
+    yield app
+    app.assert_offline()
+    app.close()
+
+
+def phone(app: App) -> bool:
+    size = app.page.viewport_size
+    return size is not None and size["width"] < 500
+
+
+def paste_and_check(app: App, board: str) -> None:
+    """Type ``board`` in the editor (a phone opens it first) and press Check."""
+    page = app.page
+    if page.locator("#board").is_hidden():
+        page.click("#edit-board")
+    page.fill("#board", board)
+    before = app.answers()
+    page.click("#check")
+    app.wait_answer(before)
+    settled(page)  # the verdict brought into view, as a person would wait for it
+
+
+def test_what_each_flow_needs_next_is_on_screen(screen: App) -> None:
+    app, page = screen, screen.page
+    # a shared link: the board and the verdict's headline at once, without scrolling
+    settled(page)
+    assert page.evaluate("window.scrollY") == 0
+    assert_seen(page, "#board-view .grid", "#verdict .verdict-title")
+    expect(page.locator("#verdict .verdict-title")).to_have_text("Solvable")
+    assert_readable(page)
+    if phone(app):  # Shuffle is on the first screen
+        assert_seen(page, "#shuffle")
+
+    # paste → Check: the verdict's headline in view; on a phone the editor closes and Solve is in view too
+    paste_and_check(app, EASY)
+    assert_seen(page, "#verdict .verdict-title", "#board-view .grid")
+    if phone(app):
+        assert page.locator("#board").is_hidden()
+        assert_seen(page, "#bar-solve")
+    else:
+        assert_seen(page, "#solve")
+
+    # Solve → Play: the board and the player on one screen, before and after playing; the input kept
+    page.evaluate("() => { delete document.body.dataset.solve; }")
+    page.click("#bar-solve" if phone(app) else "#solve")
+    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    assert page.locator("body").get_attribute("data-solve") == "solved"
+    assert_seen(page, "#board-view .grid", "#player #play", "#player .position")
+    page.click("#play")
+    page.wait_for_selector("body[data-playback=end]", state="attached", timeout=ANSWER_TIMEOUT_MS)
+    assert_seen(page, "#board-view .grid", "#player #play")
+    assert parse_board(page.locator("#board").input_value()) == parse_board(EASY)  # the user's board
+    assert_readable(page)
+
+    # an unsolvable board: said plainly, with the swap that would fix it, in view
+    paste_and_check(app, UNSOLVABLE)
+    expected = explain(parse_board(UNSOLVABLE))
+    assert_seen(page, "#verdict .verdict-title", "#verdict .verdict-plain")
+    expect(page.locator("#verdict .verdict-plain")).to_have_text(expected.plain)
+    assert_readable(page)
+
+
+def test_shuffle_deals_a_board_in_view(screen: App) -> None:
+    app, page = screen, screen.page
+    page.fill("#shape", "3×3")
+    assert_seen(page, "#shuffle")
+    before = app.answers()
+    page.click("#shuffle")
+    app.wait_answer(before)
+    assert page.locator("#board-view .grid").get_attribute("aria-label") == "3×3 board"
+    assert_seen(page, "#board-view .grid")
+    assert page.locator("#shape").input_value() == "3×3"  # the field follows the board on screen
+    assert_readable(page)
+
+
+def test_the_panels_are_laid_out_at_every_size(screen: App) -> None:
+    app, page = screen, screen.page
+    paste_and_check(app, "8 6 7 / 2 5 4 / 3 0 1")  # a hard 3×3: every heuristic finishes, in a second or two
+    page.evaluate("() => { delete document.body.dataset.compare; }")
+    page.click("#compare")
+    page.wait_for_function(
+        "() => ['done', 'stopped', 'failed'].includes(document.body.dataset.compare)", timeout=ANSWER_TIMEOUT_MS
+    )
+    assert page.locator("body").get_attribute("data-compare") == "done"
+    assert_seen(page, "#comparison-heading")
+    assert_readable(page)
+    page.click("#watch-open")
+    assert_seen(page, "#watch-heading", "#watch-step")
+    page.wait_for_function("() => document.getElementById('watch-advice').textContent.includes('reaches the goal')")
+    assert_seen(page, "#watch-advice")
+    assert_readable(page)

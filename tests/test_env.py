@@ -1,0 +1,185 @@
+"""``npuzzle.env``: Gymnasium's own checker on both environments, vector environments (sync and async), the action
+mask, seeded starts, and the distance labels against the breadth-first oracle (3×3) and Korf's published lengths
+(4×4 with the pattern database)."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from npuzzle import Board, goal_board
+from npuzzle.board import DIRECTIONS
+from npuzzle.env import PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
+from npuzzle.errors import LimitError, MoveError, PuzzleError, UnknownNameError, UnsolvableError
+from npuzzle.instances import korf100
+from npuzzle.nearoptimal import manhattan_linear_conflict
+from oracle import distances
+from shipped_pdb import PDB_FILE
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"rows": 3, "cols": 3},
+        {"rows": 2, "cols": 4, "observation": "onehot", "reward": "sparse", "goal": "blank-first"},
+        {"rows": 4, "cols": 4, "scramble": "walk:30", "render_mode": "ansi"},
+        {"rows": 5, "cols": 5, "distance": "off"},
+    ],
+)
+def test_gymnasiums_checker_passes(settings: dict[str, object]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a checker's warning fails the test
+        check_env(gym.make(PUZZLE_ID, **settings).unwrapped)
+        check_env(gym.make(TEXT_ID, **{k: v for k, v in settings.items() if k != "observation"}).unwrapped)
+
+
+def test_the_module_colon_id_form_imports_and_makes_it() -> None:
+    env = gym.make("npuzzle.env:npuzzle/SlidingPuzzle-v0", rows=2, cols=3)
+    observation, info = env.reset(seed=5)
+    assert observation.shape == (2, 3) and observation.dtype == np.int16 and "optimal_distance" in info
+
+
+def test_the_labels_follow_the_breadth_first_oracle_step_by_step() -> None:
+    env = SlidingPuzzleEnv(3, 3)
+    truth = distances(goal_board(3, 3))
+    rng = np.random.default_rng(4)
+    for episode in range(5):
+        observation, info = env.reset(seed=episode)
+        for _ in range(40):
+            tiles = tuple(int(t) for t in observation.ravel())
+            assert info["optimal_distance"] == info["distance_lower_bound"] == truth[tiles] > 0 or tiles == tuple(
+                goal_board(3, 3).tiles
+            )
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            observation, reward, terminated, _, info = env.step(action)
+            assert reward == -1.0 and info["tile"] > 0
+            if terminated:
+                break
+
+
+def test_an_action_the_mask_forbids_changes_nothing_but_costs_a_step() -> None:
+    env = SlidingPuzzleEnv(3, 3, max_steps=3)
+    observation, info = env.reset(options={"board": "1 2 3 / 4 5 6 / 7 0 8"})
+    mask = info["action_mask"]
+    assert [DIRECTIONS[a] for a in np.flatnonzero(mask)] == ["D", "L", "R"]  # the blank on the bottom row
+    assert np.array_equal(mask, env.action_masks())
+    after, reward, terminated, truncated, info = env.step(DIRECTIONS.index("U"))
+    assert np.array_equal(after, observation) and reward == -1.0 and info["tile"] == 0 and not terminated
+    env.step(DIRECTIONS.index("U"))
+    *_, truncated, _ = env.step(DIRECTIONS.index("U"))
+    assert truncated  # max_steps actions
+    env.reset(options={"board": [[1, 2, 3], [4, 5, 6], [7, 0, 8]]})
+    observation, reward, terminated, _, info = env.step(DIRECTIONS.index("L"))  # 8 slides left: solved
+    assert terminated and info["optimal_distance"] == 0 and observation.ravel().tolist() == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+
+
+def test_seeded_starts_repeat_and_walks_stay_within_their_length() -> None:
+    env = SlidingPuzzleEnv(3, 3, scramble="walk:6")
+    first = [env.reset(seed=s)[0].tolist() for s in range(20)]
+    again = [env.reset(seed=s)[0].tolist() for s in range(20)]
+    assert first == again and len({str(b) for b in first}) > 5
+    assert all(0 < env.reset(seed=s)[1]["optimal_distance"] <= 6 for s in range(20))
+    sparse = SlidingPuzzleEnv(2, 3, reward="sparse", scramble="walk:1")
+    outcomes = []
+    for action in range(4):
+        sparse.reset(seed=3)  # one move from the goal
+        _, reward, terminated, _, _ = sparse.step(action)
+        outcomes.append((reward, terminated))
+    assert sorted(outcomes) == [(0.0, False)] * 3 + [(1.0, True)]
+
+
+def test_onehot_observations_mark_one_tile_per_cell() -> None:
+    env = SlidingPuzzleEnv(3, 4, observation="onehot", distance="off")
+    observation, info = env.reset(seed=1)
+    assert observation.shape == (3, 4, 12) and observation.dtype == np.int8
+    assert (observation.sum(axis=2) == 1).all() and sorted(observation.argmax(axis=2).ravel()) == list(range(12))
+    assert set(info) == {"action_mask", "tile"}
+
+
+def test_a_big_board_gets_a_lower_bound_named_as_such() -> None:
+    env = SlidingPuzzleEnv(6, 6)
+    observation, info = env.reset(seed=2)
+    board = Board(6, 6, tuple(int(t) for t in observation.ravel()))
+    assert "optimal_distance" not in info
+    goal = goal_board(6, 6)
+    assert info["distance_lower_bound"] == manhattan_linear_conflict(board.tiles, goal.tiles, 6, 6)
+    with pytest.raises(LimitError, match="known cheaply only on boards of up to 9 cells"):
+        SlidingPuzzleEnv(4, 4, distance="exact")
+
+
+@pytest.mark.skipif(not PDB_FILE.exists(), reason="the 7/7-7 tables are not built")
+def test_the_15_puzzle_with_the_tables_gives_korfs_lengths() -> None:
+    env = SlidingPuzzleEnv(4, 4, goal="blank-first", tables=str(PDB_FILE), distance="exact")
+    for instance in sorted(korf100(), key=lambda i: i.manhattan_nodes or 0)[:3]:
+        _, info = env.reset(options={"board": instance.board()})
+        assert info["optimal_distance"] == instance.optimal
+        # one move away from the start: the distance is one more or one less, and exact mode knows which
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, _, _, after = env.step(action)
+        assert abs(after["optimal_distance"] - instance.optimal) == 1
+        assert after["distance_lower_bound"] == after["optimal_distance"]
+    cheap = SlidingPuzzleEnv(4, 4, goal="blank-first", tables=str(PDB_FILE))
+    instance = korf100()[0]
+    _, info = cheap.reset(options={"board": instance.board()})
+    assert info["optimal_distance"] == instance.optimal
+
+
+def test_vector_environments_sync_and_async() -> None:
+    for mode in ("sync", "async"):
+        envs = gym.make_vec(PUZZLE_ID, num_envs=3, vectorization_mode=mode, rows=3, cols=3)
+        try:
+            observations, infos = envs.reset(seed=11)
+            truth = distances(goal_board(3, 3))
+            assert observations.shape == (3, 3, 3) and infos["action_mask"].shape == (3, 4)
+            assert list(infos["optimal_distance"]) == [truth[tuple(o.ravel().tolist())] for o in observations]
+            actions = np.array([int(np.flatnonzero(m)[0]) for m in infos["action_mask"]])
+            observations, rewards, *_, infos = envs.step(actions)
+            assert list(rewards) == [-1.0] * 3 and (infos["tile"] > 0).all()
+        finally:
+            envs.close()
+
+
+def test_the_text_environment_reads_words_and_answers_as_the_command_line() -> None:
+    env = TextPuzzleEnv(3, 3)
+    text, info = env.reset(options={"board": "1 2 3 / 4 5 6 / 7 0 8"})
+    assert text == "1 2 3\n4 5 6\n7 _ 8"
+    board = Board(3, 3, (1, 2, 3, 4, 5, 6, 7, 0, 8))
+    for move in ("jump", "up", "4", "U L"):
+        text, reward, terminated, _, info = env.step(move)
+        try:
+            board.slide({"up": "U"}.get(move, move))
+            expected = ""
+        except MoveError as exc:
+            expected = f"npuzzle: {exc}"
+        if move == "U L":
+            expected = "npuzzle: one move at a time, got 2: 'U L'"
+        assert info["error"] == expected and text == expected + "\n1 2 3\n4 5 6\n7 _ 8" and reward == -1.0
+    text, reward, terminated, _, info = env.step(" Left ")  # 8 slides left
+    assert terminated and "error" not in info and text == "1 2 3\n4 5 6\n7 8 _"
+
+
+def test_an_action_outside_the_action_space_is_named_not_wrapped_round() -> None:
+    env = SlidingPuzzleEnv(3, 3)
+    env.reset(options={"board": "1 2 3 / 4 0 5 / 6 7 8"})  # every action legal
+    for action in (-1, 4, 2.0):
+        with pytest.raises(MoveError, match=f"action {action!r} is not one of 0"):
+            env.step(action)  # type: ignore[arg-type]
+    assert env.steps == 0 and env.board == Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))
+    assert env.step(np.int64(3))[4]["tile"] == 4
+
+
+def test_bad_settings_are_named() -> None:
+    with pytest.raises(UnknownNameError, match="reward must be one of 'step', 'sparse', got 'dense'"):
+        SlidingPuzzleEnv(3, 3, reward="dense")
+    with pytest.raises(UnknownNameError, match="distance must be one of 'off', 'cheap', 'exact', got 'exactly'"):
+        SlidingPuzzleEnv(3, 3, distance="exactly")  # type: ignore[arg-type]
+    with pytest.raises(PuzzleError, match="'random' or 'walk:K'"):
+        SlidingPuzzleEnv(3, 3, scramble="shuffle")
+    with pytest.raises(UnsolvableError, match="cannot reach the goal"):
+        SlidingPuzzleEnv(3, 3).reset(options={"board": "2 1 3 / 4 5 6 / 7 8 0"})
+    with pytest.raises(PuzzleError, match="at least 2 rows and 2 columns, got 1×3"):
+        SlidingPuzzleEnv(1, 3)

@@ -1,0 +1,39 @@
+// @ts-check
+// The page's layout as scripts need to know it: whether the page is in its one-column (phone) layout, where the
+// editor folds under the board (style.css: the same width), and bringing an element into view when it is not.
+
+/** The media query of the one-column layout (style.css: the same width). */
+export const PHONE_LAYOUT = "(max-width: 760px)";
+
+/** @returns {boolean} the page is in its one-column (phone) layout */
+export function phoneLayout() {
+  return window.matchMedia(PHONE_LAYOUT).matches;
+}
+
+/**
+ * @param {Element} element
+ * @returns {boolean} the element's box lies within the viewport (a box taller than the viewport: its top third of
+ *   the viewport's height does)
+ */
+export function inView(element) {
+  const box = element.getBoundingClientRect();
+  const height = window.innerHeight || document.documentElement.clientHeight;
+  if (box.height > height) return box.top >= 0 && box.top + height / 3 <= height;
+  return box.top >= 0 && box.bottom <= height;
+}
+
+/**
+ * Scroll `element` into view when it is not: as little as needed (its top first when it is taller than the
+ * viewport), or with its top at the viewport's top (`top`: a panel that grows as its work goes on), smoothly unless
+ * the user asks for reduced motion (then a jump).
+ * @param {Element} element
+ * @param {boolean} reducedMotion
+ * @param {boolean} [top]
+ */
+export function reveal(element, reducedMotion, top = false) {
+  if (inView(element) && !(top && element.getBoundingClientRect().top > window.innerHeight / 3)) return;
+  const box = element.getBoundingClientRect();
+  const height = window.innerHeight || document.documentElement.clientHeight;
+  const block = top || box.height > height || box.top < 0 ? "start" : "end";
+  element.scrollIntoView({ block, inline: "nearest", behavior: reducedMotion ? "auto" : "smooth" });
+}

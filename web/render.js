@@ -1,0 +1,109 @@
+// @ts-check
+// The page's one render pass (as chessground renders its one state): the controllers change the state (state.js)
+// and call requestRender; in the next animation frame render() draws every view from the state — each part again
+// only when what it shows changed since it was last drawn (`painted`) — mirrors the test hooks, then carries out
+// the state's pending reveal (scroll into view) and focus. No controller draws or imports a view.
+
+import { mirrorHooks } from "./hooks.js";
+import { reveal } from "./layout.js";
+import { shapeKey } from "./model/game.js";
+import { drawBoardBar, drawShape } from "./view/board-bar.js";
+import { drawComparison } from "./view/comparison.js";
+import { drawEditor } from "./view/editor.js";
+import { drawHistory } from "./view/history.js";
+import { drawJob } from "./view/job.js";
+import { drawChoice } from "./view/lesson.js";
+import { drawLink } from "./view/link.js";
+import { drawPicture } from "./view/picture.js";
+import { drawIterations, drawPlayer, drawSolution, drawSpeed } from "./view/solution.js";
+import { drawChoices, drawSolverHint } from "./view/solver.js";
+import { drawBoot, drawTables } from "./view/status.js";
+import { drawErrors, drawVerdict } from "./view/verdict.js";
+import { drawWatch, drawWatchSpeed } from "./view/watch.js";
+
+/** @typedef {import("./state.js").Ctx} Ctx */
+
+/** Ask for a render in the next animation frame (one, however often it is asked for). @param {Ctx} ctx */
+export function requestRender(ctx) {
+  if (!ctx.frame) ctx.frame = requestAnimationFrame(() => render(ctx));
+}
+
+/**
+ * Call `draw` when `value` is not what was drawn under `key` last time (compared by identity), and remember it.
+ * @template T
+ * @param {Ctx} ctx
+ * @param {string} key
+ * @param {T} value
+ * @param {(value: T) => void} draw
+ */
+function changed(ctx, key, value, draw) {
+  if (ctx.painted.has(key) && ctx.painted.get(key) === value) return;
+  ctx.painted.set(key, value);
+  draw(value);
+}
+
+/** Draw the whole page from the state, now. @param {Ctx} ctx */
+export function render(ctx) {
+  if (ctx.frame) cancelAnimationFrame(ctx.frame);
+  ctx.frame = 0;
+  const { state, ui, board } = ctx;
+  changed(ctx, "boot", state.boot, (boot) => drawBoot(ui, boot));
+  drawTables(ui, state.tables);
+  ui.update.hidden = state.report.offline !== "update-ready";
+  drawEditor(ui, state);
+  drawErrors(ui, state.errors);
+  changed(ctx, "verdict", state.verdict, (verdict) => drawVerdict(ui, verdict));
+  changed(ctx, "link", state.link, (fragment) => fragment !== null && drawLink(ui, fragment));
+  if (!state.shown && state.preview) ui.view.dataset.preview = "true";
+  else delete ui.view.dataset.preview;
+  if (!state.shown && state.preview) board.show(state.preview);
+  else board.show(state.shown ? state.shown.board : null, state.shown ? state.shown.goal : null);
+  if (state.shown) changed(ctx, "shape", shapeKey(state.shown.board), () => state.shown && drawShape(ui, state.shown.board));
+  const { chosen, partners } = state.learn;
+  const mine = chosen !== null && partners ? partners.get(chosen) || [] : [];
+  board.mark("hinted", state.game.hinted === null ? [] : [state.game.hinted]);
+  board.mark("chosen", chosen === null ? [] : [chosen]);
+  board.mark("partner", mine);
+  changed(ctx, "choice", `${chosen} ${state.verdict.reply ? "" : "-"}`, () => drawChoice(ui.lesson, chosen, mine));
+  drawBoardBar(ui, state, performance.now());
+  changed(ctx, "solution", state.solution, (solution) => {
+    drawSolution(ui, solution);
+    ctx.painted.set("listed", -1); // a new move list: its marks are drawn afresh
+  });
+  const playback = state.playback;
+  const at = playback ? `${playback.index} ${playback.playing} ${playback.atEnd}` : "";
+  changed(ctx, "playback", playback, () => ctx.painted.set("listed", -1));
+  changed(ctx, "player", at, () => {
+    const from = /** @type {number} */ (ctx.painted.get("listed") ?? -1);
+    drawPlayer(ui, playback, from, Boolean(state.solution && state.solution.reply && state.solution.reply.optimal));
+    ctx.painted.set("listed", playback ? playback.index : -1);
+  });
+  changed(ctx, "iterations", state.iterations, (iterations) => drawIterations(ui, iterations));
+  changed(ctx, "comparison", state.comparison, (comparison) => drawComparison(ui, comparison));
+  changed(ctx, "options", state.options.reply, (reply) => reply && drawChoices(ui, reply));
+  drawSolverHint(ui, state.options.reply);
+  drawJob(ui, state);
+  drawWatch(ui, state.watch, ctx.painted);
+  drawSpeed(ui);
+  drawWatchSpeed(ui);
+  if (ui.moveSaid.textContent !== state.lines.move) ui.moveSaid.textContent = state.lines.move;
+  changed(ctx, "history", state.players.entries, () => drawHistory(ui, state.shown ? shapeKey(state.shown.board) : "",
+    state.players));
+  changed(ctx, "history-confirm", state.players.confirming, () => drawHistory(ui,
+    state.shown ? shapeKey(state.shown.board) : "", state.players));
+  changed(ctx, "picture", `${state.players.picture.length} ${state.players.picture.slice(-64)} ${state.players.numbers} ` +
+    `${state.players.choice} ${Boolean(state.players.source)} ${state.players.note} ${state.players.error}`,
+  () => drawPicture(ui, state.players));
+  changed(ctx, "theme", state.theme, (theme) => {
+    const root = document.documentElement;
+    if (theme === "system") delete root.dataset.theme;
+    else root.dataset.theme = theme;
+    ui.theme.value = theme;
+  });
+  mirrorHooks(state);
+  const { reveal: wanted, top, focus } = state.after;
+  state.after = { reveal: null, top: false, focus: null };
+  const target = typeof wanted === "function" ? wanted() : wanted;
+  if (target) reveal(target, ctx.reducedMotion.matches, top);
+  if (focus) focus.focus({ preventScroll: Boolean(target) });
+}
