@@ -99,3 +99,21 @@ def test_the_beam_is_deterministic() -> None:
     board, goal = random_board(6, 6, seed=11), goal_board(6, 6)
     runs = [run(beam_search(6, 6, board.tiles, goal.tiles, 300, budget(), 10_000)) for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def test_more_window_budget_never_lengthens_and_buys_wider_rounds() -> None:
+    goal = goal_board(5, 5)
+    board = scramble(goal, 300, seed=8)
+    walk = run(beam_search(5, 5, board.tiles, goal.tiles, 5, budget(), 10_000))
+    assert walk is not None
+    one_round = budget()
+    single = run(beam_windows(5, 5, board.tiles, walk, 5, one_round))
+    lengths, spent = [], []
+    for nodes in (20_000, 80_000, 320_000):
+        paced = budget(nodes)
+        better = run(beam_windows(5, 5, board.tiles, walk, 5, paced))
+        assert replay_on(board, better) == goal
+        lengths.append(len(better))
+        spent.append(paced.expanded)
+    assert lengths == sorted(lengths, reverse=True) and lengths[-1] < len(single) <= len(walk)
+    assert spent[-1] > one_round.expanded  # the later rounds, with wider beams, used the budget

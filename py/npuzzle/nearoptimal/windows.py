@@ -21,6 +21,9 @@ from .shorten import keeping_improvements
 WINDOWS = (40, 60, 80)
 """The window lengths, in moves, of the sweeps (each sweep steps by half its window)."""
 
+WIDEN = 2
+"""Each round of sweeps after the first uses beams this many times wider than the round before."""
+
 
 def beam_windows(
     rows: int,
@@ -31,11 +34,32 @@ def beam_windows(
     budget: Budget,
     windows: Sequence[int] = WINDOWS,
 ) -> Generator[Progress, None, list[int]]:
-    """``path`` (the blank's cells from ``start``, tile per cell) with windows replaced by shorter beam paths
-    (beams of ``width``); stops, keeping every improvement, once the soft work budget is spent."""
+    """``path`` (the blank's cells from ``start``, tile per cell) with windows replaced by shorter beam paths.
+
+    One round sweeps each window length of ``windows`` in turn with beams of ``width``; with a soft work budget,
+    rounds with beams :data:`WIDEN` times wider follow until it is spent (stopping there, keeping every
+    improvement), so more work buys more shortcuts. Without one, a single round."""
     best = list(path)
-    yield from keeping_improvements(_sweeps(rows, cols, start, best, width, budget, windows), budget)
+    yield from keeping_improvements(_rounds(rows, cols, start, best, width, budget, windows), budget)
     return best
+
+
+def _rounds(
+    rows: int,
+    cols: int,
+    start: Sequence[int],
+    best: list[int],
+    width: int,
+    budget: Budget,
+    windows: Sequence[int],
+) -> Generator[Progress, None, None]:
+    """The rounds of :func:`beam_windows`, improving ``best`` in place."""
+    while True:
+        before = budget.expanded
+        yield from _sweeps(rows, cols, start, best, width, budget, windows)
+        if budget.soft_nodes is None or budget.soft_stop() or budget.expanded == before:
+            return
+        width *= WIDEN
 
 
 def _sweeps(
