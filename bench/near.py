@@ -40,6 +40,7 @@ from npuzzle.nearoptimal import DEFAULT_BUDGET, solve_big
 from npuzzle.progress import run
 
 from .common import head, load_average
+from .trees import Outcome, TreeWorker
 
 DATA = Path(__file__).with_name("data")
 """Where DeepCubeA's test boards are (``deepcubea24.txt`` …)."""
@@ -88,17 +89,6 @@ def cases_of(name: str, count: int, first: int) -> list[Case]:
     raise SystemExit(f"unknown set {name!r}: korf50, dca24, dca35, dca48, random5 … random10 or randomRxC")
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a worker reports for one board."""
-
-    moves: tuple[int, ...]
-    lower_bound: int
-    expanded: int
-    seconds: float
-    cpu: float
-
-
 def solve_one(job: tuple[Case, float]) -> Outcome:
     """Solve one board with the work budget (in a worker process)."""
     case, budget = job
@@ -109,48 +99,106 @@ def solve_one(job: tuple[Case, float]) -> Outcome:
     return Outcome(tuple(result.moves), result.lower_bound, result.nodes_expanded, took, cpu)
 
 
-def solve_all(cases: Sequence[Case], budget: float, jobs: int) -> Iterable[tuple[Case, Outcome]]:
+def solve_all(cases: Sequence[Case], budget: float, jobs: int) -> Iterable[tuple[Case, Outcome, None]]:
     """Each case with its outcome, in order (``jobs`` worker processes, or this one)."""
     work = [(case, budget) for case in cases]
     if jobs <= 1:
         for job in work:
-            yield job[0], solve_one(job)
+            yield job[0], solve_one(job), None
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from zip(cases, pool.map(solve_one, work))
+        for case, out in zip(cases, pool.map(solve_one, work)):
+            yield case, out, None
 
 
-def report(name: str, budget: float, cases: Sequence[Case], jobs: int, verbose: bool) -> None:
-    """Solve a set with one budget and print its summary line (and every board's with ``verbose``)."""
-    lengths, refs, ratios, bounds, seconds, cpus, digests = [], [], [], [], [], [], []
-    for case, out in solve_all(cases, budget, jobs):
+def solve_side_by_side(cases: Sequence[Case], budget: float, other: Path) -> Iterable[tuple[Case, Outcome, Outcome]]:
+    """Each case with this tree's outcome and the checkout ``other``'s, in two worker processes, alternated board
+    by board (which goes first alternates too)."""
+    here = Path(__file__).resolve().parents[1]
+    workers = {"this": TreeWorker(here), "other": TreeWorker(other.resolve())}
+    try:
+        for number, case in enumerate(cases):
+            order = ("this", "other") if number % 2 == 0 else ("other", "this")
+            got = {name: workers[name].solve(case.board, case.goal, budget) for name in order}
+            yield case, got["this"], got["other"]
+    finally:
+        for worker in workers.values():
+            worker.close()
+
+
+class Tally:
+    """One set's figures for one tree and budget, board by board, and its summary line."""
+
+    def __init__(self, name: str, label: str) -> None:
+        self.name, self.label = name, label
+        self.lengths: list[int] = []
+        self.refs: list[int] = []
+        self.ratios: list[float] = []
+        self.bounds: list[int] = []
+        self.seconds: list[float] = []
+        self.cpus: list[float] = []
+        self.digests: list[str] = []
+        self.against = "bound"
+
+    def add(self, case: Case, out: Outcome) -> None:
+        """Check that the moves reach the goal, then count the board."""
         if case.board.apply(out.moves) != case.goal:
-            raise SystemExit(f"{name} #{case.number}: the moves do not reach the goal")
+            raise SystemExit(f"{self.name} #{case.number} ({self.label}): the moves do not reach the goal")
         length = len(out.moves)
-        lengths.append(length)
-        bounds.append(out.lower_bound)
-        seconds.append(out.seconds)
-        cpus.append(out.cpu)
         reference = case.reference if case.reference is not None else out.lower_bound
-        refs.append(reference)
-        ratios.append(length / max(reference, 1))
-        digests.append(hashlib.sha256(repr(out.moves).encode()).hexdigest()[:10])
+        if case.reference is not None:
+            self.against = "optimum" if self.name == "korf50" else "DeepCubeA"
+        self.lengths.append(length)
+        self.bounds.append(out.lower_bound)
+        self.seconds.append(out.seconds)
+        self.cpus.append(out.cpu)
+        self.refs.append(reference)
+        self.ratios.append(length / max(reference, 1))
+        self.digests.append(hashlib.sha256(repr(out.moves).encode()).hexdigest()[:10])
+
+    def line(self, budget: float) -> str:
+        """The summary: boards, mean length, the reference and the ratio of the means, the worst board, the
+        bound, the seconds and a digest of every answer."""
+        digest = hashlib.sha256(" ".join(self.digests).encode()).hexdigest()[:10]
+        return (
+            f"{self.name:>9} {self.label:>5} budget {budget:>6g} | {len(self.lengths):>3} boards | mean "
+            f"{statistics.mean(self.lengths):8.2f} | {self.against} {statistics.mean(self.refs):8.2f} ratio "
+            f"{sum(self.lengths) / sum(self.refs):.4f} worst {max(self.ratios):.3f} | bound "
+            f"{statistics.mean(self.bounds):7.2f} len/bound {sum(self.lengths) / sum(self.bounds):.3f} | s mean "
+            f"{statistics.mean(self.seconds):5.2f} median {statistics.median(self.seconds):5.2f} max "
+            f"{max(self.seconds):5.2f} cpu median {statistics.median(self.cpus):5.2f} | answers {digest}"
+        )
+
+
+def report(
+    name: str, budget: float, cases: Sequence[Case], jobs: int, verbose: bool, other: Path | None = None
+) -> None:
+    """Solve a set with one budget and print its summary line (and every board's with ``verbose``); with
+    ``other``, that checkout's too and the ratios of the two (this / other)."""
+    mine, theirs = Tally(name, "this"), Tally(name, "other")
+    pairs: Iterable[tuple[Case, Outcome, Outcome | None]] = (
+        solve_all(cases, budget, jobs) if other is None else solve_side_by_side(cases, budget, other)
+    )
+    for case, out, base in pairs:
+        mine.add(case, out)
+        if base is not None:
+            theirs.add(case, base)
         if verbose:
+            also = "" if base is None else f"; other {len(base.moves)} moves, {base.seconds:.2f} s"
             print(
-                f"  {name} #{case.number}: {length} moves, reference {reference}, bound {out.lower_bound}, "
-                f"{out.expanded:,} expanded, {out.seconds:.2f} s",
+                f"  {name} #{case.number}: {len(out.moves)} moves, reference {mine.refs[-1]}, bound "
+                f"{out.lower_bound}, {out.expanded:,} expanded, {out.seconds:.2f} s{also}",
                 flush=True,
             )
-    against = "bound" if cases[0].reference is None else ("optimum" if name == "korf50" else "DeepCubeA")
-    digest = hashlib.sha256(" ".join(digests).encode()).hexdigest()[:10]
-    print(
-        f"{name:>9} budget {budget:>6g} | {len(lengths):>3} boards | mean {statistics.mean(lengths):8.2f} | "
-        f"{against} {statistics.mean(refs):8.2f} ratio {sum(lengths) / sum(refs):.4f} worst {max(ratios):.3f} | "
-        f"bound {statistics.mean(bounds):7.2f} len/bound {sum(lengths) / sum(bounds):.3f} | s mean "
-        f"{statistics.mean(seconds):5.2f} median {statistics.median(seconds):5.2f} max {max(seconds):5.2f} "
-        f"cpu {statistics.mean(cpus):5.2f} | answers {digest}",
-        flush=True,
-    )
+    print(mine.line(budget), flush=True)
+    if other is not None:
+        print(theirs.line(budget), flush=True)
+        print(
+            f"{name:>9} this/other: mean length {sum(mine.lengths) / sum(theirs.lengths):.4f}, median seconds "
+            f"{statistics.median(mine.seconds) / statistics.median(theirs.seconds):.3f}, median CPU seconds "
+            f"{statistics.median(mine.cpus) / statistics.median(theirs.cpus):.3f}",
+            flush=True,
+        )
 
 
 def main(argv: list[str]) -> int:
@@ -165,12 +213,21 @@ def main(argv: list[str]) -> int:
         "--budget", default=f"{DEFAULT_BUDGET:g}", help="work budgets, comma-separated (default %(default)s)"
     )
     parser.add_argument("--jobs", type=int, default=1, help="boards solved at once, in processes (default 1)")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="TREE",
+        help="also solve every board with the checkout TREE, alternated with this tree board by board",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="print every board")
     args = parser.parse_args(argv)
-    print(f"commit {head()}; load average {load_average()}; {args.jobs} job(s)")
+    if args.against is not None and args.jobs > 1:
+        parser.error("--against alternates the two trees on one board at a time: leave --jobs at 1")
+    also = "" if args.against is None else f"; against {args.against} ({head(args.against)})"
+    print(f"commit {head()}; load average {load_average()}; {args.jobs} job(s){also}")
     for name in args.sets.split(","):
         cases = cases_of(name.strip(), args.boards, args.first)
         for budget in (float(b) for b in args.budget.split(",")):
-            report(name.strip(), budget, cases, args.jobs, args.verbose)
+            report(name.strip(), budget, cases, args.jobs, args.verbose, args.against)
     print(f"load average at the end {load_average()}")
     return 0
