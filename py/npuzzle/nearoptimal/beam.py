@@ -90,26 +90,18 @@ def beam_search(
                     continue
                 taken.add(child)
                 md2 = md + distance[tile][blank] - distance[tile][cell]
+                lc2 = lc
                 if row_of[cell] != row_of[blank]:
-                    a, b = row_of[blank] * cols, row_of[cell] * cols
-                    ka, kb = rows_key[row_of[blank]], rows_key[row_of[cell]]
-                    lc2 = (
-                        lc
-                        + line(child[a : a + cols].translate(ka))
-                        + line(child[b : b + cols].translate(kb))
-                        - line(state[a : a + cols].translate(ka))
-                        - line(state[b : b + cols].translate(kb))
-                    )
+                    r = row_of[blank] if rows_key[row_of[blank]][tile] else row_of[cell]
+                    places = rows_key[r]
+                    if places[tile]:
+                        a = r * cols
+                        lc2 += line(child[a : a + cols].translate(places)) - line(state[a : a + cols].translate(places))
                 else:
-                    a, b = col_of[blank], col_of[cell]
-                    ka, kb = cols_key[a], cols_key[b]
-                    lc2 = (
-                        lc
-                        + line(child[a::cols].translate(ka))
-                        + line(child[b::cols].translate(kb))
-                        - line(state[a::cols].translate(ka))
-                        - line(state[b::cols].translate(kb))
-                    )
+                    c = col_of[blank] if cols_key[col_of[blank]][tile] else col_of[cell]
+                    places = cols_key[c]
+                    if places[tile]:
+                        lc2 += line(child[c::cols].translate(places)) - line(state[c::cols].translate(places))
                 if md2 == 0:
                     parents.append(array("I", [number]))
                     blanks.append(bytes([cell]))

@@ -4,7 +4,7 @@ A state is ``bytes`` with the tile on each cell (``0`` = blank). Its estimate to
 Manhattan distance of its tiles (each tile's distance to its cell in the target) plus, for every row and column,
 the linear conflicts of the tiles whose target lies in that line (Hansson, Mayer & Yung 1992): all but a longest
 increasing run of them must leave the line and come back, two moves each. A move changes one tile's distance by
-one and the conflicts of two lines only (two rows for a vertical move, two columns for a horizontal one).
+one and the conflicts of one line at most: the row (column) the tile enters or leaves, if its target lies there.
 
 A line's conflicts depend only on which of its tiles belong there and in what order, so each line is read by
 ``bytes.translate`` into a short key (a tile's place along the line plus one, ``0`` for a tile from elsewhere)
