@@ -392,3 +392,17 @@ def test_the_node_limit_is_honoured_closely() -> None:
     result = run(solve_big(board, goal_board(10, 10), limit=Limit(nodes=1)))
     assert result.stopped == "node-limit" and result.moves is None
     assert result.nodes_expanded <= 10
+
+
+DEEPCUBEA_48_113 = (2, 47, 28, 5, 36, 16, 35, 46, 44, 14, 39, 6, 38, 17, 4, 42, 20, 7, 48, 15, 43, 33, 25, 11, 13)
+DEEPCUBEA_48_113 += (23, 21, 0, 26, 22, 9, 12, 31, 37, 8, 24, 1, 30, 18, 10, 19, 34, 45, 27, 32, 40, 3, 29, 41)
+"""DeepCubeA's 7×7 test board 113 (``bench/data/deepcubea48.txt``), on which a paced region beam narrowed to its
+least width circles on a plateau (2,307 moves, ten times the lower bound, before the region beams had a depth cap)."""
+
+
+@pytest.mark.slow
+def test_a_region_beam_circling_on_a_plateau_gives_way_within_the_depth_cap() -> None:
+    board, goal = Board(7, 7, DEEPCUBEA_48_113), goal_board(7, 7)
+    result = solve(board, goal)
+    check(board, goal, result)
+    assert len(result.moves or ()) <= 2.5 * result.lower_bound

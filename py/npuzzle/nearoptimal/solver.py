@@ -3,22 +3,25 @@
 The solution is **not proven optimal**; the result says how far from optimal it can be at worst, through a proven
 lower bound on the optimal length. Three phases, each a generator feeding one progress stream:
 
-1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than 25 cells, place an edge row or
-   column by a beam search over the blank and that line's tiles, and lock it.
-2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states
-   by the sum of two partitions of relaxed additive group tables (:mod:`npuzzle.nearoptimal.grouptables`); if the
-   beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
-3. **Shorten** (:mod:`npuzzle.nearoptimal.shorten`): windows of the path are replaced by optimal ones while the
-   budget lasts.
+1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than :data:`CORE_CELLS` cells (a
+   7×7 and up), place an edge row or column by a beam search over the blank and that line's tiles, and lock it.
+2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (up to 6×6) twice, from the
+   board to the goal and from the goal to the board, ranking states by Manhattan distance plus linear conflicts,
+   and keeps the shorter path; if both beams die out, the region is peeled further to at most 9 cells and solved
+   exactly by A*. A region of at most 25 cells also gets relaxed additive group tables
+   (:mod:`npuzzle.nearoptimal.grouptables`): windows of its path re-solved optimally
+   (:mod:`npuzzle.nearoptimal.shorten`) and, when it is the whole board, a stronger lower bound.
+3. **Windows** (:mod:`npuzzle.nearoptimal.windows`): windows of the whole path, across the peeled lines, are
+   re-solved by beams between their end states while the budget lasts.
 
 The knobs: ``width`` (the beam's largest width) and ``budget``, a soft budget of work in units of
 :data:`WORK_UNIT` states expanded by every phase together (``None``: unpaced). The work is counted, not timed, so
 the answer depends on the board, the goal and these options alone; only the hard ``limit`` reads the clock. The
-lower bound is the Manhattan distance plus linear conflicts of the start, or, when the whole board is the beam's
-region, the largest of that and each partition's additive table sum.
+lower bound is the Manhattan distance plus linear conflicts of the start, or, when the whole board is a region of
+at most 25 cells, the largest of that and each partition's additive table sum.
 
 The method, its knobs and the lower bound for a reader: ``docs/near-optimal.md``; quality and time, measured:
-``docs/benchmarks.md``.
+``docs/benchmarks-big-boards.md``.
 """
 
 from __future__ import annotations
@@ -61,6 +64,11 @@ MIN_WIDTH = 100
 
 DEPTH_GUESS = 1.7
 """Pacing expects the beam's path to be about this many times the region's Manhattan-plus-conflicts bound."""
+
+DEPTH_CAP = 4
+"""A region beam gives up past this many times the region's bound: a beam that long is circling on a plateau (seen
+on a 7×7 paced down to the narrowest width: 2,110 moves for a bound of 150), and the other direction or the exact
+fallback does far better."""
 
 WINDOW_WIDTH = 300
 """The width of the beams that re-solve windows of the path (:mod:`npuzzle.nearoptimal.windows`)."""
@@ -316,7 +324,14 @@ def _search(
             beam_width, finish_by = _beam_pace(width, work, budget.expanded, region_lower, DIRECTIONS - direction)
             ends = (local_start, local_goal) if direction == 0 else (local_goal, local_start)
             found = yield from beam_search(
-                r_rows, r_cols, *ends, beam_width, budget, 50 * n, finish_by, min(beam_width, MIN_WIDTH)
+                r_rows,
+                r_cols,
+                *ends,
+                beam_width,
+                budget,
+                DEPTH_CAP * region_lower,
+                finish_by,
+                min(beam_width, MIN_WIDTH),
             )
             if found is not None and direction:
                 found = reversed_path(local_goal, found)
