@@ -15,24 +15,15 @@ no conflict between tiles in different groups (measured in ``docs/near-optimal.m
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
+
+from ..heuristics import conflict_moves
 
 
 def line_conflicts(key: bytes) -> int:
     """The linear-conflict moves of one line: ``key`` lists, along the line, each tile's place in it plus one (``0``
-    for a tile or blank that belongs elsewhere); twice the number of those tiles outside a longest increasing run."""
-    tails: list[int] = []
-    count = 0
-    for place in key:
-        if place:
-            count += 1
-            at = bisect_left(tails, place)
-            if at == len(tails):
-                tails.append(place)
-            else:
-                tails[at] = place
-    return 2 * (count - len(tails))
+    for a tile or blank that belongs elsewhere); :func:`npuzzle.heuristics.conflict_moves` of those places."""
+    return conflict_moves(place for place in key if place)
 
 
 class LineConflicts:
@@ -109,13 +100,4 @@ def manhattan_linear_conflict(tiles: Sequence[int], goal: Sequence[int], rows: i
         lines.append([goal_of[t] % cols for t in tiles[r * cols : (r + 1) * cols] if t and goal_of[t] // cols == r])
     for c in range(cols):
         lines.append([goal_of[t] // cols for t in tiles[c::cols] if t and goal_of[t] % cols == c])
-    for seq in lines:
-        tails: list[int] = []
-        for x in seq:
-            at = bisect_left(tails, x)
-            if at == len(tails):
-                tails.append(x)
-            else:
-                tails[at] = x
-        total += 2 * (len(seq) - len(tails))
-    return total
+    return total + sum(conflict_moves(seq) for seq in lines)
