@@ -31,6 +31,7 @@ COMMANDS = {
     "pdb-max": "pdb_max",
     "dual": "dual",
     "ordering": "ordering",
+    "speedsolving": "speedsolving",
     "screenshot": "screenshot",
     "screens": "screens",
     "panels": "panels",

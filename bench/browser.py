@@ -182,7 +182,7 @@ Python worker), for the tests and benchmarks that talk to that worker directly."
 # --- the page benchmarks' driver ----------------------------------------------------------------------------
 
 SOLVE_JS = """
-([request, id, timeoutMs]) => new Promise((resolve) => {
+([request, id, timeoutMs, op]) => new Promise((resolve) => {
   const worker = window.capturedWorkers[window.capturedWorkers.length - 1];
   const started = performance.now();
   let timer = null;
@@ -194,11 +194,12 @@ SOLVE_JS = """
     resolve({ ...m, wall: (performance.now() - started) / 1000 });
   };
   worker.addEventListener("message", listen);
-  worker.postMessage({ ...request, type: "solve", id });
+  worker.postMessage({ ...request, type: op || "solve", id });
   if (timeoutMs > 0) timer = setTimeout(() => worker.postMessage({ type: "cancel", id }), timeoutMs);
 })
 """
-"""Post one ``solve`` to the captured worker; resolve with its final message and ``wall`` (seconds)."""
+"""Post one long request (``op``, a ``solve`` unless said) to the captured worker; resolve with its final message
+and ``wall`` (seconds)."""
 
 
 class SiteBrowser:
@@ -272,18 +273,18 @@ def open_app(session: SiteBrowser, wait_for_tables: bool = True, timeout_ms: int
 
 
 class CapturedWorker:
-    """Sends ``solve`` requests to the page's own Python worker (captured by :data:`CAPTURE_JS`)."""
+    """Sends ``solve`` (or other long) requests to the page's own Python worker (captured by :data:`CAPTURE_JS`)."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         self.next_id = BASE_ID
 
-    def solve(self, request: dict[str, Any], timeout: float = 0.0) -> dict[str, Any]:
-        """The final reply to ``request`` (cancelled after ``timeout`` s when > 0) with ``wall``: seconds from
-        posting it to the reply, measured in the page. An error reply becomes ``{"type": "error", "ok": False,
-        "error": …, "wall": …}``."""
+    def solve(self, request: dict[str, Any], timeout: float = 0.0, op: str = "solve") -> dict[str, Any]:
+        """The final reply to ``request`` (``op``: a ``solve`` unless said; cancelled after ``timeout`` s when > 0)
+        with ``wall``: seconds from posting it to the reply, measured in the page. An error reply becomes
+        ``{"type": "error", "ok": False, "error": …, "wall": …}``."""
         self.next_id += 1
-        message: dict[str, Any] = self.page.evaluate(SOLVE_JS, [request, self.next_id, int(timeout * 1000)])
+        message: dict[str, Any] = self.page.evaluate(SOLVE_JS, [request, self.next_id, int(timeout * 1000), op])
         if message["type"] != "result":
             return {"type": "error", "ok": False, "error": message.get("error"), "wall": message["wall"]}
         reply: dict[str, Any] = message["reply"]

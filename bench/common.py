@@ -72,13 +72,15 @@ def engine_name() -> str:
     return ("Pyodide " if sys.platform == "emscripten" else "CPython ") + sys.version.split()[0]
 
 
-def run_cpython(request: dict[str, Any], engine: api.Engine | None = None, timeout: float = 0.0) -> dict[str, Any]:
-    """Drive a ``solve`` request through the api (``engine``'s, or the module's when ``None``) in 50 ms slices as
-    the page's worker does, cancelled after ``timeout`` s when > 0; the final reply with ``wall``: seconds from
-    start to the reply."""
+def run_cpython(
+    request: dict[str, Any], engine: api.Engine | None = None, timeout: float = 0.0, op: str = "solve"
+) -> dict[str, Any]:
+    """Drive a long request (``op``: a ``solve`` unless said) through the api (``engine``'s, or the module's when
+    ``None``) in 50 ms slices as the page's worker does, cancelled after ``timeout`` s when > 0; the final reply
+    with ``wall``: seconds from start to the reply."""
     started = time.perf_counter()
     start = api.start if engine is None else engine.start
-    session = start(json.dumps({**request, "op": "solve"}))
+    session = start(json.dumps({**request, "op": op}))
     while True:
         reply: dict[str, Any] = json.loads(session.advance(0.05))
         if reply["type"] != "progress":

@@ -72,9 +72,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def open_link(page: Page, fragment: str) -> None:
         before = int(page.locator("body").get_attribute("data-answers") or "0")
-        page.evaluate("f => { location.hash = f; }", fragment)
+        page.evaluate("f => { window.scrollTo(0, 0); location.hash = f; }", fragment)  # as a link opens: at the top
         answer(page, before)
-        page.evaluate("() => window.scrollTo(0, 0)")
 
     def shot(page: Page, name: str, moment: str) -> None:
         page.evaluate("() => document.fonts.ready")

@@ -12,7 +12,8 @@ The site holds:
 * the 15-puzzle's pattern-database file (``15puzzle-7-7-7.pdb``, the 7/7-7 tables, about 25.3 MB), built by
   ``scripts/build_pdb.py`` into ``.cache/pdb/`` (numpy at build time only: minutes the first time, see
   ``docs/benchmarks.md``; then reused) and copied to ``site/pdb/<sha256 prefix>/`` so browsers never use a stale
-  copy;
+  copy; beside it the multi-tile metric's database (``15puzzle-mtm-5-4-4-2.pdb``, 30.0 MB: :func:`mtm_database`,
+  manifest entry ``"mtm"``);
 * ``build.json``, the manifest the worker reads: wheel URLs, versions, the Pyodide version and the pattern
   database's URL, size, sha256 and the board shape it serves, read from its header (``"pdb"``); and the build's
   identity (``"build"``, a hash of every file) with the files the service worker caches for offline use
@@ -25,7 +26,7 @@ rebuild with nothing changed takes a fraction of a second. ``--install`` first r
 ``node_modules/pyodide`` or a dev dependency (TypeScript) is missing or is not the version ``package.json`` pins,
 and, when the pattern database must be built and this Python has no numpy, installs numpy into the project's
 ``.venv`` (created if missing; the system Python is left alone) and builds the tables with that interpreter.
-``--no-pdb`` leaves the database out.
+``--no-pdb`` leaves the databases out.
 """
 
 from __future__ import annotations
@@ -428,6 +429,38 @@ def memory_snapshot(root: Path, lock: list[tuple[str, str, Path]], wheel_name: s
     return target
 
 
+MTM_FILE = "15puzzle-mtm-5-4-4-2.pdb"
+"""The multi-tile metric's database (``npuzzle pdb build --metric mtm``; docs/speedsolving.md), shipped beside the
+pattern database for optimal 4×4 solving and analysis in line moves."""
+
+
+def mtm_database(root: Path) -> Path | None:
+    """The multi-tile metric's database in ``.cache/pdb/``, built there first (about 90 s with numpy) unless a file
+    stamped with its sha256 and the builder's sources is there; ``None`` (said) when no Python with numpy is at hand
+    (the pattern database's build brings numpy into ``.venv`` first)."""
+    path = root / ".cache" / "pdb" / MTM_FILE
+    stamp = path.with_name(path.name + ".sha256")
+    sources = hashlib.sha256(
+        b"".join((root / "py/npuzzle/pdb" / name).read_bytes() for name in ("multiset.py", "multiset_numpy.py"))
+    ).hexdigest()
+    if path.exists() and stamp.exists() and stamp.read_text().split() == [sha256_file(path), sources]:
+        return path
+    venv_python = root / ".venv" / "bin" / "python"
+    pythons = [sys.executable] + ([str(venv_python)] if venv_python.exists() else [])
+    python = next((candidate for candidate in pythons if _has_numpy(candidate)), None)
+    if python is None:
+        log(f"no Python with numpy: {MTM_FILE} is left out (npuzzle pdb build --metric mtm builds it)")
+        return None
+    command = [python, "-m", "npuzzle", "pdb", "build", "--metric", "mtm", "--out", str(path.parent)]
+    if (
+        subprocess.run(command, env=tree_python_env(root), stdout=subprocess.DEVNULL).returncode != 0
+        or not path.exists()
+    ):
+        raise BuildError("npuzzle pdb build --metric mtm failed (see its message above)")
+    stamp.write_text(f"{sha256_file(path)} {sources}\n")
+    return path
+
+
 def database_shape(root: Path, path: Path, digest: str, previous: Path) -> tuple[int, int]:
     """The board shape (rows, cols) the pattern-database file ``path`` serves, as its header says: read by this
     tree's ``npuzzle.pdb.check_file`` in a child Python (the build imports nothing of the package it ships), or
@@ -527,6 +560,20 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
             "size": source.stat().st_size,
             "sha256": pdb_digest,
         }
+        lines = mtm_database(root)
+        if lines is not None:
+            lines_digest = sha256_file(lines)
+            lines_path = out / "pdb" / lines_digest[:16] / lines.name
+            changed += copy_if_changed(lines, lines_path)
+            keep.add(lines_path)
+            manifest["mtm"] = {
+                "name": "mtm-5-4-4-2",
+                "rows": 4,
+                "cols": 4,
+                "url": lines_path.relative_to(out).as_posix(),
+                "size": lines.stat().st_size,
+                "sha256": lines_digest,
+            }
     keep.update((out / "build.json", out / SERVICE_WORKER))
     stale = {path for path in out.rglob("*") if path.is_file() and path not in keep}
     changed += stamp_build(out, manifest, web / SERVICE_WORKER, skip=stale)

@@ -26,14 +26,15 @@ def pytest_configure(config: pytest.Config) -> None:
     """Before any test is collected: point HOME and the XDG folders at an empty temporary home, and forget
     ``$NPUZZLE_PDB``, so that no test (nor any process a test starts, which inherits the environment) reads or
     writes the user's real home, cache or config: a database the user built in ``~/.cache/npuzzle`` changes
-    nothing. Playwright keeps finding a browser it installed under the real home. Hypothesis sets no deadline per
-    example."""
+    nothing (nor ``$NPUZZLE_MTM_PDB``). Playwright keeps finding a browser it installed under the real home.
+    Hypothesis sets no deadline per example."""
     home = Path(tempfile.mkdtemp(prefix="npuzzle-tests-home-"))
     config.stash[OWN_HOME] = home
     os.environ.setdefault("PLAYWRIGHT_BROWSERS_PATH", str(Path.home() / ".cache" / "ms-playwright"))
     for variable, folder in USER_FOLDERS.items():
         os.environ[variable] = str(home / folder)
     os.environ.pop("NPUZZLE_PDB", None)
+    os.environ.pop("NPUZZLE_MTM_PDB", None)
     settings.register_profile("any-machine", deadline=None)  # no example may fail for taking long on a busy machine
     settings.load_profile("any-machine")
 

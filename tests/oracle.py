@@ -5,6 +5,7 @@ Independent of the searches under test: it expands states by swapping the blank 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from npuzzle import Board
@@ -29,10 +30,22 @@ def _neighbours(rows: int, cols: int) -> list[tuple[int, ...]]:
     return out
 
 
-@lru_cache(maxsize=8)
-def distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], int]:
-    """Every tile tuple within ``depth`` moves of ``goal`` (all reachable ones when ``None``) → its distance."""
-    neighbours = _neighbours(goal.rows, goal.cols)
+def _tile_children(tiles: tuple[int, ...], rows: int, cols: int) -> list[tuple[int, ...]]:
+    """Every board one single-tile move away: the blank swapped with a neighbour."""
+    blank = tiles.index(0)
+    out = []
+    for nb in _neighbours(rows, cols)[blank]:
+        cells = list(tiles)
+        cells[blank], cells[nb] = cells[nb], 0
+        out.append(tuple(cells))
+    return out
+
+
+Children = Callable[[tuple[int, ...], int, int], list[tuple[int, ...]]]
+
+
+def _breadth_first(goal: Board, depth: int | None, children: Children) -> dict[tuple[int, ...], int]:
+    """Every tile tuple within ``depth`` moves (by ``children``) of ``goal``, all when ``None`` → its distance."""
     dist = {goal.tiles: 0}
     frontier = [goal.tiles]
     d = 0
@@ -40,13 +53,59 @@ def distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], in
         d += 1
         nxt = []
         for tiles in frontier:
-            blank = tiles.index(0)
-            for nb in neighbours[blank]:
-                cells = list(tiles)
-                cells[blank], cells[nb] = cells[nb], 0
-                child = tuple(cells)
+            for child in children(tiles, goal.rows, goal.cols):
                 if child not in dist:
                     dist[child] = d
                     nxt.append(child)
         frontier = nxt
     return dist
+
+
+@lru_cache(maxsize=8)
+def distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], int]:
+    """Every tile tuple within ``depth`` moves of ``goal`` (all reachable ones when ``None``) → its distance."""
+    return _breadth_first(goal, depth, _tile_children)
+
+
+def _line_children(tiles: tuple[int, ...], rows: int, cols: int) -> list[tuple[int, ...]]:
+    """Every board one line move away: the blank swapped along its row or column with 1, 2, … tiles sliding."""
+    blank = tiles.index(0)
+    r, c = divmod(blank, cols)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        cells = list(tiles)
+        at, rr, cc = blank, r + dr, c + dc
+        while 0 <= rr < rows and 0 <= cc < cols:
+            nxt = rr * cols + cc
+            cells[at], cells[nxt] = cells[nxt], 0
+            out.append(tuple(cells))
+            at, rr, cc = nxt, rr + dr, cc + dc
+    return out
+
+
+@lru_cache(maxsize=8)
+def line_distances(goal: Board, depth: int | None = None) -> dict[tuple[int, ...], int]:
+    """Every tile tuple within ``depth`` line moves of ``goal`` (all reachable ones when ``None``) → its distance in
+    the multi-tile metric (a whole row or column slid at once is one move)."""
+    return _breadth_first(goal, depth, _line_children)
+
+
+def line_distance(board: Board, goal: Board, half: int = 4) -> int | None:
+    """The multi-tile-metric distance of ``board`` when it is at most ``2 · half`` (a breadth-first search of
+    ``half`` line moves from each end, met in the middle), else ``None``."""
+    around_goal = line_distances(goal, half)
+    seen = {board.tiles: 0}
+    frontier = [board.tiles]
+    best = around_goal.get(board.tiles)
+    for d in range(1, half + 1):
+        nxt = []
+        for tiles in frontier:
+            for child in _line_children(tiles, board.rows, board.cols):
+                if child not in seen:
+                    seen[child] = d
+                    nxt.append(child)
+                    there = around_goal.get(child)
+                    if there is not None and (best is None or d + there < best):
+                        best = d + there
+        frontier = nxt
+    return best

@@ -19,3 +19,16 @@ def require_shipped_pdb() -> None:
     if os.environ.get("CI") == "true":
         raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
     pytest.skip(f"{PDB_FILE} not built: run scripts/build_site.py --install", allow_module_level=True)
+
+
+MTM_FILE = PDB_FILE.with_name("15puzzle-mtm-5-4-4-2.pdb")
+"""The multi-tile metric's database the test command builds beside it (``scripts/build_site.py --install``)."""
+
+
+def require_mtm_pdb() -> None:
+    """Skip the calling test module when :data:`MTM_FILE` is missing (an error on CI)."""
+    if MTM_FILE.exists():
+        return
+    if os.environ.get("CI") == "true":
+        raise AssertionError(f"{MTM_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
+    pytest.skip(f"{MTM_FILE} not built: run npuzzle pdb build --metric mtm --out .cache/pdb", allow_module_level=True)

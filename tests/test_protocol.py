@@ -43,5 +43,6 @@ def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
         "compare",
         "hint",
         "watch",
+        "analyse",
         "subtree",
     }

@@ -73,6 +73,7 @@ export class Helpers {
         this.changed();
       },
       onTables: (tables) => {
+        if (tables.database === "mtm") return; // a helper searches with the pattern database only
         if (tables.phase === "offered") helper.worker.request("tables", {}).catch(() => {});
         if (tables.phase !== "ready" && tables.phase !== "failed") return;
         helper.ready = tables.phase === "ready";

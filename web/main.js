@@ -27,6 +27,11 @@ import { chooseTheme, restoreTheme } from "./control/theme.js";
 import {
   chooseBuiltIn, choosePictureFile, pictureIn, removePicture, restorePicture, toggleNumbers,
 } from "./control/picture.js";
+import {
+  chooseConvention, chooseMetric, chooseMode, copyReconstruction, dealSeed, done, replayFromLocation, replayPasted,
+  restoreSpeed,
+} from "./control/speed.js";
+import { cancelAnalysis } from "./control/analysis.js";
 import { phoneLayout } from "./layout.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { requestRender } from "./render.js";
@@ -73,14 +78,19 @@ function pythonStatus(message) {
   if (message.boot) setReport(state, "boot", message.boot);
   setReady(true);
   if (first) {
-    openFromLocation(ctx, true);
+    if (!replayFromLocation(ctx)) openFromLocation(ctx, true); // a solve's link replays it
     registerOffline(ctx); // this build cached for offline use (after the boot, so as not to slow it)
   }
 }
 
-/** The pattern database's download and load; once loaded the solver choices are asked for again, so Auto shows
- * the database for 4×4 boards. @param {import("./protocol.js").Tables} tables */
+/** A database's download and load; once the pattern database is loaded the solver choices are asked for again, so
+ * Auto shows it for 4×4 boards. @param {import("./protocol.js").Tables} tables */
 function tablesStatus(tables) {
+  if (tables.database === "mtm") { // the line-move tables: said in the speedsolvers' panel and by the jobs they serve
+    setReport(state, "lineTables", tables.phase);
+    tablesChanged(ctx, tables);
+    return;
+  }
   const phases = state.report.tablesPhases;
   setReport(state, "tables", tables.phase);
   setReport(state, "tablesPhases", phases.includes(tables.phase) ? phases : [...phases, tables.phase]);
@@ -170,7 +180,7 @@ ui.watch.addEventListener("keydown", (event) => { // the panel's own keys: its b
 // ---- The board: arrow keys slide tiles (clicks, taps, swipes and Enter are the board view's); Undo, Redo, Hint ----
 
 ui.updateNow.addEventListener("click", () => takeOver(ctx));
-ui.tablesOffer.addEventListener("click", () => fetchTables(ctx));
+ui.tablesOffer.addEventListener("click", () => fetchTables(ctx, "pdb"));
 ui.undo.addEventListener("click", () => undo(ctx));
 ui.redo.addEventListener("click", () => redo(ctx));
 ui.hint.addEventListener("click", () => hint(ctx));
@@ -269,7 +279,7 @@ ui.copyLink.addEventListener("click", async () => {
   setTimeout(() => { ui.copyLink.textContent = "Copy link"; }, 1500);
 });
 window.addEventListener("hashchange", () => {
-  if (state.ready) openFromLocation(ctx, false);
+  if (state.ready && !replayFromLocation(ctx)) openFromLocation(ctx, false);
 });
 
 // ---- For players: the history of solves (delete with its confirmation), the theme, the picture puzzle ----
@@ -309,6 +319,27 @@ ui.historyConfirmNo.addEventListener("click", () => deleteHistory(ctx, "keep"));
 ui.historyConfirm.addEventListener("keydown", (event) => {
   if (event.key === "Escape") deleteHistory(ctx, "keep");
 });
+
+// ---- For speedsolvers: the metric, the play mode, a seed's scramble, Done, reconstructions, the analysis ----
+
+restoreSpeed(ctx);
+ui.metric.addEventListener("change", () => chooseMetric(ctx, ui.metric.value));
+ui.mode.addEventListener("change", () => chooseMode(ctx, ui.mode.value));
+ui.convention.addEventListener("change", () => chooseConvention(ctx, ui.convention.value));
+ui.deal.addEventListener("click", () => dealSeed(ctx));
+ui.seed.addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    event.preventDefault();
+    dealSeed(ctx);
+  }
+});
+ui.done.addEventListener("click", () => done(ctx));
+ui.replay.addEventListener("click", () => replayPasted(ctx));
+ui.copyReconstruction.addEventListener("click", () => copyReconstruction(ctx, "text"));
+ui.copyReplayLink.addEventListener("click", () => copyReconstruction(ctx, "link"));
+ui.lineTablesOffer.addEventListener("click", () => fetchTables(ctx, "mtm"));
+ui.analysisCancel.addEventListener("click", () => cancelAnalysis(ctx));
+ui.analysisMetric.addEventListener("click", () => chooseMetric(ctx, state.speed.metric === "mtm" ? "stm" : "mtm"));
 
 setReady(false);
 previewFromLocation(ctx); // the link's board (or the example) drawn now; its verdict once Python is ready

@@ -23,30 +23,44 @@
  *    (default HELPERS_IDLE_MS in helper-workers.js);
  * - watch: long, a window of A*'s or IDA*'s expansions as steps (npuzzle.watch; `from` steps replayed silently,
  *   then `count` recorded, at most 2,000; `to_end`: the last `count` steps of the run to the goal);
+ * - reconstruction: one-shot, a solve's text read (`text`) or written (`board`, `moves`, `times`, `seed`);
+ * - analyse: long, a solve analysed against the optimum (npuzzle.analysis): `moves` in the speedsolvers'
+ *   notation ("U2RD3L"; letters the tile's direction, or the blank's with `convention: "blank"`), in `metric`;
+ *   progress `{analysed, total, nodes_expanded, elapsed}`, then the distances, mistakes and chart data;
  * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
  *   `progress`* with `running`, then `result` with the `answer`;
  * - cancel: stops request `id` (a long one between two slices: its `result` then says stopped: "cancelled");
- * - tables: fetch and load the pattern database (once; its progress comes as `tables` messages).
+ * - tables: fetch and load the pattern database, or with `database: "mtm"` the line-move tables (each once; its
+ *   progress comes as `tables` messages).
  * A long request with `background: true` is one the page makes on its own (a solved game's shortest solution):
  * between two of its slices the worker runs every other request waiting first (worker.js, Runner).
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
- * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number}} RandomRequest
+ * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number | string,
+ *   solvable?: boolean, moves?: number}} RandomRequest
  * @typedef {{type: "apply", id: number, board: BoardInput, moves: number[] | string}} ApplyRequest
  * @typedef {{type: "move", id: number, board: BoardInput, tiles: number[]}} MoveRequest
  * @typedef {{type: "options", id: number, rows: number, cols: number, goal?: string}} OptionsRequest
+ * @typedef {"stm" | "mtm"} Metric single-tile moves, or line moves (a whole row or column slid at once is one)
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
- *   heuristic?: string, workers?: number, split_nodes?: number, helpers_idle_ms?: number,
+ *   heuristic?: string, metric?: Metric, workers?: number, split_nodes?: number, helpers_idle_ms?: number,
  *   background?: boolean, time_limit?: number, near_optimal_at_limit?: boolean}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
- * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string}} HintRequest
+ * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string, metric?: Metric}} HintRequest
+ * @typedef {{type: "analyse", id: number, board: BoardInput, goal?: string, moves: string | (number | string)[],
+ *   metric?: Metric, convention?: "tile" | "blank", max_nodes?: number, time_limit?: number,
+ *   background?: boolean}} AnalyseRequest
+ * @typedef {{type: "reconstruction", id: number, text?: string, convention?: "tile" | "blank", board?: BoardInput,
+ *   goal?: string, moves?: string | (number | string)[], times?: number[] | null,
+ *   seed?: number | string | null}} ReconstructionRequest
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
  *   time_limit?: number, max_states?: number}} WatchRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
- * @typedef {{type: "tables", id: number}} TablesRequest
+ * @typedef {"pdb" | "mtm"} Database the single-tile pattern database, or the line-move (multi-tile metric) tables
+ * @typedef {{type: "tables", id: number, database?: Database}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | WatchRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
+ *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
  */
 
 /**
@@ -63,7 +77,8 @@
  * The request types and what their `result` carries (the core's reply, npuzzle.api).
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
- *   watch: WatchReply, subtree: SubtreeReply}} Replies
+ *   watch: WatchReply, analyse: AnalyseReply, reconstruction: ReconstructionReply,
+ *   subtree: SubtreeReply}} Replies
  */
 
 /**
@@ -74,7 +89,8 @@
  *   inversions: number, blank_row_from_bottom: number, blank_row_from_top: number, width_even: boolean,
  *   goal_inversions: number, goal_blank_row_from_bottom: number, goal_blank_row_from_top: number}} Explanation
  * @typedef {{ok: true, board: Board, goal: Board, explanation: Explanation, lesson: Lesson}} CheckReply
- * @typedef {{ok: true, board: Board, goal?: Board}} RandomReply
+ * @typedef {{ok: true, board: Board, goal?: Board, seed: number | string | null,
+ *   scramble_version?: number}} RandomReply the seed deals the same board again (npuzzle.scrambles) 
  */
 
 /**
@@ -90,9 +106,10 @@
 /**
  * The solver choices for a board shape (`options`).
  * @typedef {{name: string, summary?: string}} Choice
+ * @typedef {{name: Metric, title: string, optimal: boolean, summary: string}} MetricChoice
  * @typedef {{ok: true, rows: number, cols: number, algorithms: Choice[], heuristics: Choice[],
  *   default_algorithm: string, default_heuristic: string, default_summary?: string,
- *   default_optimal?: boolean}} OptionsReply
+ *   default_optimal?: boolean, metrics?: MetricChoice[]}} OptionsReply
  */
 
 /**
@@ -100,8 +117,11 @@
  * @typedef {{type?: "progress", algorithm: string, heuristic: string, nodes_expanded: number, bound?: number,
  *   frontier?: number, max_frontier?: number, elapsed: number, heuristics?: string[], done?: CompareRow[],
  *   row?: number, rows?: number, per_iteration?: [number, number][], split?: {workers: number, idle: boolean},
- *   running?: SplitAnswer, pass?: number, passes?: number}} Progress
+ *   running?: SplitAnswer, pass?: number, passes?: number, analysed?: number, total?: number}} Progress
+ * `notation` is the solution as "U2RD3L", `line_moves` its length in line moves; with `metric: "mtm"`, `optimal`
+ * and `lower_bound` count line moves (`length` still counts tiles).
  * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
+ *   notation?: string | null, line_moves?: number | null, metric?: Metric,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
  *   iterations?: number, extra?: {per_iteration?: [number, number][], jobs?: number}}} SolveReply
@@ -113,9 +133,10 @@
 /**
  * The next move (npuzzle.hint): `tile` slides `direction` (null when the board is the goal or the search was
  * stopped), the first of a shortest solution of `length` moves when `optimal`; `message` says it in words.
+ * In line moves (`metric: "mtm"`) the hint slides `count` tiles at once, `tile` the farthest (the one to touch).
  * @typedef {{ok: true, tile: number | null, letter: string | null, direction: string | null, optimal: boolean,
  *   length: number | null, message: string, algorithm: string, heuristic: string, nodes_expanded: number,
- *   seconds: number}} HintReply
+ *   seconds: number, count?: number, notation?: string | null}} HintReply
  */
 
 /**
@@ -142,18 +163,43 @@
  */
 
 /**
+ * A solve analysed (npuzzle.analysis, fields in docs/speedsolving.md): `distances` one per position, the start
+ * first (exact when `exact`, else lower bounds and `near_optimal` the near-optimal length from the start); a move
+ * that did not lower the distance is a mistake (`steps[i].mistake`, with `best`, an optimal move there, and the
+ * moves `lost`); `chart` is what the page draws (points [move, distance]) and `summary` its text alternative.
+ * @typedef {{move: string, before: number, after: number, best: string | null, mistake: boolean,
+ *   lost: number | null}} AnalysisStep
+ * @typedef {{points: [number, number][], mistakes: number[], x_max: number, y_max: number, exact: boolean,
+ *   unit: string, text: string}} AnalysisChart
+ * @typedef {{ok: true, metric: Metric, exact: boolean, source: string, moves: number, distances: number[],
+ *   steps: AnalysisStep[], mistakes: number[], lost: number | null, solved: boolean, optimal: number | null,
+ *   near_optimal: number | null, stopped: string | null, nodes_expanded: number, seconds: number,
+ *   summary: string, chart: AnalysisChart, board: Board, goal: Board}} AnalyseReply
+ */
+
+/**
+ * A reconstruction (npuzzle.reconstruction): its `text` (which reads back to the same), the scramble and goal, the
+ * single-tile `letters` and their `notation`, both counts, each move's time in ms from the first (null: not timed),
+ * the seed the scramble was dealt from, the time, the moves per second (`tps`) and whether it reaches the goal.
+ * @typedef {{ok: true, text: string, board: Board, goal: Board, letters: string, notation: string, moves: number,
+ *   line_moves: number, times: number[] | null, seed: string | null, seconds: number | null, tps: number | null,
+ *   solved: boolean, summary: string}} ReconstructionReply
+ */
+
+/**
  * A failed request: the core's error class (GoalError, ParseError …) or Cancelled, Unavailable,
  * ProtocolError, InternalError, with a one-line message.
  * @typedef {{type: string, message: string}} ErrorInfo
  */
 
 /**
- * The pattern database's download and load (`progress` with id null): "offered" (its size `total`; `cached` when
- * an earlier visit kept it; fetched only when the page asks), "downloading" (received/total bytes),
- * "loading" (Python prepares it in slices between requests, `fraction` done), "ready" or "failed".
+ * A database's download and load (`progress` with id null; `database`: which, the pattern database when absent):
+ * "offered" (its size `total`; `cached` when an earlier visit kept it; fetched only when the page asks),
+ * "downloading" (received/total bytes), "loading" (Python prepares it in slices between requests, `fraction`
+ * done), "ready" or "failed".
  * @typedef {{phase: "offered" | "downloading" | "loading" | "ready" | "failed", text: string, received?: number,
  *   total?: number, fraction?: number, cached?: boolean, heuristic?: string, name?: string, seconds?: number,
- *   rows?: number, cols?: number}} Tables
+ *   rows?: number, cols?: number, database?: Database}} Tables
  */
 
 /**
@@ -201,8 +247,8 @@ function frozenSet(names) {
 
 /** The core's ops, and those it runs as sessions in time slices with `progress` messages: both lists are
  * npuzzle.api.OPERATIONS's (tests/test_protocol.py fails on any difference). */
-export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "subtree"]));
-export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "subtree"]));
+export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree"]));
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree"]));
 
 /** Page → worker: the core's ops, and the two the worker answers itself (load the pattern database, cancel). */
 export const REQUEST_TYPES = frozenSet(/** @type {const} */ ([...API_OPS.list, "tables", "cancel"]));

@@ -6,7 +6,8 @@
 
 import { mirrorHooks } from "./hooks.js";
 import { reveal } from "./layout.js";
-import { shapeKey } from "./model/game.js";
+import { assistsHidden, shapeKey } from "./model/game.js";
+import { drawAnalysis } from "./view/analysis.js";
 import { drawBoardBar, drawShape } from "./view/board-bar.js";
 import { drawComparison } from "./view/comparison.js";
 import { drawEditor } from "./view/editor.js";
@@ -17,6 +18,7 @@ import { drawLink } from "./view/link.js";
 import { drawPicture } from "./view/picture.js";
 import { drawIterations, drawPlayer, drawSolution, drawSpeed } from "./view/solution.js";
 import { drawChoices, drawSolverHint } from "./view/solver.js";
+import { drawSpeedsolving } from "./view/speedsolving.js";
 import { drawBoot, drawTables } from "./view/status.js";
 import { drawErrors, drawVerdict } from "./view/verdict.js";
 import { drawWatch, drawWatchSpeed } from "./view/watch.js";
@@ -66,6 +68,13 @@ export function render(ctx) {
   board.mark("partner", mine);
   changed(ctx, "choice", `${chosen} ${state.verdict.reply ? "" : "-"}`, () => drawChoice(ui.lesson, chosen, mine));
   drawBoardBar(ui, state, performance.now());
+  drawSpeedsolving(ui, state);
+  changed(ctx, "reconstruction", state.speed.text, (text) => { ui.reconstruction.value = text; });
+  const analysis = state.speed.analysis;
+  const progress = analysis ? `${analysis.analysed} ${analysis.detail} ${analysis.cancelAt} ${analysis.reply !== null}` +
+    ` ${analysis.error} ${assistsHidden(state.game)}` : "";
+  changed(ctx, "analysis", analysis, () => ctx.painted.set("analysis-progress", null));
+  changed(ctx, "analysis-progress", progress, () => drawAnalysis(ui, analysis, assistsHidden(state.game)));
   changed(ctx, "solution", state.solution, (solution) => {
     drawSolution(ui, solution);
     ctx.painted.set("listed", -1); // a new move list: its marks are drawn afresh
@@ -75,7 +84,10 @@ export function render(ctx) {
   changed(ctx, "playback", playback, () => ctx.painted.set("listed", -1));
   changed(ctx, "player", at, () => {
     const from = /** @type {number} */ (ctx.painted.get("listed") ?? -1);
-    drawPlayer(ui, playback, from, Boolean(state.solution && state.solution.reply && state.solution.reply.optimal));
+    const solution = state.solution;
+    const kind = solution && solution.replay ? "replay" : solution && solution.reply && solution.reply.optimal
+      ? "optimal" : "not-optimal";
+    drawPlayer(ui, playback, from, kind);
     ctx.painted.set("listed", playback ? playback.index : -1);
   });
   changed(ctx, "iterations", state.iterations, (iterations) => drawIterations(ui, iterations));
@@ -87,10 +99,10 @@ export function render(ctx) {
   drawSpeed(ui);
   drawWatchSpeed(ui);
   if (ui.moveSaid.textContent !== state.lines.move) ui.moveSaid.textContent = state.lines.move;
-  changed(ctx, "history", state.players.entries, () => drawHistory(ui, state.shown ? shapeKey(state.shown.board) : "",
-    state.players));
-  changed(ctx, "history-confirm", state.players.confirming, () => drawHistory(ui,
-    state.shown ? shapeKey(state.shown.board) : "", state.players));
+  const shape = state.shown ? shapeKey(state.shown.board) : "";
+  changed(ctx, "history", state.players.entries, () => drawHistory(ui, shape, state.players, state.speed.mode));
+  changed(ctx, "history-confirm", state.players.confirming, () => drawHistory(ui, shape, state.players,
+    state.speed.mode));
   changed(ctx, "picture", `${state.players.picture.length} ${state.players.picture.slice(-64)} ${state.players.numbers} ` +
     `${state.players.choice} ${Boolean(state.players.source)} ${state.players.note} ${state.players.error}`,
   () => drawPicture(ui, state.players));

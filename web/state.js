@@ -103,6 +103,11 @@ import { newGame } from "./model/game.js";
  * @property {string | null} history for players: the last change to the history of solves: recorded, deleted
  * @property {string | null} theme for players: the theme chosen: system, light, dark
  * @property {string | null} picture for players: the picture on the tiles: none, shown, failed (a message says why)
+ * @property {string | null} analysis for speedsolvers: the last analysis: waiting (for tables), running, done,
+ *   stopped (cut short: cancelled or its time limit), failed
+ * @property {string | null} lineTables for speedsolvers: the line-move tables' phase
+ * @property {string | null} result for speedsolvers: how the last game ended: solved, dnf
+ * @property {string | null} replay for speedsolvers: the last reconstruction replayed: loaded, failed
  */
 
 /**
@@ -118,6 +123,30 @@ import { newGame } from "./model/game.js";
  */
 
 /**
+ * For speedsolvers: an analysis of a solve against the optimum (control/analysis.js): which solve (`of`: the
+ * player's last, or a reconstruction replayed) and the solve itself, in which metric; its request id while it runs
+ * (0: waiting for tables, or done), when Cancel was pressed (0: not) and `wake` (ends a wait for the tables), the
+ * progress and what it says, the reply (null until it ends) or the error.
+ * @typedef {{of: "solve" | "replay", solve: import("./control/analysis.js").Solve, metric: Metric, id: number,
+ *   cancelAt: number, wake: () => void, analysed: number, total: number, detail: string,
+ *   reply: import("./protocol.js").AnalyseReply | null, error: string}} Analysis
+ */
+
+/**
+ * For speedsolvers (control/speed.js): the move metric chosen (Solve, Hint, the analysis, how close a solve came),
+ * the play mode chosen (free, no assists, blindfold: it applies to a game from its first move), the line-move
+ * tables (as `tables` is the pattern database), the reconstruction in its box (`text`, the last solve's or what
+ * the player pasted; `solve`: the solve it writes, to write it again; `link`: the link that replays it, "" when
+ * none; `error`: why a paste was refused), whose direction its letters name (`convention`: the tile's, Slidysim's,
+ * or the blank's), the seed field's message, what a Copy said last, and the analysis on screen.
+ * @typedef {{metric: Metric, mode: import("./model/history.js").Mode, lineTables: TablesState, text: string,
+ *   solve: import("./control/analysis.js").Solve | null, link: string, error: string,
+ *   convention: "tile" | "blank", seedError: string, copied: string, analysis: Analysis | null}} Speed
+ */
+
+/** @typedef {import("./protocol.js").Metric} Metric */
+
+/**
  * The verdict on screen: the check reply (null: none), whether it is being worked out again (`checking`), whether
  * it was redrawn after moves (`quiet`: not read out again), and the placeholder's words when there is no verdict.
  * @typedef {{reply: import("./protocol.js").CheckReply | null, checking: boolean, quiet: boolean,
@@ -131,9 +160,10 @@ import { newGame } from "./model/game.js";
 
 /**
  * The solution section: a solve's reply (with a `note` after its summary) or, without one, a sentence in its place
- * (`note`, with a `badge`); null hides the section.
+ * (`note`, with a `badge`), and for a reconstruction replayed its moves (`replay`: the tiles slid and their
+ * letters); null hides the section.
  * @typedef {{reply: import("./protocol.js").SolveReply | null, note: string,
- *   badge: {text: string, kind: string} | null}} Solution
+ *   badge: {text: string, kind: string} | null, replay?: {tiles: number[], letters: string}}} Solution
  */
 
 /**
@@ -194,6 +224,7 @@ import { newGame } from "./model/game.js";
  * @property {Report} report
  * @property {Set<keyof Report>} reported the report's entries set since hooks.js last mirrored them
  * @property {Players} players for players: history, picture
+ * @property {Speed} speed for speedsolvers: the metric, the play mode, the reconstruction, the analysis
  */
 
 /**
@@ -245,10 +276,13 @@ export function createState() {
       playback: null, compare: null, hint: null, clock: null, time: null,
       watch: null, offline: null,
       shortest: null, history: null, theme: null, picture: null, // for players
+      analysis: null, lineTables: null, result: null, replay: null, // for speedsolvers
     },
     reported: new Set(),
     players: { entries: [], confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
       numbers: true, error: "", note: "" },
+    speed: { metric: "stm", mode: "free", lineTables: { last: null, shape: null, asked: false, offer: false, waiting: [] },
+      text: "", solve: null, link: "", error: "", convention: "tile", seedError: "", copied: "", analysis: null },
   };
 }
 

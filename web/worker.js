@@ -83,10 +83,12 @@ function errorOf(exc) {
   return { type: (exc && exc.type) || "InternalError", message: lines.length ? lines[lines.length - 1] : text };
 }
 
+/** @typedef {{url: string, size: number, sha256: string, rows: number, cols: number}} DatabaseFile a database
+ *   the build ships (`rows` and `cols`: the board shape it serves, read from the file's header) */
 /** @typedef {{packages: {url: string}[], wheel: {url: string, version: string, sha256: string},
  *   snapshot?: {url: string, size: number, sha256: string, wheel: string},
- *   pdb?: {url: string, size: number, sha256: string, rows: number, cols: number}}} Manifest build.json, as the
- *   worker reads it (`pdb.rows` and `cols`: the board shape its tables serve, read from the file's header) */
+ *   pdb?: DatabaseFile, mtm?: DatabaseFile}} Manifest build.json, as the worker reads it: the single-tile pattern
+ *   database (`pdb`) and the line-move one (`mtm`) */
 
 /** The bytes at `url` (same origin), or an error naming the URL. @param {URL} url */
 async function fetchBytes(url) {
@@ -209,7 +211,8 @@ class Runner {
     /** @type {Set<number>} */
     this.cancelled = new Set(); // ids cancelled while pending
     /** @type {Promise<void> | null} */
-    this.tablesLoad = null; // the pattern database's load, once the page asked for it (started at most once)
+    /** @type {Partial<Record<Database, Promise<void>>>} */
+    this.tablesLoad = {}; // each database's load, once the page asked for it (started at most once)
   }
 
   /**
@@ -374,9 +377,14 @@ class Runner {
 const PDB_CACHE = "npuzzle-pdb";
 const TABLES_REPORT_MS = 100;
 
-/** @param {Tables} fields */
-function tablesStatus(fields) {
-  post({ type: "progress", id: null, tables: fields }); // not a request's progress: id null
+/** @typedef {import("./protocol.js").Database} Database */
+
+/** How the status lines name each database. @type {Readonly<Record<Database, string>>} */
+const DATABASE_NAMES = Object.freeze({ pdb: "Pattern database", mtm: "Line-move tables" });
+
+/** @param {Database} database @param {Omit<Tables, "database">} fields */
+function tablesStatus(database, fields) {
+  post({ type: "progress", id: null, tables: { ...fields, database } }); // not a request's progress: id null
 }
 
 /** @param {number} n */
@@ -391,12 +399,13 @@ async function sha256Hex(bytes) {
 }
 
 /** The file's bytes from the network, streamed, with `downloading` progress (received / total bytes). */
-/** @param {string} url @param {number} total @returns {Promise<Uint8Array<ArrayBuffer>>} */
-async function download(url, total) {
+/** @param {Database} database @param {string} url @param {number} total @returns {Promise<Uint8Array<ArrayBuffer>>} */
+async function download(database, url, total) {
+  const name = DATABASE_NAMES[database];
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   const size = Number(response.headers.get("Content-Length")) || total;
-  tablesStatus({ phase: "downloading", received: 0, total: size, text: `Pattern database: 0.0 / ${megabytes(size)} MB` });
+  tablesStatus(database, { phase: "downloading", received: 0, total: size, text: `${name}: 0.0 / ${megabytes(size)} MB` });
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
   // Straight into one buffer of the announced size (grown only if the server sends more): the file is held once,
@@ -417,8 +426,8 @@ async function download(url, total) {
     const now = performance.now();
     if (now - reported >= TABLES_REPORT_MS) {
       reported = now;
-      tablesStatus({ phase: "downloading", received, total: size,
-        text: `Pattern database: ${megabytes(received)} / ${megabytes(size)} MB` });
+      tablesStatus(database, { phase: "downloading", received, total: size,
+        text: `${name}: ${megabytes(received)} / ${megabytes(size)} MB` });
     }
   }
   return received === bytes.length ? bytes : bytes.slice(0, received);
@@ -437,12 +446,13 @@ async function openCache() {
  * meanwhile are answered between two slices. A stray interrupt (a cancel that came as a request ended) aborts
  * a slice; the load then starts over once. Resolves with the engine's reply.
  * @param {Python} python
+ * @param {Database} database
  * @param {Uint8Array} bytes
  * @param {boolean} cached
  * @returns {Promise<any>} */
-async function prepareTables(python, bytes, cached) {
-  const report = (/** @type {number} */ fraction) => tablesStatus({ phase: "loading", fraction, cached,
-    text: `Pattern database: preparing ${megabytes(bytes.length)} MB (${Math.round(fraction * 100)}%)` });
+async function prepareTables(python, database, bytes, cached) {
+  const report = (/** @type {number} */ fraction) => tablesStatus(database, { phase: "loading", fraction, cached,
+    text: `${DATABASE_NAMES[database]}: preparing ${megabytes(bytes.length)} MB (${Math.round(fraction * 100)}%)` });
   const calm = () => {
     if (python.interrupt) python.interrupt[0] = 0; // a cancel meant for a request must not abort the load
   };
@@ -472,23 +482,27 @@ async function prepareTables(python, bytes, cached) {
   }
 }
 
-/** Say what the manifest's pattern database would cost (phase "offered"): the page asks for it (`tables`) when a
- * board needs it, or at once on a capable device. @param {Python} python */
+/** What each database would cost (phase "offered"): the page asks for one (`tables`) when a board needs it, or at
+ * once on a capable device. @param {Python} python */
 async function offerTables(python) {
-  const info = python.manifest.pdb;
-  if (!info) return;
   const cache = await openCache();
-  const cached = Boolean(cache && (await cache.match(new URL(info.url, python.base).href)));
-  tablesStatus({ phase: "offered", total: info.size, cached, rows: info.rows, cols: info.cols,
-    text: cached ? `Pattern database kept from an earlier visit (${megabytes(info.size)} MB)`
-      : `Pattern database: ${megabytes(info.size)} MB to download for the fastest optimal 4×4 solving` });
+  for (const database of /** @type {Database[]} */ (["pdb", "mtm"])) {
+    const info = python.manifest[database];
+    if (!info) continue;
+    const cached = Boolean(cache && (await cache.match(new URL(info.url, python.base).href)));
+    const what = database === "pdb" ? "the fastest optimal 4×4 solving" : "optimal 4×4 solving in line moves";
+    tablesStatus(database, { phase: "offered", total: info.size, cached, rows: info.rows, cols: info.cols,
+      text: cached ? `${DATABASE_NAMES[database]} kept from an earlier visit (${megabytes(info.size)} MB)`
+        : `${DATABASE_NAMES[database]}: ${megabytes(info.size)} MB to download for ${what}` });
+  }
 }
 
-/** Fetch (or reuse), verify and load the manifest's pattern database into the engine; reports `tables` status. */
-/** @param {Python} python */
-async function loadTables(python) {
-  const info = python.manifest.pdb;
+/** Fetch (or reuse), verify and load one of the manifest's databases into the engine; reports `tables` status.
+ * @param {Python} python @param {Database} database */
+async function loadTables(python, database) {
+  const info = python.manifest[database];
   if (!info) return;
+  const name = DATABASE_NAMES[database];
   const url = new URL(info.url, python.base).href;
   const started = performance.now();
   try {
@@ -505,12 +519,14 @@ async function loadTables(python) {
           await cache.delete(url); // a damaged copy: download again
         }
       }
+      const shipped = new Set([python.manifest.pdb, python.manifest.mtm].filter((d) => d)
+        .map((d) => new URL(/** @type {DatabaseFile} */ (d).url, python.base).href));
       for (const request of await cache.keys()) { // copies of older builds
-        if (request.url !== url) await cache.delete(request);
+        if (!shipped.has(request.url)) await cache.delete(request);
       }
     }
     if (!bytes) {
-      bytes = await download(url, info.size);
+      bytes = await download(database, url, info.size);
       if ((await sha256Hex(bytes)) !== info.sha256) {
         throw new Error("the downloaded file is damaged (its sha256 does not match build.json)");
       }
@@ -518,19 +534,20 @@ async function loadTables(python) {
         try {
           await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
         } catch (exc) {
-          console.warn("npuzzle: could not keep the pattern database for later visits:", exc);
+          console.warn(`npuzzle: could not keep the ${name.toLowerCase()} for later visits:`, exc);
         }
       }
     }
-    const reply = await prepareTables(python, bytes, cached);
+    const reply = await prepareTables(python, database, bytes, cached);
     if (!reply.ok) throw new Error(reply.error.message);
     const seconds = (performance.now() - started) / 1000;
-    tablesStatus({ phase: "ready", heuristic: reply.heuristic, name: reply.name, cached, seconds,
+    tablesStatus(database, { phase: "ready", heuristic: reply.heuristic, name: reply.name, cached, seconds,
       rows: reply.rows, cols: reply.cols,
-      text: `Pattern database ${reply.name} ready${cached ? " (kept from an earlier visit)" : ""}` });
+      text: `${name} ${database === "pdb" ? `${reply.name} ` : ""}ready${cached ? " (kept from an earlier visit)" : ""}` });
   } catch (exc) {
-    tablesStatus({ phase: "failed",
-      text: `Pattern database unavailable: ${errorOf(exc).message}. Solving works without it (slower on 4×4).` });
+    const without = database === "pdb" ? "Solving works without it (slower on 4×4)."
+      : "Solving in line moves works without them (not proven shortest on 4×4).";
+    tablesStatus(database, { phase: "failed", text: `${name} unavailable: ${errorOf(exc).message}. ${without}` });
   }
 }
 
@@ -562,9 +579,12 @@ const ready = boot().then(
 self.onmessage = (event) => {
   const message = event.data;
   if (message && message.type === "tables" && Number.isInteger(message.id)) {
+    /** @type {Database} */
+    const database = message.database === "mtm" ? "mtm" : "pdb";
     ready.then((ok) => {
-      if (ok && runner.python && !runner.tablesLoad) runner.tablesLoad = loadTables(runner.python);
-      post({ type: "result", id: message.id, reply: { ok: true, started: Boolean(runner.tablesLoad) } });
+      const loads = runner.tablesLoad;
+      if (ok && runner.python && !loads[database]) loads[database] = loadTables(runner.python, database);
+      post({ type: "result", id: message.id, reply: { ok: true, started: Boolean(loads[database]) } });
     });
     return;
   }

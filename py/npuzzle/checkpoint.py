@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Any, Protocol
 
 from .board import Board
 from .progress import ALGORITHM_TITLES, Limit, Progress, SearchResult, StopReason
@@ -112,10 +113,17 @@ def _advice(algorithm: str, heuristic: str) -> str:
 
 
 def limit_message(
-    algorithm: str, heuristic: str, reason: StopReason, limit: Limit, expanded: int, held: int, bound: int
+    algorithm: str,
+    heuristic: str,
+    reason: StopReason,
+    limit: Limit,
+    expanded: int,
+    held: int,
+    bound: int,
+    unit: str = "moves",
 ) -> str:
-    """How a search that stopped for ``reason`` says so: what stopped it, the proven lower ``bound``, and (for a
-    limit, not a cancel) what to try instead."""
+    """How a search that stopped for ``reason`` says so: what stopped it, the proven lower ``bound`` (in ``unit``:
+    ``"line moves"`` in the multi-tile metric), and (for a limit, not a cancel) what to try instead."""
     name = ALGORITHM_TITLES[algorithm]
     if reason == "node-limit":
         what = f"the node limit ({limit.nodes:,} states expanded)"
@@ -125,7 +133,7 @@ def limit_message(
         what = f"the memory limit ({held:,} states held; limit {limit.memory:,}) after expanding {expanded:,} states"
     else:
         what = f"a cancel request after expanding {expanded:,} states"
-    text = f"{name} stopped at {what}; the solution needs at least {bound} moves."
+    text = f"{name} stopped at {what}; the solution needs at least {bound} {unit}."
     if reason == "cancelled":
         return text
     return text + _advice(algorithm, heuristic)
@@ -166,6 +174,50 @@ def result_from_progress(
         message=limit_message(
             last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound
         ),
+    )
+
+
+class IdaRun(Protocol):
+    """What :func:`ida_result` reads of a tuned IDA*'s run (:class:`npuzzle.pdb.search_run.SearchRun`,
+    :class:`npuzzle.pdb.mtm_search.MtmRun`): its heuristic's name, counters, bound and checkpoint."""
+
+    name: str
+    expanded: int
+    generated: int
+    max_depth: int
+    iterations: int
+    bound: int
+    checkpoint: Checkpoint
+
+
+def ida_result(
+    run: IdaRun,
+    limit: Limit,
+    moves: tuple[int, ...] | None,
+    lower: int,
+    reason: StopReason | None,
+    extra: dict[str, Any],
+    unit: str = "moves",
+) -> SearchResult:
+    """The result of a tuned IDA* run: ``moves`` (optimal when given), the proven ``lower`` bound, the counters,
+    and for a ``reason`` the :func:`limit_message` (its bound in ``unit``)."""
+    message = (
+        "" if reason is None else limit_message("idastar", run.name, reason, limit, run.expanded, 0, run.bound, unit)
+    )
+    return SearchResult(
+        moves=moves,
+        optimal=moves is not None,
+        algorithm="idastar",
+        heuristic=run.name,
+        nodes_expanded=run.expanded,
+        nodes_generated=run.generated,
+        max_frontier=run.max_depth,
+        iterations=run.iterations,
+        seconds=run.checkpoint.elapsed(),
+        lower_bound=lower,
+        stopped=reason,
+        message=message,
+        extra=extra,
     )
 
 

@@ -94,6 +94,11 @@ class MoveError(PuzzleError):
     """A move cannot be read or is not legal on the board it is applied to."""
 
 
+class ReconstructionError(PuzzleError):
+    """A reconstruction's text (:mod:`npuzzle.reconstruction`) is malformed: a line that is none of its fields, a
+    field missing or given twice, times that do not fit the moves."""
+
+
 class LimitError(PuzzleError):
     """A search or request limit is malformed (a node count below 1, a board too big for the algorithm, a heuristic
     that does not fit the board, …)."""

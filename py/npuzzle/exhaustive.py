@@ -4,8 +4,9 @@ On boards of at most :data:`MAX_EXHAUSTIVE_CELLS` cells (the 8-puzzle's 181,440 
 shape) a breadth-first search from the goal labels each reachable state with its optimal distance in O(states ·
 4): about a second in CPython for the 8-puzzle. :func:`all_states` streams every state in order of distance with one
 optimal solution each (two layers held at a time); :class:`DistanceTable` keeps the distances for lookups (about
-20 MB for the 8-puzzle). States are packed ints (:mod:`npuzzle.packing`); moves are the U/D/L/R letters of
-:mod:`npuzzle.board` (the direction the tile moves).
+20 MB for the 8-puzzle), in either metric (:mod:`npuzzle.metric`: single tiles, or whole lines slid at once).
+States are packed ints (:mod:`npuzzle.packing`); moves are the U/D/L/R letters of :mod:`npuzzle.board` (the
+direction the tile moves).
 
 >>> from npuzzle import goal_board, parse_board
 >>> table = DistanceTable.build(goal_board(3, 3))
@@ -18,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import Board, Direction, unchecked_board
+from .board import Board, unchecked_board
 from .errors import LimitError
+from .metric import Metric, line_children, tile_letter
 from .packing import Layout
 
 MAX_EXHAUSTIVE_CELLS = 9
@@ -43,7 +45,7 @@ def all_states(goal: Board) -> Iterator[tuple[Board, str]]:
     check_exhaustive(goal)
     layout = Layout.of(goal.rows, goal.cols)
     mask = layout.blank_mask
-    backs = {step: _tile_letter(layout, -step) for step in (1, -1, layout.cols, -layout.cols)}  # undo a move's step
+    backs = {step: tile_letter(layout, -step) for step in (1, -1, layout.cols, -layout.cols)}  # undo a move's step
     start = layout.pack(goal.tiles)
     seen = {start}
     layer: list[tuple[int, str]] = [(start, "")]
@@ -61,14 +63,16 @@ def all_states(goal: Board) -> Iterator[tuple[Board, str]]:
 
 @dataclass(frozen=True, slots=True)
 class DistanceTable:
-    """The exact distance to ``goal`` of every board that can reach it (a small board: see the module text)."""
+    """The exact distance to ``goal`` of every board that can reach it (a small board: see the module text),
+    counted in ``metric``."""
 
     goal: Board
     layout: Layout
     distances: dict[int, int]
+    metric: Metric = "stm"
 
     @classmethod
-    def build(cls, goal: Board) -> DistanceTable:
+    def build(cls, goal: Board, metric: Metric = "stm") -> DistanceTable:
         """The table of ``goal``'s board, by one breadth-first search (about a second for the 8-puzzle); raises
         :class:`~npuzzle.errors.LimitError` above :data:`MAX_EXHAUSTIVE_CELLS` cells."""
         check_exhaustive(goal)
@@ -82,13 +86,16 @@ class DistanceTable:
             depth += 1
             following = []
             for state in layer:
-                for move in layout.moves[state & mask]:
-                    child = layout.slide(state, move)[1]
+                if metric == "mtm":
+                    children = [child for child, _, _ in line_children(layout, state)]
+                else:
+                    children = [layout.slide(state, move)[1] for move in layout.moves[state & mask]]
+                for child in children:
                     if child not in distances:
                         distances[child] = depth
                         following.append(child)
             layer = following
-        return cls(goal, layout, distances)
+        return cls(goal, layout, distances, metric)
 
     def __len__(self) -> int:
         return len(self.distances)
@@ -104,30 +111,25 @@ class DistanceTable:
         return self.distances[self.layout.pack(board.tiles)]
 
     def optimal_letters(self, board: Board) -> str:
-        """One optimal solution from ``board`` as U/D/L/R letters: at each step the first move (U, D, L, R order of
-        :data:`~npuzzle.board.DIRECTIONS`) to a state one move closer."""
+        """One optimal solution from ``board`` as U/D/L/R letters (a line move as its letter repeated): at each step
+        the first move (U, D, L, R order of :data:`~npuzzle.board.DIRECTIONS`, fewer tiles first) to a state one
+        move closer."""
         layout, distances = self.layout, self.distances
         state = layout.pack(board.tiles)
         left = distances[state]
         letters: list[str] = []
         order = {"U": 0, "D": 1, "L": 2, "R": 3}
         while left:
-            steps = []
-            for move in layout.moves[state & layout.blank_mask]:
-                child = layout.slide(state, move)[1]
-                if distances[child] == left - 1:
-                    steps.append((order[_tile_letter(layout, move.blank_step)], child))
-            letter_rank, state = min(steps)
-            letters.append("UDLR"[letter_rank])
+            if self.metric == "mtm":
+                moves = list(line_children(layout, state))
+            else:
+                moves = [(layout.slide(state, m)[1], m.blank_step, 1) for m in layout.moves[state & layout.blank_mask]]
+            steps = [
+                (order[tile_letter(layout, step)], count, child)
+                for child, step, count in moves
+                if distances[child] == left - 1
+            ]
+            letter_rank, count, state = min(steps)
+            letters.append("UDLR"[letter_rank] * count)
             left -= 1
         return "".join(letters)
-
-
-def _tile_letter(layout: Layout, blank_step: int) -> Direction:
-    """The letter of a move whose tile slides from ``src`` into the blank at ``src - blank_step`` (the blank steps
-    by ``blank_step``); the move undoing it is ``-blank_step``'s."""
-    if blank_step == layout.cols:
-        return "U"
-    if blank_step == -layout.cols:
-        return "D"
-    return "L" if blank_step == 1 else "R"

@@ -14,6 +14,9 @@ the two goal conventions, and moves as tiles, letters, words or action numbers.
   as DeepCubeA's and Slidysim's letters), words, strings such as ``"RRDL"`` or Slidysim's ``"R2DL"``;
   :func:`from_actions`/:func:`to_actions` are the action numbers 0–3 = U, D, L, R of DeepCubeA and
   :mod:`npuzzle.env`. :func:`read_move` reads one move as a word, the text environment's action.
+* **The speedsolvers' notation** (:data:`NOTATION_SOURCE`): :func:`read_notation` and :func:`write_notation` are
+  letters with repeat counts, ``U2RD3L``, in Slidysim's convention (the letter is the direction the tile moves) or,
+  by the switch ``convention="blank"``, the direction the blank moves.
 """
 
 from __future__ import annotations
@@ -42,6 +45,19 @@ if TYPE_CHECKING:
     import numpy as np
 
 Form = Literal["korf", "deepcubea", "slidysim"]
+Convention = Literal["tile", "blank"]
+CONVENTIONS: tuple[Convention, ...] = ("tile", "blank")
+"""Whose direction a letter names: the tile's (``tile``, Slidysim's and npuzzle's convention) or the blank's."""
+
+NOTATION_SOURCE = (
+    "Slidysim's readme (slidysim/slidysim.github.io, SLIDYSIM_README.md): solution format URDL2UR2DLUR2ULURDL2URDLUL, "
+    "'U - tile moves to the top, L - tile moves to the left, D - tile moves to the bottom, R - tile moves to the "
+    "right', 'L2' or 'R100' a repetition of the same move"
+)
+"""Where the default convention of :func:`read_notation` comes from."""
+
+MAX_NOTATION_MOVES = 10_000_000
+"""The most single-tile moves a notation text may stand for (``R99999999`` is refused before it is expanded)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +80,9 @@ WORDS: dict[str, Direction] = {word: letter for letter, word in DIRECTION_WORDS.
 """The words a move may be written as (:data:`npuzzle.board.DIRECTION_WORDS`): the direction the tile moves."""
 
 _RUN = re.compile(r"([UDLR])(\d*)", re.IGNORECASE)
+_NOTATION_RUN = re.compile(r"\s*([UDLR])(\d*)", re.IGNORECASE)
+_LETTERS = re.compile("[UDLR]*")
+_SAME = re.compile(r"([UDLR])\1*")
 _RUNS = re.compile(r"(?:[UDLR]\d*)+", re.IGNORECASE)
 
 
@@ -234,3 +253,63 @@ def to_actions(letters: str) -> list[int]:
         return [DIRECTIONS.index(letter) for letter in letters.upper()]
     except ValueError:
         raise MoveError(f"{quote_input(letters)} holds a letter other than U, D, L, R") from None
+
+
+def read_notation(text: str, convention: Convention = "tile") -> str:
+    """The single-tile letters (npuzzle's: the direction the tile moves) of a move text in the speedsolvers'
+    notation: letters U, D, L, R, each with an optional repeat count (``U2RD3L`` is U U R D D D L), spaces between
+    them allowed, in ``convention`` (``tile``: Slidysim's, the default; ``blank``: the letter is the direction the
+    blank moves). Nothing is guessed: any other character, a count of 0, or more than :data:`MAX_NOTATION_MOVES`
+    moves raises :class:`~npuzzle.errors.MoveError` naming it."""
+    _convention(convention)
+    letters: list[str] = []
+    total = 0
+    at = 0
+    end = len(text.rstrip())
+    while at < end:
+        run = _NOTATION_RUN.match(text, at)
+        if run is None:
+            bad = text[at:].lstrip()[:1]
+            where = len(text) - len(text[at:].lstrip()) + 1
+            raise MoveError(
+                f"move text {quote_input(text)}: {bad!r} at character {where} is not a move: the notation is the "
+                "letters U, D, L, R, each with an optional repeat count (U2RD3L)"
+            )
+        digits = run.group(2)
+        count = MAX_NOTATION_MOVES + 1 if len(digits) > 9 else int(digits) if digits else 1
+        if count < 1:
+            raise MoveError(f"move text {quote_input(text)}: {run.group(0).strip()!r} repeats a move 0 times")
+        total += count
+        if total > MAX_NOTATION_MOVES:
+            raise MoveError(
+                f"move text {quote_input(text)} stands for more than {MAX_NOTATION_MOVES:,} single-tile moves"
+            )
+        letters.append(run.group(1).upper() * count)
+        at = run.end()
+    joined = "".join(letters)
+    return convert_letters(joined) if convention == "blank" else joined
+
+
+def write_notation(letters: str | Iterable[str], convention: Convention = "tile") -> str:
+    """Single-tile letters (the direction the tile moves) in the speedsolvers' notation: each run of one letter as
+    the letter and, above one, its count (``UURDDDL`` → ``U2RD3L``, as Slidysim writes them), in ``convention``.
+    :func:`read_notation` reads it back to the same letters."""
+    _convention(convention)
+    text = "".join(letters).upper()
+    if not _LETTERS.fullmatch(text):
+        raise MoveError(f"{quote_input(text)} holds a letter other than U, D, L, R")
+    if convention == "blank":
+        text = convert_letters(text)
+    out = []
+    for run in _SAME.finditer(text):
+        size = len(run.group(0))
+        out.append(run.group(1) + (str(size) if size > 1 else ""))
+    return "".join(out)
+
+
+def _convention(convention: str) -> None:
+    if convention not in CONVENTIONS:
+        raise MoveError(
+            f"unknown letter convention {convention!r}: 'tile' (the letter is the direction the tile moves, as "
+            "Slidysim writes it) or 'blank' (the direction the blank moves)"
+        )

@@ -12,6 +12,7 @@ priority lowered, skipped, reopened, cut off) is derived by the observer from th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
 from .heap import IndexedHeap
@@ -25,17 +26,43 @@ IdaCounts: TypeAlias = tuple[int, int, int | None, int, int, int]
 max stack)``."""
 
 
+@dataclass(frozen=True, slots=True)
+class AstarKeys:
+    """How A* orders its open list: each entry is one int, ``(f << gbits | (2**gbits - 1 - g)) << sbits | state``,
+    so entries compare by f, then deeper first, then by the packed state. The order is total: whichever heap holds
+    the entries (a plain one with stale entries skipped, or the watched decrease-key heap) takes the same states
+    in the same order."""
+
+    gbits: int
+    """Bits of ``2**gbits - 1 - g``."""
+    sbits: int
+    """Bits of the packed state (:attr:`~npuzzle.packing.Layout.state_bits`)."""
+
+    def f(self, entry: int) -> int:
+        """f = g + h of ``entry``."""
+        return entry >> (self.gbits + self.sbits)
+
+    def g(self, entry: int) -> int:
+        """g, the moves from the start, of ``entry``."""
+        gmax = (1 << self.gbits) - 1
+        return gmax - ((entry >> self.sbits) & gmax)
+
+    def state(self, entry: int) -> int:
+        """The packed state of ``entry``."""
+        return entry & ((1 << self.sbits) - 1)
+
+
 class AstarObserver(Protocol):
     """An observer of :func:`npuzzle.search.astar`."""
 
-    def attach(self, layout: Layout, gbits: int) -> IndexedHeap[int]:
-        """Called once before the search: the packing, the key's layout (``key = f << gbits | (2**gbits-1 - g)``);
-        returns the (empty) heap A* is to use, an :class:`IndexedHeap` or a subclass that watches it."""
+    def attach(self, layout: Layout, keys: AstarKeys) -> IndexedHeap[int]:
+        """Called once before the search: the packing and the entries' order; returns the (empty) heap A* is to
+        use, an :class:`IndexedHeap` (keyed by the entries, holding the states) or a subclass that watches it."""
         ...
 
-    def took(self, key: int, state: int, expanded: int, generated: int, max_heap: int, goal: bool) -> None:
-        """``state`` (heap key ``key``) was taken from the heap and, unless it is the ``goal``, expanded; the
-        counters are the search's after that."""
+    def took(self, entry: int, expanded: int, generated: int, max_heap: int, goal: bool) -> None:
+        """The state of ``entry`` was taken from the heap and, unless it is the ``goal``, expanded; the counters
+        are the search's after that."""
         ...
 
 

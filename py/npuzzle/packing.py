@@ -73,6 +73,11 @@ class Layout:
         return self.rows * self.cols
 
     @property
+    def state_bits(self) -> int:
+        """The bits a packed state can occupy: the blank's cell, then every cell's tile."""
+        return self.blank_bits + self.size * self.bits
+
+    @property
     def tile_mask(self) -> int:
         """``(1 << bits) - 1``: masks one cell after shifting."""
         return (1 << self.bits) - 1

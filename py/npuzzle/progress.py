@@ -108,7 +108,8 @@ class SearchResult:
 def ratio_bound(result: SearchResult) -> float | None:
     """How many times the optimal length ``result``'s solution is at most: its length over its lower bound, rounded
     to 4 places; 1.0 for a proven optimal or an empty solution; ``None`` without a solution, and for a non-empty
-    one over a lower bound of 0, which proves no finite ratio. The one rule for every ``ratio_bound`` the package
+    one over a lower bound of 0, which proves no finite ratio; in the multi-tile metric (``extra["metric"]``) the
+    length counts line moves, as the bound does. The one rule for every ``ratio_bound`` the package
     reports (the api's and ``solve --json``'s field, ``extra["ratio_bound"]`` of the near-optimal answers)."""
     if result.moves is None:
         return None
@@ -116,11 +117,18 @@ def ratio_bound(result: SearchResult) -> float | None:
         return 1.0
     if result.lower_bound <= 0:
         return None
-    return round(len(result.moves) / result.lower_bound, 4)
+    lines = result.extra.get("line_moves") if result.extra.get("metric") == "mtm" else None
+    length = lines if isinstance(lines, int) else len(result.moves)  # the bound's metric: line moves in MTM
+    return round(length / result.lower_bound, 4)
 
 
 Search = Generator[Progress, None, SearchResult]
 """A running search: yields progress, returns the result (see the module text for stopping one)."""
+
+
+_R = TypeVar("_R")
+_Y = TypeVar("_Y")
+_Z = TypeVar("_Z")
 
 
 class SearchStopped(Exception):
@@ -135,11 +143,11 @@ class SearchStopped(Exception):
 
 
 def stop(
-    search: Search,
-    fallback: Callable[[Progress | None], SearchResult],
-    last: Progress | None = None,
+    search: Generator[_Y, None, _R],
+    fallback: Callable[[_Y | None], _R],
+    last: _Y | None = None,
     reason: StopReason = "cancelled",
-) -> SearchResult:
+) -> _R:
     """End ``search`` now and return its result: the best answer it holds (with ``stopped=reason``) when it
     catches :class:`SearchStopped`, else ``fallback(last)`` built from its last progress record ``last``.
 
@@ -148,17 +156,12 @@ def stop(
     try:
         search.throw(SearchStopped(reason))
     except StopIteration as done:
-        result: SearchResult = done.value
+        result: _R = done.value
         return result
     except SearchStopped:
         return fallback(last)
     search.close()  # it yielded again, against the contract: end it anyway
     return fallback(last)
-
-
-_R = TypeVar("_R")
-_Y = TypeVar("_Y")
-_Z = TypeVar("_Z")
 
 
 def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | None = None) -> _R:

@@ -3,28 +3,35 @@
 They search any :class:`Problem` (aima-python's shape: a start, successors in a fixed order, a goal test and an
 estimate) and return a :class:`Found` with the path and the counts. :mod:`npuzzle.search` computes the same thing
 fast: states packed into ints, the estimate updated per move instead of recomputed, limits, progress and cancel.
-The tests hold the tuned searches to these (same length, same counts: children come in the same order and the heap
-breaks ties alike), so these are also the oracle.
+The tests hold the tuned searches to these (same length, same counts: children come in the same order and ties are
+broken alike), so these are also the oracle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Generic, Protocol, TypeVar
 
 from .board import Board
 from .heap import IndexedHeap
 from .heuristics import Heuristic
+from .packing import Layout
 
 S = TypeVar("S", bound=Hashable)
 
 _G_SPAN = 1 << 48
-"""Keys are f · _G_SPAN + (_G_SPAN − 1 − g): the smallest f first and, among equal f, the largest g."""
+"""Keys are (f · _G_SPAN + (_G_SPAN − 1 − g)) · order_span + order: the smallest f first, among equal f the largest
+g, then the smallest order."""
 
 
 class Problem(Protocol[S]):
-    """A search problem: ``initial``, ``successors(state)`` in a fixed order, ``is_goal(state)``, ``h(state)``."""
+    """A search problem: ``initial``, ``successors(state)`` in a fixed order, ``is_goal(state)``, ``h(state)``, and
+    ``order(state)``, a number in ``range(order_span)`` that breaks A*'s last ties (distinct states, distinct
+    numbers)."""
+
+    order_span: int
 
     @property
     def initial(self) -> S: ...
@@ -34,6 +41,8 @@ class Problem(Protocol[S]):
     def is_goal(self, state: S) -> bool: ...
 
     def h(self, state: S) -> int: ...
+
+    def order(self, state: S) -> int: ...
 
 
 @dataclass
@@ -50,13 +59,15 @@ class Found(Generic[S]):
 
 def astar(problem: Problem[S]) -> Found[S]:
     """A* (Hart, Nilsson & Raphael 1968) on the updatable heap: a child reached by a shorter path gets its key
-    lowered in place. Optimal when ``h`` is admissible. Memory: every state reached."""
+    lowered in place. The smallest f first, then the largest g, then the smallest ``order``: a total order, so any
+    heap takes the same states. Optimal when ``h`` is admissible. Memory: every state reached."""
     found: Found[S] = Found()
     start = problem.initial
     g = {start: 0}
     parent: dict[S, S | None] = {start: None}
     heap = IndexedHeap[S]()
-    heap.push(problem.h(start) * _G_SPAN + _G_SPAN - 1, start)
+    span = problem.order_span
+    heap.push((problem.h(start) * _G_SPAN + _G_SPAN - 1) * span + problem.order(start), start)
     while heap:
         _, state = heap.pop()
         if problem.is_goal(state):
@@ -69,7 +80,7 @@ def astar(problem: Problem[S]) -> Found[S]:
             if child in g and g[child] <= cost:
                 continue  # reached before at no greater cost
             g[child], parent[child] = cost, state
-            key = (cost + problem.h(child)) * _G_SPAN + _G_SPAN - 1 - cost
+            key = ((cost + problem.h(child)) * _G_SPAN + _G_SPAN - 1 - cost) * span + problem.order(child)
             if child in heap:
                 heap.decrease(child, key)
             else:
@@ -125,11 +136,23 @@ def _path_to(state: S, parent: dict[S, S | None]) -> list[S]:
 @dataclass(frozen=True)
 class SlidingPuzzle:
     """The sliding-tile puzzle as a :class:`Problem`: states are tile tuples (row-major, 0 the blank); the tiles
-    that can slide into the blank come from above, below, left and right, in that order (as in the tuned search)."""
+    that can slide into the blank come from above, below, left and right, in that order (as in the tuned search);
+    a state's ``order`` is its packed int (:mod:`npuzzle.packing`)."""
 
     board: Board
     goal: Board
     heuristic: Heuristic
+
+    @cached_property
+    def layout(self) -> Layout:
+        return Layout.of(self.board.rows, self.board.cols)
+
+    @property
+    def order_span(self) -> int:
+        return 1 << self.layout.state_bits
+
+    def order(self, state: tuple[int, ...]) -> int:
+        return self.layout.pack(state)
 
     @property
     def initial(self) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from .board import Board
 from .errors import LimitError
 from .heuristics import Heuristic, make_heuristic
 from .names import HEURISTICS, PDB, choose, name_key
-from .pdb import PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
+from .pdb import MultisetDatabase, PdbHeuristic, PdbTables, heuristic_name, pdb_fits, solve_with_pdb
 from .policy import PDB_STRENGTH
 from .progress import Limit, Search
 from .walking import HEURISTIC as WALKING
@@ -73,6 +73,14 @@ class Registry:
 
     heuristics: tuple[HeuristicEntry, ...]
     solvers: tuple[SolverEntry, ...] = ()
+    mtm: MultisetDatabase | None = None
+    """The multi-tile metric's database, when one is loaded (:mod:`npuzzle.multitile`)."""
+    tables: PdbTables | None = None
+    """The pattern database :func:`registry_with_tables` added, if any (the analysis searches with it)."""
+
+    def with_mtm(self, database: MultisetDatabase) -> Registry:
+        """A copy that solves the boards ``database`` fits optimally in the multi-tile metric."""
+        return replace(self, mtm=database)
 
     def with_heuristic(self, entry: HeuristicEntry) -> Registry:
         """A copy with ``entry`` added (replacing an entry of the same name)."""
@@ -199,4 +207,4 @@ def registry_with_tables(
     entry = HeuristicEntry(
         name=name, build=build, fits=fits, strength=PDB_STRENGTH, summary=summary, aliases=(PDB.name,)
     )
-    return base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits))
+    return replace(base.with_heuristic(entry).with_solver(SolverEntry("idastar", name, run_pdb, fits)), tables=tables)

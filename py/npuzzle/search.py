@@ -1,4 +1,4 @@
-"""Optimal search: A* with an indexed (decrease-key) binary heap, and iterative IDA*.
+"""Optimal search: A* on a binary heap, and iterative IDA*.
 
 Both are generators of the shared contract (:data:`npuzzle.progress.Search`): they yield a
 :class:`~npuzzle.progress.Progress` record about every ``report_every`` seconds (checked every few hundred
@@ -17,13 +17,14 @@ that does not reach the goal raises :class:`~npuzzle.checkpoint.SearchBug`.
 
 from __future__ import annotations
 
+from heapq import heappop, heappush
 from typing import Any
 
 from .board import Board
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heap import IndexedHeap
 from .heuristics import Heuristic, LineTable, TableHeuristic
-from .observe import AstarObserver, IdaNode, IdaObserver
+from .observe import AstarKeys, AstarObserver, IdaNode, IdaObserver
 from .packing import Layout, Move
 from .progress import Limit, Progress, Search, SearchResult, StopReason
 from .solvability import check_reachable
@@ -77,9 +78,12 @@ def astar(
 ) -> Search:
     """A* search (Hart, Nilsson & Raphael 1968) from ``board`` to ``goal``, optimal when ``heuristic`` is admissible.
 
-    The open list is an :class:`IndexedHeap` keyed by f = g + h (ties: deeper first), so each state has at most
-    one entry and a cheaper path to a queued state lowers its key in O(log n); a closed state reached by a
-    cheaper path (possible only with an inconsistent heuristic) is reopened. Statistics: states expanded
+    The open list is ordered by f = g + h (ties: deeper first, then by the packed state;
+    :class:`~npuzzle.observe.AstarKeys`): a binary heap (:mod:`heapq`) where a cheaper path to a queued state
+    queues it again and the stale entry is skipped when popped, or, when watched, the course's
+    :class:`~npuzzle.heap.IndexedHeap`, where it lowers the state's key in O(log n) (decrease-key); both take the
+    same states in the same order. A closed state reached by a cheaper path (possible only with an inconsistent
+    heuristic) is reopened. Statistics: states expanded
     (vertices visited), generated, the largest heap size, the time. ``limit.nodes`` bounds expansions,
     ``limit.memory`` the states held; both stop the search with a message suggesting IDA* (and a stronger
     heuristic, when there is one). O(b·log n) per expansion; memory O(states reached). Raises at once (before
@@ -114,15 +118,28 @@ def _astar(
     memory = limit.memory
     gbits = 24 if memory is not None and memory < 1 << 23 else 48
     gmax = (1 << gbits) - 1
+    sbits = layout.state_bits
+    smask = (1 << sbits) - 1
+    keys = AstarKeys(gbits, sbits)
     name = heuristic.name
     checkpoint = Checkpoint(limit, report_every, ASTAR_CHECK_EVERY, bounds_memory=True)
 
-    heap = IndexedHeap[int]() if observer is None else observer.attach(layout, gbits)
-    heap.push((h0 << gbits) | gmax, start)
+    # Unwatched, the open list is heapq's (in C) with stale entries skipped when popped; watched, the observer's
+    # decrease-key heap. Entries are totally ordered (AstarKeys), so both take the same states in the same order.
+    watched = observer is not None
+    queue: list[int] = []
+    heap = observer.attach(layout, keys) if observer is not None else IndexedHeap[int]()
+    first = (((h0 << gbits) | gmax) << sbits) | start
+    if watched:
+        heap.push(first, start)
+    else:
+        queue.append(first)
+    where = heap.where
+    closed: set[int] = set()  # states expanded and not reopened since (heapq's queue holds no count of the open)
     g_of: dict[int, int] = {start: 0}
     parent: dict[int, int] = {start: -1}
     expanded = generated = 0
-    max_heap = 1
+    open_count = max_heap = 1
     last_f = h0
 
     def progress(now: float) -> Progress:
@@ -131,7 +148,7 @@ def _astar(
             heuristic=name,
             nodes_expanded=expanded,
             nodes_generated=generated,
-            frontier=len(heap),
+            frontier=open_count,
             bound=last_f,
             iteration=1,
             elapsed=now - checkpoint.start,
@@ -158,21 +175,35 @@ def _astar(
             extra={"states_held": len(g_of)},
         )
 
+    def smallest_f() -> int:
+        if watched:
+            return keys.f(heap.peek_key()) if len(heap) else last_f
+        while queue and keys.g(queue[0]) != g_of[queue[0] & smask]:
+            heappop(queue)
+        return keys.f(queue[0]) if queue else last_f
+
     def stopped(reason: StopReason) -> SearchResult:
-        bound = (heap.peek_key() >> gbits) if len(heap) else last_f
+        bound = smallest_f()
         return ended(None, bound, reason, limit_message("astar", name, reason, limit, expanded, len(g_of), bound))
 
     yield progress(checkpoint.start)
     check_at = checkpoint.next_at
-    pop, push, where = heap.pop, heap.push, heap.where
+    pop, push, decrease = heap.pop, heap.push, heap.decrease
     # Hot loop, written out for speed: reference.astar with packed states and h updated per move.
-    while heap.keys:
-        key, state = pop()
+    while queue or heap.keys:
+        if watched:
+            top, state = pop()
+        else:
+            top = heappop(queue)
+            state = top & smask
+        key = top >> sbits
         g = gmax - (key & gmax)
+        if g != g_of[state]:
+            continue  # a stale entry: the state was queued again by a shorter path
         last_f = key >> gbits
         if state == target:
             if observer is not None:
-                observer.took(key, state, expanded, generated, max_heap, True)
+                observer.took(top, expanded, generated, max_heap, True)
             moves: list[int] = []
             s = state
             while s != start:
@@ -184,10 +215,16 @@ def _astar(
             return ended(path, len(path) if heuristic.admissible else 0)
         h = last_f - g
         expanded += 1
+        open_count -= 1
+        closed.add(state)
         if expanded >= check_at:
             reason = checkpoint.check(expanded, len(g_of))
             if reason is not None:
-                heap.push(key, state)
+                closed.discard(state)
+                if watched:
+                    push(top, state)
+                else:
+                    heappush(queue, top)
                 return stopped(reason)
             check_at = checkpoint.next_at
             if checkpoint.report_due():
@@ -212,14 +249,22 @@ def _astar(
                         ch += line[child & m] - line[state & m]
             g_of[child] = g1
             parent[child] = state
-            if old is not None and child in where:
-                heap.decrease(child, ((g1 + ch) << gbits) | low)
+            if old is None:
+                open_count += 1
+            elif child in closed:
+                closed.discard(child)
+                open_count += 1
+            entry = ((((g1 + ch) << gbits) | low) << sbits) | child
+            if not watched:
+                heappush(queue, entry)
+            elif old is not None and child in where:
+                decrease(child, entry)
             else:
-                push(((g1 + ch) << gbits) | low, child)
-        if len(heap.keys) > max_heap:
-            max_heap = len(heap.keys)
+                push(entry, child)
+        if open_count > max_heap:
+            max_heap = open_count
         if observer is not None:
-            observer.took(key, state, expanded, generated, max_heap, False)
+            observer.took(top, expanded, generated, max_heap, False)
     return ended(
         None, last_f, message="A* exhausted every reachable state without reaching the goal (is the board solvable?)"
     )

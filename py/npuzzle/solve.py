@@ -26,6 +26,9 @@ from .checkpoint import result_from_progress
 from .errors import LimitError
 from .fallback import optimal_then_near
 from .heuristics import Heuristic
+from .interchange import write_notation
+from .metric import count_moves, metric_name
+from .multitile import mtm_choice
 from .names import ALGORITHMS, AUTO, Choice, choose, name_key
 from .nearoptimal import (
     DEFAULT_BUDGET,
@@ -133,10 +136,14 @@ class Plan:
 
 def result_json(board: Board, result: SearchResult) -> dict[str, Any]:
     """A result as JSON, the same for ``solve --json``, batches and the api: its fields (``length`` included),
-    :func:`~npuzzle.progress.ratio_bound` and the moves as U/D/L/R ``letters`` (``None`` without a solution)."""
+    :func:`~npuzzle.progress.ratio_bound`, the moves as U/D/L/R ``letters``, in the speedsolvers' ``notation``
+    (``U2RD3L``) and their number of ``line_moves`` (each ``None`` without a solution)."""
     out = result.to_dict()
     out["ratio_bound"] = ratio_bound(result)
-    out["letters"] = None if result.moves is None else moves_to_letters(board, result.moves)
+    letters = None if result.moves is None else moves_to_letters(board, result.moves)
+    out["letters"] = letters
+    out["notation"] = None if letters is None else write_notation(letters)
+    out["line_moves"] = None if letters is None else count_moves(letters, "mtm")
     return out
 
 
@@ -208,8 +215,10 @@ def plan(
     optimal_seconds: float | None = None,
     always_fall_back: bool = False,
     near_optimal_at_limit: bool = False,
+    metric: str = "stm",
 ) -> Plan:
-    """Resolve ``auto`` choices and check the request, without searching.
+    """Resolve ``auto`` choices and check the request, without searching; ``metric="mtm"`` counts a whole line slid
+    at once as one move (:func:`npuzzle.multitile.mtm_choice` chooses, from this function's ``stm`` plan).
 
     ``budget`` is the near-optimal solver's soft work budget in units of
     :data:`npuzzle.nearoptimal.solver.WORK_UNIT` states expanded (default
@@ -242,6 +251,21 @@ def plan(
     budget = check_budget(budget)
     algo = algorithm_name(algorithm)
     check_reachable(board, goal)
+    if metric_name(metric) == "mtm":
+        if algo == "astar" or not isinstance(heuristic, str):
+            raise LimitError("in the multi-tile metric the search is IDA* with heuristic auto: use algorithm auto")
+        stm = plan(
+            board,
+            goal,
+            "auto" if algo != NEAR_OPTIMAL else algo,
+            "auto",
+            registry,
+            budget,
+            optimal_seconds,
+            near_optimal_at_limit=near_optimal_at_limit,
+        )
+        c = mtm_choice(board, goal, algo, heuristic, registry.mtm, stm, optimal_seconds, always_fall_back)
+        return Plan(board, goal, c.algorithm, c.heuristic, c.start, c.summary, c.fallback_after)
     chosen_by_auto = algo == "auto"
     rule = policy.algorithm_rule(board.size)
     if chosen_by_auto:
@@ -331,10 +355,11 @@ def solve(
     budget: float | None = None,
     optimal_seconds: float | None = None,
     near_optimal_at_limit: bool = False,
+    metric: str = "stm",
 ) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
-    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_seconds`` and
-    ``near_optimal_at_limit`` as for :func:`plan`.
+    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_seconds``,
+    ``near_optimal_at_limit`` and ``metric`` as for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
     :class:`~npuzzle.errors.UnknownNameError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
@@ -349,6 +374,7 @@ def solve(
         budget,
         optimal_seconds,
         near_optimal_at_limit=near_optimal_at_limit,
+        metric=metric,
     )
     return chosen.start(limit)
 

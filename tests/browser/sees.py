@@ -118,6 +118,24 @@ def seen(page: Page, selector: str) -> dict[str, Any]:
     return result
 
 
+IN_VIEW_JS = """
+(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const box = el.getBoundingClientRect();
+  return box.height > 0 && box.top >= -0.5 && box.bottom <= window.innerHeight + 0.5;
+}
+"""
+
+
+def assert_seen_soon(page: Page, *selectors: str, timeout: float = 10_000) -> None:
+    """As :func:`assert_seen`, once each element has come within the viewport: for a view the page scrolls to after
+    an answer it is still waiting for (a smooth scroll begins a frame or two later)."""
+    for selector in selectors:
+        page.wait_for_function(IN_VIEW_JS, arg=selector, timeout=timeout)
+    assert_seen(page, *selectors)
+
+
 def assert_seen(page: Page, *selectors: str) -> None:
     """Each selector's element is seen (within the viewport, nothing over it); the message says why not."""
     for selector in selectors:

@@ -1,10 +1,13 @@
-"""Steps the page tests take in more than one module: shuffle a board, wait for the grid, time a Cancel."""
+"""Steps the page tests take in more than one module: shuffle a board, wait for the grid, click a tile, time a
+Cancel; for speedsolvers deal a seed, play tiles, wait for an analysis and read its mistakes."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from .conftest import App, grid_tiles
+from npuzzle.board import Board
+
+from .conftest import ANSWER_TIMEOUT_MS, App, grid_tiles
 
 CANCEL_MS = """() => new Promise((resolve, reject) => {
   const t0 = performance.now();
@@ -53,3 +56,70 @@ def cancel_ms(page: Page) -> float:
     """Click Cancel on the running solve; the milliseconds until the page shows it stopped."""
     ms: float = page.evaluate(CANCEL_MS)
     return ms
+
+
+def click(app: App, board: Board, tile: int) -> tuple[Board, list[str]]:
+    """Click ``tile`` (in the blank's row or column): the board after the line slid, and the letters of its moves."""
+    r, c = divmod(board.tiles.index(tile), board.cols)
+    br, bc = board.blank
+    letter = "U" if r > br else "D" if r < br else "L" if c > bc else "R"
+    letters = [letter] * (abs(r - br) + abs(c - bc))
+    app.page.get_by_role("gridcell", name=str(tile), exact=True).click()
+    for move in letters:
+        board = board.slide(move)
+    wait_grid(app, board.tiles)
+    return board, letters
+
+
+ANALYSED = "() => ['done', 'stopped', 'failed'].includes(document.body.dataset.analysis)"
+
+
+def text_of(board: Board) -> str:
+    return " / ".join(" ".join(map(str, board.tiles[r * board.cols : (r + 1) * board.cols])) for r in range(board.rows))
+
+
+def deal(app: App, shape: str, seed: str) -> Board:
+    """Type ``shape`` under the board and ``seed`` in the speedsolvers' panel, press Deal: the board dealt."""
+    page = app.page
+    page.fill("#shape", shape)
+    page.fill("#seed", seed)
+    before = app.answers()
+    page.click("#deal")
+    app.wait_answer(before)
+    rows, cols = (int(side) for side in shape.split("×"))
+    board = Board(rows, cols, tuple(grid_tiles(app)))
+    wait_grid(app, board.tiles)
+    return board
+
+
+def play(app: App, board: Board, tiles: list[int]) -> tuple[Board, str]:
+    """Click ``tiles`` in turn: the board reached and the single-tile letters played."""
+    letters = ""
+    for tile in tiles:
+        board, slid = click(app, board, tile)
+        letters += "".join(slid)
+    return board, letters
+
+
+def analysed(page: Page) -> None:
+    page.wait_for_function(ANALYSED, timeout=ANSWER_TIMEOUT_MS)
+
+
+def choose(page: Page, select: str, value: str) -> None:
+    page.locator(select).scroll_into_view_if_needed()
+    page.select_option(select, value)
+
+
+def mistakes_table(page: Page) -> list[list[str]]:
+    rows = page.locator("#analysis-mistakes tbody tr")
+    return [rows.nth(k).locator("td").all_inner_texts() for k in range(rows.count())]
+
+
+def core_mistakes(reply: dict[str, object]) -> list[list[str]]:
+    steps = reply["steps"]
+    assert isinstance(steps, list)
+    return [
+        [str(k + 1), s["move"], f"{s['before']} → {s['after']}", s["best"] or "–"]
+        for k, s in enumerate(steps)
+        if s["mistake"]
+    ]

@@ -201,7 +201,11 @@ def test_the_clock_runs_from_the_first_move_to_the_goal_and_the_best_is_kept(bro
         shown_time = timer.inner_text()
         assert re.fullmatch(r"\d+:\d\d\.\d", shown_time) and timer.get_attribute("data-state") == "stopped"
         status = page.locator("#board-status").inner_text()
-        assert status == f"Solved! 3 moves in {shown_time}: your first 3×3 record."
+        said = re.fullmatch(
+            rf"Solved! 3 moves in {re.escape(shown_time)} \((\d+\.\d+) moves/s\): your first 3×3 record\.", status
+        )
+        assert said, status
+        assert float(said.group(1)) == pytest.approx(3000 / ms, abs=0.011)  # moves per second, as speedsolvers say
         assert page.evaluate("JSON.parse(localStorage.getItem('npuzzle.bests'))['3×3'].moves") == 3
         # the best survives a reload, and a shorter game beats it
         page.reload()

@@ -15,20 +15,7 @@ from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, core, grid_tiles, open_app
-from .steps import shuffle, wait_grid
-
-
-def click(app: App, board: Board, tile: int) -> tuple[Board, list[str]]:
-    """Click ``tile`` (in the blank's row or column): the board after the line slid, and the letters of its moves."""
-    r, c = divmod(board.tiles.index(tile), board.cols)
-    br, bc = board.blank
-    letter = "U" if r > br else "D" if r < br else "L" if c > bc else "R"
-    letters = [letter] * (abs(r - br) + abs(c - bc))
-    app.page.get_by_role("gridcell", name=str(tile), exact=True).click()
-    for move in letters:
-        board = board.slide(move)
-    wait_grid(app, board.tiles)
-    return board, letters
+from .steps import click, shuffle, wait_grid
 
 
 def line_moves(letters: list[str]) -> int:
@@ -68,7 +55,7 @@ def test_a_solved_shuffled_board_says_how_close_it_came_to_the_core_s_shortest(f
     row = page.locator("#history-list tbody tr").first  # the solve is in the history, with its shortest
     assert row.locator("td").nth(3).inner_text() == str(moves)
     assert row.locator("td").nth(4).inner_text() == str(lines)
-    assert row.locator("td").nth(5).inner_text() == str(shortest)
+    assert row.locator("td").nth(6).inner_text() == str(shortest)
     fresh.assert_offline()
 
 
@@ -153,7 +140,9 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         path = download.value.path()
         table = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
         columns = "shape date seconds moves line_moves shortest shortest_proven lower_bound hints"
-        assert table[0] == columns.split()
+        more = "shortest_metric moves_per_second mode dnf solution"
+        assert table[0] == columns.split() + more.split()
+        assert table[1][9:] == ["stm", table[1][10], "free", "false", "L"]  # the link's board: tile 8 slid left
         assert [r[3] for r in table[1:]] == ["1", "2", "2"] and [r[4] for r in table[1:]] == ["1", "1", "2"]
         assert [r[5] for r in table[1:]] == ["1", "", ""] and table[1][6] == "true"
         assert all(r[0] == "3×3" and float(r[2]) >= 0 and r[8] == "0" for r in table[1:])  # one step: 0 s

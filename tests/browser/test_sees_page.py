@@ -120,3 +120,19 @@ def test_the_panels_are_laid_out_at_every_size(screen: App) -> None:
     page.wait_for_function("() => document.getElementById('watch-advice').textContent.includes('reaches the goal')")
     assert_seen(page, "#watch-advice")
     assert_readable(page)
+
+
+@pytest.mark.parametrize("size", list(SCREENS))
+def test_a_shared_link_to_a_board_that_cannot_be_solved_says_so_plainly_in_view(
+    size: str, browser: Browser, server: Server
+) -> None:
+    link = "#board=" + UNSOLVABLE.replace(" / ", "/").replace(" ", ",")
+    app = open_app(browser, server, link, phone=size in PHONES, viewport=SCREENS[size])
+    try:
+        page = app.page
+        expect(page.locator("#verdict .verdict-plain")).to_have_text(explain(parse_board(UNSOLVABLE)).plain)
+        assert_seen(page, "#verdict .verdict-title", "#verdict .verdict-plain")
+        assert_readable(page)
+        app.assert_offline()
+    finally:
+        app.close()

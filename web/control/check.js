@@ -106,8 +106,10 @@ export async function check(ctx) {
     state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
     learnFrom(ctx, reply.lesson);
     state.link = fragmentFor(reply.board, goalKind, reply.goal);
-    if (!state.editing || !phoneLayout()) { // its headline where the eye is
-      state.after.reveal = () => ui.verdict.querySelector(".verdict-title");
+    if (!state.editing || !phoneLayout()) { // its headline where the eye is; for a board that cannot be solved,
+      // the plain sentence under it too (what it means and what would fix it)
+      const part = shown.solvable ? ".verdict-title" : ".verdict-plain";
+      state.after.reveal = () => ui.verdict.querySelector(part);
     }
     loadOptions(ctx, reply.board, goalKind);
     return shown.solvable;
@@ -129,26 +131,38 @@ export async function check(ctx) {
 }
 
 /**
- * Ask the core for a random solvable board of the shape in the form, then check it; the dealt board is brought into
- * view (a phone's editor closes).
+ * Ask the core for a fair scramble of the shape in the form (every solvable board equally likely: npuzzle.scrambles)
+ * from `seed`, or from a fresh seed, then check it; the game keeps the seed, and the dealt board is brought into
+ * view (a phone's editor closes). A seed the core refuses is said beside the seed field.
  * @param {Ctx} ctx
+ * @param {string} [seed]
  */
-export async function shuffle(ctx) {
+export async function shuffle(ctx, seed) {
   const { state, ui } = ctx;
   if (!state.ready) return;
   state.errors = { board: "", goal: "", shape: "" };
+  state.speed.seedError = "";
   const seq = ++state.latest;
   try {
-    const reply = await ask(ctx, "random", { shape: ui.shape.value, goal: goalSpec(ui) }, "Shuffling");
+    const fields = { shape: ui.shape.value, goal: goalSpec(ui), ...(seed === undefined ? {} : { seed }) };
+    const reply = await ask(ctx, "random", fields, "Shuffling");
     if (seq !== state.latest) return;
     ui.board.value = boardText(reply.board);
     state.editing = false;
-    if (await check(ctx)) state.game.dealt = true; // for players: a dealt board's shortest solution is compared
+    if (await check(ctx)) { // for players: a dealt board's shortest solution is compared
+      state.game.dealt = true;
+      state.game.seed = reply.seed === null ? null : String(reply.seed);
+    }
     if (phoneLayout()) state.after.reveal = ui.stage;
     requestRender(ctx);
   } catch (caught) {
     if (seq !== state.latest) return;
-    showError(ctx, errorInfo(caught), "shape");
+    const error = errorInfo(caught);
+    if (seed !== undefined && error.type !== "ShapeError" && error.type !== "Cancelled") {
+      state.speed.seedError = error.message;
+    } else {
+      showError(ctx, error, "shape");
+    }
     answered(ctx);
   }
 }

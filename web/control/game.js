@@ -1,14 +1,19 @@
 // @ts-check
-// The game around the moves: the clock (from the first move of a new board to the goal), the personal bests per
-// board shape in localStorage, and the words said when the goal is reached. The moves and Undo/Redo are
-// control/play.js's; the game's data is model/game.js's.
+// The game around the moves: the clock (from the first move of a new board to the goal), the play mode it takes at
+// its first move (free, no assists, blindfold: the numbers hidden until Done), the personal bests per board shape
+// and mode in localStorage, and the words said when the goal is reached (or a blindfolded game is Done). The moves
+// and Undo/Redo are control/play.js's; the game's data is model/game.js's; what follows a finished game (its
+// reconstruction, its analysis) control/analysis.js's.
 
 import { count } from "../words.js";
 import { asBest, elapsedMs, formatTime, judge, lineMoves, shapeKey } from "../model/game.js";
+import { tpsText } from "../model/history.js";
+import { sameBoard } from "../model/moves.js";
 import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
-import { recordSolve } from "./history.js";
+import { studySolve } from "./analysis.js";
+import { historyKey, recordSolve } from "./history.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../model/game.js").Best} Best */
@@ -16,12 +21,59 @@ import { recordSolve } from "./history.js";
 const CLOCK_EVERY_MS = 200; // the clock on screen shows whole seconds: a fifth of one keeps it on time
 const BESTS_KEY = "npuzzle.bests"; // localStorage: {"4×4": {moves, ms, lines}, …}
 
-/** Start the clock at the game's first move (not again once the goal was reached). @param {Ctx} ctx */
+/** Start the clock at the game's first move (not again once the goal was reached): the game takes the play mode
+ * chosen, and a blindfolded one hides the numbers from now on. @param {Ctx} ctx */
 export function startClock(ctx) {
-  const { game } = ctx.state;
+  const { game, speed } = ctx.state;
   if (game.startedAt || game.over) return;
   game.startedAt = performance.now();
+  game.mode = speed.mode;
+  game.blind = game.mode === "blindfold";
   setReport(ctx.state, "clock", "running");
+}
+
+/** A result's words: "12 moves in 0:05.2 (2.31 moves/s)". @param {number} moves @param {number} ms */
+function resultText(moves, ms) {
+  const tps = tpsText(moves, ms);
+  return `${count(moves, "move")} in ${formatTime(ms, true)}${tps ? ` (${tps})` : ""}`;
+}
+
+/**
+ * The game's solve as the core reads it (its start, goal, letters, times and seed), or null without a start.
+ * @param {import("../state.js").State} state
+ */
+function solveOf(state) {
+  const { game, shown } = state;
+  if (!game.start || !shown) return null;
+  return { start: game.start, goal: shown.goal, letters: game.path.join(""), times: game.times.slice(),
+    seed: game.seed };
+}
+
+/**
+ * A blindfolded game's Done: the numbers show again and the clock stops; a board that is the goal is solved (as
+ * finishGame says), any other a DNF, kept as such in the blindfold history. Returns the words to announce.
+ * @param {Ctx} ctx
+ * @returns {string}
+ */
+export function finishBlind(ctx) {
+  const { state } = ctx;
+  const { game, shown } = state;
+  if (!game.blind || !shown) return state.lines.status;
+  game.blind = false;
+  if (sameBoard(shown.board, shown.goal)) return finishGame(ctx);
+  game.over = true;
+  game.dnf = true;
+  game.stoppedAt = performance.now();
+  const ms = elapsedMs(game, game.stoppedAt);
+  setReport(state, "clock", "stopped");
+  setReport(state, "time", String(Math.round(ms)));
+  setReport(state, "result", "dnf");
+  const off = shown.board.tiles.filter((t, i) => t !== 0 && t !== shown.goal.tiles[i]).length;
+  const kept = recordSolve(ctx, { ms, moves: game.path.length, lines: lineMoves(game.path), hints: game.hints,
+    mode: game.mode, dnf: true });
+  const solve = solveOf(state);
+  if (solve) studySolve(ctx, solve, kept, { dealt: game.dealt, solved: false });
+  return `DNF: the board is not the goal (${count(off, "tile")} out of place) after ${resultText(game.path.length, ms)}.`;
 }
 
 /**
@@ -38,18 +90,28 @@ export function finishGame(ctx) {
   const moves = count(game.path.length, "move");
   if (!game.startedAt || game.over || !shown) return `Solved — the board is the goal (${moves}).`;
   game.over = true;
-  game.stoppedAt = performance.now();
+  const blindDone = game.mode === "blindfold"; // a blindfolded game's clock runs until Done
+  game.blind = false;
+  const last = game.times.length ? game.times[game.times.length - 1] : null; // the goal is reached at the last move
+  game.stoppedAt = last !== null && !blindDone ? game.startedAt + last : performance.now();
   const ms = elapsedMs(game, game.stoppedAt);
   setReport(state, "clock", "stopped");
   setReport(state, "time", String(Math.round(ms)));
-  const result = `${moves} in ${formatTime(ms, true)}`;
+  setReport(state, "result", "solved");
+  const result = resultText(game.path.length, ms);
   if (game.assisted) return `Solved in ${result}, with the solution's help: no record for that.`;
   const lines = lineMoves(game.path);
-  recordSolve(ctx, { ms, moves: game.path.length, lines, hints: game.hints }); // the history keeps games with hints
+  const kept = recordSolve(ctx, { ms, moves: game.path.length, lines, hints: game.hints, mode: game.mode,
+    dnf: false }); // the history keeps games with hints
+  const solve = solveOf(state);
+  if (solve) studySolve(ctx, solve, kept, { dealt: game.dealt, solved: true });
+  const blindly = game.mode === "blindfold" ? " blindfolded" : "";
   if (game.hints) {
-    return `Solved in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`;
+    return `Solved${blindly} in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`;
   }
-  const shape = shapeKey(shown.board);
+  const shape = historyKey(shapeKey(shown.board), game.mode);
+  const named = game.mode === "free" ? shapeKey(shown.board)
+    : `${shapeKey(shown.board)} ${game.mode === "blindfold" ? "blindfolded" : "no-assists"}`;
   const bests = readRecord(BESTS_KEY, asBest);
   const before = bests[shape] || null;
   const verdict = judge(before, { moves: game.path.length, ms, lines });
@@ -57,22 +119,24 @@ export function finishGame(ctx) {
     writeRecord(BESTS_KEY, { ...bests, [shape]: verdict.best }); // storage blocked or full: shown now, not kept
     state.best = verdict.best;
   }
-  if (!before) return `Solved! ${result}: your first ${shape} record.`;
+  if (!before) return `Solved${blindly}! ${result}: your first ${named} record.`;
   const beaten = [];
   if (verdict.fewest) beaten.push(`fewest moves (was ${before.moves})`);
   if (verdict.fastest) beaten.push(`fastest time (was ${formatTime(before.ms, true)})`);
   if (verdict.fewestLines && before.lines !== undefined) beaten.push(`fewest line moves (was ${before.lines})`);
-  if (beaten.length) return `Solved! ${result}: a new ${shape} best for ${beaten.join(" and ")}.`;
-  return `Solved! ${result}. Your ${shape} bests: ${count(before.moves, "move")}, ${formatTime(before.ms, true)}.`;
+  if (beaten.length) return `Solved${blindly}! ${result}: a new ${named} best for ${beaten.join(" and ")}.`;
+  const bestsText = `${count(before.moves, "move")}, ${formatTime(before.ms, true)}`;
+  return `Solved${blindly}! ${result}. Your ${named} bests: ${bestsText}.`;
 }
 
 /**
- * The bests kept on this device for the shape of the board on screen (null: none, or no board).
+ * The bests kept on this device for the shape of the board on screen in a play mode (null: none, or no board).
  * @param {{board: import("../protocol.js").Board} | null} shown
+ * @param {import("../model/history.js").Mode} mode
  * @returns {Best | null}
  */
-export function readBest(shown) {
-  return shown ? readRecord(BESTS_KEY, asBest)[shapeKey(shown.board)] || null : null;
+export function readBest(shown, mode) {
+  return shown ? readRecord(BESTS_KEY, asBest)[historyKey(shapeKey(shown.board), mode)] || null : null;
 }
 
 /**

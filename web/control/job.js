@@ -38,5 +38,5 @@ export function cancelJob(ctx) {
   job.cancelAt = performance.now();
   requestRender(ctx);
   if (job.id) ctx.python.cancel(job.id);
-  else for (const wake of ctx.state.tables.waiting.splice(0)) wake();
+  else for (const wake of [...ctx.state.tables.waiting.splice(0), ...ctx.state.speed.lineTables.waiting.splice(0)]) wake();
 }

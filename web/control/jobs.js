@@ -12,7 +12,8 @@ import { errorInfo } from "../worker-handle.js";
 import { label, phrase, progressLine, searchName } from "../words.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
-import { splitWorkers, tablesFor, waitingWords } from "./tables.js";
+import { assistsHidden } from "../model/game.js";
+import { splitWorkers, tablesFor, tablesState, waitingWords } from "./tables.js";
 import { dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -43,18 +44,20 @@ function solveNote(ctx, note, outcome) {
 }
 
 /**
- * Wait for the 4×4 tables when the board needs them, the job line saying so with their progress; false when the
- * job was cancelled meanwhile (it has ended).
+ * Wait for the 4×4 tables when the board needs them (the pattern database, or in line moves the line-move tables),
+ * the job line saying so with their progress; false when the job was cancelled meanwhile (it has ended).
  * @param {Ctx} ctx
  * @param {Job} mine
  * @param {import("../protocol.js").Board} board
+ * @param {import("../protocol.js").Database} [database]
  */
-async function withTables(ctx, mine, board) {
+async function withTables(ctx, mine, board, database = databaseFor(ctx)) {
   const { state } = ctx;
-  const waiting = tablesFor(ctx, board);
+  const waiting = tablesFor(ctx, board, database);
   if (waiting) {
-    mine.title = `Getting the tables that solve a ${board.rows}×${board.cols} fast…`;
-    mine.detail = waitingWords(state.tables.last);
+    mine.title = database === "mtm" ? `Getting the tables that solve a ${board.rows}×${board.cols} in line moves…`
+      : `Getting the tables that solve a ${board.rows}×${board.cols} fast…`;
+    mine.detail = waitingWords(tablesState(state, database).last);
     requestRender(ctx);
     await waiting;
   }
@@ -65,15 +68,22 @@ async function withTables(ctx, mine, board) {
   return state.job === mine;
 }
 
+/** The database the chosen metric's optimal answers need on a 4×4. @param {Ctx} ctx
+ * @returns {import("../protocol.js").Database} */
+export function databaseFor(ctx) {
+  return ctx.state.speed.metric === "mtm" ? "mtm" : "pdb";
+}
+
 /**
- * Solve the board on screen with the chosen algorithm and heuristic; the solution becomes playable. A 4×4 whose
+ * Solve the board on screen with the chosen algorithm and heuristic, in the chosen metric; the solution becomes
+ * playable. In a no-assists or blindfolded game there is no Solve until it is over. A 4×4 whose
  * tables are still on their way is solved at once without them (Auto: a shortest solution when one is found quickly,
  * else a near-optimal one, said so), then again with them when they arrive, the proven shortest taking its place.
  * @param {Ctx} ctx
  */
 export async function solve(ctx) {
   const { state } = ctx;
-  if (!state.ready || state.job) return;
+  if (!state.ready || state.job || assistsHidden(state.game)) return;
   if (state.playback) state.playback.pause();
   const ok = await boardForJob(ctx);
   if (!ok || state.job || !state.shown) {
@@ -85,8 +95,13 @@ export async function solve(ctx) {
   const { board: start, goal } = state.shown;
   const mine = startJob(ctx, "solve", "Solving…");
   setReport(state, "solve", "running");
+  const lines = state.speed.metric === "mtm";
   const auto = ctx.ui.algorithm.value === "auto" && ctx.ui.heuristic.value === "auto";
-  const tables = tablesFor(ctx, start);
+  if (lines && !(await withTables(ctx, mine, start, "mtm"))) { // in line moves the 4×4 waits for its tables
+    if (mine.cancelAt) solveNote(ctx, "Search cancelled.", "stopped");
+    return;
+  }
+  const tables = lines ? null : tablesFor(ctx, start);
   if (tables && !auto && !(await withTables(ctx, mine, start))) { // a choice that needs the tables waits for them
     if (mine.cancelAt) solveNote(ctx, "Search cancelled.", "stopped");
     return;
@@ -138,7 +153,7 @@ async function search(ctx, mine, start, keep = false) {
   // workers: a hard 4×4 solved with the pattern database is split over them (the worker decides, in Python)
   const { splitNodes, helpersIdleMs } = testOptions();
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
-    heuristic: ui.heuristic.value, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
+    heuristic: ui.heuristic.value, metric: state.speed.metric, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
     ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}) };
   state.iterations = null;
   requestRender(ctx);
@@ -181,7 +196,7 @@ async function search(ctx, mine, start, keep = false) {
 /** Compare heuristics: A* with each heuristic on the board, the course's table. @param {Ctx} ctx */
 export async function compareHeuristics(ctx) {
   const { state, ui } = ctx;
-  if (!state.ready || state.job) return;
+  if (!state.ready || state.job || assistsHidden(state.game)) return;
   if (state.playback) state.playback.pause();
   if (!(await boardForJob(ctx)) || state.job || !state.shown) return;
   const start = state.shown.board;
@@ -215,6 +230,7 @@ export async function compareHeuristics(ctx) {
     if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
     else if (unfinished.length) note += ` · ${unfinished.join(", ")} did not finish within the node limit`;
     state.comparison = { note, rows: reply.rows, running: null, waiting: [] };
+    state.after.reveal = ui.comparison; // the table, back in view if the panel's growth scrolled it away
     setReport(state, "compare", reply.stopped === "cancelled" ? "stopped" : "done");
     requestRender(ctx);
   } catch (caught) {
@@ -222,6 +238,7 @@ export async function compareHeuristics(ctx) {
     const error = errorInfo(caught);
     const note = error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}`;
     state.comparison = { note, rows: [], running: null, waiting: [] };
+    state.after.reveal = ui.comparison;
     setReport(state, "compare", "failed");
     requestRender(ctx);
   } finally {
@@ -231,12 +248,19 @@ export async function compareHeuristics(ctx) {
 
 /**
  * Hint: the next move from the board on screen, the first of a shortest solution when the core proves one in about
- * a second, else of a near-optimal one (npuzzle.hint); announced in the status line and its tile highlighted.
+ * a second, else of a near-optimal one (npuzzle.hint); in line moves a whole line (its farthest tile highlighted);
+ * announced in the status line and its tile highlighted. None in a no-assists or blindfolded game until it is over.
  * @param {Ctx} ctx
  */
 export async function hint(ctx) {
   const { state } = ctx;
   if (!state.ready || !state.shown || state.job) return;
+  if (assistsHidden(state.game)) {
+    state.lines.status = "No hints in this game: it is played without assists.";
+    setReport(state, "hint", "none");
+    requestRender(ctx);
+    return;
+  }
   const { board, goal, solvable } = state.shown;
   const say = (/** @type {string} */ text, /** @type {string} */ outcome) => {
     state.lines.status = text;
@@ -259,7 +283,8 @@ export async function hint(ctx) {
   mine.title = "Finding a hint…";
   mine.fraction = null;
   try {
-    const reply = await ctx.python.request("hint", { board: boardFields(board), goal: state.sync.goal }, {
+    const reply = await ctx.python.request("hint", { board: boardFields(board), goal: state.sync.goal,
+      metric: state.speed.metric }, {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;

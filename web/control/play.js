@@ -16,6 +16,7 @@ import { Playback } from "./playback.js";
 import { cancelJob } from "./job.js";
 import { finishGame, readBest, startClock, tickClock } from "./game.js";
 import { learnFrom, sayMoves } from "./learn.js";
+import { dropAnalysis } from "./analysis.js";
 import { newBoardHistory } from "./history.js";
 import { showPicture } from "./picture.js";
 
@@ -32,12 +33,14 @@ export function loadBoard(ctx) {
   const { state } = ctx;
   state.game = newGame();
   state.game.start = state.shown ? state.shown.board : null; // boards are never changed in place: no copy needed
+  state.game.mode = state.speed.mode;
   state.lines = { status: "", score: "", move: "" };
   dropSolution(ctx);
   state.comparison = null;
   state.iterations = null;
+  dropAnalysis(ctx); // the analysis was the last board's
   state.solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
-  state.best = readBest(state.shown);
+  state.best = readBest(state.shown, state.game.mode);
   tickClock(ctx);
   newBoardHistory(ctx); // for players: the history of the new board's shape, its picture
   showPicture(ctx);
@@ -59,7 +62,7 @@ export function userMove(ctx, tile) {
   const game = state.game;
   game.future = [];
   game.past.push(tiles);
-  sayMoves(ctx, state.shown.board, tiles);
+  if (!game.blind && game.mode !== "blindfold") sayMoves(ctx, state.shown.board, tiles); // blind: no tile named
   slideTiles(ctx, tiles, 1);
 }
 
@@ -98,7 +101,7 @@ function replayStep(ctx, from, to, count) {
   if (state.job) cancelJob(ctx);
   state.game[to].push(step);
   const tiles = count < 0 ? step.slice().reverse() : step;
-  if (state.shown) sayMoves(ctx, state.shown.board, tiles);
+  if (state.shown && !state.game.blind) sayMoves(ctx, state.shown.board, tiles);
   slideTiles(ctx, tiles, count);
 }
 
@@ -123,13 +126,20 @@ function slideTiles(ctx, tiles, count) {
     pending = [];
   };
   game.stepping = true;
+  if (count > 0) startClock(ctx); // the first move starts the clock: its time is 0
+  const at = game.startedAt ? Math.round(performance.now() - game.startedAt) : 0;
   try {
     for (const tile of tiles) {
       const letter = letterOf(shown.board, tile);
       const next = slide(shown.board, tile);
       if (!next || !letter) break; // cannot happen: a step's tiles are next to the blank in turn
-      if (count > 0) game.path.push(letter);
-      else game.path.pop(); // an undone move takes the path's last move back
+      if (count > 0) {
+        game.path.push(letter);
+        game.times.push(at);
+      } else {
+        game.path.pop(); // an undone move takes the path's last move back
+        game.times.pop();
+      }
       const playback = state.playback;
       if (playback) {
         playback.pause();
@@ -157,17 +167,24 @@ function slideTiles(ctx, tiles, count) {
   boardChanged(ctx);
 }
 
-/** After any move: counter, clock and solved state now; the link in the next frame; the verdict a bit later.
+/** After any move: counter, clock and solved state now; the link in the next frame; the verdict a bit later. In a
+ * blindfolded game nothing tells where the tiles are: no solved line (Done ends it), no link, no verdict.
  * @param {Ctx} ctx */
 function boardChanged(ctx) {
   const { state } = ctx;
-  const sync = state.sync;
   const solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
-  if (solved && !state.solved) state.lines.status = finishGame(ctx);
-  else if (!solved) state.lines.status = "";
+  const blind = state.game.blind;
+  if (solved && !state.solved && !blind) state.lines.status = finishGame(ctx);
+  else if (!solved && !blind) state.lines.status = "";
   state.solved = solved;
   tickClock(ctx);
   requestRender(ctx);
+  if (!blind) followBoard(ctx);
+}
+
+/** The link (in the next frame) and the verdict (a bit later) follow the board on screen. @param {Ctx} ctx */
+export function followBoard(ctx) {
+  const sync = ctx.state.sync;
   if (!sync.frame) sync.frame = requestAnimationFrame(() => syncBoard(ctx));
   clearTimeout(sync.verdictTimer);
   sync.verdictTimer = window.setTimeout(() => refreshVerdict(ctx), VERDICT_AFTER_MS);
@@ -244,6 +261,30 @@ export function showSolution(ctx, reply, start, goal, note = "") {
   state.playback = playback;
   reportPlayback(ctx, playback);
   state.after.reveal = reply.moves.length ? ui.player : ui.solution;
+}
+
+/**
+ * Load a reconstruction's moves (`tiles`, single-tile `letters`) for playback from the board on screen, said in
+ * `note` in the solution's place; a game replayed sets no record.
+ * @param {Ctx} ctx
+ * @param {number[]} tiles
+ * @param {string} letters
+ * @param {string} note
+ */
+export function showReplay(ctx, tiles, letters, note) {
+  const { state, ui } = ctx;
+  if (!state.shown) return;
+  dropSolution(ctx);
+  state.game.assisted = true;
+  state.solution = { reply: null, note, badge: { text: "reconstruction", kind: "replay" }, replay: { tiles, letters } };
+  const playback = new Playback(state.shown.board, tiles, {
+    view: ctx.board, goal: state.shown.goal, speed: speedOf(ui), reducedMotion: ctx.reducedMotion.matches,
+    onChange: (p) => playbackChanged(ctx, p),
+  });
+  state.playback = playback;
+  reportPlayback(ctx, playback);
+  state.after.reveal = ui.stage; // the board and its player (a replay starts from far below on a phone)
+  requestRender(ctx);
 }
 
 /**

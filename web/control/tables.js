@@ -2,7 +2,8 @@
 // The pattern database (25 MB, some hundreds of MB of memory once loaded) is fetched only when it pays: at once
 // in the background on a capable desktop (enough device memory, no Save-Data, a fine pointer); otherwise when a
 // 4×4 board needs it (Solve or Hint waits for it); and on a phone only when the user chooses (the status line
-// says what it costs and offers a button).
+// says what it costs and offers a button). The line-move tables (30 MB: optimal 4×4 answers counted in line moves)
+// follow the same rules, but only once the player counts moves in lines.
 
 import { testOptions } from "../hooks.js";
 import { requestRender } from "../render.js";
@@ -10,6 +11,14 @@ import { megabytes } from "../words.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Tables} Tables */
+/** @typedef {import("../protocol.js").Database} Database */
+/** @typedef {import("../state.js").TablesState} TablesState */
+
+/** The page's knowledge of `database`. @param {import("../state.js").State} state @param {Database} database
+ * @returns {TablesState} */
+export function tablesState(state, database) {
+  return database === "mtm" ? state.speed.lineTables : state.tables;
+}
 
 const CAPABLE_MEMORY_GB = 4;
 /** What one more worker of a split solve costs: its Python (~40 MB) and its own copy of the tables (~115 MB). */
@@ -55,21 +64,36 @@ export function splitWorkers() {
  */
 export function tablesChanged(ctx, tables) {
   const { state } = ctx;
-  state.tables.last = tables;
-  if (tables.rows && tables.cols) state.tables.shape = { rows: tables.rows, cols: tables.cols };
+  const database = tables.database || "pdb";
+  const known = tablesState(state, database);
+  known.last = tables;
+  if (tables.rows && tables.cols) known.shape = { rows: tables.rows, cols: tables.cols };
   const policy = tablesPolicy();
-  state.tables.offer = policy === "phone";
-  if (tables.phase === "offered" && (policy === "desktop" || (tables.cached && policy !== "phone"))) fetchTables(ctx);
+  known.offer = policy === "phone";
+  const wanted = database === "pdb" || state.speed.metric === "mtm"; // the line-move tables once lines are counted
+  if (tables.phase === "offered" && wanted && (policy === "desktop" || (tables.cached && policy !== "phone"))) {
+    fetchTables(ctx, database);
+  }
   const job = state.job;
-  if (job && !job.id && state.tables.waiting.length) {
+  if (job && !job.id && known.waiting.length) {
     job.detail = waitingWords(tables);
     job.fraction = tables.phase === "downloading" && tables.total ? (tables.received || 0) / tables.total
       : tables.phase === "loading" ? tables.fraction ?? null : null;
   }
   if (tables.phase === "ready" || tables.phase === "failed") {
-    for (const wake of state.tables.waiting.splice(0)) wake();
+    for (const wake of known.waiting.splice(0)) wake();
   }
   requestRender(ctx);
+}
+
+/** The player counts moves in lines now: on a capable desktop, fetch the line-move tables (as tablesChanged would
+ * have on their offer). @param {Ctx} ctx */
+export function linesWanted(ctx) {
+  const last = ctx.state.speed.lineTables.last;
+  const policy = tablesPolicy();
+  if (last && last.phase === "offered" && (policy === "desktop" || (last.cached && policy !== "phone"))) {
+    fetchTables(ctx, "mtm");
+  }
 }
 
 /**
@@ -84,30 +108,31 @@ export function waitingWords(tables) {
   return `${size} to download, once`;
 }
 
-/** Ask the worker for the tables (once). @param {Ctx} ctx */
-export function fetchTables(ctx) {
-  const { state } = ctx;
-  if (state.tables.asked) return;
-  state.tables.asked = true;
+/** Ask the worker for a database (once). @param {Ctx} ctx @param {Database} [database] */
+export function fetchTables(ctx, database = "pdb") {
+  const known = tablesState(ctx.state, database);
+  if (known.asked) return;
+  known.asked = true;
   requestRender(ctx);
-  ctx.python.request("tables", {}).catch(() => { state.tables.asked = false; });
+  ctx.python.request("tables", database === "pdb" ? {} : { database }).catch(() => { known.asked = false; });
 }
 
 /**
- * Before a Solve or a Hint of `board`: on a board of the shape the tables serve, unless this is a phone whose user
- * has not chosen them, fetch the tables if needed; a promise that resolves when they are ready (or failed, or the
- * job was cancelled), null when nothing needs waiting for.
+ * Before a Solve, a Hint or an analysis of `board`: on a board of the shape the database serves, unless this is a
+ * phone whose user has not chosen it, fetch it if needed; a promise that resolves when it is ready (or failed, or
+ * the job was cancelled), null when nothing needs waiting for.
  * @param {Ctx} ctx
  * @param {{rows: number, cols: number}} board
+ * @param {Database} [database] the pattern database (single tiles), or the line-move tables
  * @returns {Promise<void> | null}
  */
-export function tablesFor(ctx, board) {
-  const { state } = ctx;
-  const { last, shape } = state.tables;
+export function tablesFor(ctx, board, database = "pdb") {
+  const known = tablesState(ctx.state, database);
+  const { last, shape } = known;
   const phase = last ? last.phase : null;
   const served = shape !== null && board.rows === shape.rows && board.cols === shape.cols;
   if (!served || phase === null || phase === "ready" || phase === "failed") return null;
-  if (phase === "offered" && tablesPolicy() === "phone" && !state.tables.asked) return null;
-  fetchTables(ctx);
-  return new Promise((resolve) => state.tables.waiting.push(resolve));
+  if (phase === "offered" && tablesPolicy() === "phone" && !known.asked) return null;
+  fetchTables(ctx, database);
+  return new Promise((resolve) => known.waiting.push(resolve));
 }

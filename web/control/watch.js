@@ -152,6 +152,7 @@ async function probe(ctx, names) {
   watch.probe = 0;
   watch.advice = said.join(" ");
   watch.offers = short ? ["idastar", "smaller"] : [];
+  ctx.state.after.reveal = ctx.ui.watch; // the panel, back in view if the advice's growth scrolled it away
   changed(ctx);
 }
 

@@ -25,7 +25,15 @@
  * @property {boolean} over the goal was reached (the clock stopped; later moves start no new game)
  * @property {number | null} hinted the tile the last hint named (highlighted until the board changes)
  * @property {boolean} stepping a user's step is being made (a loaded solution that follows it is not a jump)
+ * @property {number[]} times for each move of `path`, the ms from the game's first move (0 for the first): the
+ *   reconstruction's times
+ * @property {string | null} seed the seed the start was dealt from (a fair scramble: Shuffle or Deal; null: none)
+ * @property {Mode} mode how this game is played: the choice on screen until its first move, then fixed
+ * @property {boolean} blind a blindfolded game under way: the tiles' numbers are hidden until Done
+ * @property {boolean} dnf the blindfolded game ended with Done on a board that was not the goal
  */
+
+/** @typedef {import("./history.js").Mode} Mode */
 
 /**
  * Fewest moves, fastest time (ms) and fewest line moves (absent in bests kept before they were counted) on one
@@ -38,7 +46,8 @@
 /** @returns {Game} a game not started: no moves, the clock at zero. */
 export function newGame() {
   return { past: [], future: [], path: [], start: null, dealt: false, startedAt: 0, stoppedAt: 0, hints: 0,
-    assisted: false, over: false, hinted: null, stepping: false };
+    assisted: false, over: false, hinted: null, stepping: false, times: [], seed: null, mode: "free", blind: false,
+    dnf: false };
 }
 
 /** Milliseconds on the clock at `now`. @param {Game} game @param {number} now */
@@ -57,6 +66,14 @@ export function formatTime(ms, precise = false) {
   const seconds = Math.floor(tenths / 10);
   const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   return precise ? `${text}.${tenths % 10}` : text;
+}
+
+/**
+ * Whether the game on screen hides the help (Hint, Solve, the analysis): a no-assists or blindfolded game not over.
+ * @param {Game} game
+ */
+export function assistsHidden(game) {
+  return game.mode !== "free" && !game.over;
 }
 
 /**

@@ -1,6 +1,8 @@
 // @ts-check
 // The link to a board: `#board=1,2,3/4,5,6/7,8,0&goal=…` (the goal left out when it is the default), written for
-// the board on screen and read when the page opens or the address changes.
+// the board on screen and read when the page opens or the address changes; a solve's link adds its moves in the
+// speedsolvers' notation, each move's time in ms from the first, and the seed: `&moves=U2RD3L&times=0,180,…&seed=42`
+// (the page then replays and analyses it).
 
 /** @typedef {import("../protocol.js").Board} Board */
 
@@ -28,9 +30,38 @@ export function fragmentFor(board, goalKind, goal) {
 }
 
 /**
- * Read `#board=…&goal=…` from `hash`; null when it holds no board.
+ * The goal kind of a goal board: "default" (blank last), "blank-first" or "custom".
+ * @param {Board} goal
+ */
+export function goalKindOf(goal) {
+  const n = goal.tiles.length;
+  if (goal.tiles.every((t, i) => t === (i + 1) % n)) return "default";
+  if (goal.tiles.every((t, i) => t === i)) return "blank-first";
+  return "custom";
+}
+
+/**
+ * The fragment of a solve's link: its start and goal, its moves in notation, their times (null: not timed) and the
+ * seed (null: none); "" when the board is too big for a link.
+ * @param {Board} board
+ * @param {Board} goal
+ * @param {string} notation
+ * @param {number[] | null} times
+ * @param {string | null} seed
+ */
+export function replayFragment(board, goal, notation, times, seed) {
+  const fragment = fragmentFor(board, goalKindOf(goal), goal);
+  if (!fragment) return "";
+  let more = `&moves=${encodeURIComponent(notation)}`;
+  if (times) more += `&times=${times.join(",")}`;
+  if (seed !== null) more += `&seed=${encodeURIComponent(seed)}`;
+  return fragment + more;
+}
+
+/**
+ * Read `#board=…&goal=…` (and a solve's `moves`, `times`, `seed`) from `hash`; null when it holds no board.
  * @param {string} hash the address's fragment (with or without its "#")
- * @returns {{board: string, goal?: string} | null}
+ * @returns {{board: string, goal?: string, moves?: string, times?: string, seed?: string} | null}
  */
 export function readFragment(hash) {
   const text = hash.replace(/^#/, "");
@@ -46,5 +77,6 @@ export function readFragment(hash) {
       fields[part.slice(0, at)] = part.slice(at + 1);
     }
   }
-  return fields.board === undefined ? null : { board: fields.board, goal: fields.goal };
+  if (fields.board === undefined) return null;
+  return { board: fields.board, goal: fields.goal, moves: fields.moves, times: fields.times, seed: fields.seed };
 }

@@ -1,5 +1,5 @@
 // @ts-check
-// A watched search as data (issue 21): per heuristic a *lane* holding a bounded window of the core's steps (one per
+// A watched search as data: per heuristic a *lane* holding a bounded window of the core's steps (one per
 // expansion, `watch` op) and the position shown. Going forward past the window or back before it asks the core
 // again (its steps are deterministic: the same `from` gives the same steps), so memory stays bounded however long
 // the search. No DOM here: control/watch.js asks, view/watch.js draws.

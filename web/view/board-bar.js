@@ -23,7 +23,7 @@ function say(node, text) {
 export function drawBoardBar(ui, state, now) {
   const { game } = state;
   ui.boardBar.hidden = !state.shown;
-  ui.view.dataset.solved = String(Boolean(state.solved));
+  ui.view.dataset.solved = String(Boolean(state.solved) && !game.blind); // blindfolded: nothing gives it away
   const moves = String(game.path.length);
   if (ui.moveCount.value !== moves) ui.moveCount.value = moves;
   const lines = String(lineMoves(game.path)); // for players: the multi-tile count beside the single-tile one

@@ -101,8 +101,9 @@ export function barChart(title, series) {
   return chart;
 }
 
-/** A round top for an axis from 0 to at least `max` (1, 2, 2.5 or 5 times a power of ten). @param {number} max */
-function niceTop(max) {
+/** A round top for an axis from 0 to at least `max` (above 0; 1, 2, 2.5 or 5 times a power of ten).
+ * @param {number} max */
+export function niceTop(max) {
   const power = 10 ** Math.floor(Math.log10(max));
   for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= max) return step * power;
   return 10 * power;

@@ -1,39 +1,48 @@
 // @ts-check
-// The player's solves of the board's shape: the averages (best, mean of 3, average of 5 and of 12) of time, moves
-// and line moves, a chart of the times over the solves, the list (newest first), the CSV download and the delete
-// with its confirmation.
+// The player's solves of the board's shape in the play mode chosen: the averages (best, mean of 3, average of 5 and
+// of 12; a DNF counts as the worst) of time, moves and line moves, a chart of the times over the solves, the list
+// (newest first, with moves per second), the CSV download and the delete with its confirmation.
 
 import { el } from "../dom.js";
-import { averages } from "../model/history.js";
+import { averages, movesPerSecond, results } from "../model/history.js";
 import { formatTime } from "../model/game.js";
-import { svg } from "./chart.js";
+import { niceTop, svg } from "./chart.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../model/history.js").Entry} Entry */
 
+/** The list's dates: day, month and time, short ("Nov 26, 14:05"), so that the list fits a phone. */
+const DATE_FORMAT = Object.freeze({ month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
 const LISTED = 50; // the list shows this many solves, newest first (the CSV has them all)
 const CHARTED = 100; // the chart shows this many, the last ones
 
-/** @param {number | null} ms */
-const timeText = (ms) => (ms === null ? "–" : formatTime(ms, true));
-/** @param {number | null} n moves (an average may have a fraction) */
-const movesText = (n) => (n === null ? "–" : Number.isInteger(n) ? String(n) : n.toFixed(1));
+/** @param {number | null} ms (Infinity: a DNF) */
+const timeText = (ms) => (ms === null ? "–" : ms === Infinity ? "DNF" : formatTime(ms, true));
+/** @param {number | null} n moves (an average may have a fraction; Infinity: a DNF) */
+const movesText = (n) => (n === null ? "–" : n === Infinity ? "DNF" : Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/** How each play mode's solves are named in the heading. */
+/** @type {Readonly<Record<import("../model/history.js").Mode, string>>} */
+const MODE_WORDS = Object.freeze({ free: "", "no-assists": ", no assists", blindfold: ", blindfolded" });
 
 /**
- * Draw the history of `shape` (its solves, oldest first, in `players.entries`); `players.confirming`: the delete
- * waits for its confirmation; `players.csvUrl` is the object URL of the CSV download ("": nothing to download).
+ * Draw the history of `shape` in `mode` (its solves, oldest first, in `players.entries`); `players.confirming`: the
+ * delete waits for its confirmation; `players.csvUrl` is the object URL of the CSV download ("": nothing to
+ * download).
  * @param {Ui} ui
  * @param {string} shape "4×4" (empty: no board on screen)
  * @param {import("../state.js").Players} players
+ * @param {import("../model/history.js").Mode} mode
  */
-export function drawHistory(ui, shape, players) {
+export function drawHistory(ui, shape, players, mode) {
   const { entries, confirming, csvUrl } = players;
   ui.history.hidden = !shape || entries.length === 0;
-  ui.historyHeading.textContent = `Your ${shape} solves`;
+  ui.historyHeading.textContent = `Your ${shape} solves${MODE_WORDS[mode]}`;
   ui.historyNote.textContent = `${entries.length} solve${entries.length === 1 ? "" : "s"}, kept on this device`;
-  const times = averages(entries.map((e) => e.ms));
-  const moves = averages(entries.map((e) => e.moves));
-  const lines = averages(entries.map((e) => e.lines));
+  const times = averages(results(entries, "ms"));
+  const moves = averages(results(entries, "moves"));
+  const lines = averages(results(entries, "lines"));
   /** @type {[string, "best" | "mo3" | "ao5" | "ao12"][]} */
   const rows = [["Best", "best"], ["Mean of 3", "mo3"], ["Average of 5", "ao5"], ["Average of 12", "ao12"]];
   ui.historyAverages.replaceChildren(...rows.map(([name, key]) => {
@@ -45,17 +54,21 @@ export function drawHistory(ui, shape, players) {
     row.dataset.average = key;
     return row;
   }));
-  ui.historyChart.replaceChildren(...(entries.length ? [timeChart(shape, entries.slice(-CHARTED))] : []));
+  const charted = entries.slice(-CHARTED).filter((e) => !e.dnf);
+  ui.historyChart.replaceChildren(...(charted.length ? [timeChart(shape, charted)] : []));
   const listed = entries.slice(-LISTED).reverse();
   ui.historyList.replaceChildren(...listed.map((e, k) => {
     const row = el("tr");
-    const shortest = e.shortest === null ? "–" : e.optimal ? String(e.shortest) : `≤ ${e.shortest}`;
+    const found = e.shortest === null ? "–" : e.optimal ? String(e.shortest) : `≤ ${e.shortest}`;
+    const shortest = e.shortest !== null && e.metric === "mtm" ? `${found} lines` : found;
+    const tps = movesPerSecond(e.moves, e.ms);
     row.append(
       el("td", null, String(entries.length - k)),
-      el("td", null, new Date(e.at).toLocaleString()),
-      el("td", null, formatTime(e.ms, true)),
+      el("td", null, new Date(e.at).toLocaleString(undefined, DATE_FORMAT)),
+      timeCell(e),
       el("td", null, String(e.moves)),
       el("td", null, String(e.lines)),
+      el("td", null, tps === null ? "–" : tps.toFixed(2)),
       el("td", null, shortest),
       el("td", null, String(e.hints)),
     );
@@ -74,9 +87,16 @@ export function drawHistory(ui, shape, players) {
     " from this device? This cannot be undone.";
 }
 
+/** A solve's time in the list; a DNF's says DNF (its time on hover). @param {Entry} e */
+function timeCell(e) {
+  const cell = el("td", null, e.dnf ? "DNF" : formatTime(e.ms, true));
+  if (e.dnf) cell.title = `DNF after ${formatTime(e.ms, true)}`;
+  return cell;
+}
+
 /**
  * The times of the solves as a line over the solves, oldest first (an SVG role=img whose label lists them); the
- * caller passes the last CHARTED at most.
+ * caller passes the last CHARTED at most, without DNFs.
  * @param {string} shape
  * @param {readonly Entry[]} entries
  * @returns {SVGSVGElement}
@@ -86,7 +106,7 @@ export function timeChart(shape, entries) {
   const height = 160;
   const pad = { left: 44, right: 12, top: 12, bottom: 26 };
   const seconds = entries.map((e) => e.ms / 1000);
-  const top = niceTop(Math.max(...seconds));
+  const top = niceTop(Math.max(0.1, ...seconds));
   const x = (/** @type {number} */ k) => pad.left + (entries.length === 1 ? 0.5 : k / (entries.length - 1))
     * (width - pad.left - pad.right);
   const y = (/** @type {number} */ s) => pad.top + (1 - s / top) * (height - pad.top - pad.bottom);
@@ -110,11 +130,4 @@ export function timeChart(shape, entries) {
     chart.append(dot);
   });
   return chart;
-}
-
-/** A round top for an axis from 0 to above `max` (1, 2 or 5 times a power of ten). @param {number} max */
-function niceTop(max) {
-  const power = 10 ** Math.floor(Math.log10(Math.max(max, 0.1)));
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
-  return 10 * power;
 }

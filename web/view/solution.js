@@ -22,7 +22,8 @@ const DIRECTIONS = Object.freeze({ U: "up", D: "down", L: "left", R: "right" });
 
 /** The badge's words by kind. */
 /** @type {Readonly<Record<string, string>>} */
-const BADGES = Object.freeze({ optimal: "shortest possible", "not-optimal": "not proven shortest" });
+const BADGES = Object.freeze({ optimal: "shortest possible", "not-optimal": "not proven shortest",
+  replay: "reconstruction" });
 
 /** Most moves listed one by one; longer solutions list this many (playback still runs them all). */
 export const MAX_LISTED_MOVES = 5000;
@@ -46,13 +47,15 @@ export function drawSolution(ui, solution) {
   ui.moveList.replaceChildren();
   if (!solution) return;
   const reply = solution.reply;
+  ui.solutionHeading.textContent = solution.replay ? "Replay" : "Solution";
   if (!reply) {
     const badge = solution.badge || { text: "", kind: "" };
     ui.solutionBadge.textContent = badge.text;
     ui.solutionBadge.dataset.kind = badge.kind;
     ui.solutionSummary.textContent = solution.note;
     ui.solutionFacts.replaceChildren();
-    ui.solution.dataset.length = "";
+    ui.solution.dataset.length = solution.replay ? String(solution.replay.tiles.length) : "";
+    if (solution.replay) drawMoveList(ui.moveList, solution.replay.tiles, solution.replay.letters);
     return;
   }
   const kind = solutionKind(reply);
@@ -73,43 +76,63 @@ export function drawSolution(ui, solution) {
   if (reply.moves) drawMoveList(ui.moveList, reply.moves, reply.letters);
 }
 
+/**
+ * A solve's length as the page says it: "57 moves", or counted in lines "31 line moves (57 single-tile moves)".
+ * @param {SolveReply} reply
+ */
+function lengthText(reply) {
+  if (reply.metric !== "mtm") return `${figure(reply.length)} moves`;
+  return `${figure(reply.line_moves)} line moves (${figure(reply.length)} single-tile moves)`;
+}
+
+/** The unit of a solve's bounds: moves, or line moves when it counts lines. @param {SolveReply} reply */
+const unitOf = (reply) => (reply.metric === "mtm" ? "line moves" : "moves");
+
 /** The sentence that says what the solve found. @param {SolveReply} reply */
 function summary(reply) {
-  const how = searchName(reply.algorithm, reply.heuristic);
+  const how = reply.metric === "mtm" && reply.algorithm === "idastar" ? "IDA* over line moves with its line-move tables"
+    : searchName(reply.algorithm, reply.heuristic);
   if (!reply.moves) {
     const note = reply.stopped === "cancelled" ? "Search cancelled" : `The search stopped: ${stopReason(reply.stopped)}`;
     return reply.message ? `${note}, with no solution yet. ${reply.message}`
       : `${note} after ${figure(reply.nodes_expanded)} nodes and ${seconds(reply.seconds)}, with no solution yet.`;
   }
   if (reply.length === 0) return "The board already is the goal: nothing to do.";
-  if (reply.optimal) return `${figure(reply.length)} moves — the shortest possible, proven by ${how}.`;
+  const length = lengthText(reply);
+  if (reply.optimal) {
+    return `${length} — the shortest possible${reply.metric === "mtm" ? " in line moves" : ""}, proven by ${how}.`;
+  }
   const low = reply.lower_bound ?? 0;
-  const bound = low > 0 ? ` The shortest has at least ${figure(low)} moves` : "";
+  const bound = low > 0 ? ` The shortest has at least ${figure(low)} ${unitOf(reply)}` : "";
   const worst = low > 0 && typeof reply.ratio_bound === "number"
     ? `, so this one is at most ${reply.ratio_bound.toFixed(2)}× as long.` : bound ? "." : "";
   if (reply.algorithm === "near-optimal") {
-    return `${figure(reply.length)} moves, found near-optimally: short, but not proven to be the shortest.${bound}${worst}`;
+    return `${length}, found near-optimally: short, but not proven to be the shortest.${bound}${worst}`;
   }
-  return `${figure(reply.length)} moves, found by ${how}: not proven to be the shortest.${bound}${worst}` +
+  return `${length}, found by ${how}: not proven to be the shortest.${bound}${worst}` +
     (reply.message ? ` ${reply.message}` : "");
 }
 
 /** The figures under the summary, as [term, value]. @param {SolveReply} reply */
 function facts(reply) {
   const rows = [
-    ["Length", reply.moves ? `${figure(reply.length)} moves` : "—"],
+    ["Length", reply.moves ? lengthText(reply) : "—"],
     ["Shortest?", reply.moves ? (reply.optimal ? "yes (proven)" : "not proven") : "—"],
     ["Nodes expanded", figure(reply.nodes_expanded)],
     [reply.algorithm === "idastar" ? "Deepest path" : "Largest frontier", figure(reply.max_frontier)],
     ["Time", seconds(reply.seconds)],
     ["Search", reply.algorithm === "near-optimal"
       ? "Near-optimal: peels edge lines, searches the rest with a beam, then shortens"
-      : `${label(reply.algorithm)} + ${phrase(reply.heuristic)}`],
+      : reply.metric === "mtm" ? "IDA* over line moves + its line-move tables"
+        : `${label(reply.algorithm)} + ${phrase(reply.heuristic)}`],
   ];
   if (reply.algorithm === "idastar" && reply.iterations) rows.push(["Iterations", figure(reply.iterations)]);
   const workers = reply.extra && reply.extra.jobs;
   if (workers) rows.push(["Workers", `${workers} (each IDA* iteration split below the root)`]);
-  if (!reply.optimal && (reply.lower_bound ?? 0) > 0) rows.push(["Lower bound", `${figure(reply.lower_bound)} moves`]);
+  if (!reply.optimal && (reply.lower_bound ?? 0) > 0) {
+    rows.push(["Lower bound", `${figure(reply.lower_bound)} ${unitOf(reply)}`]);
+  }
+  if (reply.notation) rows.push(["Notation", reply.notation]);
   if (reply.moves && !reply.optimal && typeof reply.ratio_bound === "number") {
     rows.push(["At worst", `${reply.ratio_bound.toFixed(2)}× the shortest`]);
   }
@@ -170,16 +193,17 @@ function markMoves(list, from, to) {
  * @param {Ui} ui
  * @param {Playback | null} p
  * @param {number} from
- * @param {boolean} optimal the solution played is proven shortest
+ * @param {"optimal" | "not-optimal" | "replay"} kind what is played: a solution proven shortest or not, or a
+ *   reconstruction
  */
-export function drawPlayer(ui, p, from, optimal) {
+export function drawPlayer(ui, p, from, kind) {
   ui.player.hidden = !p || p.moves.length === 0;
   if (!p) return;
   markMoves(ui.moveList, from < 0 ? 0 : from, p.index);
   ui.playPosition.textContent = String(p.index);
   ui.playTotal.textContent = String(p.moves.length);
-  ui.playBadge.textContent = optimal ? BADGES.optimal : BADGES["not-optimal"];
-  ui.playBadge.dataset.kind = optimal ? "optimal" : "not-optimal";
+  ui.playBadge.textContent = BADGES[kind];
+  ui.playBadge.dataset.kind = kind;
   ui.play.dataset.playing = String(p.playing);
   ui.play.setAttribute("aria-label", p.playing ? "Pause" : "Play");
   ui.play.title = p.playing ? "Pause" : "Play";

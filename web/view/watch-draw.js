@@ -1,5 +1,5 @@
 // @ts-check
-// The pictures of a watched search (issue 21), in SVG drawn from the core's step: a board drawn small, the
+// The pictures of a watched search, in SVG drawn from the core's step: a board drawn small, the
 // updatable heap as a binary tree (its top levels, labelled by f) and its array, the chained hash table's bins
 // around the node taken (each entry holding its heap index), and IDA*'s depth-first tree of the iteration. Each
 // picture is role="img" with a label that states its figures; text goes in with textContent only.

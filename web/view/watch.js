@@ -1,5 +1,5 @@
 // @ts-check
-// The "Watch the search" panel drawn from the state (issue 21): the controls' states, the progress line, and for
+// The "Watch the search" panel drawn from the state: the controls' states, the progress line, and for
 // each lane (one heuristic; two in a race) its counters, the node taken with its children and what happened to
 // each, the heap and the hash table (A*) or the iteration's tree (IDA*), and at the goal the solution path.
 

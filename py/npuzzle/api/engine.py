@@ -7,9 +7,22 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 
-from ..pdb import FileSlices, PdbTables, heuristic_name, load_tables_steps, locate, read_tables
+from ..pdb import (
+    FileSlices,
+    MultisetDatabase,
+    PdbTables,
+    heuristic_name,
+    is_multiset_file,
+    load_multiset_steps,
+    load_tables_steps,
+    locate,
+    locate_mtm,
+    multiset_heuristic_name,
+    read_multiset,
+    read_tables,
+)
 from ..registry import Registry, default_registry, registry_with_tables
 from .protocol import LongRun, dispatch, session_for
 from .requests import RequestError, decode_request, error_json
@@ -45,7 +58,8 @@ def _proxy_bytes(part: object) -> bytes:
 
 class TableLoad:
     """A pattern-database load done in time slices (:meth:`Engine.start_load`), so the page's worker can answer
-    requests in between: call :meth:`advance` until its reply is not ``{"type": "progress", …}``."""
+    requests in between: call :meth:`advance` until its reply is not ``{"type": "progress", …}``. The file is the
+    single-tile tables or, by its first bytes, the multi-tile metric's multiset database."""
 
     def __init__(self, engine: Engine, data: object) -> None:
         self._engine = engine
@@ -55,7 +69,9 @@ class TableLoad:
         try:
             raw = file_slices(data)
             self._size = raw.size if isinstance(raw, FileSlices) else len(raw)
-            self._steps = load_tables_steps(raw)
+            self._steps: Generator[float, None, PdbTables | MultisetDatabase] = (
+                load_multiset_steps(raw) if is_multiset_file(raw) else load_tables_steps(raw)
+            )
         except Exception as exc:  # every failure becomes a reply
             self._reply = json.dumps(error_json(exc))
 
@@ -74,20 +90,19 @@ class TableLoad:
                     self._seconds += time.perf_counter() - started
                     return json.dumps({"type": "progress", "fraction": round(fraction, 4)})
         except StopIteration as stop:
-            tables: PdbTables = stop.value
+            loaded: PdbTables | MultisetDatabase = stop.value
             self._seconds += time.perf_counter() - started
-            self._engine.install(tables)
-            self._reply = json.dumps(
-                {
-                    "ok": True,
-                    "name": tables.name,
-                    "heuristic": heuristic_name(tables),
-                    "rows": tables.database.rows,
-                    "cols": tables.database.cols,
-                    "size": self._size,
-                    "seconds": round(self._seconds, 3),
-                }
-            )
+            if isinstance(loaded, MultisetDatabase):
+                self._engine.install_mtm(loaded)
+                about = {"metric": "mtm", "name": loaded.name, "heuristic": multiset_heuristic_name(loaded)}
+                rows, cols = loaded.rows, loaded.cols
+            else:
+                self._engine.install(loaded)
+                about = {"metric": "stm", "name": loaded.name, "heuristic": heuristic_name(loaded)}
+                rows, cols = loaded.database.rows, loaded.database.cols
+            reply: dict[str, object] = {"ok": True, **about, "rows": rows, "cols": cols}
+            reply.update(size=self._size, seconds=round(self._seconds, 3))
+            self._reply = json.dumps(reply)
         except Exception as exc:  # every failure becomes a reply
             self._reply = json.dumps(error_json(exc))
         return self._reply
@@ -104,6 +119,7 @@ class Engine:
 
     def __init__(self, registry: Registry | None = None) -> None:
         self._tables: PdbTables | None = None
+        self._mtm: MultisetDatabase | None = None
         self._base = registry if registry is not None else default_registry()
         self._registry = self._base
         self._subtree_key: str | None = None
@@ -120,6 +136,9 @@ class Engine:
         located = locate(path, env)
         if located.path is not None:
             engine.install(read_tables(located.path, located.origin))
+        mtm = locate_mtm(env) if path is None else None
+        if mtm is not None and mtm.path is not None:
+            engine.install_mtm(read_multiset(mtm.path, mtm.origin))
         return engine
 
     @property
@@ -147,6 +166,14 @@ class Engine:
         """Offer ``tables`` from now on (what a finished :class:`TableLoad` does)."""
         self._tables = tables
         self._registry = registry_with_tables(tables, self._base)
+        if self._mtm is not None:
+            self._registry = self._registry.with_mtm(self._mtm)
+
+    def install_mtm(self, database: MultisetDatabase) -> None:
+        """Solve optimally in the multi-tile metric with ``database`` from now on (a finished :class:`TableLoad` of
+        its file)."""
+        self._mtm = database
+        self._registry = self._registry.with_mtm(database)
 
     def subtree_table(self, key: str) -> dict[bytes, int]:
         """The transposition table for the tasks of the split search ``key`` (a helper worker's, kept across its

@@ -10,12 +10,14 @@ from ..board import Board, check_shape
 from ..errors import show_value
 from ..hint import describe_hint, hint_plan
 from ..lesson import describe_move, lesson
+from ..metric import METRIC_TITLES
 from ..names import ALGORITHMS, Named
 from ..parse import parse_moves, parse_shape, resolve_goal
 from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from ..progress import Limit, SearchResult, run
-from ..randomize import random_board, scramble
+from ..randomize import scramble
 from ..registry import Registry, default_registry
+from ..scrambles import deal
 from ..solvability import explain
 from ..solve import DEFAULT_COMPARE_NODES, MAX_SEARCH_CELLS, Plan, auto_algorithm, compare_plans, plan
 from .requests import (
@@ -76,8 +78,12 @@ def op_move(request: Request) -> Reply:
 
 def op_random(request: Request) -> Reply:
     """``{"rows": R, "cols": C (or "shape": "RxC"), "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
-    ``{"ok": true, "board": BOARD}``: a uniformly random board, or with ``moves`` a scramble of K random moves
-    from the goal."""
+    ``{"ok": true, "board": BOARD, "seed": S, "scramble_version": 1}``: a random-state scramble, uniform over the
+    boards that reach the goal (or, ``solvable: false``, those that do not), dealt from ``seed`` (a whole number
+    from 0 to 2⁶⁴ − 1 or a text; a fresh one, below 2⁵³, when absent) by :func:`npuzzle.scrambles.deal`, the same
+    board for the same seed and shape on any machine and in any Python; the reply carries the seed. With
+    ``moves``: K random moves from the goal instead (:func:`npuzzle.randomize.scramble`; no seed in the reply
+    unless given)."""
     if "shape" in request:
         rows, cols = parse_shape(field(request, "shape", str))
     else:
@@ -88,10 +94,9 @@ def op_random(request: Request) -> Reply:
         raise RequestError(f"field 'seed' must be a whole number or a string, got {show_value(seed)}")
     moves = field(request, "moves", int, None)
     if moves is not None:
-        board = scramble(goal, moves, seed=seed)
-    else:
-        board = random_board(rows, cols, seed=seed, solvable=field(request, "solvable", bool, True), goal=goal)
-    return {"ok": True, "board": board_json(board)}
+        return {"ok": True, "board": board_json(scramble(goal, moves, seed=seed)), "seed": seed}
+    dealt = deal(rows, cols, seed, goal, field(request, "solvable", bool, True))
+    return {"ok": True, "board": board_json(dealt.board), "seed": dealt.seed, "scramble_version": dealt.version}
 
 
 def op_apply(request: Request) -> Reply:
@@ -129,16 +134,26 @@ def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
         raise RequestError(f"field 'budget' must be a number of work units, got {budget!r}")
     at_limit = field(request, "near_optimal_at_limit", bool, False)
     registry = registry if registry is not None else default_registry()
-    chosen = plan(board, goal, algorithm, heuristic, registry, budget=budget, near_optimal_at_limit=at_limit)
+    metric = field(request, "metric", str, "stm")
+    chosen = plan(
+        board,
+        goal,
+        algorithm,
+        heuristic,
+        registry,
+        budget=budget,
+        near_optimal_at_limit=at_limit,
+        metric=metric,
+    )
     return Planned(board, goal, [chosen], limit)
 
 
 def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
-    """A ``hint`` request's one plan (:func:`npuzzle.hint.hint_plan`)."""
+    """A ``hint`` request's one plan (:func:`npuzzle.hint.hint_plan`, in the request's ``metric``)."""
     board, goal, limit = _board_goal_limit(request)
-    return Planned(
-        board, goal, [hint_plan(board, goal, registry if registry is not None else default_registry())], limit
-    )
+    registry = registry if registry is not None else default_registry()
+    metric = field(request, "metric", str, "stm")
+    return Planned(board, goal, [hint_plan(board, goal, registry, metric=metric)], limit)
 
 
 def plan_compare(request: Request, registry: Registry | None = None) -> Planned:
@@ -157,9 +172,13 @@ def _board_goal_limit(request: Request) -> tuple[Board, Board, Limit]:
 
 def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?: "auto" |
-    a name of :func:`op_options`, "max_nodes"?: N, "time_limit"?: S, "max_states"?: N, "budget"?: B,
-    "near_optimal_at_limit"?: bool, "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok": true, …SearchResult
-    fields…, "ratio_bound", "letters", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
+    a name of :func:`op_options`, "metric"?: "stm" | "mtm", "max_nodes"?: N, "time_limit"?: S, "max_states"?: N,
+    "budget"?: B, "near_optimal_at_limit"?: bool, "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok":
+    true, …SearchResult fields…, "ratio_bound", "letters", "notation", "line_moves", "metric", "board": BOARD,
+    "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
+
+    ``metric: "mtm"`` counts a whole line slid at once as one move (:mod:`npuzzle.multitile`): ``optimal`` and
+    ``lower_bound`` are then in line moves (``line_moves`` the solution's count; ``length`` still counts tiles).
 
     ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board fails
     at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the near-optimal
@@ -172,7 +191,7 @@ def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     they are checked, not used."""
     read_split(request)
     asked = plan_solve(request, registry)
-    return solve_reply(asked.board, asked.goal, run(asked.plans[0].start(asked.limit)))
+    return solve_reply(asked.board, asked.goal, run(asked.plans[0].start(asked.limit)), request.get("metric"))
 
 
 def hint_reply(chosen: Plan, result: SearchResult) -> Reply:
@@ -186,10 +205,12 @@ def hint_reply(chosen: Plan, result: SearchResult) -> Reply:
 
 
 def op_hint(request: Request, registry: Registry | None = None) -> Reply:
-    """``{"board": TEXT, "goal"?: …}`` → ``{"type": "result", "ok": true, "tile": T, "letter", "direction",
-    "optimal", "length", "message", "algorithm", "heuristic", "nodes_expanded", "seconds", "board", "goal"}``: the
-    next move, the first of a shortest solution when one is proven within a second, else of a near-optimal one
-    (:mod:`npuzzle.hint`); ``tile`` is ``null`` on a board that is already the goal."""
+    """``{"board": TEXT, "goal"?: …, "metric"?: "stm" | "mtm"}`` → ``{"type": "result", "ok": true, "tile": T,
+    "letter", "direction", "count", "notation", "optimal", "length", "message", "algorithm", "heuristic",
+    "nodes_expanded", "seconds", "board", "goal"}``: the next move, the first of a shortest solution when one is
+    proven within a second, else of a near-optimal one (:mod:`npuzzle.hint`); in ``mtm`` a line move of ``count``
+    tiles, ``tile`` the farthest (the one to touch), ``length`` in line moves; ``tile`` is ``null`` on a board that
+    is already the goal."""
     asked = plan_hint(request, registry)
     return hint_reply(asked.plans[0], run(asked.plans[0].start(asked.limit)))
 
@@ -210,11 +231,12 @@ def _choice_json(choice: Named, summary: str) -> dict[str, Any]:
 def op_options(request: Request, registry: Registry | None = None) -> Reply:
     """``{"rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) → ``{"ok": true,
     "algorithms": [{name, summary, aliases}], "heuristics": [{name, summary, aliases}], "default_algorithm",
-    "default_heuristic", "default_optimal", "default_summary"}``: the choices ``solve`` accepts for that board
-    (:mod:`npuzzle.names`: the registry's heuristics that fit, in auto's ranking order; optimal algorithms up to
-    144 cells; the other names each also accepts) and what ``auto`` picks
+    "default_heuristic", "default_optimal", "default_summary", "metrics": [{name, title, optimal, summary}]}``: the
+    choices ``solve`` accepts for that board (:mod:`npuzzle.names`: the registry's heuristics that fit, in auto's
+    ranking order; optimal algorithms up to 144 cells; the other names each also accepts) and what ``auto`` picks
     (``default_optimal`` false when that is, or may fall back to, the near-optimal solver), so the page lists new
-    solvers without changes."""
+    solvers without changes; ``metrics`` says the same of ``auto`` in each metric (``mtm`` left out where no
+    solver takes the board)."""
     if "board" in request:
         board = read_board(request)
         goal = read_goal(request, board)
@@ -235,10 +257,17 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
         defaults = (chosen.algorithm, chosen.heuristic, chosen.optimal, chosen.summary)
     else:
         defaults = (auto_algorithm(goal), "auto", False, too_big_summary())
+    metrics = [{"name": "stm", "title": METRIC_TITLES["stm"], "optimal": defaults[2], "summary": defaults[3]}]
+    if fits(auto_algorithm(goal)):
+        lines = plan(goal, goal, "auto", "auto", registry, metric="mtm")
+        metrics.append(
+            {"name": "mtm", "title": METRIC_TITLES["mtm"], "optimal": lines.optimal, "summary": lines.summary}
+        )
     return {
         "ok": True,
         "rows": board.rows,
         "cols": board.cols,
+        "metrics": metrics,
         "algorithms": [_choice_json(a, a.summary) for a in algorithms],
         "heuristics": [_choice_json(e, e.summary) for e in fitting],
         "default_algorithm": defaults[0],

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import show_value
 from ..registry import Registry
+from .analyse import AnalyseSession, op_analyse, op_reconstruction
 from .context import Context
 from .ops import Planned, op_apply, op_check, op_compare, op_hint, op_move, op_options, op_random, op_solve
 from .requests import Reply, Request, RequestError, error_json
@@ -72,6 +73,8 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("compare", _with_registry(op_compare), CompareSession),
     Operation("hint", _with_registry(op_hint), HintSession),
     Operation("watch", _with_registry(op_watch), WatchSession),
+    Operation("analyse", _with_registry(op_analyse), AnalyseSession),
+    Operation("reconstruction", _plain(op_reconstruction)),
     Operation("subtree", op_subtree, SubtreeSession),
 )
 """Every op of the protocol, the one list of them: ``web/protocol.js``'s lists are checked against it

@@ -135,6 +135,7 @@ class SolveSession(Session):
     def __init__(self, request: str | Request, context: Context) -> None:
         self._workers = 1
         self._split: Split | None = None
+        self._metric: object = None
         super().__init__(request, context)
 
     def _read(self, request: Request, context: Context) -> Planned:
@@ -149,6 +150,7 @@ class SolveSession(Session):
 
             registry = registry_with_tables(tables, registry, split=split)
         self._workers = workers
+        self._metric = request.get("metric")
         return plan_solve(request, registry)
 
     def _progress(self, record: Progress) -> Reply:
@@ -161,7 +163,7 @@ class SolveSession(Session):
         return self._split is not None and self._split.idle
 
     def _finish(self, asked: Planned) -> Reply:
-        return solve_reply(asked.board, asked.goal, self._results[0])
+        return solve_reply(asked.board, asked.goal, self._results[0], self._metric)
 
     def exchange(self, message_json: str) -> str:
         """The split search's messages with the workers that help it (the page's primary worker carries them to

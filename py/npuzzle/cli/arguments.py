@@ -9,6 +9,7 @@ from typing import TextIO
 
 from ..board import Board
 from ..errors import LimitError, UnknownNameError, quote_input
+from ..interchange import Convention
 from ..names import ALGORITHMS, AUTO, HEURISTICS, PDB, Named, choose
 from ..nearoptimal import BUDGET_RULE, budget_nodes
 from ..parse import parse_board, parse_shape, resolve_goal
@@ -110,3 +111,19 @@ def read_board_and_goal(args: argparse.Namespace, stdin: TextIO) -> tuple[Board,
     shape = parse_shape(args.shape) if args.shape else None
     board = parse_board(read_board_argument(args.board, stdin), shape)
     return board, resolve_goal(args.goal, board.rows, board.cols)
+
+
+def blank_direction_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--blank-direction``: the letters of the speedsolvers' notation that ``what`` name the direction the blank
+    moves, instead of the tile's (Slidysim's convention, the default; :func:`npuzzle.interchange.read_notation`)."""
+    parser.add_argument(
+        "--blank-direction",
+        action="store_true",
+        help=f"the letters {what} name the direction the blank moves (default: the direction the tile moves, "
+        "Slidysim's convention: U = the tile below the blank slides up)",
+    )
+
+
+def convention(args: argparse.Namespace) -> Convention:
+    """The letter convention ``--blank-direction`` chose."""
+    return "blank" if args.blank_direction else "tile"

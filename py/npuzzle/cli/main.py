@@ -9,12 +9,15 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..errors import BoardError, ClusterError, PuzzleError, quote_input
+from ..metric import METRICS
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
-from ..pdb import PDB_ENV, cache_dir
+from ..pdb import MTM_ENV, PDB_ENV, cache_dir
 from ..progress import Limit
 from ..solve import DEFAULT_COMPARE_NODES
+from .analyse import add_speedsolving_parsers
 from .arguments import (
     GOAL_HELP,
+    blank_direction_argument,
     board_arguments,
     budget_units,
     non_negative_int,
@@ -112,6 +115,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solver_arguments(solve)
     solve.add_argument(
+        "--metric",
+        default="stm",
+        choices=METRICS,
+        help="stm (default): each tile slid is one move; mtm: a whole line slid at once is one move (optimal on "
+        f"boards of up to 9 cells, and on 4×4 with the database `npuzzle pdb build --metric mtm` makes, "
+        f"${MTM_ENV} names or --mtm-pdb gives; else a single-tile solution counted in line moves, with a bound)",
+    )
+    solve.add_argument(
+        "--mtm-pdb",
+        metavar="FILE",
+        help=f"the multi-tile metric's database (default: ${MTM_ENV}, else the cache directory's)",
+    )
+    blank_direction_argument(solve, "the solution's notation line names")
+    solve.add_argument(
         "--pdb",
         metavar="FILE",
         help=f"pattern-database file for 4×4 boards; default: the file named by ${PDB_ENV}, else the one "
@@ -153,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
     cmp.set_defaults(func=cmd_compare)
 
+    add_speedsolving_parsers(sub)
     add_bench_parser(sub)
 
     add_watch_parser(sub)

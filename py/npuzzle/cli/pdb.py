@@ -10,18 +10,22 @@ from typing import TextIO
 
 from ..errors import PatternDatabaseError
 from ..pdb import (
+    MTM_FILE,
     PARTITIONS,
     PDB_ENV,
     SHIPPED,
     MappedFormError,
     build_file,
+    build_mtm_file,
     cache_dir,
     expected_time,
     has_numpy,
     locate,
+    locate_mtm,
     mapped_path,
     read_database,
     read_header,
+    read_multiset,
     verify_mapped,
 )
 from ..workers import default_jobs
@@ -38,7 +42,10 @@ def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.flush()
 
     try:
-        path = build_file(target, args.partition, force=args.force, pure=args.pure, jobs=args.jobs, say=say)
+        if args.metric == "mtm":
+            path = build_mtm_file(target, force=args.force, say=say)
+        else:
+            path = build_file(target, args.partition, force=args.force, pure=args.pure, jobs=args.jobs, say=say)
     except KeyboardInterrupt:
         say("pdb build interrupted: stopped, with no half-written file left (run it again to start over)")
         return EXIT_STOPPED
@@ -47,7 +54,15 @@ def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_pdb_info(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Where the database is looked for, what is there, and how to make one; exit 2 when the one found is unusable."""
+    """Where the databases are looked for, what is there, and how to make them; exit 2 when the single-tile one
+    found is unusable."""
+    code = _stm_info(args, out)
+    _mtm_info(out)
+    return code
+
+
+def _stm_info(args: argparse.Namespace, out: TextIO) -> int:
+    """What ``pdb info`` says of the single-tile database."""
     located = locate(getattr(args, "pdb", None))
     out.write(f"looked for, in order: --pdb FILE, ${PDB_ENV}, {cache_dir()}\n")
     if located.path is None:
@@ -82,6 +97,21 @@ def cmd_pdb_info(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _mtm_info(out: TextIO) -> None:
+    """What ``pdb info`` says of the multi-tile metric's database."""
+    located = locate_mtm()
+    if located.path is None:
+        out.write(f"no multi-tile metric database: `npuzzle pdb build --metric mtm` makes one in {cache_dir()}\n")
+        return
+    try:
+        database = read_multiset(located.path, located.origin)
+    except PatternDatabaseError as exc:
+        out.write(f"{exc}\n")
+        return
+    size = located.path.stat().st_size
+    out.write(f"multi-tile metric: {located.path} (from {located.origin}), {database.name}, {size:,} bytes, valid\n")
+
+
 def _jobs(text: str) -> int:
     """``--jobs``: a whole number of 1 or more."""
     try:
@@ -113,6 +143,13 @@ def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "(exit 3) and leaves no partial file.",
     )
     make.add_argument("--partition", default=SHIPPED, choices=sorted(PARTITIONS), help="default: %(default)s")
+    make.add_argument(
+        "--metric",
+        default="stm",
+        choices=("stm", "mtm"),
+        help=f"stm (default): the single-tile tables of --partition; mtm: the multi-tile metric's multiset database "
+        f"({MTM_FILE}, about 30 MB; numpy required, minutes), for optimal solving in line moves",
+    )
     make.add_argument("--out", metavar="DIR", help="directory to write into (default: the cache directory)")
     make.add_argument("--force", action="store_true", help="rebuild even when a valid file is there")
     make.add_argument("--pure", action="store_true", help="use the pure-Python builder even when numpy is installed")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Generator
+from typing import TextIO, TypeVar
 
 from ..checkpoint import result_from_progress
 from ..policy import NEAR_OPTIMAL
 from ..progress import ALGORITHM_TITLES, Progress, Search, SearchResult, stop
+
+_Y = TypeVar("_Y")
+_R = TypeVar("_R")
 
 
 class ProgressLine:
@@ -21,16 +24,21 @@ class ProgressLine:
         self.shown = 0.0
 
     def draw(self, record: Progress, prefix: str = "") -> None:
-        if not self.live or record.elapsed - self.shown < 0.1:
-            return
-        self.shown = record.elapsed
         title = ALGORITHM_TITLES.get(record.algorithm, record.algorithm)
         bound_name = "depth" if record.algorithm == NEAR_OPTIMAL else "f-bound"
         bound = "" if record.bound is None else f", {bound_name} {record.bound}"
-        self.err.write(
-            f"\r\033[K{prefix}{title} + {record.heuristic}: {record.nodes_expanded:,} expanded{bound}, "
-            f"frontier {record.frontier:,}, {record.elapsed:.1f} s"
+        self.show(
+            f"{prefix}{title} + {record.heuristic}: {record.nodes_expanded:,} expanded{bound}, "
+            f"frontier {record.frontier:,}",
+            record.elapsed,
         )
+
+    def show(self, text: str, elapsed: float) -> None:
+        """Redraw the line as ``text`` and the seconds ``elapsed``, unless it was drawn under 0.1 s ago."""
+        if not self.live or elapsed - self.shown < 0.1:
+            return
+        self.shown = elapsed
+        self.err.write(f"\r\033[K{text}, {elapsed:.1f} s")
         self.err.flush()
 
     def clear(self) -> None:
@@ -47,20 +55,32 @@ def drive(
     prefix: str = "",
     stopped: Callable[[Progress | None], SearchResult] | None = None,
 ) -> tuple[SearchResult, bool]:
-    """Run ``search`` to its end, drawing progress; returns the result and whether Ctrl-C interrupted it.
-
-    The first Ctrl-C (SIGINT, caught while the search runs in the main thread) is noted and acted on at the next
-    progress record: :func:`npuzzle.progress.stop` ends the search, which returns its best answer so far if it has
-    one (the near-optimal solver while shortening), else the statistics so far, built by ``stopped`` from the last
-    progress record when given (e.g. :meth:`npuzzle.solve.Plan.stopped`). A second Ctrl-C interrupts at once.
-    """
-    last: Progress | None = None
+    """Run ``search`` to its end, drawing progress; returns the result and whether Ctrl-C interrupted it
+    (:func:`interruptible`; the statistics of a search stopped with no answer are built by ``stopped`` from the last
+    progress record when given, e.g. :meth:`npuzzle.solve.Plan.stopped`)."""
 
     def fallback(record: Progress | None) -> SearchResult:
         if stopped is not None:
             return stopped(record)
         return result_from_progress(record, algorithm, heuristic, "cancelled")
 
+    try:
+        return interruptible(search, lambda record: line.draw(record, prefix), fallback)
+    finally:
+        line.clear()
+
+
+def interruptible(
+    search: Generator[_Y, None, _R], on_record: Callable[[_Y], None], fallback: Callable[[_Y | None], _R]
+) -> tuple[_R, bool]:
+    """Run ``search`` (any generator of progress records) to its end, passing each record to ``on_record``; returns
+    its result and whether Ctrl-C interrupted it.
+
+    The first Ctrl-C (SIGINT, caught while the search runs in the main thread) is noted and acted on at the next
+    record: :func:`npuzzle.progress.stop` ends the search, which returns its best answer so far if it has one, else
+    ``fallback(last record)``. A second Ctrl-C interrupts at once.
+    """
+    last: _Y | None = None
     requested: list[bool] = []
 
     def on_interrupt(signum: int, frame: object) -> None:
@@ -76,14 +96,13 @@ def drive(
             try:
                 record = next(search)
             except StopIteration as done:
-                result: SearchResult = done.value
+                result: _R = done.value
                 return result, False
             last = record
-            line.draw(record, prefix)
+            on_record(record)
     except KeyboardInterrupt:
         search.close()
         return fallback(last), True
     finally:
         if installed:
             signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
-        line.clear()

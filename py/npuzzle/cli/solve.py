@@ -6,20 +6,23 @@ import argparse
 import json
 from collections.abc import Callable
 from contextlib import ExitStack
+from pathlib import Path
 from typing import TextIO
 
 from ..batch import solved_record, unsolvable_record, wants_tables
 from ..board import Board, moves_to_letters
 from ..checkpoint import result_from_progress
 from ..errors import PatternDatabaseError, UnsolvableError, quote_input
-from ..pdb import PDB_ENV, PdbTables, cache_dir, locate, read_tables
+from ..interchange import Convention, write_notation
+from ..metric import count_moves
+from ..pdb import PDB_ENV, Located, PdbTables, cache_dir, locate, locate_mtm, read_multiset, read_tables
 from ..policy import NEAR_OPTIMAL
 from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, ratio_bound
-from ..registry import default_registry, registry_with_tables
+from ..registry import Registry, default_registry, registry_with_tables
 from ..solvability import Explanation
 from ..solve import check_limits, compare_plans, plan
 from ..workers import default_jobs
-from .arguments import read_board_and_goal
+from .arguments import convention, read_board_and_goal
 from .batch import cmd_solve_batch
 from .cluster import cluster_client, cluster_split
 from .common import (
@@ -32,26 +35,36 @@ from .common import (
 from .progress_line import ProgressLine, drive
 
 
-def solve_text(board: Board, result: SearchResult) -> str:
-    """The human-readable report of a solve: moves as tiles and letters, length, optimality, statistics."""
+def solve_text(board: Board, result: SearchResult, letters: Convention = "tile") -> str:
+    """The human-readable report of a solve: moves as tiles, letters and notation (its letters in ``letters``'
+    convention), length (in line moves too for a multi-tile-metric result), optimality, statistics."""
     title = ALGORITHM_TITLES.get(result.algorithm, result.algorithm)
     lines: list[str] = []
+    mtm = result.extra.get("metric") == "mtm"
     if result.moves is not None:
         proof = "optimal" if result.optimal else "not proven optimal"
-        lines.append(f"Solved in {plural(len(result.moves), 'move')} ({proof}) with {title} + {result.heuristic}.")
+        spelt = moves_to_letters(board, result.moves)
+        size = plural(len(result.moves), "move")
+        if mtm:
+            size = f"{plural(count_moves(spelt, 'mtm'), 'line move')} ({size} of single tiles)"
+        lines.append(f"Solved in {size} ({proof}) with {title} + {result.heuristic}.")
         if result.stopped is not None:
             lines.append(f"Stopped early ({result.stopped}): this is the best answer found so far.")
-        lines.append(f"Moves (tiles):   {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
-        lines.append(f"Moves (letters): {''.join(moves_to_letters(board, result.moves)) or '-'}")
+        lines.append(f"Moves (tiles):    {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
+        lines.append(f"Moves (letters):  {''.join(spelt) or '-'}")
+        side = "blank" if letters == "blank" else "tile"
+        lines.append(f"Moves (notation): {write_notation(spelt, letters) or '-'}  (letters: the {side}'s direction)")
         ratio = ratio_bound(result)
-        if not result.optimal and result.lower_bound > 0 and ratio is not None:
+        if mtm and not result.optimal and result.lower_bound > 0:
+            lines.append(f"Not proven optimal: the shortest solution has at least {result.lower_bound} line moves.")
+        elif not result.optimal and result.lower_bound > 0 and ratio is not None:
             lines.append(
                 f"Not proven optimal: the shortest solution has at least {plural(result.lower_bound, 'move')} "
                 f"(lower bound), so this one is at most {ratio:.3f}× the optimal length."
             )
     else:
         lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
-        lines.append(f"Lower bound: at least {plural(result.lower_bound, 'move')}")
+        lines.append(f"Lower bound: at least {plural(result.lower_bound, 'line move' if mtm else 'move')}")
     frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(
         result.algorithm, "Maximum stack size"
     )
@@ -65,7 +78,8 @@ def solve_text(board: Board, result: SearchResult) -> str:
     return "\n".join(lines)
 
 
-def _unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> int:
+def unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> int:
+    """Say that the board cannot reach its goal, and why (JSON with ``--json``); exit 1."""
     if args.json:
         out.write(json.dumps(unsolvable_record(exc)) + "\n")
     else:
@@ -104,7 +118,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         raise UsageError(f"--resume goes with --batch (got --resume {quote_input(args.resume)} and no --batch)")
     board, goal = read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
-    wanted = wants_tables(board, goal, args.algorithm, args.heuristic)
+    wanted = wants_tables(board, goal, "auto" if args.metric == "mtm" else args.algorithm, args.heuristic)
     try:
         tables = load_pdb(args, err) if wanted else None
     except KeyboardInterrupt:  # while the tables load: reported as any other cancel, before the search started
@@ -118,25 +132,43 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
             split = _cluster_split(args, stack, tables, wanted)
         jobs = args.jobs or default_jobs()
         registry = default_registry() if tables is None else registry_with_tables(tables, jobs=jobs, split=split)
+        if args.metric == "mtm" and (board.rows, board.cols) == (4, 4):
+            registry = with_mtm_database(registry, args, err)
         if tables is None and wanted and args.heuristic == "auto":
             err.write(
                 "npuzzle: no pattern database: `npuzzle pdb build` makes one (once, minutes with numpy) for fast "
                 "optimal 4×4 solving; without it a hard 4×4 may get a near-optimal answer\n"
             )
         try:
-            chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget)
+            chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget, metric=args.metric)
         except UnsolvableError as exc:
-            return _unsolvable(args, exc, out)
+            return unsolvable(args, exc, out)
         result, interrupted = drive(
             chosen.start(limit), ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
         )
     if args.json:
         out.write(json.dumps(solved_record(board, result)) + "\n")
     else:
-        out.write(solve_text(board, result) + "\n")
+        out.write(solve_text(board, result, convention(args)) + "\n")
     if interrupted:
         err.write("npuzzle: interrupted\n")
     return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
+
+
+def with_mtm_database(registry: Registry, args: argparse.Namespace, err: TextIO) -> Registry:
+    """``registry`` with the multi-tile metric's database (``--mtm-pdb``, else :func:`~npuzzle.pdb.locate_mtm`'s),
+    or as it is, saying on ``err`` how to make one; raises :class:`UsageError` naming a file that is not one."""
+    located = Located(Path(args.mtm_pdb), "--mtm-pdb") if args.mtm_pdb else locate_mtm()
+    if located.path is None:
+        err.write(
+            "npuzzle: no multi-tile metric database: `npuzzle pdb build --metric mtm` makes one (once, minutes "
+            "with numpy) for optimal 4×4 solving in line moves; without it the answer is not proven optimal\n"
+        )
+        return registry
+    try:
+        return registry.with_mtm(read_multiset(located.path, located.origin))
+    except PatternDatabaseError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _cluster_split(
@@ -182,7 +214,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     try:
         plans = compare_plans(board, goal)
     except UnsolvableError as exc:
-        return _unsolvable(args, exc, out)
+        return unsolvable(args, exc, out)
     line = ProgressLine(err)
     results: list[SearchResult] = []
     interrupted = False

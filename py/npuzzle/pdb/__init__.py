@@ -2,52 +2,104 @@
 package uses, from :mod:`.database` (the tables, writing the file), :mod:`.loading` (reading it), :mod:`.tables`
 (tables ready for searching, a board mapped onto them), :mod:`.search` (the IDA*), :mod:`.split` (one search split
 into tasks) and :mod:`.tasks` (its messages), :mod:`.cache` (where the command line finds the file),
-:mod:`.mapped` (its memory-mapped search form) and :mod:`.build` (building it). :mod:`.parallel` (a split over
+:mod:`.mapped` (its memory-mapped search form) and :mod:`.build` (building it); for the multi-tile metric,
+:mod:`.multiset` (relabelled tables, their file), :mod:`.multiset_build` (building them) and :mod:`.mtm_search`
+(the IDA* over line moves). :mod:`.parallel` (a split over
 processes) is imported where it is used: it needs ``multiprocessing``.
 """
 
 from __future__ import annotations
 
-from .build import PARTITIONS, SHIPPED, build_file, expected_time, has_numpy
-from .cache import PDB_ENV, cache_dir, check_file, locate, read_database, read_tables
+from .build import MTM_FILE, PARTITIONS, SHIPPED, build_file, build_mtm_file, expected_time, has_numpy
+from .cache import (
+    MTM_ENV,
+    PDB_ENV,
+    Located,
+    cache_dir,
+    check_file,
+    locate,
+    locate_mtm,
+    read_database,
+    read_multiset,
+    read_tables,
+)
 from .loading import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
-from .search import solve_with_pdb
+from .mtm_search import (
+    MtmRun,
+    deepen_mtm,
+    multiset_fits,
+    multiset_heuristic_name,
+    relabelling_name,
+    solve_with_multiset,
+    within_lines,
+)
+from .multiset import (
+    PARTITION_MTM,
+    MultisetDatabase,
+    MultisetIndex,
+    is_multiset_file,
+    load_multiset_steps,
+    partition_name,
+)
+from .multiset_build import build_multiset
+from .search import solve_with_pdb, within_bound
 from .split import SEQUENTIAL_NODES, Coordinator, Split, SplitJob, subtree_search
 from .tables import PdbHeuristic, PdbTables, heuristic_name, home_map, load_tables_steps, pdb_fits, useful_reflection
 from .tasks import Answer, Task
 
 __all__ = [
+    "MTM_ENV",
+    "MTM_FILE",
     "PARTITIONS",
+    "PARTITION_MTM",
     "PDB_ENV",
     "SEQUENTIAL_NODES",
     "SHIPPED",
     "Answer",
     "Coordinator",
     "FileSlices",
+    "Located",
     "MappedFormError",
+    "MtmRun",
+    "MultisetDatabase",
+    "MultisetIndex",
     "PdbHeuristic",
     "PdbTables",
     "Split",
     "SplitJob",
     "Task",
     "build_file",
+    "build_mtm_file",
+    "build_multiset",
     "cache_dir",
     "check_file",
+    "deepen_mtm",
     "expected_time",
     "has_numpy",
     "heuristic_name",
     "home_map",
+    "is_multiset_file",
     "load_database",
+    "load_multiset_steps",
     "load_tables_steps",
     "locate",
+    "locate_mtm",
     "mapped_path",
+    "multiset_fits",
+    "multiset_heuristic_name",
+    "partition_name",
     "pdb_fits",
     "read_database",
     "read_header",
+    "read_multiset",
     "read_tables",
+    "relabelling_name",
+    "solve_with_multiset",
     "solve_with_pdb",
     "subtree_search",
     "useful_reflection",
     "verify_mapped",
+    "within_bound",
+    "within_lines",
 ]

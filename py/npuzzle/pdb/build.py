@@ -31,6 +31,7 @@ from pathlib import Path
 
 from .. import workers
 from ..errors import PatternDatabaseError
+from ..progress import run
 from .database import (
     PARTITION_555,
     PARTITION_663,
@@ -41,6 +42,7 @@ from .database import (
 )
 from .loading import Header, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped, write_mapped
+from .multiset import PARTITION_MTM, MultisetDatabase, load_multiset_steps, partition_name
 from .pure_builder import Tick, build_database, build_table_data
 from .tables import PdbTables
 
@@ -180,19 +182,7 @@ def build_file(
     stop = threading.Event()
 
     def reporter(name: str) -> Tick:
-        """The tick of one table's work: stops the build when asked, says where it is every few seconds."""
-        t = last = time.perf_counter()
-
-        def tick(stage: str) -> None:
-            nonlocal last
-            if stop.is_set():
-                raise BuildStopped
-            now = time.perf_counter()
-            if now - last >= PROGRESS_SECONDS:
-                last = now
-                say(f"  {name}: {stage} ({now - t:.0f} s)")
-
-        return tick
+        return _reporter(f"{name}: ", stop, say)
 
     def timed(pattern: Sequence[int], threads: int) -> bytes:
         t = time.perf_counter()
@@ -237,14 +227,92 @@ def build_file(
     database = build_database(4, 4, tiles, lambda rows, cols, pattern: built[tuple(pattern)])
     blob = database.encode(packed=[packed[tuple(p)].result() for p in tiles])
     built.clear()
+    _write(path, blob)
+    say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
+    _search_form(path, read_header(blob), say, lambda: PdbTables.of(database))
+    return path
+
+
+def _reporter(name: str, stop: threading.Event, say: Callable[[str], None]) -> Tick:
+    """The tick of one piece of a build's work: raises :class:`BuildStopped` once ``stop`` is set, and says where
+    it is (``name``, the stage, the seconds since it began) at most every :data:`PROGRESS_SECONDS`."""
+    began = last = time.perf_counter()
+
+    def tick(stage: str) -> None:
+        nonlocal last
+        if stop.is_set():
+            raise BuildStopped
+        now = time.perf_counter()
+        if now - last >= PROGRESS_SECONDS:
+            last = now
+            say(f"  {name}{stage} ({now - began:.0f} s)")
+
+    return tick
+
+
+def _write(path: Path, blob: bytes) -> None:
+    """Write ``blob`` to ``path`` under a temporary name first, so no half-written file is ever left."""
     tmp = path.with_name(path.name + ".part")
     try:
         tmp.write_bytes(blob)
         tmp.replace(path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+MTM_FILE = f"15puzzle-mtm-{partition_name(PARTITION_MTM)}.pdb"
+"""The file name of the 15-puzzle's multi-tile-metric database (:data:`~npuzzle.pdb.multiset.PARTITION_MTM`)."""
+
+MTM_NUMPY_MINUTES = 2
+"""Rough minutes numpy takes for the MTM database on one core (docs/benchmarks.md has the measured figure)."""
+
+
+def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[str], None] = lambda text: None) -> Path:
+    """Write the 15-puzzle's multi-tile-metric database (:data:`MTM_FILE`) into ``out_dir`` unless a valid copy is
+    there, and return its path: a breadth-first search over the 151 million arrangements of
+    :data:`~npuzzle.pdb.multiset.PARTITION_MTM` with numpy (minutes; the pure-Python builder would take days, so
+    numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it). Progress
+    and Ctrl-C as for :func:`build_file`."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / MTM_FILE
+    if path.exists() and not force:
+        try:
+            old = run(load_multiset_steps(path.read_bytes()))
+        except PatternDatabaseError as exc:
+            say(f"{path}: {exc}; rebuilding")
+        else:
+            if old.partition == PARTITION_MTM:
+                say(f"{path}: up to date")
+                return path
+            say(f"{path}: holds partition {old.partition}, rebuilding")
+    if not has_numpy():
+        raise PatternDatabaseError(
+            f"the multi-tile metric's database needs numpy to build (minutes; days in pure Python): run "
+            f"{NUMPY_COMMAND} (pip install 'npuzzle[fast]' does the same) and build again"
+        )
+    from . import multiset_numpy  # numpy: imported only here
+
+    say(f"building the multi-tile metric's database into {path}: about {MTM_NUMPY_MINUTES} minutes with numpy")
+    started = time.perf_counter()
+    stop = threading.Event()
+    tick = _reporter("", stop, say)
+
+    def make() -> bytes:
+        index, data = multiset_numpy.build_residues(4, 4, PARTITION_MTM, tick)
+        tick("compressing")
+        return MultisetDatabase(4, 4, PARTITION_MTM, data, index).encode()
+
+    with _ctrl_c_as_event() as pressed, ThreadPoolExecutor(max_workers=1) as worker:
+        job = worker.submit(make)
+        try:
+            _wait([job], pressed)
+        except BaseException:
+            stop.set()
+            raise
+        blob = job.result()
+    _write(path, blob)
     say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
-    _search_form(path, read_header(blob), say, lambda: PdbTables.of(database))
     return path
 
 

@@ -15,14 +15,19 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import PatternDatabaseError
-from .build import PARTITIONS, file_name
+from ..progress import run
+from .build import MTM_FILE, PARTITIONS, file_name
 from .database import PatternDatabase
 from .loading import FileSlices, Header, load_database, read_header
 from .mapped import MappedFormError, map_tables, mapped_path, write_mapped
+from .multiset import MultisetDatabase, load_multiset_steps
 from .tables import PdbTables, load_tables
 
 PDB_ENV = "NPUZZLE_PDB"
 """The environment variable naming a pattern-database file when ``--pdb`` is not given."""
+
+MTM_ENV = "NPUZZLE_MTM_PDB"
+"""The environment variable naming the multi-tile metric's database file (else the cache directory's)."""
 
 
 def cache_dir(env: Mapping[str, str] | None = None, platform: str = sys.platform, home: Path | None = None) -> Path:
@@ -63,6 +68,23 @@ def locate(explicit: str | None = None, env: Mapping[str, str] | None = None) ->
         if (folder / file_name(name)).exists():
             return Located(folder / file_name(name), "the cache")
     return Located(None, "the cache")
+
+
+def locate_mtm(env: Mapping[str, str] | None = None) -> Located:
+    """The multi-tile metric's database: the file :data:`MTM_ENV` names, else the one ``npuzzle pdb build --metric
+    mtm`` left in the cache directory (``path`` None when there is none)."""
+    env = os.environ if env is None else env
+    if env.get(MTM_ENV):
+        return Located(Path(env[MTM_ENV]), f"${MTM_ENV}")
+    path = cache_dir(env) / MTM_FILE
+    return Located(path if path.exists() else None, "the cache")
+
+
+def read_multiset(path: Path | str, origin: str = "") -> MultisetDatabase:
+    """The multiset database in the file ``path`` (inflated and indexed: a second or two); raises
+    :class:`~npuzzle.errors.PatternDatabaseError` naming the file when it cannot be read or is not one."""
+    with _naming(path, origin):
+        return run(load_multiset_steps(Path(path).read_bytes()))
 
 
 def _slices(handle: BinaryIO) -> FileSlices:

@@ -23,10 +23,10 @@ rotation with tile ``t`` renamed ``n − t``) and any custom goal with a corner 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
+from ..checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
 from ..errors import PatternDatabaseError
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
 from ..solvability import check_reachable
@@ -94,28 +94,14 @@ def _search(
 
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
         bound = run.bound
-        message = "" if reason is None else limit_message(ALGORITHM, run.name, reason, limit, run.expanded, 0, bound)
-        return SearchResult(
-            moves=moves,
-            optimal=moves is not None,
-            algorithm=ALGORITHM,
-            heuristic=run.name,
-            nodes_expanded=run.expanded,
-            nodes_generated=run.generated,
-            max_frontier=run.max_depth,
-            iterations=run.iterations,
-            seconds=run.checkpoint.elapsed(),
-            lower_bound=len(moves) if moves is not None else bound,
-            stopped=reason,
-            message=message,
-            extra={
-                "bound": bound,
-                "h0": run.h0,
-                "h0_reflected": run.r0 if use_reflection else None,
-                "transpositions": len(run.tt),
-                "per_iteration": [*run.done, (bound, run.expanded - run.before)],
-            },
-        )
+        extra = {
+            "bound": bound,
+            "h0": run.h0,
+            "h0_reflected": run.r0 if use_reflection else None,
+            "transpositions": len(run.tt),
+            "per_iteration": [*run.done, (bound, run.expanded - run.before)],
+        }
+        return ida_result(run, limit, moves, len(moves) if moves is not None else bound, reason, extra)
 
     yield Progress(
         algorithm=ALGORITHM,
@@ -141,3 +127,34 @@ def _search(
             return finish(None, ended)
         run.iteration_ended()
         run.bound += 2
+
+
+Within = Generator[Progress, None, "tuple[tuple[int, ...] | StopReason | None, int]"]
+"""A bounded search: progress records, then the tiles of a solution within the bound (``None`` when there is none,
+or the limit that stopped it) and the nodes it expanded."""
+
+
+def within_bound(
+    board: Board,
+    goal: Board,
+    tables: PdbTables,
+    bound: int,
+    limit: Limit = Limit(),
+    report_every: float = DEFAULT_REPORT_EVERY,
+) -> Within:
+    """One IDA* iteration with ``bound``: a shortest solution of ``board`` → ``goal`` when one has at most
+    ``bound`` moves (the tiles slid, verified), else ``None``; the limit's reason if it stopped first; and the nodes
+    expanded. Raises as
+    :func:`solve_with_pdb` does. What the analysis of a solve asks of each position (:mod:`npuzzle.analysis`)."""
+    tiles, original = home_board(board, goal, tables)
+    run = SearchRun(tables, tiles, useful_reflection(tables.database), limit, report_every)
+    if run.h0 == 0:
+        return (), 0
+    if run.bound > bound:
+        return None, 0
+    run.bound = bound
+    deepen = deepen_disjoint if run.disjoint else deepen_general
+    ended = yield from deepen(run, bound)
+    if isinstance(ended, list):
+        return verify(board, goal, tuple(original[t] for t in tiles_moved(tiles, ended))), run.expanded
+    return ended, run.expanded

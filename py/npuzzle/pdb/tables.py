@@ -196,7 +196,13 @@ class PdbHeuristic:
 def pdb_fits(board: Board, goal: Board, tables: PdbTables | PatternDatabase) -> bool:
     """True when ``tables`` can solve ``board`` → ``goal``: the same shape and a goal with the blank in a corner."""
     database = tables.database if isinstance(tables, PdbTables) else tables
-    if (board.rows, board.cols) != (database.rows, database.cols) or (goal.rows, goal.cols) != (board.rows, board.cols):
+    return corner_goal_fits(board, goal, database.rows, database.cols)
+
+
+def corner_goal_fits(board: Board, goal: Board, rows: int, cols: int) -> bool:
+    """True when ``board`` and ``goal`` are ``rows × cols`` and the goal's blank is in a corner: what tables in home
+    labelling (:func:`home_labelling`) can serve."""
+    if (board.rows, board.cols) != (rows, cols) or (goal.rows, goal.cols) != (rows, cols):
         return False
     corners = {0, board.cols - 1, board.size - board.cols, board.size - 1}
     return goal.blank_index in corners

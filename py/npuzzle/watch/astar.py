@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..observe import AstarKeys
 from ..packing import Layout
 from .heap import HASH_BINS, TracingHeap, bin_of
 from .record import Step, Window
@@ -29,28 +30,26 @@ class AstarTrace:
         self.window = window
         self.heap = TracingHeap()
         self.layout: Layout | None = None
-        self.gbits = 0
+        self.keys = AstarKeys(0, 0)
         self.last = 0
         """The number of the last step the search took (0 before the first)."""
         self.counters: dict[str, int] = {"expanded": 0, "generated": 0, "heap": 1, "max_heap": 1}
 
-    def attach(self, layout: Layout, gbits: int) -> TracingHeap:
-        self.layout, self.gbits = layout, gbits
+    def attach(self, layout: Layout, keys: AstarKeys) -> TracingHeap:
+        self.layout, self.keys = layout, keys
         return self.heap
 
-    def took(self, key: int, state: int, expanded: int, generated: int, max_heap: int, goal: bool) -> None:
+    def took(self, entry: int, expanded: int, generated: int, max_heap: int, goal: bool) -> None:
         n = expanded + 1 if goal else expanded
         self.last = n
         self.counters = {"expanded": expanded, "generated": generated, "heap": len(self.heap), "max_heap": max_heap}
         if self.window.wants(n):
-            self.window.keep(self._step(n, key, state, goal))
+            self.window.keep(self._step(n, entry, goal))
 
-    def _step(self, n: int, key: int, state: int, goal: bool) -> Step:
-        layout, heap, gbits = self.layout, self.heap, self.gbits
+    def _step(self, n: int, entry: int, goal: bool) -> Step:
+        layout, heap, keys = self.layout, self.heap, self.keys
         assert layout is not None
-        gmax = (1 << gbits) - 1
-        g = gmax - (key & gmax)
-        f = key >> gbits
+        state, g, f = keys.state(entry), keys.g(entry), keys.f(entry)
         children: list[dict[str, Any]] = []
         if not goal:
             g1 = g + 1
@@ -60,17 +59,17 @@ class AstarTrace:
                 entered = heap.entered.get(child)
                 row: dict[str, Any] = {"tiles": list(layout.unpack(child)), "tile": tile, "g": g1}
                 if entered is None:  # reached before by a path as short: A* skipped it
-                    h = (last >> gbits) - (gmax - (last & gmax))
-                    row.update(h=h, f=g1 + h, bin=bin_of(child), outcome="skipped", old_f=last >> gbits)
+                    h = keys.f(last) - keys.g(last)
+                    row.update(h=h, f=g1 + h, bin=bin_of(child), outcome="skipped", old_f=keys.f(last))
                     row.update(found_at=heap.where.get(child), path=[])
                 else:
-                    old = None if entered.old_key is None else entered.old_key >> gbits
-                    row.update(h=(last >> gbits) - g1, f=last >> gbits, bin=bin_of(child), outcome=entered.kind)
+                    old = None if entered.old_key is None else keys.f(entered.old_key)
+                    row.update(h=keys.f(last) - g1, f=keys.f(last), bin=bin_of(child), outcome=entered.kind)
                     found = entered.path[0] if entered.kind == "lowered" else None
                     row.update(old_f=old, found_at=found, path=entered.path)
                 children.append(row)
         top = [
-            {"f": k >> gbits, "g": gmax - (k & gmax), "tiles": list(layout.unpack(s))}
+            {"f": keys.f(k), "g": keys.g(k), "tiles": list(layout.unpack(s))}
             for k, s in zip(heap.keys[:HEAP_SHOWN], heap.items[:HEAP_SHOWN], strict=True)
         ]
         here = bin_of(state)

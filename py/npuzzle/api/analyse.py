@@ -1,0 +1,183 @@
+"""The speedsolvers' ops: ``analyse``, a solve analysed against the optimum (:mod:`npuzzle.analysis`), one-shot
+(:func:`op_analyse`) or in slices with progress and cancel (:class:`AnalyseSession`), with the data of its chart;
+and ``reconstruction`` (:func:`op_reconstruction`), a solve's text read or written (:mod:`npuzzle.reconstruction`)."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import time
+from typing import Any
+
+from ..analysis import Analysing, Analysis, analyse, played_letters
+from ..interchange import CONVENTIONS, Convention
+from ..progress import SearchStopped, run
+from ..reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
+from ..registry import Registry, default_registry
+from .context import Context
+from .requests import Reply, Request, RequestError, board_json, failure_reply, field, read_board, read_goal, read_limit
+from .sessions import Session
+
+
+def read_analyse(request: Request, registry: Registry | None = None) -> tuple[Analysing, dict[str, Any]]:
+    """An ``analyse`` request read and checked: the running analysis and the boards for the reply."""
+    board = read_board(request)
+    goal = read_goal(request, board)
+    moves = request.get("moves")
+    if not isinstance(moves, (str, list)):
+        raise RequestError(
+            "field 'moves' must be the moves played: text in the speedsolvers' notation such as 'U2RD3L', or a list "
+            f"of tile numbers and letters, got {json.dumps(moves)[:40]}"
+        )
+    chosen = _convention(request)
+    metric = field(request, "metric", str, "stm")
+    registry = registry if registry is not None else default_registry()
+    running = analyse(board, goal, moves, metric, registry, read_limit(request), chosen)
+    return running, {"board": board_json(board), "goal": board_json(goal)}
+
+
+def chart(analysis: Analysis) -> dict[str, Any]:
+    """The chart of an analysis, as the page draws it: distance to the goal (``y``) against move number (``x``,
+    0 the start), the mistakes' move numbers, the axes' ends, and its text alternative (``text``)."""
+    distances = list(analysis.distances)
+    return {
+        "points": [[x, y] for x, y in enumerate(distances)],
+        "mistakes": list(analysis.mistakes),
+        "x_max": max(0, len(distances) - 1),
+        "y_max": max(distances, default=0),
+        "exact": analysis.exact,
+        "unit": "line moves" if analysis.metric == "mtm" else "moves",
+        "text": analysis.summary(),
+    }
+
+
+def analyse_reply(analysis: Analysis, boards: dict[str, Any]) -> Reply:
+    """The final reply of an analysis: its fields (:meth:`~npuzzle.analysis.Analysis.to_dict`), its ``chart`` and
+    the boards."""
+    reply: Reply = {"type": "result", "ok": True}
+    reply.update(analysis.to_dict())
+    reply["chart"] = chart(analysis)
+    reply.update(boards)
+    return reply
+
+
+def op_analyse(request: Request, registry: Registry | None = None) -> Reply:
+    """``{"board": TEXT, "goal"?: …, "moves": TEXT | [tile or letter, …], "metric"?: "stm" | "mtm", "convention"?:
+    "tile" | "blank", "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result", "ok": true, "metric", "exact",
+    "source", "moves", "distances": [D, …], "steps": [{move, before, after, best, mistake, lost}, …], "mistakes":
+    [N, …], "lost", "solved", "optimal", "near_optimal", "stopped", "nodes_expanded", "seconds", "summary",
+    "chart": {points, mistakes, x_max, y_max, exact, unit, text}, "board", "goal"}``: the solve ``moves`` (the
+    speedsolvers' notation ``U2RD3L``, letters in ``convention``: the tile's direction, Slidysim's, by default)
+    analysed in ``metric`` (:mod:`npuzzle.analysis`): ``distances`` one per position, the start first (exact when
+    ``exact``, else lower bounds, with ``near_optimal`` the near-optimal solver's length from the start). Progress
+    (as a long op): ``{"type": "progress", "analysed", "total", "nodes_expanded", "elapsed"}``."""
+    running, boards = read_analyse(request, registry)
+    return analyse_reply(run(running), boards)
+
+
+def op_reconstruction(request: Request) -> Reply:
+    """``{"text": TEXT, "convention"?: "tile" | "blank"}`` (read) or ``{"board": TEXT, "goal"?: …, "moves": TEXT |
+    [tile or letter, …], "times"?: [MS, …], "seed"?: S}`` (write) → ``{"ok": true, "text", "board", "goal",
+    "letters", "notation", "moves", "line_moves", "times": [MS, …] | null, "seed": TEXT | null, "seconds", "tps",
+    "solved", "summary"}``: a reconstruction (:mod:`npuzzle.reconstruction`: the scramble, the moves in the
+    speedsolvers' notation and the time of each move in ms from the first) read from its text or made from its
+    parts, with its text (``text``, which reads back to the same) and what it adds up to (``tps``: single-tile
+    moves per second; ``seconds`` and ``tps`` null when not timed). ``convention`` is the letters' in the texts:
+    the text read, ``moves`` given as text, and the ``text`` written (``moves`` given as a list, ``letters`` and
+    ``notation`` are always the tile's direction)."""
+    convention = _convention(request)
+    if "text" in request:
+        solve = read_reconstruction(field(request, "text", str), convention)
+    else:
+        board = read_board(request)
+        moves = request.get("moves")
+        if not isinstance(moves, (str, list)):
+            raise RequestError(f"field 'moves' must be the moves played, text or a list, got {json.dumps(moves)[:40]}")
+        times = request.get("times")
+        if times is not None and not isinstance(times, list):
+            raise RequestError(f"field 'times' must be a list of milliseconds, got {json.dumps(times)[:40]}")
+        seed = request.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise RequestError(f"field 'seed' must be a whole number or a text, got {json.dumps(seed)[:40]}")
+        letters = played_letters(board, moves, convention)
+        solve = reconstruction(board, letters, read_goal(request, board), times, seed)
+    return reconstruction_reply(solve, convention)
+
+
+def reconstruction_reply(solve: Reconstruction, convention: Convention = "tile") -> Reply:
+    """A reconstruction's fields as the ``reconstruction`` op replies them (``text`` in ``convention``; ``letters``
+    and ``notation`` always the tile's direction, as links carry them)."""
+    return {
+        "ok": True,
+        "text": write_reconstruction(solve, convention),
+        "board": board_json(solve.board),
+        "goal": board_json(solve.goal),
+        "letters": solve.letters,
+        "notation": solve.notation,
+        "moves": len(solve.letters),
+        "line_moves": solve.line_moves,
+        "times": None if solve.times is None else list(solve.times),
+        "seed": solve.seed,
+        "seconds": solve.seconds,
+        "tps": solve.tps,
+        "solved": solve.solved,
+        "summary": solve.summary(),
+    }
+
+
+def _convention(request: Request) -> Convention:
+    convention = field(request, "convention", str, "tile")
+    if convention not in CONVENTIONS:
+        raise RequestError(f"field 'convention' must be 'tile' or 'blank', got {json.dumps(convention)[:40]}")
+    return "blank" if convention == "blank" else "tile"
+
+
+class AnalyseSession(Session):
+    """An ``analyse`` run in slices: progress says how many moves are done; a cancel returns the moves analysed so
+    far with ``stopped: "cancelled"``."""
+
+    def __init__(self, request: str | Request, context: Context) -> None:
+        self._running: Analysing | None = None
+        self._boards: dict[str, Any] = {}
+        super().__init__(request, context)
+
+    def _read(self, request: Request, context: Context) -> Any:
+        self._running, self._boards = read_analyse(request, context.registry)
+        return object()
+
+    def advance(self, seconds: float) -> str:
+        """Run for up to about ``seconds`` and return the latest progress or the final reply (JSON)."""
+        if self._final is not None or self._running is None:
+            return json.dumps(self._final)
+        deadline = time.perf_counter() + max(0.0, float(seconds))
+        try:
+            while True:
+                try:
+                    record = next(self._running)
+                except StopIteration as end:
+                    self._final = analyse_reply(end.value, self._boards)
+                    return json.dumps(self._final)
+                if time.perf_counter() >= deadline:
+                    progress: Reply = {"type": "progress"}
+                    progress.update(record.to_dict())
+                    return json.dumps(progress)
+        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
+            self._final = failure_reply(exc)
+            return json.dumps(self._final)
+
+    def cancel(self) -> str:
+        """Stop now: the reply holds the moves analysed so far, ``stopped: "cancelled"``."""
+        if self._final is not None or self._running is None:
+            return json.dumps(self._final)
+        try:
+            if inspect.getgeneratorstate(self._running) == inspect.GEN_CREATED:
+                next(self._running)  # to its first yield, where a stop is caught
+            self._running.throw(SearchStopped("cancelled"))
+        except StopIteration as end:
+            self._final = analyse_reply(end.value, self._boards)
+        except Exception as exc:  # every failure becomes a reply
+            self._final = failure_reply(exc)
+        else:  # it yielded again, against the contract
+            self._running.close()
+            self._final = failure_reply(RequestError("the analysis did not stop when asked"))
+        return json.dumps(self._final)

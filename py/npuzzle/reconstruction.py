@@ -1,0 +1,186 @@
+"""A reconstruction: a solve written down so that anyone can replay it — the scramble, the moves in the
+speedsolvers' notation and, when the solve was timed, the time of every move.
+
+The text is one field a line, ``Name: value`` (names in any case, lines in any order, blank lines skipped)::
+
+    Scramble: 8 6 7/2 5 4/3 0 1
+    Seed: 42
+    Moves: U2RD3L
+    Times: 0 180 350 610 800 1000 1230
+    Solve: 7 moves (4 line moves) in 1.230 s, 5.69 moves/s
+
+``Scramble`` (the start, rows joined by ``/`` as Slidysim writes them) and ``Moves`` (single-tile letters, the
+direction the tile moves, each with an optional repeat count: :func:`npuzzle.interchange.read_notation`) are
+required. ``Goal`` is the goal when it is not the usual one (blank last); ``Seed`` the seed the scramble was dealt
+from (:mod:`npuzzle.scrambles`); ``Times`` the milliseconds from the first move to each single-tile move (the first
+is 0: the clock starts with the first move, as in Slidysim), one per move, never decreasing. ``Solve`` is what
+the others add up to and is written for people: it is worked out again on reading, never trusted. A paste of bare
+lines, without names, is read as the scramble, then the moves, then the times.
+
+:func:`read_reconstruction` reads the text (every problem a :class:`~npuzzle.errors.ReconstructionError` or
+:class:`~npuzzle.errors.MoveError` naming it), :func:`write_reconstruction` writes it; reading what was written
+gives the same :class:`Reconstruction`. Both take the letters' convention (Slidysim's, the tile's direction, by default;
+the blank's by a switch, never guessed: a text does not say which it uses).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import Board, goal_board
+from .errors import ReconstructionError, quote_input
+from .interchange import Convention, read_notation, write_form, write_notation
+from .metric import count_moves
+from .parse import parse_board, resolve_goal
+
+MAX_TEXT_CHARS = 2_000_000
+"""The longest reconstruction text read."""
+
+FIELDS = ("scramble", "goal", "seed", "moves", "times", "solve")
+"""The field names, in the order they are written."""
+
+_FIELD = re.compile(r"\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Reconstruction:
+    """A solve written down: the ``board`` it started from, its ``goal``, the single-tile ``letters`` played (the
+    direction the tile moves), the ``times`` in ms from the first move to each move (``None``: not timed, or no
+    moves) and the ``seed`` the board was dealt from (``None``: not dealt from a seed)."""
+
+    board: Board
+    goal: Board
+    letters: str
+    times: tuple[int, ...] | None = None
+    seed: str | None = None
+
+    @property
+    def notation(self) -> str:
+        """The moves in the speedsolvers' notation (``U2RD3L``)."""
+        return write_notation(self.letters)
+
+    @property
+    def line_moves(self) -> int:
+        """The moves counted in lines (the multi-tile metric)."""
+        return count_moves(self.letters, "mtm")
+
+    @property
+    def seconds(self) -> float | None:
+        """The solve's time: from its first move to its last (``None`` when not timed)."""
+        return None if not self.times else self.times[-1] / 1000
+
+    @property
+    def tps(self) -> float | None:
+        """Single-tile moves per second (``None`` when not timed or timed at 0)."""
+        seconds = self.seconds
+        return None if not seconds else round(len(self.letters) / seconds, 2)
+
+    @property
+    def solved(self) -> bool:
+        """The moves end at the goal."""
+        return self.board.apply(self.letters) == self.goal
+
+    def summary(self) -> str:
+        """The ``Solve`` line: the moves in both metrics, and the time and moves per second when timed."""
+        moves, lines = len(self.letters), self.line_moves
+        text = f"{moves} move{'' if moves == 1 else 's'} ({lines} line move{'' if lines == 1 else 's'})"
+        if self.seconds is not None:
+            text += f" in {self.seconds:.3f} s"
+            if self.tps is not None:
+                text += f", {self.tps:.2f} moves/s"
+        return text if self.solved else f"{text}; does not reach the goal"
+
+
+def reconstruction(
+    board: Board,
+    letters: str,
+    goal: Board | None = None,
+    times: Sequence[int] | None = None,
+    seed: object = None,
+) -> Reconstruction:
+    """A :class:`Reconstruction` checked: ``letters`` (single-tile letters, the tile's direction) playable from
+    ``board``, ``times`` (if any) one whole number of ms per move from 0 at the first, never decreasing."""
+    goal = goal if goal is not None else goal_board(board.rows, board.cols)
+    letters = letters.upper()
+    board.apply(letters)  # a MoveError names the first move that cannot be played
+    checked = None if not times else _checked_times(times, len(letters))  # no moves: nothing timed
+    seed_text = None if seed is None or seed == "" else str(seed)
+    return Reconstruction(board, goal, letters, checked, seed_text)
+
+
+def _checked_times(times: Sequence[int], moves: int) -> tuple[int, ...]:
+    if len(times) != moves:
+        raise ReconstructionError(f"the times give {len(times):,} moves a time, but there are {moves:,} moves")
+    for at, ms in enumerate(times):
+        if isinstance(ms, bool) or not isinstance(ms, int) or ms < 0:
+            raise ReconstructionError(f"time {at + 1} ({ms!r}) is not a whole number of milliseconds")
+        if at == 0 and ms != 0:
+            raise ReconstructionError(f"the first move's time must be 0 (the clock starts with it), got {ms}")
+        if at and ms < times[at - 1]:
+            raise ReconstructionError(f"time {at + 1} ({ms} ms) comes before time {at} ({times[at - 1]} ms)")
+    return tuple(times)
+
+
+def read_reconstruction(text: str, convention: Convention = "tile") -> Reconstruction:
+    """The reconstruction written in ``text`` (the module text), its moves read in ``convention``."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise ReconstructionError(f"a reconstruction is at most {MAX_TEXT_CHARS:,} characters, got {len(text):,}")
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise ReconstructionError(
+            "the reconstruction is empty: give the scramble and the moves (Scramble: …, Moves: …)"
+        )
+    named = [_FIELD.fullmatch(line) for line in lines]
+    fields: dict[str, str] = {}
+    if not any(match and match.group(1).lower() in FIELDS for match in named):
+        if len(lines) > 3:
+            raise ReconstructionError(
+                f"{len(lines)} lines without field names: give the scramble, the moves and the times, one a line, "
+                "or name them (Scramble: …, Moves: …, Times: …)"
+            )
+        fields = dict(zip(("scramble", "moves", "times"), (line.strip() for line in lines), strict=False))
+    else:
+        for line, match in zip(lines, named, strict=True):
+            name = match.group(1).lower() if match else ""
+            if name not in FIELDS:
+                raise ReconstructionError(
+                    f"the line {quote_input(line.strip())} is not a field of a reconstruction: each line is one of "
+                    "Scramble, Goal, Seed, Moves, Times, Solve, then ':' and its value"
+                )
+            if name in fields:
+                raise ReconstructionError(f"the field {name.capitalize()} is given twice")
+            fields[name] = match.group(2) if match else ""
+    for required in ("scramble", "moves"):
+        if required not in fields:
+            raise ReconstructionError(f"the reconstruction has no {required.capitalize()} line")
+    board = parse_board(fields["scramble"])
+    goal = resolve_goal(fields["goal"], board.rows, board.cols) if fields.get("goal") else None
+    letters = read_notation(fields["moves"], convention)
+    times = _read_times(fields["times"]) if fields.get("times") else None
+    return reconstruction(board, letters, goal, times, fields.get("seed") or None)
+
+
+def _read_times(text: str) -> list[int]:
+    out: list[int] = []
+    for token in text.replace(",", " ").split():
+        if not token.isascii() or not token.isdigit() or len(token) > 12:
+            raise ReconstructionError(f"the times {quote_input(text)}: {token!r} is not a whole number of milliseconds")
+        out.append(int(token))
+    return out
+
+
+def write_reconstruction(solve: Reconstruction, convention: Convention = "tile") -> str:
+    """The text of ``solve`` (the module text), its moves written in ``convention``: :func:`read_reconstruction`
+    reads it back (in the same convention) to the same one."""
+    lines = [f"Scramble: {write_form(solve.board, 'slidysim')}"]
+    if solve.goal != goal_board(solve.board.rows, solve.board.cols):
+        lines.append(f"Goal: {write_form(solve.goal, 'slidysim')}")
+    if solve.seed is not None:
+        lines.append(f"Seed: {solve.seed}")
+    lines.append(f"Moves: {write_notation(solve.letters, convention)}")
+    if solve.times is not None:
+        lines.append(f"Times: {' '.join(str(ms) for ms in solve.times)}")
+    lines.append(f"Solve: {solve.summary()}")
+    return "\n".join(lines) + "\n"

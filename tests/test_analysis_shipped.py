@@ -1,0 +1,98 @@
+"""The 15-puzzle with the databases the test command builds: optimal line-move solving against a breadth-first search
+on scrambles of up to 8 line moves, and analyses in both metrics against the exact solvers on random played paths."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from npuzzle import Board, goal_board, moves_to_letters, run
+from npuzzle.analysis import analyse
+from npuzzle.interchange import write_notation
+from npuzzle.metric import count_tiles, runs
+from npuzzle.pdb import MultisetDatabase, PdbTables, read_multiset, solve_with_multiset, solve_with_pdb
+from npuzzle.registry import Registry, registry_with_tables
+from npuzzle.scrambles import deal
+from oracle import line_distance
+from shipped_pdb import MTM_FILE, require_mtm_pdb, require_shipped_pdb
+from test_mtm import line_scramble
+
+require_shipped_pdb()
+require_mtm_pdb()
+
+
+@pytest.fixture(scope="module")
+def mtm() -> MultisetDatabase:
+    return read_multiset(MTM_FILE)
+
+
+@pytest.fixture(scope="module")
+def registry(tables: PdbTables, mtm: MultisetDatabase) -> Registry:
+    return registry_with_tables(tables).with_mtm(mtm)
+
+
+def test_the_shipped_database_solves_scrambles_of_up_to_8_line_moves_optimally(mtm: MultisetDatabase) -> None:
+    goal = goal_board(4, 4)
+    rng = random.Random(11)
+    for moves in [1, 2, 4, 6, 7, 8, 8, 8, 8]:
+        board = line_scramble(goal, moves, rng)
+        result = run(solve_with_multiset(board, goal, mtm))
+        assert result.optimal and result.extra["line_moves"] == line_distance(board, goal)
+        assert count_tiles(board, result.moves or (), "mtm") == result.extra["line_moves"]
+
+
+def wandering(board: Board, goal: Board, tables: PdbTables, moves: int, rng: random.Random) -> str:
+    """``moves`` single-tile moves, each a shortest solution's first move or (one time in three) a random one."""
+    letters = []
+    for _ in range(moves):
+        best = run(solve_with_pdb(board, goal, tables)).moves
+        if not best:
+            break
+        letter = rng.choice(list(board.movable_tiles())) if rng.random() < 0.35 else board.direction_of(best[0])
+        letters.append(letter)
+        board = board.slide(letter)
+    return "".join(letters)
+
+
+@pytest.mark.slow
+def test_stm_analyses_match_the_exact_solver(tables: PdbTables, registry: Registry) -> None:
+    goal = goal_board(4, 4)
+    rng = random.Random(12)
+    for seed in (1, 2):
+        board = deal(4, 4, seed).board  # random-state scrambles, some 50 moves from the goal
+        letters = wandering(board, goal, tables, 25, rng)
+        analysis = run(analyse(board, goal, write_notation(letters), "stm", registry))
+        here, expected = board, []
+        for letter in [""] + list(letters):
+            here = here.apply(letter)
+            expected.append(len(run(solve_with_pdb(here, goal, tables)).moves or ()))
+        assert analysis.exact and list(analysis.distances) == expected
+        assert [n for n in range(1, len(expected)) if expected[n] > expected[n - 1]] == list(analysis.mistakes)
+
+
+@pytest.mark.slow
+def test_mtm_analyses_match_the_exact_solver(tables: PdbTables, mtm: MultisetDatabase, registry: Registry) -> None:
+    goal = goal_board(4, 4)
+    rng = random.Random(13)
+    for _ in range(3):
+        board = line_scramble(goal, 30, rng)
+        letters = wandering(board, goal, tables, 30, rng)
+        analysis = run(analyse(board, goal, write_notation(letters), "mtm", registry))
+        here, expected = board, []
+        for play in [""] + [letter * count for letter, count in runs(letters)]:
+            here = here.apply(play)
+            expected.append(run(solve_with_multiset(here, goal, mtm)).extra["line_moves"])
+        assert analysis.exact and list(analysis.distances) == expected
+        for step in analysis.steps:
+            assert step.mistake == (step.after >= step.before)
+
+
+def test_a_finished_solve_loses_its_length_beyond_the_optimum(tables: PdbTables, registry: Registry) -> None:
+    goal = goal_board(4, 4)
+    board = Board(4, 4, (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15))
+    optimal = "".join(moves_to_letters(board, run(solve_with_pdb(board, goal, tables)).moves or ()))
+    detour = "RL" + optimal
+    analysis = run(analyse(board, goal, detour, "stm", registry))
+    assert analysis.solved and analysis.lost == 2 and analysis.mistakes == (1,)
+    assert analysis.steps[0].best == optimal[0]

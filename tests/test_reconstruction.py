@@ -1,0 +1,155 @@
+"""Reconstructions (a scramble, its moves in the speedsolvers' notation, the time of each move): written and read
+back to the same solve, in the library and through the api's ``reconstruction`` op; every malformed text named."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from npuzzle import MoveError, goal_board, parse_board
+from npuzzle.api import handle
+from npuzzle.errors import BoardError, ReconstructionError
+from npuzzle.reconstruction import read_reconstruction, reconstruction, write_reconstruction
+from npuzzle.scrambles import deal
+
+EXAMPLE = """Scramble: 1 2 3/4 5 6/0 7 8
+Seed: 7
+Moves: L2
+Times: 0 250
+Solve: 2 moves (1 line move) in 0.250 s, 8.00 moves/s
+"""
+
+
+def api(request: dict[str, object]) -> dict[str, object]:
+    reply: dict[str, object] = json.loads(handle(json.dumps(request)))
+    return reply
+
+
+def random_walk(rows: int, cols: int, seed: int, length: int) -> tuple[str, list[int]]:
+    """A scramble's random walk of ``length`` letters from seed ``seed``'s board, and rising times for it."""
+    rng = random.Random(seed)
+    board = deal(rows, cols, seed).board
+    letters = ""
+    for _ in range(length):
+        letter = rng.choice(sorted(board.movable_tiles()))
+        board = board.slide(letter)
+        letters += letter
+    times = [0]
+    for _ in letters[1:]:
+        times.append(times[-1] + rng.randrange(0, 400))
+    return letters, times[: len(letters)]
+
+
+def test_the_docs_example_reads_and_writes_back_to_itself() -> None:
+    doc = Path(__file__).resolve().parents[1] / "docs" / "speedsolving.md"
+    (text,) = re.findall(r"```text reconstruction\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    solve = read_reconstruction(text)
+    assert solve.solved and write_reconstruction(solve) == text
+
+
+def test_the_module_example_reads_and_writes_back_to_itself() -> None:
+    solve = read_reconstruction(EXAMPLE)
+    assert solve.board == parse_board("1 2 3 / 4 5 6 / 0 7 8") and solve.letters == "LL" and solve.seed == "7"
+    assert solve.solved and solve.times == (0, 250) and solve.seconds == 0.25 and solve.tps == 8.0
+    assert write_reconstruction(solve) == EXAMPLE
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([(3, 3), (4, 4), (3, 5)]),
+    st.integers(0, 10**6),
+    st.integers(0, 80),
+    st.booleans(),
+    st.booleans(),
+)
+def test_text_to_solve_to_text(shape: tuple[int, int], seed: int, length: int, timed: bool, seeded: bool) -> None:
+    letters, times = random_walk(*shape, seed, length)
+    board = deal(*shape, seed).board
+    solve = reconstruction(board, letters, None, times if timed else None, seed if seeded else None)
+    text = write_reconstruction(solve)
+    assert read_reconstruction(text) == solve
+    assert write_reconstruction(read_reconstruction(text)) == text
+    reply = api({"op": "reconstruction", "text": text})
+    assert reply["ok"] and reply["text"] == text and reply["letters"] == letters
+    made = api(
+        {
+            "op": "reconstruction",
+            "board": board.format(one_line=True),
+            "moves": letters,
+            "times": times if timed else None,
+            "seed": seed if seeded else None,
+        }
+    )
+    assert made["text"] == text
+
+
+def test_bare_lines_read_as_scramble_moves_and_times_and_the_blank_convention_by_a_switch() -> None:
+    solve = read_reconstruction("5 3 8/1 0 2/4 7 6\nU R\n0 100\n")
+    assert solve.letters == "UR" and solve.times == (0, 100)
+    assert read_reconstruction("5 3 8/1 0 2/4 7 6\nD L", "blank").letters == "UR"
+
+
+def test_the_blank_s_convention_is_written_and_read_by_the_same_switch() -> None:
+    solve = read_reconstruction(EXAMPLE)
+    text = write_reconstruction(solve, "blank")
+    assert "Moves: R2\n" in text and read_reconstruction(text, "blank") == solve
+    reply = api({"op": "reconstruction", "board": "1 2 3/4 5 6/0 7 8", "moves": ["L", "L"], "convention": "blank"})
+    assert reply["letters"] == "LL" and reply["notation"] == "L2" and "Moves: R2" in reply["text"]
+    assert api({"op": "reconstruction", "text": reply["text"], "convention": "blank"})["letters"] == "LL"
+
+
+def test_a_goal_other_than_the_usual_one_is_written_and_the_summary_is_worked_out_again() -> None:
+    blank_first = goal_board(3, 3, "blank-first")
+    solve = reconstruction(blank_first.slide("L"), "R", blank_first)
+    text = write_reconstruction(solve)
+    assert "Goal: 0 1 2/3 4 5/6 7 8" in text and read_reconstruction(text) == solve
+    lied = text.replace("1 move (1 line move)", "99 moves (1 line move)")
+    assert write_reconstruction(read_reconstruction(lied)) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "fragment"),
+    [
+        ("", ReconstructionError, "the reconstruction is empty"),
+        ("Moves: U", ReconstructionError, "has no Scramble line"),
+        ("Scramble: 1 2 3/4 5 6/7 8 0", ReconstructionError, "has no Moves line"),
+        ("Scramble: 1 2 3/4 5 6/7 8 0\nMoves:\nColour: red", ReconstructionError, "'Colour: red' is not a field"),
+        ("Scramble: 1 2 3/4 5 6/7 8 0\nMoves: \nMoves: U", ReconstructionError, "Moves is given twice"),
+        ("Scramble: 1 2 3/4 5 6/7 8 0\nMoves: U", MoveError, "U"),
+        (
+            "Scramble: 1 2 3/4 5 6/7 0 8\nMoves: L\nTimes: 0 10",
+            ReconstructionError,
+            "give 2 moves a time, but there are 1",
+        ),
+        ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 5 10", ReconstructionError, "first move's time must be 0"),
+        ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 -1", ReconstructionError, "'-1' is not a whole number"),
+        ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 1.5", ReconstructionError, "'1.5' is not a whole number"),
+        ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L X", MoveError, "'X' at character 3 is not a move"),
+        ("Scramble: 1 2 3/4 5 6/0 7\nMoves: L", BoardError, "row 3 has 2 numbers"),
+        ("a\nb\nc\nd", ReconstructionError, "4 lines without field names"),
+    ],
+)
+def test_every_malformed_text_is_named(text: str, error: type[Exception], fragment: str) -> None:
+    with pytest.raises(error, match=re.escape(fragment)):
+        read_reconstruction(text)
+    reply = api({"op": "reconstruction", "text": text})
+    assert reply["ok"] is False and fragment in reply["error"]["message"]
+
+
+def test_times_that_go_back_are_named_and_the_api_refuses_bad_fields() -> None:
+    with pytest.raises(ReconstructionError, match=re.escape("time 3 (100 ms) comes before time 2 (200 ms)")):
+        reconstruction(parse_board("1 2 3/4 5 6/0 7 8").slide("L").slide("R"), "LRL", None, [0, 200, 100])
+    for request, fragment in [
+        ({"board": "1 2 3/4 5 6/7 0 8", "moves": 5}, "field 'moves' must be the moves played"),
+        ({"board": "1 2 3/4 5 6/7 0 8", "moves": "L", "times": "0"}, "field 'times' must be a list"),
+        ({"board": "1 2 3/4 5 6/7 0 8", "moves": "L", "seed": True}, "field 'seed' must be a whole number"),
+        ({"board": "1 2 3/4 5 6/7 0 8", "moves": "L", "convention": "tiles"}, "field 'convention' must be"),
+    ]:
+        reply = api({"op": "reconstruction", **request})
+        assert reply["ok"] is False and fragment in reply["error"]["message"], reply

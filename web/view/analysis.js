@@ -1,0 +1,135 @@
+// @ts-check
+// For speedsolvers: a solve analysed against the optimum — its progress (with Cancel) while it runs, then the
+// verdict in words, the figures, the chart of the distance to the goal after each move (the mistakes marked, an
+// optimal solve's pace beside it; its words are the chart's text alternative), the mistakes with a better move,
+// and the switch to the other way of counting. Text only ever goes in with textContent.
+
+import { el } from "../dom.js";
+import { figure } from "../words.js";
+import { niceTop, svg } from "./chart.js";
+
+/** @typedef {import("../ui.js").Ui} Ui */
+/** @typedef {import("../state.js").Analysis} Analysis */
+/** @typedef {import("../protocol.js").AnalyseReply} AnalyseReply */
+
+const LISTED_MISTAKES = 50; // the table lists the first ones; the chart marks them all
+
+/**
+ * @param {Ui} ui
+ * @param {Analysis | null} analysis
+ * @param {boolean} hidden the game on screen is played without assists (the analysis waits until it is over)
+ */
+export function drawAnalysis(ui, analysis, hidden) {
+  ui.analysis.hidden = !analysis || hidden;
+  if (!analysis || hidden) return;
+  const { reply, error } = analysis;
+  const lines = analysis.metric === "mtm";
+  ui.analysisHeading.textContent = analysis.of === "solve" ? "Your solve, analysed" : "The reconstruction, analysed";
+  const running = !reply && !error;
+  ui.analysisJob.hidden = !running;
+  if (running) {
+    ui.analysisJobTitle.textContent = analysis.cancelAt ? "Stopping…" : `Analysing in ${lines ? "line moves" : "moves"}…`;
+    ui.analysisJobDetail.textContent = analysis.detail || `move ${figure(analysis.analysed)} of ${figure(analysis.total)}`;
+    ui.analysisProgress.value = analysis.total ? analysis.analysed / analysis.total : 0;
+    ui.analysisCancel.disabled = Boolean(analysis.cancelAt);
+  }
+  ui.analysisBadge.textContent = !reply ? "" : reply.exact ? "exact" : "lower bounds";
+  ui.analysisBadge.dataset.kind = !reply ? "" : reply.exact ? "optimal" : "not-optimal";
+  ui.analysisSummary.textContent = reply ? words(reply) : error ? `No analysis: ${error}` : "";
+  ui.analysisFacts.replaceChildren(...(reply ? facts(reply, analysis) : []).map(([term, value]) => {
+    const group = el("div");
+    group.append(el("dt", null, term), el("dd", null, value));
+    return group;
+  }));
+  ui.analysisChart.replaceChildren(...(reply && reply.distances.length > 1 ? [distanceChart(reply)] : []));
+  const mistakes = reply ? reply.steps.map((step, k) => ({ step, number: k + 1 })).filter((m) => m.step.mistake) : [];
+  ui.analysisMistakesWrap.hidden = mistakes.length === 0;
+  ui.analysisMistakes.replaceChildren(...mistakes.slice(0, LISTED_MISTAKES).map(({ step, number }) => {
+    const row = el("tr");
+    row.append(el("td", null, String(number)), el("td", null, step.move),
+      el("td", null, `${step.before} → ${step.after}`), el("td", null, step.best || "–"));
+    return row;
+  }));
+  ui.analysisMetric.textContent = lines ? "Count single tiles instead" : "Count line moves instead";
+  ui.analysisMetric.hidden = running;
+  ui.analysisSource.textContent = reply ? `The distances come from ${reply.source}.` : "";
+}
+
+/** What the analysis says, in words (the core's summary, and where the analysis was cut short, why).
+ * @param {AnalyseReply} reply */
+function words(reply) {
+  if (!reply.exact) {
+    return `${reply.summary} Exact distances need a board of up to 3×3, or a 4×4 with its tables downloaded.`;
+  }
+  return reply.summary;
+}
+
+/**
+ * The figures beside the chart, as [term, value]: the moves, the shortest from the start, mistakes, moves lost,
+ * the time and the moves per second (when timed).
+ * @param {AnalyseReply} reply
+ * @param {Analysis} analysis
+ */
+function facts(reply, analysis) {
+  const unit = reply.metric === "mtm" ? "line moves" : "moves";
+  const start = reply.distances.length ? reply.distances[0] : null;
+  /** @type {[string, string][]} */
+  const rows = [["Played", `${figure(reply.moves)} ${unit}`]];
+  if (reply.exact && start !== null) rows.push(["Shortest", `${figure(start)} ${unit}`]);
+  else if (start !== null) {
+    const near = reply.near_optimal === null ? "" : `, found: ${figure(reply.near_optimal)}`;
+    rows.push(["Shortest", `at least ${figure(start)}${near}`]);
+  }
+  if (reply.exact) {
+    rows.push(["Mistakes", figure(reply.mistakes.length)], ["Lost", `${figure(reply.lost)} ${unit}`]);
+  }
+  const times = analysis.solve.times;
+  if (times && times.length) {
+    const seconds = times[times.length - 1] / 1000;
+    rows.push(["Time", `${seconds.toFixed(3)} s`]);
+    if (seconds > 0) rows.push(["Moves/s", (analysis.solve.letters.length / seconds).toFixed(2)]);
+  }
+  return rows;
+}
+
+/**
+ * The distance to the goal after each move (move 0: the start), as a line; the mistakes marked; for an exact
+ * analysis the pace of an optimal solve (one closer a move) dashed beside it. An SVG role=img whose label is the
+ * analysis in words.
+ * @param {AnalyseReply} reply
+ * @returns {SVGSVGElement}
+ */
+export function distanceChart(reply) {
+  const { chart } = reply;
+  const width = 420; // narrow, so that its words stay readable on a phone
+  const height = 180;
+  const pad = { left: 36, right: 12, top: 12, bottom: 30 };
+  const xMax = Math.max(1, chart.x_max);
+  const yTop = niceTop(Math.max(1, chart.y_max));
+  const x = (/** @type {number} */ k) => pad.left + (k / xMax) * (width - pad.left - pad.right);
+  const y = (/** @type {number} */ d) => pad.top + (1 - d / yTop) * (height - pad.top - pad.bottom);
+  const box = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart analysis-chart",
+    role: "img", "aria-label": `Distance to the goal after each move. ${chart.text}` }));
+  for (const tick of [0, yTop / 2, yTop]) {
+    box.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(tick), y2: y(tick), class: "grid-line" }),
+      svg("text", { x: pad.left - 6, y: y(tick) + 4, "text-anchor": "end", class: "tick" }, figure(tick)));
+  }
+  box.append(svg("text", { x: pad.left, y: height - 8, class: "tick" }, `distance in ${chart.unit}`),
+    svg("text", { x: width - pad.right, y: height - 8, "text-anchor": "end", class: "tick" },
+      `move ${figure(chart.x_max)}`));
+  const start = chart.points.length ? chart.points[0][1] : 0;
+  if (chart.exact && start > 0) {
+    box.append(svg("line", { x1: x(0), y1: y(start), x2: x(Math.min(start, xMax)),
+      y2: y(Math.max(0, start - xMax)), class: "pace" }));
+  }
+  box.append(svg("polyline", { class: "series",
+    points: chart.points.map(([k, d]) => `${x(k).toFixed(1)},${y(d).toFixed(1)}`).join(" ") }));
+  for (const number of chart.mistakes) {
+    const point = chart.points[number];
+    if (!point) continue;
+    const dot = svg("circle", { cx: x(point[0]).toFixed(1), cy: y(point[1]).toFixed(1), r: 3.5, class: "mistake" });
+    dot.append(svg("title", {}, `Move ${number}: a mistake, ${point[1]} from the goal after it`));
+    box.append(dot);
+  }
+  return box;
+}
