@@ -187,7 +187,7 @@ def report(
             also = "" if base is None else f"; other {len(base.moves)} moves, {base.seconds:.2f} s"
             print(
                 f"  {name} #{case.number}: {len(out.moves)} moves, reference {mine.refs[-1]}, bound "
-                f"{out.lower_bound}, {out.expanded:,} expanded, {out.seconds:.2f} s{also}",
+                f"{out.lower_bound}, {out.expanded:,} expanded, {out.seconds:.2f} s ({out.cpu:.2f} s CPU){also}",
                 flush=True,
             )
     print(mine.line(budget), flush=True)
