@@ -20,6 +20,7 @@ COMMANDS = {
     "native": "native",
     "big": "big",
     "big-page": "big_page",
+    "near": "near",
     "page": "page",
     "start": "start",
     "startup": "startup",

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
-import os
 import statistics
 import subprocess
 import sys
@@ -34,32 +32,15 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from npuzzle import Board, goal_board, random_board
 from npuzzle.instances import korf24
-from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, DEFAULT_WIDTH, solve_big
+from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, solve_big
 from npuzzle.progress import SearchResult, run
 
 from .common import engine_name, head, load_average, published
 from .pyodide import add_pyodide_option, run_in_pyodide
-
-WORKER = """\
-import hashlib, json, sys, time
-from npuzzle import Board
-from npuzzle.progress import run
-from npuzzle.solve import plan
-for line in sys.stdin:
-    rows, cols, tiles, goal = json.loads(line)
-    board, target = Board(rows, cols, tuple(tiles)), Board(rows, cols, tuple(goal))
-    began, cpu = time.perf_counter(), time.process_time()
-    result = run(plan(board, target, "near-optimal").start())
-    took, cpu = time.perf_counter() - began, time.process_time() - cpu
-    assert result.moves is not None and board.apply(result.moves) == target, "invalid solution"
-    digest = hashlib.sha256(repr(tuple(result.moves)).encode()).hexdigest()[:10]
-    print(json.dumps([len(result.moves), took, cpu, digest]), flush=True)
-"""
-"""A worker of ``--against``: solves the boards it reads (JSON lines) with its tree's default near-optimal plan."""
+from .trees import TreeWorker
 
 
 def digest(moves: Sequence[int]) -> str:
@@ -67,7 +48,7 @@ def digest(moves: Sequence[int]) -> str:
     return hashlib.sha256(repr(tuple(moves)).encode()).hexdigest()[:10]
 
 
-def timed(board: Board, goal: Board, width: int, budget: float | None) -> tuple[SearchResult, float, float]:
+def timed(board: Board, goal: Board, width: int | None, budget: float | None) -> tuple[SearchResult, float, float]:
     """Solve and verify; return the result, the wall-clock and the CPU seconds."""
     start, cpu = time.perf_counter(), time.process_time()
     result = run(solve_big(board, goal, width=width, budget=budget))
@@ -101,36 +82,11 @@ def busy_loops(count: int) -> Iterator[None]:
             loop.wait()
 
 
-class Worker:
-    """A long-lived process that solves boards with the default near-optimal plan of the tree ``root``."""
-
-    def __init__(self, root: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(root / "py"))
-        self.root = root
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
-        )
-
-    def solve(self, board: Board, goal: Board) -> tuple[int, float, float, str]:
-        """The length, the wall-clock and the CPU seconds in the worker, and the digest of the moves."""
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps([board.rows, board.cols, board.tiles, goal.tiles]) + "\n")
-        self.process.stdin.flush()
-        reply: list[Any] = json.loads(self.process.stdout.readline())
-        return int(reply[0]), float(reply[1]), float(reply[2]), str(reply[3])
-
-    def close(self) -> None:
-        """End the worker (it ends when its input does)."""
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait(timeout=60)
-
-
 def against(other: Path, count: int, first: int) -> None:
     """Time the default solve of this tree and of ``other`` on the 24-puzzles, alternated board by board (which
     goes first alternates too), and print both and the ratio of the medians (wall clock and CPU)."""
     here = Path(__file__).resolve().parents[1]
-    workers = {"this": Worker(here), "other": Worker(other.resolve())}
+    workers = {"this": TreeWorker(here), "other": TreeWorker(other.resolve())}
     print(f"default solve, alternated: this tree {here} ({head(here)}) against {other} ({head(other)})")
     print(f"{'id':>3} {'opt':>4} {'len':>4} {'sec':>6} {'cpu':>6} {'base len':>8} {'base sec':>8} {'base cpu':>8}")
     seconds: dict[str, list[float]] = {"this": [], "other": []}
@@ -142,15 +98,16 @@ def against(other: Path, count: int, first: int) -> None:
             board, goal = inst.board(), inst.goal_board()
             order = ("this", "other") if number % 2 == 0 else ("other", "this")
             got = {name: workers[name].solve(board, goal) for name in order}
-            for name, (length, took, cpu, _) in got.items():
-                seconds[name].append(took)
-                cpus[name].append(cpu)
-                lengths[name].append(length)
+            for name, out in got.items():
+                assert board.apply(out.moves) == goal, f"{name}: invalid solution"
+                seconds[name].append(out.seconds)
+                cpus[name].append(out.cpu)
+                lengths[name].append(len(out.moves))
             optima.append(published(inst))
             mine, base = got["this"], got["other"]
             print(
-                f"{inst.ident:>3} {inst.optimal:>4} {mine[0]:>4} {mine[1]:>6.2f} {mine[2]:>6.2f} "
-                f"{base[0]:>8} {base[1]:>8.2f} {base[2]:>8.2f}",
+                f"{inst.ident:>3} {inst.optimal:>4} {len(mine.moves):>4} {mine.seconds:>6.2f} {mine.cpu:>6.2f} "
+                f"{len(base.moves):>8} {base.seconds:>8.2f} {base.cpu:>8.2f}",
                 flush=True,
             )
     finally:
@@ -215,7 +172,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--korf", type=int, default=50, help="how many of the 50 24-puzzles (default all)")
     parser.add_argument("--first", type=int, default=1, help="the first instance id to run (default 1)")
-    parser.add_argument("--width", type=int, default=DEFAULT_WIDTH, help=f"beam width (default {DEFAULT_WIDTH})")
+    parser.add_argument("--width", type=int, help="the beam's largest width (default: chosen from the budget)")
     parser.add_argument(
         "--budget",
         type=float,

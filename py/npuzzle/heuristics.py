@@ -28,7 +28,7 @@ moved tile enters or leaves its goal line).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 from .board import Board
@@ -69,6 +69,22 @@ class Heuristic(Protocol):
         ...
 
 
+def conflict_moves(places: Iterable[int]) -> int:
+    """The linear-conflict moves of one row or column (Hansson, Mayer & Yung 1992): ``places`` lists, along the
+    line, the goal position of each tile that belongs to it; all but a longest increasing run of them must leave the
+    line and come back, two moves each. O(w log w) for ``w`` tiles."""
+    tails: list[int] = []
+    count = 0
+    for place in places:
+        count += 1
+        at = bisect_left(tails, place)
+        if at == len(tails):
+            tails.append(place)
+        else:
+            tails[at] = place
+    return 2 * (count - len(tails))
+
+
 class LineTable(dict[int, int]):
     """Memoised linear-conflict penalty of one row or column, keyed by ``state & mask``.
 
@@ -90,18 +106,8 @@ class LineTable(dict[int, int]):
 
     def penalty(self, key: int) -> int:
         """The penalty for the line contents ``key`` (a state masked with :attr:`mask`)."""
-        tails: list[int] = []
-        count = 0
-        for shift in self.shifts:
-            at = self.coordinate[(key >> shift) & self.tile_mask]
-            if at >= 0:
-                count += 1
-                i = bisect_left(tails, at)
-                if i == len(tails):
-                    tails.append(at)
-                else:
-                    tails[i] = at
-        return 2 * (count - len(tails))
+        places = (self.coordinate[(key >> shift) & self.tile_mask] for shift in self.shifts)
+        return conflict_moves(at for at in places if at >= 0)
 
     def __missing__(self, key: int) -> int:
         value = self.penalty(key)

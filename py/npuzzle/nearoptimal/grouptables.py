@@ -337,3 +337,32 @@ def bind_partition(spec: PartitionSpec, target: Sequence[int]) -> Partition:
         groups.append((image,))
         tables.append(distance)
     return make_partition(n, groups, tables, list(target), to_table)
+
+
+def positions(cells: Sequence[int]) -> bytes:
+    """The ``state[tile] = cell`` encoding of a tile-per-cell list (what :meth:`Partition.value` reads)."""
+    out = bytearray(len(cells))
+    for cell, tile in enumerate(cells):
+        out[tile] = cell
+    return bytes(out)
+
+
+Row = tuple[int, ...]
+Pad = tuple[bytes, Row, int, Row, int, Row, int, Row]
+"""One tile's unrolled lookup: (table, own, o1, c1, o2, c2, o3, c3), see :func:`padded_lookup`."""
+
+
+def padded_lookup(n: int, partition: Partition) -> list[Pad]:
+    """Per tile of ``partition`` (groups of at most four tiles): (table, own, o1, c1, o2, c2, o3, c3) with missing
+    group mates padded by a zero contribution, so that a search can update the estimate in one unrolled line."""
+    zero = (0,) * n
+    out: list[Pad] = []
+    for tile in range(n):
+        entry = partition.lookup[tile] if tile < len(partition.lookup) else None
+        if entry is None:
+            out.append((bytes(1), zero, 0, zero, 0, zero, 0, zero))
+            continue
+        table, own, others = entry
+        (o1, c1), (o2, c2), (o3, c3) = list(others) + [(0, zero)] * (3 - len(others))
+        out.append((table, own, o1, c1, o2, c2, o3, c3))
+    return out

@@ -319,3 +319,85 @@ def line_beam(
     if found is None:
         return None
     return blank_path(parent, found, start)
+
+
+LINE_WIDTH = 200
+"""The beam width for placing a whole line while peeling (the first line's, when paced by a work budget)."""
+
+LINE_MIN_WIDTH = 50
+"""The narrowest line beam when peeling is paced by a work budget."""
+
+LINE_MAX_WIDTH = 2000
+"""The widest line beam when peeling is paced by a work budget."""
+
+
+def walk(cells: list[int], blank: int, path: Sequence[int], moves: list[int]) -> int:
+    """Slide the blank along ``path`` on ``cells`` (in place), appending the moved tiles; return the blank."""
+    for cell in path:
+        tile = cells[cell]
+        cells[blank] = tile
+        cells[cell] = 0
+        moves.append(tile)
+        blank = cell
+    return blank
+
+
+def peel_lines(
+    cells: list[int],
+    blank: int,
+    rows: int,
+    cols: int,
+    free: bytearray,
+    goal_of: Sequence[int],
+    goal_tiles: Sequence[int],
+    region: Region,
+    max_cells: int,
+    budget: Budget,
+    moves: list[int],
+    finish_by: int | None = None,
+) -> Generator[Progress, None, int]:
+    """Place and lock the lines of :func:`peel_plan`: each by a line beam, or two tiles at a time by A* if the
+    beam fails; return the blank's cell, or ``-1`` when the hard limit stopped it.
+
+    Without ``finish_by`` every line beam has width :data:`LINE_WIDTH`. With it (a count of the budget's
+    expansions) the first line uses that width and each later one the width that should let the remaining lines
+    end by then, judged from the moves per tile and the expansions per unit of width × moves so far (between
+    :data:`LINE_MIN_WIDTH` and :data:`LINE_MAX_WIDTH`).
+    """
+    lines, _ = peel_plan(region, cols, goal_of[0], max_cells)
+    between = cell_distances(rows, cols) if lines and rows * cols <= 256 else None
+    width = LINE_WIDTH
+    placed = spent_moves = 0
+    units = 0
+    began = budget.expanded
+    for number, line in enumerate(lines):
+        tiles = [goal_tiles[c] for c in line]
+        if finish_by is not None and placed and units:
+            per_unit = (budget.expanded - began) / units
+            to_place = sum(len(rest) for rest in lines[number:])
+            expected = to_place * max(spent_moves, 1) / placed
+            left = finish_by - budget.expanded
+            width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
+        job = Placement(cells, rows, cols, free, tiles, line)
+        path = yield from line_beam(job, width, budget, 40 * rows * cols, between)
+        if path is not None:
+            placed += len(line)
+            spent_moves += len(path)
+            units += width * max(len(path), 1)
+            blank = walk(cells, blank, path, moves)
+            for c in line:
+                free[c] = 0
+            continue
+        if budget.hard_stop():
+            return -1
+        odd = len(line) % 2
+        chunks = ([line[:1]] if odd else []) + [line[i : i + 2] for i in range(odd, len(line), 2)]
+        for chunk in chunks:
+            tiles = [goal_tiles[c] for c in chunk]
+            path = yield from place(Placement(cells, rows, cols, free, tiles, chunk), budget)
+            if path is None:
+                return -1
+            blank = walk(cells, blank, path, moves)
+            for c in chunk:
+                free[c] = 0
+    return blank

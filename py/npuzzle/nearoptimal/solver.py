@@ -3,35 +3,38 @@
 The solution is **not proven optimal**; the result says how far from optimal it can be at worst, through a proven
 lower bound on the optimal length. Three phases, each a generator feeding one progress stream:
 
-1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than 25 cells, place an edge row or
-   column by a beam search over the blank and that line's tiles, and lock it.
-2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (5×5, 4×6, 3×8 …), ranking states
-   by the sum of two partitions of relaxed additive group tables (:mod:`npuzzle.nearoptimal.grouptables`); if the
-   beam dies out, the region is peeled further to at most 9 cells and solved exactly by A*.
-3. **Shorten** (:mod:`npuzzle.nearoptimal.shorten`): windows of the path are replaced by optimal ones while the
-   budget lasts.
+1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than :data:`CORE_CELLS` cells (a
+   7×7 and up), place an edge row or column by a beam search over the blank and that line's tiles, and lock it.
+2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (up to 6×6) twice, from the
+   board to the goal and from the goal to the board, ranking states by Manhattan distance plus linear conflicts,
+   and keeps the shorter path; if both beams die out, the region is peeled further to at most 9 cells and solved
+   exactly by A*. A region of at most 25 cells also gets relaxed additive group tables
+   (:mod:`npuzzle.nearoptimal.grouptables`): windows of its path re-solved optimally
+   (:mod:`npuzzle.nearoptimal.shorten`) and, when it is the whole board, a stronger lower bound.
+3. **Windows** (:mod:`npuzzle.nearoptimal.windows`): windows of the whole path, across the peeled lines, are
+   re-solved by beams between their end states while the budget lasts.
 
 The knobs: ``width`` (the beam's largest width) and ``budget``, a soft budget of work in units of
 :data:`WORK_UNIT` states expanded by every phase together (``None``: unpaced). The work is counted, not timed, so
 the answer depends on the board, the goal and these options alone; only the hard ``limit`` reads the clock. The
-lower bound is the Manhattan distance plus linear conflicts of the start, or, when the whole board is the beam's
-region, the largest of that and each partition's additive table sum.
+lower bound is the Manhattan distance plus linear conflicts of the start, or, when the whole board is a region of
+at most 25 cells, the largest of that and each partition's additive table sum.
 
 The method, its knobs and the lower bound for a reader: ``docs/near-optimal.md``; quality and time, measured:
-``docs/benchmarks.md``.
+``docs/benchmarks-big-boards.md``.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Generator, Sequence
 
 from ..board import Board, goal_board
 from ..errors import GoalError, LimitError
-from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
+from ..progress import Limit, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
 from ..solvability import check_reachable
-from .beam import MIN_WIDTH, beam_search, positions
+from .beam import beam_search, reversed_path
 from .budget import Budget
+from .conflicts import manhattan_linear_conflict
 from .grouptables import (
     FIVE_FILE,
     Partition,
@@ -41,10 +44,12 @@ from .grouptables import (
     build_table,
     compact_groups,
     corner_maps,
+    positions,
     shipped_five,
 )
-from .peel import Placement, Region, cell_distances, core_shape, line_beam, peel_plan, place
-from .shorten import improve_windows, shorten
+from .peel import Placement, Region, core_shape, peel_lines, peel_plan, place, walk
+from .shorten import improve_windows
+from .windows import beam_windows
 
 ALGORITHM = "near-optimal"
 """The ``algorithm`` name this solver reports."""
@@ -52,8 +57,31 @@ ALGORITHM = "near-optimal"
 HEURISTIC = "group-tables"
 """The ``heuristic`` name this solver reports (relaxed additive group tables; Manhattan + linear conflict bound)."""
 
-DEFAULT_WIDTH = 3000
-"""The default (largest) beam width (its time and quality on Korf & Felner's 24-puzzles: ``docs/benchmarks.md``)."""
+UNPACED_WIDTH = 3000
+"""The beam's width when no work budget paces it (``budget=None``)."""
+
+MIN_WIDTH = 100
+"""The narrowest beam a paced search falls back to."""
+
+DEPTH_GUESS = 1.7
+"""Pacing expects the beam's path to be about this many times the region's Manhattan-plus-conflicts bound."""
+
+DEPTH_CAP = 4
+"""A region beam gives up past this many times the region's bound: a beam that long is circling on a plateau (seen
+on a 7×7 paced down to the narrowest width: 2,110 moves for a bound of 150), and the other direction or the exact
+fallback does far better."""
+
+WINDOW_WIDTH = 300
+"""The width of the beams that re-solve windows of the path (:mod:`npuzzle.nearoptimal.windows`)."""
+
+WINDOW_CELLS = 256
+"""Windows are re-solved on boards of at most this many cells (the beam's states are bytes)."""
+
+DIRECTIONS = 2
+"""How many beams solve the region: 1, from the board to the goal; 2, also from the goal to the board."""
+
+TABLE_CELLS = 25
+"""Regions of at most this many cells also get relaxed group tables: the lower bound and optimal windows."""
 
 WORK_UNIT = 350_000
 """One unit of the soft work budget, in states expanded (how it was chosen: ``docs/near-optimal.md``, "The
@@ -63,72 +91,28 @@ DEFAULT_BUDGET = 2.0
 """The default soft work budget, in units of :data:`WORK_UNIT` states expanded."""
 
 BEAM_SHARE = 0.75
-"""The share of the soft budget left after peeling that the beam search is paced to finish within."""
+"""The share of the soft budget left after peeling that the beam search is paced to finish within; the windows
+get the rest."""
 
-CORE_CELLS = 25
-"""Peeling stops once the free region has at most this many cells (a 5×5, 4×6, 3×8, 2×12 …)."""
+CORE_CELLS = 36
+"""Peeling stops once the free region has at most this many cells (a 7×7, 6×8, 5×9 …)."""
 
 
 def data_files(rows: int, cols: int) -> tuple[str, ...]:
     """The package data files (paths inside the package) the search of a ``rows`` × ``cols`` board reads: the
-    shipped 5×5 tables (:data:`~npuzzle.nearoptimal.grouptables.FIVE_FILE`) when peeling ends on a 5×5 region."""
+    shipped 5×5 tables (:data:`~npuzzle.nearoptimal.grouptables.FIVE_FILE`) when the region peeling leaves is a 5×5
+    (peeling keeps up to :data:`CORE_CELLS` cells, so only a 5×5 board's)."""
     return (FIVE_FILE,) if core_shape(rows, cols, CORE_CELLS) == (5, 5) else ()
 
 
 EXACT_CELLS = 9
 """When the beam dies out, the region is peeled down to at most this many cells and solved exactly by A*."""
 
-SHORTEN_MAX_CELLS = 1024
-"""Shortening (which keeps a cell-to-cell distance table) runs on boards of at most this many cells."""
-
-LINE_WIDTH = 200
-"""The beam width for placing a whole line while peeling (the first line's, when paced by a work budget)."""
-
-LINE_MIN_WIDTH = 50
-"""The narrowest line beam when peeling is paced by a work budget."""
-
-LINE_MAX_WIDTH = 2000
-"""The widest line beam when peeling is paced by a work budget."""
-
 PEEL_SHARE = 0.85
 """Peeling is paced to finish within this share of the soft budget times the share of cells it locks."""
 
 GROUP_SIZE = 3
 """Tiles per group of the tables built at run time."""
-
-
-def manhattan_linear_conflict(tiles: Sequence[int], goal: Sequence[int], rows: int, cols: int) -> int:
-    """Manhattan distance plus linear conflicts of ``tiles`` towards ``goal`` (tile-per-cell lists). Admissible.
-
-    In each row, the tiles whose goal row it is, read left to right, must end in goal-column order; all but a
-    longest increasing subsequence of them must leave the row and come back, two vertical moves each that the
-    Manhattan distance does not count (likewise for columns with horizontal moves). O(n log n).
-    """
-    n = rows * cols
-    goal_of = [0] * n
-    for cell, tile in enumerate(goal):
-        goal_of[tile] = cell
-    total = 0
-    for cell, tile in enumerate(tiles):
-        if tile:
-            r, c = divmod(cell, cols)
-            gr, gc = divmod(goal_of[tile], cols)
-            total += abs(r - gr) + abs(c - gc)
-    lines: list[list[int]] = []
-    for r in range(rows):
-        lines.append([goal_of[t] % cols for t in tiles[r * cols : (r + 1) * cols] if t and goal_of[t] // cols == r])
-    for c in range(cols):
-        lines.append([goal_of[t] // cols for t in tiles[c::cols] if t and goal_of[t] % cols == c])
-    for seq in lines:
-        tails: list[int] = []
-        for x in seq:
-            at = bisect_left(tails, x)
-            if at == len(tails):
-                tails.append(x)
-            else:
-                tails[at] = x
-        total += 2 * (len(seq) - len(tails))
-    return total
 
 
 def _local_labels(region_goal: Sequence[int]) -> dict[int, int]:
@@ -182,17 +166,6 @@ def region_partitions(rows: int, cols: int, local_goal: Sequence[int], five: Tab
     return [bind_partition(spec, local_goal) for spec in region_specs(rows, cols, local_goal, five)]
 
 
-def _walk(cells: list[int], blank: int, path: Sequence[int], moves: list[int]) -> int:
-    """Slide the blank along ``path`` on ``cells`` (in place), appending the moved tiles; return the blank."""
-    for cell in path:
-        tile = cells[cell]
-        cells[blank] = tile
-        cells[cell] = 0
-        moves.append(tile)
-        blank = cell
-    return blank
-
-
 def stopped_message(reason: str, expanded: int, lower: int) -> str:
     """The message of a near-optimal search stopped (``reason``) before it had a solution, after expanding
     ``expanded`` states, on a board that needs at least ``lower`` moves."""
@@ -206,7 +179,7 @@ def solve_big(
     board: Board,
     goal: Board | None = None,
     *,
-    width: int = DEFAULT_WIDTH,
+    width: int | None = None,
     budget: float | None = DEFAULT_BUDGET,
     shorten_path: bool = True,
     limit: Limit | None = None,
@@ -232,7 +205,7 @@ def solve_big(
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
     if (goal.rows, goal.cols) != (board.rows, board.cols):
         raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
-    if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+    if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width < 1):
         raise LimitError(f"the beam width must be a whole number of at least 1, got {width!r}")
     nodes = None if budget is None else budget_nodes(budget)
     check_reachable(board, goal)
@@ -260,7 +233,7 @@ def budget_nodes(budget: object) -> int:
 def _search(
     board: Board,
     goal: Board,
-    width: int,
+    width: int | None,
     work: int | None,
     shorten_path: bool,
     limit: Limit,
@@ -278,12 +251,13 @@ def _search(
         goal_of[tile] = cell
     free = bytearray([1]) * n
     core_note = ""
+    beam_width = 0
 
     def result(solved: bool, message: str) -> SearchResult:
         final = tuple(moves) if solved else None
         if final is not None and board.apply(final) != goal:
             raise RuntimeError("internal error: the near-optimal solution does not reach the goal")
-        extra: dict[str, object] = {"phases": dict(phases), "width": width, "core": core_note}
+        extra: dict[str, object] = {"phases": dict(phases), "width": beam_width, "core": core_note}
         found = SearchResult(
             moves=final,
             optimal=final is not None and len(final) == lower,
@@ -312,7 +286,7 @@ def _search(
         region: Region = (0, rows, 0, cols)
         _, core = peel_plan(region, cols, goal_of[0], CORE_CELLS)
         peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / n
-        blank = yield from _peel(
+        blank = yield from peel_lines(
             cells,
             blank,
             rows,
@@ -339,30 +313,52 @@ def _search(
         labels = _local_labels(region_goal)
         local_goal = [labels[t] for t in region_goal]
         local_start = [labels[cells[c]] for c in region_cells]
-        if tables is None and (r_rows, r_cols) == (5, 5):
-            tables = shipped_five()
-        specs = yield from mapped(region_specs_steps(r_rows, r_cols, local_goal, tables), lambda _: budget.progress())
-        partitions = [bind_partition(spec, local_goal) for spec in specs]
-        sizes = sorted({len(g) for g in specs[0].groups})
-        core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
-        if region_cells == list(range(n)):
-            lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
+        specs: list[PartitionSpec] = []
+        if r_rows * r_cols <= TABLE_CELLS:
+            if tables is None and (r_rows, r_cols) == (5, 5):
+                tables = shipped_five()
+            steps = region_specs_steps(r_rows, r_cols, local_goal, tables)
+            specs = yield from mapped(steps, lambda _: budget.progress())
+            sizes = sorted({len(g) for g in specs[0].groups})
+            core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
+            if region_cells == list(range(n)):
+                partitions = [bind_partition(spec, local_goal) for spec in specs]
+                lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
+        else:
+            core_note = f"{r_rows}×{r_cols} region"
         budget.bound = lower
-        finish_by = None if work is None else budget.expanded + round(BEAM_SHARE * max(0, work - budget.expanded))
-        path = yield from beam_search(
-            r_rows, r_cols, local_start, local_goal, partitions, width, budget, 50 * n, finish_by, min(width, MIN_WIDTH)
-        )
+        region_lower = manhattan_linear_conflict(local_start, local_goal, r_rows, r_cols)
+        path = None
+        for direction in range(DIRECTIONS):
+            beam_width, finish_by = _beam_pace(width, work, budget.expanded, region_lower, DIRECTIONS - direction)
+            ends = (local_start, local_goal) if direction == 0 else (local_goal, local_start)
+            found = yield from beam_search(
+                r_rows,
+                r_cols,
+                *ends,
+                beam_width,
+                budget,
+                DEPTH_CAP * region_lower,
+                finish_by,
+                min(beam_width, MIN_WIDTH),
+            )
+            if found is not None and direction:
+                found = reversed_path(local_goal, found)
+            if found is not None and (path is None or len(found) < len(path)):
+                path = found
+            if budget.hard_stop():
+                break
         if path is not None:
-            if shorten_path and not budget.soft_stop():
+            if specs and shorten_path and not budget.soft_stop():
                 before = len(path)
                 path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget)
                 phases["windows_saved"] = before - len(path)
-            blank = _walk(cells, blank, [region_cells[p] for p in path], moves)
+            blank = walk(cells, blank, [region_cells[p] for p in path], moves)
         else:
             if budget.hard_stop():
                 return result(False, "stopped before a solution was found")
-            # The beam died out: peel the region further and finish exactly.
-            blank = yield from _peel(
+            # The beam did not finish: peel the region further and finish exactly.
+            blank = yield from peel_lines(
                 cells, blank, rows, cols, free, goal_of, goal.tiles, region, EXACT_CELLS, budget, moves
             )
             if blank < 0:
@@ -375,26 +371,18 @@ def _search(
             finish = yield from place(job, budget, goal_of[0])
             if finish is None:
                 return result(False, "stopped before a solution was found")
-            blank = _walk(cells, blank, finish, moves)
+            blank = walk(cells, blank, finish, moves)
         phases["solve"] = len(moves)
 
-        # Phase 3: shorten windows of the whole path while time remains.
-        if shorten_path and phases["peel"] and n <= SHORTEN_MAX_CELLS and not budget.soft_stop():
-            where = [0] * n
-            for cell, tile in enumerate(board.tiles):
-                where[tile] = cell
-            blank_path: list[int] = []
-            for tile in moves:  # the blank takes the moved tile's cell
-                at = where[tile]
-                where[tile] = where[0]
-                where[0] = at
-                blank_path.append(at)
-            better = yield from shorten(rows, cols, board.tiles, blank_path, budget)
-            if len(better) < len(blank_path):
-                cells = list(board.tiles)
-                moves.clear()
-                _walk(cells, cells.index(0), better, moves)
-            phases["shorten"] = len(moves)
+        # Phase 3: shorten windows of the whole path while the budget lasts.
+        if shorten_path and n <= WINDOW_CELLS and not budget.soft_stop():
+            better = yield from beam_windows(
+                rows, cols, board.tiles, _blank_path(board.tiles, moves), WINDOW_WIDTH, budget
+            )
+            cells = list(board.tiles)
+            moves.clear()
+            walk(cells, cells.index(0), better, moves)
+            phases["windows"] = len(moves)
         if len(moves) == lower:
             message = "solved optimally: the length equals the lower bound"
         else:
@@ -411,62 +399,29 @@ def _search(
         return result(False, stopped_message(stop.reason, budget.expanded, lower))
 
 
-def _peel(
-    cells: list[int],
-    blank: int,
-    rows: int,
-    cols: int,
-    free: bytearray,
-    goal_of: Sequence[int],
-    goal_tiles: Sequence[int],
-    region: Region,
-    max_cells: int,
-    budget: Budget,
-    moves: list[int],
-    finish_by: int | None = None,
-) -> Generator[Progress, None, int]:
-    """Place and lock the lines of :func:`peel_plan`: each by a line beam, or two tiles at a time by A* if the
-    beam fails; return the blank's cell, or ``-1`` when the hard limit stopped it.
+def _beam_pace(
+    width: int | None, work: int | None, spent: int, region_lower: int, beams: int = 1
+) -> tuple[int, int | None]:
+    """The region beam's largest width and the count of expansions it is paced to end by (``None``: unpaced).
 
-    Without ``finish_by`` every line beam has width :data:`LINE_WIDTH`. With it (a count of the budget's
-    expansions) the first line uses that width and each later one the width that should let the remaining lines
-    end by then, judged from the moves per tile and the expansions per unit of width × moves so far (between
-    :data:`LINE_MIN_WIDTH` and :data:`LINE_MAX_WIDTH`).
-    """
-    lines, _ = peel_plan(region, cols, goal_of[0], max_cells)
-    between = cell_distances(rows, cols) if lines and rows * cols <= 256 else None
-    width = LINE_WIDTH
-    placed = spent_moves = 0
-    units = 0
-    began = budget.expanded
-    for number, line in enumerate(lines):
-        tiles = [goal_tiles[c] for c in line]
-        if finish_by is not None and placed and units:
-            per_unit = (budget.expanded - began) / units
-            to_place = sum(len(rest) for rest in lines[number:])
-            expected = to_place * max(spent_moves, 1) / placed
-            left = finish_by - budget.expanded
-            width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
-        job = Placement(cells, rows, cols, free, tiles, line)
-        path = yield from line_beam(job, width, budget, 40 * rows * cols, between)
-        if path is not None:
-            placed += len(line)
-            spent_moves += len(path)
-            units += width * max(len(path), 1)
-            blank = _walk(cells, blank, path, moves)
-            for c in line:
-                free[c] = 0
-            continue
-        if budget.hard_stop():
-            return -1
-        odd = len(line) % 2
-        chunks = ([line[:1]] if odd else []) + [line[i : i + 2] for i in range(odd, len(line), 2)]
-        for chunk in chunks:
-            tiles = [goal_tiles[c] for c in chunk]
-            path = yield from place(Placement(cells, rows, cols, free, tiles, chunk), budget)
-            if path is None:
-                return -1
-            blank = _walk(cells, blank, path, moves)
-            for c in chunk:
-                free[c] = 0
-    return blank
+    Paced, the beam gets :data:`BEAM_SHARE` of the budget left, and the width that spends it over a path of
+    :data:`DEPTH_GUESS` times the region's bound (at least :data:`MIN_WIDTH`, at most ``width`` when given)."""
+    if work is None:
+        return (UNPACED_WIDTH if width is None else width), None
+    share = BEAM_SHARE * max(0, work - spent) / beams
+    paced = max(MIN_WIDTH, int(share / (DEPTH_GUESS * max(region_lower, 1))))
+    return (paced if width is None else min(width, paced)), spent + round(share)
+
+
+def _blank_path(tiles: Sequence[int], moves: Sequence[int]) -> list[int]:
+    """The blank's cell after each of ``moves`` (the tiles moved) from ``tiles`` (tile per cell)."""
+    where = [0] * len(tiles)
+    for cell, tile in enumerate(tiles):
+        where[tile] = cell
+    path: list[int] = []
+    for tile in moves:  # the blank takes the moved tile's cell
+        at = where[tile]
+        where[tile] = where[0]
+        where[0] = at
+        path.append(at)
+    return path
