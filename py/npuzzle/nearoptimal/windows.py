@@ -16,6 +16,7 @@ from collections.abc import Generator, Sequence
 from ..progress import Progress
 from .beam import beam_search
 from .budget import Budget
+from .peel import walk
 from .shorten import keeping_improvements
 
 WINDOWS = (40, 60, 80)
@@ -81,11 +82,7 @@ def _sweeps(
                 return
             j = min(i + window, len(best))
             target = list(cells)
-            b = blank
-            for cell in best[i:j]:
-                target[b] = target[cell]
-                target[cell] = 0
-                b = cell
+            walk(target, blank, best[i:j], [])
             budget.iteration += 1
             last = j == len(best)
             found = yield from beam_search(rows, cols, cells, target, width, budget, j - i - 1, soft=True)
@@ -93,8 +90,5 @@ def _sweeps(
                 best[i:j] = found
             if last:
                 break
-            for cell in best[i : i + window // 2]:
-                cells[blank] = cells[cell]
-                cells[cell] = 0
-                blank = cell
+            blank = walk(cells, blank, best[i : i + window // 2], [])
             i += window // 2
