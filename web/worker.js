@@ -221,8 +221,9 @@ async function boot() {
   const snapshot = manifest.snapshot;
   const kept = Boolean(snapshot && cache && (await cache.match(new URL(snapshot.url, base).href)));
   stages = kept ? SNAPSHOT_STAGES : STAGES;
-  await files.plan(bootSet(manifest, kept));
-  startDownloads(files, bootSet(manifest, kept), base);
+  const set = bootSet(manifest, kept);
+  await files.plan(set);
+  startDownloads(files, set, base);
   /** @type {"snapshot" | "normal"} */
   let how = "normal";
   let pyodide = null;
