@@ -680,7 +680,7 @@ SERVICE_WORKER = "sw.js"
 BUILD_PLACEHOLDER = '"__BUILD__"'
 UNCACHED = ("pdb", "snapshot")
 """Folders the service worker does not precache: the worker keeps the pattern database and the memory snapshot
-itself, when the device's rule allows (worker.js)."""
+itself, when the device's rule allows (worker-files.js)."""
 COPY_SUFFIXES = tuple(suffix for _, suffix in ENCODINGS)
 
 

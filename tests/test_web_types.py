@@ -35,8 +35,9 @@ def test_typescript_is_pinned_and_checks_the_page() -> None:
     assert "dom" in options["lib"]
     worker = json.loads((ROOT / "tsconfig.worker.json").read_text())
     assert worker["extends"] == "./tsconfig.json" and "webworker" in worker["compilerOptions"]["lib"]
-    # the page's config checks every module but the two workers, which the worker's config checks
-    workers = ["web/worker.js", "web/sw.js"]  # the Python worker and the service worker: lib webworker
+    # the page's config checks every module but the workers' own, which the worker's config checks
+    workers = ["web/worker.js", "web/worker-files.js", "web/sw.js"]  # the Python worker (and what it fetches after
+    # the boot) and the service worker: lib webworker
     assert page["include"] == ["web/**/*.js"] and page["exclude"] == workers
     assert worker["include"] == workers
 

@@ -265,6 +265,15 @@ export const REPLY_TYPES = frozenSet(/** @type {const} */ (["status", "progress"
 /** Worker states carried by `status` messages. */
 export const STATES = frozenSet(/** @type {const} */ (["loading", "ready", "failed"]));
 
+/** A failure as the protocol's ErrorInfo: its type (a Python exception's class, else InternalError) and a one-line
+ * message, its last non-empty line (a Python traceback ends with the exception's own message).
+ * @param {any} exc @returns {ErrorInfo} */
+export function errorOf(exc) {
+  const text = String((exc && exc.message) || exc);
+  const lines = text.trim().split("\n").filter((line) => line.trim() !== "");
+  return { type: (exc && exc.type) || "InternalError", message: lines.length ? lines[lines.length - 1] : text };
+}
+
 /** The algorithms' titles, as results and progress name them: npuzzle.progress.ALGORITHM_TITLES (tests/test_protocol.py
  * fails on any difference). */
 /** @type {Readonly<Record<string, string>>} */
