@@ -158,6 +158,8 @@ def test_api_options_list_near_optimal_with_the_auto_default() -> None:
     assert five["default_algorithm"] == NEAR_OPTIMAL and five["default_heuristic"] == "group-tables"
     assert five["default_optimal"] is False and "not proven optimal" in five["default_summary"]
     assert [a["name"] for a in five["algorithms"]] == ["astar", "idastar", NEAR_OPTIMAL]
+    # the page learns the near-optimal solver's own heuristic from here (it takes no other), for any shape
+    assert [a.get("heuristic") for a in five["algorithms"]] == [None, None, "group-tables"]
     four = ask({"op": "options", "rows": 4, "cols": 4})
     assert four["default_algorithm"] == "idastar" and four["default_optimal"] is False  # no database: may fall back
     assert "then near-optimal" in four["default_summary"]

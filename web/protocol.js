@@ -105,7 +105,8 @@
 
 /**
  * The solver choices for a board shape (`options`).
- * @typedef {{name: string, summary?: string}} Choice
+ * `heuristic`: the one an algorithm always uses when it takes no other (the near-optimal solver's).
+ * @typedef {{name: string, summary?: string, heuristic?: string}} Choice
  * @typedef {{name: Metric, title: string, optimal: boolean, summary: string}} MetricChoice
  * @typedef {{ok: true, rows: number, cols: number, algorithms: Choice[], heuristics: Choice[],
  *   default_algorithm: string, default_heuristic: string, default_summary?: string,

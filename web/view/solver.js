@@ -10,7 +10,6 @@ import { label, phrase } from "../words.js";
 /** @typedef {import("../protocol.js").Choice} Choice */
 
 const NEAR_OPTIMAL = "near-optimal"; // the core's fast solver for big boards: short, not proven shortest
-const NEAR_OPTIMAL_HEURISTIC = "group-tables"; // the only heuristic it uses
 
 /**
  * Fill both selects from an `options` reply, keeping the user's choice where it is still offered.
@@ -51,21 +50,21 @@ export function drawSolverHint(ui, reply) {
   const find = (list, name) => list.find((c) => c.name === name);
   const auto = ui.algorithm.value === "auto";
   const chosen = auto ? reply.default_algorithm : ui.algorithm.value;
-  const near = chosen === NEAR_OPTIMAL;
-  // heuristic "auto": the near-optimal solver's own tables, else what the core's policy picks for this board and
-  // goal (not always the strongest listed: walking distance on a 4×4 without a fitting pattern database)
-  const autoHeuristic = near ? NEAR_OPTIMAL_HEURISTIC : reply.default_heuristic;
-  if (near) ui.heuristic.value = "auto";
-  ui.heuristic.disabled = near;
-  if (ui.heuristic.options.length) ui.heuristic.options[0].textContent = `Auto (${label(autoHeuristic)})`;
   const algorithm = find(reply.algorithms, chosen);
-  const heuristic = near ? null : find(reply.heuristics, ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value);
+  // heuristic "auto": the algorithm's own (the near-optimal solver's tables), else what the core's policy picks for
+  // this board and goal (not always the strongest listed: walking distance on a 4×4 without a fitting database)
+  const own = algorithm ? algorithm.heuristic : undefined;
+  const autoHeuristic = own || reply.default_heuristic;
+  if (own) ui.heuristic.value = "auto";
+  ui.heuristic.disabled = Boolean(own);
+  if (ui.heuristic.options.length) ui.heuristic.options[0].textContent = `Auto (${label(autoHeuristic)})`;
+  const heuristic = own ? null : find(reply.heuristics, ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value);
   const parts = [];
   if (algorithm) parts.push(`${label(algorithm.name)}: ${(algorithm.summary || "").replace(/^[^:]*: /, "")}`);
   if (heuristic) parts.push(`${label(heuristic.name)}: ${heuristic.summary}`);
   ui.solverHint.textContent = parts.join(". ") + (parts.length ? "." : "");
   const picked = auto && ui.heuristic.value === "auto" ? "Auto"
-    : `${label(chosen)}${near ? "" : ` + ${phrase(ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value)}`}`;
+    : `${label(chosen)}${own ? "" : ` + ${phrase(ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value)}`}`;
   if (ui.solverChoice.textContent !== picked) ui.solverChoice.textContent = picked;
   drawSolverNote(ui, reply, chosen, auto);
 }

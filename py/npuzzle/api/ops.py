@@ -12,6 +12,7 @@ from ..hint import describe_hint, hint_plan
 from ..lesson import describe_move, lesson
 from ..metric import METRIC_TITLES
 from ..names import ALGORITHMS, Named
+from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from ..parse import parse_moves, parse_shape, resolve_goal
 from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from ..progress import Limit, SearchResult, run
@@ -228,9 +229,17 @@ def _choice_json(choice: Named, summary: str) -> dict[str, Any]:
     return {"name": choice.name, "summary": summary, "aliases": list(choice.aliases)}
 
 
+def _algorithm_json(algorithm: Named) -> dict[str, Any]:
+    """An algorithm as a choice; ``heuristic`` names the one it always uses when it takes no other (near-optimal)."""
+    out = _choice_json(algorithm, algorithm.summary)
+    if algorithm.name == NEAR_OPTIMAL:
+        out["heuristic"] = NEAR_OPTIMAL_HEURISTIC
+    return out
+
+
 def op_options(request: Request, registry: Registry | None = None) -> Reply:
     """``{"rows": R, "cols": C, "goal"?: …}`` (or ``"board"`` instead of the shape) → ``{"ok": true,
-    "algorithms": [{name, summary, aliases}], "heuristics": [{name, summary, aliases}], "default_algorithm",
+    "algorithms": [{name, summary, aliases, heuristic?}], "heuristics": [{name, summary, aliases}], "default_algorithm",
     "default_heuristic", "default_optimal", "default_summary", "metrics": [{name, title, optimal, summary}]}``: the
     choices ``solve`` accepts for that board (:mod:`npuzzle.names`: the registry's heuristics that fit, in auto's
     ranking order; optimal algorithms up to 144 cells; the other names each also accepts) and what ``auto`` picks
@@ -268,7 +277,7 @@ def op_options(request: Request, registry: Registry | None = None) -> Reply:
         "rows": board.rows,
         "cols": board.cols,
         "metrics": metrics,
-        "algorithms": [_choice_json(a, a.summary) for a in algorithms],
+        "algorithms": [_algorithm_json(a) for a in algorithms],
         "heuristics": [_choice_json(e, e.summary) for e in fitting],
         "default_algorithm": defaults[0],
         "default_heuristic": defaults[1],
