@@ -11,7 +11,7 @@ from ..errors import show_value
 from ..hint import describe_hint, hint_plan
 from ..lesson import describe_move, lesson
 from ..metric import METRIC_TITLES
-from ..names import ALGORITHMS, Named
+from ..names import ALGORITHMS, Choice, Named
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from ..parse import parse_moves, parse_shape, resolve_goal
 from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
@@ -229,7 +229,7 @@ def _choice_json(choice: Named, summary: str) -> dict[str, Any]:
     return {"name": choice.name, "summary": summary, "aliases": list(choice.aliases)}
 
 
-def _algorithm_json(algorithm: Named) -> dict[str, Any]:
+def _algorithm_json(algorithm: Choice) -> dict[str, Any]:
     """An algorithm as a choice; ``heuristic`` names the one it always uses when it takes no other (near-optimal)."""
     out = _choice_json(algorithm, algorithm.summary)
     if algorithm.name == NEAR_OPTIMAL:
