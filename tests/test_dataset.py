@@ -15,7 +15,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from interrupt import HANG_SECONDS, interrupt_when
+from interrupt import HANG_SECONDS, interrupt_when, live_processes_with
 from npuzzle import Board, goal_board
 from npuzzle.cli import main
 from npuzzle.datafiles import parts_folder, read_rows
@@ -24,7 +24,6 @@ from npuzzle.exhaustive import DistanceTable, all_states
 from npuzzle.heuristics import make_heuristic
 from npuzzle.reference import SlidingPuzzle, astar
 from oracle import distances
-from test_dask_batch import live_processes_with
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
