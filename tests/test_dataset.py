@@ -18,8 +18,8 @@ import pytest
 from interrupt import HANG_SECONDS, interrupt_when, live_processes_with
 from npuzzle import Board, goal_board
 from npuzzle.cli import main
-from npuzzle.datafiles import parts_folder, read_rows
-from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
+from npuzzle.datafiles import open_writer, parts_folder, read_rows
+from npuzzle.dataset import COLUMN_NAMES, DatasetError, DatasetSpec, dataset_rows
 from npuzzle.exhaustive import DistanceTable, all_states
 from npuzzle.heuristics import make_heuristic
 from npuzzle.reference import SlidingPuzzle, astar
@@ -172,8 +172,6 @@ def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Pat
     out = tmp_path / "d.parquet"
     spec = DatasetSpec(2, 3, 20, seed="p")
     rows = dataset_rows(spec)
-    from npuzzle.datafiles import open_writer
-
     writer = open_writer(out)
     for _ in range(7):
         writer.write(next(rows))
@@ -216,6 +214,19 @@ def test_bad_settings_are_named(tmp_path: Path, argv: list[str], message: str, m
     code, out, err = run_cli("dataset", *argv)
     assert code == 2 and message in err and "Traceback" not in err and out == ""
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_a_file_that_cannot_be_written_or_read_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for out in ("nowhere/d.csv", "nowhere/d.parquet"):
+        code, _, err = run_cli("dataset", "--shape", "3x3", "--count", "3", "--out", out)
+        assert code == 2 and f"npuzzle: cannot write the dataset '{out}': there is no folder nowhere" in err
+    Path("folder.jsonl").mkdir()
+    code, _, err = run_cli("dataset", "--shape", "3x3", "--count", "3", "--out", "folder.jsonl", "--resume")
+    assert code == 2 and "npuzzle: cannot read the dataset 'folder.jsonl': " in err and "Traceback" not in err
+    with pytest.raises(DatasetError, match=r"cannot write the dataset 'folder\.jsonl': "):
+        open_writer(Path("folder.jsonl"))
+    assert [p.name for p in tmp_path.iterdir()] == ["folder.jsonl"]  # nothing written
 
 
 @pytest.mark.slow
