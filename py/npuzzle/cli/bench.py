@@ -45,8 +45,9 @@ def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     bench.add_argument("set", metavar="SET|FILE", help=f"one of {', '.join(SETS)}, or a file of boards")
     bench.add_argument(
         "--goal",
-        help="a FILE's goal where it states none; for a set: solve it posed for this goal convention (default: "
-        "blank last, or blank-first), each board turned half round and renamed so that its length stays the same",
+        help="a FILE's goal where it states none; for a set, default (blank last) or blank-first: solve it posed for "
+        "that goal convention, each board turned half round and renamed so that its length stays the same (without "
+        "it, each set keeps its own)",
     )
     bench.add_argument(
         "--solver",
