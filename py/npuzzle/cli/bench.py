@@ -21,7 +21,7 @@ from ..progress import Limit, SearchResult, run
 from ..registry import default_registry, registry_with_tables
 from ..solve import check_limits, plan
 from .arguments import budget_units, positive_int, positive_seconds
-from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError
+from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural
 from .solve import load_pdb
 
 SOLVERS = ("auto", "optimal", "near-optimal")
@@ -92,7 +92,7 @@ def read_instances(name: str, goal: str | None) -> tuple[list[Instance], str]:
         raise UsageError(f"{name}: {exc}") from None
     if not instances:
         raise UsageError(f"{quote_input(name)} holds no boards: one board per line, as `npuzzle check` reads it")
-    return instances, f"{name}; {len(instances)} boards"
+    return instances, f"{name}; {plural(len(instances), 'board')}"
 
 
 def _posed(instance: Instance, target: GoalName) -> Instance:
