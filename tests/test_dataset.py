@@ -94,11 +94,12 @@ def test_random_8_puzzles_by_the_solver_in_two_processes(tmp_path: Path) -> None
     assert [row["length"] for row in bfs] == [row["length"] for row in rows]
 
 
-def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path) -> None:
-    out = tmp_path / "walks.csv"
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"walks.{suffix}"
     code, _, _ = run_cli("dataset", "--shape", "4x4", "--count", "6", "--scramble", "walk:18", "--out", str(out),
                          "--jobs", "1")  # fmt: skip
-    rows = list(read_rows(out))
+    rows = pq.read_table(out).to_pylist() if suffix == "parquet" else list(read_rows(out))
     goal = goal_board(4, 4)
     assert code == 0 and len(rows) == 6
     for row in rows:
