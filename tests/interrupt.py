@@ -2,6 +2,7 @@
 
 The process's stderr is a terminal (a pseudo-terminal), so the CLI draws its live progress line there; the SIGINT is
 sent once that line shows the work under way, however slowly a busy machine started the process.
+:func:`live_processes_with` then finds any process the run left behind.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 HANG_SECONDS = 120.0
 """How long a step may take before the test calls it a hang (generous: for a stuck process, not a slow one)."""
@@ -82,3 +84,16 @@ def interrupt_when(args: Sequence[str], ready: str, env: Mapping[str, str]) -> I
         os.close(leader)
     text = shown.decode(errors="replace").replace("\r\n", "\n")
     return Interrupted(process.returncode, stdout.decode(), text, seconds)
+
+
+def live_processes_with(marker: str) -> list[int]:
+    """The processes whose environment holds ``marker`` (Linux: /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "environ").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found

@@ -92,6 +92,7 @@ def test_a_file_with_no_boards_or_no_lengths_and_a_set_all_stopped_say_so(tmp_pa
     (tmp_path / "unknown.txt").write_text("# goal default\n1 2 3 / 4 5 6 / 0 7 8\n")
     code, out, _ = bench(str(tmp_path / "unknown.txt"))
     assert code == 0 and "every length proven optimal; none to hold against a published length" in out
+    assert f"set: {tmp_path / 'unknown.txt'}; 1 board\n" in out
     code, out, _ = bench("korf24", "--solver", "optimal", "--time-limit", "0.05", "--limit", "1")
     assert code == 3 and "no length found; none to hold against a published length; 1 STOPPED: [1]" in out
     assert "lower bound <= published" not in out

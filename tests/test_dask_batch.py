@@ -29,7 +29,7 @@ if os.environ.get("CI") != "true":
     pytest.importorskip("distributed")  # the test extra installs it; CI must have it
 
 from dask_cluster import HANG_SECONDS, Cluster, dask_cluster
-from interrupt import interrupt_when
+from interrupt import interrupt_when, live_processes_with
 from npuzzle.cluster import BatchPlugin, connect, parse_scheduler, tables_source
 from npuzzle.cluster.batch import board_task
 from npuzzle.cluster.tables import register
@@ -199,19 +199,6 @@ def test_a_worker_without_the_database_names_the_fix(tmp_path: Path) -> None:
     assert process.returncode == 2
     assert "has no pattern database" in err and "`npuzzle pdb build`" in err and "Traceback" not in err
     assert [json.loads(line)["line"] for line in out.splitlines()] == [1]  # never a 4×4 answer without the tables
-
-
-def live_processes_with(marker: str) -> list[int]:
-    """The processes whose environment holds ``marker`` (Linux: /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker.encode() in (entry / "environ").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the cluster's processes through /proc")

@@ -26,9 +26,8 @@ if os.environ.get("CI") != "true":
 from distributed import Client
 
 from dask_cluster import HANG_SECONDS
-from interrupt import interrupt_when
+from interrupt import interrupt_when, live_processes_with
 from npuzzle.cluster import connect, parse_scheduler, solve_on_cluster
-from test_dask_batch import live_processes_with
 
 require_shipped_pdb()
 pytestmark = pytest.mark.slow

@@ -15,16 +15,15 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from interrupt import HANG_SECONDS, interrupt_when
+from interrupt import HANG_SECONDS, interrupt_when, live_processes_with
 from npuzzle import Board, goal_board
 from npuzzle.cli import main
-from npuzzle.datafiles import parts_folder, read_rows
-from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
+from npuzzle.datafiles import open_writer, parts_folder, read_rows
+from npuzzle.dataset import COLUMN_NAMES, DatasetError, DatasetSpec, dataset_rows
 from npuzzle.exhaustive import DistanceTable, all_states
 from npuzzle.heuristics import make_heuristic
 from npuzzle.reference import SlidingPuzzle, astar
 from oracle import distances
-from test_dask_batch import live_processes_with
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -95,11 +94,12 @@ def test_random_8_puzzles_by_the_solver_in_two_processes(tmp_path: Path) -> None
     assert [row["length"] for row in bfs] == [row["length"] for row in rows]
 
 
-def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path) -> None:
-    out = tmp_path / "walks.csv"
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"walks.{suffix}"
     code, _, _ = run_cli("dataset", "--shape", "4x4", "--count", "6", "--scramble", "walk:18", "--out", str(out),
                          "--jobs", "1")  # fmt: skip
-    rows = list(read_rows(out))
+    rows = pq.read_table(out).to_pylist() if suffix == "parquet" else list(read_rows(out))
     goal = goal_board(4, 4)
     assert code == 0 and len(rows) == 6
     for row in rows:
@@ -173,8 +173,6 @@ def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Pat
     out = tmp_path / "d.parquet"
     spec = DatasetSpec(2, 3, 20, seed="p")
     rows = dataset_rows(spec)
-    from npuzzle.datafiles import open_writer
-
     writer = open_writer(out)
     for _ in range(7):
         writer.write(next(rows))
@@ -217,6 +215,19 @@ def test_bad_settings_are_named(tmp_path: Path, argv: list[str], message: str, m
     code, out, err = run_cli("dataset", *argv)
     assert code == 2 and message in err and "Traceback" not in err and out == ""
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_a_file_that_cannot_be_written_or_read_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for out in ("nowhere/d.csv", "nowhere/d.parquet"):
+        code, _, err = run_cli("dataset", "--shape", "3x3", "--count", "3", "--out", out)
+        assert code == 2 and f"npuzzle: cannot write the dataset '{out}': there is no folder nowhere" in err
+    Path("folder.jsonl").mkdir()
+    code, _, err = run_cli("dataset", "--shape", "3x3", "--count", "3", "--out", "folder.jsonl", "--resume")
+    assert code == 2 and "npuzzle: cannot read the dataset 'folder.jsonl': " in err and "Traceback" not in err
+    with pytest.raises(DatasetError, match=r"cannot write the dataset 'folder\.jsonl': "):
+        open_writer(Path("folder.jsonl"))
+    assert [p.name for p in tmp_path.iterdir()] == ["folder.jsonl"]  # nothing written
 
 
 @pytest.mark.slow

@@ -98,6 +98,8 @@ def test_onehot_observations_mark_one_tile_per_cell() -> None:
     assert observation.shape == (3, 4, 12) and observation.dtype == np.int8
     assert (observation.sum(axis=2) == 1).all() and sorted(observation.argmax(axis=2).ravel()) == list(range(12))
     assert set(info) == {"action_mask", "tile"}
+    again, _ = env.reset(options={"board": observation})  # an observation is a board reset takes
+    assert np.array_equal(again, observation)
 
 
 def test_a_big_board_gets_a_lower_bound_named_as_such() -> None:

@@ -39,6 +39,11 @@ def test_arrays_and_lists_round_trip() -> None:
         assert board_from_array(board_to_list(board, nested=False), (board.rows, board.cols)) == board
         onehot = board_to_array(board, "int8", one_hot=True)
         assert onehot.shape == (board.rows, board.cols, board.size) and (onehot.argmax(axis=2) == array).all()
+        assert board_from_array(onehot) == board == board_from_array(onehot.tolist(), (board.rows, board.cols))
+    for cell in ([0, 0, 0, 0], [1, 0, 1, 0], [0, 2, 0, 0], 3):
+        bad = [[[0, 1, 0, 0], [0, 0, 1, 0]], [[0, 0, 0, 1], cell]]
+        with pytest.raises(BoardError, match=r"cell at row 2, column 2 of a one-hot board is not a single 1 among 0s"):
+            board_from_array(bad)
     with pytest.raises(BoardError, match="give the shape"):
         board_from_array([1, 2, 0])
     with pytest.raises(BoardError, match="tile 2 appears twice"):

@@ -179,11 +179,14 @@ def _first_index(part: Path) -> int:
 
 
 def open_writer(path: Path) -> DatasetWriter:
-    """A writer appending to the dataset file ``path`` (created when missing), in its suffix's format."""
+    """A writer appending to the dataset file ``path`` (created when missing), in its suffix's format; raises
+    :class:`~npuzzle.dataset.DatasetError` naming the file when it cannot be written (no such folder, no
+    permission)."""
     fmt = file_format(path)
-    if fmt == "parquet":
-        return _ParquetWriter(path)
-    return _LineWriter(path, fmt)
+    try:
+        return _ParquetWriter(path) if fmt == "parquet" else _LineWriter(path, fmt)
+    except OSError as exc:
+        raise DatasetError(f"cannot write the dataset {quote_input(str(path))}: {exc.strerror or exc}") from None
 
 
 def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]:
@@ -195,15 +198,20 @@ def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
     if fmt == "parquet":
         yield from _parquet_rows(path, columns)
         return
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DatasetError(f"cannot read the dataset {quote_input(str(path))}: {exc.strerror or exc}") from None
+    data = _read_bytes(path)
     whole = data[: data.rfind(b"\n") + 1].decode("utf-8", errors="replace")
     if fmt == "jsonl":
         yield from _json_rows(path, whole)
     else:
         yield from _csv_rows(path, whole)
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The bytes of a JSON-lines or CSV dataset file; raises :class:`~npuzzle.dataset.DatasetError` naming it."""
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise DatasetError(f"cannot read the dataset {quote_input(str(path))}: {exc.strerror or exc}") from None
 
 
 def _json_rows(path: Path, text: str) -> Iterator[Row]:
@@ -271,7 +279,7 @@ def rows_done(path: Path) -> dict[int, Row]:
     if not started(path):
         return {}
     if file_format(path) != "parquet" and path.exists():
-        data = path.read_bytes()
+        data = _read_bytes(path)
         whole = data[: data.rfind(b"\n") + 1]
         if len(whole) < len(data):
             with open(path, "r+b") as handle:

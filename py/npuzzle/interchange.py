@@ -1,9 +1,9 @@
 """Boards and moves to and from other tools' forms: arrays and lists, the Korf, DeepCubeA and Slidysim text forms,
 the two goal conventions, and moves as tiles, letters, words or action numbers.
 
-* **Arrays**: :func:`board_from_array` reads nested or flat lists and anything with ``tolist()`` (a numpy array)
-  without importing numpy; :func:`board_to_array` makes a numpy array (numpy imported there only: the ``gym`` or
-  ``fast`` extra), optionally one-hot.
+* **Arrays**: :func:`board_from_array` reads nested or flat lists, one-hot rows and anything with ``tolist()`` (a
+  numpy array) without importing numpy; :func:`board_to_array` makes a numpy array (numpy imported there only: the
+  ``gym`` or ``fast`` extra), optionally one-hot.
 * **Text forms** (:data:`FORMS`): ``korf`` (``[id] t0 t1 …``, one line, Korf's blank-first goal), ``deepcubea``
   (``t0 t1 …``, the flat tile array of DeepCubeA's states, goal ``1 … n−1 0``), ``slidysim`` (rows joined by ``/``,
   ``1 2 3/4 5 6/7 8 0``, goal blank last). :func:`read_form` gives the board and the goal its form implies.
@@ -87,14 +87,17 @@ _RUNS = re.compile(r"(?:[UDLR]\d*)+", re.IGNORECASE)
 
 
 def board_from_array(values: Any, shape: tuple[int, int] | None = None) -> Board:
-    """A board from nested rows, a flat sequence (square, or of ``shape``) or an array with ``tolist()`` (a numpy
-    array of either form); raises a :class:`~npuzzle.errors.BoardError` subclass naming the problem."""
+    """A board from nested rows, a flat sequence (square, or of ``shape``), one-hot rows ``(rows, cols, n)`` (as
+    :func:`board_to_array` makes them) or an array with ``tolist()`` (a numpy array of any of these forms); raises a
+    :class:`~npuzzle.errors.BoardError` subclass naming the problem."""
     if hasattr(values, "tolist"):
         values = values.tolist()
     if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
         raise NotANumberError(
             f"a board array must be a non-empty sequence of numbers or rows, got {show_value(values)}"
         )
+    if isinstance(values[0], Sequence) and values[0] and isinstance(values[0][0], Sequence):
+        values = [[_one_hot_tile(cell, r, c) for c, cell in enumerate(row)] for r, row in enumerate(values)]
     if isinstance(values[0], Sequence):
         board = Board.from_rows(values)
         if shape is not None and (board.rows, board.cols) != tuple(shape):
@@ -111,6 +114,17 @@ def board_from_array(values: Any, shape: tuple[int, int] | None = None) -> Board
     if side * side != len(values):
         raise ShapeError(f"{len(values)} tiles make no square board: give the shape (rows, cols)")
     return Board(side, side, tuple(values))
+
+
+def _one_hot_tile(cell: Any, row: int, col: int) -> int:
+    """The tile a one-hot cell stands for: the index of its single 1 among 0s."""
+    if isinstance(cell, Sequence) and not isinstance(cell, (str, bytes)):
+        ones = [t for t, bit in enumerate(cell) if bit == 1]
+        if len(ones) == 1 and all(bit in (0, 1) for bit in cell):
+            return ones[0]
+    raise NotANumberError(
+        f"cell at row {row + 1}, column {col + 1} of a one-hot board is not a single 1 among 0s: {show_value(cell)}"
+    )
 
 
 def board_to_array(board: Board, dtype: str = "int16", one_hot: bool = False) -> np.ndarray[Any, Any]:

@@ -21,7 +21,7 @@ from ..progress import Limit, SearchResult, run
 from ..registry import default_registry, registry_with_tables
 from ..solve import check_limits, plan
 from .arguments import budget_units, positive_int, positive_seconds
-from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError
+from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural
 from .solve import load_pdb
 
 SOLVERS = ("auto", "optimal", "near-optimal")
@@ -45,8 +45,9 @@ def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     bench.add_argument("set", metavar="SET|FILE", help=f"one of {', '.join(SETS)}, or a file of boards")
     bench.add_argument(
         "--goal",
-        help="a FILE's goal where it states none; for a set: solve it posed for this goal convention (default: "
-        "blank last, or blank-first), each board turned half round and renamed so that its length stays the same",
+        help="a FILE's goal where it states none; for a set, default (blank last) or blank-first: solve it posed for "
+        "that goal convention, each board turned half round and renamed so that its length stays the same (without "
+        "it, each set keeps its own)",
     )
     bench.add_argument(
         "--solver",
@@ -91,7 +92,7 @@ def read_instances(name: str, goal: str | None) -> tuple[list[Instance], str]:
         raise UsageError(f"{name}: {exc}") from None
     if not instances:
         raise UsageError(f"{quote_input(name)} holds no boards: one board per line, as `npuzzle check` reads it")
-    return instances, f"{name}; {len(instances)} boards"
+    return instances, f"{name}; {plural(len(instances), 'board')}"
 
 
 def _posed(instance: Instance, target: GoalName) -> Instance:

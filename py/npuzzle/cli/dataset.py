@@ -103,6 +103,8 @@ def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     scramble = parse_scramble("random" if args.scramble is None else args.scramble)
     spec = DatasetSpec(rows, cols, count, scramble, "0" if args.seed is None else args.seed, args.goal)
     path = Path(args.out)
+    if not path.parent.is_dir():  # said now, not after the first board's work
+        raise UsageError(f"cannot write the dataset {quote_input(str(path))}: there is no folder {path.parent}")
     if file_format(path) == "parquet":
         arrow_schema()  # pyarrow missing: said now, not after the first part's work
     if started(path) and not args.resume:
