@@ -127,7 +127,7 @@ def parse_scramble(text: str) -> int | None:
     head, _, count = value.partition(":")
     if head == "walk" and count.isascii() and count.isdigit() and len(count) <= 9:
         return int(count)
-    raise DatasetError(f"--scramble must be 'random' or 'walk:K' (K moves from the goal), got {quote_input(text)}")
+    raise DatasetError(f"a scramble must be 'random' or 'walk:K' (K moves from the goal), got {quote_input(text)}")
 
 
 def resolve_label(spec: DatasetSpec, label: Label, options: BatchOptions | None = None) -> Literal["bfs", "search"]:
