@@ -55,7 +55,9 @@ ALGORITHM = "near-optimal"
 """The ``algorithm`` name this solver reports."""
 
 HEURISTIC = "group-tables"
-"""The ``heuristic`` name this solver reports (relaxed additive group tables; Manhattan + linear conflict bound)."""
+"""The ``heuristic`` name this solver reports for its own estimates, the only ones it takes: Manhattan distance plus
+linear conflicts ranks its beams and bounds the answer; on a region of at most :data:`TABLE_CELLS` cells, relaxed
+additive group tables also bound it and re-solve its windows optimally."""
 
 UNPACED_WIDTH = 3000
 """The beam's width when no work budget paces it (``budget=None``)."""
