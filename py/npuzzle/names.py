@@ -71,8 +71,8 @@ ALGORITHMS: tuple[Choice, ...] = (
     Choice("idastar", "IDA*: iterative deepening on f; little memory"),
     Choice(
         "near-optimal",
-        "near-optimal: peel edge lines, beam search on the last 5×5 with pattern tables, shorten; fast on big "
-        "boards, not proven optimal (a lower bound is given)",
+        "near-optimal: beam search up to 6×6 (edge lines placed first on bigger boards), then shortened; fast on "
+        "big boards, not proven optimal (a lower bound is given)",
         ("near",),
     ),
 )
