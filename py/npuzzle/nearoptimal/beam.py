@@ -53,10 +53,8 @@ def beam_search(
     if first == goal:
         return []
     rank = LineConflicts(rows, cols, target)
-    near = neighbours(rows, cols)
-    row_of = [cell // cols for cell in range(rows * cols)]
-    col_of = [cell % cols for cell in range(rows * cols)]
-    distance, line, rows_key, cols_key = rank.distance, rank.line, rank.rows_key, rank.cols_key
+    distance, line, known = rank.distance, rank.line, rank.known
+    swap, moves = _move_tables(rank, neighbours(rows, cols))
     first_md = rank.manhattan(first)
     first_estimate = first_md + rank.conflicts(first)
     # a layer entry: (state, Manhattan distance, conflicts, the blank's previous cell, the blank's cell)
@@ -76,32 +74,30 @@ def beam_search(
         buckets: dict[int, list[tuple[bytes, int, int, int, int, int]]] = {}
         taken: set[bytes] = set()
         # The expansion is written out for speed: a child's estimate changes by its tile's distance and the
-        # conflicts of the two lines the move touches.
+        # conflicts of the one line the move touches that the tile belongs to (see _move_tables).
         for number, (state, md, lc, came, blank) in enumerate(layer):
-            for cell in near[blank]:
+            for cell, keys_in, keys_out, line_in, line_out in moves[blank]:
                 if cell == came:
                     continue
                 tile = state[cell]
-                child_array = bytearray(state)
-                child_array[blank] = tile
-                child_array[cell] = 0
-                child = bytes(child_array)
+                child = state.translate(swap[tile])
                 if child in taken or child in newer or child in older:
                     continue
                 taken.add(child)
                 md2 = md + distance[tile][blank] - distance[tile][cell]
                 lc2 = lc
-                if row_of[cell] != row_of[blank]:
-                    r = row_of[blank] if rows_key[row_of[blank]][tile] else row_of[cell]
-                    places = rows_key[r]
-                    if places[tile]:
-                        a = r * cols
-                        lc2 += line(child[a : a + cols].translate(places)) - line(state[a : a + cols].translate(places))
+                if keys_in[tile]:
+                    after = child[line_in].translate(keys_in)
+                    before = state[line_in].translate(keys_in)
+                elif keys_out[tile]:
+                    after = child[line_out].translate(keys_out)
+                    before = state[line_out].translate(keys_out)
                 else:
-                    c = col_of[blank] if cols_key[col_of[blank]][tile] else col_of[cell]
-                    places = cols_key[c]
-                    if places[tile]:
-                        lc2 += line(child[c::cols].translate(places)) - line(state[c::cols].translate(places))
+                    after = b""
+                if after:
+                    v1 = known.get(after)
+                    v0 = known.get(before)
+                    lc2 += (line(after) if v1 is None else v1) - (line(before) if v0 is None else v0)
                 if md2 == 0:
                     parents.append(array("I", [number]))
                     blanks.append(bytes([cell]))
@@ -145,6 +141,38 @@ def beam_search(
     if found < 0:
         return None
     return _read_back(parents, blanks, found)
+
+
+Move = tuple[int, bytes, bytes, slice, slice]
+"""One move of the blank onto ``cell``, for the beam's expansion: ``(cell, keys_in, keys_out, line_in, line_out)``:
+the move takes the tile on ``cell`` out of the line ``line_out`` (a slice of the state, read with the key table
+``keys_out``) into the line ``line_in`` across it; only the one of them the tile belongs to changes its conflicts."""
+
+
+def _move_tables(rank: LineConflicts, near: list[tuple[int, ...]]) -> tuple[list[bytes], list[tuple[Move, ...]]]:
+    """The beam's tables: ``swap[tile]``, the ``bytes.translate`` table that exchanges ``tile`` and the blank (so
+    one call makes a child state), and per blank cell the :data:`Move` of each of its neighbours."""
+    rows, cols = rank.rows, rank.cols
+    identity = bytes(range(256))
+    swap = [identity]
+    for tile in range(1, rows * cols):
+        table = bytearray(identity)
+        table[0], table[tile] = tile, 0
+        swap.append(bytes(table))
+    moves: list[tuple[Move, ...]] = []
+    for blank, cells in enumerate(near):
+        options: list[Move] = []
+        for cell in cells:
+            (r0, c0), (r1, c1) = divmod(blank, cols), divmod(cell, cols)
+            if r0 != r1:  # a vertical move: the tile changes rows
+                into, out = slice(r0 * cols, r0 * cols + cols), slice(r1 * cols, r1 * cols + cols)
+                options.append((cell, rank.rows_key[r0], rank.rows_key[r1], into, out))
+            else:
+                options.append(
+                    (cell, rank.cols_key[c0], rank.cols_key[c1], slice(c0, None, cols), slice(c1, None, cols))
+                )
+        moves.append(tuple(options))
+    return swap, moves
 
 
 def _read_back(parents: list[array[int]], blanks: list[bytes], last: int) -> list[int]:
