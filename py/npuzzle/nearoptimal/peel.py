@@ -288,7 +288,11 @@ def line_beam(
                 if total2 == 0:
                     found = child
                     break
-                key = 4 * total2 + reach(child)
+                if use_table:  # reach(child), written out for speed
+                    row = between[cell]
+                    key = 4 * total2 + min([row[p] for p, t in zip(child[1:], goal) if p != t])
+                else:
+                    key = 4 * total2 + reach(child)
                 bucket = buckets.get(key)
                 if bucket is None:
                     buckets[key] = [(child, total2)]
