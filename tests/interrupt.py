@@ -33,7 +33,7 @@ class Interrupted:
     seconds: float
 
 
-def _default_sigint() -> None:
+def default_sigint() -> None:
     """In the child before exec: SIGINT back to its default, so that Python installs its KeyboardInterrupt handler
     even when the tests run with SIGINT ignored (a background job of a non-interactive shell ignores it, and a child
     would inherit that)."""
@@ -49,7 +49,7 @@ def interrupt_when(args: Sequence[str], ready: str, env: Mapping[str, str]) -> I
         stdout=subprocess.PIPE,
         stderr=follower,
         env=dict(env),
-        preexec_fn=_default_sigint,
+        preexec_fn=default_sigint,
     )
     os.close(follower)
     shown = bytearray()

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from interrupt import default_sigint
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -23,6 +25,7 @@ def test_start_serves_the_built_site_isolated_and_stops_on_ctrl_c() -> None:
         stderr=subprocess.STDOUT,
         text=True,
         cwd=ROOT,
+        preexec_fn=default_sigint,
     )
     try:
         assert process.stdout is not None
