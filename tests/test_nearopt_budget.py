@@ -19,7 +19,16 @@ from npuzzle import Board, LimitError, api, goal_board, random_board
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID
 from npuzzle.instances import korf24
-from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, WORK_UNIT, budget_nodes, solve_big
+from npuzzle.nearoptimal.solver import (
+    CORE_CELLS,
+    DEFAULT_BUDGET,
+    WIDE_BUDGET,
+    WIDE_CORE_CELLS,
+    WORK_UNIT,
+    budget_nodes,
+    core_cells,
+    solve_big,
+)
 from npuzzle.progress import Clock, Limit, SearchResult, run
 from npuzzle.solve import plan
 
@@ -143,3 +152,15 @@ def test_the_default_budget_stays_within_a_quarter_of_the_optimum_on_24_puzzles(
     result = solve(board, goal)
     assert result.lower_bound <= instance.optimal <= len(result.moves or ())
     assert len(result.moves or ()) <= 1.25 * instance.optimal, f"instance {instance.ident}"
+
+
+def test_a_budget_from_wide_budget_up_leaves_a_7x7_whole_and_a_smaller_one_peels_it() -> None:
+    assert core_cells(None) == core_cells(budget_nodes(DEFAULT_BUDGET)) == CORE_CELLS
+    assert core_cells(budget_nodes(WIDE_BUDGET)) == WIDE_CORE_CELLS
+    board = random_board(7, 7, seed=3)
+    # a node limit that stops the search inside the region's beam, after the region is chosen
+    wide = run(solve_big(board, budget=WIDE_BUDGET, limit=Limit(nodes=20_000)))
+    assert wide.moves is None and wide.stopped == "node-limit"
+    assert wide.extra["core"] == "7×7 region" and wide.extra["phases"]["peel"] == 0
+    narrow = run(solve_big(board, budget=DEFAULT_BUDGET))
+    assert narrow.extra["core"] == "6×6 region" and narrow.extra["phases"]["peel"] > 0

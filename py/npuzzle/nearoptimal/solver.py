@@ -4,8 +4,9 @@ The solution is **not proven optimal**; the result says how far from optimal it 
 lower bound on the optimal length. Three phases, each a generator feeding one progress stream:
 
 1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than :data:`CORE_CELLS` cells (a
-   7×7 and up), place an edge row or column by a beam search over the blank and that line's tiles, and lock it.
-2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (up to 6×6) twice, from the
+   7×7 and up), or :data:`WIDE_CORE_CELLS` with a budget of at least :data:`WIDE_BUDGET` (an 8×8 and up), place an
+   edge row or column by a beam search over the blank and that line's tiles, and lock it.
+2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (up to 6×6, or 7×7) twice, from the
    board to the goal and from the goal to the board, ranking states by Manhattan distance plus linear conflicts,
    and keeps the shorter path; if both beams die out, the region is peeled further to at most 9 cells and solved
    exactly by A*. A region of at most 25 cells also gets relaxed additive group tables
@@ -97,14 +98,29 @@ BEAM_SHARE = 0.75
 get the rest."""
 
 CORE_CELLS = 36
-"""Peeling stops once the free region has at most this many cells (a 7×7, 6×8, 5×9 …)."""
+"""Peeling stops once the free region has at most this many cells (a 6×6, 5×7, 4×9 …), below :data:`WIDE_BUDGET`."""
+
+WIDE_CORE_CELLS = 49
+"""Peeling stops at this many cells (a 7×7, 6×8, 5×9 …) with a budget of at least :data:`WIDE_BUDGET`. A beam over
+a 7×7 left whole needs that much width to beat placing its row and column first, and then gives the shorter answers
+(measured in ``docs/benchmarks-big-boards.md``)."""
+
+WIDE_BUDGET = 8.0
+"""The smallest budget, in units of :data:`WORK_UNIT`, at which peeling stops at :data:`WIDE_CORE_CELLS`."""
+
+
+def core_cells(work: int | None) -> int:
+    """The most cells the region left by peeling may have for a soft budget of ``work`` states expanded
+    (``None``, unpaced: :data:`CORE_CELLS`)."""
+    return WIDE_CORE_CELLS if work is not None and work >= WIDE_BUDGET * WORK_UNIT else CORE_CELLS
 
 
 def data_files(rows: int, cols: int) -> tuple[str, ...]:
-    """The package data files (paths inside the package) the search of a ``rows`` × ``cols`` board reads: the
+    """The package data files (paths inside the package) the search of a ``rows`` × ``cols`` board may read: the
     shipped 5×5 tables (:data:`~npuzzle.nearoptimal.grouptables.FIVE_FILE`) when the region peeling leaves is a 5×5
-    (peeling keeps up to :data:`CORE_CELLS` cells, so only a 5×5 board's)."""
-    return (FIVE_FILE,) if core_shape(rows, cols, CORE_CELLS) == (5, 5) else ()
+    at some budget (only a 5×5 board's)."""
+    cores = {core_shape(rows, cols, cells) for cells in (CORE_CELLS, WIDE_CORE_CELLS)}
+    return (FIVE_FILE,) if (5, 5) in cores else ()
 
 
 EXACT_CELLS = 9
@@ -284,9 +300,10 @@ def _search(
     try:
         yield budget.progress()
 
-        # Phase 1: peel down to a region of at most CORE_CELLS cells.
+        # Phase 1: peel down to a region of at most core_cells(work) cells.
+        most = core_cells(work)
         region: Region = (0, rows, 0, cols)
-        _, core = peel_plan(region, cols, goal_of[0], CORE_CELLS)
+        _, core = peel_plan(region, cols, goal_of[0], most)
         peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / n
         blank = yield from peel_lines(
             cells,
@@ -297,14 +314,14 @@ def _search(
             goal_of,
             goal.tiles,
             region,
-            CORE_CELLS,
+            most,
             budget,
             moves,
             None if work is None else round(PEEL_SHARE * peeled_share * work),
         )
         if blank < 0:
             return result(False, "stopped before a solution was found")
-        _, region = peel_plan(region, cols, goal_of[0], CORE_CELLS)
+        _, region = peel_plan(region, cols, goal_of[0], most)
         phases["peel"] = len(moves)
 
         # Phase 2: beam search over the region.
