@@ -70,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     if name not in COMMANDS:
         print(f"{usage()}\n\npython -m bench: unknown subcommand {name!r}", file=sys.stderr)
         return 2
+    package = str(Path(__file__).resolve().parents[1] / "py")
+    if package not in sys.path:  # this tree's npuzzle, not the one an editable install points at
+        sys.path.insert(0, package)
     module = importlib.import_module(f"bench.{COMMANDS[name]}")
     started = time.perf_counter()
     code: int = module.main(rest)
