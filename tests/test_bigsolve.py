@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +13,7 @@ from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scra
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
 from npuzzle.heuristics import make_heuristic
 from npuzzle.instances import korf24 as read_korf24
-from npuzzle.nearoptimal import manhattan_linear_conflict
+from npuzzle.nearoptimal import manhattan_linear_conflict, peel
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.nearoptimal.grouptables import (
     FIVE_GROUPS,
@@ -24,7 +25,7 @@ from npuzzle.nearoptimal.grouptables import (
     positions,
     shipped_five,
 )
-from npuzzle.nearoptimal.peel import peel_plan
+from npuzzle.nearoptimal.peel import Placement, peel_plan
 from npuzzle.nearoptimal.shorten import table_search
 from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, budget_nodes, region_partitions, region_specs, solve_big
 from npuzzle.progress import Limit, Progress, SearchResult, run
@@ -189,6 +190,38 @@ def test_peel_plan_keeps_the_blank_goal_cell_and_shrinks_enough() -> None:
             assert top <= r < bottom and left <= c < right
             locked = [cell for line in lines for cell in line]
             assert len(locked) == len(set(locked)) == rows * cols - (bottom - top) * (right - left)
+
+
+@pytest.mark.parametrize("budget, tiles", [(2, [10, 18, 16, 14, 6]), (0, [10, 9, 9, 8, 8, 7, 7, 6])])
+def test_peeling_places_two_lines_a_beam_after_the_first_unless_the_beam_is_narrow(
+    budget: float, tiles: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[tuple[int, int]] = []
+    line_beam = peel.line_beam
+
+    def spy(job: Placement, width: int, *args: object) -> Generator[Progress, None, list[int] | None]:
+        asked.append((len(job.tiles), width))
+        return (yield from line_beam(job, width, *args))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(peel, "line_beam", spy)
+    goal = goal_board(10, 10)
+    board = random_board(10, 10, seed=1)
+    check(board, goal, solve(board, goal, budget=budget))
+    assert [size for size, _ in asked] == tiles
+    assert all(width >= peel.PAIR_WIDTH for size, width in asked if size > 10)
+
+
+def test_when_a_line_beam_fails_its_lines_are_placed_two_tiles_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_path(*args: object) -> Generator[Progress, None, list[int] | None]:
+        return None
+        yield  # a generator that returns at once
+
+    monkeypatch.setattr(peel, "line_beam", no_path)
+    goal = goal_board(8, 8)
+    board = random_board(8, 8, seed=3)
+    result = solve(board, goal)
+    check(board, goal, result)
+    assert result.extra["core"] == "6×6 region"
 
 
 @pytest.mark.slow

@@ -2,11 +2,12 @@
 
 A region is a rectangle ``(top, bottom, left, right)`` (half-open) of a board's cells that are not yet locked.
 :func:`peel_plan` lists the lines to place so that the region shrinks to at most ``max_cells`` cells while
-always keeping the blank's goal cell inside. A line is placed by :func:`line_beam`, a beam search over the
-*abstract* state (the blank and the line's tiles only; every other free tile is interchangeable), and, should the
-beam fail, two tiles at a time by :func:`place` (A* over the abstract state of the blank and two tiles) with the
-tiles placed before locked: the last pair of a line (the case that needs a detour when tiles are placed one by
-one) is always solvable in a region of at least 2 × 3 free cells beyond the line, so peeling always finishes.
+always keeping the blank's goal cell inside. Lines are placed by :func:`line_beam`, a beam search over the
+*abstract* state (the blank and the lines' tiles only; every other free tile is interchangeable), one or two
+lines a beam (:func:`peel_lines`), and, should a beam fail, two tiles at a time by :func:`place` (A* over the
+abstract state of the blank and two tiles) with the tiles placed before locked: the last pair of a line (the case
+that needs a detour when tiles are placed one by one) is always solvable in a region of at least 2 × 3 free cells
+beyond the line, so peeling always finishes.
 """
 
 from __future__ import annotations
@@ -334,6 +335,9 @@ LINE_MIN_WIDTH = 50
 LINE_MAX_WIDTH = 2000
 """The widest line beam when peeling is paced by a work budget."""
 
+PAIR_WIDTH = 200
+"""The narrowest line beam that places two lines at once; a narrower one places one (see :func:`peel_lines`)."""
+
 
 def walk(cells: list[int], blank: int, path: Sequence[int], moves: list[int]) -> int:
     """Slide the blank along ``path`` on ``cells`` (in place), appending the moved tiles; return the blank."""
@@ -360,42 +364,55 @@ def peel_lines(
     moves: list[int],
     finish_by: int | None = None,
 ) -> Generator[Progress, None, int]:
-    """Place and lock the lines of :func:`peel_plan`: each by a line beam, or two tiles at a time by A* if the
-    beam fails; return the blank's cell, or ``-1`` when the hard limit stopped it.
+    """Place and lock the lines of :func:`peel_plan` by line beams, or two tiles at a time by A* if a beam fails;
+    return the blank's cell, or ``-1`` when the hard limit stopped it.
+
+    The first line gets a beam of its own; after it, one beam places two lines (a column and the row it meets)
+    whenever its width is at least :data:`PAIR_WIDTH`. Two lines placed together cost fewer moves than one after
+    the other (1.5–3% shorter answers on 8×8 to 10×10 at the default budget), but a narrower beam over two lines
+    costs more, and the first line's fixed width is too narrow for two on a 7×7 (measured in
+    ``docs/benchmarks-big-boards.md``, "Two lines a beam").
 
     Without ``finish_by`` every line beam has width :data:`LINE_WIDTH`. With it (a count of the budget's
-    expansions) the first line uses that width and each later one the width that should let the remaining lines
+    expansions) the first line uses that width and each later beam the width that should let the remaining lines
     end by then, judged from the moves per tile and the expansions per unit of width × moves so far (between
     :data:`LINE_MIN_WIDTH` and :data:`LINE_MAX_WIDTH`).
     """
-    lines, _ = peel_plan(region, cols, goal_of[0], max_cells)
-    between = cell_distances(rows, cols) if lines and rows * cols <= 256 else None
+    plan, _ = peel_plan(region, cols, goal_of[0], max_cells)
+    between = cell_distances(rows, cols) if plan and rows * cols <= 256 else None
     width = LINE_WIDTH
     placed = spent_moves = 0
     units = 0
     began = budget.expanded
-    for number, line in enumerate(lines):
-        tiles = [goal_tiles[c] for c in line]
+    number = 0
+    while number < len(plan):
         if finish_by is not None and placed and units:
             per_unit = (budget.expanded - began) / units
-            to_place = sum(len(rest) for rest in lines[number:])
+            to_place = sum(len(line) for line in plan[number:])
             expected = to_place * max(spent_moves, 1) / placed
             left = finish_by - budget.expanded
             width = max(LINE_MIN_WIDTH, min(LINE_MAX_WIDTH, int(left / max(expected * per_unit, 1e-9))))
-        job = Placement(cells, rows, cols, free, tiles, line)
+        together = 2 if number and width >= PAIR_WIDTH else 1
+        lines = plan[number : number + together]
+        number += len(lines)
+        group = [cell for line in lines for cell in line]
+        tiles = [goal_tiles[c] for c in group]
+        job = Placement(cells, rows, cols, free, tiles, group)
         path = yield from line_beam(job, width, budget, 40 * rows * cols, between)
         if path is not None:
-            placed += len(line)
+            placed += len(group)
             spent_moves += len(path)
             units += width * max(len(path), 1)
             blank = walk(cells, blank, path, moves)
-            for c in line:
+            for c in group:
                 free[c] = 0
             continue
         if budget.hard_stop():
             return -1
-        odd = len(line) % 2
-        chunks = ([line[:1]] if odd else []) + [line[i : i + 2] for i in range(odd, len(line), 2)]
+        chunks: list[list[int]] = []
+        for line in lines:  # per line, its last two tiles together: placed so, they always fit
+            odd = len(line) % 2
+            chunks += ([line[:1]] if odd else []) + [line[i : i + 2] for i in range(odd, len(line), 2)]
         for chunk in chunks:
             tiles = [goal_tiles[c] for c in chunk]
             path = yield from place(Placement(cells, rows, cols, free, tiles, chunk), budget)

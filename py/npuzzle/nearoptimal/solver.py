@@ -4,8 +4,8 @@ The solution is **not proven optimal**; the result says how far from optimal it 
 lower bound on the optimal length. Three phases, each a generator feeding one progress stream:
 
 1. **Peel** (:mod:`npuzzle.nearoptimal.peel`): while the free region has more than :data:`CORE_CELLS` cells (a
-   7×7 and up), or :data:`WIDE_CORE_CELLS` with a budget of at least :data:`WIDE_BUDGET` (an 8×8 and up), place an
-   edge row or column by a beam search over the blank and that line's tiles, and lock it.
+   7×7 and up), or :data:`WIDE_CORE_CELLS` with a budget of at least :data:`WIDE_BUDGET` (an 8×8 and up), place one
+   or two edge lines by a beam search over the blank and their tiles, and lock them.
 2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (up to 6×6, or 7×7) twice, from the
    board to the goal and from the goal to the board, ranking states by Manhattan distance plus linear conflicts,
    and keeps the shorter path; if both beams die out, the region is peeled further to at most 9 cells and solved
