@@ -367,10 +367,10 @@ def peel_lines(
     """Place and lock the lines of :func:`peel_plan` by line beams, or two tiles at a time by A* if a beam fails;
     return the blank's cell, or ``-1`` when the hard limit stopped it.
 
-    The first line gets a beam of its own; after it, one beam places two lines (a column and the row it meets)
-    whenever its width is at least :data:`PAIR_WIDTH`. Two lines placed together cost fewer moves than one after
-    the other (1.5–3% shorter answers on 8×8 to 10×10 at the default budget), but a narrower beam over two lines
-    costs more, and the first line's fixed width is too narrow for two on a 7×7 (measured in
+    The first line gets a beam of its own; after it, one beam places two lines (on a square board, a column and
+    the row it meets) whenever its width is at least :data:`PAIR_WIDTH`. Two lines placed together cost fewer
+    moves than one after the other (1.5–3% shorter answers on 8×8 to 10×10 at the default budget), but a narrower
+    beam over two lines costs more, and the first line's fixed width is too narrow for two on a 7×7 (measured in
     ``docs/benchmarks-big-boards.md``, "Two lines a beam").
 
     Without ``finish_by`` every line beam has width :data:`LINE_WIDTH`. With it (a count of the budget's
