@@ -65,6 +65,7 @@ def test_the_work_budget_is_states_expanded() -> None:
     assert "windows_saved" in result.extra["phases"] and result.nodes_expanded == budget_nodes(1.0)
     beam_only = solve(board, goal, budget=0)  # nothing left for improving it
     assert "windows_saved" not in beam_only.extra["phases"] and beam_only.nodes_expanded < result.nodes_expanded
+    assert (result.extra["budget"], beam_only.extra["budget"]) == (1.0, 0)  # what each ran with, for a caller to scale
 
 
 @pytest.mark.parametrize(

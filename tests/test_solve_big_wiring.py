@@ -138,7 +138,7 @@ def test_api_solve_reports_a_lower_bound_and_the_ratio(rows: int, cols: int, goa
     assert lower == max(manhattan_linear_conflict(board.tiles, target.tiles, rows, cols), lower)
     assert reply["optimal"] is (length == lower)
     assert reply["ratio_bound"] == pytest.approx(length / lower, abs=1e-4)
-    assert reply["extra"]["ratio_bound"] == reply["ratio_bound"]
+    assert reply["extra"]["ratio_bound"] == reply["ratio_bound"] and reply["extra"]["budget"] == 0.3
     if not reply["optimal"]:
         assert "not proven optimal" in reply["message"]
 

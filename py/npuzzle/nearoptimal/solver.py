@@ -209,8 +209,8 @@ def solve_big(
     goal, :class:`~npuzzle.errors.GoalError` for a goal of another shape and :class:`~npuzzle.errors.LimitError`
     for a width below 1. The returned generator yields progress and returns a :class:`SearchResult` whose
     ``optimal`` is True only when the length equals the lower bound; ``extra`` holds ``ratio_bound``
-    (:func:`npuzzle.progress.ratio_bound`: the solution is at most this many times the optimal length) and the
-    length after each phase.
+    (:func:`npuzzle.progress.ratio_bound`: the solution is at most this many times the optimal length), the
+    length after each phase (``phases``) and the work budget it ran with (``budget``, in units; ``None``: unpaced).
     ``budget`` is the soft work budget in units of :data:`WORK_UNIT` states expanded (see the module text and
     :func:`budget_nodes`; ``None``: unpaced), ``shorten_path=False`` skips the shortening, ``limit`` is the hard
     limit (nodes, seconds, memory) that ends the search, with ``moves=None`` if no solution was found by then
@@ -225,10 +225,11 @@ def solve_big(
         raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
     if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width < 1):
         raise LimitError(f"the beam width must be a whole number of at least 1, got {width!r}")
-    nodes = None if budget is None else budget_nodes(budget)
+    if budget is not None:
+        budget_nodes(budget)  # refuses a bad budget before any work
     check_reachable(board, goal)
     limit = limit if limit is not None else Limit()
-    return _search(board, goal, width, nodes, shorten_path, limit, tables)
+    return _search(board, goal, width, budget, shorten_path, limit, tables)
 
 
 MAX_BUDGET = 1_000_000.0
@@ -252,12 +253,13 @@ def _search(
     board: Board,
     goal: Board,
     width: int | None,
-    work: int | None,
+    units: float | None,
     shorten_path: bool,
     limit: Limit,
     tables: TableSet | None,
 ) -> Search:
     rows, cols, n = board.rows, board.cols, board.size
+    work = None if units is None else budget_nodes(units)
     budget = Budget(limit, ALGORITHM, HEURISTIC, work)
     lower = manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols)
     cells = list(board.tiles)
@@ -275,7 +277,7 @@ def _search(
         final = tuple(moves) if solved else None
         if final is not None and board.apply(final) != goal:
             raise RuntimeError("internal error: the near-optimal solution does not reach the goal")
-        extra: dict[str, object] = {"phases": dict(phases), "width": beam_width, "core": core_note}
+        extra: dict[str, object] = {"phases": dict(phases), "width": beam_width, "core": core_note, "budget": units}
         found = SearchResult(
             moves=final,
             optimal=final is not None and len(final) == lower,
