@@ -6,7 +6,8 @@
 At 1366×768, 1280×720, 1440×900, 1920×1080 (desktop) and 390×844, 360×740 (phones, with touch) the page is opened
 through a shared link of a 15-puzzle and pictured: ``link`` (the verdict), ``solved`` (the solution's player under the
 board), ``unsolvable`` (a board that cannot reach the goal, said plainly), ``compare`` (the heuristics compared on a
-hard 8-puzzle) and ``watch`` (Watch the search opened on it, with its advice). Each step waits on the page's own state
+hard 8-puzzle), ``watch`` (Watch the search opened on it, with its advice) and ``shorter`` (a 5×5 solved, then Look
+for a shorter solution: the shorter answer on the board and its player). Each step waits on the page's own state
 (``body[data-*]``), never on a fixed sleep; every request outside the site's origin is aborted (:mod:`bench.browser`).
 With each picture it prints where the things a person needs next lie on the screen (CSS pixels from the top of the
 viewport: the verdict's headline, the board, the player, Solve, a panel's heading). The tests of the same moments are
@@ -34,6 +35,7 @@ SCREENS = {
 LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
 UNSOLVABLE = "#board=1,2,3/4,5,6/8,7,0"
 HARD_3X3 = "#board=8,6,7/2,5,4/3,0,1"
+FIVE = "#board=11,4,18,19,23/20,0,5,2,13/10,22,8,15,24/6,17,21,7,1/12,9,14,16,3"  # ten times the work: 120 → 112 moves
 DONE = "['solved', 'stopped', 'failed']"
 WATCHED = {
     "link": ("#verdict .verdict-title", "#board-view .grid", "#solve", "#bar-solve"),
@@ -41,6 +43,7 @@ WATCHED = {
     "unsolvable": ("#verdict .verdict-title", "#verdict .verdict-plain"),
     "compare": ("#comparison-heading", "#compare-table"),
     "watch": ("#watch-heading", "#watch-advice", "#watch-step"),
+    "shorter": ("#board-view .grid", "#player", "#solution-summary"),
 }
 """The elements whose place each moment prints, by moment (those not drawn at a size are left out)."""
 BOXES_JS = """(selectors) => selectors.map((s) => {
@@ -122,6 +125,17 @@ def main(argv: list[str] | None = None) -> int:
                     timeout=TIMEOUT_MS,
                 )
                 shot(page, name, "watch")
+                page.click("#watch-close")
+                open_link(page, FIVE)
+                page.evaluate("() => { delete document.body.dataset.solve; }")
+                page.click("#bar-solve" if phone else "#solve")
+                page.wait_for_function(f"() => {DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
+                page.click("#shorter-button")
+                page.wait_for_function(
+                    "() => ['found', 'none', 'cancelled', 'failed'].includes(document.body.dataset.shorter)",
+                    timeout=10 * TIMEOUT_MS,
+                )
+                shot(page, name, "shorter")
                 context.close()
             browser.close()
     finally:

@@ -12,7 +12,7 @@ import { BoardView } from "./view/board.js";
 import { cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions, showGoalField, shuffle }
   from "./control/check.js";
 import { cancelJob, endJob } from "./control/job.js";
-import { compareHeuristics, hint, solve } from "./control/jobs.js";
+import { compareHeuristics, hint, solve, solveShorter } from "./control/jobs.js";
 import { checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
 import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
@@ -149,6 +149,7 @@ ui.cancel.addEventListener("click", () => cancelBusy(ctx));
 ui.algorithm.addEventListener("change", () => requestRender(ctx));
 ui.heuristic.addEventListener("change", () => requestRender(ctx));
 ui.solve.addEventListener("click", () => solve(ctx));
+ui.shorterButton.addEventListener("click", () => solveShorter(ctx));
 ui.barSolve.addEventListener("click", () => solve(ctx)); // the same Solve beside Undo, Redo and Hint on a phone
 ui.compare.addEventListener("click", () => compareHeuristics(ctx));
 ui.jobCancel.addEventListener("click", () => cancelJob(ctx));

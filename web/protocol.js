@@ -125,7 +125,8 @@
  *   notation?: string | null, line_moves?: number | null, metric?: Metric,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
- *   iterations?: number, extra?: {per_iteration?: [number, number][], jobs?: number}}} SolveReply
+ *   iterations?: number,
+ *   extra?: {per_iteration?: [number, number][], jobs?: number, budget?: number | null}}} SolveReply
  * @typedef {{heuristic: string, length: number | null, stopped?: string | null, nodes_expanded: number,
  *   max_frontier: number, seconds: number}} CompareRow
  * @typedef {{ok: true, rows: CompareRow[], stopped?: string | null}} CompareReply

@@ -16,7 +16,7 @@ import { drawJob } from "./view/job.js";
 import { drawChoice } from "./view/lesson.js";
 import { drawLink } from "./view/link.js";
 import { drawPicture } from "./view/picture.js";
-import { drawIterations, drawPlayer, drawSolution, drawSpeed } from "./view/solution.js";
+import { drawIterations, drawPlayer, drawShorter, drawSolution, drawSpeed } from "./view/solution.js";
 import { drawChoices, drawSolverHint } from "./view/solver.js";
 import { drawSpeedsolving } from "./view/speedsolving.js";
 import { drawBoot, drawTables } from "./view/status.js";
@@ -79,9 +79,13 @@ export function render(ctx) {
     drawSolution(ui, solution);
     ctx.painted.set("listed", -1); // a new move list: its marks are drawn afresh
   });
+  drawShorter(ui, state.solution, Boolean(state.job));
   const playback = state.playback;
   const at = playback ? `${playback.index} ${playback.playing} ${playback.atEnd}` : "";
-  changed(ctx, "playback", playback, () => ctx.painted.set("listed", -1));
+  changed(ctx, "playback", playback, () => {
+    ctx.painted.set("listed", -1);
+    ctx.painted.delete("player"); // a new solution at the same position: its length still to be drawn
+  });
   changed(ctx, "player", at, () => {
     const from = /** @type {number} */ (ctx.painted.get("listed") ?? -1);
     const solution = state.solution;

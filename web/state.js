@@ -20,9 +20,10 @@ import { newGame } from "./model/game.js";
 /**
  * The solve, compare or hint running in the worker (or waiting for the 4×4 tables); `id` is its request id (0 while
  * it waits), `seq` the `latest` it was started at, `cancelAt` when Cancel was pressed (performance.now(), 0 if
- * not), `title`/`detail` its progress line and `fraction` its progress bar (null: none).
+ * not), `title`/`detail` its progress line and `fraction` its progress bar (null: none), `failure` why its search
+ * failed, when an answer already on screen stays.
  * @typedef {{kind: "solve" | "compare" | "hint", id: number, seq: number, cancelAt: number, title: string,
- *   detail: string, fraction: number | null}} Job
+ *   detail: string, fraction: number | null, failure?: string}} Job
  */
 
 /**
@@ -85,6 +86,8 @@ import { newGame } from "./model/game.js";
  * @property {string | null} job the running job's kind, "" when none runs any more
  * @property {string | null} solve the last Solve: running, provisional (answered without the 4×4 tables, which are on
  *   their way), solved, stopped, failed, unsolvable
+ * @property {string | null} shorter the last Look for a shorter solution: running, then found, none, cancelled or
+ *   failed
  * @property {string | null} cancelMs how long the last cancelled solve took to stop
  * @property {string | null} workers the workers the last solve was split over ("1": not split)
  * @property {string | null} helpersStarted the worker's helpers for split solves alive now (they end when idle)
@@ -161,9 +164,11 @@ import { newGame } from "./model/game.js";
 /**
  * The solution section: a solve's reply (with a `note` after its summary) or, without one, a sentence in its place
  * (`note`, with a `badge`), and for a reconstruction replayed its moves (`replay`: the tiles slid and their
- * letters); null hides the section.
+ * letters); null hides the section. `tried`: the work budget of the last search for a shorter solution that found
+ * none, and the seconds it took.
  * @typedef {{reply: import("./protocol.js").SolveReply | null, note: string,
- *   badge: {text: string, kind: string} | null, replay?: {tiles: number[], letters: string}}} Solution
+ *   badge: {text: string, kind: string} | null, replay?: {tiles: number[], letters: string},
+ *   tried?: {budget: number, seconds: number}}} Solution
  */
 
 /**
@@ -271,7 +276,7 @@ export function createState() {
       asking: null, generation: 0, said: "", error: "", result: "", advice: "", offers: [], probe: 0 },
     report: {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
-      job: null, solve: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
+      job: null, solve: null, shorter: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
       helpersBusy: null, helpersTasks: null,
       playback: null, compare: null, hint: null, clock: null, time: null,
       watch: null, offline: null,

@@ -1,7 +1,7 @@
 // @ts-check
-// Long jobs in the worker, one at a time: Solve, Compare heuristics and Hint, with the job line's progress and
-// Cancel (next to the button pressed: view/job.js), from the moment the button is pressed — a 4×4 solve that waits
-// for its tables says so, with their download's progress.
+// Long jobs in the worker, one at a time: Solve (and Look for a shorter solution), Compare heuristics and Hint,
+// with the job line's progress and Cancel (next to the button pressed: view/job.js), from the moment the button is
+// pressed — a 4×4 solve that waits for its tables says so, with their download's progress.
 
 import { testOptions } from "../hooks.js";
 import { requestRender } from "../render.js";
@@ -9,7 +9,8 @@ import { setReport } from "../state.js";
 import { boardFields, sameBoard } from "../model/moves.js";
 import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
-import { label, phrase, progressLine, searchName } from "../words.js";
+import { figure, label, phrase, progressLine, searchName } from "../words.js";
+import { shorterSearch } from "../model/shorter.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
 import { assistsHidden } from "../model/game.js";
@@ -129,7 +130,7 @@ export async function solve(ctx) {
     requestRender(ctx);
     return;
   }
-  const proven = await search(ctx, mine, start, true);
+  const proven = await search(ctx, mine, start, { keep: true });
   if (proven && !moved()) {
     showSolution(ctx, proven, start, goal, proven.optimal ? "The tables arrived: this solution is now proven the " +
       "shortest." : "");
@@ -141,18 +142,70 @@ export async function solve(ctx) {
 }
 
 /**
- * The solve request for `start` with the chosen algorithm and heuristic, the job line following its progress and
- * IDA*'s chart its iterations; the reply, or null when the board changed meanwhile or the search failed or was
- * cancelled (said in the solution section, unless an answer already there stays: `keep`).
+ * Look for a shorter solution of the board on screen than the near-optimal one shown, with ten times its work
+ * budget (model/shorter.js): a shorter answer takes its place, said so; otherwise the answer stays,
+ * with a note. Cancel keeps the shortest found so far when it beats the answer on screen.
+ * @param {Ctx} ctx
+ */
+export async function solveShorter(ctx) {
+  const { state, ui } = ctx;
+  const before = state.solution;
+  const next = shorterSearch(before);
+  if (!state.ready || state.job || !state.shown || !before || !before.reply || !next) return;
+  if (state.playback) state.playback.pause();
+  const { board: start, goal } = state.shown;
+  const current = before.reply;
+  const title = "Looking for a shorter solution…";
+  const mine = startJob(ctx, "solve", title);
+  setReport(state, "shorter", "running");
+  state.after.reveal = ui.job; // its progress and Cancel, in view (the offer may be far down on a phone)
+  const began = performance.now();
+  const reply = await search(ctx, mine, start,
+    { keep: true, bestSoFar: true, title, fields: { algorithm: "near-optimal", budget: next.budget } });
+  if (mine.seq !== state.latest || state.solution !== before) { // the board or its answer changed meanwhile
+    setReport(state, "shorter", "cancelled");
+    if (state.job === mine) endJob(ctx);
+    return;
+  }
+  const cut = reply && reply.moves ? current.length - reply.length : 0;
+  if (reply && cut > 0) {
+    const early = reply.stopped === "cancelled" ? "Stopped early: the shortest found so far is "
+      : "Ten times the work found a solution ";
+    showSolution(ctx, reply, start, goal, `${early}${figure(cut)} ${cut === 1 ? "move" : "moves"} shorter than the ` +
+      `${figure(current.length)} before.`);
+    state.after.reveal = ui.stage; // the board and its player, the new length on it (the offer may be far below)
+    setReport(state, "shorter", "found");
+  } else {
+    const seconds = (performance.now() - began) / 1000;
+    const outcome = !reply ? (mine.failure ? "failed" : "cancelled")
+      : reply.stopped === "cancelled" ? "cancelled" : "none";
+    const why = outcome === "failed" ? `The search failed (${mine.failure})`
+      : outcome === "cancelled" ? "Cancelled before a shorter solution was found"
+        : "Ten times the work found no shorter solution";
+    state.solution = { ...before, note: `${why}: this one stays.`,
+      tried: outcome === "none" ? { budget: next.budget, seconds } : before.tried };
+    state.after.reveal = ui.solutionSummary;
+    setReport(state, "shorter", outcome);
+  }
+  if (state.job === mine) endJob(ctx);
+  requestRender(ctx);
+}
+
+/**
+ * The solve request for `start` with the chosen algorithm and heuristic (or the `fields` given), the job line
+ * following its progress and IDA*'s chart its iterations; the reply, or null when the board changed meanwhile or the
+ * search failed or was cancelled (said in the solution section, unless an answer already there stays: `keep`; a
+ * cancelled search's best so far is still returned with `bestSoFar`).
  * @param {Ctx} ctx
  * @param {Job} mine
  * @param {import("../protocol.js").Board} start
- * @param {boolean} [keep]
+ * @param {{keep?: boolean, bestSoFar?: boolean, title?: string, fields?: Record<string, unknown>}} [options] `title`:
+ *   the job line's title throughout (default: the search's name)
  * @returns {Promise<import("../protocol.js").SolveReply | null>}
  */
-async function search(ctx, mine, start, keep = false) {
+async function search(ctx, mine, start, { keep = false, bestSoFar = false, title = "", fields = {} } = {}) {
   const { state, ui } = ctx;
-  mine.title = "Solving…";
+  mine.title = title || "Solving…";
   mine.detail = "starting…";
   mine.fraction = null;
   mine.id = 0;
@@ -160,7 +213,7 @@ async function search(ctx, mine, start, keep = false) {
   const { splitNodes, helpersIdleMs } = testOptions();
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
     heuristic: ui.heuristic.value, metric: state.speed.metric, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
-    ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}) };
+    ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}), ...fields };
   state.iterations = null;
   requestRender(ctx);
   let drawnAt = 0; // IDA*'s chart is redrawn at most every ITERATIONS_EVERY_MS
@@ -170,7 +223,7 @@ async function search(ctx, mine, start, keep = false) {
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
         const workers = p.split ? ` on ${p.split.workers} workers` : "";
-        mine.title = `Solving with ${searchName(p.algorithm, p.heuristic)}${workers}…`;
+        mine.title = title || `Solving with ${searchName(p.algorithm, p.heuristic)}${workers}…`;
         mine.detail = progressLine(p);
         if (p.algorithm === "idastar" && p.bound !== undefined && p.bound !== null
           && performance.now() - drawnAt >= ITERATIONS_EVERY_MS) {
@@ -188,11 +241,12 @@ async function search(ctx, mine, start, keep = false) {
     setReport(state, "workers", String((reply.extra && reply.extra.jobs) || 1));
     requestRender(ctx);
     if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return null; // a newer board
-    if (keep && reply.stopped === "cancelled") return null;
+    if (keep && reply.stopped === "cancelled" && !(bestSoFar && reply.moves)) return null;
     return reply;
   } catch (caught) {
-    if (mine.seq !== state.latest || keep) return null;
     const error = errorInfo(caught);
+    if (keep) mine.failure = error.type === "Cancelled" ? "" : error.message;
+    if (mine.seq !== state.latest || keep) return null;
     const cancelled = error.type === "Cancelled";
     solveNote(ctx, cancelled ? "Search cancelled." : `Could not solve: ${error.message}`, cancelled ? "stopped" : "failed");
     return null;

@@ -8,6 +8,7 @@ import { figure, label, phrase, searchName, seconds, stopReason } from "../words
 import { columnChart } from "./chart.js";
 import { renderSliderSpeed } from "./speed.js";
 import { SPEEDS } from "../model/speed.js";
+import { shorterSearch } from "../model/shorter.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../protocol.js").SolveReply} SolveReply */
@@ -24,6 +25,27 @@ const DIRECTIONS = Object.freeze({ U: "up", D: "down", L: "left", R: "right" });
 /** @type {Readonly<Record<string, string>>} */
 const BADGES = Object.freeze({ optimal: "shortest possible", "not-optimal": "not proven shortest",
   replay: "reconstruction" });
+
+/** A rough duration: "about 35 s", "about 4 min". @param {number} s */
+function roughly(s) {
+  return s < 60 ? `about ${Math.max(5, Math.round(s / 5) * 5)} s` : `about ${Math.round(s / 60)} min`;
+}
+
+/**
+ * The offer under the summary to look for a shorter solution with ten times the work (hidden when none is offered;
+ * its button disabled while a job runs).
+ * @param {Ui} ui
+ * @param {import("../state.js").Solution | null} solution
+ * @param {boolean} busy
+ */
+export function drawShorter(ui, solution, busy) {
+  const next = shorterSearch(solution);
+  ui.shorter.hidden = !next;
+  if (!next) return;
+  ui.shorterButton.disabled = busy;
+  const note = `Ten times the work: ${roughly(next.seconds)} on this device.`;
+  if (ui.shorterNote.textContent !== note) ui.shorterNote.textContent = note;
+}
 
 /** Most moves listed one by one; longer solutions list this many (playback still runs them all). */
 export const MAX_LISTED_MOVES = 5000;
