@@ -10,7 +10,7 @@ import { boardFields, sameBoard } from "../model/moves.js";
 import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
 import { figure, label, phrase, progressLine, searchName } from "../words.js";
-import { shorterSearch } from "../model/shorter.js";
+import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
 import { assistsHidden } from "../model/game.js";
@@ -159,7 +159,6 @@ export async function solveShorter(ctx) {
   const mine = startJob(ctx, "solve", title);
   setReport(state, "shorter", "running");
   state.after.reveal = ui.job; // its progress and Cancel, in view (the offer may be far down on a phone)
-  const began = performance.now();
   const reply = await search(ctx, mine, start,
     { keep: true, bestSoFar: true, title, fields: { algorithm: "near-optimal", budget: next.budget } });
   if (mine.seq !== state.latest || state.solution !== before) { // the board or its answer changed meanwhile
@@ -170,20 +169,19 @@ export async function solveShorter(ctx) {
   const cut = reply && reply.moves ? current.length - reply.length : 0;
   if (reply && cut > 0) {
     const early = reply.stopped === "cancelled" ? "Stopped early: the shortest found so far is "
-      : "Ten times the work found a solution ";
+      : `${SHORTER_WORK} found a solution `;
     showSolution(ctx, reply, start, goal, `${early}${figure(cut)} ${cut === 1 ? "move" : "moves"} shorter than the ` +
       `${figure(current.length)} before.`);
     state.after.reveal = ui.stage; // the board and its player, the new length on it (the offer may be far below)
     setReport(state, "shorter", "found");
   } else {
-    const seconds = (performance.now() - began) / 1000;
     const outcome = !reply ? (mine.failure ? "failed" : "cancelled")
       : reply.stopped === "cancelled" ? "cancelled" : "none";
     const why = outcome === "failed" ? `The search failed (${mine.failure})`
       : outcome === "cancelled" ? "Cancelled before a shorter solution was found"
-        : "Ten times the work found no shorter solution";
+        : `${SHORTER_WORK} found no shorter solution`;
     state.solution = { ...before, note: `${why}: this one stays.`,
-      tried: outcome === "none" ? { budget: next.budget, seconds } : before.tried };
+      tried: reply && outcome === "none" ? { budget: next.budget, seconds: reply.seconds } : before.tried };
     state.after.reveal = ui.solutionSummary;
     setReport(state, "shorter", outcome);
   }

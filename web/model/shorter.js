@@ -4,6 +4,9 @@
 /** The search for a shorter solution spends this many times the work budget of the answer on screen. */
 export const SHORTER_FACTOR = 10;
 
+/** That factor in words, as the page says it. */
+export const SHORTER_WORK = "Ten times the work";
+
 /** Ten times the budget takes about this many times as long (11–13× measured, docs/benchmarks-big-boards.md). */
 const SHORTER_TIME = 12;
 

@@ -8,7 +8,7 @@ import { figure, label, phrase, searchName, seconds, stopReason } from "../words
 import { columnChart } from "./chart.js";
 import { renderSliderSpeed } from "./speed.js";
 import { SPEEDS } from "../model/speed.js";
-import { shorterSearch } from "../model/shorter.js";
+import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../protocol.js").SolveReply} SolveReply */
@@ -43,7 +43,7 @@ export function drawShorter(ui, solution, busy) {
   ui.shorter.hidden = !next;
   if (!next) return;
   ui.shorterButton.disabled = busy;
-  const note = `Ten times the work: ${roughly(next.seconds)} on this device.`;
+  const note = `${SHORTER_WORK}: ${roughly(next.seconds)} on this device.`;
   if (ui.shorterNote.textContent !== note) ui.shorterNote.textContent = note;
 }
 

@@ -225,11 +225,10 @@ def solve_big(
         raise GoalError(f"the goal is {goal.rows}×{goal.cols} but the board is {board.rows}×{board.cols}")
     if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width < 1):
         raise LimitError(f"the beam width must be a whole number of at least 1, got {width!r}")
-    if budget is not None:
-        budget_nodes(budget)  # refuses a bad budget before any work
+    nodes = None if budget is None else budget_nodes(budget)
     check_reachable(board, goal)
     limit = limit if limit is not None else Limit()
-    return _search(board, goal, width, budget, shorten_path, limit, tables)
+    return _search(board, goal, width, budget, nodes, shorten_path, limit, tables)
 
 
 MAX_BUDGET = 1_000_000.0
@@ -254,12 +253,12 @@ def _search(
     goal: Board,
     width: int | None,
     units: float | None,
+    work: int | None,
     shorten_path: bool,
     limit: Limit,
     tables: TableSet | None,
 ) -> Search:
     rows, cols, n = board.rows, board.cols, board.size
-    work = None if units is None else budget_nodes(units)
     budget = Budget(limit, ALGORITHM, HEURISTIC, work)
     lower = manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols)
     cells = list(board.tiles)
