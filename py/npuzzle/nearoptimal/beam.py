@@ -6,26 +6,30 @@ first depth that holds the target gives the path, so its length is the depth. Be
 can wander past ``max_depth``), so callers keep a fallback. Cost: ``width`` expansions per depth.
 
 Memory stays small: a depth keeps, per state it kept, only its parent's number and the blank's cell (the path is
-read back through them), and a state is refused when it was kept in the last :data:`RECENT` to ``2 × RECENT``
-depths (a sliding puzzle's shortest cycle is 12 moves; an older repeat only costs a place in the beam).
-States are ``bytes`` with the tile on each cell, so boards of up to 256 cells.
+read back through them), and a state is refused when it was kept in the last
+:data:`~npuzzle.nearoptimal.beam_rules.RECENT` to ``2 × RECENT`` depths. States are ``bytes`` with the tile on each
+cell, so boards of up to 256 cells. A wide beam runs a whole depth at a time in numpy when it is installed
+(:mod:`~npuzzle.nearoptimal.beam_numpy`), keeping the same states.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Generator, Sequence
+from contextlib import suppress
 
 from ..progress import Progress
+from .beam_rules import RECENT, paced_width, read_back
 from .budget import Budget
 from .conflicts import LineConflicts
 from .grouptables import neighbours
 
-RECENT = 16
-"""Kept states are remembered for at least this many depths (see the module text)."""
+NUMPY_WIDTH = 500
+"""The narrowest beam handed to numpy, when it is installed; a narrower one is about as fast in pure Python."""
 
-PACE_SAFETY = 1.3
-"""Pacing assumes the remaining depths are this many times the straight-line estimate (the end is slower)."""
+NUMPY_MAX_LINE = 7
+"""The longest row or column the numpy beam takes (its table of a line's conflicts has (length + 1) ** length
+entries: 2 MB at 7); a board with a longer one is searched in pure Python."""
 
 
 def beam_search(
@@ -48,11 +52,35 @@ def beam_search(
 
     Returns the blank's cell after each move, or ``None`` when no path was found within ``max_depth`` moves or
     the hard limit stopped it (with ``soft``, also once the soft work budget is spent).
+
+    A beam at least :data:`NUMPY_WIDTH` wide runs in numpy when it is installed (the ``fast`` extra) and no line of
+    the board is longer than :data:`NUMPY_MAX_LINE`; :mod:`~npuzzle.nearoptimal.beam_numpy` keeps the same states,
+    so the path, the counters and the progress records are the same, only sooner.
     """
     first, goal = bytes(start), bytes(target)
     if first == goal:
         return []
-    rank = LineConflicts(rows, cols, target)
+    search = python_beam
+    if width >= NUMPY_WIDTH and max(rows, cols) <= NUMPY_MAX_LINE:
+        with suppress(ImportError):  # without numpy, the pure-Python beam
+            from .beam_numpy import numpy_beam as search
+    return (yield from search(rows, cols, first, goal, width, budget, max_depth, finish_by, min_width, soft))
+
+
+def python_beam(
+    rows: int,
+    cols: int,
+    first: bytes,
+    goal: bytes,
+    width: int,
+    budget: Budget,
+    max_depth: int,
+    finish_by: int | None,
+    min_width: int,
+    soft: bool,
+) -> Generator[Progress, None, list[int] | None]:
+    """:func:`beam_search` in pure Python, from ``first`` to ``goal`` (two different states)."""
+    rank = LineConflicts(rows, cols, goal)
     distance, line, known = rank.distance, rank.line, rank.known
     swap, moves = _move_tables(rank, neighbours(rows, cols))
     first_md = rank.manhattan(first)
@@ -124,7 +152,7 @@ def beam_search(
             break
         if finish_by is not None and depth >= 3 and buckets:
             left = finish_by - budget.expanded - pending
-            current = _paced_width(width, min_width, first_estimate, min(buckets), depth, left)
+            current = paced_width(width, min_width, first_estimate, min(buckets), depth, left)
         chosen: list[tuple[bytes, int, int, int, int, int]] = []
         for key in sorted(buckets):
             chosen.extend(buckets[key][: current - len(chosen)])
@@ -140,7 +168,7 @@ def beam_search(
     budget.expanded += pending
     if found < 0:
         return None
-    return _read_back(parents, blanks, found)
+    return read_back(parents, blanks, found)
 
 
 Move = tuple[int, bytes, bytes, slice, slice]
@@ -173,27 +201,6 @@ def _move_tables(rank: LineConflicts, near: list[tuple[int, ...]]) -> tuple[list
                 )
         moves.append(tuple(options))
     return swap, moves
-
-
-def _read_back(parents: list[array[int]], blanks: list[bytes], last: int) -> list[int]:
-    """The blank's cell after each move of the path that ends at state ``last`` of the deepest depth, read back
-    through each depth's parent numbers."""
-    path: list[int] = []
-    number = last
-    for depth in range(len(parents) - 1, -1, -1):
-        path.append(blanks[depth][number])
-        number = parents[depth][number]
-    path.reverse()
-    return path
-
-
-def _paced_width(width: int, min_width: int, h_first: int, h_best: int, depth: int, left: int) -> int:
-    """The width that should let the beam finish within ``left`` more expansions (see :func:`beam_search`)."""
-    if left <= 0:
-        return min_width
-    fall = max(h_first - h_best, 1) / depth  # estimate drop per depth so far
-    to_go = PACE_SAFETY * h_best / fall + 1
-    return max(min_width, min(width, int(left / to_go)))
 
 
 def reversed_path(target: Sequence[int], path: Sequence[int]) -> list[int]:

@@ -1,0 +1,124 @@
+"""The beam in numpy keeps the pure-Python beam's states: the same path, counters and progress records."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Generator
+
+import pytest
+
+from npuzzle import Board, goal_board, random_board, scramble
+from npuzzle.nearoptimal import solve_big
+from npuzzle.nearoptimal.beam import NUMPY_MAX_LINE, NUMPY_WIDTH, beam_search, python_beam
+from npuzzle.nearoptimal.budget import Budget
+from npuzzle.progress import Limit, Progress, run
+
+pytest.importorskip("numpy")
+from npuzzle.nearoptimal import beam_numpy
+
+Search = Callable[..., Generator[Progress, None, list[int] | None]]
+
+
+def trace(
+    search: Search,
+    board: Board,
+    goal: Board,
+    width: int,
+    *,
+    nodes: int | None = None,
+    soft_nodes: int | None = None,
+    finish_by: int | None = None,
+    max_depth: int = 2000,
+    min_width: int = 1,
+) -> tuple[object, ...]:
+    """Everything a beam leaves behind: its path, the budget's counters and every progress record."""
+    budget = Budget(Limit(nodes=nodes, memory=None), "near-optimal", "test", soft_nodes)
+    first, last = bytes(board.tiles), bytes(goal.tiles)
+    soft = soft_nodes is not None
+    search_run = search(board.rows, board.cols, first, last, width, budget, max_depth, finish_by, min_width, soft)
+    records = []
+    while True:
+        try:
+            records.append(next(search_run))
+        except StopIteration as stop:
+            path = stop.value
+            break
+    counters = (budget.expanded, budget.generated, budget.max_frontier, budget.bound, budget.stopped)
+    return path, counters, [(r.nodes_expanded, r.nodes_generated, r.frontier, r.bound) for r in records]
+
+
+BLANK_FIRST = Board(5, 5, tuple(range(25)))
+
+CASES = {
+    "5x5": (random_board(5, 5, seed="numpy beam 1"), goal_board(5, 5), 600, {}),
+    "5x5, blank first": (random_board(5, 5, seed="numpy beam 2", goal=BLANK_FIRST), BLANK_FIRST, 800, {}),
+    "4x7": (random_board(4, 7, seed="numpy beam 3"), goal_board(4, 7), 500, {}),
+    "7x3": (random_board(7, 3, seed="numpy beam 4"), goal_board(7, 3), 500, {}),
+    "6x6 paced": (
+        random_board(6, 6, seed="numpy beam 5"),
+        goal_board(6, 6),
+        3000,
+        {"finish_by": 90_000, "min_width": 100},
+    ),
+    "6x6 near the goal": (scramble(goal_board(6, 6), 60, seed="numpy beam 6"), goal_board(6, 6), 2000, {}),
+    "soft budget spent": (random_board(6, 6, seed="numpy beam 7"), goal_board(6, 6), 1000, {"soft_nodes": 31_234}),
+    "node limit": (random_board(5, 5, seed="numpy beam 8"), goal_board(5, 5), 700, {"nodes": 12_345}),
+    "too deep": (random_board(5, 5, seed="numpy beam 9"), goal_board(5, 5), 500, {"max_depth": 30}),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_numpy_beam_keeps_the_same_states_as_the_python_beam(case: str) -> None:
+    board, goal, width, options = CASES[case]
+    expected = trace(python_beam, board, goal, width, **options)
+    assert trace(beam_numpy.numpy_beam, board, goal, width, **options) == expected
+    path, _, records = expected
+    if case in ("soft budget spent", "node limit", "too deep"):
+        assert path is None
+    else:
+        assert path is not None and len(records) > 3
+
+
+def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 3-bit hashes nearly every child matches another state's hash; the bytes decide, as in Python."""
+    keys = beam_numpy._zobrist_keys
+    monkeypatch.setattr(beam_numpy, "_zobrist_keys", lambda n: keys(n) & 7)
+    for case in ("5x5", "6x6 near the goal", "soft budget spent"):
+        board, goal, width, options = CASES[case]
+        assert trace(beam_numpy.numpy_beam, board, goal, width, **options) == trace(
+            python_beam, board, goal, width, **options
+        )
+
+
+def test_wide_beams_on_boards_with_short_lines_go_to_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    numpy_beam = beam_numpy.numpy_beam
+
+    def counted(*args: object) -> Generator[Progress, None, list[int] | None]:
+        calls.append(args[4])  # type: ignore[arg-type]
+        return (yield from numpy_beam(*args))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(beam_numpy, "numpy_beam", counted)
+    wide = 1 + NUMPY_MAX_LINE
+    for rows, cols, width in ((5, 5, NUMPY_WIDTH), (5, 5, NUMPY_WIDTH - 1), (3, wide, NUMPY_WIDTH)):
+        board = random_board(rows, cols, seed="dispatch")
+        budget = Budget(Limit(memory=None), "near-optimal", "test")
+        assert run_path(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
+    assert calls == [NUMPY_WIDTH]
+
+
+def run_path(search: Generator[Progress, None, list[int] | None]) -> list[int] | None:
+    while True:
+        try:
+            next(search)
+        except StopIteration as stop:
+            return stop.value
+
+
+def test_without_numpy_the_solver_gives_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = random_board(6, 6, seed="numpy or not")
+    with_numpy = run(solve_big(board, budget=3))
+    monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numpy", None)  # its import now fails
+    without = run(solve_big(board, budget=3))
+    assert with_numpy.moves == without.moves
+    assert (with_numpy.nodes_expanded, with_numpy.nodes_generated) == (without.nodes_expanded, without.nodes_generated)
