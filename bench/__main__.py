@@ -21,6 +21,7 @@ COMMANDS = {
     "big": "big",
     "big-page": "big_page",
     "near": "near",
+    "beams": "beams",
     "page": "page",
     "start": "start",
     "startup": "startup",

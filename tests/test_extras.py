@@ -55,7 +55,7 @@ def top_level_imports(path: Path) -> set[str]:
     return names
 
 
-NUMPY_AT_THE_TOP = {"npuzzle.pdb.numpy_builder", "npuzzle.pdb.multiset_numpy"}
+NUMPY_AT_THE_TOP = {"npuzzle.pdb.numpy_builder", "npuzzle.pdb.multiset_numpy", "npuzzle.nearoptimal.beam_numpy"}
 """Modules besides ``npuzzle.env`` that import numpy at their top: each imported only where it is used."""
 
 

@@ -1,0 +1,70 @@
+"""The beam in numpy against the pure-Python beam: CPU seconds per width and size, and where numpy starts to pay.
+
+    python -m bench beams                                  # 5×5, 6×6, 7×7 at widths 100 … 1,000
+    python -m bench beams --sizes 6 --widths 300,500 --boards 5
+
+For each size, the same uniformly random boards (``npuzzle random --shape NxN --seed beams-K``) are searched by one
+beam from the board to the goal, unpaced, by :func:`~npuzzle.nearoptimal.beam.python_beam` and by
+:func:`~npuzzle.nearoptimal.beam_numpy.numpy_beam`, alternated, each ``--repeat`` times; a board's time is the
+median of its repeats, a line's the sum over the boards. Both must return the same path (checked). The ratio below
+1 is where :data:`~npuzzle.nearoptimal.beam.NUMPY_WIDTH` should lie. Needs numpy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable, Generator, Sequence
+
+from npuzzle import Board, goal_board, random_board
+from npuzzle.nearoptimal.beam import python_beam
+from npuzzle.nearoptimal.budget import Budget
+from npuzzle.progress import Limit, Progress
+
+Beam = Callable[..., Generator[Progress, None, list[int] | None]]
+
+
+def timed(beam: Beam, board: Board, goal: Board, width: int) -> tuple[float, list[int] | None]:
+    """CPU seconds of one unpaced beam from ``board`` to ``goal``, and its path."""
+    budget = Budget(Limit(memory=None), "near-optimal", "bench")
+    began = time.process_time()
+    search = beam(board.rows, board.cols, bytes(board.tiles), bytes(goal.tiles), width, budget, 3000, None, 1, False)
+    while True:
+        try:
+            next(search)
+        except StopIteration as stop:
+            return time.process_time() - began, stop.value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench beams", description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="5,6,7", help="square sizes, comma-separated (default 5,6,7)")
+    parser.add_argument("--widths", default="100,200,300,500,1000", help="beam widths, comma-separated")
+    parser.add_argument("--boards", type=int, default=3, help="boards a size (default 3)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each beam a board (default 3)")
+    args = parser.parse_args(argv)
+    from npuzzle.nearoptimal.beam_numpy import numpy_beam
+
+    for size in (int(s) for s in args.sizes.split(",")):
+        goal = goal_board(size, size)
+        boards = [random_board(size, size, seed=f"beams-{k}") for k in range(args.boards)]
+        for width in (int(w) for w in args.widths.split(",")):
+            python_s = numpy_s = 0.0
+            for board in boards:
+                python_runs, numpy_runs = [], []
+                for _ in range(args.repeat):
+                    seconds, path = timed(python_beam, board, goal, width)
+                    python_runs.append(seconds)
+                    seconds, same = timed(numpy_beam, board, goal, width)
+                    numpy_runs.append(seconds)
+                    if same != path:
+                        raise SystemExit(f"{size}×{size} width {width}: the two beams' paths differ")
+                python_s += statistics.median(python_runs)
+                numpy_s += statistics.median(numpy_runs)
+            print(
+                f"{size}×{size} width {width:>5}: python {python_s:.3f} s, numpy {numpy_s:.3f} s, "
+                f"numpy / python {numpy_s / python_s:.2f}",
+                flush=True,
+            )
+    return 0
