@@ -30,6 +30,7 @@ from .conflicts import LineConflicts, line_conflicts
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int64]
 Hashes = npt.NDArray[np.uint64]
+Numbers = npt.NDArray[np.uint32]
 Kept = list[tuple[Hashes, States]]
 """The states kept at some depths: per depth, their hashes sorted and the states in that order."""
 
@@ -105,8 +106,8 @@ def numpy_beam(
     came: Ints = np.array([-1], np.int64)
     blank: Ints = np.array([first.index(0)], np.int64)
     hashes: Hashes = np.bitwise_xor.reduce(zobrist[cells, states], axis=1)
-    parents: list[Ints] = []  # per depth: the number of each kept state's parent in the depth before
-    blanks: list[Ints] = []  # per depth: the blank's cell in each kept state
+    parents: list[Numbers] = []  # per depth: the number of each kept state's parent in the depth before
+    blanks: list[States] = []  # per depth: the blank's cell in each kept state
     older: Kept = []
     newer: Kept = [(hashes, states)]
     current = width
@@ -159,8 +160,8 @@ def numpy_beam(
         if len(hits):
             budget.generated += int(np.searchsorted(live, hits[0])) + 1
             budget.expanded += pending
-            parents.append(parent[hits[:1]])
-            blanks.append(child_blank[hits[:1]])
+            parents.append(parent[hits[:1]].astype(np.uint32))
+            blanks.append(child_blank[hits[:1]].astype(np.uint8))
             return read_back(parents, blanks, 0)
         budget.generated += len(live)
         estimate = child_md[live] + child_lc[live]
@@ -170,8 +171,8 @@ def numpy_beam(
         chosen = live[np.argsort(estimate, kind="stable")[:current]]
         states, md, lc = child[chosen], child_md[chosen], child_lc[chosen]
         came, blank, hashes = child_came[chosen], child_blank[chosen], child_hash[chosen]
-        parents.append(parent[chosen])
-        blanks.append(blank)
+        parents.append(parent[chosen].astype(np.uint32))  # as compact as the Python beam's
+        blanks.append(blank.astype(np.uint8))
         if depth % RECENT == 0:
             older, newer = [_merged(newer)], []
         by_hash = np.argsort(hashes)
