@@ -28,8 +28,8 @@ NUMPY_WIDTH = 500
 """The narrowest beam handed to numpy, when it is installed; a narrower one is about as fast in pure Python."""
 
 NUMPY_MAX_LINE = 7
-"""The longest row or column the numpy beam takes (its table of a line's conflicts has (length + 1) ** length
-entries: 2 MB at 7); a board with a longer one is searched in pure Python."""
+"""The longest row or column the numpy beam takes (its tables of a line's conflicts have (length + 1) ** length
+entries: 4 MB each at 7); a board with a longer one is searched in pure Python."""
 
 
 def beam_search(

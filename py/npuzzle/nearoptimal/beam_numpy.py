@@ -2,17 +2,17 @@
 
 It keeps the same states as the pure-Python beam (:func:`~npuzzle.nearoptimal.beam.python_beam`), so it gives the
 same path, the same counters and the same progress records at the same counts, only sooner: in 0.7 of the time
-at a width of 1,000 and about 0.4 from 10,000 (``docs/benchmarks-big-boards.md``).
+at a width of 1,000, and a solve at budget 20 in under half (``docs/benchmarks-big-boards.md``).
 :func:`~npuzzle.nearoptimal.beam.beam_search` hands it the wide beams when numpy is installed; nothing else imports
 this module.
 
 One depth: the children of every kept state, one array per direction of the blank's move, put in the order the
 Python beam makes them (by parent, then the blank up, down, left, right); each child's Manhattan distance and
-conflicts from its parent's, the conflicts of the one line the moved tile belongs to looked up in a table per line
-length (filled by :func:`~npuzzle.nearoptimal.conflicts.line_conflicts` as lines first appear); repeats, within
-the depth and among the states kept in the recent depths, found by a 64-bit Zobrist hash and confirmed byte for
-byte (a hash that matches a different state sends the depth through an exact check by bytes); then a stable sort
-by the estimate keeps the first ``width``. The Python beam's checkpoints, every
+conflicts from its parent's, the conflicts of the one line the moved tile belongs to looked up in a table for the
+rows and one for the columns (filled by :func:`~npuzzle.nearoptimal.conflicts.line_conflicts` as lines first
+appear); repeats, within the depth and among the states kept in the recent depths, found by a 64-bit Zobrist hash
+and confirmed byte for byte (a hash that matches a different state sends the depth through an exact check by bytes);
+then a stable sort by the estimate keeps the first ``width``. The Python beam's checkpoints, every
 :data:`~npuzzle.nearoptimal.budget.PROGRESS_EVERY` expansions, are replayed after the depth at the same counts.
 """
 
