@@ -12,6 +12,7 @@ from npuzzle.nearoptimal import solve_big
 from npuzzle.nearoptimal.beam import NUMPY_MAX_LINE, NUMPY_WIDTH, beam_search, python_beam
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.progress import Limit, Progress, SearchStopped, run
+from test_nearopt_beam import replay_on
 
 pytest.importorskip("numpy")
 from npuzzle.nearoptimal import beam_numpy
@@ -78,19 +79,7 @@ def test_the_numpy_beam_keeps_the_same_states_as_the_python_beam(case: str) -> N
     if case in ("soft budget spent", "node limit", "too deep"):
         assert path is None and records
     elif case != "2x6, width 1":  # a beam of width 1 may wander off
-        assert path is not None and replayed(board, path) == goal
-
-
-def replayed(board: Board, path: list[int]) -> Board:
-    """``board`` after the blank walks ``path`` (its cell after each move); ``Board.apply`` checks every move."""
-    cells = list(board.tiles)
-    blank = cells.index(0)
-    moves = []
-    for cell in path:
-        moves.append(cells[cell])
-        cells[blank], cells[cell] = cells[cell], 0
-        blank = cell
-    return board.apply(moves)
+        assert path is not None and replay_on(board, path) == goal
 
 
 @pytest.mark.parametrize("bits", [3, 12, 16])
