@@ -30,6 +30,17 @@ CANCEL_HANG_MS = 10_000
 its usual time is printed and recorded in docs/benchmarks.md)."""
 
 
+RUNNING_WITH_NODES = """() => !document.getElementById("job").hidden
+  && /nodes/.test(document.getElementById("job-detail").textContent)"""
+"""The job line is on screen with a count of nodes: this job's own progress (the hidden line keeps the detail an
+earlier job left, and one render pass shows the line and its first detail, "starting…", together)."""
+
+
+def wait_for_progress(page: Page) -> None:
+    """Wait until the running job has reported progress (its nodes on the job line)."""
+    page.wait_for_function(RUNNING_WITH_NODES, timeout=ANSWER_TIMEOUT_MS)
+
+
 def shuffle(app: App, shape: str, goal: str | None = None) -> None:
     """Choose ``goal`` (when given), type ``shape`` and press Shuffle; wait for the page's answer."""
     if goal is not None:

@@ -17,6 +17,7 @@ from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, Server, core, open_app
 from .sees import PHONES, SCREENS, assert_readable, assert_seen, assert_seen_soon
+from .steps import wait_for_progress
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -111,9 +112,7 @@ def test_cancel_keeps_the_answer_on_screen(app: App) -> None:
     first = solve(app)
     page.evaluate("() => { delete document.body.dataset.shorter; }")
     page.click("#shorter-button")
-    page.wait_for_function(
-        "() => /nodes/.test(document.getElementById('job-detail').textContent)", timeout=ANSWER_TIMEOUT_MS
-    )
+    wait_for_progress(page)
     page.click("#job-cancel")
     page.wait_for_function(ENDED, timeout=ANSWER_TIMEOUT_MS)
     outcome = page.locator("body").get_attribute("data-shorter")
