@@ -24,7 +24,7 @@ from .budget import Budget
 from .conflicts import LineConflicts
 from .grouptables import neighbours
 
-NUMPY_WIDTH = 500
+NUMPY_WIDTH = 250
 """The narrowest beam handed to numpy, when it is installed; a narrower one is about as fast in pure Python."""
 
 NUMPY_MAX_LINE = 7

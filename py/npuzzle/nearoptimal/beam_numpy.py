@@ -54,9 +54,13 @@ class _Lines:
         self.power: Ints = (self.length + 1) ** np.arange(self.length, dtype=np.int64)
         self.table = np.full((self.length + 1) ** self.length, -1, np.int16)
 
-    def conflicts(self, states: States, which: Ints, line: Ints) -> Ints:
-        """The conflicts of line ``line[k]`` of state ``states[which[k]]``, for every ``k``."""
-        codes = self.key[line[:, None], states[which[:, None], self.cells[line]]] @ self.power
+    def codes(self, states: States, which: Ints, line: Ints) -> Ints:
+        """The code of line ``line[k]`` of state ``states[which[k]]``, for every ``k``."""
+        codes: Ints = self.key[line[:, None], states[which[:, None], self.cells[line]]] @ self.power
+        return codes
+
+    def conflicts(self, codes: Ints) -> Ints:
+        """The conflicts of the lines with these codes (computed the first time a code is met)."""
         values = self.table[codes]
         if (values < 0).any():
             base = self.length + 1
@@ -88,13 +92,13 @@ def numpy_beam(
     home = np.zeros(n, np.int64)
     home[np.frombuffer(goal, np.uint8)] = np.arange(n)
     cell_row, cell_col = np.arange(n) // cols, np.arange(n) % cols
-    # per direction of the blank's move (up, down, left, right: the Python beam's order): its step, the cells it
-    # may leave, each cell's line across the move, and each tile's line of that kind
-    directions = (
-        (-cols, cell_row > 0, row_lines, cell_row, home // cols),
-        (cols, cell_row < rows - 1, row_lines, cell_row, home // cols),
-        (-1, cell_col > 0, col_lines, cell_col, home % cols),
-        (1, cell_col < cols - 1, col_lines, cell_col, home % cols),
+    # per direction of the blank's move (up, down, left, right: the Python beam's order): its step, and whether
+    # the blank may take it from each cell; a vertical move changes the conflicts of rows, a horizontal one of columns
+    steps = np.array([-cols, cols, -1, 1], np.int64)
+    may = np.stack([cell_row > 0, cell_row < rows - 1, cell_col > 0, cell_col < cols - 1], axis=1)
+    kinds = (
+        (row_lines, cell_row, cell_col, home // cols),
+        (col_lines, cell_col, cell_row, home % cols),
     )
     zobrist = _zobrist_keys(n)
     cells = np.arange(n)
@@ -118,31 +122,32 @@ def numpy_beam(
     while len(states) and depth < max_depth:
         depth += 1
         budget.bound = depth
-        parts = []
-        for number, (step, may, lines, line_of, own) in enumerate(directions):
-            which = np.flatnonzero(may[blank] & (blank + step != came))
-            b = blank[which]
-            cell = b + step
-            tile = states[which, cell]
-            child = states[which]
-            at = np.arange(len(which))
-            child[at, b] = tile
-            child[at, cell] = 0
-            child_md = md[which] + distance[tile, b] - distance[tile, cell]
-            child_lc = lc[which]
+        # every child at once, by parent, then direction: the order the Python beam makes them in
+        made = np.flatnonzero((may[blank] & (blank[:, None] + steps != came[:, None])).ravel())
+        parent, direction = made // 4, made % 4
+        child_came = blank[parent]  # the moved tile's new cell
+        child_blank = child_came + steps[direction]  # its old cell
+        tile = states[parent, child_blank]
+        child = states[parent]
+        at = np.arange(len(made))
+        child[at, child_came] = tile
+        child[at, child_blank] = 0
+        child_md = md[parent] + distance[tile, child_came] - distance[tile, child_blank]
+        child_lc = lc[parent]
+        for number, (lines, line_of, place_of, own) in enumerate(kinds):
+            # a tile entering or leaving the line of this kind it belongs to: the line's code changes by the tile's
+            # key at its place along the line, its conflicts by the table's difference
             line = own[tile]
-            touched = np.flatnonzero((line == line_of[b]) | (line == line_of[cell]))
-            if len(touched):
-                line = line[touched]
-                child_lc[touched] += lines.conflicts(child, touched, line) - lines.conflicts(
-                    states, which[touched], line
-                )
-            child_hash = hashes[which] ^ zobrist[b, 0] ^ zobrist[b, tile] ^ zobrist[cell, tile] ^ zobrist[cell, 0]
-            parts.append((which * 4 + number, child, child_md, child_lc, b, cell, which, child_hash))
-        made = np.argsort(np.concatenate([p[0] for p in parts]), kind="stable")  # the Python beam's order
-        child, child_md, child_lc, child_came, child_blank, parent, child_hash = (
-            np.concatenate([p[k] for p in parts])[made] for k in range(1, 8)
-        )
+            entering = line == line_of[child_came]
+            moved = np.flatnonzero((direction // 2 == number) & (entering | (line == line_of[child_blank])))
+            if len(moved):
+                line = line[moved]
+                before = lines.codes(states, parent[moved], line)
+                change = lines.key[line, tile[moved]] * lines.power[place_of[child_came[moved]]]
+                after = before + np.where(entering[moved], change, -change)
+                child_lc[moved] += lines.conflicts(after) - lines.conflicts(before)
+        child_hash = hashes[parent] ^ zobrist[child_came, 0] ^ zobrist[child_came, tile]
+        child_hash ^= zobrist[child_blank, tile] ^ zobrist[child_blank, 0]
         live = _new_states(child, child_hash, older + newer)
         hits = live[child_md[live] == 0]
         done = int(parent[hits[0]]) if len(hits) else len(states)  # the parents fully expanded
@@ -169,7 +174,7 @@ def numpy_beam(
         if finish_by is not None and depth >= 3 and len(live):
             left = finish_by - budget.expanded - pending
             current = paced_width(width, min_width, first_estimate, int(estimate.min()), depth, left)
-        chosen = live[np.argsort(estimate, kind="stable")[:current]]
+        chosen = live[np.argsort(estimate.astype(np.int16), kind="stable")[:current]]  # radix sort
         states, md, lc = child[chosen], child_md[chosen], child_lc[chosen]
         came, blank, hashes = child_came[chosen], child_blank[chosen], child_hash[chosen]
         parents.append(parent[chosen].astype(np.uint32))  # as compact as the Python beam's
@@ -197,28 +202,32 @@ def _merged(kept: Kept) -> tuple[Hashes, States]:
 
 def _new_states(child: States, child_hash: Hashes, kept: Kept) -> Ints:
     """The numbers of the children to keep, in order: each state's first copy, unless it is among ``kept``."""
-    order = np.argsort(child_hash, kind="stable")  # copies stay in the order they were made
+    order = np.argsort(child_hash)
     sorted_hash = child_hash[order]
     first = np.ones(len(order), bool)
     np.not_equal(sorted_hash[1:], sorted_hash[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    unique_hash = sorted_hash[starts]
+    earliest = np.minimum.reduceat(order, starts)  # each hash's first child made
+    fresh = np.ones(len(starts), bool)
     exact = True
     repeat = np.flatnonzero(~first)
     if len(repeat):
         exact = bool((child[order[repeat]] == child[order[repeat - 1]]).all())
     for hashes, states in kept:
-        if len(hashes) <= len(order):  # each kept state looked up among the children
-            at = np.minimum(np.searchsorted(sorted_hash, hashes), len(order) - 1)
-            seen = np.flatnonzero(sorted_hash[at] == hashes)
+        if len(hashes) <= len(starts):  # each kept state looked up among the children
+            at = np.minimum(np.searchsorted(unique_hash, hashes), len(starts) - 1)
+            seen = np.flatnonzero(unique_hash[at] == hashes)
             mine, theirs = at[seen], seen
         else:  # each child looked up among the kept states
-            at = np.minimum(np.searchsorted(hashes, sorted_hash), len(hashes) - 1)
-            mine = np.flatnonzero(hashes[at] == sorted_hash)
+            at = np.minimum(np.searchsorted(hashes, unique_hash), len(hashes) - 1)
+            mine = np.flatnonzero(hashes[at] == unique_hash)
             theirs = at[mine]
         if len(mine):
-            exact = exact and bool((states[theirs] == child[order[mine]]).all())
-            first[mine] = False
+            exact = exact and bool((states[theirs] == child[earliest[mine]]).all())
+            fresh[mine] = False
     if exact:
-        return np.sort(order[first])
+        return np.sort(earliest[fresh])
     # a hash matched a different state: decide by the states' bytes, as the Python beam does
     known = {row.tobytes() for _, states in kept for row in states}
     keep: list[int] = []
