@@ -66,6 +66,8 @@ CASES = {
     "node limit": (random_board(5, 5, seed="numpy beam 8"), goal_board(5, 5), 700, {"nodes": 12_345}),
     "too deep": (random_board(5, 5, seed="numpy beam 9"), goal_board(5, 5), 500, {"max_depth": 30}),
     "2x6, width 1": (random_board(2, 6, seed="numpy beam 10"), goal_board(2, 6), 1, {}),
+    "4x9, lines found by search": (scramble(goal_board(4, 9), 200, seed="numpy beam 12"), goal_board(4, 9), 500, {}),
+    "10x10 near the goal": (scramble(goal_board(10, 10), 80, seed="numpy beam 13"), goal_board(10, 10), 300, {}),
     "one move away": (scramble(goal_board(4, 4), 1, seed="numpy beam 11"), goal_board(4, 4), 50, {"max_depth": 1}),
 }
 
@@ -121,7 +123,7 @@ def test_wide_beams_on_boards_with_short_lines_go_to_numpy(monkeypatch: pytest.M
     monkeypatch.setattr(beam_numpy, "numpy_beam", counted)
     wide = 1 + NUMPY_MAX_LINE
     for rows, cols, width in ((5, 5, NUMPY_WIDTH), (5, 5, NUMPY_WIDTH - 1), (3, wide, NUMPY_WIDTH), (wide, 3, 600)):
-        board = random_board(rows, cols, seed="dispatch")
+        board = scramble(goal_board(rows, cols), 20, seed="dispatch")
         budget = Budget(Limit(memory=None), "near-optimal", "test")
         assert run_path(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
     assert calls == [NUMPY_WIDTH]

@@ -27,9 +27,9 @@ from .grouptables import neighbours
 NUMPY_WIDTH = 250
 """The narrowest beam handed to numpy, when it is installed; a narrower one is about as fast in pure Python."""
 
-NUMPY_MAX_LINE = 7
-"""The longest row or column the numpy beam takes (its tables of a line's conflicts have (length + 1) ** length
-entries: 4 MB each at 7); a board with a longer one is searched in pure Python."""
+NUMPY_MAX_LINE = 15
+"""The longest row or column the numpy beam takes (a line's code, its tiles' places along it as the digits of a
+number in base ``length + 1``, must fit in 64 bits); a board with a longer one is searched in pure Python."""
 
 
 def beam_search(

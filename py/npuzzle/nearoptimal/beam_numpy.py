@@ -6,13 +6,14 @@ at a width of 1,000, and a solve at budget 20 in under half (``docs/benchmarks-b
 :func:`~npuzzle.nearoptimal.beam.beam_search` hands it the wide beams when numpy is installed; nothing else imports
 this module.
 
-One depth: the children of every kept state, one array per direction of the blank's move, put in the order the
-Python beam makes them (by parent, then the blank up, down, left, right); each child's Manhattan distance and
-conflicts from its parent's, the conflicts of the one line the moved tile belongs to looked up in a table for the
-rows and one for the columns (filled by :func:`~npuzzle.nearoptimal.conflicts.line_conflicts` as lines first
-appear); repeats, within the depth and among the states kept in the recent depths, found by a 64-bit Zobrist hash
-and confirmed byte for byte (a hash that matches a different state sends the depth through an exact check by bytes);
-then a stable sort by the estimate keeps the first ``width``. The Python beam's checkpoints, every
+One depth: the children of every kept state at once, in the order the Python beam makes them (by parent, then the
+blank up, down, left, right); each child's Manhattan distance and conflicts from its parent's: when the moved tile
+enters or leaves the line it belongs to, that line's code (its tiles' places along it) is read from the parent and
+changed by the tile's place, and both codes' conflicts are looked up in a table for the rows and one for the
+columns (filled by :func:`~npuzzle.nearoptimal.conflicts.line_conflicts` as codes first appear); repeats, within
+the depth and among the states kept in the recent depths, found by a 64-bit Zobrist hash and confirmed byte for byte
+(a hash that matches a different state sends the depth through an exact check by bytes); then a stable sort by the
+estimate keeps the first ``width``. The Python beam's checkpoints, every
 :data:`~npuzzle.nearoptimal.budget.PROGRESS_EVERY` expansions, are replayed after the depth at the same counts.
 """
 
@@ -39,12 +40,22 @@ HASH_SEED = 1
 """The seed of the Zobrist keys. Any seed gives the same answers: every hash match is confirmed byte for byte."""
 
 
+DENSE_CODES = 8**7
+"""The most codes a line's table holds in one array indexed by code (a line of up to 7 cells: 4 MB); a longer
+line's conflicts are kept for the codes met so far, sorted, and found by binary search."""
+
+
+MERGE_EVERY = 4
+"""The recent depths' kept states are merged into one sorted array every this many depths."""
+
+
 class _Lines:
     """The conflicts of the rows (or of the columns) of a board, by table lookup.
 
     ``key[line, tile]`` is the tile's place along ``line`` plus one (``0`` when it belongs to another line), as in
     :class:`~npuzzle.nearoptimal.conflicts.LineConflicts`; a line's code is its cells' keys read as the digits of
-    a number in base ``length + 1``, and ``table[code]`` its conflicts (``-1`` until first needed).
+    a number in base ``length + 1``. Up to :data:`DENSE_CODES` codes, ``table[code]`` holds its conflicts (``-1``
+    until first needed); above, ``known`` holds the codes met so far, sorted, and ``table`` their conflicts.
     """
 
     def __init__(self, keys: Sequence[bytes], cells: list[list[int]]) -> None:
@@ -52,7 +63,9 @@ class _Lines:
         self.key: Ints = np.array([list(k) for k in keys], np.int64)
         self.cells = np.array(cells, np.intp)
         self.power: Ints = (self.length + 1) ** np.arange(self.length, dtype=np.int64)
-        self.table = np.full((self.length + 1) ** self.length, -1, np.int16)
+        codes = (self.length + 1) ** self.length
+        self.known: Ints | None = None if codes <= DENSE_CODES else np.zeros(0, np.int64)
+        self.table = np.full(codes if self.known is None else 0, -1, np.int16)
 
     def codes(self, states: States, which: Ints, line: Ints) -> Ints:
         """The code of line ``line[k]`` of state ``states[which[k]]``, for every ``k``."""
@@ -61,14 +74,28 @@ class _Lines:
 
     def conflicts(self, codes: Ints) -> Ints:
         """The conflicts of the lines with these codes (computed the first time a code is met)."""
-        values = self.table[codes]
-        if (values < 0).any():
+        at, new = self._find(codes)
+        if len(new):
             base = self.length + 1
-            for code in np.unique(codes[values < 0]).tolist():
-                self.table[code] = line_conflicts(bytes(code // base**i % base for i in range(self.length)))
-            values = self.table[codes]
-        result: Ints = values.astype(np.int64)
+            found = [line_conflicts(bytes(code // base**i % base for i in range(self.length))) for code in new.tolist()]
+            if self.known is None:
+                self.table[new] = found
+            else:
+                known = np.concatenate([self.known, new])
+                order = np.argsort(known, kind="stable")  # two sorted runs: a merge
+                self.known, self.table = known[order], np.concatenate([self.table, found]).astype(np.int16)[order]
+            at, _ = self._find(codes)
+        result: Ints = self.table[at].astype(np.int64)
         return result
+
+    def _find(self, codes: Ints) -> tuple[Ints, Ints]:
+        """Where each code's conflicts are in ``table``, and the codes not met before (sorted, once each)."""
+        if self.known is None:
+            new = self.table[codes] < 0
+            return codes, np.unique(codes[new]) if new.any() else codes[:0]
+        at = np.minimum(np.searchsorted(self.known, codes), max(len(self.known) - 1, 0))
+        met = self.known[at] == codes if len(self.known) else np.zeros(len(codes), bool)
+        return at, np.unique(codes[~met])
 
 
 def numpy_beam(
@@ -113,8 +140,9 @@ def numpy_beam(
     hashes: Hashes = np.bitwise_xor.reduce(zobrist[cells, states], axis=1)
     parents: list[Numbers] = []  # per depth: the number of each kept state's parent in the depth before
     blanks: list[States] = []  # per depth: the blank's cell in each kept state
-    older: Kept = []
-    newer: Kept = [(hashes, states)]
+    older: Kept = []  # the depths before the last multiple of RECENT, up to RECENT of them, in one array
+    newer: Kept = [(hashes, states)]  # the depths since, in arrays of up to MERGE_EVERY depths
+    single = 1  # how many of newer's last arrays hold one depth
     current = width
     depth = 0
     pending = 0
@@ -180,9 +208,12 @@ def numpy_beam(
         parents.append(parent[chosen].astype(np.uint32))  # as compact as the Python beam's
         blanks.append(blank.astype(np.uint8))
         if depth % RECENT == 0:
-            older, newer = [_merged(newer)], []
+            older, newer, single = [_merged(newer)], [], 0
         by_hash = np.argsort(hashes)
         newer.append((hashes[by_hash], states[by_hash]))
+        single += 1
+        if single == MERGE_EVERY:  # fewer arrays to look the next children up in
+            newer[-MERGE_EVERY:], single = [_merged(newer[-MERGE_EVERY:])], 0
         budget.note_frontier(len(states))
     budget.expanded += pending
     return None
