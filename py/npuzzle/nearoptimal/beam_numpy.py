@@ -1,8 +1,9 @@
 """The beam search of :mod:`npuzzle.nearoptimal.beam`, a whole depth at a time in numpy.
 
 It keeps the same states as the pure-Python beam (:func:`~npuzzle.nearoptimal.beam.python_beam`), so it gives the
-same path, the same counters and the same progress records at the same counts, only sooner: in 0.7 of the time
-at a width of 1,000, and a solve at budget 20 in under half (``docs/benchmarks-big-boards.md``).
+same path, the same counters and the same progress records at the same counts, only sooner: in about half the
+time at a width of 1,000, and a solve of a 5×5 to 7×7 at budget 20 in about a third
+(``docs/benchmarks-big-boards.md``).
 :func:`~npuzzle.nearoptimal.beam.beam_search` hands it the wide beams when numpy is installed; nothing else imports
 this module.
 
