@@ -67,6 +67,7 @@ CASES = {
     "too deep": (random_board(5, 5, seed="numpy beam 9"), goal_board(5, 5), 500, {"max_depth": 30}),
     "2x6, width 1": (random_board(2, 6, seed="numpy beam 10"), goal_board(2, 6), 1, {}),
     "4x9, lines found by search": (scramble(goal_board(4, 9), 200, seed="numpy beam 12"), goal_board(4, 9), 500, {}),
+    "3x15, the longest lines": (scramble(goal_board(3, 15), 100, seed="numpy beam 14"), goal_board(3, 15), 250, {}),
     "10x10 near the goal": (scramble(goal_board(10, 10), 80, seed="numpy beam 13"), goal_board(10, 10), 300, {}),
     "one move away": (scramble(goal_board(4, 4), 1, seed="numpy beam 11"), goal_board(4, 4), 50, {"max_depth": 1}),
 }
@@ -90,11 +91,23 @@ def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(monkeypatch: 
     some depths do, among the kept states as well as the children. The bytes decide, as in Python."""
     keys = beam_numpy._zobrist_keys
     monkeypatch.setattr(beam_numpy, "_zobrist_keys", lambda n: keys(n) & ((1 << bits) - 1))
-    for case in ("5x5", "6x6 near the goal", "soft budget spent"):
+    for case in ("5x5", "6x6 near the goal", "soft budget spent", "4x9, lines found by search"):
         board, goal, width, options = CASES[case]
         assert trace(beam_numpy.numpy_beam, board, goal, width, **options) == trace(
             python_beam, board, goal, width, **options
         )
+
+
+def test_a_hash_shared_by_two_states_is_decided_by_their_bytes() -> None:
+    """Children Y, X, Y, Z whose hashes are 5, 7, 7, 5 (so X and the second Y share one, Y and Z another), and X kept
+    at an earlier depth: the first Y and Z are new, X and the second Y are not."""
+    import numpy as np
+
+    x, y, z = (np.frombuffer(bytes(t), np.uint8) for t in ((1, 2, 0), (2, 0, 1), (0, 1, 2)))
+    children = np.stack([y, x, y, z])
+    hashes = np.array([5, 7, 7, 5], np.uint64)
+    kept = [(np.array([7], np.uint64), np.stack([x]))]
+    assert beam_numpy._new_states(children, hashes, kept).tolist() == [0, 3]
 
 
 def test_a_stop_from_outside_leaves_the_same_counters() -> None:
@@ -122,11 +135,18 @@ def test_wide_beams_on_boards_with_short_lines_go_to_numpy(monkeypatch: pytest.M
 
     monkeypatch.setattr(beam_numpy, "numpy_beam", counted)
     wide = 1 + NUMPY_MAX_LINE
-    for rows, cols, width in ((5, 5, NUMPY_WIDTH), (5, 5, NUMPY_WIDTH - 1), (3, wide, NUMPY_WIDTH), (wide, 3, 600)):
+    shapes = (
+        (5, 5, NUMPY_WIDTH),
+        (5, 5, NUMPY_WIDTH - 1),
+        (3, NUMPY_MAX_LINE, 600),
+        (3, wide, NUMPY_WIDTH),
+        (wide, 3, 600),
+    )
+    for rows, cols, width in shapes:
         board = scramble(goal_board(rows, cols), 20, seed="dispatch")
         budget = Budget(Limit(memory=None), "near-optimal", "test")
         assert run_path(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
-    assert calls == [NUMPY_WIDTH]
+    assert calls == [NUMPY_WIDTH, 600]
 
 
 def run_path(search: Generator[Progress, None, list[int] | None]) -> list[int] | None:
