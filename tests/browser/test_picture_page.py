@@ -148,7 +148,8 @@ def test_a_picture_chosen_is_cut_into_the_tiles_sent_nowhere_and_kept(browser: B
         assert carried == [], f"requests that could carry the picture: {carried}"
         assert [r.url for r in requests if not r.url.startswith(server.origin)] == []
 
-        page.get_by_label("Numbers").uncheck()  # the corner labels go, the cells keep their names
+        page.get_by_label("Numbers").uncheck()  # the corner labels go (in the next render), the cells keep their names
+        page.wait_for_function("() => document.getElementById('board-view').dataset.numbers === 'false'")
         colour = page.get_by_role("gridcell", name="5", exact=True).evaluate("c => getComputedStyle(c).color")
         assert colour == "rgba(0, 0, 0, 0)"
 
