@@ -16,7 +16,7 @@ from npuzzle.instances import korf100
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
-from .steps import CANCEL_HANG_MS, cancel_ms, shuffle, wait_grid
+from .steps import CANCEL_HANG_MS, cancel_ms, shuffle, wait_for_progress, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -103,12 +103,7 @@ def test_a_hard_search_is_cancelled_promptly_and_the_page_stays_responsive(app: 
     solver_option(page, "#algorithm", "idastar")
     solver_option(page, "#heuristic", "hamming")
     page.click("#solve")
-    # this job's own progress, not the detail an earlier test's solve left behind
-    page.wait_for_function(
-        "() => document.body.dataset.solve === 'running'"
-        " && /nodes/.test(document.getElementById('job-detail').textContent)"
-    )
-    page.locator("#job").wait_for(state="visible")
+    wait_for_progress(page)  # this job's own progress, not the detail an earlier test's solve left behind
 
     # while the worker searches, the page answers: typing shows up, the goal select reveals its field, frames flow
     page.fill("#shape", "5×5")

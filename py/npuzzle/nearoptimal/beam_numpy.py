@@ -85,7 +85,7 @@ class _Lines:
                 known = np.concatenate([self.known, new])
                 order = np.argsort(known, kind="stable")  # two sorted runs: a merge
                 self.known, self.table = known[order], np.concatenate([self.table, found]).astype(np.int16)[order]
-            at, _ = self._find(codes)
+                at, _ = self._find(codes)  # the places moved
         result: Ints = self.table[at].astype(np.int64)
         return result
 
@@ -143,7 +143,6 @@ def numpy_beam(
     blanks: list[States] = []  # per depth: the blank's cell in each kept state
     older: Kept = []  # the depths before the last multiple of RECENT, up to RECENT of them, in one array
     newer: Kept = [(hashes, states)]  # the depths since, in arrays of up to MERGE_EVERY depths
-    single = 1  # how many of newer's last arrays hold one depth
     current = width
     depth = 0
     pending = 0
@@ -173,8 +172,8 @@ def numpy_beam(
                 line = line[moved]
                 before = lines.codes(states, parent[moved], line)
                 change = lines.key[line, tile[moved]] * lines.power[place_of[child_came[moved]]]
-                after = before + np.where(entering[moved], change, -change)
-                child_lc[moved] += lines.conflicts(after) - lines.conflicts(before)
+                found = lines.conflicts(np.concatenate([before + np.where(entering[moved], change, -change), before]))
+                child_lc[moved] += found[: len(moved)] - found[len(moved) :]
         child_hash = hashes[parent] ^ zobrist[child_came, 0] ^ zobrist[child_came, tile]
         child_hash ^= zobrist[child_blank, tile] ^ zobrist[child_blank, 0]
         live = _new_states(child, child_hash, older + newer)
@@ -210,12 +209,11 @@ def numpy_beam(
         parents.append(parent[chosen].astype(np.uint32))  # as compact as the Python beam's
         blanks.append(blank.astype(np.uint8))
         if depth % RECENT == 0:
-            older, newer, single = [_merged(newer)], [], 0
+            older, newer = [_merged(newer)], []
         by_hash = np.argsort(hashes)
         newer.append((hashes[by_hash], states[by_hash]))
-        single += 1
-        if single == MERGE_EVERY:  # fewer arrays to look the next children up in
-            newer[-MERGE_EVERY:], single = [_merged(newer[-MERGE_EVERY:])], 0
+        if depth % MERGE_EVERY == MERGE_EVERY - 1:  # fewer arrays to look the next children up in
+            newer[-MERGE_EVERY:] = [_merged(newer[-MERGE_EVERY:])]
         budget.note_frontier(len(states))
     budget.expanded += pending
     return None
