@@ -8,14 +8,15 @@ can wander past ``max_depth``), so callers keep a fallback. Cost: ``width`` expa
 Memory stays small: a depth keeps, per state it kept, only its parent's number and the blank's cell (the path is
 read back through them), and a state is refused when it was kept in the last
 :data:`~npuzzle.nearoptimal.beam_rules.RECENT` to ``2 × RECENT`` depths. States are ``bytes`` with the tile on each
-cell, so boards of up to 256 cells. A wide beam runs a whole depth at a time in numpy when it is installed
-(:mod:`~npuzzle.nearoptimal.beam_numpy`), keeping the same states.
+cell, so boards of up to 256 cells. A wide beam runs compiled by numba (:mod:`~npuzzle.nearoptimal.beam_numba`),
+or a whole depth at a time in numpy (:mod:`~npuzzle.nearoptimal.beam_numpy`), when installed, keeping the same
+states.
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import suppress
 
 from ..progress import Progress
@@ -25,11 +26,12 @@ from .conflicts import LineConflicts
 from .grouptables import neighbours
 
 NUMPY_WIDTH = 250
-"""The narrowest beam handed to numpy, when it is installed; a narrower one is about as fast in pure Python."""
+"""The narrowest beam handed to numba or numpy, when installed; a narrower one is about as fast in pure Python."""
 
 NUMPY_MAX_LINE = 15
-"""The longest row or column the numpy beam takes (a line's code, its tiles' places along it as the digits of a
-number in base ``length + 1``, must fit in 64 bits); a board with a longer one is searched in pure Python."""
+"""The longest row or column the numba and numpy beams take (numpy's code of a line, its tiles' places along it
+as the digits of a number in base ``length + 1``, must fit in 64 bits); a board with a longer one is searched in
+pure Python."""
 
 
 def beam_search(
@@ -53,18 +55,37 @@ def beam_search(
     Returns the blank's cell after each move, or ``None`` when no path was found within ``max_depth`` moves or
     the hard limit stopped it (with ``soft``, also once the soft work budget is spent).
 
-    A beam at least :data:`NUMPY_WIDTH` wide runs in numpy when it is installed (the ``fast`` extra) and no line of
-    the board is longer than :data:`NUMPY_MAX_LINE`; :mod:`~npuzzle.nearoptimal.beam_numpy` keeps the same states,
-    so the path, the counters and the progress records are the same, only sooner.
+    A beam at least :data:`NUMPY_WIDTH` wide runs compiled by numba, or else in numpy, when installed (the ``fast``
+    extra) and no line of the board is longer than :data:`NUMPY_MAX_LINE` (:func:`fast_beam`); both keep the same
+    states, so the path, the counters and the progress records are the same, only sooner.
     """
     first, goal = bytes(start), bytes(target)
     if first == goal:
         return []
-    search = python_beam
-    if width >= NUMPY_WIDTH and max(rows, cols) <= NUMPY_MAX_LINE:
-        with suppress(ImportError):  # without numpy, the pure-Python beam
-            from .beam_numpy import numpy_beam as search
+    search = fast_beam() if width >= NUMPY_WIDTH and max(rows, cols) <= NUMPY_MAX_LINE else None
+    search = search or python_beam
     return (yield from search(rows, cols, first, goal, width, budget, max_depth, finish_by, min_width, soft))
+
+
+def fast_beam() -> Search | None:
+    """The fastest installed beam that keeps the pure-Python beam's states: numba's
+    (:mod:`~npuzzle.nearoptimal.beam_numba`), else numpy's (:mod:`~npuzzle.nearoptimal.beam_numpy`), else none."""
+    with suppress(ImportError):
+        from .beam_numba import numba_beam
+
+        return numba_beam
+    with suppress(ImportError):
+        from .beam_numpy import numpy_beam
+
+        return numpy_beam
+    return None
+
+
+Search = Callable[
+    [int, int, bytes, bytes, int, Budget, int, int | None, int, bool], Generator[Progress, None, list[int] | None]
+]
+"""A beam search: ``(rows, cols, first, goal, width, budget, max_depth, finish_by, min_width, soft)``, as
+:func:`beam_search`'s arguments."""
 
 
 def python_beam(

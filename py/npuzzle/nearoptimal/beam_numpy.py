@@ -128,7 +128,7 @@ def numpy_beam(
         (row_lines, cell_row, cell_col, home // cols),
         (col_lines, cell_col, cell_row, home % cols),
     )
-    zobrist = _zobrist_keys(n)
+    zobrist = zobrist_keys(n)
     cells = np.arange(n)
 
     first_md = rank.manhattan(first)
@@ -179,18 +179,9 @@ def numpy_beam(
         live = _new_states(child, child_hash, older + newer)
         hits = live[child_md[live] == 0]
         done = int(parent[hits[0]]) if len(hits) else len(states)  # the parents fully expanded
-        # the Python beam's checkpoints in this depth, at the same counts
-        parent_of_live = parent[live]
-        done_so_far = 0
-        while pending + done - done_so_far >= quota:
-            done_so_far += quota - pending
-            budget.expanded += quota
-            pending = 0
-            budget.note_frontier(int(np.searchsorted(parent_of_live, done_so_far - 1, side="right")))
-            if (yield from budget.checkpoint(soft=soft)):
-                return None
-            quota = budget.every()
-        pending += done - done_so_far
+        stopped, pending, quota = yield from replay_checkpoints(budget, soft, pending, quota, done, parent[live])
+        if stopped:
+            return None
         if len(hits):
             budget.generated += int(np.searchsorted(live, hits[0])) + 1
             budget.expanded += pending
@@ -219,7 +210,26 @@ def numpy_beam(
     return None
 
 
-def _zobrist_keys(n: int) -> Hashes:
+def replay_checkpoints(
+    budget: Budget, soft: bool, pending: int, quota: int, done: int, parent_of_live: npt.NDArray[np.integer]
+) -> Generator[Progress, None, tuple[bool, int, int]]:
+    """The Python beam's checkpoints in a depth, at the same counts, once the depth is made: ``pending`` parents
+    expanded since the last one and ``quota`` to the next when the depth began, ``done`` parents expanded whole in
+    it, ``parent_of_live`` the parent of each child kept from repeats, in order. Returns whether to stop, and the
+    ``pending`` and ``quota`` after the depth."""
+    done_so_far = 0
+    while pending + done - done_so_far >= quota:
+        done_so_far += quota - pending
+        budget.expanded += quota
+        pending = 0
+        budget.note_frontier(int(np.searchsorted(parent_of_live, done_so_far - 1, side="right")))
+        if (yield from budget.checkpoint(soft=soft)):
+            return True, pending, quota
+        quota = budget.every()
+    return False, pending + done - done_so_far, quota
+
+
+def zobrist_keys(n: int) -> Hashes:
     """The random key of each (cell, tile) of an ``n``-cell board; a state's hash is its keys' exclusive or."""
     return np.random.default_rng(HASH_SEED).integers(0, 2**64 - 1, (n, n), np.uint64, endpoint=True)
 

@@ -1,14 +1,16 @@
-"""The beam in numpy keeps the pure-Python beam's states: the same path, counters and progress records."""
+"""The beams in numpy and compiled by numba keep the pure-Python beam's states: the same path, counters and progress
+records."""
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Generator
 
 import pytest
 
 from npuzzle import Board, goal_board, random_board, scramble
-from npuzzle.nearoptimal import solve_big
+from npuzzle.nearoptimal import beam, solve_big
 from npuzzle.nearoptimal.beam import NUMPY_MAX_LINE, NUMPY_WIDTH, beam_search, python_beam
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.progress import Limit, Progress, SearchStopped, run
@@ -16,6 +18,14 @@ from test_nearopt_beam import replay_on
 
 pytest.importorskip("numpy")
 from npuzzle.nearoptimal import beam_numpy
+
+FAST = {"numpy": beam_numpy.numpy_beam}
+try:
+    from npuzzle.nearoptimal import beam_numba
+except ImportError:  # without numba, the numpy beam alone
+    pass
+else:
+    FAST["numba"] = beam_numba.numba_beam
 
 Search = Callable[..., Generator[Progress, None, list[int] | None]]
 
@@ -73,11 +83,19 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_the_numpy_beam_keeps_the_same_states_as_the_python_beam(case: str) -> None:
+@functools.cache
+def python_trace(case: str) -> tuple[object, ...]:
+    """The pure-Python beam's :func:`trace` of a case (the same for every fast beam it is compared with)."""
     board, goal, width, options = CASES[case]
-    expected = trace(python_beam, board, goal, width, **options)
-    assert trace(beam_numpy.numpy_beam, board, goal, width, **options) == expected
+    return trace(python_beam, board, goal, width, **options)
+
+
+@pytest.mark.parametrize("fast", FAST)
+@pytest.mark.parametrize("case", CASES)
+def test_the_fast_beams_keep_the_same_states_as_the_python_beam(case: str, fast: str) -> None:
+    board, goal, width, options = CASES[case]
+    expected = python_trace(case)
+    assert trace(FAST[fast], board, goal, width, **options) == expected
     path, _, records = expected
     if case in ("soft budget spent", "node limit", "too deep"):
         assert path is None and records
@@ -85,17 +103,23 @@ def test_the_numpy_beam_keeps_the_same_states_as_the_python_beam(case: str) -> N
         assert path is not None and replay_on(board, path) == goal
 
 
-@pytest.mark.parametrize("bits", [3, 12, 16])
-def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(monkeypatch: pytest.MonkeyPatch, bits: int) -> None:
+COLLIDING = [("numpy", 3), ("numpy", 12), ("numpy", 16), ("numba", 16), ("numba", 36)]
+
+
+@pytest.mark.parametrize(("fast", "bits"), [pair for pair in COLLIDING if pair[0] in FAST])
+def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(
+    monkeypatch: pytest.MonkeyPatch, fast: str, bits: int
+) -> None:
     """With 3-bit hashes every depth has children whose hash matches another state's; with 12 or 16 bits only
-    some depths do, among the kept states as well as the children. The bytes decide, as in Python."""
-    keys = beam_numpy._zobrist_keys
-    monkeypatch.setattr(beam_numpy, "_zobrist_keys", lambda n: keys(n) & ((1 << bits) - 1))
+    some depths do, among the kept states as well as the children (numba's tables, which place a state by its hash's
+    low bits, are given 16 bits at least); 36 bits share the high half that numba's tables keep beside a number. The
+    bytes decide, as in Python."""
+    keys = beam_numpy.zobrist_keys
+    module = sys.modules[FAST[fast].__module__]
+    monkeypatch.setattr(module, "zobrist_keys", lambda n: keys(n) & ((1 << bits) - 1))
     for case in ("5x5", "6x6 near the goal", "soft budget spent", "4x9, lines found by search"):
         board, goal, width, options = CASES[case]
-        assert trace(beam_numpy.numpy_beam, board, goal, width, **options) == trace(
-            python_beam, board, goal, width, **options
-        )
+        assert trace(FAST[fast], board, goal, width, **options) == python_trace(case)
 
 
 def test_a_hash_shared_by_two_states_is_decided_by_their_bytes() -> None:
@@ -114,7 +138,7 @@ def test_a_stop_from_outside_leaves_the_same_counters() -> None:
     """A stop thrown into the search (Cancel, Ctrl-C) at its third progress record."""
     board, goal = CASES["6x6 paced"][:2]
     left = []
-    for search in (python_beam, beam_numpy.numpy_beam):
+    for search in (python_beam, *FAST.values()):
         budget = Budget(Limit(memory=None), "near-optimal", "test")
         search_run = search(6, 6, bytes(board.tiles), bytes(goal.tiles), 1000, budget, 2000, None, 1, False)
         for _ in range(3):
@@ -122,18 +146,19 @@ def test_a_stop_from_outside_leaves_the_same_counters() -> None:
         with pytest.raises(SearchStopped):
             search_run.throw(SearchStopped("cancelled"))
         left.append((budget.expanded, budget.generated, budget.max_frontier, budget.bound))
-    assert left[0] == left[1] and left[0][0] > 0
+    assert left[0][0] > 0 and all(counters == left[0] for counters in left)
 
 
-def test_wide_beams_on_boards_with_short_lines_go_to_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_wide_beams_on_boards_with_short_lines_go_to_the_fast_beam(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    numpy_beam = beam_numpy.numpy_beam
+    fast = beam.fast_beam()
+    assert fast is not None
 
     def counted(*args: object) -> Generator[Progress, None, list[int] | None]:
         calls.append(args[4])  # type: ignore[arg-type]
-        return (yield from numpy_beam(*args))  # type: ignore[arg-type]
+        return (yield from fast(*args))  # type: ignore[arg-type]
 
-    monkeypatch.setattr(beam_numpy, "numpy_beam", counted)
+    monkeypatch.setattr(beam, "fast_beam", lambda: counted)
     wide = 1 + NUMPY_MAX_LINE
     shapes = (
         (5, 5, NUMPY_WIDTH),
@@ -149,6 +174,15 @@ def test_wide_beams_on_boards_with_short_lines_go_to_numpy(monkeypatch: pytest.M
     assert calls == [NUMPY_WIDTH, 600]
 
 
+def test_the_fast_beam_is_numbas_else_numpys_else_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    if "numba" in FAST:
+        assert beam.fast_beam() is FAST["numba"]
+    monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numba", None)  # its import now fails
+    assert beam.fast_beam() is beam_numpy.numpy_beam
+    monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numpy", None)
+    assert beam.fast_beam() is None
+
+
 def run_path(search: Generator[Progress, None, list[int] | None]) -> list[int] | None:
     while True:
         try:
@@ -157,10 +191,12 @@ def run_path(search: Generator[Progress, None, list[int] | None]) -> list[int] |
             return stop.value
 
 
-def test_without_numpy_the_solver_gives_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_beam_gives_the_solver_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     board = random_board(6, 6, seed="numpy or not")
-    with_numpy = run(solve_big(board, budget=3))
-    monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numpy", None)  # its import now fails
-    without = run(solve_big(board, budget=3))
-    assert with_numpy.moves == without.moves
-    assert (with_numpy.nodes_expanded, with_numpy.nodes_generated) == (without.nodes_expanded, without.nodes_generated)
+    answers = [run(solve_big(board, budget=3))]
+    for module in ("beam_numba", "beam_numpy"):
+        monkeypatch.setitem(sys.modules, f"npuzzle.nearoptimal.{module}", None)  # its import now fails
+        answers.append(run(solve_big(board, budget=3)))
+    assert all(answer.moves == answers[0].moves for answer in answers)
+    counters = {(answer.nodes_expanded, answer.nodes_generated) for answer in answers}
+    assert len(counters) == 1
