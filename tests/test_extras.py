@@ -1,6 +1,7 @@
-"""The optional extras stay optional: without gymnasium, numpy and pyarrow (nor Dask) the package, its command line
-and the page's api load and run, a Parquet file is refused naming the extra, and only the modules that need a third
-party import it (gymnasium: ``npuzzle.env`` only; pyarrow and numpy: inside the functions that use them)."""
+"""The optional extras stay optional: without gymnasium, numpy, numba and pyarrow (nor Dask) the package, its command
+line and the page's api load and run, a Parquet file is refused naming the extra, and only the modules that need a
+third party import it (gymnasium: ``npuzzle.env`` only; pyarrow, numpy and numba: inside the functions that use
+them)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from test_layout import PACKAGE, module_name
 
-BLOCKED = ("gymnasium", "numpy", "pyarrow", "dask", "distributed")
+BLOCKED = ("gymnasium", "numpy", "numba", "pyarrow", "dask", "distributed")
 
 WITHOUT_THE_EXTRAS = f"""
 import sys
@@ -55,18 +56,23 @@ def top_level_imports(path: Path) -> set[str]:
     return names
 
 
-NUMPY_AT_THE_TOP = {"npuzzle.pdb.numpy_builder", "npuzzle.pdb.multiset_numpy", "npuzzle.nearoptimal.beam_numpy"}
-"""Modules besides ``npuzzle.env`` that import numpy at their top: each imported only where it is used."""
+AT_THE_TOP = {
+    "npuzzle.pdb.numpy_builder": {"numpy"},
+    "npuzzle.pdb.multiset_numpy": {"numpy"},
+    "npuzzle.nearoptimal.beam_numpy": {"numpy"},
+    "npuzzle.nearoptimal.beam_numba": {"numpy", "numba"},
+}
+"""Modules besides ``npuzzle.env`` that import numpy or numba at their top: each imported only where it is used."""
 
 
 def test_only_npuzzle_env_imports_gymnasium_at_its_top() -> None:
     for path in sorted(PACKAGE.rglob("*.py")):
         module = module_name(path)
-        third = top_level_imports(path) & {"gymnasium", "numpy", "pyarrow"}
+        third = top_level_imports(path) & {"gymnasium", "numpy", "numba", "pyarrow"}
         if module == "npuzzle.env" or module.startswith("npuzzle.env."):
             assert third <= {"gymnasium", "numpy"}, module
-        elif module in NUMPY_AT_THE_TOP:
-            assert third == {"numpy"}, module
+        elif module in AT_THE_TOP:
+            assert third == AT_THE_TOP[module], module
         else:
             assert not third, f"{module} imports {sorted(third)} at its top: import it where it is used"
     assert "npuzzle.env" in {module_name(p) for p in PACKAGE.rglob("*.py")}
