@@ -1,13 +1,16 @@
-"""The beam in numpy against the pure-Python beam: CPU seconds per width and size, and where numpy starts to pay.
+"""A fast beam (numpy or numba) against the pure-Python beam: CPU seconds per width and size, and where it starts to
+pay.
 
-    python -m bench beams                                  # 5×5, 6×6, 7×7 at widths 100 … 1,000
+    python -m bench beams                                  # numpy; 5×5, 6×6, 7×7 at widths 100 … 1,000
     python -m bench beams --sizes 6 --widths 300,500 --boards 5
+    python -m bench beams --fast numba --widths 50,100,200
 
 For each size, the same uniformly random boards (``npuzzle random --shape NxN --seed beams-K``) are searched by one
-beam from the board to the goal, unpaced, by :func:`~npuzzle.nearoptimal.beam.python_beam` and by
-:func:`~npuzzle.nearoptimal.beam_numpy.numpy_beam`, alternated, each ``--repeat`` times; a board's time is the
-median of its repeats, a line's the sum over the boards. Both must return the same path (checked). The ratio below
-1 is where :data:`~npuzzle.nearoptimal.beam.NUMPY_WIDTH` should lie. Needs numpy.
+beam from the board to the goal, unpaced, by :func:`~npuzzle.nearoptimal.beam.python_beam` and by the fast beam
+(:func:`~npuzzle.nearoptimal.beam_numpy.numpy_beam` or :func:`~npuzzle.nearoptimal.beam_numba.numba_beam`),
+alternated, each ``--repeat`` times; a board's time is the median of its repeats, a line's the sum over the boards.
+Both must return the same path (checked). The ratio below 1 is where :data:`~npuzzle.nearoptimal.beam.FAST_WIDTH`
+should lie. Needs numpy (and numba for ``--fast numba``).
 """
 
 from __future__ import annotations
@@ -43,28 +46,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--widths", default="100,200,300,500,1000", help="beam widths, comma-separated")
     parser.add_argument("--boards", type=int, default=3, help="boards a size (default 3)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each beam a board (default 3)")
+    parser.add_argument("--fast", choices=("numpy", "numba"), default="numpy", help="the fast beam (default numpy)")
     args = parser.parse_args(argv)
-    from npuzzle.nearoptimal.beam_numpy import numpy_beam
+    if args.fast == "numba":
+        from npuzzle.nearoptimal.beam_numba import numba_beam as fast_beam
+    else:
+        from npuzzle.nearoptimal.beam_numpy import numpy_beam as fast_beam
 
     for size in (int(s) for s in args.sizes.split(",")):
         goal = goal_board(size, size)
         boards = [random_board(size, size, seed=f"beams-{k}") for k in range(args.boards)]
         for width in (int(w) for w in args.widths.split(",")):
-            python_s = numpy_s = 0.0
+            python_s = fast_s = 0.0
             for board in boards:
-                python_runs, numpy_runs = [], []
+                python_runs, fast_runs = [], []
                 for _ in range(args.repeat):
                     seconds, path = timed(python_beam, board, goal, width)
                     python_runs.append(seconds)
-                    seconds, same = timed(numpy_beam, board, goal, width)
-                    numpy_runs.append(seconds)
+                    seconds, same = timed(fast_beam, board, goal, width)
+                    fast_runs.append(seconds)
                     if same != path:
                         raise SystemExit(f"{size}×{size} width {width}: the two beams' paths differ")
                 python_s += statistics.median(python_runs)
-                numpy_s += statistics.median(numpy_runs)
+                fast_s += statistics.median(fast_runs)
             print(
-                f"{size}×{size} width {width:>5}: python {python_s:.3f} s, numpy {numpy_s:.3f} s, "
-                f"numpy / python {numpy_s / python_s:.2f}",
+                f"{size}×{size} width {width:>5}: python {python_s:.3f} s, {args.fast} {fast_s:.3f} s, "
+                f"{args.fast} / python {fast_s / python_s:.2f}",
                 flush=True,
             )
     return 0

@@ -59,6 +59,7 @@ def top_level_imports(path: Path) -> set[str]:
 AT_THE_TOP = {
     "npuzzle.pdb.numpy_builder": {"numpy"},
     "npuzzle.pdb.multiset_numpy": {"numpy"},
+    "npuzzle.nearoptimal.beam_arrays": {"numpy"},
     "npuzzle.nearoptimal.beam_numpy": {"numpy"},
     "npuzzle.nearoptimal.beam_numba": {"numpy", "numba"},
 }

@@ -11,7 +11,7 @@ import pytest
 
 from npuzzle import Board, goal_board, random_board, scramble
 from npuzzle.nearoptimal import beam, solve_big
-from npuzzle.nearoptimal.beam import NUMPY_MAX_LINE, NUMPY_WIDTH, beam_search, python_beam
+from npuzzle.nearoptimal.beam import FAST_MAX_LINE, FAST_WIDTH, beam_search, python_beam
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.progress import Limit, Progress, SearchStopped, run
 from test_nearopt_beam import replay_on
@@ -159,19 +159,19 @@ def test_wide_beams_on_boards_with_short_lines_go_to_the_fast_beam(monkeypatch: 
         return (yield from fast(*args))  # type: ignore[arg-type]
 
     monkeypatch.setattr(beam, "fast_beam", lambda: counted)
-    wide = 1 + NUMPY_MAX_LINE
+    wide = 1 + FAST_MAX_LINE
     shapes = (
-        (5, 5, NUMPY_WIDTH),
-        (5, 5, NUMPY_WIDTH - 1),
-        (3, NUMPY_MAX_LINE, 600),
-        (3, wide, NUMPY_WIDTH),
+        (5, 5, FAST_WIDTH),
+        (5, 5, FAST_WIDTH - 1),
+        (3, FAST_MAX_LINE, 600),
+        (3, wide, FAST_WIDTH),
         (wide, 3, 600),
     )
     for rows, cols, width in shapes:
         board = scramble(goal_board(rows, cols), 20, seed="dispatch")
         budget = Budget(Limit(memory=None), "near-optimal", "test")
         assert run_path(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
-    assert calls == [NUMPY_WIDTH, 600]
+    assert calls == [FAST_WIDTH, 600]
 
 
 def test_the_fast_beam_is_numbas_else_numpys_else_none(monkeypatch: pytest.MonkeyPatch) -> None:

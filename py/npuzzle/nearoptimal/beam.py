@@ -25,13 +25,13 @@ from .budget import Budget
 from .conflicts import LineConflicts
 from .grouptables import neighbours
 
-NUMPY_WIDTH = 250
+FAST_WIDTH = 250
 """The narrowest beam handed to numba or numpy, when installed; a narrower one is about as fast in pure Python."""
 
-NUMPY_MAX_LINE = 15
-"""The longest row or column the numba and numpy beams take (numpy's code of a line, its tiles' places along it
-as the digits of a number in base ``length + 1``, must fit in 64 bits); a board with a longer one is searched in
-pure Python."""
+FAST_MAX_LINE = 15
+"""The longest row or column the numba and numpy beams take (an estimate must fit in 16 bits for their sort, and
+numpy's code of a line, its tiles' places along it as the digits of a number in base ``length + 1``, in 64); a
+board with a longer one is searched in pure Python."""
 
 
 def beam_search(
@@ -55,14 +55,14 @@ def beam_search(
     Returns the blank's cell after each move, or ``None`` when no path was found within ``max_depth`` moves or
     the hard limit stopped it (with ``soft``, also once the soft work budget is spent).
 
-    A beam at least :data:`NUMPY_WIDTH` wide runs compiled by numba, or else in numpy, when installed (the ``fast``
-    extra) and no line of the board is longer than :data:`NUMPY_MAX_LINE` (:func:`fast_beam`); both keep the same
+    A beam at least :data:`FAST_WIDTH` wide runs compiled by numba, or else in numpy, when installed (the ``fast``
+    extra) and no line of the board is longer than :data:`FAST_MAX_LINE` (:func:`fast_beam`); both keep the same
     states, so the path, the counters and the progress records are the same, only sooner.
     """
     first, goal = bytes(start), bytes(target)
     if first == goal:
         return []
-    search = fast_beam() if width >= NUMPY_WIDTH and max(rows, cols) <= NUMPY_MAX_LINE else None
+    search = fast_beam() if width >= FAST_WIDTH and max(rows, cols) <= FAST_MAX_LINE else None
     search = search or python_beam
     return (yield from search(rows, cols, first, goal, width, budget, max_depth, finish_by, min_width, soft))
 

@@ -5,14 +5,15 @@ same path, the same counters and the same progress records at the same counts, o
 in 0.36–0.43 of the time it takes with the numpy beam (:mod:`~npuzzle.nearoptimal.beam_numpy`;
 ``docs/benchmarks-big-boards.md``).
 :func:`~npuzzle.nearoptimal.beam.beam_search` hands it the wide beams when numba is installed (the ``fast`` extra);
-nothing else imports this module. numba caches the compiled code beside this file (or in ``NUMBA_CACHE_DIR``).
+nothing else imports this module. numba compiles it once and keeps the code beside this file (or, where that is
+read-only, in its per-user cache; ``NUMBA_CACHE_DIR`` chooses another folder).
 
 One depth is one call of :func:`_expand`: by parent, then the blank up, down, left, right (the Python beam's
 order), each child's Manhattan distance and conflicts from its parent's, its 64-bit Zobrist hash, and whether it
 repeats a child made before in this depth or a state kept in the recent depths (open-addressing tables of hashes,
 every match confirmed byte for byte); a child is only written out as its parent's number and the blank's move until
-it is kept. Then, as in the numpy beam, the checkpoints are replayed, a stable sort by the estimate keeps the first
-``width``, and the kept states go into the recent states' table.
+it is kept. Then, as in the numpy beam, the checkpoints are replayed, a stable sort by the estimate keeps the best
+(as many as the paced width), and the kept states go into the recent states' table.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ..progress import Progress
-from .beam_numpy import replay_checkpoints, zobrist_keys
+from .beam_arrays import best_first, replay_checkpoints, zobrist_keys
 from .beam_rules import RECENT, paced_width, read_back
 from .budget import Budget
 from .conflicts import LineConflicts
 
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int32]
+"""Numbers and cells, 32 bits each (the numpy beam's are 64)."""
 Hashes = npt.NDArray[np.uint64]
 
 EMPTY = 2**64 - 1
@@ -43,12 +45,14 @@ SPAN = 2 * RECENT + 1
 
 class _Recent:
     """The states kept in the recent depths, each depth's in its place of a ring of :data:`SPAN` depths, with room
-    for as many states as the widest depth so far, and an open-addressing table of their numbers by hash
+    for ``room`` states (twice the widest depth so far, at most the beam's width), and an open-addressing table of
+    their numbers by hash
     (:func:`_insert`; a state's number is its depth's place times ``room`` plus its own). Every
     :data:`~npuzzle.nearoptimal.beam_rules.RECENT` depths the table is made again without the depths that can no
     longer be refused, so every state in it is refused."""
 
-    def __init__(self, first: States, first_hash: Hashes) -> None:
+    def __init__(self, first: States, first_hash: Hashes, width: int) -> None:
+        self.width = width
         self.room = 1
         self.states: States = first.repeat(SPAN, axis=0)
         self.hashes: Hashes = first_hash.repeat(SPAN)
@@ -62,7 +66,7 @@ class _Recent:
         blank on ``blank[parent[k]]``), with their ``hashes``, as kept at ``depth``; returns them."""
         grown = len(parent) > self.room
         if grown:
-            room = max(2 * self.room, len(parent))
+            room = min(2 * len(parent), self.width)
             store = np.zeros((SPAN, room, self.states.shape[1]), np.uint8)
             store[:, : self.room] = self.states.reshape(SPAN, self.room, -1)
             hashes_store = np.zeros((SPAN, room), np.uint64)
@@ -94,7 +98,7 @@ class _Recent:
 
 def _table(entries: int) -> Hashes:
     """An empty hash table for ``entries`` numbers: per slot one word, the high half of a hash above a number
-    (:data:`EMPTY` in an empty slot); twice as many slots as numbers, so that a probe is short."""
+    (:data:`EMPTY` in an empty slot); a power of two slots, at least twice the numbers, so that a probe is short."""
     return np.full(1 << (2 * entries - 1).bit_length(), EMPTY, np.uint64)
 
 
@@ -128,7 +132,7 @@ def numba_beam(
     came = np.array([-1], np.int32)
     blank = np.array([first.index(0)], np.int32)
     hashes: Hashes = np.bitwise_xor.reduce(zobrist[np.arange(n), states[0]]).reshape(1)
-    recent = _Recent(states, hashes)
+    recent = _Recent(states, hashes, width)
     parents: list[Ints] = []  # per depth: the number of each kept state's parent in the depth before
     blanks: list[States] = []  # per depth: the blank's cell in each kept state
     taken: Hashes = _table(0)  # this depth's children by hash
@@ -139,24 +143,24 @@ def numba_beam(
     while len(states) and depth < max_depth:
         depth += 1
         budget.bound = depth
-        room = 3 * len(states) + 1  # a blank that came from somewhere has at most three moves
-        if len(taken) < 2 * room:
-            taken = _table(room)
+        most = 3 * len(states) + 1  # children: three moves a state, four from the start (the only one at depth 0)
+        if len(taken) < 2 * most:
+            taken = _table(most)
         else:
             taken.fill(EMPTY)
-        out_parent = np.empty(room, np.int32)
-        out_cell = np.empty(room, np.int32)
-        out_md = np.empty(room, np.int32)
-        out_lc = np.empty(room, np.int32)
-        out_hash = np.empty(room, np.uint64)
-        count, done, hit = _expand(
+        out_parent = np.empty(most, np.int32)
+        out_cell = np.empty(most, np.int32)
+        out_md = np.empty(most, np.int32)
+        out_lc = np.empty(most, np.int32)
+        out_hash = np.empty(most, np.uint64)
+        count, done, found = _expand(
             states, md, lc, came, blank, hashes, rows, cols, distance, home_row, home_col, zobrist,
             recent.states, recent.table, taken, out_parent, out_cell, out_md, out_lc, out_hash,
         )  # fmt: skip
         stopped, pending, quota = yield from replay_checkpoints(budget, soft, pending, quota, done, out_parent[:count])
         if stopped:
             return None
-        if hit:
+        if found:
             budget.generated += count
             budget.expanded += pending
             parents.append(out_parent[count - 1 : count].astype(np.uint32))
@@ -167,8 +171,7 @@ def numba_beam(
         if finish_by is not None and depth >= 3 and count:
             left = finish_by - budget.expanded - pending
             current = paced_width(width, min_width, first_estimate, int(estimate.min()), depth, left)
-        # a radix sort: an estimate fits in 16 bits (lines of at most 15 cells: at most about 4,300)
-        chosen = np.argsort(estimate.astype(np.int16), kind="stable")[:current]
+        chosen = best_first(estimate, current)
         parent, cell = out_parent[chosen], out_cell[chosen]
         states = recent.keep(depth, states, blank, parent, cell, out_hash[chosen])
         md, lc, hashes = out_md[chosen], out_lc[chosen], out_hash[chosen]
@@ -256,21 +259,22 @@ def _same(a: States, blank_a: int, moved_a: int, b: States, blank_b: int, moved_
 def _expand(
     states: States, md: Ints, lc: Ints, came: Ints, blank: Ints, hashes: Hashes,
     rows: int, cols: int, distance: Ints, home_row: Ints, home_col: Ints, zobrist: Hashes,
-    kept: States, kept_table: Hashes, taken: Hashes,
+    recent: States, recent_table: Hashes, taken: Hashes,
     out_parent: Ints, out_cell: Ints, out_md: Ints, out_lc: Ints, out_hash: Hashes,
 ) -> tuple[int, int, bool]:  # fmt: skip  # pragma: no cover - compiled
     """One depth of the beam: the children of ``states`` neither made before in this depth (``taken``, an empty
-    table) nor among ``kept`` (by ``kept_table``), in the Python beam's order, written to ``out_*`` (the parent's
-    number, the blank's new cell, Manhattan distance, conflicts, hash). Returns how many, how many parents were expanded whole, and whether the last child is the
-    target (it ends the depth). Written out as loops: numba compiles them."""
+    table) nor among the ``recent`` states (by ``recent_table``), in the Python beam's order, written to ``out_*``
+    (the parent's number, the blank's new cell, Manhattan distance, conflicts, hash). Returns how many, how many
+    parents were expanded whole, and whether the last child is the target (it ends the depth). Written out as
+    loops: numba compiles them."""
     count = 0
-    kept_mask = np.uint64(len(kept_table) - 1)
+    recent_mask = np.uint64(len(recent_table) - 1)
     taken_mask = np.uint64(len(taken) - 1)
     high = np.uint64(0xFFFFFFFF00000000)
     low = np.uint64(0xFFFFFFFF)
     steps = (-cols, cols, -1, 1)
-    # first, each child's first slot in the kept states' table: loads that do not wait on one another
-    ahead = np.empty(4 * len(states), np.uint64)
+    # first, each child's first slot in the recent states' table: loads that do not wait on one another
+    first_probe = np.empty(4 * len(states), np.uint64)
     for number in range(len(states)):
         b = blank[number]
         for direction in range(4):
@@ -278,7 +282,7 @@ def _expand(
             if 0 <= cell < len(zobrist) and (direction < 2 or cell // cols == b // cols):
                 tile = states[number, cell]
                 h = hashes[number] ^ zobrist[b, 0] ^ zobrist[b, tile] ^ zobrist[cell, tile] ^ zobrist[cell, 0]
-                ahead[4 * number + direction] = kept_table[h & kept_mask]
+                first_probe[4 * number + direction] = recent_table[h & recent_mask]
     for number in range(len(states)):
         state = states[number]
         b = blank[number]
@@ -307,14 +311,14 @@ def _expand(
             if repeat:
                 continue
             free = slot
-            slot = h & kept_mask
-            entry = ahead[4 * number + direction]
+            slot = h & recent_mask
+            entry = first_probe[4 * number + direction]
             while entry != EMPTY:
-                if entry & high == mark and _same(state, b, cell, kept[entry & low], -1, -1):
+                if entry & high == mark and _same(state, b, cell, recent[entry & low], -1, -1):
                     repeat = True
                     break
-                slot = (slot + np.uint64(1)) & kept_mask
-                entry = kept_table[slot]
+                slot = (slot + np.uint64(1)) & recent_mask
+                entry = recent_table[slot]
             if repeat:
                 continue
             taken[free] = mark | np.uint64(count)

@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..progress import Progress
+from .beam_arrays import best_first, replay_checkpoints, zobrist_keys
 from .beam_rules import RECENT, paced_width, read_back
 from .budget import Budget
 from .conflicts import LineConflicts, line_conflicts
@@ -36,10 +37,6 @@ Hashes = npt.NDArray[np.uint64]
 Numbers = npt.NDArray[np.uint32]
 Kept = list[tuple[Hashes, States]]
 """The states kept at some depths: per depth, their hashes sorted and the states in that order."""
-
-HASH_SEED = 1
-"""The seed of the Zobrist keys. Any seed gives the same answers: every hash match is confirmed byte for byte."""
-
 
 DENSE_CODES = 8**7
 """The most codes a line's table holds in one array indexed by code (a line of up to 7 cells: 4 MB); a longer
@@ -193,8 +190,7 @@ def numpy_beam(
         if finish_by is not None and depth >= 3 and len(live):
             left = finish_by - budget.expanded - pending
             current = paced_width(width, min_width, first_estimate, int(estimate.min()), depth, left)
-        # a radix sort: an estimate fits in 16 bits (lines of at most 15 cells: at most about 4,300)
-        chosen = live[np.argsort(estimate.astype(np.int16), kind="stable")[:current]]
+        chosen = live[best_first(estimate, current)]
         states, md, lc = child[chosen], child_md[chosen], child_lc[chosen]
         came, blank, hashes = child_came[chosen], child_blank[chosen], child_hash[chosen]
         parents.append(parent[chosen].astype(np.uint32))  # as compact as the Python beam's
@@ -208,30 +204,6 @@ def numpy_beam(
         budget.note_frontier(len(states))
     budget.expanded += pending
     return None
-
-
-def replay_checkpoints(
-    budget: Budget, soft: bool, pending: int, quota: int, done: int, parent_of_live: npt.NDArray[np.integer]
-) -> Generator[Progress, None, tuple[bool, int, int]]:
-    """The Python beam's checkpoints in a depth, at the same counts, once the depth is made: ``pending`` parents
-    expanded since the last one and ``quota`` to the next when the depth began, ``done`` parents expanded whole in
-    it, ``parent_of_live`` the parent of each child kept from repeats, in order. Returns whether to stop, and the
-    ``pending`` and ``quota`` after the depth."""
-    done_so_far = 0
-    while pending + done - done_so_far >= quota:
-        done_so_far += quota - pending
-        budget.expanded += quota
-        pending = 0
-        budget.note_frontier(int(np.searchsorted(parent_of_live, done_so_far - 1, side="right")))
-        if (yield from budget.checkpoint(soft=soft)):
-            return True, pending, quota
-        quota = budget.every()
-    return False, pending + done - done_so_far, quota
-
-
-def zobrist_keys(n: int) -> Hashes:
-    """The random key of each (cell, tile) of an ``n``-cell board; a state's hash is its keys' exclusive or."""
-    return np.random.default_rng(HASH_SEED).integers(0, 2**64 - 1, (n, n), np.uint64, endpoint=True)
 
 
 def _merged(kept: Kept) -> tuple[Hashes, States]:

@@ -1,8 +1,8 @@
-"""What the two implementations of the beam search share: how long kept states are remembered, and the paced width.
+"""What the implementations of the beam search share: how long kept states are remembered, and the paced width.
 
-The beam (:func:`npuzzle.nearoptimal.beam.beam_search`) runs in pure Python, or, with numpy installed and a wide
-beam, a whole depth at a time in numpy (:mod:`npuzzle.nearoptimal.beam_numpy`); both follow these rules, so both
-keep the same states and give the same path.
+The beam (:func:`npuzzle.nearoptimal.beam.beam_search`) runs in pure Python, or, for a wide beam, compiled by numba
+(:mod:`npuzzle.nearoptimal.beam_numba`) or a whole depth at a time in numpy (:mod:`npuzzle.nearoptimal.beam_numpy`)
+when installed; all follow these rules, so all keep the same states and give the same path.
 """
 
 from __future__ import annotations
