@@ -23,18 +23,20 @@ def zobrist_keys(n: int) -> npt.NDArray[np.uint64]:
 
 
 def replay_checkpoints(
-    budget: Budget, soft: bool, pending: int, quota: int, done: int, parent_of_live: npt.NDArray[np.integer]
+    budget: Budget, soft: bool, pending: int, quota: int, done: int, parent_of_live: npt.NDArray[np.integer] | None
 ) -> Generator[Progress, None, tuple[bool, int, int]]:
     """The Python beam's checkpoints in a depth, at the same counts, once the depth is made: ``pending`` parents
     expanded since the last one and ``quota`` to the next when the depth began, ``done`` parents expanded whole in
-    it, ``parent_of_live`` the parent of each child kept from repeats, in order. Returns whether to stop, and the
-    ``pending`` and ``quota`` after the depth."""
+    it, ``parent_of_live`` the parent of each child kept from repeats, in order (each checkpoint notes how many
+    there were so far as the frontier; ``None``: not noted, as in peeling's line beam). Returns whether to stop, and
+    the ``pending`` and ``quota`` after the depth."""
     done_so_far = 0
     while pending + done - done_so_far >= quota:
         done_so_far += quota - pending
         budget.expanded += quota
         pending = 0
-        budget.note_frontier(int(np.searchsorted(parent_of_live, done_so_far - 1, side="right")))
+        if parent_of_live is not None:
+            budget.note_frontier(int(np.searchsorted(parent_of_live, done_so_far - 1, side="right")))
         if (yield from budget.checkpoint(soft=soft)):
             return True, pending, quota
         quota = budget.every()

@@ -13,10 +13,12 @@ beyond the line, so peeling always finishes.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
+from contextlib import suppress
 from typing import NamedTuple, TypeVar
 
 from ..progress import Progress
+from .beam import FAST_WIDTH
 from .budget import Budget
 from .grouptables import neighbours
 
@@ -239,7 +241,9 @@ def line_beam(
     smallest 4 × (Manhattan sum of the tiles) + the blank's distance to the nearest misplaced one (a tile takes
     about five moves per cell when the blank has to walk round it). Returns ``None``
     when the beam dies out, passes ``max_depth`` or the hard limit stops it (callers fall back to :func:`place`).
-    ``between`` (optional, see :func:`cell_distances`) speeds up the ranking.
+    ``between`` (optional, see :func:`cell_distances`) speeds up the ranking; with it, a beam at least
+    :data:`~npuzzle.nearoptimal.beam.FAST_WIDTH` wide runs compiled by numba when installed
+    (:mod:`~npuzzle.nearoptimal.line_beam_numba`), keeping the same states.
     """
     k = len(job.tiles)
     n = job.rows * job.cols
@@ -261,6 +265,9 @@ def line_beam(
 
     if start[1:] == goal:
         return []
+    fast = _numba_line_beam() if between and width >= FAST_WIDTH else None
+    if fast is not None:
+        return (yield from fast(bytes(start), bytes(goal), near, between, width, budget, max_depth))
     parent: dict[State, State | None] = {start: None}
     layer: list[tuple[State, int]] = [(start, sum(dist[i][start[i + 1]] for i in range(k)))]
     depth = 0
@@ -324,6 +331,22 @@ def line_beam(
     if found is None:
         return None
     return blank_path(parent, found, start)
+
+
+def _numba_line_beam() -> LineBeam | None:
+    """:func:`line_beam` compiled by numba (:mod:`~npuzzle.nearoptimal.line_beam_numba`) when numba is installed."""
+    with suppress(ImportError):
+        from .line_beam_numba import numba_line_beam
+
+        return numba_line_beam
+    return None
+
+
+LineBeam = Callable[
+    [bytes, bytes, Sequence[Sequence[int]], Sequence[Sequence[int]], int, Budget, int],
+    Generator[Progress, None, list[int] | None],
+]
+"""A compiled line beam: ``(start, goal, near, between, width, budget, max_depth)``."""
 
 
 LINE_WIDTH = 200
