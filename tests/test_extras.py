@@ -63,6 +63,7 @@ AT_THE_TOP = {
     "npuzzle.nearoptimal.beam_numpy": {"numpy"},
     "npuzzle.nearoptimal.beam_numba": {"numpy", "numba"},
     "npuzzle.nearoptimal.line_beam_numba": {"numpy", "numba"},
+    "npuzzle.nearoptimal.numba_tables": {"numpy", "numba"},
 }
 """Modules besides ``npuzzle.env`` that import numpy or numba at their top: each imported only where it is used."""
 

@@ -29,15 +29,12 @@ from .beam_arrays import best_first, replay_checkpoints, zobrist_keys
 from .beam_rules import RECENT, paced_width, read_back
 from .budget import Budget
 from .conflicts import LineConflicts
+from .numba_tables import EMPTY, insert, new_table
 
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int32]
 """Numbers and cells, 32 bits each (the numpy beam's are 64)."""
 Hashes = npt.NDArray[np.uint64]
-
-EMPTY = 2**64 - 1
-"""An empty slot of a hash table (:func:`_table`)."""
-
 
 SPAN = 2 * RECENT + 1
 """The depths whose states the recent states' store holds at most: those that may be refused, and the newest."""
@@ -46,10 +43,9 @@ SPAN = 2 * RECENT + 1
 class _Recent:
     """The states kept in the recent depths, each depth's in its place of a ring of :data:`SPAN` depths, with room
     for ``room`` states (twice the widest depth so far, at most the beam's width), and an open-addressing table of
-    their numbers by hash
-    (:func:`_insert`; a state's number is its depth's place times ``room`` plus its own). Every
-    :data:`~npuzzle.nearoptimal.beam_rules.RECENT` depths the table is made again without the depths that can no
-    longer be refused, so every state in it is refused."""
+    their numbers by hash (:mod:`~npuzzle.nearoptimal.numba_tables`; a state's number is its depth's place times
+    ``room`` plus its own). Every :data:`~npuzzle.nearoptimal.beam_rules.RECENT` depths the table is made again
+    without the depths that can no longer be refused, so every state in it is refused."""
 
     def __init__(self, first: States, first_hash: Hashes, width: int) -> None:
         self.width = width
@@ -58,7 +54,7 @@ class _Recent:
         self.hashes: Hashes = first_hash.repeat(SPAN)
         self.sizes = [0] * SPAN
         self.oldest = 0
-        self.table: Hashes = _table(0)
+        self.table: Hashes = new_table(0)
         self._index(0, 1)
 
     def keep(self, depth: int, states: States, blank: Ints, parent: Ints, cell: Ints, hashes: Hashes) -> States:
@@ -87,19 +83,13 @@ class _Recent:
         self.sizes[depth % SPAN] = size
         count = sum(self.sizes[older % SPAN] for older in range(self.oldest, depth + 1))
         if again or 2 * count > len(self.table):
-            self.table = _table(count) if 2 * count > len(self.table) else self.table
+            self.table = new_table(count) if 2 * count > len(self.table) else self.table
             self.table.fill(EMPTY)
             for older in range(self.oldest, depth):
                 start = older % SPAN * self.room
-                _insert(self.table, self.hashes, start, start + self.sizes[older % SPAN])
+                insert(self.table, self.hashes, start, start + self.sizes[older % SPAN])
         start = depth % SPAN * self.room
-        _insert(self.table, self.hashes, start, start + size)
-
-
-def _table(entries: int) -> Hashes:
-    """An empty hash table for ``entries`` numbers: per slot one word, the high half of a hash above a number
-    (:data:`EMPTY` in an empty slot); a power of two slots, at least twice the numbers, so that a probe is short."""
-    return np.full(1 << (2 * entries - 1).bit_length(), EMPTY, np.uint64)
+        insert(self.table, self.hashes, start, start + size)
 
 
 def numba_beam(
@@ -135,7 +125,7 @@ def numba_beam(
     recent = _Recent(states, hashes, width)
     parents: list[Ints] = []  # per depth: the number of each kept state's parent in the depth before
     blanks: list[States] = []  # per depth: the blank's cell in each kept state
-    taken: Hashes = _table(0)  # this depth's children by hash
+    taken: Hashes = new_table(0)  # this depth's children by hash
     current = width
     depth = 0
     pending = 0
@@ -145,7 +135,7 @@ def numba_beam(
         budget.bound = depth
         most = 3 * len(states) + 1  # children: three moves a state, four from the start (the only one at depth 0)
         if len(taken) < 2 * most:
-            taken = _table(most)
+            taken = new_table(most)
         else:
             taken.fill(EMPTY)
         out_parent = np.empty(most, np.int32)
@@ -181,18 +171,6 @@ def numba_beam(
         budget.note_frontier(len(states))
     budget.expanded += pending
     return None
-
-
-@numba.njit(cache=True)
-def _insert(table: Hashes, hashes: Hashes, start: int, end: int) -> None:  # pragma: no cover - compiled
-    """Put the numbers ``start`` to ``end`` into ``table`` by their ``hashes`` (open addressing, linear probing)."""
-    mask = np.uint64(len(table) - 1)
-    high = np.uint64(0xFFFFFFFF00000000)
-    for number in range(start, end):
-        slot = hashes[number] & mask
-        while table[slot] != EMPTY:
-            slot = (slot + np.uint64(1)) & mask
-        table[slot] = (hashes[number] & high) | np.uint64(number)
 
 
 @numba.njit(cache=True)

@@ -22,9 +22,9 @@ import numpy.typing as npt
 
 from ..progress import Progress
 from .beam_arrays import replay_checkpoints, zobrist_keys
-from .beam_numba import EMPTY, _insert, _table
 from .beam_rules import read_back
 from .budget import Budget
+from .numba_tables import EMPTY, insert, new_table
 
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int32]
@@ -38,8 +38,8 @@ class _Kept:
         self.states: States = first.copy()
         self.hashes: Hashes = first_hash.copy()
         self.count = 1
-        self.table: Hashes = _table(1)
-        _insert(self.table, self.hashes, 0, 1)
+        self.table: Hashes = new_table(1)
+        insert(self.table, self.hashes, 0, 1)
 
     def add(self, states: States, hashes: Hashes) -> None:
         """Remember ``states`` (with their ``hashes``)."""
@@ -50,10 +50,10 @@ class _Kept:
             self.hashes = np.resize(self.hashes, size)
         self.states[self.count : end], self.hashes[self.count : end] = states, hashes
         if 2 * end > len(self.table):
-            self.table = _table(end)
-            _insert(self.table, self.hashes, 0, end)
+            self.table = new_table(end)
+            insert(self.table, self.hashes, 0, end)
         else:
-            _insert(self.table, self.hashes, self.count, end)
+            insert(self.table, self.hashes, self.count, end)
         self.count = end
 
 
@@ -83,7 +83,7 @@ def numba_line_beam(
     kept = _Kept(states, hashes)
     parents: list[Ints] = []  # per depth: the number of each kept state's parent in the depth before
     blanks: list[Ints] = []  # per depth: the blank's cell in each kept state
-    taken: Hashes = _table(0)
+    taken: Hashes = new_table(0)
     depth = 0
     pending = 0
     quota = budget.every()
@@ -91,7 +91,7 @@ def numba_line_beam(
         depth += 1
         most = 4 * len(states)
         if len(taken) < 2 * most:
-            taken = _table(most)
+            taken = new_table(most)
         else:
             taken.fill(EMPTY)
         out_parent = np.empty(most, np.int32)
