@@ -29,7 +29,7 @@ from .beam_arrays import best_first, replay_checkpoints, zobrist_keys
 from .beam_rules import RECENT, paced_width, read_back
 from .budget import Budget
 from .conflicts import LineConflicts
-from .numba_tables import EMPTY, insert, new_table
+from .numba_tables import EMPTY, cleared, insert, new_table
 
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int32]
@@ -134,10 +134,7 @@ def numba_beam(
         depth += 1
         budget.bound = depth
         most = 3 * len(states) + 1  # children: three moves a state, four from the start (the only one at depth 0)
-        if len(taken) < 2 * most:
-            taken = new_table(most)
-        else:
-            taken.fill(EMPTY)
+        taken = cleared(taken, most)
         out_parent = np.empty(most, np.int32)
         out_cell = np.empty(most, np.int32)
         out_md = np.empty(most, np.int32)

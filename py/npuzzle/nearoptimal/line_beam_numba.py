@@ -24,7 +24,7 @@ from ..progress import Progress
 from .beam_arrays import replay_checkpoints, zobrist_keys
 from .beam_rules import read_back
 from .budget import Budget
-from .numba_tables import EMPTY, insert, new_table
+from .numba_tables import EMPTY, cleared, insert, new_table
 
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int32]
@@ -90,10 +90,7 @@ def numba_line_beam(
     while len(states) and depth < max_depth:
         depth += 1
         most = 4 * len(states)
-        if len(taken) < 2 * most:
-            taken = new_table(most)
-        else:
-            taken.fill(EMPTY)
+        taken = cleared(taken, most)
         out_parent = np.empty(most, np.int32)
         out_cell = np.empty(most, np.int32)
         out_tile = np.empty(most, np.int32)

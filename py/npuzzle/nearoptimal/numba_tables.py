@@ -22,6 +22,14 @@ def new_table(entries: int) -> Hashes:
     return np.full(1 << (2 * entries - 1).bit_length(), EMPTY, np.uint64)
 
 
+def cleared(table: Hashes, entries: int) -> Hashes:
+    """An empty hash table for ``entries`` numbers: ``table`` emptied when it has room for them, else a new one."""
+    if len(table) < 2 * entries:
+        return new_table(entries)
+    table.fill(EMPTY)
+    return table
+
+
 @numba.njit(cache=True)
 def insert(table: Hashes, hashes: Hashes, start: int, end: int) -> None:  # pragma: no cover - compiled
     """Put the numbers ``start`` to ``end`` into ``table`` by their ``hashes`` (open addressing, linear probing)."""
