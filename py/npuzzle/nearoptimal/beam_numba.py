@@ -83,8 +83,7 @@ class _Recent:
         self.sizes[depth % SPAN] = size
         count = sum(self.sizes[older % SPAN] for older in range(self.oldest, depth + 1))
         if again or 2 * count > len(self.table):
-            self.table = new_table(count) if 2 * count > len(self.table) else self.table
-            self.table.fill(EMPTY)
+            self.table = cleared(self.table, count)
             for older in range(self.oldest, depth):
                 start = older % SPAN * self.room
                 insert(self.table, self.hashes, start, start + self.sizes[older % SPAN])
@@ -159,9 +158,9 @@ def numba_beam(
             left = finish_by - budget.expanded - pending
             current = paced_width(width, min_width, first_estimate, int(estimate.min()), depth, left)
         chosen = best_first(estimate, current)
-        parent, cell = out_parent[chosen], out_cell[chosen]
-        states = recent.keep(depth, states, blank, parent, cell, out_hash[chosen])
-        md, lc, hashes = out_md[chosen], out_lc[chosen], out_hash[chosen]
+        parent, cell, hashes = out_parent[chosen], out_cell[chosen], out_hash[chosen]
+        states = recent.keep(depth, states, blank, parent, cell, hashes)
+        md, lc = out_md[chosen], out_lc[chosen]
         came, blank = blank[parent], cell
         parents.append(parent.astype(np.uint32))  # as compact as the Python beam's
         blanks.append(cell.astype(np.uint8))
@@ -248,18 +247,12 @@ def _expand(
     high = np.uint64(0xFFFFFFFF00000000)
     low = np.uint64(0xFFFFFFFF)
     steps = (-cols, cols, -1, 1)
-    # first, each child's first slot in the recent states' table: loads that do not wait on one another
+    # first, each move's new blank cell (-1: off the board or back where the blank came from), its child's hash and
+    # the child's first slot in the recent states' table: loads that do not wait on one another
+    moved_from = np.full(4 * len(states), -1, np.int32)
+    child_hash = np.empty(4 * len(states), np.uint64)
     first_probe = np.empty(4 * len(states), np.uint64)
     for number in range(len(states)):
-        b = blank[number]
-        for direction in range(4):
-            cell = b + steps[direction]
-            if 0 <= cell < len(zobrist) and (direction < 2 or cell // cols == b // cols):
-                tile = states[number, cell]
-                h = hashes[number] ^ zobrist[b, 0] ^ zobrist[b, tile] ^ zobrist[cell, tile] ^ zobrist[cell, 0]
-                first_probe[4 * number + direction] = recent_table[h & recent_mask]
-    for number in range(len(states)):
-        state = states[number]
         b = blank[number]
         row, col = b // cols, b % cols
         for direction in range(4):
@@ -270,8 +263,21 @@ def _expand(
             cell = b + steps[direction]
             if cell == came[number]:
                 continue
-            tile = state[cell]
+            tile = states[number, cell]
             h = hashes[number] ^ zobrist[b, 0] ^ zobrist[b, tile] ^ zobrist[cell, tile] ^ zobrist[cell, 0]
+            move = 4 * number + direction
+            moved_from[move], child_hash[move], first_probe[move] = cell, h, recent_table[h & recent_mask]
+    for number in range(len(states)):
+        state = states[number]
+        b = blank[number]
+        row, col = b // cols, b % cols
+        for direction in range(4):
+            move = 4 * number + direction
+            cell = moved_from[move]
+            if cell < 0:
+                continue
+            tile = state[cell]
+            h = child_hash[move]
             mark = h & high
             repeat = False
             slot = h & taken_mask
@@ -287,7 +293,7 @@ def _expand(
                 continue
             free = slot
             slot = h & recent_mask
-            entry = first_probe[4 * number + direction]
+            entry = first_probe[move]
             while entry != EMPTY:
                 if entry & high == mark and _same(state, b, cell, recent[entry & low], -1, -1):
                     repeat = True
