@@ -22,11 +22,14 @@ once (on a cluster: cancels the boards not done).
 from __future__ import annotations
 
 import multiprocessing
+import queue
 from collections.abc import Generator, Iterable
+from contextlib import suppress
 from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 from typing import TYPE_CHECKING
 
+from .interrupts import interrupts_held
 from .pdb import check_file
 from .records import (
     INPUT_SHOWN,
@@ -40,7 +43,7 @@ from .records import (
     wants_tables,
     worker_record,
 )
-from .workers import AHEAD, leave_interrupts_to_the_parent, running
+from .workers import AHEAD, WAIT_SECONDS, leave_interrupts_to_the_parent, running
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -96,12 +99,15 @@ def _in_workers(boards: list[tuple[int, str]], options: BatchOptions, jobs: int)
         sent = 0
         done: dict[int, Record] = {}
         for index in range(len(boards)):
-            while sent < len(boards) and sent - index < jobs * (1 + AHEAD):
-                tasks.put((sent, *boards[sent]))
-                sent += 1
-            while index not in done:
-                at, record = results.get()
-                done[at] = record
+            with interrupts_held() as interrupts:  # a Ctrl-C is acted on between two short waits
+                while sent < len(boards) and sent - index < jobs * (1 + AHEAD):
+                    tasks.put((sent, *boards[sent]))
+                    sent += 1
+                while index not in done:
+                    interrupts.check()
+                    with suppress(queue.Empty):
+                        at, record = results.get(timeout=WAIT_SECONDS)
+                        done[at] = record
             yield done.pop(index)
 
 

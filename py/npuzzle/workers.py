@@ -11,27 +11,35 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 from typing import Any
 
+from .interrupts import interrupts_held
+
 AHEAD = 2
 """Boards handed to each worker (a process, a cluster's thread) beyond the one it is solving: keeps it busy without
 reading far ahead."""
+
+WAIT_SECONDS = 0.1
+"""The longest the parent waits on its workers at a time: between two waits it looks for a Ctrl-C."""
 
 
 @contextmanager
 def running(processes: Sequence[BaseProcess], *queues: Queue[Any]) -> Iterator[None]:
     """Start ``processes``; on leaving, stop those still running at once (their work is no longer wanted) and
-    close ``queues``."""
-    for process in processes:
-        process.start()
+    close ``queues``. A Ctrl-C is held back while they start and while they stop (:mod:`npuzzle.interrupts`); the
+    caller holds it back too wherever it puts to or gets from ``queues``."""
+    with interrupts_held():
+        for process in processes:
+            process.start()
     try:
         yield
     finally:
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
-        for process in processes:
-            process.join()
-        for channel in queues:
-            channel.close()
+        with interrupts_held():
+            for process in processes:
+                if process.is_alive():
+                    process.terminate()
+            for process in processes:
+                process.join()
+            for channel in queues:
+                channel.close()
 
 
 def leave_interrupts_to_the_parent() -> None:

@@ -19,18 +19,17 @@ from __future__ import annotations
 
 import importlib.util
 import shlex
-import signal
 import sys
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
-from contextlib import contextmanager
 from pathlib import Path
 
 from .. import workers
 from ..errors import PatternDatabaseError
+from ..interrupts import HeldInterrupts, interrupts_held
 from ..progress import run
 from .database import (
     PARTITION_555,
@@ -206,7 +205,7 @@ def build_file(
     # compressed in the background as soon as it is built, while the others are still searched
     built: dict[tuple[int, ...], bytes] = {}
     with (
-        _ctrl_c_as_event() as pressed,  # first in, last out: still in place while the pools join their threads
+        interrupts_held() as interrupts,  # first in, last out: still in place while the pools join their threads
         ThreadPoolExecutor(max_workers=cores) as searchers,
         ThreadPoolExecutor(max_workers=cores) as zipper,
     ):
@@ -214,13 +213,13 @@ def build_file(
             packed: dict[tuple[int, ...], Future[bytes]] = {}
             for together, threads in search_rounds(len(tiles), cores):
                 jobs_now = {tuple(tiles[i]): searchers.submit(timed, tiles[i], threads) for i in together}
-                _wait(jobs_now.values(), pressed)
+                _wait(jobs_now.values(), interrupts)
                 for pattern, job in jobs_now.items():
                     built[pattern] = job.result()
                     packed[pattern] = zipper.submit(compress, pattern, built[pattern])
             if not all(job.done() for job in packed.values()):
                 say("  compressing the last tables")
-            _wait(packed.values(), pressed)
+            _wait(packed.values(), interrupts)
         except BaseException:
             stop.set()  # every thread stops at its next tick; leaving the pools waits for that
             raise
@@ -303,10 +302,10 @@ def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[s
         tick("compressing")
         return MultisetDatabase(4, 4, PARTITION_MTM, data, index).encode()
 
-    with _ctrl_c_as_event() as pressed, ThreadPoolExecutor(max_workers=1) as worker:
+    with interrupts_held() as interrupts, ThreadPoolExecutor(max_workers=1) as worker:
         job = worker.submit(make)
         try:
-            _wait([job], pressed)
+            _wait([job], interrupts)
         except BaseException:
             stop.set()
             raise
@@ -316,31 +315,13 @@ def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[s
     return path
 
 
-@contextmanager
-def _ctrl_c_as_event() -> Iterator[threading.Event]:
-    """In the main thread, a Ctrl-C (SIGINT) sets the event given instead of raising wherever the thread is: a
-    KeyboardInterrupt raised inside a lock's wait can leave the lock broken ("release unlocked lock"), so
-    :func:`_wait` raises it itself, between two waits. Elsewhere the event is never set."""
-    pressed = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield pressed
-        return
-    previous = signal.getsignal(signal.SIGINT)
-    signal.signal(signal.SIGINT, lambda _signal, _frame: pressed.set())
-    try:
-        yield pressed
-    finally:
-        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
-
-
-def _wait(futures: Iterable[Future[bytes]], pressed: threading.Event) -> None:
-    """Wait for ``futures`` in short waits, until all are done or one failed; raise KeyboardInterrupt between two
-    waits once ``pressed`` is set (a Ctrl-C)."""
+def _wait(futures: Iterable[Future[bytes]], interrupts: HeldInterrupts) -> None:
+    """Wait for ``futures`` in short waits, until all are done or one failed; a Ctrl-C is acted on between two
+    waits."""
     pending = set(futures)
     while pending:
-        done, pending = wait(pending, timeout=0.2, return_when=FIRST_EXCEPTION)
-        if pressed.is_set():
-            raise KeyboardInterrupt
+        done, pending = wait(pending, timeout=workers.WAIT_SECONDS, return_when=FIRST_EXCEPTION)
+        interrupts.check()
         for future in done:
             if future.exception() is not None:
                 return

@@ -24,8 +24,9 @@ from multiprocessing.queues import Queue
 
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY
+from ..interrupts import interrupts_held
 from ..progress import Limit, Search, SearchResult, SearchStopped
-from ..workers import leave_interrupts_to_the_parent, running
+from ..workers import WAIT_SECONDS, leave_interrupts_to_the_parent, running
 from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, SplitJob, answer_task, ordinary_first
 from .tables import PdbTables
 from .tasks import Answer, Task
@@ -71,17 +72,19 @@ def _split(job: SplitJob) -> Search:
         reported = time.perf_counter()
         out = 0
         while True:
-            while out < IN_FLIGHT_PER_JOB * job.workers and (task := coordinator.next_task()) is not None:
-                tasks.put(task)
-                out += 1
-            try:
-                answer = answers.get(timeout=job.report_every)
-            except queue.Empty:
-                pass
-            else:
-                out -= 1
-                if coordinator.take(answer) is not None:
-                    break
+            with interrupts_held() as interrupts:  # a Ctrl-C is acted on between two short waits
+                while out < IN_FLIGHT_PER_JOB * job.workers and (task := coordinator.next_task()) is not None:
+                    tasks.put(task)
+                    out += 1
+                interrupts.check()
+                try:
+                    answer = answers.get(timeout=min(job.report_every, WAIT_SECONDS))
+                except queue.Empty:
+                    pass
+                else:
+                    out -= 1
+                    if coordinator.take(answer) is not None:
+                        break
             if coordinator.check() is not None:
                 break
             now = time.perf_counter()
