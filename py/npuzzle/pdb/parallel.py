@@ -72,11 +72,10 @@ def _split(job: SplitJob) -> Search:
         reported = time.perf_counter()
         out = 0
         while True:
-            with interrupts_held() as interrupts:  # a Ctrl-C is acted on between two short waits
+            with interrupts_held():  # a Ctrl-C is acted on on leaving, after at most one short wait
                 while out < IN_FLIGHT_PER_JOB * job.workers and (task := coordinator.next_task()) is not None:
                     tasks.put(task)
                     out += 1
-                interrupts.check()
                 try:
                     answer = answers.get(timeout=min(job.report_every, WAIT_SECONDS))
                 except queue.Empty:
