@@ -63,18 +63,36 @@ def beam_search(
     first, goal = bytes(start), bytes(target)
     if first == goal:
         return []
-    search = fast_beam() if width >= FAST_WIDTH and max(rows, cols) <= FAST_MAX_LINE else None
-    search = search or python_beam
+    search = (fast_beam() if fits_fast(rows, cols, width) else None) or python_beam
     return (yield from search(rows, cols, first, goal, width, budget, max_depth, finish_by, min_width, soft))
+
+
+def fits_fast(rows: int, cols: int, width: int) -> bool:
+    """Whether a beam of ``width`` on a ``rows`` × ``cols`` board is handed to numba or numpy when installed."""
+    return width >= FAST_WIDTH and max(rows, cols) <= FAST_MAX_LINE
+
+
+def runs_compiled(rows: int, cols: int, width: int) -> bool:
+    """Whether :func:`beam_search` runs a beam of ``width`` on a ``rows`` × ``cols`` board compiled by numba, which
+    lets go of Python's global lock while it works, so that two such beams run side by side on two cores."""
+    return fits_fast(rows, cols, width) and compiled_beam() is not None
+
+
+def compiled_beam() -> Search | None:
+    """The beam compiled by numba (:mod:`~npuzzle.nearoptimal.beam_numba`), or ``None`` without numba."""
+    with suppress(ImportError):
+        from .beam_numba import numba_beam
+
+        return numba_beam
+    return None
 
 
 def fast_beam() -> Search | None:
     """The fastest installed beam that keeps the pure-Python beam's states: numba's
     (:mod:`~npuzzle.nearoptimal.beam_numba`), else numpy's (:mod:`~npuzzle.nearoptimal.beam_numpy`), else none."""
-    with suppress(ImportError):
-        from .beam_numba import numba_beam
-
-        return numba_beam
+    compiled = compiled_beam()
+    if compiled is not None:
+        return compiled
     with suppress(ImportError):
         from .beam_numpy import numpy_beam
 

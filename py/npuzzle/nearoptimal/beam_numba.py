@@ -169,7 +169,7 @@ def numba_beam(
     return None
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _make(states: States, blank: Ints, parent: Ints, cell: Ints, children: States) -> None:  # pragma: no cover
     """Write into ``children[k]`` the state ``states[parent[k]]`` with its tile on ``cell[k]`` moved into the blank."""
     for k in range(len(parent)):
@@ -178,7 +178,7 @@ def _make(states: States, blank: Ints, parent: Ints, cell: Ints, children: State
         children[k, cell[k]] = 0
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _line_conflicts(
     state: States, start: int, stride: int, length: int, line: int, owner: Ints, place: Ints, moved: int, tile: int
 ) -> int:  # pragma: no cover - compiled
@@ -209,7 +209,7 @@ def _line_conflicts(
     return 2 * (count - piles)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _same(a: States, blank_a: int, moved_a: int, b: States, blank_b: int, moved_b: int) -> bool:  # pragma: no cover
     """Whether state ``a`` with its tile on ``moved_a`` moved into its blank on ``blank_a`` equals ``b`` with its
     ``moved_b`` moved into ``blank_b`` (-1, -1: as it is)."""
@@ -229,7 +229,7 @@ def _same(a: States, blank_a: int, moved_a: int, b: States, blank_b: int, moved_
     return True
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _expand(
     states: States, md: Ints, lc: Ints, came: Ints, blank: Ints, hashes: Hashes,
     rows: int, cols: int, distance: Ints, home_row: Ints, home_col: Ints, zobrist: Hashes,

@@ -103,6 +103,27 @@ class Budget:
             return True
         return self.soft_nodes is not None and self.expanded >= self.soft_nodes
 
+    def lane(self) -> Budget:
+        """A budget for a sub-search that may run beside others (:mod:`~npuzzle.nearoptimal.both_ways`): its own
+        counters from zero under what is left of the hard limit (the nodes not yet expanded, the seconds not yet
+        spent), with no soft budget; :meth:`absorb` adds it back."""
+        limit = self.limit
+        nodes = None if limit.nodes is None else max(0, limit.nodes - self.expanded)
+        seconds = None if limit.seconds is None else max(0.0, limit.seconds - self.elapsed())
+        lane = Budget(Limit(nodes=nodes, seconds=seconds, memory=limit.memory), self.algorithm, self.heuristic)
+        lane.bound, lane.iteration = self.bound, self.iteration
+        return lane
+
+    def absorb(self, lane: Budget) -> None:
+        """Add the counters of ``lane`` (made by :meth:`lane`) to these, and the hard limit it reached, if any."""
+        self.expanded += lane.expanded
+        self.generated += lane.generated
+        self.bound = lane.bound
+        self.note_frontier(lane.max_frontier)
+        self.frontier = lane.frontier
+        if self.stopped is None and lane.stopped is not None:
+            self.stopped, self.requested = lane.stopped, lane.requested
+
     def note_frontier(self, size: int) -> None:
         """Record the current frontier size (and the largest seen)."""
         self.frontier = size

@@ -30,7 +30,7 @@ def cleared(table: Hashes, entries: int) -> Hashes:
     return table
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def insert(table: Hashes, hashes: Hashes, start: int, end: int) -> None:  # pragma: no cover - compiled
     """Put the numbers ``start`` to ``end`` into ``table`` by their ``hashes`` (open addressing, linear probing)."""
     mask = np.uint64(len(table) - 1)

@@ -33,7 +33,8 @@ from ..board import Board, goal_board
 from ..errors import GoalError, LimitError
 from ..progress import Limit, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
 from ..solvability import check_reachable
-from .beam import beam_search, reversed_path
+from .beam import reversed_path
+from .both_ways import BeamJob, run_beams
 from .budget import Budget
 from .conflicts import manhattan_linear_conflict
 from .grouptables import (
@@ -348,26 +349,22 @@ def _search(
             core_note = f"{r_rows}×{r_cols} region"
         budget.bound = lower
         region_lower = manhattan_linear_conflict(local_start, local_goal, r_rows, r_cols)
-        path = None
+        jobs = []
+        unspent = None if work is None else max(0, work - budget.expanded)
         for direction in range(DIRECTIONS):
-            beam_width, finish_by = _beam_pace(width, work, budget.expanded, region_lower, DIRECTIONS - direction)
+            job_width, share = _beam_pace(width, unspent, region_lower, DIRECTIONS - direction)
             ends = (local_start, local_goal) if direction == 0 else (local_goal, local_start)
-            found = yield from beam_search(
-                r_rows,
-                r_cols,
-                *ends,
-                beam_width,
-                budget,
-                DEPTH_CAP * region_lower,
-                finish_by,
-                min(beam_width, MIN_WIDTH),
+            jobs.append(
+                BeamJob(r_rows, r_cols, *ends, job_width, share, min(job_width, MIN_WIDTH), DEPTH_CAP * region_lower)
             )
+            unspent = None if unspent is None or share is None else unspent - share
+        beam_width = max(job.width for job in jobs)
+        path = None
+        for direction, found in enumerate((yield from run_beams(jobs, budget))):
             if found is not None and direction:
                 found = reversed_path(local_goal, found)
             if found is not None and (path is None or len(found) < len(path)):
                 path = found
-            if budget.hard_stop():
-                break
         if path is not None:
             if specs and shorten_path and not budget.soft_stop():
                 before = len(path)
@@ -419,18 +416,18 @@ def _search(
         return result(False, stopped_message(stop.reason, budget.expanded, lower))
 
 
-def _beam_pace(
-    width: int | None, work: int | None, spent: int, region_lower: int, beams: int = 1
-) -> tuple[int, int | None]:
-    """The region beam's largest width and the count of expansions it is paced to end by (``None``: unpaced).
+def _beam_pace(width: int | None, left: int | None, region_lower: int, beams: int = 1) -> tuple[int, int | None]:
+    """A region beam's largest width and the expansions it is paced to end within (``None``: unpaced), when
+    ``left`` of the budget is left (``None``: unpaced) for it and the ``beams - 1`` beams after it.
 
-    Paced, the beam gets :data:`BEAM_SHARE` of the budget left, and the width that spends it over a path of
-    :data:`DEPTH_GUESS` times the region's bound (at least :data:`MIN_WIDTH`, at most ``width`` when given)."""
-    if work is None:
+    Paced, the beam gets :data:`BEAM_SHARE` of its part of what is left, and the width that spends it over a path of
+    :data:`DEPTH_GUESS` times the region's bound (at least :data:`MIN_WIDTH`, at most ``width`` when given). A beam
+    is paced before the ones before it have run (as if each spent its share), so the beams may run side by side."""
+    if left is None:
         return (UNPACED_WIDTH if width is None else width), None
-    share = BEAM_SHARE * max(0, work - spent) / beams
+    share = round(BEAM_SHARE * left / beams)
     paced = max(MIN_WIDTH, int(share / (DEPTH_GUESS * max(region_lower, 1))))
-    return (paced if width is None else min(width, paced)), spent + round(share)
+    return (paced if width is None else min(width, paced)), share
 
 
 def _blank_path(tiles: Sequence[int], moves: Sequence[int]) -> list[int]:

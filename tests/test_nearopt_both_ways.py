@@ -1,0 +1,123 @@
+"""The region's two beams side by side on two threads: the same answers and counts as one after the other, and a stop,
+a time limit or an error ends both."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from npuzzle import goal_board, random_board
+from npuzzle.nearoptimal import both_ways, solve_big
+from npuzzle.nearoptimal.both_ways import BeamJob, run_beams
+from npuzzle.nearoptimal.budget import Budget
+from npuzzle.progress import Limit, Progress, SearchResult, run, stop
+from test_nearopt_beam import replay_on
+
+pytest.importorskip("numba")
+
+BOARD = random_board(5, 5, seed=31)
+
+
+def beam_threads() -> list[threading.Thread]:
+    """The beams running on threads of their own."""
+    return [thread for thread in threading.enumerate() if thread.name == "npuzzle-beam"]
+
+
+@pytest.fixture
+def backgrounds(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every beam started on a thread of its own from now on."""
+    started: list[object] = []
+    real = both_ways._Background
+
+    def counted(job: BeamJob, lane: Budget) -> object:
+        started.append(job)
+        return real(job, lane)
+
+    monkeypatch.setattr(both_ways, "_Background", counted)
+    return started
+
+
+def test_side_by_side_gives_the_answer_and_the_counts_of_one_after_the_other(
+    backgrounds: list[object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    side = run(solve_big(BOARD, budget=2))
+    assert len(backgrounds) == 1
+    monkeypatch.setattr(both_ways, "side_by_side", lambda jobs, budget: False)
+    after = run(solve_big(BOARD, budget=2))
+    assert len(backgrounds) == 1
+    assert side.moves is not None and side.moves == after.moves
+    assert (side.nodes_expanded, side.nodes_generated, side.max_frontier) == (
+        after.nodes_expanded,
+        after.nodes_generated,
+        after.max_frontier,
+    )
+    assert side.extra == after.extra
+
+
+def test_a_node_limit_runs_the_beams_one_after_the_other(backgrounds: list[object]) -> None:
+    found = run(solve_big(BOARD, budget=2, limit=Limit(nodes=10**9)))
+    assert found.moves is not None
+    assert backgrounds == []
+
+
+def test_progress_counts_both_beams_and_never_goes_back(backgrounds: list[object]) -> None:
+    records: list[Progress] = []
+    found = run(solve_big(BOARD, budget=2), records.append)
+    assert backgrounds
+    counts = [record.nodes_expanded for record in records]
+    assert counts == sorted(counts)
+    assert counts[-1] <= found.nodes_expanded
+
+
+def fallback(_: Progress | None) -> SearchResult:
+    raise AssertionError("the search did not answer the stop itself")
+
+
+def test_a_stop_while_both_beams_run_stops_both_and_leaves_no_thread(backgrounds: list[object]) -> None:
+    search = solve_big(BOARD, budget=1000)
+    for record in search:
+        if beam_threads() and record.nodes_expanded > 100_000:
+            break
+    assert backgrounds
+    result = stop(search, fallback)
+    assert result.stopped == "cancelled" and result.moves is None
+    assert result.nodes_expanded > 100_000
+    assert beam_threads() == []
+
+
+def test_a_time_limit_ends_both_beams(backgrounds: list[object]) -> None:
+    result = run(solve_big(BOARD, budget=1000, limit=Limit(seconds=0.5)))
+    assert backgrounds
+    assert result.stopped == "time-limit" and result.moves is None
+    assert beam_threads() == []
+
+
+def test_an_error_in_the_beam_on_the_other_thread_reaches_the_caller(monkeypatch: pytest.MonkeyPatch) -> None:
+    start, goal = list(BOARD.tiles), list(goal_board(5, 5).tiles)
+    jobs = [BeamJob(5, 5, start, goal, 300, None, 100, 400), BeamJob(5, 5, goal, start, 300, None, 100, 400)]
+    real = BeamJob.search
+
+    def search(job: BeamJob, lane: Budget) -> object:
+        if job is jobs[1]:
+            raise RuntimeError("the beam broke")
+        return real(job, lane)
+
+    monkeypatch.setattr(BeamJob, "search", search)
+    budget = Budget(Limit(), "near-optimal", "test")
+    assert both_ways.side_by_side(jobs, budget)
+    with pytest.raises(RuntimeError, match="the beam broke"):
+        run(run_beams(jobs, budget))
+    assert beam_threads() == []
+
+
+def test_narrow_beams_run_one_after_the_other() -> None:
+    start, goal = list(BOARD.tiles), list(goal_board(5, 5).tiles)
+    narrow = [BeamJob(5, 5, start, goal, 100, None, 100, 400), BeamJob(5, 5, goal, start, 100, None, 100, 400)]
+    budget = Budget(Limit(), "near-optimal", "test")
+    assert not both_ways.side_by_side(narrow, budget)
+    there, back = run(run_beams(narrow, budget))
+    assert there is not None and back is not None
+    assert replay_on(BOARD, there) == goal_board(5, 5)
+    assert replay_on(goal_board(5, 5), back) == BOARD
+    assert budget.expanded > 0
