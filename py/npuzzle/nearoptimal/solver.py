@@ -7,10 +7,10 @@ lower bound on the optimal length. Three phases, each a generator feeding one pr
    7×7 and up), or :data:`WIDE_CORE_CELLS` with a budget of at least :data:`WIDE_BUDGET` (an 8×8 and up), place one
    or two edge lines by a beam search over the blank and their tiles, and lock them.
 2. **Beam search** (:mod:`npuzzle.nearoptimal.beam`) solves the remaining region (up to 6×6, or 7×7) twice, from the
-   board to the goal and from the goal to the board, ranking states by Manhattan distance plus linear conflicts,
-   and keeps the shorter path; if both beams die out, the region is peeled further to at most 9 cells and solved
-   exactly by A*. A region of at most 25 cells also gets relaxed additive group tables
-   (:mod:`npuzzle.nearoptimal.grouptables`): windows of its path re-solved optimally
+   board and from the goal (side by side when numba compiles both: :mod:`npuzzle.nearoptimal.both_ways`), ranking
+   states by Manhattan distance plus linear conflicts, and keeps the shorter path; if both beams die out, the region
+   is peeled further to at most 9 cells and solved exactly by A*. A region of at most 25 cells also gets relaxed
+   additive group tables (:mod:`npuzzle.nearoptimal.grouptables`): windows of its path re-solved optimally
    (:mod:`npuzzle.nearoptimal.shorten`) and, when it is the whole board, a stronger lower bound.
 3. **Windows** (:mod:`npuzzle.nearoptimal.windows`): windows of the whole path, across the peeled lines, are
    re-solved by beams between their end states while the budget lasts.
