@@ -15,7 +15,7 @@ import threading
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 
-from ..progress import Progress, SearchStopped, run
+from ..progress import Progress, mapped, run
 from .beam import beam_search, runs_compiled
 from .budget import Budget
 
@@ -59,7 +59,7 @@ def side_by_side(jobs: Sequence[BeamJob], budget: Budget) -> bool:
 def run_beams(jobs: Sequence[BeamJob], budget: Budget) -> Generator[Progress, None, list[list[int] | None]]:
     """Each job's path (``None`` where its beam found none), every beam's work added to ``budget``. A hard limit
     reached by one beam ends the ones after it; a stop thrown in (:class:`~npuzzle.progress.SearchStopped`) stops
-    every beam before it is passed on."""
+    every beam before it is passed on (the beam on the other thread recorded as cancelled)."""
     found: list[list[int] | None] = [None] * len(jobs)
     if not side_by_side(jobs, budget):
         for number, job in enumerate(jobs):
@@ -78,10 +78,7 @@ def run_beams(jobs: Sequence[BeamJob], budget: Budget) -> Generator[Progress, No
         while other.running(WAIT_SECONDS):
             yield _counted(lanes[1].progress(), budget, lanes)
         found[1] = other.result()
-    except SearchStopped as stop:
-        lanes[1].request_stop(stop.reason)
-        raise
-    finally:
+    finally:  # a stop thrown in, or any error, stops the other beam too
         other.stop()
         for lane in lanes:
             budget.absorb(lane)
@@ -127,17 +124,7 @@ def _reported(
     search: Generator[Progress, None, list[int] | None], budget: Budget, lanes: Sequence[Budget]
 ) -> Generator[Progress, None, list[int] | None]:
     """``search`` (on one of ``lanes``) with each progress record counting the work of ``budget`` and every lane."""
-    while True:
-        try:
-            record = next(search)
-        except StopIteration as done:
-            path: list[int] | None = done.value
-            return path
-        try:
-            yield _counted(record, budget, lanes)
-        except BaseException:
-            search.close()
-            raise
+    return mapped(search, lambda record: _counted(record, budget, lanes))
 
 
 def _counted(record: Progress, budget: Budget, lanes: Sequence[Budget]) -> Progress:

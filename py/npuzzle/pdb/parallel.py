@@ -72,7 +72,7 @@ def _split(job: SplitJob) -> Search:
         reported = time.perf_counter()
         out = 0
         while True:
-            with interrupts_held():  # a Ctrl-C is acted on on leaving, after at most one short wait
+            with interrupts_held():  # a Ctrl-C is acted on when the block is left, after one short wait at most
                 while out < IN_FLIGHT_PER_JOB * job.workers and (task := coordinator.next_task()) is not None:
                     tasks.put(task)
                     out += 1
