@@ -1,5 +1,5 @@
-"""The region's two beams side by side on two threads: the same answers and counts as one after the other, and a stop,
-a time limit or an error ends both."""
+"""Two beams side by side on two threads (the region's, and each window's): the same answers and counts as one after
+the other, and a stop, a time limit or an error ends both."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ import pytest
 
 from npuzzle import goal_board, random_board
 from npuzzle.nearoptimal import both_ways, solve_big
+from npuzzle.nearoptimal.beam import beam_search
 from npuzzle.nearoptimal.both_ways import BeamJob, run_beams
 from npuzzle.nearoptimal.budget import Budget
+from npuzzle.nearoptimal.windows import beam_windows
 from npuzzle.progress import Limit, Progress, SearchResult, run, stop
 from test_nearopt_beam import replay_on
 
@@ -42,10 +44,11 @@ def test_side_by_side_gives_the_answer_and_the_counts_of_one_after_the_other(
     backgrounds: list[object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     side = run(solve_big(BOARD, budget=2))
-    assert len(backgrounds) == 1
+    threaded = len(backgrounds)
+    assert threaded > 1  # the region's beam from the goal, and the windows' beams back
     monkeypatch.setattr(both_ways, "side_by_side", lambda jobs, budget: False)
     after = run(solve_big(BOARD, budget=2))
-    assert len(backgrounds) == 1
+    assert len(backgrounds) == threaded
     assert side.moves is not None and side.moves == after.moves
     assert (side.nodes_expanded, side.nodes_generated, side.max_frontier) == (
         after.nodes_expanded,
@@ -121,3 +124,41 @@ def test_narrow_beams_run_one_after_the_other() -> None:
     assert replay_on(BOARD, there) == goal_board(5, 5)
     assert replay_on(goal_board(5, 5), back) == BOARD
     assert budget.expanded > 0
+
+
+def window_budget(nodes: int) -> Budget:
+    return Budget(Limit(), "near-optimal", "test", nodes)
+
+
+def test_the_windows_beams_side_by_side_find_what_one_after_the_other_finds(
+    backgrounds: list[object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    goal = goal_board(5, 5)
+    walk = run(beam_search(5, 5, BOARD.tiles, goal.tiles, 20, window_budget(10**9), 10_000))
+    assert walk is not None
+    side, after = window_budget(300_000), window_budget(300_000)
+    shorter = run(beam_windows(5, 5, BOARD.tiles, walk, 300, side))
+    threaded = len(backgrounds)
+    assert threaded > 0
+    monkeypatch.setattr(both_ways, "side_by_side", lambda jobs, budget: False)
+    assert run(beam_windows(5, 5, BOARD.tiles, walk, 300, after)) == shorter
+    assert len(backgrounds) == threaded
+    assert len(shorter) < len(walk) and replay_on(BOARD, shorter) == goal
+    assert (side.expanded, side.generated, side.iteration) == (after.expanded, after.generated, after.iteration)
+    assert 0 < side.expanded <= 300_000  # each window's two beams share what is left of the soft budget
+
+
+def test_a_window_tries_the_way_back_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    goal = goal_board(5, 5)
+    walk = run(beam_search(5, 5, BOARD.tiles, goal.tiles, 20, window_budget(10**9), 10_000))
+    assert walk is not None
+    ways: list[tuple[bool, bool]] = []
+    real = BeamJob.search
+
+    def search(job: BeamJob, lane: Budget) -> object:
+        ways.append((tuple(job.start) == BOARD.tiles, tuple(job.target) == BOARD.tiles))
+        return real(job, lane)
+
+    monkeypatch.setattr(BeamJob, "search", search)
+    run(beam_windows(5, 5, BOARD.tiles, walk, 300, window_budget(300_000)))
+    assert sorted(ways[:2]) == [(False, True), (True, False)]  # the first window: from the board, and back to it

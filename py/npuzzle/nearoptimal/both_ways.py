@@ -2,10 +2,11 @@
 on two threads when every one of them runs compiled by numba (which lets go of Python's global lock while it works).
 
 Each beam gets its own :meth:`~npuzzle.nearoptimal.budget.Budget.lane` (its counters from zero, under what is left
-of the hard limit), and its width and pace are fixed before any starts, so a beam keeps the same states either way
-and the answers are the same; only the time differs. A node limit is shared out by order (a later beam gets what
-an earlier one left), so with one the beams always run one after the other. The region's two beams, from the board
-and from the goal (:mod:`npuzzle.nearoptimal.solver`), are what this runs.
+of the hard limit), and its width, pace and soft budget are fixed before any starts, so a beam keeps the same states
+either way and the answers are the same; only the time differs. A node limit is shared out by order (a later beam
+gets what an earlier one left), so with one the beams always run one after the other. What this runs: two beams
+between the same two states, one each way, keeping the shorter path (:func:`shorter_way`) — the region's, from the
+board and from the goal (:mod:`npuzzle.nearoptimal.solver`), and each window's (:mod:`npuzzle.nearoptimal.windows`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 
 from ..progress import Progress, mapped, run
-from .beam import beam_search, runs_compiled
+from .beam import beam_search, reversed_path, runs_compiled
 from .budget import Budget
 
 WAIT_SECONDS = 0.05
@@ -27,7 +28,8 @@ WAIT_SECONDS = 0.05
 class BeamJob:
     """One beam: from ``start`` to ``target`` (tile per cell, ``0`` = blank) on a ``rows`` × ``cols`` board, at most
     ``width`` wide and paced to end within ``share`` expansions of its own (``None``: unpaced), never narrower than
-    ``min_width``, giving up past ``max_depth`` moves (as :func:`~npuzzle.nearoptimal.beam.beam_search`)."""
+    ``min_width``, giving up past ``max_depth`` moves (as :func:`~npuzzle.nearoptimal.beam.beam_search`), and once it
+    has expanded ``soft`` states (its soft budget; ``None``: none)."""
 
     rows: int
     cols: int
@@ -37,11 +39,22 @@ class BeamJob:
     share: int | None
     min_width: int
     max_depth: int
+    soft: int | None = None
 
     def search(self, lane: Budget) -> Generator[Progress, None, list[int] | None]:
-        """The beam, counted on ``lane`` (a fresh lane: its pace is counted from zero)."""
+        """The beam, counted on ``lane`` (a fresh lane: its pace and soft budget are counted from zero)."""
+        lane.soft_nodes = self.soft
         return beam_search(
-            self.rows, self.cols, self.start, self.target, self.width, lane, self.max_depth, self.share, self.min_width
+            self.rows,
+            self.cols,
+            self.start,
+            self.target,
+            self.width,
+            lane,
+            self.max_depth,
+            self.share,
+            self.min_width,
+            soft=self.soft is not None,
         )
 
 
@@ -54,6 +67,19 @@ def side_by_side(jobs: Sequence[BeamJob], budget: Budget) -> bool:
         and sys.platform != "emscripten"
         and all(runs_compiled(job.rows, job.cols, job.width) for job in jobs)
     )
+
+
+def shorter_way(jobs: Sequence[BeamJob], budget: Budget) -> Generator[Progress, None, list[int] | None]:
+    """The shortest path of ``jobs`` between two states (run by :func:`run_beams`): ``jobs[0]`` from its start to its
+    target, any after it the other way (their paths reversed); the earlier job's path on a tie, ``None`` when none
+    found one."""
+    best: list[int] | None = None
+    for number, found in enumerate((yield from run_beams(jobs, budget))):
+        if found is not None and number:
+            found = reversed_path(jobs[number].start, found)
+        if found is not None and (best is None or len(found) < len(best)):
+            best = found
+    return best
 
 
 def run_beams(jobs: Sequence[BeamJob], budget: Budget) -> Generator[Progress, None, list[list[int] | None]]:

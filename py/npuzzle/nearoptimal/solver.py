@@ -33,8 +33,7 @@ from ..board import Board, goal_board
 from ..errors import GoalError, LimitError
 from ..progress import Limit, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
 from ..solvability import check_reachable
-from .beam import reversed_path
-from .both_ways import BeamJob, run_beams
+from .both_ways import BeamJob, shorter_way
 from .budget import Budget
 from .conflicts import manhattan_linear_conflict
 from .grouptables import (
@@ -359,12 +358,7 @@ def _search(
             )
             unspent = None if unspent is None or share is None else unspent - share
         beam_width = max(job.width for job in jobs)
-        path = None
-        for direction, found in enumerate((yield from run_beams(jobs, budget))):
-            if found is not None and direction:
-                found = reversed_path(local_goal, found)
-            if found is not None and (path is None or len(found) < len(path)):
-                path = found
+        path = yield from shorter_way(jobs, budget)
         if path is not None:
             if specs and shorten_path and not budget.soft_stop():
                 before = len(path)

@@ -1,12 +1,14 @@
-"""Shortening by beam: windows of a solution re-solved by a beam search between their two end states.
+"""Shortening by beam: windows of a solution re-solved by beam searches between their two end states.
 
 For a solution ``s₀ → … → s_L`` and a window ``[i, j]``, a beam search (:func:`~npuzzle.nearoptimal.beam.beam_search`,
 ranked by the distance and conflicts *towards* ``s_j``) looks for a path from ``s_i`` to ``s_j`` of fewer than
-``j − i`` moves; one found replaces the window. The windows cover the whole path, across the lines that peeling
-locked and the region the first beam solved, overlapping by half a window, for each window length of
-:data:`WINDOWS` in turn, while the work budget lasts. A beam between two states a few dozen moves apart finds
-shortcuts that the first beam, ranking states by their distance to the goal alone, passed by; every replacement
-keeps a valid solution, so the sweep can stop at any moment (measured in ``docs/near-optimal.md``).
+``j − i`` moves; one found replaces the window. In the rounds after the first, a second beam looks from ``s_j`` back,
+and the shorter path is kept; compiled by numba, the two run side by side (:mod:`npuzzle.nearoptimal.both_ways`).
+The windows cover the whole path, across the lines that peeling locked and the region the first beam solved,
+overlapping by half a window, for each window length of :data:`WINDOWS` in turn, while the work budget lasts. A
+beam between two states a few dozen moves apart finds shortcuts that the first beam, ranking states by their
+distance to the goal alone, passed by; every replacement keeps a valid solution, so the sweep can stop at any moment
+(measured in ``docs/near-optimal.md``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Generator, Sequence
 
 from ..progress import Progress
 from .beam import beam_search
+from .both_ways import BeamJob, shorter_way
 from .budget import Budget
 from .peel import walk
 from .shorten import keeping_improvements
@@ -54,13 +57,16 @@ def _rounds(
     budget: Budget,
     windows: Sequence[int],
 ) -> Generator[Progress, None, None]:
-    """The rounds of :func:`beam_windows`, improving ``best`` in place."""
+    """The rounds of :func:`beam_windows`, improving ``best`` in place: the first with one beam a window (while the
+    budget is scarce, every window gets its try), the wider ones after it with one each way."""
+    ways = 1
     while True:
         before = budget.expanded
-        yield from _sweeps(rows, cols, start, best, width, budget, windows)
+        yield from _sweeps(rows, cols, start, best, width, budget, windows, ways)
         if budget.soft_nodes is None or budget.soft_stop() or budget.expanded == before:
             return
         width *= WIDEN
+        ways = 2
 
 
 def _sweeps(
@@ -71,8 +77,10 @@ def _sweeps(
     width: int,
     budget: Budget,
     windows: Sequence[int],
+    ways: int,
 ) -> Generator[Progress, None, None]:
-    """The sweeps of :func:`beam_windows`, improving ``best`` in place (a valid path at every ``yield``)."""
+    """The sweeps of :func:`beam_windows`, improving ``best`` in place (a valid path at every ``yield``), with
+    ``ways`` beams a window (:func:`_shortcut`)."""
     for window in windows:
         cells = list(start)
         blank = cells.index(0)
@@ -85,10 +93,33 @@ def _sweeps(
             walk(target, blank, best[i:j], [])
             budget.iteration += 1
             last = j == len(best)
-            found = yield from beam_search(rows, cols, cells, target, width, budget, j - i - 1, soft=True)
+            found = yield from _shortcut(rows, cols, tuple(cells), tuple(target), width, budget, j - i - 1, ways)
             if found is not None:
                 best[i:j] = found
             if last:
                 break
             blank = walk(cells, blank, best[i : i + window // 2], [])
             i += window // 2
+
+
+def _shortcut(
+    rows: int,
+    cols: int,
+    start: tuple[int, ...],
+    target: tuple[int, ...],
+    width: int,
+    budget: Budget,
+    most: int,
+    ways: int,
+) -> Generator[Progress, None, list[int] | None]:
+    """A path of at most ``most`` moves from ``start`` to ``target``, found by a beam of ``width`` ending once the soft
+    budget is spent, or with ``ways`` 2, the shorter of two, one each way (side by side when they can be), each
+    ending once it has spent half of what was left; ``None`` when none found one (or too little is left to share)."""
+    if ways == 1:
+        return (yield from beam_search(rows, cols, start, target, width, budget, most, soft=True))
+    left = None if budget.soft_nodes is None else (budget.soft_nodes - budget.expanded) // 2
+    if left is not None and left < 1:
+        return None
+    ends = [(start, target), (target, start)]
+    jobs = [BeamJob(rows, cols, first, last, width, None, 1, most, left) for first, last in ends]
+    return (yield from shorter_way(jobs, budget))
