@@ -8,9 +8,9 @@ import threading
 import pytest
 
 from npuzzle import goal_board, random_board
-from npuzzle.nearoptimal import both_ways, solve_big
+from npuzzle.nearoptimal import both_ways, solve_big, windows
 from npuzzle.nearoptimal.beam import beam_search
-from npuzzle.nearoptimal.both_ways import BeamJob, run_beams
+from npuzzle.nearoptimal.both_ways import BeamJob, run_beams, shorter_way
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.nearoptimal.windows import beam_windows
 from npuzzle.progress import Limit, Progress, SearchResult, run, stop
@@ -148,6 +148,27 @@ def test_the_windows_beams_side_by_side_find_what_one_after_the_other_finds(
     assert 0 < side.expanded <= 300_000  # each window's two beams share what is left of the soft budget
 
 
+def test_every_window_counted_is_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    goal = goal_board(5, 5)
+    walk = run(beam_search(5, 5, BOARD.tiles, goal.tiles, 20, window_budget(10**9), 10_000))
+    assert walk is not None
+    spent: list[int] = []
+    real = windows._shortcut
+
+    def shortcut(*args: object) -> object:
+        budget = args[5]
+        assert isinstance(budget, Budget)
+        before = budget.expanded
+        found = yield from real(*args)  # type: ignore[arg-type]
+        spent.append(budget.expanded - before)
+        return found
+
+    monkeypatch.setattr(windows, "_shortcut", shortcut)
+    paced = window_budget(300_000)
+    run(beam_windows(5, 5, BOARD.tiles, walk, 300, paced))
+    assert len(spent) == paced.iteration and all(spent)
+
+
 def test_a_window_tries_the_way_back_too(monkeypatch: pytest.MonkeyPatch) -> None:
     goal = goal_board(5, 5)
     walk = run(beam_search(5, 5, BOARD.tiles, goal.tiles, 20, window_budget(10**9), 10_000))
@@ -162,3 +183,30 @@ def test_a_window_tries_the_way_back_too(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(BeamJob, "search", search)
     run(beam_windows(5, 5, BOARD.tiles, walk, 300, window_budget(300_000)))
     assert sorted(ways[:2]) == [(False, True), (True, False)]  # the first window: from the board, and back to it
+
+
+def test_the_shorter_way_may_be_the_way_back() -> None:
+    goal = goal_board(5, 5)
+    start = scrambled = replay_on(goal, [19, 18, 13, 12, 7, 6, 11, 16])
+    jobs = [
+        BeamJob(5, 5, start.tiles, goal.tiles, 300, None, 1, 2),
+        BeamJob(5, 5, goal.tiles, start.tiles, 300, None, 1, 40),
+    ]
+    path = run(shorter_way(jobs, Budget(Limit(), "near-optimal", "test")))
+    assert path is not None and len(path) == 8  # the way there gives up after 2 moves
+    assert replay_on(scrambled, path) == goal
+
+
+def test_a_stop_while_a_windows_beams_run_keeps_the_best_path(backgrounds: list[object]) -> None:
+    goal = goal_board(5, 5)
+    walk = run(beam_search(5, 5, BOARD.tiles, goal.tiles, 20, window_budget(10**9), 10_000))
+    assert walk is not None
+    paced = window_budget(10**9)
+    search = beam_windows(5, 5, BOARD.tiles, walk, 300, paced)
+    for _ in search:
+        if beam_threads() and paced.iteration > 3:
+            break
+    assert backgrounds
+    path = stop(search, fallback)
+    assert paced.stopped == "cancelled" and beam_threads() == []
+    assert len(path) <= len(walk) and replay_on(BOARD, path) == goal

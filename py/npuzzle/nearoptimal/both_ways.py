@@ -42,8 +42,8 @@ class BeamJob:
     soft: int | None = None
 
     def search(self, lane: Budget) -> Generator[Progress, None, list[int] | None]:
-        """The beam, counted on ``lane`` (a fresh lane: its pace and soft budget are counted from zero)."""
-        lane.soft_nodes = self.soft
+        """The beam, counted on ``lane`` (a fresh lane with this job's soft budget: its pace and soft budget are
+        counted from zero)."""
         return beam_search(
             self.rows,
             self.cols,
@@ -89,7 +89,7 @@ def run_beams(jobs: Sequence[BeamJob], budget: Budget) -> Generator[Progress, No
     found: list[list[int] | None] = [None] * len(jobs)
     if not side_by_side(jobs, budget):
         for number, job in enumerate(jobs):
-            lane = budget.lane()
+            lane = budget.lane(job.soft)
             try:
                 found[number] = yield from _reported(job.search(lane), budget, [lane])
             finally:
@@ -97,7 +97,7 @@ def run_beams(jobs: Sequence[BeamJob], budget: Budget) -> Generator[Progress, No
             if budget.hard_stop():
                 break
         return found
-    lanes = [budget.lane() for _ in jobs]
+    lanes = [budget.lane(job.soft) for job in jobs]
     other = _Background(jobs[1], lanes[1])
     try:
         found[0] = yield from _reported(jobs[0].search(lanes[0]), budget, lanes)

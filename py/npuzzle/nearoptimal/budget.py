@@ -103,14 +103,16 @@ class Budget:
             return True
         return self.soft_nodes is not None and self.expanded >= self.soft_nodes
 
-    def lane(self) -> Budget:
+    def lane(self, soft_nodes: int | None = None) -> Budget:
         """A budget for a sub-search that may run beside others (:mod:`~npuzzle.nearoptimal.both_ways`): its own
         counters from zero under what is left of the hard limit (the nodes not yet expanded, the seconds not yet
-        spent), with no soft budget; :meth:`absorb` adds it back."""
+        spent), with a soft budget of its own, ``soft_nodes`` (``None``: none); :meth:`absorb` adds it back."""
         limit = self.limit
         nodes = None if limit.nodes is None else max(0, limit.nodes - self.expanded)
         seconds = None if limit.seconds is None else max(0.0, limit.seconds - self.elapsed())
-        lane = Budget(Limit(nodes=nodes, seconds=seconds, memory=limit.memory), self.algorithm, self.heuristic)
+        lane = Budget(
+            Limit(nodes=nodes, seconds=seconds, memory=limit.memory), self.algorithm, self.heuristic, soft_nodes
+        )
         lane.bound, lane.iteration = self.bound, self.iteration
         return lane
 

@@ -86,8 +86,8 @@ def _sweeps(
         blank = cells.index(0)
         i = 0
         while i + 2 < len(best):
-            if budget.soft_stop():
-                return
+            if budget.soft_stop() or (budget.soft_nodes is not None and budget.soft_nodes - budget.expanded < ways):
+                return  # the budget is spent, or too little is left to share between the beams
             j = min(i + window, len(best))
             target = list(cells)
             walk(target, blank, best[i:j], [])
@@ -114,12 +114,10 @@ def _shortcut(
 ) -> Generator[Progress, None, list[int] | None]:
     """A path of at most ``most`` moves from ``start`` to ``target``, found by a beam of ``width`` ending once the soft
     budget is spent, or with ``ways`` 2, the shorter of two, one each way (side by side when they can be), each
-    ending once it has spent half of what was left; ``None`` when none found one (or too little is left to share)."""
+    ending once it has spent half of what was left (at least one expansion each); ``None`` when none found one."""
     if ways == 1:
         return (yield from beam_search(rows, cols, start, target, width, budget, most, soft=True))
     left = None if budget.soft_nodes is None else (budget.soft_nodes - budget.expanded) // 2
-    if left is not None and left < 1:
-        return None
     ends = [(start, target), (target, start)]
     jobs = [BeamJob(rows, cols, first, last, width, None, 1, most, left) for first, last in ends]
     return (yield from shorter_way(jobs, budget))
