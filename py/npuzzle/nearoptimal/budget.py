@@ -103,6 +103,10 @@ class Budget:
             return True
         return self.soft_nodes is not None and self.expanded >= self.soft_nodes
 
+    def soft_left(self) -> int | None:
+        """The expansions left of the soft budget (at least 0; ``None`` without one)."""
+        return None if self.soft_nodes is None else max(0, self.soft_nodes - self.expanded)
+
     def lane(self, soft_nodes: int | None = None) -> Budget:
         """A budget for a sub-search that may run beside others (:mod:`~npuzzle.nearoptimal.both_ways`): its own
         counters from zero under what is left of the hard limit (the nodes not yet expanded, the seconds not yet

@@ -349,7 +349,7 @@ def _search(
         budget.bound = lower
         region_lower = manhattan_linear_conflict(local_start, local_goal, r_rows, r_cols)
         jobs = []
-        unspent = None if work is None else max(0, work - budget.expanded)
+        unspent = budget.soft_left()
         for direction in range(DIRECTIONS):
             job_width, share = _beam_pace(width, unspent, region_lower, DIRECTIONS - direction)
             ends = (local_start, local_goal) if direction == 0 else (local_goal, local_start)

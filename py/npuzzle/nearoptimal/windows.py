@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..progress import Progress
-from .beam import beam_search
 from .both_ways import BeamJob, shorter_way
 from .budget import Budget
 from .peel import walk
@@ -86,7 +85,8 @@ def _sweeps(
         blank = cells.index(0)
         i = 0
         while i + 2 < len(best):
-            if budget.soft_stop() or (budget.soft_nodes is not None and budget.soft_nodes - budget.expanded < ways):
+            left = budget.soft_left()
+            if budget.soft_stop() or (left is not None and left < ways):
                 return  # the budget is spent, or too little is left to share between the beams
             j = min(i + window, len(best))
             target = list(cells)
@@ -112,12 +112,11 @@ def _shortcut(
     most: int,
     ways: int,
 ) -> Generator[Progress, None, list[int] | None]:
-    """A path of at most ``most`` moves from ``start`` to ``target``, found by a beam of ``width`` ending once the soft
-    budget is spent, or with ``ways`` 2, the shorter of two, one each way (side by side when they can be), each
-    ending once it has spent half of what was left (at least one expansion each); ``None`` when none found one."""
-    if ways == 1:
-        return (yield from beam_search(rows, cols, start, target, width, budget, most, soft=True))
-    left = None if budget.soft_nodes is None else (budget.soft_nodes - budget.expanded) // 2
-    ends = [(start, target), (target, start)]
-    jobs = [BeamJob(rows, cols, first, last, width, None, 1, most, left) for first, last in ends]
+    """A path of at most ``most`` moves from ``start`` to ``target``, found by a beam of ``width`` (with ``ways`` 2, the
+    shorter of two, one each way, side by side when they can be), each ending once it has spent its part of what is
+    left of the soft budget (at least one expansion); ``None`` when none found one."""
+    left = budget.soft_left()
+    share = None if left is None else left // ways
+    ends = [(start, target), (target, start)][:ways]
+    jobs = [BeamJob(rows, cols, first, last, width, None, 1, most, share) for first, last in ends]
     return (yield from shorter_way(jobs, budget))
