@@ -2,7 +2,7 @@
 
 It keeps the same states as the pure-Python beam (:func:`~npuzzle.nearoptimal.beam.python_beam`), so it gives the
 same path, the same counters and the same progress records at the same counts, only sooner: a solve at budget 20
-in 0.36–0.43 of the time it takes with the numpy beam (:mod:`~npuzzle.nearoptimal.beam_numpy`;
+in well under half the time it takes with the numpy beam (:mod:`~npuzzle.nearoptimal.beam_numpy`;
 ``docs/benchmarks-big-boards.md``).
 :func:`~npuzzle.nearoptimal.beam.beam_search` hands it the wide beams when numba is installed (the ``fast`` extra);
 nothing else imports this module. numba compiles it once and keeps the code beside this file (or, where that is
@@ -173,40 +173,44 @@ def numba_beam(
 def _make(states: States, blank: Ints, parent: Ints, cell: Ints, children: States) -> None:  # pragma: no cover
     """Write into ``children[k]`` the state ``states[parent[k]]`` with its tile on ``cell[k]`` moved into the blank."""
     for k in range(len(parent)):
-        children[k] = states[parent[k]]
-        children[k, blank[parent[k]]] = children[k, cell[k]]
+        number = parent[k]
+        for place in range(children.shape[1]):  # a loop of bytes: numba copies a row slower as a slice
+            children[k, place] = states[number, place]
+        children[k, blank[number]] = children[k, cell[k]]
         children[k, cell[k]] = 0
 
 
 @numba.njit(cache=True, nogil=True)
-def _line_conflicts(
-    state: States, start: int, stride: int, length: int, line: int, owner: Ints, place: Ints, moved: int, tile: int
+def _conflicts_gained(
+    state: States, start: int, stride: int, length: int, line: int, owner: Ints, place: Ints, at: int, tile: int
 ) -> int:  # pragma: no cover - compiled
-    """The linear-conflict moves of the line of ``length`` cells from ``start`` by ``stride`` of ``state`` with its
-    tile on cell ``moved`` moved into the blank (``moved`` = -1: as it is): all but a longest increasing run of the
-    places of the tiles whose line (``owner[tile]``) it is, two moves each. The runs are found by patience sorting
-    with the piles' tops as the bits of one number."""
-    tops = 0  # bit p: a pile's top is place p; a longest increasing run has one tile from each pile
-    piles = 0
-    count = 0
+    """How many more linear-conflict moves the line of ``length`` cells from ``start`` by ``stride`` has with
+    ``tile`` (a tile whose line it is) on its cell ``at`` than without, its other cells as in ``state``: all but a
+    longest increasing run of the places of the tiles whose line (``owner[tile]``) it is, two moves each, with and
+    without ``tile``, in one pass. The runs are found by patience sorting with the piles' tops as the bits of one
+    number; a longest increasing run has one tile from each pile."""
+    tops = piles = 0  # without the tile
+    tops_with = piles_with = 0
     for k in range(length):
         cell = start + k * stride
-        t = state[cell]
-        if cell == moved:
-            t = 0
-        elif moved >= 0 and t == 0:
-            t = tile
+        t = tile if cell == at else state[cell]
         if t == 0 or owner[t] != line:
             continue
-        count += 1
         bit = 1 << place[t]
-        above = tops & -bit  # the tops from place[t] up; the lowest of them gets the tile
+        if t != tile:
+            above = tops & -bit  # the tops from place[t] up; the lowest of them gets the tile
+            if above:
+                tops ^= above & -above
+            else:
+                piles += 1
+            tops |= bit
+        above = tops_with & -bit
         if above:
-            tops ^= above & -above
+            tops_with ^= above & -above
         else:
-            piles += 1
-        tops |= bit
-    return 2 * (count - piles)
+            piles_with += 1
+        tops_with |= bit
+    return 2 * (1 - (piles_with - piles))
 
 
 @numba.njit(cache=True, nogil=True)
@@ -307,15 +311,16 @@ def _expand(
             child_lc = lc[number]
             if direction < 2:  # the tile changes rows: its own row's conflicts change if it enters or leaves it
                 line = home_row[tile]
-                if line == row or line == cell // cols:
-                    start = line * cols
-                    child_lc += _line_conflicts(state, start, 1, cols, line, home_row, home_col, cell, tile)
-                    child_lc -= _line_conflicts(state, start, 1, cols, line, home_row, home_col, -1, tile)
+                if line == row:  # enters it, on the blank's cell
+                    child_lc += _conflicts_gained(state, line * cols, 1, cols, line, home_row, home_col, b, tile)
+                elif line == cell // cols:  # leaves it
+                    child_lc -= _conflicts_gained(state, line * cols, 1, cols, line, home_row, home_col, cell, tile)
             else:
                 line = home_col[tile]
-                if line == col or line == cell % cols:
-                    child_lc += _line_conflicts(state, line, cols, rows, line, home_col, home_row, cell, tile)
-                    child_lc -= _line_conflicts(state, line, cols, rows, line, home_col, home_row, -1, tile)
+                if line == col:
+                    child_lc += _conflicts_gained(state, line, cols, rows, line, home_col, home_row, b, tile)
+                elif line == cell % cols:
+                    child_lc -= _conflicts_gained(state, line, cols, rows, line, home_col, home_row, cell, tile)
             out_parent[count], out_cell[count], out_hash[count] = number, cell, h
             out_md[count], out_lc[count] = child_md, child_lc
             count += 1
