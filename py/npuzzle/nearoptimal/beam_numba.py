@@ -309,6 +309,7 @@ def _expand(
             taken[free] = mark | np.uint64(count)
             child_md = md[number] + distance[tile, b] - distance[tile, cell]
             child_lc = lc[number]
+            # written out per direction and way: choosing the line's arrays first, for one call, ran 13-15% slower
             if direction < 2:  # the tile changes rows: its own row's conflicts change if it enters or leaves it
                 line = home_row[tile]
                 if line == row:  # enters it, on the blank's cell
