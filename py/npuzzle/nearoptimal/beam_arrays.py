@@ -36,7 +36,8 @@ def replay_checkpoints(
         budget.expanded += quota
         pending = 0
         if parent_of_live is not None:
-            budget.note_frontier(int(np.searchsorted(parent_of_live, done_so_far - 1, side="right")))
+            last = parent_of_live.dtype.type(done_so_far - 1)  # of the array's type: a Python int copies the array
+            budget.note_frontier(int(np.searchsorted(parent_of_live, last, side="right")))
         if (yield from budget.checkpoint(soft=soft)):
             return True, pending, quota
         quota = budget.every()
