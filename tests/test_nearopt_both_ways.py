@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from npuzzle import goal_board, random_board
-from npuzzle.nearoptimal import both_ways, solve_big, windows
+from npuzzle.nearoptimal import both_ways, solve_big, solver, windows
 from npuzzle.nearoptimal.beam import beam_search
 from npuzzle.nearoptimal.both_ways import BeamJob, run_beams, shorter_way
 from npuzzle.nearoptimal.budget import Budget
@@ -211,3 +211,21 @@ def test_a_stop_while_a_windows_beams_run_keeps_the_best_path(backgrounds: list[
     path = stop(search, fallback)
     assert paced.stopped == "cancelled" and beam_threads() == []
     assert len(path) <= len(walk) and replay_on(BOARD, path) == goal
+
+
+def test_the_regions_two_beams_are_paced_on_equal_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """So that side by side they end at about the same time: the same width and share, 85% of what is left of the
+    budget after peeling, one beam each way."""
+    calls: list[tuple[list[BeamJob], int | None]] = []
+    real = solver.shorter_way
+
+    def recorded(jobs: list[BeamJob], budget: Budget) -> object:
+        calls.append((list(jobs), budget.soft_left()))
+        return real(jobs, budget)
+
+    monkeypatch.setattr(solver, "shorter_way", recorded)
+    run(solve_big(BOARD, budget=2))
+    (there, back), left = calls[0]  # the region's
+    assert (there.start, there.target) == (back.target, back.start)
+    assert there.width == back.width and there.share == back.share
+    assert left is not None and there.share is not None and there.share + back.share == pytest.approx(0.85 * left, 1e-6)

@@ -93,9 +93,9 @@ budget")."""
 DEFAULT_BUDGET = 2.0
 """The default soft work budget, in units of :data:`WORK_UNIT` states expanded."""
 
-BEAM_SHARE = 0.75
-"""The share of the soft budget left after peeling that the beam search is paced to finish within; the windows
-get the rest."""
+BEAM_SHARE = 0.85
+"""The share of the soft budget left after peeling that the region's beams are paced to finish within, together;
+the windows get the rest."""
 
 CORE_CELLS = 36
 """Peeling stops once the free region has at most this many cells (a 6×6, 5×7, 4×9 …), below :data:`WIDE_BUDGET`."""
@@ -348,16 +348,11 @@ def _search(
             core_note = f"{r_rows}×{r_cols} region"
         budget.bound = lower
         region_lower = manhattan_linear_conflict(local_start, local_goal, r_rows, r_cols)
-        jobs = []
-        unspent = budget.soft_left()
-        for direction in range(DIRECTIONS):
-            job_width, share = _beam_pace(width, unspent, region_lower, DIRECTIONS - direction)
-            ends = (local_start, local_goal) if direction == 0 else (local_goal, local_start)
-            jobs.append(
-                BeamJob(r_rows, r_cols, *ends, job_width, share, min(job_width, MIN_WIDTH), DEPTH_CAP * region_lower)
-            )
-            unspent = None if unspent is None or share is None else unspent - share
-        beam_width = max(job.width for job in jobs)
+        beam_width, share = _beam_pace(width, budget.soft_left(), region_lower, DIRECTIONS)
+        jobs = [
+            BeamJob(r_rows, r_cols, *ends, beam_width, share, min(beam_width, MIN_WIDTH), DEPTH_CAP * region_lower)
+            for ends in ((local_start, local_goal), (local_goal, local_start))[:DIRECTIONS]
+        ]
         path = yield from shorter_way(jobs, budget)
         if path is not None:
             if specs and shorten_path and not budget.soft_stop():
@@ -411,12 +406,12 @@ def _search(
 
 
 def _beam_pace(width: int | None, left: int | None, region_lower: int, beams: int = 1) -> tuple[int, int | None]:
-    """A region beam's largest width and the expansions it is paced to end within (``None``: unpaced), when
-    ``left`` of the budget is left (``None``: unpaced) for it and the ``beams - 1`` beams after it.
+    """Each of ``beams`` region beams' largest width and the expansions it is paced to end within (``None``:
+    unpaced), when ``left`` of the budget is left (``None``: unpaced).
 
-    Paced, the beam gets :data:`BEAM_SHARE` of its part of what is left, and the width that spends it over a path of
-    :data:`DEPTH_GUESS` times the region's bound (at least :data:`MIN_WIDTH`, at most ``width`` when given). A beam
-    is paced before the ones before it have run (as if each spent its share), so the beams may run side by side."""
+    Paced, each beam gets an equal part of :data:`BEAM_SHARE` of what is left, so that beams side by side end at
+    about the same time, and the width that spends it over a path of :data:`DEPTH_GUESS` times the region's bound
+    (at least :data:`MIN_WIDTH`, at most ``width`` when given)."""
     if left is None:
         return (UNPACED_WIDTH if width is None else width), None
     share = round(BEAM_SHARE * left / beams)
