@@ -405,7 +405,7 @@ def _search(
         return result(False, stopped_message(stop.reason, budget.expanded, lower))
 
 
-def _beam_pace(width: int | None, left: int | None, region_lower: int, beams: int = 1) -> tuple[int, int | None]:
+def _beam_pace(width: int | None, left: int | None, region_lower: int, beams: int) -> tuple[int, int | None]:
     """Each of ``beams`` region beams' largest width and the expansions it is paced to end within (``None``:
     unpaced), when ``left`` of the budget is left (``None``: unpaced).
 
