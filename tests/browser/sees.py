@@ -129,8 +129,13 @@ IN_VIEW_JS = """
 
 
 def assert_seen_soon(page: Page, *selectors: str, timeout: float = 10_000) -> None:
-    """As :func:`assert_seen`, once each element has come within the viewport: for a view the page scrolls to after
-    an answer it is still waiting for (a smooth scroll begins a frame or two later)."""
+    """As :func:`assert_seen`, once each element has come within the viewport and stays there when the page has
+    stopped scrolling: for a view the page scrolls to after an answer it is still waiting for (a smooth scroll begins
+    a frame or two later, and the page makes good a scroll that ended off its target only when ``scrollend`` comes,
+    which can be after the scrolling has looked still for a few frames)."""
+    for selector in selectors:
+        page.wait_for_function(IN_VIEW_JS, arg=selector, timeout=timeout)
+    settled(page)
     for selector in selectors:
         page.wait_for_function(IN_VIEW_JS, arg=selector, timeout=timeout)
     assert_seen(page, *selectors)
