@@ -93,12 +93,21 @@ CLIPPED_JS = """
 
 SETTLED_JS = """
 () => new Promise((resolve) => {
-  let last = -1, still = 0;
+  let last = -1, still = 0, scrolling = false, frames = 0;
+  const scrolled = () => { scrolling = true; };
+  const ended = () => { scrolling = false; still = 0; };
+  window.addEventListener("scroll", scrolled, { passive: true });
+  window.addEventListener("scrollend", ended);
   const look = () => {
     const y = window.scrollY;
     still = y === last ? still + 1 : 0;
     last = y;
-    if (still >= 3) resolve(y); else requestAnimationFrame(look);
+    frames += 1;
+    if (still >= 3 && (!scrolling || frames >= 120)) {
+      window.removeEventListener("scroll", scrolled);
+      window.removeEventListener("scrollend", ended);
+      resolve(y);
+    } else requestAnimationFrame(look);
   };
   requestAnimationFrame(look);
 })
@@ -106,7 +115,10 @@ SETTLED_JS = """
 
 
 def settled(page: Page) -> None:
-    """Wait until the page has drawn and stopped scrolling (a smooth scroll into view runs over several frames)."""
+    """Wait until the page has drawn and stopped scrolling: still for three frames and, when it scrolled meanwhile,
+    for three frames after its ``scrollend`` (the page may scroll again then, to make good a smooth scroll that ended
+    off its target; ``scrollend`` can come after the scrolling has looked still for a few frames). At most about two
+    seconds of frames are waited for a ``scrollend``."""
     page.evaluate(SETTLED_JS)
 
 
@@ -129,13 +141,8 @@ IN_VIEW_JS = """
 
 
 def assert_seen_soon(page: Page, *selectors: str, timeout: float = 10_000) -> None:
-    """As :func:`assert_seen`, once each element has come within the viewport and stays there when the page has
-    stopped scrolling: for a view the page scrolls to after an answer it is still waiting for (a smooth scroll begins
-    a frame or two later, and the page makes good a scroll that ended off its target only when ``scrollend`` comes,
-    which can be after the scrolling has looked still for a few frames)."""
-    for selector in selectors:
-        page.wait_for_function(IN_VIEW_JS, arg=selector, timeout=timeout)
-    settled(page)
+    """As :func:`assert_seen`, once each element has come within the viewport: for a view the page scrolls to after
+    an answer it is still waiting for (a smooth scroll begins a frame or two later)."""
     for selector in selectors:
         page.wait_for_function(IN_VIEW_JS, arg=selector, timeout=timeout)
     assert_seen(page, *selectors)
