@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Board, check_shape
+from ..compare_board import CompareBoard, compare_board
 from ..errors import show_value
 from ..hint import describe_hint, hint_plan
 from ..lesson import describe_move, lesson
@@ -123,6 +124,8 @@ class Planned:
     goal: Board
     plans: list[Plan]
     limit: Limit
+    asked: CompareBoard | None = None
+    """compare, on the way to the goal: the board run on and how it was reached from the board asked about"""
 
 
 def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
@@ -159,11 +162,19 @@ def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
 
 def plan_compare(request: Request, registry: Registry | None = None) -> Planned:
     """A ``compare`` request's plans: A* with each built-in heuristic that fits, whether or not a pattern database
-    is loaded (``registry`` is not used), each within the limit (default :data:`DEFAULT_COMPARE_NODES` nodes)."""
+    is loaded (``registry`` is not used), each within the limit (default :data:`DEFAULT_COMPARE_NODES` nodes); with
+    ``on_the_way`` true, on the board :func:`~npuzzle.compare_board.compare_board` picks (a board too far from the
+    goal for the weaker heuristics is compared on a board on its way there)."""
     board, goal, limit = _board_goal_limit(request)
     if limit.nodes is None:
         limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
-    return Planned(board, goal, compare_plans(board, goal), limit)
+    plans = compare_plans(board, goal)  # checks the board can reach the goal first
+    if not field(request, "on_the_way", bool, False):
+        return Planned(board, goal, plans, limit)
+    chosen = compare_board(board, goal)
+    if chosen.moves_before:
+        plans = compare_plans(chosen.board, goal)
+    return Planned(chosen.board, goal, plans, limit, asked=CompareBoard(board, chosen.moves_before))
 
 
 def _board_goal_limit(request: Request) -> tuple[Board, Board, Limit]:
@@ -217,12 +228,15 @@ def op_hint(request: Request, registry: Registry | None = None) -> Reply:
 
 
 def op_compare(request: Request, registry: Registry | None = None) -> Reply:
-    """``{"board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result", "ok": true,
-    "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier, seconds, stopped,
-    message}, …], "board", "goal"}``: A* with each built-in heuristic that fits, in auto's ranking order, each
-    within the limits (default 250,000 expansions; :func:`plan_compare`)."""
+    """``{"board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S, "on_the_way"?: bool}`` → ``{"type":
+    "result", "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier,
+    seconds, stopped, message}, …], "board", "goal", "from"}``: A* with each built-in heuristic that fits, in auto's
+    ranking order, each within the limits (default 250,000 expansions; :func:`plan_compare`); ``from`` is null, or
+    when ``on_the_way`` chose another board (``board``), ``{"board": the board asked about, "moves": how many moves
+    before it}``."""
     asked = plan_compare(request, registry)
-    return compare_reply(asked.board, asked.goal, [run(p.start(asked.limit)) for p in asked.plans])
+    results = [run(p.start(asked.limit)) for p in asked.plans]
+    return compare_reply(asked.board, asked.goal, results, origin=asked.asked)
 
 
 def _choice_json(choice: Named, summary: str) -> dict[str, Any]:

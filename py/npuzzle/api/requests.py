@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from ..board import Board
+from ..compare_board import CompareBoard
 from ..errors import PuzzleError, UnsolvableError, cut, show_value
 from ..metric import metric_name
 from ..parse import json_depth, parse_board, resolve_goal
@@ -130,8 +131,16 @@ def compare_row(result: SearchResult) -> dict[str, Any]:
     }
 
 
-def compare_reply(board: Board, goal: Board, results: list[SearchResult], stopped: str | None = None) -> Reply:
-    """The final reply of a compare: the table ``rows`` (one per heuristic run) and the boards."""
+def compare_reply(
+    board: Board,
+    goal: Board,
+    results: list[SearchResult],
+    stopped: str | None = None,
+    origin: CompareBoard | None = None,
+) -> Reply:
+    """The final reply of a compare: the table ``rows`` (one per heuristic run), the boards, and ``from``: the board
+    asked about and the moves before ``board`` on its way to the goal, when ``origin`` says another was compared
+    (:func:`~npuzzle.api.ops.op_compare`)."""
     return {
         "type": "result",
         "ok": True,
@@ -139,6 +148,9 @@ def compare_reply(board: Board, goal: Board, results: list[SearchResult], stoppe
         "rows": [compare_row(r) for r in results],
         "board": board_json(board),
         "goal": board_json(goal),
+        "from": None
+        if origin is None or not origin.moves_before
+        else {"board": board_json(origin.board), "moves": origin.moves_before},
     }
 
 

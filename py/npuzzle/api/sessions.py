@@ -234,4 +234,4 @@ class CompareSession(Session):
 
     def _finish(self, asked: Planned) -> Reply:
         stopped = "cancelled" if any(r.stopped == "cancelled" for r in self._results) else None
-        return compare_reply(asked.board, asked.goal, self._results, stopped)
+        return compare_reply(asked.board, asked.goal, self._results, stopped, asked.asked)
