@@ -13,11 +13,11 @@ import { cancelBusy, check, openFromLocation, previewFromLocation, reloadOptions
   from "./control/check.js";
 import { cancelJob, endJob } from "./control/job.js";
 import { compareHeuristics, hint, solve, solveShorter } from "./control/jobs.js";
-import { checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
+import { boardTyped, checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
 import { choose } from "./control/learn.js";
 import { registerOffline, takeOver } from "./control/offline.js";
 import { fetchTables, tablesChanged } from "./control/tables.js";
-import { boardInPlay, redo, undo, userMove, userSwipe } from "./control/play.js";
+import { boardInPlay, playOnBoard, redo, showSection, undo, userMove, userSwipe } from "./control/play.js";
 import {
   cancelWatch, choiceChanged, closeWatch, moveWatch, openWatch, resetWatch, runWatchToEnd, togglePlay, trySmaller,
   useIdastar, watchSpeedChanged,
@@ -124,6 +124,7 @@ ui.board.addEventListener("keydown", (event) => {
     checkFromEditor(ctx);
   }
 });
+ui.board.addEventListener("input", () => boardTyped(ctx));
 ui.editBoard.addEventListener("click", () => toggleEditor(ctx));
 ui.inputPanel.addEventListener("keydown", (event) => { // Escape closes a phone's editor, the focus back on its toggle
   if (event.key === "Escape" && state.editing && phoneLayout()) {
@@ -139,7 +140,7 @@ ui.shuffle.addEventListener("click", () => shuffle(ctx));
 ui.shape.addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
     event.preventDefault();
-    shuffle(ctx);
+    shuffle(ctx).then((dealt) => dealt && playOnBoard(ctx));
   }
 });
 ui.cancel.addEventListener("click", () => cancelBusy(ctx));
@@ -257,6 +258,8 @@ ui.playForward.addEventListener("click", () => state.playback && (state.playback
 ui.playBack.addEventListener("click", () => state.playback && state.playback.back());
 ui.playReset.addEventListener("click", () => state.playback && state.playback.reset());
 ui.playEnd.addEventListener("click", () => state.playback && state.playback.end());
+ui.playDetails.addEventListener("click", () => showSection(ctx, ui.solution));
+ui.scoreDetails.addEventListener("click", () => showSection(ctx, ui.analysis));
 ui.speed.addEventListener("input", () => {
   requestRender(ctx);
   if (state.playback) state.playback.setSpeed(speedOf(ui));
@@ -325,14 +328,20 @@ ui.historyConfirm.addEventListener("keydown", (event) => {
 // ---- For speedsolvers: the metric, the play mode, a seed's scramble, Done, reconstructions, the analysis ----
 
 restoreSpeed(ctx);
-ui.metric.addEventListener("change", () => chooseMetric(ctx, ui.metric.value));
-ui.mode.addEventListener("change", () => chooseMode(ctx, ui.mode.value));
+ui.metric.addEventListener("change", () => {
+  chooseMetric(ctx, ui.metric.value);
+  playOnBoard(ctx);
+});
+ui.mode.addEventListener("change", () => {
+  chooseMode(ctx, ui.mode.value);
+  playOnBoard(ctx);
+});
 ui.convention.addEventListener("change", () => chooseConvention(ctx, ui.convention.value));
 ui.deal.addEventListener("click", () => dealSeed(ctx));
 ui.seed.addEventListener("keydown", (event) => {
   if (event.key === "Enter") {
     event.preventDefault();
-    dealSeed(ctx);
+    dealSeed(ctx).then((dealt) => dealt && playOnBoard(ctx));
   }
 });
 ui.done.addEventListener("click", () => done(ctx));

@@ -129,7 +129,10 @@
  *   extra?: {per_iteration?: [number, number][], jobs?: number, budget?: number | null}}} SolveReply
  * @typedef {{heuristic: string, length: number | null, stopped?: string | null, nodes_expanded: number,
  *   max_frontier: number, seconds: number}} CompareRow
- * @typedef {{ok: true, rows: CompareRow[], stopped?: string | null}} CompareReply
+ * The board compared (`board`, with its text) and, when it is not the one asked about, that one and how many moves
+ * before it the compared board lies on its way to the goal (`from`; the request's `on_the_way`).
+ * @typedef {{ok: true, rows: CompareRow[], stopped?: string | null, board: Board & {text: string},
+ *   from: {board: Board & {text: string}, moves: number} | null}} CompareReply
  */
 
 /**

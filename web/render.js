@@ -121,5 +121,6 @@ export function render(ctx) {
   state.after = { reveal: null, top: false, focus: null };
   const target = typeof wanted === "function" ? wanted() : wanted;
   if (target) reveal(target, ctx.reducedMotion.matches, top);
-  if (focus) focus.focus({ preventScroll: Boolean(target) });
+  const focused = typeof focus === "function" ? focus() : focus;
+  if (focused) focused.focus({ preventScroll: Boolean(target) });
 }

@@ -34,9 +34,17 @@ import { newGame } from "./model/game.js";
 
 /**
  * Keeping the text area and the link in step with the board on screen: `text` and `goal` as they were last
- * written or checked; pending timers and frames (0: none); the link waits `linkTimer` and is then `linkStale`.
- * @typedef {{text: string, goal: string, frame: number, verdictTimer: number, linkTimer: number,
+ * written or checked (the text area follows the board on screen while it holds `text`), whether the person has
+ * typed another board there since (`edited`: Check or Solve puts it on the board); pending timers and frames (0:
+ * none); the link waits `linkTimer` and is then `linkStale`.
+ * @typedef {{text: string, goal: string, edited: boolean, frame: number, verdictTimer: number, linkTimer: number,
  *   linkStale: boolean}} Sync
+ */
+
+/**
+ * A game in progress that a newly loaded board replaced: Undo on the new board, before its first move, brings it
+ * back (the board as it was left, its goal, its moves, Undo and Redo, its verdict).
+ * @typedef {{shown: Shown, game: Game, verdict: Verdict}} Earlier
  */
 
 /**
@@ -191,8 +199,9 @@ import { newGame } from "./model/game.js";
 /**
  * What render() does after drawing, once: bring `reveal` (an element of the page, or a function that finds it once
  * drawn) into view when it is not (smoothly unless reduced motion is asked for; `top`: with its top at the top, for
- * a panel that grows), and put the focus on `focus`.
- * @typedef {{reveal: Element | (() => Element | null) | null, top: boolean, focus: HTMLElement | null}} After
+ * a panel that grows), and put the focus on `focus` (likewise an element, or a function that finds it).
+ * @typedef {{reveal: Element | (() => Element | null) | null, top: boolean,
+ *   focus: HTMLElement | (() => HTMLElement | null) | null}} After
  */
 
 /**
@@ -214,6 +223,7 @@ import { newGame } from "./model/game.js";
  * @property {After} after
  * @property {boolean} editing the board editor is open (on a phone it folds under the board: view/editor.js)
  * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
+ * @property {Earlier | null} earlier the game a newly loaded board replaced, for Undo (null: none)
  * @property {number} clock the interval that ticks the clock on screen (0: none)
  * @property {import("./model/game.js").Best | null} best the bests on the board's shape (null: none yet)
  * @property {TablesState} tables the pattern database: its phase, whether the page asked for it, who waits for it
@@ -260,6 +270,7 @@ export function createState() {
     after: { reveal: null, top: false, focus: null },
     editing: false,
     game: newGame(),
+    earlier: null,
     clock: 0,
     best: null,
     learn: { partners: null, chosen: null },
@@ -269,7 +280,7 @@ export function createState() {
     playback: null,
     listed: 0,
     busy: null,
-    sync: { text: "", goal: "", frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
+    sync: { text: "", goal: "", edited: false, frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
     options: { cache: new Map(), key: "", reply: null },
     watch: { open: false, board: null, goal: "default", names: [],
       choice: { algorithm: "astar", heuristic: "linear-conflict", rival: "" }, lanes: [], timer: 0, speed: 4,

@@ -2,6 +2,8 @@
 // The page's elements (index.html), found once and typed: the views write into them, main.js listens to them.
 
 import { byId } from "./dom.js";
+import { goalKindOf } from "./model/link.js";
+import { boardText } from "./model/moves.js";
 import { SPEEDS, sliderSpeed, WATCH_SPEEDS } from "./model/speed.js";
 
 const div = HTMLDivElement;
@@ -24,6 +26,7 @@ export function findUi() {
     form: byId("check-form", HTMLFormElement),
     board: byId("board", HTMLTextAreaElement),
     boardError: byId("board-error", p),
+    boardDraft: byId("board-draft", p),
     goalKind: byId("goal-kind", HTMLSelectElement),
     goalField: byId("custom-goal-field", div),
     goal: byId("goal", HTMLTextAreaElement),
@@ -76,7 +79,8 @@ export function findUi() {
     hint: byId("hint", button),
     // for players: both move counts, how close a solve came, the history of solves
     lineCount: byId("line-count", output),
-    boardScore: byId("board-score", p),
+    boardScore: byId("board-score", span),
+    scoreDetails: byId("score-details", button),
     history: byId("history", HTMLElement),
     historyHeading: byId("history-heading", HTMLHeadingElement),
     historyNote: byId("history-note", span),
@@ -104,6 +108,7 @@ export function findUi() {
     solutionBadge: byId("solution-badge", span),
     solutionSummary: byId("solution-summary", p),
     solutionFacts: byId("solution-facts", HTMLDListElement),
+    solutionMore: byId("solution-more", HTMLDetailsElement),
     shorter: byId("shorter", p),
     shorterButton: byId("shorter-button", button),
     shorterNote: byId("shorter-note", span),
@@ -116,6 +121,7 @@ export function findUi() {
     playPosition: byId("play-position", output),
     playTotal: byId("play-total", span),
     playBadge: byId("play-badge", span),
+    playDetails: byId("play-details", button),
     speed: byId("speed", HTMLInputElement),
     speedText: byId("speed-text", output),
     moveList: byId("move-list", HTMLOListElement),
@@ -126,6 +132,7 @@ export function findUi() {
     iterations: byId("iterations", HTMLElement),
     iterationsChart: byId("iterations-chart", div),
     watchOpen: byId("watch-open", button),
+    moreNote: byId("more-note", p),
     watch: byId("watch", HTMLElement),
     watchHeading: byId("watch-heading", HTMLHeadingElement),
     watchBoard: byId("watch-board", span),
@@ -198,6 +205,17 @@ export function findUi() {
 export function goalSpec(ui) {
   const kind = ui.goalKind.value;
   return kind === "custom" ? ui.goal.value : kind;
+}
+
+/**
+ * Put the goal board `goal` into the goal fields (its kind, and the board itself when custom).
+ * @param {Ui} ui
+ * @param {import("./protocol.js").Board} goal
+ */
+export function showGoal(ui, goal) {
+  ui.goalKind.value = goalKindOf(goal);
+  if (ui.goalKind.value === "custom") ui.goal.value = boardText(goal);
+  ui.goalField.hidden = ui.goalKind.value !== "custom";
 }
 
 /** @param {Ui} ui @returns {number} the moves per second the player's slider selects */

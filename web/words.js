@@ -109,13 +109,16 @@ export function downloadWords(received, total, secondsLeft) {
 }
 
 /**
- * One progress record as a line: nodes (summed over the workers of a split search, and how many), the bound
- * (IDA*), f (A*) or beam depth (near-optimal), the frontier, the time so far.
+ * One progress record as a line: nodes (summed over the workers of a split search, and how many), then — unless
+ * `plain` (the job line under a Solve or a Hint: a player's words) — the bound (IDA*), f (A*) or beam depth
+ * (near-optimal) and the frontier, and the time so far.
  * @param {import("./protocol.js").Progress} p
+ * @param {boolean} [plain]
  */
-export function progressLine(p) {
+export function progressLine(p, plain = false) {
   const parts = [`${figure(p.nodes_expanded)} nodes`];
   if (p.split) parts.push(`${p.split.workers} workers`);
+  if (plain) return [...parts, seconds(p.elapsed)].join(" · ");
   const boundName = p.algorithm === "idastar" ? "bound" : p.algorithm === "near-optimal" ? "depth" : "f";
   if (typeof p.bound === "number") parts.push(`${boundName} ${p.bound}`);
   if (typeof p.frontier === "number" && !p.split) {

@@ -3,11 +3,11 @@ Cancel; for speedsolvers deal a seed, play tiles, wait for an analysis and read 
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from npuzzle.board import Board
 
-from .conftest import ANSWER_TIMEOUT_MS, App, grid_tiles
+from .conftest import ANSWER_TIMEOUT_MS, App, core, grid_tiles
 
 CANCEL_MS = """() => new Promise((resolve, reject) => {
   const t0 = performance.now();
@@ -97,8 +97,8 @@ def deal(app: App, shape: str, seed: str) -> Board:
     before = app.answers()
     page.click("#deal")
     app.wait_answer(before)
-    rows, cols = (int(side) for side in shape.split("×"))
-    board = Board(rows, cols, tuple(grid_tiles(app)))
+    dealt = core({"op": "random", "shape": shape.replace("×", "x"), "seed": seed})["board"]  # the same board anywhere
+    board = Board(dealt["rows"], dealt["cols"], tuple(dealt["tiles"]))
     wait_grid(app, board.tiles)
     return board
 
@@ -134,3 +134,11 @@ def core_mistakes(reply: dict[str, object]) -> list[list[str]]:
         for k, s in enumerate(steps)
         if s["mistake"]
     ]
+
+
+def solution_facts(page: Page) -> Locator:
+    """The solution's figures, its fold ("How it was found") opened first as a person would."""
+    fold = page.locator("#solution-more")
+    if fold.get_attribute("open") is None:
+        page.click("#solution-more summary")
+    return page.locator("#solution-facts")

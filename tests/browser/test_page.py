@@ -107,13 +107,15 @@ def test_bad_board_shows_the_core_message_beside_the_text_area(app: App, text: s
     with pytest.raises(ValueError) as raised:
         parse_board(text)
     page = app.page
+    on_screen = page.locator("#verdict").get_attribute("data-board")
     app.check(text, "default")
     error = page.locator("#board-error")
     assert error.inner_text() == str(raised.value)
     assert error.get_attribute("role") == "alert"
     assert "board-error" in (page.locator("#board").get_attribute("aria-describedby") or "").split()
     assert page.locator("#board").get_attribute("aria-invalid") == "true"
-    assert page.locator("#verdict").inner_text() == ""
+    # the board on screen, its game and its verdict stay: nothing the person did is lost
+    assert page.locator("#verdict").get_attribute("data-board") == on_screen
     assert "Traceback" not in page.locator("body").inner_text()
     app.assert_offline()
 
@@ -205,8 +207,8 @@ def test_sliding_a_tile_by_click_and_by_keyboard(app: App) -> None:
     app.wait_answer(before)
     assert page.locator("#verdict").get_attribute("data-board") == "1,2,3/4,5,6/7,8,0"
     page.wait_for_function("() => location.hash === '#board=1,2,3/4,5,6/7,8,0'")  # the link follows the board
-    # the text area is the user's: it still holds the board they typed
-    assert parse_board(page.locator("#board").input_value()) == parse_board("1 2 3 / 4 5 6 / 0 7 8")
+    # the text area follows the board on screen (what Check would check)
+    assert parse_board(page.locator("#board").input_value()) == parse_board("1 2 3 / 4 5 6 / 7 8 0")
     # Home and End move the focus along the row (arrow keys slide tiles: test_solve_page.py)
     page.keyboard.press("Home")
     assert page.evaluate("document.activeElement.dataset.index") == "6"

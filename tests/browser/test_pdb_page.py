@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Route
 from npuzzle.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app, solver_option
+from .steps import solution_facts
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -52,7 +53,7 @@ def test_page_downloads_caches_and_solves_with_the_pattern_database(browser: Bro
         page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
         assert page.locator("body").get_attribute("data-solve") == "solved"
         assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
-        search = page.locator("#solution-facts dd[data-fact=search]")
+        search = solution_facts(page).locator("dd[data-fact=search]")
         assert search.inner_text() == "IDA* + the pattern database"  # in plain words; the tables' name on hover
         assert search.get_attribute("title") == "idastar + pdb-7/7-7+reflected"
 

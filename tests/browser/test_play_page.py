@@ -15,7 +15,7 @@ from npuzzle.progress import run
 from npuzzle.solve import solve
 
 from .conftest import PHONE, App, Server, app_in_use, core, grid_tiles, open_app
-from .steps import wait_grid
+from .steps import deal, wait_grid
 
 
 @pytest.fixture(scope="module")
@@ -143,8 +143,7 @@ def test_undo_and_redo_step_through_the_moves_exactly(app: App) -> None:
     page = app.page
     start = load(app, "5 1 2 3 / 9 6 7 4 / 13 10 11 8 / 0 14 15 12")
     undo, redo = page.get_by_role("button", name="Undo"), page.get_by_role("button", name="Redo")
-    expect(undo).to_be_disabled()
-    expect(redo).to_be_disabled()
+    expect(redo).to_be_disabled()  # (Undo may bring back a game an earlier test left: test_journeys_page.py)
     boards, counts = [start], [0]
     for tile in (5, 3, 4, 12, 15):  # a column of 3, a row of 3, a single, a column of 2, a single
         page.get_by_role("gridcell", name=str(tile), exact=True).click()
@@ -186,36 +185,39 @@ def push(board: Board, tile: int) -> tuple[Board, int]:
 
 
 def test_the_clock_runs_from_the_first_move_to_the_goal_and_the_best_is_kept(browser: Browser, server: Server) -> None:
-    with open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8") as app:
+    # only dealt boards count for the records: a 2×2 dealt from seed 7 (2 0 / 1 3: tiles 2, 1, 3 solve it)
+    with open_app(browser, server) as app:
         page = app.page
+        deal(app, "2×2", "7")
         timer = page.get_by_role("timer")
         assert timer.inner_text() == "0:00" and timer.get_attribute("data-state") == "idle"
         assert page.locator("#best").is_hidden()
-        page.get_by_role("gridcell", name="7", exact=True).click()  # away from the goal: the clock starts
+        page.get_by_role("gridcell", name="2", exact=True).click()  # the clock starts
         page.wait_for_function("() => document.body.dataset.clock === 'running'")
         page.wait_for_function("() => document.getElementById('timer').textContent !== '0:00'", timeout=15_000)
-        page.get_by_role("gridcell", name="8", exact=True).click()  # 7 and 8 slide left: the goal, in 3 moves
+        page.get_by_role("gridcell", name="1", exact=True).click()
+        page.get_by_role("gridcell", name="3", exact=True).click()  # the goal, in 3 moves
         page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
         ms = int(page.locator("body").get_attribute("data-time") or "0")
         assert ms >= 1000
         shown_time = timer.inner_text()
-        assert re.fullmatch(r"\d+:\d\d\.\d", shown_time) and timer.get_attribute("data-state") == "stopped"
+        assert re.fullmatch(r"\d+\.\d\d\d s", shown_time) and timer.get_attribute("data-state") == "stopped"
         status = page.locator("#board-status").inner_text()
         said = re.fullmatch(
-            rf"Solved! 3 moves in {re.escape(shown_time)} \((\d+\.\d+) moves/s\): your first 3×3 record\.", status
+            rf"Solved! 3 moves in {re.escape(shown_time)} \((\d+\.\d+) moves/s\): your first 2×2 record\.", status
         )
         assert said, status
         assert float(said.group(1)) == pytest.approx(3000 / ms, abs=0.011)  # moves per second, as speedsolvers say
-        assert page.evaluate("JSON.parse(localStorage.getItem('npuzzle.bests'))['3×3'].moves") == 3
+        assert page.evaluate("JSON.parse(localStorage.getItem('npuzzle.bests'))['2×2'].moves") == 3
         # the best survives a reload, and a shorter game beats it
         page.reload()
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=120_000)
+        deal(app, "2×2", "3")  # 1 2 / 0 3: tile 3 slides left
         page.wait_for_function("() => !document.getElementById('best').hidden")
-        assert page.locator("#best").inner_text() == f"Best: 3 moves · {shown_time} · 2 line moves"  # R, then L L
-        load(app, "1 2 3 / 4 5 6 / 7 0 8")
-        page.get_by_role("gridcell", name="8", exact=True).click()
+        assert page.locator("#best").inner_text() == f"Best: 3 moves · {shown_time} · 3 line moves"  # R, U, L
+        page.get_by_role("gridcell", name="3", exact=True).click()
         page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
-        assert "a new 3×3 best for fewest moves (was 3)" in page.locator("#board-status").inner_text()
+        assert "a new 2×2 best for fewest moves (was 3)" in page.locator("#board-status").inner_text()
         assert page.locator("#best").inner_text().startswith("Best: 1 move ·")
         app.assert_offline()
 
@@ -248,12 +250,13 @@ def test_a_hint_is_the_first_move_of_a_shortest_solution(app: App, seed: int) ->
 
 def test_hints_count_in_the_result(app: App) -> None:
     page = app.page
-    load(app, "1 2 3 / 4 5 6 / 0 7 8")
+    deal(app, "2×2", "4")  # 0 2 / 1 3: a dealt board (its result counts), tiles 1 and 3 solve it
     page.locator("body").evaluate("b => delete b.dataset.hint")
     page.get_by_role("button", name="Hint").click()
     page.wait_for_function("() => document.body.dataset.hint === 'shown'", timeout=60_000)
-    expect(page.locator("#board-status")).to_have_text(re.compile("^" + re.escape("Hint: slide 7 left")))
-    page.get_by_role("gridcell", name="8", exact=True).click()
+    expect(page.locator("#board-status")).to_have_text(re.compile("^" + re.escape("Hint: slide 1 up")))
+    page.get_by_role("gridcell", name="1", exact=True).click()
+    page.get_by_role("gridcell", name="3", exact=True).click()
     page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
     assert page.locator("#board-status").inner_text().endswith("with 1 hint: a game with hints sets no best.")
     page.get_by_role("button", name="Hint").click()

@@ -15,7 +15,7 @@ from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, core, grid_tiles, open_app
-from .steps import click, shuffle, wait_grid
+from .steps import click, deal, shuffle, wait_grid
 
 
 def line_moves(letters: list[str]) -> int:
@@ -102,38 +102,36 @@ def test_averages_match_a_hand_worked_example(fresh: App) -> None:
     fresh.assert_offline()
 
 
-def solve_by_clicks(app: App, text: str, tiles: list[int]) -> None:
-    """Check ``text`` and solve it by clicking ``tiles``; wait for the history to keep the solve."""
+def deal_and_solve(app: App, seed: str, tiles: list[int]) -> None:
+    """Deal a 2×2 from ``seed`` and solve it by clicking ``tiles``; wait for the history to keep the solve and for
+    its shortest to be found."""
     page = app.page
-    app.check(text, "default")
-    wait_grid(app, parse_board(text).tiles)
-    page.locator("body").evaluate("b => delete b.dataset.history")
-    board = parse_board(text)
+    board = deal(app, "2×2", seed)
+    page.locator("body").evaluate("b => { delete b.dataset.history; delete b.dataset.shortest; }")
     for tile in tiles:
         board, _ = click(app, board, tile)
     page.wait_for_function("() => document.body.dataset.history === 'recorded'")
+    page.wait_for_function("() => document.body.dataset.shortest === 'optimal'", timeout=ANSWER_TIMEOUT_MS)
 
 
 def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server) -> None:
-    with open_app(browser, server, "#board=1,2,3/4,5,6/7,0,8") as app:
+    with open_app(browser, server) as app:  # only dealt boards count: three 2×2s dealt from seeds
         page = app.page
         assert page.locator("#history").is_hidden()  # no solves yet
-        page.locator("body").evaluate("b => delete b.dataset.history")
-        page.get_by_role("gridcell", name="8", exact=True).click()  # the link's board, dealt: 1 move
-        page.wait_for_function("() => document.body.dataset.shortest === 'optimal'", timeout=ANSWER_TIMEOUT_MS)
+        deal_and_solve(app, "3", [3])  # 1 2 / 0 3: 1 move
         assert page.locator("#board-score").inner_text() == (
             "Solved in 1 move (1 line move); the shortest is 1: yours is a shortest solution (100% efficient)."
         )
-        solve_by_clicks(app, "1 2 3 / 4 5 6 / 0 7 8", [8])  # typed boards (no shortest): 2 moves in 1 line
-        solve_by_clicks(app, "1 2 3 / 4 0 5 / 7 8 6", [5, 6])  # 2 moves in 2 lines
+        deal_and_solve(app, "4", [1, 3])  # 0 2 / 1 3: 2 moves in 2 lines
+        deal_and_solve(app, "19", [1, 2])  # 0 1 / 3 2: 2 moves in 2 lines
         expect(page.locator("#history-list tbody tr")).to_have_count(3)  # expect: waits for the page, then fails
-        expect(page.get_by_role("heading", name="Your 3×3 solves")).to_be_visible()
+        expect(page.get_by_role("heading", name="Your 2×2 solves")).to_be_visible()
         best = page.locator("#history-averages tr[data-average=best] td")
         assert best.nth(1).inner_text() == "1" and best.nth(2).inner_text() == "1"
         mo3 = page.locator("#history-averages tr[data-average=mo3] td")
         assert mo3.nth(1).inner_text() == "1.7"  # (1 + 2 + 2) / 3 moves
         assert page.locator("#history-averages tr[data-average=ao5] td").nth(1).inner_text() == "–"
-        assert page.get_by_role("img", name="Time of each 3×3 solve").count() == 1
+        assert page.get_by_role("img", name="Time of each 2×2 solve").count() == 1
 
         with page.expect_download() as download:
             page.get_by_role("link", name="Download CSV").click()
@@ -142,11 +140,11 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         columns = "shape date seconds moves line_moves shortest shortest_proven lower_bound hints"
         more = "shortest_metric moves_per_second mode dnf solution"
         assert table[0] == columns.split() + more.split()
-        assert table[1][9:] == ["stm", table[1][10], "free", "false", "L"]  # the link's board: tile 8 slid left
-        assert [r[3] for r in table[1:]] == ["1", "2", "2"] and [r[4] for r in table[1:]] == ["1", "1", "2"]
-        assert [r[5] for r in table[1:]] == ["1", "", ""] and table[1][6] == "true"
-        assert all(r[0] == "3×3" and float(r[2]) >= 0 and r[8] == "0" for r in table[1:])  # one step: 0 s
-        assert download.value.suggested_filename == "npuzzle-3x3-solves.csv"
+        assert table[1][9:] == ["stm", table[1][10], "free", "false", "L"]  # the first board: tile 3 slid left
+        assert [r[3] for r in table[1:]] == ["1", "2", "2"] and [r[4] for r in table[1:]] == ["1", "2", "2"]
+        assert [r[5] for r in table[1:]] == ["1", "2", "2"] and [r[6] for r in table[1:]] == ["true"] * 3
+        assert all(r[0] == "2×2" and float(r[2]) >= 0 and r[8] == "0" for r in table[1:])
+        assert download.value.suggested_filename == "npuzzle-2x2-solves.csv"
 
         page.reload()
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
@@ -154,7 +152,7 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         assert page.locator("#history-list tbody tr").count() == 3
 
         page.get_by_role("button", name="Delete history…").click()
-        confirm = page.get_by_role("group", name="Delete all 3 3×3 solves")
+        confirm = page.get_by_role("group", name="Delete all 3 2×2 solves")
         expect(confirm).to_be_visible()
         page.get_by_role("button", name="Keep").click()  # taken back: nothing deleted
         expect(confirm).to_be_hidden()
@@ -164,7 +162,7 @@ def test_history_averages_csv_reload_and_delete(browser: Browser, server: Server
         page.wait_for_function("() => document.body.dataset.history === 'deleted'")
         assert page.locator("#history").is_hidden()
         assert page.evaluate("document.activeElement.id") == "shuffle"  # the focus went on, not to the page's body
-        assert page.evaluate("JSON.parse(localStorage.getItem('npuzzle.history') || '{}')['3×3']") is None
+        assert page.evaluate("JSON.parse(localStorage.getItem('npuzzle.history') || '{}')['2×2']") is None
         page.reload()
         page.wait_for_function("() => document.body.dataset.python === 'ready'", timeout=BOOT_TIMEOUT_MS)
         app.wait_answer(0)

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser
 from npuzzle.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app, solver_option, start_server
-from .steps import CANCEL_HANG_MS, cancel_ms
+from .steps import CANCEL_HANG_MS, cancel_ms, solution_facts
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, three times
 
@@ -68,7 +68,7 @@ def test_a_board_is_solved_optimally_with_two_workers(split_app: App) -> None:
     solve(app, text)  # the first split starts the helper worker (which may be ready only after it)
     assert int(page.locator("#solution").get_attribute("data-length") or "-1") == optimal
     assert body(app, "workers") == "2"
-    facts = page.locator("#solution-facts").inner_text().replace("\n", "")
+    facts = solution_facts(page).inner_text().replace("\n", "")
     assert "Workers2 (each IDA* iteration split below the root)" in facts
     page.wait_for_selector("body[data-helpers-ready='1']", state="attached", timeout=TABLES_TIMEOUT_MS)
 

@@ -8,6 +8,7 @@ import json
 from playwright.sync_api import Browser, expect
 
 from .conftest import BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app
+from .steps import solution_facts
 
 TABLES_TIMEOUT_MS = 240_000
 LOW_MEMORY = "Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 1 });"
@@ -60,7 +61,7 @@ def test_a_small_desktop_solves_at_once_then_proves_the_shortest_with_the_tables
         assert len([u for u in app.seen if u.endswith(".pdb")]) == 1
         assert page.locator("#solution").get_attribute("data-length") == str(KORF_1_LENGTH)
         assert "now proven the shortest" in page.locator("#solution-summary").inner_text()
-        assert page.locator("#solution-facts dd[data-fact=search]").inner_text() == "IDA* + the pattern database"
+        assert solution_facts(page).locator("dd[data-fact=search]").inner_text() == "IDA* + the pattern database"
         app.assert_offline()
 
 

@@ -29,7 +29,10 @@ const ANALYSIS_SECONDS = 120; // the analysis' hard stop: it then shows the move
 /**
  * A solve as the core reads it: the start, the goal, the single-tile letters played, each move's time in ms from the
  * first (null: not timed) and the seed of the start (null: none).
- * @typedef {{start: Board, goal: Board, letters: string, times: number[] | null, seed: string | null}} Solve
+ * The time it took (`ms`: the clock's, which for a blindfolded solve runs until Done; null: not timed) is the one
+ * every place shows.
+ * @typedef {{start: Board, goal: Board, letters: string, times: number[] | null, seed: string | null,
+ *   ms: number | null}} Solve
  */
 
 /**
@@ -43,9 +46,8 @@ const ANALYSIS_SECONDS = 120; // the analysis' hard stop: it then shows the move
 export async function studySolve(ctx, solve, kept, how) {
   const { state } = ctx;
   const game = state.game;
-  const said = `Solved in ${count(solve.letters.length, "move")} (${count(lineMoves([...solve.letters]), "line move")})`;
   if (how.solved && how.dealt) {
-    state.lines.score = `${said}; finding the shortest solution from the start…`;
+    state.lines.score = `${solvedWords(solve)}; finding the shortest solution from the start…`;
     setReport(state, "shortest", "running");
   }
   requestRender(ctx);
@@ -56,8 +58,28 @@ export async function studySolve(ctx, solve, kept, how) {
   } catch {
     // the box keeps what it had: the history's solution stays unknown
   }
-  if (!how.solved || !how.dealt) return;
-  const metric = state.speed.metric;
+  if (how.solved && how.dealt) await scoreSolve(ctx, solve, kept, state.speed.metric);
+}
+
+/** @param {Solve} solve @returns {string} "Solved in 24 moves (18 line moves)" */
+function solvedWords(solve) {
+  return `Solved in ${count(solve.letters.length, "move")} (${count(lineMoves([...solve.letters]), "line move")})`;
+}
+
+/**
+ * Analyse the player's solve of the game on screen in `metric`; the line under the board then says how close it
+ * came in that metric (and the history's entry `kept`, when given, keeps the shortest).
+ * @param {Ctx} ctx
+ * @param {Solve} solve
+ * @param {Kept | null} kept
+ * @param {Metric} metric
+ */
+async function scoreSolve(ctx, solve, kept, metric) {
+  const { state } = ctx;
+  const game = state.game;
+  const said = solvedWords(solve);
+  state.lines.score = `${said}; finding the shortest solution from the start…`;
+  setReport(state, "shortest", "running");
   const reply = await analyse(ctx, "solve", solve, metric);
   const lines = metric === "mtm";
   const moves = lines ? lineMoves([...solve.letters]) : solve.letters.length;
@@ -186,6 +208,10 @@ function finish(ctx, mine, reply, error) {
   if (state.speed.analysis !== mine) return null;
   mine.reply = reply;
   mine.error = error;
+  if (!phoneLayout()) { // grown with its figures and chart: back in view beside the board
+    state.after.reveal = ctx.ui.analysis;
+    state.after.top = true;
+  }
   setReport(state, "analysis", !reply ? "failed" : reply.stopped ? "stopped" : "done");
   requestRender(ctx);
   return reply;
@@ -220,5 +246,7 @@ export function cancelAnalysis(ctx) {
  */
 export function analyseAgain(ctx, metric) {
   const shown = ctx.state.speed.analysis;
-  if (shown && shown.metric !== metric && shown.solve) analyse(ctx, shown.of, shown.solve, metric);
+  if (!shown || shown.metric === metric || !shown.solve) return;
+  if (shown.of === "solve") scoreSolve(ctx, shown.solve, null, metric); // the line under the board follows
+  else analyse(ctx, shown.of, shown.solve, metric);
 }

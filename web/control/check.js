@@ -3,7 +3,7 @@
 // for the board's shape; one-shot requests that take long show the busy line with Cancel.
 
 import { phoneLayout } from "../layout.js";
-import { boardText, sameBoard } from "../model/moves.js";
+import { boardFields, boardText, sameBoard } from "../model/moves.js";
 import { fragmentFor, readFragment } from "../model/link.js";
 import { previewBoard } from "../model/preview.js";
 import { requestRender } from "../render.js";
@@ -11,7 +11,7 @@ import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
 import { cancelJob } from "./job.js";
 import { learnFrom } from "./learn.js";
-import { adoptPreview, loadBoard } from "./play.js";
+import { adoptPreview, keepEarlier, loadBoard, writeBoardText } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Replies} Replies */
@@ -79,7 +79,9 @@ function showError(ctx, error, fallback) {
 }
 
 /**
- * Check the text area's board; resolves true when it is on screen and solvable.
+ * Check the board: the one on screen, or the text area's when the person typed another board there (or chose
+ * another goal); resolves true when it is on screen and solvable. The board on screen checked again keeps its game;
+ * a new board replaces it, and a game in progress it replaces is kept for Undo (play.js keepEarlier).
  * @param {Ctx} ctx
  * @returns {Promise<boolean>}
  */
@@ -87,46 +89,60 @@ export async function check(ctx) {
   const { state, ui } = ctx;
   if (!state.ready) return false;
   if (state.job) cancelJob(ctx);
-  state.errors = { board: "", goal: "", shape: "" };
-  const seq = ++state.latest;
   const goalKind = ui.goalKind.value;
   const goal = goalSpec(ui);
   const text = ui.board.value;
+  const again = state.shown && !state.sync.edited && text === state.sync.text && goal === state.sync.goal
+    ? state.shown : null; // the board on screen, whatever its moves since the text was written
+  if (again && state.game.blind) return again.solvable; // blindfolded: nothing is said about where the tiles are
+  state.errors = { board: "", goal: "", shape: "" };
+  const seq = ++state.latest;
   state.verdict = { ...state.verdict, checking: true };
   requestRender(ctx);
   try {
-    const reply = await ask(ctx, "check", { board: text, goal }, "Checking");
+    const reply = await ask(ctx, "check", { board: again ? boardFields(again.board) : text, goal }, "Checking");
     if (seq !== state.latest) return false;
+    const current = state.shown;
+    if (current && sameBoard(current.board, reply.board) && sameBoard(current.goal, reply.goal)) {
+      sayVerdict(ctx, reply, current.solvable); // the board on screen: its game goes on
+      writeBoardText(ctx, current.board);
+      return current.solvable;
+    }
+    if (again) return false; // the board moved meanwhile: its verdict follows the move
     // the moves made on the board drawn while Python loaded, carried over when it is the board checked
     const { start } = state.game;
     const played = !state.shown && state.preview && start && sameBoard(start, reply.board)
       ? { game: state.game, board: state.preview } : null;
+    keepEarlier(ctx);
     const shown = { board: reply.board, goal: reply.goal, solvable: reply.explanation.solvable };
     state.shown = shown;
     state.preview = null;
     state.sync.text = text;
     state.sync.goal = goal;
+    state.sync.edited = false;
     loadBoard(ctx);
-    state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
-    learnFrom(ctx, reply.lesson);
+    sayVerdict(ctx, reply, shown.solvable);
     state.link = fragmentFor(reply.board, goalKind, reply.goal);
-    if (!state.editing || !phoneLayout()) { // its headline where the eye is; for a board that cannot be solved,
-      // the plain sentence under it too (what it means and what would fix it)
-      const part = shown.solvable ? ".verdict-title" : ".verdict-plain";
-      state.after.reveal = () => ui.verdict.querySelector(part);
-    }
     loadOptions(ctx, reply.board, goalKind);
     if (played) adoptPreview(ctx, played);
     return shown.solvable;
   } catch (caught) {
     if (seq !== state.latest) return false;
     const error = errorInfo(caught);
-    state.shown = null;
-    state.preview = null;
-    loadBoard(ctx);
-    state.link = "";
-    state.verdict = { reply: null, checking: false, quiet: false,
-      placeholder: error.type === "Cancelled" ? "Cancelled." : "Fix the input to see the verdict." };
+    if (error.type !== "Cancelled" && state.shown) { // the board on screen and its game stay; the message says why
+      state.verdict = { ...state.verdict, checking: false };
+      showError(ctx, error, "board");
+      state.editing = true;
+      return false;
+    }
+    state.verdict = { ...state.verdict, checking: false };
+    if (!state.shown) {
+      state.preview = null;
+      loadBoard(ctx);
+      state.link = "";
+      state.verdict = { reply: null, checking: false, quiet: false,
+        placeholder: error.type === "Cancelled" ? "Cancelled." : "Fix the input to see the verdict." };
+    }
     showError(ctx, error, "board");
     if (error.type !== "Cancelled") state.editing = true; // a phone's folded editor opens beside the message
     return false;
@@ -136,32 +152,53 @@ export async function check(ctx) {
 }
 
 /**
+ * A check's verdict on screen, read out, with its headline where the eye is (for a board that cannot be solved,
+ * the whole verdict: the headline, what it means and what would fix it).
+ * @param {Ctx} ctx
+ * @param {import("../protocol.js").CheckReply} reply
+ * @param {boolean} solvable
+ */
+function sayVerdict(ctx, reply, solvable) {
+  const { state, ui } = ctx;
+  state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
+  learnFrom(ctx, reply.lesson);
+  if (!state.editing || !phoneLayout()) {
+    state.after.reveal = solvable ? () => ui.verdict.querySelector(".verdict-title") : ui.verdict;
+  }
+}
+
+/**
  * Ask the core for a fair scramble of the shape in the form (every solvable board equally likely: npuzzle.scrambles)
  * from `seed`, or from a fresh seed, then check it; the game keeps the seed, and the dealt board is brought into
- * view (a phone's editor closes). A seed the core refuses is said beside the seed field.
+ * view (a phone's editor closes). A seed the core refuses is said beside the seed field. Resolves true when the
+ * board was dealt.
  * @param {Ctx} ctx
  * @param {string} [seed]
+ * @returns {Promise<boolean>}
  */
 export async function shuffle(ctx, seed) {
   const { state, ui } = ctx;
-  if (!state.ready) return;
+  if (!state.ready) return false;
   state.errors = { board: "", goal: "", shape: "" };
   state.speed.seedError = "";
   const seq = ++state.latest;
   try {
     const fields = { shape: ui.shape.value, goal: goalSpec(ui), ...(seed === undefined ? {} : { seed }) };
     const reply = await ask(ctx, "random", fields, "Shuffling");
-    if (seq !== state.latest) return;
+    if (seq !== state.latest) return false;
     ui.board.value = boardText(reply.board);
     state.editing = false;
-    if (await check(ctx)) { // for players: a dealt board's shortest solution is compared
+    const dealt = await check(ctx);
+    if (dealt) { // for players: a dealt board's shortest solution is compared, and its solve counts for the records
       state.game.dealt = true;
+      state.game.counts = true;
       state.game.seed = reply.seed === null ? null : String(reply.seed);
     }
     if (phoneLayout()) state.after.reveal = ui.stage;
     requestRender(ctx);
+    return dealt;
   } catch (caught) {
-    if (seq !== state.latest) return;
+    if (seq !== state.latest) return false;
     const error = errorInfo(caught);
     if (seed !== undefined && error.type !== "ShapeError" && error.type !== "Cancelled") {
       state.speed.seedError = error.message;
@@ -169,6 +206,7 @@ export async function shuffle(ctx, seed) {
       showError(ctx, error, "shape");
     }
     answered(ctx);
+    return false;
   }
 }
 

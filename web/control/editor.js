@@ -21,6 +21,15 @@ export function setEditing(ctx, open) {
   requestRender(ctx);
 }
 
+/** The text area was typed in: it holds another board than the one on screen until Check. @param {Ctx} ctx */
+export function boardTyped(ctx) {
+  const { state, ui } = ctx;
+  const edited = ui.board.value !== state.sync.text;
+  if (edited === state.sync.edited) return;
+  state.sync.edited = edited;
+  requestRender(ctx);
+}
+
 /** @param {Ctx} ctx */
 export function toggleEditor(ctx) {
   setEditing(ctx, !ctx.state.editing);

@@ -7,7 +7,7 @@
 
 import { count } from "../words.js";
 import { asBest, elapsedMs, formatTime, judge, lineMoves, shapeKey } from "../model/game.js";
-import { tpsText } from "../model/history.js";
+import { timeWords } from "../model/history.js";
 import { sameBoard } from "../model/moves.js";
 import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
@@ -20,6 +20,8 @@ import { historyKey, recordSolve } from "./history.js";
 
 const CLOCK_EVERY_MS = 200; // the clock on screen shows whole seconds: a fifth of one keeps it on time
 const BESTS_KEY = "npuzzle.bests"; // localStorage: {"4×4": {moves, ms, lines}, …}
+/** What a solve of a board that was not dealt is told (the history panel says the same rule: view/history.js). */
+const NOT_AN_ATTEMPT = "Only boards dealt with Shuffle or Deal count for your records.";
 
 /** Start the clock at the game's first move (not again once the goal was reached): the game takes the play mode
  * chosen, and a blindfolded one hides the numbers from now on. @param {Ctx} ctx */
@@ -32,10 +34,9 @@ export function startClock(ctx) {
   setReport(ctx.state, "clock", "running");
 }
 
-/** A result's words: "12 moves in 0:05.2 (2.31 moves/s)". @param {number} moves @param {number} ms */
+/** A result's words: "12 moves in 5.213 s (2.31 moves/s)". @param {number} moves @param {number} ms */
 function resultText(moves, ms) {
-  const tps = tpsText(moves, ms);
-  return `${count(moves, "move")} in ${formatTime(ms, true)}${tps ? ` (${tps})` : ""}`;
+  return `${count(moves, "move")} in ${timeWords(moves, ms)}`;
 }
 
 /**
@@ -46,6 +47,7 @@ function solveOf(state) {
   const { game, shown } = state;
   if (!game.start || !shown) return null;
   return { start: game.start, goal: shown.goal, letters: game.path.join(""), times: game.times.slice(),
+    ms: game.startedAt ? elapsedMs(game, game.stoppedAt || performance.now()) : null,
     seed: game.seed };
 }
 
@@ -69,11 +71,12 @@ export function finishBlind(ctx) {
   setReport(state, "time", String(Math.round(ms)));
   setReport(state, "result", "dnf");
   const off = shown.board.tiles.filter((t, i) => t !== 0 && t !== shown.goal.tiles[i]).length;
-  const kept = recordSolve(ctx, { ms, moves: game.path.length, lines: lineMoves(game.path), hints: game.hints,
-    mode: game.mode, dnf: true });
+  const kept = game.counts ? recordSolve(ctx, { ms, moves: game.path.length, lines: lineMoves(game.path),
+    hints: game.hints, mode: game.mode, dnf: true }) : null;
   const solve = solveOf(state);
   if (solve) studySolve(ctx, solve, kept, { dealt: game.dealt, solved: false });
-  return `DNF: the board is not the goal (${count(off, "tile")} out of place) after ${resultText(game.path.length, ms)}.`;
+  return `DNF: the board is not the goal (${count(off, "tile")} out of place) after ${resultText(game.path.length, ms)}.` +
+    (game.counts ? "" : ` ${NOT_AN_ATTEMPT}`);
 }
 
 /**
@@ -101,9 +104,13 @@ export function finishGame(ctx) {
   const result = resultText(game.path.length, ms);
   if (game.assisted) return `Solved in ${result}, with the solution's help: no record for that.`;
   const lines = lineMoves(game.path);
+  const solve = solveOf(state);
+  if (!game.counts) {
+    if (solve) studySolve(ctx, solve, null, { dealt: game.dealt, solved: true });
+    return `Solved in ${result}. ${NOT_AN_ATTEMPT}`;
+  }
   const kept = recordSolve(ctx, { ms, moves: game.path.length, lines, hints: game.hints, mode: game.mode,
     dnf: false }); // the history keeps games with hints
-  const solve = solveOf(state);
   if (solve) studySolve(ctx, solve, kept, { dealt: game.dealt, solved: true });
   const blindly = game.mode === "blindfold" ? " blindfolded" : "";
   if (game.hints) {

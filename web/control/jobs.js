@@ -9,7 +9,7 @@ import { setReport } from "../state.js";
 import { boardFields, sameBoard } from "../model/moves.js";
 import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
-import { figure, label, phrase, progressLine, searchName } from "../words.js";
+import { figure, phrase, progressLine } from "../words.js";
 import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
@@ -23,14 +23,16 @@ import { dropSolution, showSolution, syncBoard } from "./play.js";
 const ITERATIONS_EVERY_MS = 250; // progress arrives every ~50 ms: the chart need not follow every one
 
 /**
- * Have the board of the text area, with the goal now chosen, on screen (checked) unless it already is; true when
- * it can be solved. Solve and Compare then send `state.sync.goal`: the goal the screen shows.
+ * Have the board the text area holds, with the goal now chosen, on screen (checked) when the person typed another
+ * board or chose another goal; true when the board on screen can be solved. Solve and Compare then send `state.sync.goal`: the goal the screen shows.
  * @param {Ctx} ctx
  * @returns {Promise<boolean>}
  */
 async function boardForJob(ctx) {
   const { state, ui } = ctx;
-  if (!state.shown || ui.board.value !== state.sync.text || goalSpec(ui) !== state.sync.goal) return check(ctx);
+  if (!state.shown || state.sync.edited || ui.board.value !== state.sync.text || goalSpec(ui) !== state.sync.goal) {
+    return check(ctx);
+  }
   if (state.sync.frame) syncBoard(ctx);
   return state.shown.solvable;
 }
@@ -220,9 +222,8 @@ async function search(ctx, mine, start, { keep = false, bestSoFar = false, title
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
-        const workers = p.split ? ` on ${p.split.workers} workers` : "";
-        mine.title = title || `Solving with ${searchName(p.algorithm, p.heuristic)}${workers}…`;
-        mine.detail = progressLine(p);
+        mine.title = title || (p.split ? `Solving on ${p.split.workers} workers…` : "Solving…"); // figures: detail
+        mine.detail = progressLine(p, true);
         if (p.algorithm === "idastar" && p.bound !== undefined && p.bound !== null
           && performance.now() - drawnAt >= ITERATIONS_EVERY_MS) {
           drawnAt = performance.now();
@@ -268,7 +269,8 @@ export async function compareHeuristics(ctx) {
   state.after.top = true;
   requestRender(ctx);
   try {
-    const reply = await ctx.python.request("compare", { board: boardFields(start), goal: state.sync.goal }, {
+    const reply = await ctx.python.request("compare", { board: boardFields(start), goal: state.sync.goal,
+      on_the_way: true }, {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
@@ -284,7 +286,8 @@ export async function compareHeuristics(ctx) {
     });
     if (mine.seq !== state.latest) return;
     const unfinished = reply.rows.filter((r) => r.length === null).map((r) => phrase(r.heuristic));
-    let note = shape;
+    let note = reply.from ? `Your board is too far from the goal for the weaker heuristics to finish, so they are ` +
+      `compared on a board on its way there: ${reply.board.text}.` : shape;
     if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
     else if (unfinished.length) note += ` · ${unfinished.join(", ")} did not finish within the node limit`;
     state.comparison = { note, rows: reply.rows, running: null, waiting: [] };
@@ -346,7 +349,7 @@ export async function hint(ctx) {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
-        mine.detail = progressLine(p);
+        mine.detail = progressLine(p, true);
         requestRender(ctx);
       },
     });

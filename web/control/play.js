@@ -2,19 +2,21 @@
 // The board in play: a new board, the user's moves (click, tap, Enter, arrow keys, swipes; a tile in the blank's
 // row or column slides the line), Undo and Redo, the solution loaded for playback, and what follows a move: the
 // counter, clock and solved line now, the link in the next frame, the verdict (inversions, the blank's row) a little
-// later. The text area is the user's: it keeps the board they pasted or dealt, whatever the moves. The game's
+// later. The text area follows the board on screen until the person types another board there. The game's
 // clock, bests and hints are control/game.js's.
 
 import { newGame } from "../model/game.js";
-import { fragmentFor } from "../model/link.js";
-import { boardFields, letterOf, lineTiles, sameBoard, slide } from "../model/moves.js";
+import { fragmentFor, linkable } from "../model/link.js";
+import { boardFields, boardText, letterOf, lineTiles, sameBoard, slide } from "../model/moves.js";
 import { tileForSwipe } from "../model/moves.js";
 import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
-import { goalSpec, speedOf } from "../ui.js";
+import { goalSpec, showGoal, speedOf } from "../ui.js";
 import { Playback } from "./playback.js";
+import { playbackStep } from "../model/speed.js";
 import { cancelJob } from "./job.js";
 import { finishGame, readBest, startClock, tickClock } from "./game.js";
+import { count } from "../words.js";
 import { learnFrom, sayMoves } from "./learn.js";
 import { dropAnalysis } from "./analysis.js";
 import { newBoardHistory } from "./history.js";
@@ -26,6 +28,57 @@ import { showPicture } from "./picture.js";
 const SLIDE_MS = 140; // a user's slide animation
 const LINK_EVERY_MS = 250; // browsers throttle history.replaceState (about 100 calls in 10 s)
 const VERDICT_AFTER_MS = 350;
+
+/**
+ * A new board is about to replace the one on screen: a game in progress on it (moves made, the goal not reached) is
+ * kept for Undo (an older one stays kept when this board has no moves yet).
+ * @param {Ctx} ctx
+ */
+export function keepEarlier(ctx) {
+  const { state } = ctx;
+  if (state.shown && state.game.path.length && !state.game.over) {
+    state.earlier = { shown: { ...state.shown }, game: state.game, verdict: state.verdict };
+  }
+}
+
+/**
+ * Undo on a board loaded over a game in progress, before its first move: that game back on screen as it was left.
+ * @param {Ctx} ctx
+ * @returns {boolean} whether there was one
+ */
+function restoreEarlier(ctx) {
+  const { state, ui } = ctx;
+  const earlier = state.earlier;
+  if (!earlier || !state.shown || state.game.path.length) return false;
+  state.earlier = null;
+  state.shown = earlier.shown;
+  showGoal(ui, earlier.shown.goal);
+  state.sync.goal = goalSpec(ui);
+  loadBoard(ctx);
+  state.game = earlier.game;
+  state.verdict = earlier.verdict;
+  if (earlier.verdict.reply) learnFrom(ctx, earlier.verdict.reply.lesson);
+  state.best = readBest(state.shown, state.game.mode);
+  writeBoardText(ctx, state.shown.board);
+  boardChanged(ctx);
+  state.lines.status = `Your game is back: ${count(state.game.path.length, "move")} made.`;
+  state.after.reveal = ui.stage;
+  return true;
+}
+
+/**
+ * Write the board on screen into the text area, which then follows it, unless the person has typed another board
+ * there (kept until they check it) or the board is too big to write out as it moves.
+ * @param {Ctx} ctx
+ * @param {Board} board
+ */
+export function writeBoardText(ctx, board) {
+  const { state, ui } = ctx;
+  if (state.sync.edited || ui.board.value !== state.sync.text || !linkable(board)) return;
+  const text = boardText(board);
+  if (ui.board.value !== text) ui.board.value = text;
+  state.sync.text = text;
+}
 
 /** A new board is on screen (or none): a new game; forget the solution and comparison made for the previous one.
  * @param {Ctx} ctx */
@@ -59,6 +112,20 @@ export function boardInPlay(state) {
 }
 
 /**
+ * The person goes on playing after using a control (a field's Enter, a select): the focus on the board, so that
+ * the arrow keys slide tiles (on a board drawn as one picture, the focus leaves the control).
+ * @param {Ctx} ctx
+ */
+export function playOnBoard(ctx) {
+  const { state } = ctx;
+  if (!boardInPlay(state)) return;
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active.matches("input, select, textarea")) active.blur();
+  state.after.focus = () => ctx.board.focusTarget();
+  requestRender(ctx);
+}
+
+/**
  * The user slides `tile` (click, tap, Enter on a cell, an arrow key): with the tiles between it and the blank when
  * it is in the blank's row or column, as one step (one Undo), each tile one move.
  * @param {Ctx} ctx
@@ -76,6 +143,7 @@ export function userMove(ctx, tile) {
   }
   if (state.job) cancelJob(ctx);
   const game = state.game;
+  state.earlier = null; // a move on the new board: Undo takes it back, the game it replaced is gone
   game.future = [];
   game.past.push(tiles);
   if (!game.blind && game.mode !== "blindfold") sayMoves(ctx, state.shown.board, tiles); // blind: no tile named
@@ -136,6 +204,7 @@ export function adoptPreview(ctx, played) {
 
 /** Take the last step back (its tiles slide back in reverse order). @param {Ctx} ctx */
 export function undo(ctx) {
+  if (ctx.state.ready && !ctx.state.game.past.length && restoreEarlier(ctx)) return;
   replayStep(ctx, "past", "future", -1);
 }
 
@@ -266,6 +335,7 @@ function syncLink(ctx) {
   sync.linkStale = false;
   if (!state.shown) return;
   state.link = fragmentFor(state.shown.board, ui.goalKind.value, state.shown.goal);
+  writeBoardText(ctx, state.shown.board);
   requestRender(ctx);
   sync.linkTimer = window.setTimeout(() => {
     sync.linkTimer = 0;
@@ -312,6 +382,7 @@ export function showSolution(ctx, reply, start, goal, note = "") {
   setReport(state, "solve", reply.moves ? "solved" : "stopped");
   requestRender(ctx);
   if (!reply.moves) return;
+  ui.speed.value = String(playbackStep(reply.moves.length, Number(ui.speed.value)));
   const playback = new Playback(start, reply.moves, {
     view: ctx.board, goal, speed: speedOf(ui), reducedMotion: ctx.reducedMotion.matches,
     onChange: (p) => playbackChanged(ctx, p),
@@ -342,6 +413,18 @@ export function showReplay(ctx, tiles, letters, note) {
   state.playback = playback;
   reportPlayback(ctx, playback);
   state.after.reveal = ui.stage; // the board and its player (a replay starts from far below on a phone)
+  requestRender(ctx);
+}
+
+/**
+ * A section brought into view with its top at the top, from the pointer to it: the solution's summary and figures
+ * (the player's Details), the analysis of a solve (See the analysis, under the board).
+ * @param {Ctx} ctx
+ * @param {HTMLElement} section
+ */
+export function showSection(ctx, section) {
+  ctx.state.after.reveal = section;
+  ctx.state.after.top = true;
   requestRender(ctx);
 }
 

@@ -4,8 +4,8 @@
 // reconstructions: the last solve's copied as text or as a link, one pasted (or opened from a link) replayed on
 // the board and analysed.
 
-import { goalKindOf, readFragment } from "../model/link.js";
-import { MODES } from "../model/history.js";
+import { readFragment } from "../model/link.js";
+import { MODES, timeWords } from "../model/history.js";
 import { boardText, slide, tileForLetter } from "../model/moves.js";
 import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
@@ -17,6 +17,7 @@ import { finishBlind, readBest } from "./game.js";
 import { showHistory } from "./history.js";
 import { followBoard, showReplay } from "./play.js";
 import { linesWanted } from "./tables.js";
+import { showGoal } from "../ui.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Metric} Metric */
@@ -98,10 +99,11 @@ export function chooseMode(ctx, mode) {
   requestRender(ctx);
 }
 
-/** Deal the fair scramble of the seed in the seed field (a fresh one when it is empty). @param {Ctx} ctx */
+/** Deal the fair scramble of the seed in the seed field (a fresh one when it is empty). @param {Ctx} ctx
+ * @returns {Promise<boolean>} whether it was dealt */
 export function dealSeed(ctx) {
   const seed = ctx.ui.seed.value.trim();
-  shuffle(ctx, seed || undefined);
+  return shuffle(ctx, seed || undefined);
 }
 
 /** Done, in a blindfolded game: the numbers show again and the result is kept (a DNF off the goal). @param {Ctx} ctx */
@@ -191,19 +193,17 @@ async function replayLink(ctx, fields) {
 async function replay(ctx, reply) {
   const { state, ui } = ctx;
   ui.board.value = boardText(reply.board);
-  ui.goalKind.value = goalKindOf(reply.goal);
-  if (ui.goalKind.value === "custom") ui.goal.value = boardText(reply.goal);
-  ui.goalField.hidden = ui.goalKind.value !== "custom";
+  showGoal(ui, reply.goal);
   await check(ctx);
   if (!state.shown || boardText(state.shown.board) !== boardText(reply.board)) return;
   state.game.seed = reply.seed;
   const tiles = tilesOf(reply.board, reply.letters);
-  const timed = reply.seconds === null ? "" : ` in ${reply.seconds.toFixed(3)} s` +
-    (reply.tps === null ? "" : ` (${reply.tps.toFixed(2)} moves/s)`);
+  const solve = { start: reply.board, goal: reply.goal, letters: reply.letters, times: reply.times, seed: reply.seed,
+    ms: reply.times && reply.times.length ? reply.times[reply.times.length - 1] : null };
+  const timed = solve.ms === null ? "" : ` in ${timeWords(reply.moves, solve.ms)}`;
   const ends = reply.solved ? "" : " It does not reach the goal.";
   showReplay(ctx, tiles, reply.letters, `A reconstruction: ${reply.moves} moves (${reply.line_moves} line moves)` +
     `${timed}.${ends} Play it back with the player under the board.`);
-  const solve = { start: reply.board, goal: reply.goal, letters: reply.letters, times: reply.times, seed: reply.seed };
   const written = state.speed.convention === "tile" ? reply : await writeReconstruction(ctx, solve);
   showReconstruction(ctx, written, solve);
   setReport(state, "replay", "loaded");

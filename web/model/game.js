@@ -18,6 +18,8 @@
  *   way each tile slid), oldest first; its length is the game's move count
  * @property {Board | null} start the board the game started from (null: none on screen)
  * @property {boolean} dealt the board was dealt (Shuffle or a link): its shortest solution is worth comparing
+ * @property {boolean} counts the board was dealt as a fair scramble (Shuffle or a seed's Deal): an attempt, whose
+ *   solve counts for the records (the history and the bests); a board from a link or typed in is played for fun
  * @property {number} startedAt when the clock started (performance.now(); 0: not started)
  * @property {number} stoppedAt when it stopped (0: still running or not started)
  * @property {number} hints hints taken in this game
@@ -45,7 +47,7 @@
 
 /** @returns {Game} a game not started: no moves, the clock at zero. */
 export function newGame() {
-  return { past: [], future: [], path: [], start: null, dealt: false, startedAt: 0, stoppedAt: 0, hints: 0,
+  return { past: [], future: [], path: [], start: null, dealt: false, counts: false, startedAt: 0, stoppedAt: 0, hints: 0,
     assisted: false, over: false, hinted: null, stepping: false, times: [], seed: null, mode: "free", blind: false,
     dnf: false };
 }
@@ -57,15 +59,17 @@ export function elapsedMs(game, now) {
 }
 
 /**
- * A time as the clock shows it: "m:ss", or "m:ss.t" (tenths) when `precise`.
+ * A time as the page says it: while the clock runs "m:ss"; a solve's time (`precise`) in seconds to the
+ * millisecond, "5.213 s", as the core's reconstructions say it (npuzzle.reconstruction), so that one solve's time
+ * reads the same on the clock, in the words under the board, the history, the analysis and the reconstruction.
  * @param {number} ms
  * @param {boolean} [precise]
  */
 export function formatTime(ms, precise = false) {
-  const tenths = Math.floor(Math.max(0, ms) / 100);
-  const seconds = Math.floor(tenths / 10);
-  const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  return precise ? `${text}.${tenths % 10}` : text;
+  const whole = Math.max(0, ms);
+  if (precise) return `${(Math.round(whole) / 1000).toFixed(3)} s`;
+  const seconds = Math.floor(whole / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 /**

@@ -9,6 +9,8 @@
 // whose board was not the goal when the player pressed Done) counts as the worst result, Infinity here: an average
 // that keeps one is itself a DNF.
 
+import { formatTime } from "./game.js";
+
 /**
  * One solve. `at` is when it ended (ISO 8601, UTC); `ms` the clock; `moves` single-tile moves and `lines` line
  * moves; `shortest` the length of the shortest solution found from the start, counted in `metric` (null: not
@@ -112,7 +114,17 @@ export function movesPerSecond(moves, ms) {
  * @param {number} moves @param {number} ms */
 export function tpsText(moves, ms) {
   const tps = movesPerSecond(moves, ms);
-  return tps === null ? "" : `${tps.toFixed(tps < 10 ? 2 : 1)} moves/s`;
+  return tps === null ? "" : `${tps.toFixed(2)} moves/s`; // as the core's reconstructions say it
+}
+
+/**
+ * A solve's time and pace as every place on the page says them: "5.213 s (2.31 moves/s)".
+ * @param {number} moves single-tile moves
+ * @param {number} ms
+ */
+export function timeWords(moves, ms) {
+  const tps = tpsText(moves, ms);
+  return `${formatTime(ms, true)}${tps ? ` (${tps})` : ""}`;
 }
 
 /** The results of a series for its averages: the times, or the moves (Infinity for a DNF).

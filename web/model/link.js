@@ -6,7 +6,12 @@
 
 /** @typedef {import("../protocol.js").Board} Board */
 
-const MAX_LINK_CELLS = 10000; // bigger boards are not put in the URL
+const MAX_LINK_CELLS = 10000; // bigger boards are not put in the URL (nor written into the text area as they move)
+
+/** @param {Board} board @returns {boolean} whether the board is small enough to be written out as it moves */
+export function linkable(board) {
+  return board.tiles.length <= MAX_LINK_CELLS;
+}
 
 /** @param {Board} board @returns {string} rows joined by "/", tiles by "," */
 export function boardLinkText(board) {
@@ -22,7 +27,7 @@ export function boardLinkText(board) {
  * @param {Board} goal
  */
 export function fragmentFor(board, goalKind, goal) {
-  if (board.tiles.length > MAX_LINK_CELLS) return "";
+  if (!linkable(board)) return "";
   let fragment = `board=${boardLinkText(board)}`;
   if (goalKind === "blank-first") fragment += "&goal=blank-first";
   else if (goalKind === "custom") fragment += `&goal=${boardLinkText(goal)}`;

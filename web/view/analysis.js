@@ -6,6 +6,7 @@
 
 import { el } from "../dom.js";
 import { figure } from "../words.js";
+import { timeWords } from "../model/history.js";
 import { niceTop, svg } from "./chart.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
@@ -83,12 +84,8 @@ function facts(reply, analysis) {
   if (reply.exact) {
     rows.push(["Mistakes", figure(reply.mistakes.length)], ["Lost", `${figure(reply.lost)} ${unit}`]);
   }
-  const times = analysis.solve.times;
-  if (times && times.length) {
-    const seconds = times[times.length - 1] / 1000;
-    rows.push(["Time", `${seconds.toFixed(3)} s`]);
-    if (seconds > 0) rows.push(["Moves/s", (analysis.solve.letters.length / seconds).toFixed(2)]);
-  }
+  const { ms, letters } = analysis.solve;
+  if (ms !== null) rows.push(["Time", timeWords(letters.length, ms)]); // as the board and the history say it
   return rows;
 }
 

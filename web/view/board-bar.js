@@ -1,6 +1,6 @@
 // @ts-check
 // The bar under the board: the move counters (single tiles and lines), the clock, the best on this shape,
-// Undo/Redo, the status line (solved, hints) and the line saying how close a solve came to the shortest; the
+// Undo/Redo (Undo on a board just loaded brings back the game it replaced), the status line (solved, hints) and the line saying how close a solve came to the shortest; the
 // board's solved state for styling; the Shape field, which follows the board on screen. (Hint and Solve are
 // enabled with the other job buttons: job.js.)
 
@@ -30,6 +30,7 @@ export function drawBoardBar(ui, state, now) {
   if (ui.lineCount.value !== lines) ui.lineCount.value = lines;
   say(ui.boardStatus, state.lines.status);
   say(ui.boardScore, state.lines.score);
+  ui.scoreDetails.hidden = !state.lines.score || !state.speed.analysis; // where the analysis is, one tap away
   say(ui.timer, formatTime(elapsedMs(game, now), Boolean(game.stoppedAt)));
   ui.timer.dataset.state = !game.startedAt ? "idle" : game.stoppedAt ? "stopped" : "running";
   const best = state.best;
@@ -37,7 +38,7 @@ export function drawBoardBar(ui, state, now) {
   const lineBest = best && best.lines !== undefined ? ` · ${count(best.lines, "line move")}` : "";
   say(ui.best, best ? `Best: ${count(best.moves, "move")} · ${formatTime(best.ms, true)}${lineBest}` : "");
   const usable = state.ready && Boolean(state.shown);
-  ui.undo.disabled = !usable || game.past.length === 0;
+  ui.undo.disabled = !usable || (game.past.length === 0 && !(state.earlier && !game.path.length));
   ui.redo.disabled = !usable || game.future.length === 0;
 }
 

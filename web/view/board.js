@@ -376,6 +376,11 @@ export class BoardView {
     return this.el.querySelector(`[role="gridcell"][data-index="${index}"]`);
   }
 
+  /** @returns {HTMLElement | null} where the keyboard plays the board: the cell that takes the focus (null: none) */
+  focusTarget() {
+    return this.el.querySelector('[role="gridcell"][tabindex="0"]');
+  }
+
   /** @param {number} index */
   focusCell(index) {
     const old = /** @type {HTMLElement | null} */ (this.el.querySelector('[role="gridcell"][tabindex="0"]'));

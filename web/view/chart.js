@@ -51,17 +51,22 @@ export function describe(series) {
 /**
  * Horizontal bars on a linear scale from 0, for each label one bar per series (e.g. nodes expanded, largest heap),
  * each with its figure at its end: 167,826 and 250,000 read apart. A bar with a `note` (a run that did not finish)
- * is drawn hatched and says so: its figure is where the run gave up, not what it would have needed.
+ * is drawn hatched and says so: its figure is where the run gave up, not what it would have needed. Drawn `width`
+ * units wide for a box that many CSS pixels wide, so that its words keep their size; in a narrow box (a phone's)
+ * each label stands above its bars.
  * @param {string} title what the chart shows (first words of its label)
  * @param {Series[]} series
+ * @param {number} [width] the box's width in CSS pixels
  * @returns {SVGSVGElement}
  */
-export function barChart(title, series) {
+export function barChart(title, series, width = 680) {
   const labels = series.length ? series[0].bars.map((b) => b.label) : [];
   const max = niceTop(Math.max(1, ...series.flatMap((s) => s.bars.map((b) => b.value))));
-  const left = 150, right = 150, bar = 14, gap = 4, group = series.length * (bar + gap) + 10;
+  const narrow = width < NARROW_CHART;
+  const left = narrow ? 4 : 150, right = 150, bar = 14, gap = 4, above = narrow ? 16 : 0;
+  const group = above + series.length * (bar + gap) + 10;
   const plotBottom = labels.length * group + 4;
-  const width = 680, height = plotBottom + 44;
+  const height = plotBottom + 44;
   const plot = width - left - right;
   const x = (/** @type {number} */ v) => left + (plot * Math.max(0, v)) / max;
   const chart = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart" }));
@@ -81,11 +86,12 @@ export function barChart(title, series) {
   }
   labels.forEach((name, i) => {
     const y0 = i * group + 6;
-    chart.append(svg("text", { x: left - 8, y: y0 + (series.length * (bar + gap)) / 2 + 4, class: "label",
-      "text-anchor": "end" }, name));
+    chart.append(narrow ? svg("text", { x: left, y: y0 + 11, class: "label" }, name)
+      : svg("text", { x: left - 8, y: y0 + (series.length * (bar + gap)) / 2 + 4, class: "label",
+        "text-anchor": "end" }, name));
     series.forEach((s, k) => {
       const b = s.bars[i];
-      const y = y0 + k * (bar + gap);
+      const y = y0 + above + k * (bar + gap);
       const rect = svg("rect", { x: left, y, width: Math.max(1, x(b.value) - left), height: bar,
         class: `bar series-${k}${b.note ? " marked" : ""}` });
       rect.append(svg("title", {}, `${name}, ${s.name.toLowerCase()}: ${figure(b.value)}${b.note ? ` (${b.note})` : ""}`));
@@ -94,12 +100,16 @@ export function barChart(title, series) {
     });
   });
   const legendY = plotBottom + 36;
+  const step = Math.min(170, (width - left) / Math.max(1, series.length));
   series.forEach((s, k) => {
-    chart.append(svg("rect", { x: left + k * 170, y: legendY - 9, width: 10, height: 10, class: `swatch series-${k}` }),
-      svg("text", { x: left + k * 170 + 14, y: legendY, class: "legend" }, s.name));
+    chart.append(svg("rect", { x: left + k * step, y: legendY - 9, width: 10, height: 10, class: `swatch series-${k}` }),
+      svg("text", { x: left + k * step + 14, y: legendY, class: "legend" }, s.name));
   });
   return chart;
 }
+
+/** Below this width (CSS pixels) a bar chart puts each label above its bars. */
+const NARROW_CHART = 520;
 
 /** A round top for an axis from 0 to at least `max` (above 0; 1, 2, 2.5 or 5 times a power of ten).
  * @param {number} max */

@@ -1,7 +1,7 @@
 // @ts-check
-// The heuristics compared: its note and table (finished rows, the running one, the waiting ones; a run that hit its
-// limit says it did not finish, not a number that looks like a result), and under the table a chart of the
-// finished rows' nodes expanded and largest heaps on a linear scale.
+// The heuristics compared: its note and table (finished rows weakest first by what they measured, the running one,
+// the waiting ones; a run that hit its limit says it did not finish, not a number that looks like a result), and
+// under the table a chart of the finished rows' nodes expanded and largest heaps on a linear scale.
 
 import { el } from "../dom.js";
 import { figure, label, seconds, stopReason } from "../words.js";
@@ -22,7 +22,8 @@ export function drawComparison(ui, comparison) {
   }
   ui.comparison.hidden = false;
   ui.comparisonNote.textContent = comparison.note;
-  const { rows, running, waiting } = comparison;
+  const { running, waiting } = comparison;
+  const rows = weakestFirst(comparison.rows);
   ui.compareBody.replaceChildren(...rows.map(finishedRow), ...(running ? [runningRow(running)] : []),
     ...waiting.map(waitingRow));
   ui.compareChart.replaceChildren();
@@ -31,7 +32,17 @@ export function drawComparison(ui, comparison) {
   ui.compareChart.append(barChart("Heuristics compared", [
     { name: "Nodes expanded", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.nodes_expanded, note: note(r) })) },
     { name: "Largest heap", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.max_frontier, note: note(r) })) },
-  ]));
+  ], Math.round(ui.compareChart.clientWidth) || undefined));
+}
+
+/**
+ * The finished rows ordered by what was measured, weakest first: those that did not finish, then by nodes expanded,
+ * most first (the order of the runs is auto's ranking, which a board can contradict).
+ * @param {CompareRow[]} rows
+ */
+function weakestFirst(rows) {
+  const unfinished = (/** @type {CompareRow} */ r) => (r.length === null || r.length === undefined ? 1 : 0);
+  return [...rows].sort((a, b) => unfinished(b) - unfinished(a) || b.nodes_expanded - a.nodes_expanded);
 }
 
 /** @param {string} name @returns {HTMLTableRowElement} a row whose header cell names the heuristic */

@@ -11,4 +11,8 @@ export function drawEditor(ui, state) {
   const folded = String(!state.editing);
   if (ui.inputPanel.dataset.folded !== folded) ui.inputPanel.dataset.folded = folded;
   ui.editBoard.setAttribute("aria-expanded", String(state.editing));
+  const draft = state.shown && state.sync.edited ? `Not on the board yet: Check puts it there${
+    state.game.path.length && !state.game.over ? " (Undo then brings your game back)" : ""}.` : "";
+  if (ui.boardDraft.textContent !== draft) ui.boardDraft.textContent = draft;
+  ui.boardDraft.hidden = !draft;
 }

@@ -39,7 +39,8 @@ export function drawHistory(ui, shape, players, mode) {
   const { entries, confirming, csvUrl } = players;
   ui.history.hidden = !shape || entries.length === 0;
   ui.historyHeading.textContent = `Your ${shape} solves${MODE_WORDS[mode]}`;
-  ui.historyNote.textContent = `${entries.length} solve${entries.length === 1 ? "" : "s"}, kept on this device`;
+  ui.historyNote.textContent = `${entries.length} solve${entries.length === 1 ? "" : "s"} of boards dealt with Shuffle or ` +
+    "Deal (only those count), kept on this device";
   const times = averages(results(entries, "ms"));
   const moves = averages(results(entries, "moves"));
   const lines = averages(results(entries, "lines"));

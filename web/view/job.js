@@ -23,7 +23,10 @@ export function drawJob(ui, state) {
     button.textContent = solving ? "Solving…" : "Solve";
     button.setAttribute("aria-busy", String(solving));
   }
-  ui.compare.disabled = !ready || Boolean(job);
+  const unsolvable = Boolean(state.shown && !state.shown.solvable); // nothing to compare or watch: said why
+  ui.compare.disabled = !ready || Boolean(job) || unsolvable;
+  ui.watchOpen.disabled = unsolvable;
+  ui.moreNote.hidden = !unsolvable;
   ui.hint.disabled = !ready || Boolean(job) || !state.shown;
   ui.job.hidden = !job;
   if (job) {

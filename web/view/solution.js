@@ -76,6 +76,7 @@ export function drawSolution(ui, solution) {
     ui.solutionBadge.dataset.kind = badge.kind;
     ui.solutionSummary.textContent = solution.note;
     ui.solutionFacts.replaceChildren();
+    ui.solutionMore.hidden = true;
     ui.solution.dataset.length = solution.replay ? String(solution.replay.tiles.length) : "";
     if (solution.replay) drawMoveList(ui.moveList, solution.replay.tiles, solution.replay.letters);
     return;
@@ -84,6 +85,7 @@ export function drawSolution(ui, solution) {
   ui.solutionBadge.dataset.kind = kind;
   ui.solutionBadge.textContent = BADGES[kind] || `stopped: ${stopReason(reply.stopped)}`;
   ui.solutionSummary.textContent = solution.note ? `${summary(reply)} ${solution.note}` : summary(reply);
+  ui.solutionMore.hidden = false;
   ui.solutionFacts.replaceChildren(...facts(reply).map(([term, value]) => {
     const group = el("div");
     const dd = el("dd", null, value);
@@ -122,7 +124,8 @@ function summary(reply) {
   if (reply.length === 0) return "The board already is the goal: nothing to do.";
   const length = lengthText(reply);
   if (reply.optimal) {
-    return `${length} — the shortest possible${reply.metric === "mtm" ? " in line moves" : ""}, proven by ${how}.`;
+    const proof = reply.algorithm === "near-optimal" ? "its length meets the proven lower bound" : `proven by ${how}`;
+    return `${length} — the shortest possible${reply.metric === "mtm" ? " in line moves" : ""}: ${proof}.`;
   }
   const low = reply.lower_bound ?? 0;
   const bound = low > 0 ? ` The shortest has at least ${figure(low)} ${unitOf(reply)}` : "";

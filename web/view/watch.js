@@ -162,7 +162,7 @@ function counterList(lane, c, step) {
   const list = el("dl", "facts stats watch-counters");
   /** @type {[string, number | undefined, string][]} */
   const rows = lane.algorithm === "astar"
-    ? [["Vertices visited", c.expanded, "expanded"], ["Heap size", c.heap, "heap"],
+    ? [["Nodes expanded", c.expanded, "expanded"], ["Heap size", c.heap, "heap"],
       ["Max heap size", c.max_heap, "max-heap"]]
     : [["Nodes expanded", c.expanded, "expanded"], ["Iteration", step?.iteration ?? 1, "iteration"],
       ["Bound", step?.bound, "bound"], ["This iteration", c.iteration_nodes, "iteration-nodes"],
