@@ -15,6 +15,7 @@ states.
 
 from __future__ import annotations
 
+import importlib.util
 from array import array
 from collections.abc import Callable, Generator, Sequence
 from contextlib import suppress
@@ -78,8 +79,20 @@ def runs_compiled(rows: int, cols: int, width: int) -> bool:
     return fits_fast(rows, cols, width) and compiled_beam() is not None
 
 
+def installed(name: str) -> bool:
+    """Whether the top-level module ``name`` (``"numba"``, ``"numpy"``) is installed, found without importing it.
+
+    Asked before each import of an optional module: Python remembers a module imported but not an import that
+    failed, so without this every beam on a machine without numba (the browser's Pyodide) would try the import
+    again, reading and running the module's source up to its failing line (milliseconds, against microseconds
+    for a beam on a tiny board)."""
+    return importlib.util.find_spec(name) is not None
+
+
 def compiled_beam() -> Search | None:
     """The beam compiled by numba (:mod:`~npuzzle.nearoptimal.beam_numba`), or ``None`` without numba."""
+    if not installed("numba"):
+        return None
     with suppress(ImportError):
         from .beam_numba import numba_beam
 
@@ -93,6 +106,8 @@ def fast_beam() -> Search | None:
     compiled = compiled_beam()
     if compiled is not None:
         return compiled
+    if not installed("numpy"):
+        return None
     with suppress(ImportError):
         from .beam_numpy import numpy_beam
 

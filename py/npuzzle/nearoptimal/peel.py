@@ -18,7 +18,7 @@ from contextlib import suppress
 from typing import NamedTuple, TypeVar
 
 from ..progress import Progress
-from .beam import FAST_WIDTH
+from .beam import FAST_WIDTH, installed
 from .budget import Budget
 from .grouptables import neighbours
 
@@ -335,6 +335,8 @@ def line_beam(
 
 def _numba_line_beam() -> LineBeam | None:
     """:func:`line_beam` compiled by numba (:mod:`~npuzzle.nearoptimal.line_beam_numba`) when numba is installed."""
+    if not installed("numba"):
+        return None
     with suppress(ImportError):
         from .line_beam_numba import numba_line_beam
 

@@ -133,6 +133,7 @@ def improve_windows(
     budget: Budget,
     node_cap: int = 100_000,
     phase_cap: int = 1_000_000,
+    shortest: int = 0,
 ) -> Generator[Progress, None, list[int]]:
     """``path`` (blank cells from ``start``) with windows replaced by optimal paths between their end states.
 
@@ -141,13 +142,14 @@ def improve_windows(
     from the end of the path backwards, half a window at a time. Each window is re-solved by :func:`table_search`
     with the tables of ``specs`` bound to the window's last state
     (:func:`npuzzle.nearoptimal.grouptables.bind_partition`).
-    Stops once the soft work budget is spent or after ``phase_cap`` expansions in all; each search gives up after
-    ``node_cap``.
+    Stops once the soft work budget is spent, after ``phase_cap`` expansions in all, or once the path is
+    ``shortest`` moves long (a proven lower bound: no shorter path exists); each search gives up after ``node_cap``.
     """
     best = list(path)
     if len(specs) != 2 or any(len(g) > 4 for spec in specs for g in spec.groups):
         return best
-    yield from keeping_improvements(_improve(rows, cols, start, best, specs, budget, node_cap, phase_cap), budget)
+    sweep = _improve(rows, cols, start, best, specs, budget, node_cap, phase_cap, shortest)
+    yield from keeping_improvements(sweep, budget)
     return best
 
 
@@ -160,11 +162,17 @@ def _improve(
     budget: Budget,
     node_cap: int,
     phase_cap: int,
+    shortest: int,
 ) -> Generator[Progress, None, None]:
-    """The sweeps of :func:`improve_windows`, improving ``best`` in place (a valid path at every ``yield``)."""
+    """The sweeps of :func:`improve_windows`, improving ``best`` in place (a valid path at every ``yield``), until
+    it is ``shortest`` moves long."""
     began = budget.expanded
+
+    def done() -> bool:
+        return len(best) <= shortest or budget.soft_stop() or budget.expanded - began >= phase_cap
+
     for window in TAIL_WINDOWS:
-        if budget.soft_stop() or budget.expanded - began >= phase_cap:
+        if done():
             return
         window = min(window, len(best))
         found = yield from _resolve(rows, cols, start, best, len(best) - window, len(best), specs, node_cap, budget)
@@ -175,7 +183,7 @@ def _improve(
     for window in TABLE_WINDOWS:
         end = len(best)
         while end > 0:
-            if budget.soft_stop() or budget.expanded - began >= phase_cap:
+            if done():
                 return
             begin = max(0, end - window)
             found = yield from _resolve(rows, cols, start, best, begin, end, specs, node_cap, budget)

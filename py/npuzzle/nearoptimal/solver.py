@@ -15,6 +15,10 @@ lower bound on the optimal length. Three phases, each a generator feeding one pr
 3. **Windows** (:mod:`npuzzle.nearoptimal.windows`): windows of the whole path, across the peeled lines, are
    re-solved by beams between their end states while the budget lasts.
 
+A board of at most :data:`EXACT_CELLS` cells skips the phases and is solved exactly at once (its length proven
+optimal), and shortening ends once the path is as long as the lower bound: no board keeps the search busy beyond
+what it can gain.
+
 The knobs: ``width`` (the beam's largest width) and ``budget``, a soft budget of work in units of
 :data:`WORK_UNIT` states expanded by every phase together (``None``: unpaced). The work is counted, not timed, so
 the answer depends on the board, the goal and these options alone; only the hard ``limit`` reads the clock. The
@@ -31,7 +35,7 @@ from collections.abc import Generator, Sequence
 
 from ..board import Board, goal_board
 from ..errors import GoalError, LimitError
-from ..progress import Limit, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
+from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
 from ..solvability import check_reachable
 from .both_ways import BeamJob, shorter_way
 from .budget import Budget
@@ -124,7 +128,8 @@ def data_files(rows: int, cols: int) -> tuple[str, ...]:
 
 
 EXACT_CELLS = 9
-"""When the beam dies out, the region is peeled down to at most this many cells and solved exactly by A*."""
+"""When the beam dies out, the region is peeled down to at most this many cells and solved exactly by A*; a whole
+board this small is solved so at once (at most 181,440 states: a 3×3)."""
 
 PEEL_SHARE = 0.85
 """Peeling is paced to finish within this share of the soft budget times the share of cells it locks."""
@@ -301,6 +306,16 @@ def _search(
     try:
         yield budget.progress()
 
+        if n <= EXACT_CELLS:  # at most 181,440 states (a 3×3): solved exactly at once, its length proven optimal
+            finish = yield from _exactly(cells, rows, cols, free, goal_of, (0, rows, 0, cols), budget)
+            if finish is None:
+                return result(False, "stopped before a solution was found")
+            walk(cells, blank, finish, moves)
+            phases["exact"] = lower = len(moves)
+            return result(
+                True, f"solved optimally by an exact search (A*), as is every board of {EXACT_CELLS} cells or fewer"
+            )
+
         # Phase 1: peel down to a region of at most core_cells(work) cells.
         most = core_cells(work)
         region: Region = (0, rows, 0, cols)
@@ -355,9 +370,10 @@ def _search(
         ]
         path = yield from shorter_way(jobs, budget)
         if path is not None:
-            if specs and shorten_path and not budget.soft_stop():
+            shortest = lower - len(moves)  # the region's path with the peeled moves is at least the bound
+            if specs and shorten_path and len(path) > shortest and not budget.soft_stop():
                 before = len(path)
-                path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget)
+                path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget, shortest=shortest)
                 phases["windows_saved"] = before - len(path)
             blank = walk(cells, blank, [region_cells[p] for p in path], moves)
         else:
@@ -370,20 +386,16 @@ def _search(
             if blank < 0:
                 return result(False, "stopped before a solution was found")
             _, small = peel_plan(region, cols, goal_of[0], EXACT_CELLS)
-            top, bottom, left, right = small
-            rest = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-            tiles = [cells[c] for c in rest if cells[c]]
-            job = Placement(cells, rows, cols, free, tiles, [goal_of[t] for t in tiles])
-            finish = yield from place(job, budget, goal_of[0])
+            finish = yield from _exactly(cells, rows, cols, free, goal_of, small, budget)
             if finish is None:
                 return result(False, "stopped before a solution was found")
             blank = walk(cells, blank, finish, moves)
         phases["solve"] = len(moves)
 
         # Phase 3: shorten windows of the whole path while the budget lasts.
-        if shorten_path and n <= WINDOW_CELLS and not budget.soft_stop():
+        if shorten_path and n <= WINDOW_CELLS and len(moves) > lower and not budget.soft_stop():
             better = yield from beam_windows(
-                rows, cols, board.tiles, _blank_path(board.tiles, moves), WINDOW_WIDTH, budget
+                rows, cols, board.tiles, _blank_path(board.tiles, moves), WINDOW_WIDTH, budget, shortest=lower
             )
             cells = list(board.tiles)
             moves.clear()
@@ -403,6 +415,26 @@ def _search(
     except SearchStopped as stop:  # stopped from outside before a solution existed (shortening keeps its own)
         budget.request_stop(stop.reason)
         return result(False, stopped_message(stop.reason, budget.expanded, lower))
+
+
+def _exactly(
+    cells: list[int],
+    rows: int,
+    cols: int,
+    free: bytearray,
+    goal_of: Sequence[int],
+    region: Region,
+    budget: Budget,
+) -> Generator[Progress, None, list[int] | None]:
+    """A shortest blank path (cells) that solves ``region`` of ``cells`` (tile per cell; the free cells ``free``; the
+    goal's cell of each tile ``goal_of``), which holds the blank's goal and every tile not yet in place: A* over
+    the blank and the region's tiles (:func:`~npuzzle.nearoptimal.peel.place`). ``None`` when the hard limit
+    stopped it."""
+    top, bottom, left, right = region
+    inside = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    tiles = [cells[c] for c in inside if cells[c]]
+    job = Placement(cells, rows, cols, free, tiles, [goal_of[t] for t in tiles])
+    return (yield from place(job, budget, goal_of[0]))
 
 
 def _beam_pace(width: int | None, left: int | None, region_lower: int, beams: int) -> tuple[int, int | None]:

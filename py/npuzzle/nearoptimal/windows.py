@@ -36,14 +36,16 @@ def beam_windows(
     width: int,
     budget: Budget,
     windows: Sequence[int] = WINDOWS,
+    shortest: int = 0,
 ) -> Generator[Progress, None, list[int]]:
     """``path`` (the blank's cells from ``start``, tile per cell) with windows replaced by shorter beam paths.
 
     One round sweeps each window length of ``windows`` in turn with beams of ``width``; with a soft work budget,
     rounds with beams :data:`WIDEN` times wider follow until it is spent (stopping there, keeping every
-    improvement), so more work buys more shortcuts. Without one, a single round."""
+    improvement), so more work buys more shortcuts. Without one, a single round. Either way it stops once the path
+    is ``shortest`` moves long (a proven lower bound: no shorter path exists)."""
     best = list(path)
-    yield from keeping_improvements(_rounds(rows, cols, start, best, width, budget, windows), budget)
+    yield from keeping_improvements(_rounds(rows, cols, start, best, width, budget, windows, shortest), budget)
     return best
 
 
@@ -55,13 +57,15 @@ def _rounds(
     width: int,
     budget: Budget,
     windows: Sequence[int],
+    shortest: int,
 ) -> Generator[Progress, None, None]:
     """The rounds of :func:`beam_windows`, improving ``best`` in place: the first with one beam a window (while the
-    budget is scarce, every window gets its try), the wider ones after it with one each way."""
+    budget is scarce, every window gets its try), the wider ones after it with one each way, until ``best`` is
+    ``shortest`` moves long."""
     ways = 1
-    while True:
+    while len(best) > shortest:
         before = budget.expanded
-        yield from _sweeps(rows, cols, start, best, width, budget, windows, ways)
+        yield from _sweeps(rows, cols, start, best, width, budget, windows, ways, shortest)
         if budget.soft_nodes is None or budget.soft_stop() or budget.expanded == before:
             return
         width *= WIDEN
@@ -77,14 +81,15 @@ def _sweeps(
     budget: Budget,
     windows: Sequence[int],
     ways: int,
+    shortest: int,
 ) -> Generator[Progress, None, None]:
     """The sweeps of :func:`beam_windows`, improving ``best`` in place (a valid path at every ``yield``), with
-    ``ways`` beams a window (:func:`_shortcut`)."""
+    ``ways`` beams a window (:func:`_shortcut`), until ``best`` is ``shortest`` moves long."""
     for window in windows:
         cells = list(start)
         blank = cells.index(0)
         i = 0
-        while i + 2 < len(best):
+        while i + 2 < len(best) and len(best) > shortest:
             left = budget.soft_left()
             if budget.soft_stop() or (left is not None and left < ways):
                 return  # the budget is spent, or too little is left to share between the beams
