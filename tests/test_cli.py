@@ -199,7 +199,7 @@ def test_a_mistyped_file_name_is_called_so(tmp_path: Path) -> None:
 
 
 def test_counts_are_singular_or_plural() -> None:
-    from npuzzle.cli.common import plural
+    from npuzzle.errors import plural
 
     assert (plural(1, "move"), plural(0, "move"), plural(2, "move"), plural(1200, "move")) == (
         "1 move",

@@ -38,6 +38,12 @@ def show_value(value: object, most: int = QUOTE_LIMIT, unit: str = "characters")
     return cut(text, most, unit)
 
 
+def plural(count: int, word: str) -> str:
+    """``"1 move"``, ``"2 moves"``: a count with its word in the right number (thousands separated), for messages
+    and reports alike."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
 class PuzzleError(ValueError):
     """Base class of every input error raised by :mod:`npuzzle`."""
 

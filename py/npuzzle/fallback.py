@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
+from .errors import plural
 from .progress import ALGORITHM_TITLES, Clock, Limit, Search, SearchResult, SearchStopped, ratio_bound
 
 
@@ -65,11 +66,12 @@ def optimal_then_near(
     }
     title = ALGORITHM_TITLES.get(first.algorithm, first.algorithm)
     ended = f"did not finish in {cap:g} s" if first.stopped == "time-limit" else "reached its memory limit"
-    why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {first.lower_bound} moves)"
+    proved = plural(first.lower_bound, "move")
+    why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {proved})"
     if second.moves is None:
         message = (
             f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
-            f"the solution needs at least {lower} moves"
+            f"the solution needs at least {plural(lower, 'move')}"
         )
     else:
         length = len(second.moves)

@@ -8,7 +8,7 @@ import json
 from typing import TextIO
 
 from ..analysis import Analysis, AnalysisProgress, analyse
-from ..errors import UnsolvableError
+from ..errors import UnsolvableError, plural
 from ..interchange import write_form
 from ..metric import metric_name
 from ..parse import parse_board, parse_shape, resolve_goal
@@ -18,7 +18,7 @@ from ..registry import default_registry, registry_with_tables
 from ..scrambles import deal
 from ..solve import check_limits
 from .arguments import GOAL_HELP, blank_direction_argument, convention, positive_int, positive_seconds
-from .common import EXIT_OK, EXIT_STOPPED, plural, read_board_argument
+from .common import EXIT_OK, EXIT_STOPPED, read_board_argument
 from .progress_line import ProgressLine, interruptible
 from .solve import load_pdb, unsolvable, with_mtm_database
 

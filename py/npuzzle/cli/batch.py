@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..batch import BatchOptions, Record, board_lines, solve_batch
-from ..errors import ClusterError, PatternDatabaseError, quote_input
+from ..errors import ClusterError, PatternDatabaseError, plural, quote_input
 from ..parse import parse_shape
 from ..pdb import locate
 from ..solve import check_limits
 from ..workers import default_jobs
 from .cluster import cluster_client
-from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural, read_batch
+from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, read_batch
 from .resume import read_done
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..board import GOAL_NAMES, GoalName
-from ..errors import UnsolvableError, quote_input
+from ..errors import UnsolvableError, plural, quote_input
 from ..exhaustive import MAX_EXHAUSTIVE_CELLS
 from ..instances import SETS, Instance, InstanceFileError, parse_boards
 from ..interchange import convert_goal
@@ -21,7 +21,7 @@ from ..progress import Limit, SearchResult, run
 from ..registry import default_registry, registry_with_tables
 from ..solve import check_limits, plan
 from .arguments import budget_units, positive_int, positive_seconds
-from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, plural
+from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError
 from .solve import load_pdb
 
 SOLVERS = ("auto", "optimal", "near-optimal")

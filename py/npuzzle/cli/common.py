@@ -1,5 +1,5 @@
 """What every command of :mod:`npuzzle.cli` shares: its exit codes, its usage error, how a BOARD or ``--batch``
-argument is read, and counting words."""
+argument is read."""
 
 from __future__ import annotations
 
@@ -45,11 +45,6 @@ def looks_like_a_file_name(value: str) -> bool:
     """Whether a BOARD argument that is not an existing file was probably meant as one: no whitespace, and a
     letter other than the blank marker ``x``, a backslash, or a leading ``/``, ``./``, ``../`` or ``~``."""
     return bool(value) and not any(c.isspace() for c in value) and bool(_FILE_LIKE.search(value))
-
-
-def plural(count: int, word: str) -> str:
-    """``"1 move"``, ``"2 moves"``: a count with its word in the right number (thousands separated)."""
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def read_batch(source: str, stdin: TextIO) -> list[str]:

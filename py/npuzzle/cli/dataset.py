@@ -21,7 +21,7 @@ from ..datafiles import (
     tiles_by_index,
 )
 from ..dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
-from ..errors import quote_input
+from ..errors import plural, quote_input
 from ..exhaustive import MAX_EXHAUSTIVE_CELLS
 from ..parse import parse_shape
 from ..pdb import locate
@@ -30,7 +30,7 @@ from ..workers import default_jobs
 from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
-from .common import EXIT_STOPPED, UsageError, plural
+from .common import EXIT_STOPPED, UsageError
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -12,7 +12,7 @@ from typing import TextIO
 from ..batch import solved_record, unsolvable_record, wants_tables
 from ..board import Board, moves_to_letters
 from ..checkpoint import result_from_progress
-from ..errors import PatternDatabaseError, UnsolvableError, quote_input
+from ..errors import PatternDatabaseError, UnsolvableError, plural, quote_input
 from ..interchange import Convention, write_notation
 from ..metric import count_moves
 from ..pdb import PDB_ENV, Located, PdbTables, cache_dir, locate, locate_mtm, read_multiset, read_tables
@@ -30,7 +30,6 @@ from .common import (
     EXIT_STOPPED,
     EXIT_UNSOLVABLE,
     UsageError,
-    plural,
 )
 from .progress_line import ProgressLine, drive
 

@@ -6,14 +6,14 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from ..errors import UnsolvableError
+from ..errors import UnsolvableError, plural
 from ..names import ALGORITHMS as NAMED_ALGORITHMS
 from ..names import HEURISTICS, choice_words
 from ..progress import Limit
 from ..solvability import Explanation
 from ..watch import ALGORITHMS, WATCHABLE_HINT, Step, prepare, step_line
 from .arguments import GOAL_HELP, name_argument, non_negative_int, positive_int, read_board_and_goal
-from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, plural
+from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
 from .progress_line import ProgressLine, drive
 
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..board import Board, goal_board
-from ..errors import GoalError, LimitError
+from ..errors import GoalError, LimitError, plural
 from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
 from ..solvability import check_reachable
 from .both_ways import BeamJob, shorter_way
@@ -194,7 +194,7 @@ def stopped_message(reason: str, expanded: int, lower: int) -> str:
     ``expanded`` states, on a board that needs at least ``lower`` moves."""
     return (
         f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} states, before it found "
-        f"a solution; the solution needs at least {lower} moves."
+        f"a solution; the solution needs at least {plural(lower, 'move')}."
     )
 
 

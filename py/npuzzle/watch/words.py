@@ -7,6 +7,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import plural
+
 _NUMBERS = ("no", "one", "two", "three", "four")
 
 
@@ -45,7 +47,8 @@ def step_words(step: dict[str, Any], cols: int) -> str:
     head = f"Iteration {step['iteration']}, bound {step['bound']}: " if ida else ""
     took = "took" if ida else "Took"
     if step["goal"]:
-        return f"{head}{took} the goal {board} with f = {node['f']} = g: the search ends with {node['g']} moves."
+        ends = plural(node["g"], "move")
+        return f"{head}{took} the goal {board} with f = {node['f']} = g: the search ends with {ends}."
     parts = [f"{head}{took} {board} with f = {node['f']} (g = {node['g']}, h = {node['h']})"]
     if ida and step["parent"] is not None:
         parts[0] += f", pushed by node {step['parent']:,}"
