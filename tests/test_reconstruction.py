@@ -125,7 +125,7 @@ def test_a_goal_other_than_the_usual_one_is_written_and_the_summary_is_worked_ou
         (
             "Scramble: 1 2 3/4 5 6/7 0 8\nMoves: L\nTimes: 0 10",
             ReconstructionError,
-            "give 2 moves a time, but there are 1",
+            "there are 2 times for 1 move: give each move its time",
         ),
         ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 5 10", ReconstructionError, "first move's time must be 0"),
         ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 -1", ReconstructionError, "'-1' is not a whole number"),

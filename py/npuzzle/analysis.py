@@ -146,15 +146,17 @@ def played_letters(board: Board, moves: str | Sequence[int | str], convention: C
     """The single-tile letters of ``moves`` played from ``board``: a text in the speedsolvers' notation (read with
     ``convention``, never guessed) or a sequence of tiles and letters; raises
     :class:`~npuzzle.errors.MoveError` naming the first move that cannot be played there."""
-    if isinstance(moves, str):
-        letters = read_notation(moves, convention)
-        if len(letters) > MAX_ANALYSED_MOVES:
-            raise MoveError(f"an analysis takes at most {MAX_ANALYSED_MOVES:,} moves, got {len(letters):,}")
-        board.apply(letters)  # names the first move that cannot be played
-        return letters
-    if len(moves) > MAX_ANALYSED_MOVES:
-        raise MoveError(f"an analysis takes at most {MAX_ANALYSED_MOVES:,} moves, got {len(moves):,}")
-    return move_letters(board, moves)
+    return move_letters(board, read_played(moves, convention))
+
+
+def read_played(moves: str | Sequence[int | str], convention: Convention = "tile") -> str | Sequence[int | str]:
+    """The solve ``moves`` read, not yet played: a text's single-tile letters (the speedsolvers' notation, read with
+    ``convention``), or the sequence as it is; raises :class:`~npuzzle.errors.MoveError` for more than
+    :data:`MAX_ANALYSED_MOVES`."""
+    read = read_notation(moves, convention) if isinstance(moves, str) else moves
+    if len(read) > MAX_ANALYSED_MOVES:
+        raise MoveError(f"an analysis takes at most {MAX_ANALYSED_MOVES:,} moves, got {len(read):,}")
+    return read
 
 
 Found = tuple["Letters | None", int]

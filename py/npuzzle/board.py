@@ -59,6 +59,19 @@ def check_shape(rows: int, cols: int) -> None:
         raise SizeLimitError(f"a {rows}×{cols} board has {rows * cols:,} cells; the limit is {MAX_CELLS:,} (2000×2000)")
 
 
+MAX_MOVES = 10_000_000
+"""The most single-tile moves a move list may hold or a move text stand for (a notation such as ``R99999999``,
+the api's ``apply``, a reconstruction): far beyond any real solve, and played in place (:class:`Replay`) in a few
+seconds at most. :func:`check_move_count` applies it."""
+
+
+def check_move_count(count: int, what: str) -> None:
+    """Raise :class:`~npuzzle.errors.MoveError` when ``what`` (the input, quoted, as the message should name it)
+    holds or stands for ``count`` moves, more than :data:`MAX_MOVES`."""
+    if count > MAX_MOVES:
+        raise MoveError(f"{what} stands for more than {MAX_MOVES:,} single-tile moves")
+
+
 MAX_DIGITS = 20
 """A number token longer than this is refused as too large while parsing (no tile exceeds 3,999,999); shorter
 ones are read and then checked against the board's own range."""
@@ -264,14 +277,11 @@ class Board:
         return cell_name(self.blank_index, self.cols)
 
     def apply(self, moves: Iterable[int | str]) -> Board:
-        """The board after a sequence of moves; a :class:`MoveError` names the first illegal move and its step."""
-        board = self
-        for step, move in enumerate(moves, start=1):
-            try:
-                board = board.slide(move)
-            except MoveError as exc:
-                raise MoveError(f"step {step}: {exc}") from None
-        return board
+        """The board after a sequence of moves, played in place (:class:`Replay`: O(n + moves), one copy of the
+        tiles); a :class:`MoveError` names the first illegal move and its step."""
+        replay = Replay(self)
+        replay.play_all(moves)
+        return replay.board()
 
     def direction_of(self, tile: int) -> Direction:
         """The letter (U/D/L/R) for sliding ``tile`` into the blank; raises :class:`MoveError` if it cannot."""
@@ -279,6 +289,73 @@ class Board:
             if t == tile:
                 return d
         raise MoveError(f"move {tile}: tile {tile} is not next to the blank")
+
+
+class Replay:
+    """A board played move by move in place: its tiles in one list and the blank's cell, so that a move costs O(1)
+    where :meth:`Board.slide` copies all ``n`` tiles. Long move lists (a pasted solve, a reconstruction) are played
+    through it: O(n + moves) for the lot. :meth:`play` takes a move as :meth:`Board.slide` does and raises the same
+    :class:`~npuzzle.errors.MoveError`."""
+
+    __slots__ = ("blank", "cells", "cols", "letters", "rows")
+
+    def __init__(self, board: Board) -> None:
+        self.rows, self.cols = board.rows, board.cols
+        self.cells = list(board.tiles)
+        self.blank = self.cells.index(0)
+        self.letters: dict[int, Direction] = {board.cols: "U", -board.cols: "D", 1: "L", -1: "R"}
+        """The letter of a move by the step from the blank's cell to the moved tile's."""
+
+    def board(self) -> Board:
+        """The board as played so far (a copy of the tiles)."""
+        return unchecked_board(self.rows, self.cols, tuple(self.cells))
+
+    def play(self, move: int | str) -> Direction:
+        """Play one move (a tile number next to the blank or a letter U/D/L/R, as :meth:`Board.slide` takes it) and
+        return its letter, the direction the tile moved; the tile is now on the blank's former cell."""
+        cells, blank, cols = self.cells, self.blank, self.cols
+        at = -1
+        if type(move) is str and len(move) == 1:  # the fast paths: a letter, a tile number
+            letter = move.upper()
+            if letter == "U":
+                at = blank + cols if blank + cols < len(cells) else -1
+            elif letter == "D":
+                at = blank - cols
+            elif letter == "L":
+                at = blank + 1 if (blank + 1) % cols else -1
+            elif letter == "R":
+                at = blank - 1 if blank % cols else -1
+        elif type(move) is int:
+            column = blank % cols
+            if blank + cols < len(cells) and cells[blank + cols] == move:
+                at = blank + cols
+            elif blank >= cols and cells[blank - cols] == move:
+                at = blank - cols
+            elif column < cols - 1 and cells[blank + 1] == move:
+                at = blank + 1
+            elif column and cells[blank - 1] == move:
+                at = blank - 1
+        if at < 0:  # any other form (" u ", "12") or an illegal move: the board's own reading and message
+            at = cells.index(self.board()._tile_for(move))
+        cells[blank], cells[at] = cells[at], 0
+        self.blank = at
+        return self.letters[at - blank]
+
+    def played(self, moves: Iterable[int | str]) -> Iterator[Direction]:
+        """Play ``moves`` in turn, yielding each one's letter; a :class:`~npuzzle.errors.MoveError` (a move that
+        cannot be played, or one that ``moves`` itself raises as it is read) names the move's step."""
+        step = 1
+        try:
+            for move in moves:
+                yield self.play(move)
+                step += 1
+        except MoveError as exc:
+            raise MoveError(f"step {step}: {exc}") from None
+
+    def play_all(self, moves: Iterable[int | str]) -> None:
+        """Play ``moves`` in turn (as :meth:`played`, the letters not kept)."""
+        for _ in self.played(moves):
+            pass
 
 
 def unchecked_board(rows: int, cols: int, tiles: tuple[int, ...]) -> Board:
@@ -325,13 +402,10 @@ def goal_board(rows: int, cols: int, kind: GoalName = "default") -> Board:
 
 
 def moves_to_letters(start: Board, moves: Sequence[int]) -> list[Direction]:
-    """Translate a tile-number move list into U/D/L/R letters by replaying it from ``start``."""
-    letters: list[Direction] = []
-    board = start
-    for tile in moves:
-        letters.append(board.direction_of(tile))
-        board = board.slide(tile)
-    return letters
+    """Translate a tile-number move list into U/D/L/R letters by replaying it from ``start`` (in place:
+    :class:`Replay`)."""
+    replay = Replay(start)
+    return [replay.play(tile) for tile in moves]
 
 
 def iter_boards(start: Board, moves: Iterable[int | str]) -> Iterator[Board]:

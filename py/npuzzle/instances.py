@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from importlib import resources
 from math import isqrt
 
-from .board import Board, GoalName
-from .errors import PuzzleError, quote_input
+from .board import MAX_MOVES, Board, GoalName
+from .errors import PuzzleError, cut, quote_input
 from .parse import parse_board, resolve_goal
 
 
@@ -110,8 +110,8 @@ def parse_korf24(text: str) -> list[Instance]:
     return out
 
 
-_GOAL_LINE = re.compile(r"#\s*goal\s+([\d ]+\d)")
-_MOVES = re.compile(r"#\s*(\d+)\s+moves\s*$")
+_GOAL_LINE = re.compile(r"#\s*goal\s+([0-9 ]+[0-9])")
+_MOVES = re.compile(r"#\s*([0-9]+)\s+moves\s*$")
 
 
 def parse_hardest8(text: str) -> list[Instance]:
@@ -167,7 +167,7 @@ def hardest8() -> list[Instance]:
     return parse_hardest8(_data("hardest8.txt"))
 
 
-_KNOWN = re.compile(r"#\s*(\d+)(?:\s+moves?)?\s*$")
+_KNOWN = re.compile(r"#\s*([0-9]+)(?:\s+moves?)?\s*$")  # ASCII digits: \d and int() read other scripts' too
 
 
 def parse_boards(text: str, goal: str | None = None) -> list[Instance]:
@@ -203,9 +203,21 @@ def parse_boards(text: str, goal: str | None = None) -> list[Instance]:
             raise InstanceFileError(f"line {number}: {exc}: {quote_input(line, 80)}") from None
         if comment.strip() and known is None:
             raise _bad(number, line, "BOARD  # N moves")
-        optimal = int(known.group(1)) if known else None
+        optimal = _known_length(known.group(1), number, line) if known else None
         out.append(Instance(len(out) + 1, optimal, board.tiles, current, None, (board.rows, board.cols)))
     return out
+
+
+def _known_length(digits: str, number: int, line: str) -> int:
+    """The known optimal length ``digits`` of line ``number``; raises :class:`InstanceFileError` quoting the line
+    when it is more than :data:`~npuzzle.board.MAX_MOVES` (read only when its digits are few enough to be
+    such a number)."""
+    if len(digits) > len(str(MAX_MOVES)) or int(digits) > MAX_MOVES:
+        raise InstanceFileError(
+            f"line {number}: a known length of {cut(digits, 12, 'digits')} moves is more than any solve "
+            f"({MAX_MOVES:,} moves at most): {quote_input(line, 80)}"
+        )
+    return int(digits)
 
 
 @dataclass(frozen=True, slots=True)

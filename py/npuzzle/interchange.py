@@ -31,11 +31,14 @@ from typing import TYPE_CHECKING, Any, Literal
 from .board import (
     DIRECTION_WORDS,
     DIRECTIONS,
+    MAX_DIGITS,
+    MAX_MOVES,
     Board,
     Direction,
     GoalName,
+    Replay,
+    check_move_count,
     goal_board,
-    moves_to_letters,
     unchecked_board,
 )
 from .errors import BoardError, MoveError, NotANumberError, ShapeError, UnknownNameError, quote_input, show_value
@@ -56,8 +59,9 @@ NOTATION_SOURCE = (
 )
 """Where the default convention of :func:`read_notation` comes from."""
 
-MAX_NOTATION_MOVES = 10_000_000
-"""The most single-tile moves a notation text may stand for (``R99999999`` is refused before it is expanded)."""
+MAX_NOTATION_MOVES = MAX_MOVES
+"""The most single-tile moves a notation text or a move string may stand for, :data:`npuzzle.board.MAX_MOVES`
+(``R99999999`` is refused before it is expanded)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +83,15 @@ FORMS: dict[str, TextForm] = {
 WORDS: dict[str, Direction] = {word: letter for letter, word in DIRECTION_WORDS.items()}
 """The words a move may be written as (:data:`npuzzle.board.DIRECTION_WORDS`): the direction the tile moves."""
 
-_RUN = re.compile(r"([UDLR])(\d*)", re.IGNORECASE)
-_NOTATION_RUN = re.compile(r"\s*([UDLR])(\d*)", re.IGNORECASE)
+# Counts are ASCII digits only: \d and int() would also read other scripts' digits ('U٢' as U U).
+_COUNTED = re.compile(r"([UDLR])([0-9]+)", re.IGNORECASE)
+_NOTATION_RUN = re.compile(r"\s*([UDLR])([0-9]*)", re.IGNORECASE)
+_NOTATION = re.compile(r"(?:\s*[UDLR][0-9]*)*\s*", re.IGNORECASE)
+_NOT_LETTER = re.compile(r"[^A-Za-z]+")
 _LETTERS = re.compile("[UDLR]*")
-_SAME = re.compile(r"([UDLR])\1*")
-_RUNS = re.compile(r"(?:[UDLR]\d*)+", re.IGNORECASE)
+_PLAIN = re.compile("[UDLR]*", re.IGNORECASE)
+_REPEATED = re.compile(r"([UDLR])\1+")
+_RUNS = re.compile(r"(?:[UDLR][0-9]*)+", re.IGNORECASE)
 
 
 def board_from_array(values: Any, shape: tuple[int, int] | None = None) -> Board:
@@ -193,53 +201,92 @@ def convert_letters(letters: str) -> str:
 
 def move_letters(board: Board, moves: str | Iterable[int | str]) -> str:
     """The moves from ``board`` as one string of U/D/L/R letters; ``moves`` are tiles, letters or words, or a
-    string of them (``"RRDL"``, ``"R2DL"``, ``"3 6 up"``). Raises :class:`~npuzzle.errors.MoveError` for the first
-    move that is not legal, naming its step."""
-    tiles = move_tiles(board, moves)
-    return "".join(moves_to_letters(board, tiles))
+    string of them (``"RRDL"``, ``"R2DL"``, ``"3 6 up"``, at most :data:`MAX_NOTATION_MOVES`). Raises
+    :class:`~npuzzle.errors.MoveError` for the first move that is not legal, naming its step."""
+    return play_letters(board, moves)[0]
+
+
+def play_letters(board: Board, moves: str | Iterable[int | str]) -> tuple[str, Board]:
+    """:func:`move_letters` and the board the moves end at, from one replay in place
+    (:class:`~npuzzle.board.Replay`: O(n + moves))."""
+    replay = Replay(board)
+    letters = "".join(replay.played(_moves(moves)))
+    return letters, replay.board()
 
 
 def move_tiles(board: Board, moves: str | Iterable[int | str]) -> list[int]:
     """The moves from ``board`` as the tiles that slide (see :func:`move_letters` for what ``moves`` may be)."""
-    tokens: Iterable[int | str] = _tokens(moves) if isinstance(moves, str) else moves
+    replay = Replay(board)
     tiles: list[int] = []
-    current = board
-    for step, move in enumerate(tokens, start=1):
-        try:
-            tile = read_move(current, move)
-        except MoveError as exc:
-            raise MoveError(f"step {step}: {exc}") from None
-        tiles.append(tile)
-        current = current.slide(tile)
+    before = replay.blank
+    for _ in replay.played(_moves(moves)):
+        tiles.append(replay.cells[before])  # the tile moved onto the blank's cell
+        before = replay.blank
     return tiles
 
 
+def _moves(moves: str | Iterable[int | str]) -> Iterable[int | str]:
+    """The moves of ``moves`` as :meth:`~npuzzle.board.Replay.play` takes them: a string of letters alone as it is
+    (its letters one by one), any other string read by :func:`_tokens`, a sequence as it is, each with its words
+    read (:func:`_one_move`)."""
+    if isinstance(moves, str) and _PLAIN.fullmatch(moves):
+        check_move_count(len(moves), f"move text {quote_input(moves)}")
+        return moves
+    return map(_one_move, _tokens(moves) if isinstance(moves, str) else moves)
+
+
 def _tokens(text: str) -> list[int | str]:
-    """The moves of a string: numbers and words as they are, runs of letters one by one (``R3`` three times)."""
+    """The moves of a string: numbers and words as they are, runs of letters one by one (``R3`` three times), at
+    most :data:`MAX_NOTATION_MOVES` in all."""
     out: list[int | str] = []
     for token in text.replace(",", " ").split():
         if token.isascii() and token.isdigit():
-            out.append(int(token))
+            out.append(int(token) if len(token) <= MAX_DIGITS else token)  # a long one: the board names it
         elif token.lower() in WORDS:
             out.append(token)
         elif _RUNS.fullmatch(token):
-            for run in _RUN.finditer(token):
-                out.extend([run.group(1).upper()] * int(run.group(2) or 1))
+            out.extend(_expand_runs(token, f"move text {quote_input(text)}", len(out)))
         else:
             raise MoveError(f"move {quote_input(token)} is neither a tile number, a word nor a run of U, D, L, R")
+        check_move_count(len(out), f"move text {quote_input(text)}")
     return out
+
+
+def _expand_runs(text: str, what: str, before: int = 0) -> str:
+    """The single-tile letters (upper case) of ``text``, runs of U, D, L, R each with an optional repeat count of
+    ASCII digits and spaces between them (checked by the caller); raises :class:`~npuzzle.errors.MoveError`, naming
+    ``what``, for a count of 0 or when the letters with the ``before`` moves read already would be more than
+    :data:`MAX_NOTATION_MOVES` (checked before any is expanded)."""
+    letters = _NOT_LETTER.sub("", text)
+    total = before + len(letters)
+    counted = _COUNTED.findall(text)
+    for letter, digits in counted:
+        count = MAX_NOTATION_MOVES + 1 if len(digits) > 9 else int(digits)
+        if count < 1:
+            raise MoveError(f"{what}: {letter + digits!r} repeats a move 0 times")
+        total += count - 1
+    check_move_count(total, what)
+    if counted:
+        letters = _NOT_LETTER.sub("", _COUNTED.sub(lambda run: run.group(1) * int(run.group(2)), text))
+    return letters.upper()
+
+
+def _one_move(move: int | str) -> int | str:
+    """One move as :meth:`~npuzzle.board.Board.slide` takes it: a word (up, down, left, right: the direction the
+    tile moves) as its letter; raises :class:`~npuzzle.errors.MoveError` for a string of several moves."""
+    if not isinstance(move, str):
+        return move
+    word = move.strip()
+    if len(word.split()) > 1:
+        raise MoveError(f"one move at a time, got {len(word.split())}: {quote_input(move)}")
+    return WORDS.get(word.lower(), word)
 
 
 def read_move(board: Board, move: int | str) -> int:
     """The tile one move slides: a tile number, a letter U/D/L/R or a word up/down/left/right (the direction the
     tile moves), case and surrounding spaces forgiven. Raises :class:`~npuzzle.errors.MoveError` with the message
     ``npuzzle`` gives for a move it cannot make."""
-    if isinstance(move, str):
-        word = move.strip()
-        if len(word.split()) > 1:
-            raise MoveError(f"one move at a time, got {len(word.split())}: {quote_input(move)}")
-        move = WORDS.get(word.lower(), word)
-    return board.slide(move).tiles[board.blank_index]
+    return board.slide(_one_move(move)).tiles[board.blank_index]
 
 
 def action_letter(action: object) -> Direction:
@@ -276,32 +323,23 @@ def read_notation(text: str, convention: Convention = "tile") -> str:
     blank moves). Nothing is guessed: any other character, a count of 0, or more than :data:`MAX_NOTATION_MOVES`
     moves raises :class:`~npuzzle.errors.MoveError` naming it."""
     _convention(convention)
-    letters: list[str] = []
-    total = 0
-    at = 0
-    end = len(text.rstrip())
-    while at < end:
-        run = _NOTATION_RUN.match(text, at)
-        if run is None:
-            bad = text[at:].lstrip()[:1]
-            where = len(text) - len(text[at:].lstrip()) + 1
-            raise MoveError(
-                f"move text {quote_input(text)}: {bad!r} at character {where} is not a move: the notation is the "
-                "letters U, D, L, R, each with an optional repeat count (U2RD3L)"
-            )
-        digits = run.group(2)
-        count = MAX_NOTATION_MOVES + 1 if len(digits) > 9 else int(digits) if digits else 1
-        if count < 1:
-            raise MoveError(f"move text {quote_input(text)}: {run.group(0).strip()!r} repeats a move 0 times")
-        total += count
-        if total > MAX_NOTATION_MOVES:
-            raise MoveError(
-                f"move text {quote_input(text)} stands for more than {MAX_NOTATION_MOVES:,} single-tile moves"
-            )
-        letters.append(run.group(1).upper() * count)
-        at = run.end()
-    joined = "".join(letters)
+    if not _NOTATION.fullmatch(text):
+        raise _not_notation(text)
+    joined = _expand_runs(text, f"move text {quote_input(text)}")
     return convert_letters(joined) if convention == "blank" else joined
+
+
+def _not_notation(text: str) -> MoveError:
+    """The error naming the first character of ``text`` that is not part of a run of the notation."""
+    at = 0
+    while (run := _NOTATION_RUN.match(text, at)) is not None:
+        at = run.end()
+    bad = text[at:].lstrip()[:1]
+    where = len(text) - len(text[at:].lstrip()) + 1
+    return MoveError(
+        f"move text {quote_input(text)}: {bad!r} at character {where} is not a move: the notation is the "
+        "letters U, D, L, R, each with an optional repeat count (U2RD3L)"
+    )
 
 
 def write_notation(letters: str | Iterable[str], convention: Convention = "tile") -> str:
@@ -314,11 +352,7 @@ def write_notation(letters: str | Iterable[str], convention: Convention = "tile"
         raise MoveError(f"{quote_input(text)} holds a letter other than U, D, L, R")
     if convention == "blank":
         text = convert_letters(text)
-    out = []
-    for run in _SAME.finditer(text):
-        size = len(run.group(0))
-        out.append(run.group(1) + (str(size) if size > 1 else ""))
-    return "".join(out)
+    return _REPEATED.sub(lambda run: run.group(1) + str(len(run.group(0))), text)
 
 
 def _convention(convention: str) -> None:

@@ -22,7 +22,17 @@ import re
 from itertools import chain
 from typing import Any
 
-from .board import MAX_CELLS, MAX_DIGITS, Board, GoalName, check_rows, check_shape, goal_board, validated
+from .board import (
+    MAX_CELLS,
+    MAX_DIGITS,
+    Board,
+    GoalName,
+    check_move_count,
+    check_rows,
+    check_shape,
+    goal_board,
+    validated,
+)
 from .errors import (
     EmptyInputError,
     EmptyRowError,
@@ -300,7 +310,8 @@ def resolve_goal(goal: str | Board | None, rows: int, cols: int) -> Board:
 
 
 def parse_moves(text: str) -> list[int | str]:
-    """Read a move list: tile numbers and/or U/D/L/R letters, separated by spaces or commas (``"UULDR"`` works too)."""
+    """Read a move list: tile numbers and/or U/D/L/R letters, separated by spaces or commas (``"UULDR"`` works too),
+    at most :data:`~npuzzle.board.MAX_MOVES` of them."""
     moves: list[int | str] = []
     for token in (t for t in _MOVE_SPLIT.split(text.strip()) if t):
         if _INTEGER.fullmatch(token):
@@ -308,7 +319,9 @@ def parse_moves(text: str) -> list[int | str]:
                 raise MoveError(f"move {quote_input(token)} is too large to be a tile number")
             moves.append(int(token))
         elif _LETTER_RUN.fullmatch(token):
+            check_move_count(len(moves) + len(token), f"the move list {quote_input(text)}")  # before the copy
             moves.extend(token.upper())
         else:
             raise MoveError(f"move {quote_input(token)} is neither a tile number nor a run of the letters U, D, L, R")
+        check_move_count(len(moves), f"the move list {quote_input(text)}")
     return moves

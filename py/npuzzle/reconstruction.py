@@ -27,16 +27,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .board import Board, goal_board
-from .errors import ReconstructionError, quote_input
-from .interchange import Convention, read_notation, write_form, write_notation
+from .errors import ReconstructionError, plural, quote_input, show_value
+from .interchange import Convention, play_letters, read_notation, write_form, write_notation
 from .metric import count_moves
 from .parse import parse_board, resolve_goal
 
 MAX_TEXT_CHARS = 2_000_000
 """The longest reconstruction text read."""
+
+MAX_TIME_DIGITS = 12
+"""The most digits of a move's time in ms (just under 10¹² ms, some 31 years): a time is a whole number of ms from
+0 to ``10 ** MAX_TIME_DIGITS - 1``, in a text or a list alike."""
 
 FIELDS = ("scramble", "goal", "seed", "moves", "times", "solve")
 """The field names, in the order they are written."""
@@ -48,13 +52,15 @@ _FIELD = re.compile(r"\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
 class Reconstruction:
     """A solve written down: the ``board`` it started from, its ``goal``, the single-tile ``letters`` played (the
     direction the tile moves), the ``times`` in ms from the first move to each move (``None``: not timed, or no
-    moves) and the ``seed`` the board was dealt from (``None``: not dealt from a seed)."""
+    moves), the ``seed`` the board was dealt from (``None``: not dealt from a seed) and the board the moves end at,
+    ``end`` (:func:`reconstruction` plays them once, in place, and every property reads it)."""
 
     board: Board
     goal: Board
     letters: str
     times: tuple[int, ...] | None = None
     seed: str | None = None
+    end: Board = field(kw_only=True)
 
     @property
     def notation(self) -> str:
@@ -80,12 +86,11 @@ class Reconstruction:
     @property
     def solved(self) -> bool:
         """The moves end at the goal."""
-        return self.board.apply(self.letters) == self.goal
+        return self.end == self.goal
 
     def summary(self) -> str:
         """The ``Solve`` line: the moves in both metrics, and the time and moves per second when timed."""
-        moves, lines = len(self.letters), self.line_moves
-        text = f"{moves} move{'' if moves == 1 else 's'} ({lines} line move{'' if lines == 1 else 's'})"
+        text = f"{plural(len(self.letters), 'move')} ({plural(self.line_moves, 'line move')})"
         if self.seconds is not None:
             text += f" in {self.seconds:.3f} s"
             if self.tps is not None:
@@ -95,32 +100,41 @@ class Reconstruction:
 
 def reconstruction(
     board: Board,
-    letters: str,
+    moves: str | Sequence[int | str],
     goal: Board | None = None,
-    times: Sequence[int] | None = None,
+    times: Sequence[object] | None = None,
     seed: object = None,
 ) -> Reconstruction:
-    """A :class:`Reconstruction` checked: ``letters`` (single-tile letters, the tile's direction) playable from
-    ``board``, ``times`` (if any) one whole number of ms per move from 0 at the first, never decreasing."""
+    """A :class:`Reconstruction` checked: ``moves`` (single-tile letters, the tile's direction, or a sequence of
+    tiles and letters: :func:`~npuzzle.interchange.move_letters`) playable from ``board`` (played once, in place),
+    ``times`` (if any) one whole number of ms per move, from 0 at the first, never decreasing, each of at most
+    :data:`MAX_TIME_DIGITS` digits."""
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
-    letters = letters.upper()
-    board.apply(letters)  # a MoveError names the first move that cannot be played
+    letters, end = play_letters(board, moves)  # a MoveError names the first move that cannot be played
     checked = None if not times else _checked_times(times, len(letters))  # no moves: nothing timed
     seed_text = None if seed is None or seed == "" else str(seed)
-    return Reconstruction(board, goal, letters, checked, seed_text)
+    return Reconstruction(board, goal, letters, checked, seed_text, end=end)
 
 
-def _checked_times(times: Sequence[int], moves: int) -> tuple[int, ...]:
+def _checked_times(times: Sequence[object], moves: int) -> tuple[int, ...]:
     if len(times) != moves:
-        raise ReconstructionError(f"the times give {len(times):,} moves a time, but there are {moves:,} moves")
+        raise ReconstructionError(
+            f"there {'is' if len(times) == 1 else 'are'} {plural(len(times), 'time')} for "
+            f"{plural(moves, 'move')}: give each move its time"
+        )
+    checked: list[int] = []
     for at, ms in enumerate(times):
-        if isinstance(ms, bool) or not isinstance(ms, int) or ms < 0:
-            raise ReconstructionError(f"time {at + 1} ({ms!r}) is not a whole number of milliseconds")
+        if isinstance(ms, bool) or not isinstance(ms, int) or not 0 <= ms < 10**MAX_TIME_DIGITS:
+            raise ReconstructionError(
+                f"time {at + 1} ({show_value(ms, unit='digits')}) is not a whole number of milliseconds from 0 to "
+                f"{10**MAX_TIME_DIGITS - 1:,}"
+            )
         if at == 0 and ms != 0:
             raise ReconstructionError(f"the first move's time must be 0 (the clock starts with it), got {ms}")
-        if at and ms < times[at - 1]:
-            raise ReconstructionError(f"time {at + 1} ({ms} ms) comes before time {at} ({times[at - 1]} ms)")
-    return tuple(times)
+        if at and ms < checked[-1]:
+            raise ReconstructionError(f"time {at + 1} ({ms} ms) comes before time {at} ({checked[-1]} ms)")
+        checked.append(ms)
+    return tuple(checked)
 
 
 def read_reconstruction(text: str, convention: Convention = "tile") -> Reconstruction:
@@ -165,7 +179,7 @@ def read_reconstruction(text: str, convention: Convention = "tile") -> Reconstru
 def _read_times(text: str) -> list[int]:
     out: list[int] = []
     for token in text.replace(",", " ").split():
-        if not token.isascii() or not token.isdigit() or len(token) > 12:
+        if not token.isascii() or not token.isdigit() or len(token) > MAX_TIME_DIGITS:
             raise ReconstructionError(f"the times {quote_input(text)}: {token!r} is not a whole number of milliseconds")
         out.append(int(token))
     return out

@@ -9,7 +9,7 @@ import json
 import time
 from typing import Any
 
-from ..analysis import Analysing, Analysis, analyse, played_letters
+from ..analysis import Analysing, Analysis, analyse, read_played
 from ..interchange import CONVENTIONS, Convention
 from ..progress import SearchStopped, run
 from ..reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
@@ -99,8 +99,7 @@ def op_reconstruction(request: Request) -> Reply:
         seed = request.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise RequestError(f"field 'seed' must be a whole number or a text, got {json.dumps(seed)[:40]}")
-        letters = played_letters(board, moves, convention)
-        solve = reconstruction(board, letters, read_goal(request, board), times, seed)
+        solve = reconstruction(board, read_played(moves, convention), read_goal(request, board), times, seed)
     return reconstruction_reply(solve, convention)
 
 

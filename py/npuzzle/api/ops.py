@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..board import Board, check_shape
+from ..board import Board, check_move_count, check_shape
 from ..compare_board import CompareBoard, compare_board
 from ..errors import show_value
 from ..hint import describe_hint, hint_plan
@@ -19,7 +19,7 @@ from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from ..progress import Limit, SearchResult, run
 from ..randomize import scramble
 from ..registry import Registry, default_registry
-from ..scrambles import deal
+from ..scrambles import deal, seed_text
 from ..solvability import explain
 from ..solve import DEFAULT_COMPARE_NODES, MAX_SEARCH_CELLS, Plan, auto_algorithm, compare_plans, plan
 from .requests import (
@@ -78,14 +78,20 @@ def op_move(request: Request) -> Reply:
     return {"ok": True, "texts": texts, "board": board_json(board)}
 
 
+MAX_RANDOM_MOVES = 100_000
+"""The most random moves ``random`` makes in one request (a few tenths of a second: it answers within one call);
+a fair shuffle needs none (leave ``moves`` out: the board is dealt uniformly)."""
+
+
 def op_random(request: Request) -> Reply:
     """``{"rows": R, "cols": C (or "shape": "RxC"), "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
     ``{"ok": true, "board": BOARD, "seed": S, "scramble_version": 1}``: a random-state scramble, uniform over the
     boards that reach the goal (or, ``solvable: false``, those that do not), dealt from ``seed`` (a whole number
     from 0 to 2⁶⁴ − 1 or a text; a fresh one, below 2⁵³, when absent) by :func:`npuzzle.scrambles.deal`, the same
     board for the same seed and shape on any machine and in any Python; the reply carries the seed. With
-    ``moves``: K random moves from the goal instead (:func:`npuzzle.randomize.scramble`; no seed in the reply
-    unless given)."""
+    ``moves``: K random moves from the goal instead (0 to :data:`MAX_RANDOM_MOVES`; always solvable;
+    :func:`npuzzle.randomize.scramble`; no seed in the reply unless given). Every field is checked before any
+    work."""
     if "shape" in request:
         rows, cols = parse_shape(field(request, "shape", str))
     else:
@@ -94,16 +100,30 @@ def op_random(request: Request) -> Reply:
     seed = request.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise RequestError(f"field 'seed' must be a whole number or a string, got {show_value(seed)}")
+    if seed is not None:
+        seed_text(seed)  # a LimitError quotes a number outside 0 … 2⁶⁴ − 1 or a text too long, with or without moves
+    solvable = field(request, "solvable", bool, True)
     moves = field(request, "moves", int, None)
     if moves is not None:
+        if not 0 <= moves <= MAX_RANDOM_MOVES:
+            got = show_value(moves, unit="digits")
+            raise RequestError(
+                f"field 'moves' must be from 0 to {MAX_RANDOM_MOVES:,} random moves, got {got} (for a thorough "
+                "shuffle, leave it out: the board is then dealt uniformly)"
+            )
+        if not solvable:
+            raise RequestError(
+                "random moves from the goal always make a board that can reach it: leave out 'moves' "
+                "or 'solvable: false'"
+            )
         return {"ok": True, "board": board_json(scramble(goal, moves, seed=seed)), "seed": seed}
-    dealt = deal(rows, cols, seed, goal, field(request, "solvable", bool, True))
+    dealt = deal(rows, cols, seed, goal, solvable)
     return {"ok": True, "board": board_json(dealt.board), "seed": dealt.seed, "scramble_version": dealt.version}
 
 
 def op_apply(request: Request) -> Reply:
     """``{"board": TEXT, "moves": [tile or letter, …] | TEXT}`` → ``{"ok": true, "board": BOARD}``: the moves
-    (tile numbers and/or U/D/L/R) applied."""
+    (tile numbers and/or U/D/L/R, at most :data:`~npuzzle.board.MAX_MOVES`) applied, in place (O(n + moves))."""
     board = read_board(request)
     moves = request.get("moves", [])
     if not isinstance(moves, (str, list)):
@@ -111,6 +131,8 @@ def op_apply(request: Request) -> Reply:
             f"field 'moves' must be a list of tile numbers and/or letters U, D, L, R, or text such as 'UULDR', "
             f"got {show_value(moves)}"
         )
+    if isinstance(moves, list):
+        check_move_count(len(moves), f"field 'moves' ({len(moves):,} moves)")
     seq = parse_moves(moves) if isinstance(moves, str) else moves
     return {"ok": True, "board": board_json(board.apply(seq))}
 
