@@ -65,6 +65,8 @@ def test_auto_never_routes_a_board_of_nine_cells_or_fewer_to_the_near_optimal_so
         assert plan(goal, goal).algorithm != NEAR_OPTIMAL
         options = json.loads(api.handle(json.dumps({"op": "options", "rows": rows, "cols": cols})))
         assert options["default_algorithm"] != NEAR_OPTIMAL and options["default_optimal"]
+        assert "exact (A*, optimal)" in plan(goal, goal, NEAR_OPTIMAL).summary  # when asked for by name
+    assert "not proven optimal" in plan(goal_board(2, 5), goal_board(2, 5), NEAR_OPTIMAL).summary
 
 
 @pytest.mark.parametrize("board", ["3 1/2 0", "5 4 3/2 1 0", "5 4/3 2/1 0", "8 6 7/2 5 4/3 0 1"])

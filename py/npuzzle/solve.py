@@ -201,7 +201,7 @@ def _near_optimal_plan(
     def start_near(limit: Limit) -> Search:
         return solve_big(board, goal, budget=work, limit=limit)
 
-    summary = policy.near_optimal_summary(work, chosen_by_auto)
+    summary = policy.near_optimal_summary(work, chosen_by_auto, board.size)
     return Plan(board, goal, NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, start_near, summary)
 
 

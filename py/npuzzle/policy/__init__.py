@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..names import ALGORITHMS, HEURISTIC_NAMES, HEURISTICS, choice_words
 from ..names import PDB as PDB_CHOICE
 from ..nearoptimal import ALGORITHM as NEAR_OPTIMAL_ALGORITHM
-from ..nearoptimal import DEFAULT_BUDGET, budget_nodes
+from ..nearoptimal import DEFAULT_BUDGET, EXACT_CELLS, budget_nodes
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from ..progress import ALGORITHM_TITLES
 from ..walking import HEURISTIC as WALKING
@@ -156,9 +156,12 @@ def budget_words(budget: float) -> str:
     return f"work budget {budget:g} = {budget_nodes(budget):,} states expanded"
 
 
-def near_optimal_summary(budget: float, chosen_by_auto: bool) -> str:
+def near_optimal_summary(budget: float, chosen_by_auto: bool, cells: int | None = None) -> str:
     """The plan summary of the near-optimal solver with a work budget of ``budget`` units, chosen by ``auto`` (the
-    boards above the last optimal rule) or by name."""
+    boards above the last optimal rule) or by name, for a board of ``cells`` cells (``None``: any); on a board of at
+    most :data:`~npuzzle.nearoptimal.solver.EXACT_CELLS` it solves exactly, at once."""
+    if cells is not None and cells <= EXACT_CELLS:
+        return f"{NEAR_OPTIMAL}, exact (A*, optimal) on a board of at most {EXACT_CELLS} cells"
     optimal = [r for r in ALGORITHM_RULES if r.algorithm != NEAR_OPTIMAL]
     last = optimal[-1].max_cells
     why = f"for boards above {_square(last)} (more than {last} cells)" if chosen_by_auto else "as chosen"
