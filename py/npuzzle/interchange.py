@@ -261,7 +261,7 @@ def _expand_runs(text: str, what: str, before: int = 0) -> str:
     total = before + len(letters)
     counted = _COUNTED.findall(text)
     for letter, digits in counted:
-        count = MAX_NOTATION_MOVES + 1 if len(digits) > 9 else int(digits)
+        count = MAX_NOTATION_MOVES + 1 if len(digits) > len(str(MAX_NOTATION_MOVES)) else int(digits)
         if count < 1:
             raise MoveError(f"{what}: {letter + digits!r} repeats a move 0 times")
         total += count - 1

@@ -15,18 +15,13 @@ lower bound on the optimal length. Three phases, each a generator feeding one pr
 3. **Windows** (:mod:`npuzzle.nearoptimal.windows`): windows of the whole path, across the peeled lines, are
    re-solved by beams between their end states while the budget lasts.
 
-A board of at most :data:`EXACT_CELLS` cells skips the phases and is solved exactly at once (its length proven
-optimal), and shortening ends once the path is as long as the lower bound: no board keeps the search busy beyond
-what it can gain.
-
-The knobs: ``width`` (the beam's largest width) and ``budget``, a soft budget of work in units of
-:data:`WORK_UNIT` states expanded by every phase together (``None``: unpaced). The work is counted, not timed, so
-the answer depends on the board, the goal and these options alone; only the hard ``limit`` reads the clock. The
-lower bound is the Manhattan distance plus linear conflicts of the start, or, when the whole board is a region of
-at most 25 cells, the largest of that and each partition's additive table sum.
-
-The method, its knobs and the lower bound for a reader: ``docs/near-optimal.md``; quality and time, measured:
-``docs/benchmarks-big-boards.md``.
+Shortening ends once the path is as long as the lower bound; a board of at most :data:`EXACT_CELLS` cells is solved
+exactly at once. The knobs: ``width`` (the beam's largest width) and ``budget``, a soft budget of work in units of
+:data:`WORK_UNIT` states expanded by every phase together (``None``: unpaced), counted, not timed, so the answer
+depends on the board, the goal and these options alone; only the hard ``limit`` reads the clock. The lower bound is
+the Manhattan distance plus linear conflicts of the start, or, when the whole board is a region of at most 25 cells,
+the largest of that and each partition's additive table sum. The method, its knobs and the lower bound for a reader:
+``docs/near-optimal.md``; quality and time, measured: ``docs/benchmarks-big-boards.md``.
 """
 
 from __future__ import annotations
