@@ -19,6 +19,7 @@ import importlib.util
 from array import array
 from collections.abc import Callable, Generator, Sequence
 from contextlib import suppress
+from typing import Any
 
 from ..progress import Progress
 from .beam_rules import RECENT, paced_width, read_back
@@ -89,30 +90,27 @@ def installed(name: str) -> bool:
     return importlib.util.find_spec(name) is not None
 
 
-def compiled_beam() -> Search | None:
-    """The beam compiled by numba (:mod:`~npuzzle.nearoptimal.beam_numba`), or ``None`` without numba."""
-    if not installed("numba"):
+def optional_kernel(module: str, name: str, needs: str) -> Any:
+    """``name`` from this package's ``module`` (a kernel written for numba or numpy) when ``needs`` is installed and
+    the module imports, else ``None``."""
+    if not installed(needs):
         return None
     with suppress(ImportError):
-        from .beam_numba import numba_beam
-
-        return numba_beam
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)
     return None
+
+
+def compiled_beam() -> Search | None:
+    """The beam compiled by numba (:mod:`~npuzzle.nearoptimal.beam_numba`), or ``None`` without numba."""
+    compiled: Search | None = optional_kernel("beam_numba", "numba_beam", "numba")
+    return compiled
 
 
 def fast_beam() -> Search | None:
     """The fastest installed beam that keeps the pure-Python beam's states: numba's
     (:mod:`~npuzzle.nearoptimal.beam_numba`), else numpy's (:mod:`~npuzzle.nearoptimal.beam_numpy`), else none."""
-    compiled = compiled_beam()
-    if compiled is not None:
-        return compiled
-    if not installed("numpy"):
-        return None
-    with suppress(ImportError):
-        from .beam_numpy import numpy_beam
-
-        return numpy_beam
-    return None
+    fast: Search | None = compiled_beam() or optional_kernel("beam_numpy", "numpy_beam", "numpy")
+    return fast
 
 
 Search = Callable[

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Generator, Mapping, Sequence
-from contextlib import suppress
 from typing import NamedTuple, TypeVar
 
 from ..progress import Progress
-from .beam import FAST_WIDTH, installed
+from .beam import FAST_WIDTH, optional_kernel
 from .budget import Budget
 from .grouptables import neighbours
 
@@ -335,13 +334,8 @@ def line_beam(
 
 def _numba_line_beam() -> LineBeam | None:
     """:func:`line_beam` compiled by numba (:mod:`~npuzzle.nearoptimal.line_beam_numba`) when numba is installed."""
-    if not installed("numba"):
-        return None
-    with suppress(ImportError):
-        from .line_beam_numba import numba_line_beam
-
-        return numba_line_beam
-    return None
+    compiled: LineBeam | None = optional_kernel("line_beam_numba", "numba_line_beam", "numba")
+    return compiled
 
 
 LineBeam = Callable[
