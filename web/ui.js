@@ -79,7 +79,7 @@ export function findUi() {
     hint: byId("hint", button),
     // for players: both move counts, how close a solve came, the history of solves
     lineCount: byId("line-count", output),
-    boardScore: byId("board-score", span),
+    boardScore: byId("board-score", p),
     scoreDetails: byId("score-details", button),
     history: byId("history", HTMLElement),
     historyHeading: byId("history-heading", HTMLHeadingElement),

@@ -309,3 +309,51 @@ def test_a_visitors_journey(browser: Browser, server: Server, screen: str) -> No
         assert total / speed <= 20, (total, speed)
         assert_seen_soon(page, "#player #play", "#player .position")
         app.assert_offline()
+
+
+RENDERED_FONT_PX = """(selector) => [...document.querySelectorAll(selector)].map((text) =>
+  text.getScreenCTM().a * parseFloat(getComputedStyle(text).fontSize))"""
+"""The CSS pixels each SVG text matching the selector is drawn at (its font size times the chart's scale)."""
+
+
+def test_a_students_journey(visit: App) -> None:
+    """The rule at work as the board moves (in the Why panel, not the main flow), the course's table on the page's
+    15-puzzle (most rows finish, weakest first, labels readable on a phone), then the search watched: a step's node
+    and children on the screen with the Step button, and the run to the end."""
+    page = visit.page
+    example = parse_board(page.locator("#board").input_value())
+    page.locator("h1").click()
+    letter = next(iter(example.movable_tiles()))
+    page.keyboard.press(KEY_OF[letter])
+    expect(page.locator("#lesson #move-said")).not_to_be_empty()  # the rule's figures, in the Why panel
+    assert page.locator("#result-panel #move-said").count() == 0
+    page.click("#undo")
+    wait_grid(visit, example.tiles)
+
+    # Compare: on a board on the way to the goal, most rows finish, ordered by what they measured
+    page.locator("body").evaluate("b => delete b.dataset.compare")
+    page.click("#compare")
+    page.wait_for_function("() => document.body.dataset.compare === 'done'", timeout=ANSWER_TIMEOUT_MS)
+    expect(page.locator("#comparison-note")).to_contain_text("on its way there")
+    rows = page.locator("#compare-table tbody tr")
+    states = [rows.nth(k).get_attribute("data-state") for k in range(rows.count())]
+    assert states.count("done") >= 4 and states.index("done") == states.count("stopped"), states
+    nodes = [int(rows.nth(k).locator("td").nth(1).inner_text().replace(",", "")) for k in range(rows.count())]
+    finished = nodes[states.count("stopped") :]
+    assert finished == sorted(finished, reverse=True)  # weakest first
+    assert_seen_soon(page, "#comparison-heading")
+    page.locator("#compare-chart").scroll_into_view_if_needed()
+    sizes = page.evaluate(RENDERED_FONT_PX, "#compare-chart text")
+    assert min(sizes) >= 10.5, sizes  # 11 and 12 CSS px, on a phone too
+
+    # Watch: a step's node and children on the screen with the Step button; then the run to the end
+    page.locator("#watch-open").scroll_into_view_if_needed()
+    page.click("#watch-open")
+    page.wait_for_function("() => document.body.dataset.watch === 'idle'", timeout=ANSWER_TIMEOUT_MS)
+    assert_seen_soon(page, "#watch-heading", "#watch-step")  # the panel opened where the eye is
+    page.click("#watch-step")
+    expect(page.locator("#watch-lanes .taken")).to_be_visible(timeout=ANSWER_TIMEOUT_MS)
+    assert_seen_soon(page, "#watch-step", "#watch-said", "#watch-lanes .taken", "#watch-lanes .children")
+    page.click("#watch-end")
+    page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=ANSWER_TIMEOUT_MS)
+    assert_seen_soon(page, "#watch-lanes .solution-path")

@@ -16,7 +16,7 @@ from npuzzle.api.requests import API_MEMORY_LIMIT
 from npuzzle.parse import parse_board
 from npuzzle.solve import plan
 
-from .conftest import App, Server, open_app
+from .conftest import App, Server, core, open_app
 from .sees import SCREENS, assert_readable, assert_seen, assert_seen_soon
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, runs searches of seconds
@@ -89,7 +89,12 @@ def test_compare_shows_progress_in_view_and_unfinished_runs_for_what_they_are(la
     rows = page.locator("#compare-table tbody tr")
     lengths = rows.locator("td.length").all_inner_texts()
     assert len(lengths) == 5
+    # the example is too far from the goal for the weaker heuristics: they run on a board on its way there, where
+    # all but the weakest finish (npuzzle.compare_board), and the note says so
+    expected = core({"op": "compare", "board": EXAMPLE, "on_the_way": True})
     unfinished = [t for t in lengths if t.startswith("did not finish")]
-    assert unfinished and all(re.fullmatch(r"did not finish within [\d,]+ nodes", t) for t in unfinished)
-    assert all(t == "51" for t in lengths if t not in unfinished)
+    assert len(unfinished) <= 1 and all(re.fullmatch(r"did not finish within [\d,]+ nodes", t) for t in unfinished)
+    finished = {str(r["length"]) for r in expected["rows"] if r["length"] is not None}
+    assert {t for t in lengths if t not in unfinished} == finished
+    expect(page.locator("#comparison-note")).to_contain_text(expected["board"]["text"])
     assert_readable(page)  # every column visible: the table does not scroll

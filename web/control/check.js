@@ -80,8 +80,9 @@ function showError(ctx, error, fallback) {
 
 /**
  * Check the board: the one on screen, or the text area's when the person typed another board there (or chose
- * another goal); resolves true when it is on screen and solvable. The board on screen checked again keeps its game;
- * a new board replaces it, and a game in progress it replaces is kept for Undo (play.js keepEarlier).
+ * another goal); resolves true when it is on screen and solvable. The board on screen checked again keeps its game
+ * (before its first move it starts afresh, still counted as dealt); a new board replaces it, and a game in progress
+ * it replaces is kept for Undo (play.js keepEarlier).
  * @param {Ctx} ctx
  * @returns {Promise<boolean>}
  */
@@ -104,6 +105,11 @@ export async function check(ctx) {
     if (seq !== state.latest) return false;
     const current = state.shown;
     if (current && sameBoard(current.board, reply.board) && sameBoard(current.goal, reply.goal)) {
+      if (!state.game.path.length) { // no move made on it yet: a fresh start (a solution shown goes), its deal kept
+        const { dealt, counts, seed } = state.game;
+        loadBoard(ctx);
+        Object.assign(state.game, { dealt, counts, seed });
+      }
       sayVerdict(ctx, reply, current.solvable); // the board on screen: its game goes on
       writeBoardText(ctx, current.board);
       return current.solvable;

@@ -252,6 +252,9 @@ async function search(ctx, mine, start, { keep = false, bestSoFar = false, title
   }
 }
 
+/** @param {string} text @returns {string} the text with its first letter a capital */
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** Compare heuristics: A* with each heuristic on the board, the course's table. @param {Ctx} ctx */
 export async function compareHeuristics(ctx) {
   const { state, ui } = ctx;
@@ -287,9 +290,9 @@ export async function compareHeuristics(ctx) {
     if (mine.seq !== state.latest) return;
     const unfinished = reply.rows.filter((r) => r.length === null).map((r) => phrase(r.heuristic));
     let note = reply.from ? `Your board is too far from the goal for the weaker heuristics to finish, so they are ` +
-      `compared on a board on its way there: ${reply.board.text}.` : shape;
-    if (reply.stopped === "cancelled") note += " · cancelled: the rows above finished";
-    else if (unfinished.length) note += ` · ${unfinished.join(", ")} did not finish within the node limit`;
+      `compared on a board on its way there: ${reply.board.text}.` : `${shape}.`;
+    if (reply.stopped === "cancelled") note += " Cancelled: the rows above finished.";
+    else if (unfinished.length) note += ` ${capitalized(unfinished.join(", "))} did not finish within the node limit.`;
     state.comparison = { note, rows: reply.rows, running: null, waiting: [] };
     state.after.reveal = ui.comparison; // the table, back in view if the panel's growth scrolled it away
     setReport(state, "compare", reply.stopped === "cancelled" ? "stopped" : "done");

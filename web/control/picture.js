@@ -191,6 +191,7 @@ async function usePicture(ctx, source, stored) {
   players.error = "";
   setReport(ctx.state, "picture", "none"); // showPicture reports it shown
   showPicture(ctx);
+  ctx.state.after.reveal = ctx.ui.view; // the board, now in the picture, where the eye is
   await keep(stored);
 }
 

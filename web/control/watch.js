@@ -9,6 +9,7 @@
 // memory: if it cannot, it says so before any run and offers IDA* or a smaller board.
 
 import { testOptions } from "../hooks.js";
+import { phoneLayout } from "../layout.js";
 import { addSteps, CHUNK, fetchFrom, finished, newLane, probeWords, raceResult, stepAt, stepWords, stopNote, WINDOW }
   from "../model/watch.js";
 import { boardFields } from "../model/moves.js";
@@ -283,6 +284,10 @@ export async function moveWatch(ctx, delta) {
   say(ctx);
   if (playing && !watch.timer) watch.said = `Paused. ${watch.said}`; // paused while this step was asked for
   if (watch.lanes.every(finished)) pause(ctx);
+  if (phoneLayout()) { // the step's change (its node and children) brought up under the buttons, as little as needed
+    const lanes = ctx.ui.watchLanes;
+    ctx.state.after.reveal = () => lanes.querySelector(".children") || lanes.querySelector(".taken");
+  }
   changed(ctx);
 }
 
@@ -302,6 +307,8 @@ export async function runWatchToEnd(ctx) {
   });
   if (!asked || watch.generation !== generation) return;
   say(ctx);
+  const lanes = ctx.ui.watchLanes;
+  ctx.state.after.reveal = () => lanes.querySelector(".solution-path"); // the path found (none: a limit said why)
   changed(ctx);
 }
 

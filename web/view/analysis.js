@@ -99,22 +99,31 @@ function facts(reply, analysis) {
 export function distanceChart(reply) {
   const { chart } = reply;
   const width = 420; // narrow, so that its words stay readable on a phone
-  const height = 180;
-  const pad = { left: 36, right: 12, top: 12, bottom: 30 };
+  const height = 198;
+  const pad = { left: 36, right: 12, top: 12, bottom: 48 };
   const xMax = Math.max(1, chart.x_max);
   const yTop = niceTop(Math.max(1, chart.y_max));
   const x = (/** @type {number} */ k) => pad.left + (k / xMax) * (width - pad.left - pad.right);
   const y = (/** @type {number} */ d) => pad.top + (1 - d / yTop) * (height - pad.top - pad.bottom);
   const box = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart analysis-chart",
     role: "img", "aria-label": `Distance to the goal after each move. ${chart.text}` }));
-  for (const tick of [0, yTop / 2, yTop]) {
+  for (const tick of [0, yTop / 2, yTop].filter(Number.isInteger)) { // moves are whole: no 12.5
     box.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(tick), y2: y(tick), class: "grid-line" }),
       svg("text", { x: pad.left - 6, y: y(tick) + 4, "text-anchor": "end", class: "tick" }, figure(tick)));
   }
-  box.append(svg("text", { x: pad.left, y: height - 8, class: "tick" }, `distance in ${chart.unit}`),
-    svg("text", { x: width - pad.right, y: height - 8, "text-anchor": "end", class: "tick" },
+  box.append(svg("text", { x: pad.left, y: height - 26, class: "tick" }, `distance in ${chart.unit}`),
+    svg("text", { x: width - pad.right, y: height - 26, "text-anchor": "end", class: "tick" },
       `move ${figure(chart.x_max)}`));
   const start = chart.points.length ? chart.points[0][1] : 0;
+  const legend = height - 6; // what each mark is
+  box.append(svg("line", { x1: pad.left, x2: pad.left + 18, y1: legend - 4, y2: legend - 4, class: "series" }),
+    svg("text", { x: pad.left + 22, y: legend, class: "legend" }, "your solve"),
+    svg("circle", { cx: pad.left + 110, cy: legend - 4, r: 3.5, class: "mistake" }),
+    svg("text", { x: pad.left + 118, y: legend, class: "legend" }, "a mistake"));
+  if (chart.exact) {
+    box.append(svg("line", { x1: pad.left + 200, x2: pad.left + 218, y1: legend - 4, y2: legend - 4, class: "pace" }),
+      svg("text", { x: pad.left + 222, y: legend, class: "legend" }, "one closer a move"));
+  }
   if (chart.exact && start > 0) {
     box.append(svg("line", { x1: x(0), y1: y(start), x2: x(Math.min(start, xMax)),
       y2: y(Math.max(0, start - xMax)), class: "pace" }));

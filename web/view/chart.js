@@ -108,6 +108,19 @@ export function barChart(title, series, width = 680) {
   return chart;
 }
 
+/**
+ * The width in CSS pixels a chart drawn into `box` will have: its parent's content width (the box itself has none
+ * while it is empty and so not displayed); undefined when that is not laid out (hidden).
+ * @param {HTMLElement} box
+ */
+export function chartWidth(box) {
+  const parent = box.parentElement;
+  if (!parent) return undefined;
+  const style = getComputedStyle(parent);
+  const width = parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return width > 0 ? Math.round(width) : undefined;
+}
+
 /** Below this width (CSS pixels) a bar chart puts each label above its bars. */
 const NARROW_CHART = 520;
 

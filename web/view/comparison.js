@@ -5,7 +5,7 @@
 
 import { el } from "../dom.js";
 import { figure, label, seconds, stopReason } from "../words.js";
-import { barChart } from "./chart.js";
+import { barChart, chartWidth } from "./chart.js";
 
 /** @typedef {import("../protocol.js").CompareRow} CompareRow */
 
@@ -32,7 +32,7 @@ export function drawComparison(ui, comparison) {
   ui.compareChart.append(barChart("Heuristics compared", [
     { name: "Nodes expanded", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.nodes_expanded, note: note(r) })) },
     { name: "Largest heap", bars: rows.map((r) => ({ label: label(r.heuristic), value: r.max_frontier, note: note(r) })) },
-  ], Math.round(ui.compareChart.clientWidth) || undefined));
+  ], chartWidth(ui.compareChart)));
 }
 
 /**
