@@ -210,6 +210,9 @@ def test_a_players_journey(visit: App, screen: str) -> None:
     before = visit.answers()
     page.evaluate("() => { location.hash = 'board=1,2,3/4,5,6/7,0,8'; }")
     visit.wait_answer(before)
+    page.wait_for_function(  # its verdict (the worker may still be analysing the solve before)
+        "() => document.getElementById('verdict').dataset.board === '1,2,3/4,5,6/7,0,8'", timeout=ANSWER_TIMEOUT_MS
+    )
     wait_grid(visit, parse_board("1 2 3 / 4 5 6 / 7 0 8").tiles)
     page.get_by_role("gridcell", name="8", exact=True).click()
     page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
@@ -356,4 +359,6 @@ def test_a_students_journey(visit: App) -> None:
     assert_seen_soon(page, "#watch-step", "#watch-said", "#watch-lanes .taken", "#watch-lanes .children")
     page.click("#watch-end")
     page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=ANSWER_TIMEOUT_MS)
-    assert_seen_soon(page, "#watch-lanes .solution-path")
+    expect(page.locator("#watch-said")).to_contain_text("the goal. The search ends.")
+    assert_seen_soon(page, "#watch-end", "#watch-said")  # the outcome said where the person pressed
+    assert page.locator("#watch-lanes .solution-path").count() == 1  # and the path drawn under the lane

@@ -306,9 +306,7 @@ export async function runWatchToEnd(ctx) {
     lane.at = last; // a limit that ended the run before the goal: reply.done, with stopped and message
   });
   if (!asked || watch.generation !== generation) return;
-  say(ctx);
-  const lanes = ctx.ui.watchLanes;
-  ctx.state.after.reveal = () => lanes.querySelector(".solution-path"); // the path found (none: a limit said why)
+  say(ctx); // the line under the buttons says the goal was reached; the path found is drawn at the lane's end
   changed(ctx);
 }
 
