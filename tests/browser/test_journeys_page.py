@@ -359,6 +359,6 @@ def test_a_students_journey(visit: App) -> None:
     assert_seen_soon(page, "#watch-step", "#watch-said", "#watch-lanes .taken", "#watch-lanes .children")
     page.click("#watch-end")
     page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=ANSWER_TIMEOUT_MS)
-    expect(page.locator("#watch-said")).to_contain_text("the goal. The search ends.")
+    expect(page.locator("#watch-said")).to_contain_text("the search ends with")
     assert_seen_soon(page, "#watch-end", "#watch-said")  # the outcome said where the person pressed
     assert page.locator("#watch-lanes .solution-path").count() == 1  # and the path drawn under the lane

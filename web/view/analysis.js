@@ -116,12 +116,12 @@ export function distanceChart(reply) {
       `move ${figure(chart.x_max)}`));
   const start = chart.points.length ? chart.points[0][1] : 0;
   const legend = height - 6; // what each mark is
-  box.append(svg("line", { x1: pad.left, x2: pad.left + 18, y1: legend - 4, y2: legend - 4, class: "series" }),
+  box.append(svg("line", { x1: pad.left, x2: pad.left + 18, y1: legend - 4, y2: legend - 4, class: "key-series" }),
     svg("text", { x: pad.left + 22, y: legend, class: "legend" }, "your solve"),
-    svg("circle", { cx: pad.left + 110, cy: legend - 4, r: 3.5, class: "mistake" }),
+    svg("circle", { cx: pad.left + 110, cy: legend - 4, r: 3.5, class: "key-mistake" }),
     svg("text", { x: pad.left + 118, y: legend, class: "legend" }, "a mistake"));
   if (chart.exact) {
-    box.append(svg("line", { x1: pad.left + 200, x2: pad.left + 218, y1: legend - 4, y2: legend - 4, class: "pace" }),
+    box.append(svg("line", { x1: pad.left + 200, x2: pad.left + 218, y1: legend - 4, y2: legend - 4, class: "key-pace" }),
       svg("text", { x: pad.left + 222, y: legend, class: "legend" }, "one closer a move"));
   }
   if (chart.exact && start > 0) {
