@@ -29,13 +29,16 @@ export function inView(element) {
  * Scroll `element` into view when it is not: as little as needed (its top first when it is taller than the
  * viewport), or with its top at the viewport's top (`top`: a panel that grows as its work goes on), smoothly unless
  * the user asks for reduced motion (then a jump).
+ * Returns a function that drops the check still to come (a newer reveal must not be undone by an older one's).
  * @param {Element} element
  * @param {boolean} reducedMotion
  * @param {boolean} [top]
  * @param {boolean} [again] check once more when a smooth scroll ends
+ * @returns {() => void}
  */
 export function reveal(element, reducedMotion, top = false, again = true) {
-  if (inView(element) && !(top && element.getBoundingClientRect().top > window.innerHeight / 3)) return;
+  const none = () => {};
+  if (inView(element) && !(top && element.getBoundingClientRect().top > window.innerHeight / 3)) return none;
   const box = element.getBoundingClientRect();
   const height = window.innerHeight || document.documentElement.clientHeight;
   const block = top || box.height > height || box.top < 0 ? "start" : "end";
@@ -56,5 +59,7 @@ export function reveal(element, reducedMotion, top = false, again = true) {
     // no scroll at all (the page's end reached) ends no scroll: the check is dropped after a while
     const timer = setTimeout(() => { user = true; ended(); }, SMOOTH_SCROLL_MS);
     window.addEventListener("scrollend", ended);
+    return () => { user = true; ended(); };
   }
+  return none;
 }

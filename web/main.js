@@ -55,6 +55,7 @@ const ctx = {
   reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)"),
   painted: new Map(),
   frame: 0,
+  unreveal: () => {},
 };
 
 /** @param {boolean} value Python answers requests */

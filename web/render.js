@@ -117,10 +117,13 @@ export function render(ctx) {
     ui.theme.value = theme;
   });
   mirrorHooks(state);
-  const { reveal: wanted, top, focus } = state.after;
+  const { reveal: wanted, top, jump, focus } = state.after;
   state.after = { reveal: null, top: false, focus: null };
   const target = typeof wanted === "function" ? wanted() : wanted;
-  if (target) reveal(target, ctx.reducedMotion.matches, top);
+  if (target) {
+    ctx.unreveal(); // the last reveal's check still to come would scroll back to its element
+    ctx.unreveal = reveal(target, ctx.reducedMotion.matches || Boolean(jump), top);
+  }
   const focused = typeof focus === "function" ? focus() : focus;
   if (focused) focused.focus({ preventScroll: Boolean(target) });
 }

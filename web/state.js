@@ -199,8 +199,9 @@ import { newGame } from "./model/game.js";
 /**
  * What render() does after drawing, once: bring `reveal` (an element of the page, or a function that finds it once
  * drawn) into view when it is not (smoothly unless reduced motion is asked for; `top`: with its top at the top, for
- * a panel that grows), and put the focus on `focus` (likewise an element, or a function that finds it).
- * @typedef {{reveal: Element | (() => Element | null) | null, top: boolean,
+ * a panel that grows; `jump`: at once, for a view that follows a button pressed again and again), and put the focus
+ * on `focus` (likewise an element, or a function that finds it).
+ * @typedef {{reveal: Element | (() => Element | null) | null, top: boolean, jump?: boolean,
  *   focus: HTMLElement | (() => HTMLElement | null) | null}} After
  */
 
@@ -245,10 +246,11 @@ import { newGame } from "./model/game.js";
 /**
  * What the controllers work with: the state, the page's elements, the Python worker, the board view (the
  * controllers animate slides on it; render.js draws the rest) and the render's bookkeeping (`painted`: what each
- * view last drew, `frame`: the render asked for, 0 when none).
+ * view last drew, `frame`: the render asked for, 0 when none, `unreveal`: drops the last reveal's check still to
+ * come, layout.js).
  * @typedef {{state: State, ui: import("./ui.js").Ui, python: import("./worker-handle.js").PythonWorker,
  *   board: import("./view/board.js").BoardView, reducedMotion: MediaQueryList,
- *   painted: Map<string, unknown>, frame: number}} Ctx
+ *   painted: Map<string, unknown>, frame: number, unreveal: () => void}} Ctx
  */
 
 /** @returns {State} a fresh state: Python loading, no board. */

@@ -287,6 +287,7 @@ export async function moveWatch(ctx, delta) {
   if (phoneLayout()) { // the step's change (its node and children) brought up under the buttons, as little as needed
     const lanes = ctx.ui.watchLanes;
     ctx.state.after.reveal = () => lanes.querySelector(".children") || lanes.querySelector(".taken");
+    ctx.state.after.jump = true; // step after step: no smooth scroll to wait for
   }
   changed(ctx);
 }
