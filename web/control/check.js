@@ -135,13 +135,7 @@ export async function check(ctx) {
   } catch (caught) {
     if (seq !== state.latest) return false;
     const error = errorInfo(caught);
-    if (error.type !== "Cancelled" && state.shown) { // the board on screen and its game stay; the message says why
-      state.verdict = { ...state.verdict, checking: false };
-      showError(ctx, error, "board");
-      state.editing = true;
-      return false;
-    }
-    state.verdict = { ...state.verdict, checking: false };
+    state.verdict = { ...state.verdict, checking: false }; // a board on screen and its game stay: the message says why
     if (!state.shown) {
       state.preview = null;
       loadBoard(ctx);
