@@ -23,7 +23,7 @@ def web_graph() -> dict[str, set[str]]:
 
 def test_the_web_modules_have_no_import_cycle() -> None:
     graph = web_graph()
-    assert "control/jobs.js" in graph["main.js"] and "control/job.js" in graph["control/check.js"]  # the parser sees
+    assert "control/jobs.js" in graph["listen.js"] and "control/job.js" in graph["control/check.js"]  # the parser sees
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
 
@@ -42,3 +42,24 @@ def test_controllers_change_the_state_and_only_the_render_pass_draws() -> None:
         if re.search(r"\bmirrorHooks\b", path.read_text()) and path.name != "hooks.js"
     )
     assert mirrors == ["render.js"]
+
+
+def test_controllers_change_the_state_only_through_the_store() -> None:
+    """Controllers read and write the state, never the page's elements (`ctx.ui`, `document.getElementById`), and
+    never ask for the render themselves: a change goes through store.js's update, which asks for it (the entry
+    points call it: listen.js, the worker's messages, timers)."""
+    touching = {}
+    for path in sorted((WEB / "control").glob("*.js")):
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)  # comments and JSDoc types aside
+        timers = r"|\bsetTimeout\b|\bsetInterval\b" if path.name != "playback.js" else ""  # its steps: onChange
+        found = re.findall(
+            r"\bctx\.ui\b|\{[^}]*\bui\b[^}]*\}\s*=\s*ctx\b|\bgetElementById\b|\bquerySelector|"
+            r"\brequestRender\b" + timers,
+            code,
+        )
+        if found:
+            touching[path.name] = sorted(set(found))
+    assert touching == {}
+    graph = web_graph()
+    assert {n for n, targets in graph.items() if n.startswith("control/") and "render.js" in targets} == set()
+    assert "store.js" in graph["control/play.js"] and "render.js" in graph["store.js"]

@@ -1,21 +1,24 @@
 // @ts-check
 // The page's one render pass (as chessground renders its one state): the controllers change the state (state.js)
-// and call requestRender; in the next animation frame render() draws every view from the state — each part again
-// only when what it shows changed since it was last drawn (`painted`) — mirrors the test hooks, then carries out
-// the state's pending reveal (scroll into view) and focus. No controller draws or imports a view.
+// through update (store.js), which calls requestRender; in the next animation frame render() draws every view from
+// the state — each part again only when what it shows changed since it was last drawn (`painted`), the form's fields
+// where the state changed them — mirrors the test hooks, then carries out the state's pending reveal (scroll into
+// view) and focus. No controller draws, imports a view or touches the page's elements.
 
 import { mirrorHooks } from "./hooks.js";
 import { reveal } from "./layout.js";
 import { assistsHidden, shapeKey } from "./model/game.js";
 import { drawAnalysis } from "./view/analysis.js";
-import { drawBoardBar, drawShape } from "./view/board-bar.js";
+import { drawBoardBar } from "./view/board-bar.js";
 import { drawComparison } from "./view/comparison.js";
 import { drawEditor } from "./view/editor.js";
 import { drawHistory } from "./view/history.js";
 import { drawJob } from "./view/job.js";
 import { drawChoice } from "./view/lesson.js";
-import { drawLink } from "./view/link.js";
-import { drawPicture } from "./view/picture.js";
+import { drawCopyLink, drawLink } from "./view/link.js";
+import { drawPicture, drawPictureChoices } from "./view/picture.js";
+import { BUILT_IN } from "./model/pictures.js";
+import { formFields } from "./ui.js";
 import { drawIterations, drawPlayer, drawShorter, drawSolution, drawSpeed } from "./view/solution.js";
 import { drawChoices, drawSolverHint } from "./view/solver.js";
 import { drawSpeedsolving } from "./view/speedsolving.js";
@@ -53,14 +56,15 @@ export function render(ctx) {
   drawTables(ui, state.tables);
   ui.update.hidden = state.report.offline !== "update-ready";
   drawEditor(ui, state);
+  ui.goalField.hidden = state.form.goalKind !== "custom";
   drawErrors(ui, state.errors);
   changed(ctx, "verdict", state.verdict, (verdict) => drawVerdict(ui, verdict));
   changed(ctx, "link", state.link, (fragment) => fragment !== null && drawLink(ui, fragment));
+  drawCopyLink(ui, state.speed.copied);
   if (!state.shown && state.preview) ui.view.dataset.preview = "true";
   else delete ui.view.dataset.preview;
   if (!state.shown && state.preview) board.show(state.preview);
   else board.show(state.shown ? state.shown.board : null, state.shown ? state.shown.goal : null);
-  if (state.shown) changed(ctx, "shape", shapeKey(state.shown.board), () => state.shown && drawShape(ui, state.shown.board));
   const { chosen, partners } = state.learn;
   const mine = chosen !== null && partners ? partners.get(chosen) || [] : [];
   board.mark("hinted", state.game.hinted === null ? [] : [state.game.hinted]);
@@ -97,7 +101,8 @@ export function render(ctx) {
   changed(ctx, "iterations", state.iterations, (iterations) => drawIterations(ui, iterations));
   changed(ctx, "comparison", state.comparison, (comparison) => drawComparison(ui, comparison));
   changed(ctx, "options", state.options.reply, (reply) => reply && drawChoices(ui, reply));
-  drawSolverHint(ui, state.options.reply);
+  drawForm(ui, state.form); // after the solver's selects are filled: their choices selected
+  drawSolverHint(ui, state.options.reply, state.form);
   drawJob(ui, state);
   drawWatch(ui, state.watch, ctx.painted);
   drawSpeed(ui);
@@ -107,6 +112,7 @@ export function render(ctx) {
   changed(ctx, "history", state.players.entries, () => drawHistory(ui, shape, state.players, state.speed.mode));
   changed(ctx, "history-confirm", state.players.confirming, () => drawHistory(ui, shape, state.players,
     state.speed.mode));
+  changed(ctx, "pictures", BUILT_IN, () => drawPictureChoices(ui));
   changed(ctx, "picture", `${state.players.picture.length} ${state.players.picture.slice(-64)} ${state.players.numbers} ` +
     `${state.players.choice} ${Boolean(state.players.source)} ${state.players.note} ${state.players.error}`,
   () => drawPicture(ui, state.players));
@@ -119,11 +125,45 @@ export function render(ctx) {
   mirrorHooks(state);
   const { reveal: wanted, top, jump, focus } = state.after;
   state.after = { reveal: null, top: false, focus: null };
-  const target = typeof wanted === "function" ? wanted() : wanted;
+  const target = find(ctx, wanted);
   if (target) {
     ctx.unreveal(); // the last reveal's check still to come would scroll back to its element
     ctx.unreveal = reveal(target, ctx.reducedMotion.matches || Boolean(jump), top);
   }
-  const focused = typeof focus === "function" ? focus() : focus;
-  if (focused) focused.focus({ preventScroll: Boolean(target) });
+  const focused = find(ctx, focus);
+  if (focused instanceof HTMLElement) focused.focus({ preventScroll: Boolean(target) });
+  else if (focus === "tiles" && document.activeElement instanceof HTMLElement
+    && document.activeElement.matches("input, select, textarea")) {
+    document.activeElement.blur(); // a board drawn as one picture takes no focus: the arrow keys leave the control
+  }
+}
+
+/**
+ * The form's fields hold what the state says (a value the state changed is written; what is typed is already there).
+ * @param {import("./ui.js").Ui} ui
+ * @param {import("./state.js").Form} form
+ */
+function drawForm(ui, form) {
+  const fields = formFields(ui);
+  for (const key of /** @type {(keyof typeof fields)[]} */ (Object.keys(fields))) {
+    if (fields[key].value !== form[key]) fields[key].value = form[key];
+  }
+}
+
+/**
+ * The element a place names (state.js Place), now that the page is drawn; null when there is none.
+ * @param {Ctx} ctx
+ * @param {import("./state.js").Place | null} place
+ * @returns {Element | null}
+ */
+function find(ctx, place) {
+  if (place === null) return null;
+  if (place === "tiles") return ctx.board.focusTarget();
+  if (typeof place === "string") return ctx.ui[place];
+  const box = ctx.ui[place.within];
+  for (const selector of place.find) {
+    const found = box.querySelector(selector);
+    if (found) return found;
+  }
+  return null;
 }

@@ -48,6 +48,15 @@ import { newGame } from "./model/game.js";
  */
 
 /**
+ * The form's fields as the page knows them (main.js writes each field's value here as it is typed or chosen, before
+ * any listener acts on it; the render writes a value changed here back into its field): the board and goal text
+ * areas, the goal's kind (default, blank-first, custom), the shape and seed fields, the solver's algorithm and
+ * heuristic ("auto" or a name the core offers), the player's and the watched search's speed sliders (their steps).
+ * @typedef {{board: string, goalKind: string, goal: string, shape: string, seed: string, algorithm: string,
+ *   heuristic: string, speed: string, watchSpeed: string}} Form
+ */
+
+/**
  * The solver choices (the core's `options` reply) per board shape and goal kind, and the ones on screen.
  * @typedef {{cache: Map<string, OptionsReply>, key: string, reply: OptionsReply | null}} Options
  */
@@ -70,13 +79,13 @@ import { newGame } from "./model/game.js";
 /**
  * The search watched step by step (control/watch.js): its board and goal (taken when the panel opened), the
  * heuristics offered (`names`) and the choice on screen, one lane per heuristic (two in a race), Play's timer (0:
- * paused) and speed (steps per second), the requests running in the worker (`asking`: their ids and what the
+ * paused; its speed is the form's), the requests running in the worker (`asking`: their ids and what the
  * progress line says, shown once `slow`; null: none), `generation` (a newer choice or Reset drops older answers),
  * the words last said, a race's outcome (`result`), and what a plain A* run found about finishing this board
  * (`advice`, with `offers`: the other settings it suggests; `probe`: that run's request id while it runs, else 0).
  * @typedef {{open: boolean, board: Board | null, goal: string, names: string[],
  *   choice: {algorithm: "astar" | "idastar", heuristic: string, rival: string}, lanes: Lane[], timer: number,
- *   speed: number, asking: {ids: number[], text: string, detail: string, cancelled: boolean, slow: boolean} | null,
+ *   asking: {ids: number[], text: string, detail: string, cancelled: boolean, slow: boolean} | null,
  *   generation: number, said: string, error: string, result: string, advice: string,
  *   offers: ("idastar" | "smaller")[], probe: number}} Watch
  */
@@ -149,7 +158,8 @@ import { newGame } from "./model/game.js";
  * tables (as `tables` is the pattern database), the reconstruction in its box (`text`, the last solve's or what
  * the player pasted; `solve`: the solve it writes, to write it again; `link`: the link that replays it, "" when
  * none; `error`: why a paste was refused), whose direction its letters name (`convention`: the tile's, Slidysim's,
- * or the blank's), the seed field's message, what a Copy said last, and the analysis on screen.
+ * or the blank's), the seed field's message, what a Copy button copied last ("text", "link", "board"; with
+ * "-failed" when the clipboard refused; "": none), and the analysis on screen.
  * @typedef {{metric: Metric, mode: import("./model/history.js").Mode, lineTables: TablesState, text: string,
  *   solve: import("./control/analysis.js").Solve | null, link: string, error: string,
  *   convention: "tile" | "blank", seedError: string, copied: string, analysis: Analysis | null}} Speed
@@ -197,12 +207,16 @@ import { newGame } from "./model/game.js";
  */
 
 /**
- * What render() does after drawing, once: bring `reveal` (an element of the page, or a function that finds it once
- * drawn) into view when it is not (smoothly unless reduced motion is asked for; `top`: with its top at the top, for
- * a panel that grows; `jump`: at once, for a view that follows a button pressed again and again), and put the focus
- * on `focus` (likewise an element, or a function that finds it).
- * @typedef {{reveal: Element | (() => Element | null) | null, top: boolean, jump?: boolean,
- *   focus: HTMLElement | (() => HTMLElement | null) | null}} After
+ * A place on the page, by name: an element of ui.js (its key), "tiles" (the board's focus target: the board, or its
+ * tile that takes the focus), or the first element inside one that matches one of `find` (tried in order), once drawn.
+ * @typedef {keyof import("./ui.js").Ui | "tiles" | {within: keyof import("./ui.js").Ui, find: string[]}} Place
+ */
+
+/**
+ * What render() does after drawing, once: bring `reveal` into view when it is not (smoothly unless reduced motion
+ * is asked for; `top`: with its top at the top, for a panel that grows; `jump`: at once, for a view that follows a
+ * button pressed again and again), and put the focus on `focus`.
+ * @typedef {{reveal: Place | null, top: boolean, jump?: boolean, focus: Place | null}} After
  */
 
 /**
@@ -211,6 +225,7 @@ import { newGame } from "./model/game.js";
  * @property {import("./protocol.js").StatusMessage | null} boot the worker's last status (null: none yet)
  * @property {number} latest sequence number of the newest request whose answer should be shown
  * @property {Shown | null} shown the board on screen
+ * @property {Form} form the form's fields
  * @property {Board | null} preview the link's (or the example's) board drawn before Python is ready
  * @property {Verdict} verdict
  * @property {Errors} errors
@@ -260,6 +275,8 @@ export function createState() {
     boot: null,
     latest: 0,
     shown: null,
+    form: { board: "", goalKind: "default", goal: "", shape: "4×4", seed: "", algorithm: "auto",
+      heuristic: "auto", speed: "2", watchSpeed: "2" },
     preview: null,
     verdict: { reply: null, checking: false, quiet: false, placeholder: "The board and its verdict appear here once the solver is ready." },
     errors: { board: "", goal: "", shape: "" },
@@ -285,7 +302,7 @@ export function createState() {
     sync: { text: "", goal: "", edited: false, frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
     options: { cache: new Map(), key: "", reply: null },
     watch: { open: false, board: null, goal: "default", names: [],
-      choice: { algorithm: "astar", heuristic: "linear-conflict", rival: "" }, lanes: [], timer: 0, speed: 4,
+      choice: { algorithm: "astar", heuristic: "linear-conflict", rival: "" }, lanes: [], timer: 0,
       asking: null, generation: 0, said: "", error: "", result: "", advice: "", offers: [], probe: 0 },
     report: {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,

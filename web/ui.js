@@ -2,9 +2,6 @@
 // The page's elements (index.html), found once and typed: the views write into them, main.js listens to them.
 
 import { byId } from "./dom.js";
-import { goalKindOf } from "./model/link.js";
-import { boardText } from "./model/moves.js";
-import { SPEEDS, sliderSpeed, WATCH_SPEEDS } from "./model/speed.js";
 
 const div = HTMLDivElement;
 const span = HTMLSpanElement;
@@ -201,29 +198,12 @@ export function findUi() {
 
 /** @typedef {ReturnType<typeof findUi>} Ui */
 
-/** @param {Ui} ui @returns {string} the goal chosen in the form, as the core reads it */
-export function goalSpec(ui) {
-  const kind = ui.goalKind.value;
-  return kind === "custom" ? ui.goal.value : kind;
-}
-
 /**
- * Put the goal board `goal` into the goal fields (its kind, and the board itself when custom).
+ * The form's fields by their names in the state (state.js Form): main.js reads them into it, the render writes them.
  * @param {Ui} ui
- * @param {import("./protocol.js").Board} goal
+ * @returns {{[K in keyof import("./state.js").Form]: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement}}
  */
-export function showGoal(ui, goal) {
-  ui.goalKind.value = goalKindOf(goal);
-  if (ui.goalKind.value === "custom") ui.goal.value = boardText(goal);
-  ui.goalField.hidden = ui.goalKind.value !== "custom";
-}
-
-/** @param {Ui} ui @returns {number} the moves per second the player's slider selects */
-export function speedOf(ui) {
-  return sliderSpeed(ui.speed, SPEEDS);
-}
-
-/** @param {Ui} ui @returns {number} the steps per second the watched search's slider selects */
-export function watchSpeedOf(ui) {
-  return sliderSpeed(ui.watchSpeed, WATCH_SPEEDS);
+export function formFields(ui) {
+  return { board: ui.board, goalKind: ui.goalKind, goal: ui.goal, shape: ui.shape, seed: ui.seed,
+    algorithm: ui.algorithm, heuristic: ui.heuristic, speed: ui.speed, watchSpeed: ui.watchSpeed };
 }

@@ -50,10 +50,13 @@ export class PythonWorker {
    *   state (`progress` messages with id null carrying `tables`: phase, text, received, total, heuristic …)
    * @param {(helpers: import("./protocol.js").Helpers) => void} [props.onHelpers] called with the worker's helpers for
    *   split solves (`progress` messages with id null carrying `helpers`)
+   * @param {() => void} [props.onMessage] called after each message from the worker and each failure of its requests
+   *   here (the page asks for its render then: drawn in the next frame, after the callbacks and the promises'
+   *   reactions to the message have run)
    * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
    */
   constructor(props = {}) {
-    this.props = { onStatus: () => {}, onTables: () => {}, onHelpers: () => {},
+    this.props = { onStatus: () => {}, onTables: () => {}, onHelpers: () => {}, onMessage: () => {},
       url: new URL("./worker.js", import.meta.url), ...props };
     this.nextId = 1;
     /** @type {Map<number, Pending>} */
@@ -72,7 +75,10 @@ export class PythonWorker {
     this.interrupt = null;
     const worker = new Worker(this.props.url, { type: "module" });
     this.worker = worker;
-    worker.onmessage = (event) => this.receive(event.data);
+    worker.onmessage = (event) => {
+      this.receive(event.data);
+      this.props.onMessage();
+    };
     worker.onerror = (event) => {
       event.preventDefault();
       this.setStatus({ type: "status", state: "failed", text: `The Python worker failed: ${event.message || "unknown error"}` });
@@ -88,6 +94,7 @@ export class PythonWorker {
     }
     if (message.state === "failed") this.rejectAll({ type: "Unavailable", message: message.text });
     this.props.onStatus(message);
+    this.props.onMessage();
   }
 
   /** A message from the worker, checked on arrival. @param {unknown} data */
@@ -193,6 +200,7 @@ export class PythonWorker {
       entry.reject(new RequestError(error));
       this.pending.delete(id);
     }
+    this.props.onMessage();
   }
 
   destroy() {

@@ -12,7 +12,6 @@ import { boardFields, boardText } from "../model/moves.js";
 import { lineMoves } from "../model/game.js";
 import { closeness } from "../model/history.js";
 import { replayFragment } from "../model/link.js";
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { errorInfo } from "../worker-handle.js";
 import { count } from "../words.js";
@@ -50,7 +49,6 @@ export async function studySolve(ctx, solve, kept, how) {
     state.lines.score = `${solvedWords(solve)}; finding the shortest solution from the start…`;
     setReport(state, "shortest", "running");
   }
-  requestRender(ctx);
   try {
     const written = await writeReconstruction(ctx, solve);
     if (state.game === game) showReconstruction(ctx, written, solve);
@@ -87,7 +85,6 @@ async function scoreSolve(ctx, solve, kept, metric) {
   if (!reply) {
     if (state.game === game) state.lines.score = `${said}; the shortest could not be found: ${state.speed.analysis?.error}`;
     setReport(state, "shortest", "failed");
-    requestRender(ctx);
     return;
   }
   const found = shortestOf(reply);
@@ -98,7 +95,6 @@ async function scoreSolve(ctx, solve, kept, metric) {
   }
   const proven = found.optimal ? "optimal" : "near-optimal";
   setReport(state, "shortest", found.length === null ? "stopped" : proven);
-  requestRender(ctx);
 }
 
 /**
@@ -137,7 +133,6 @@ export function showReconstruction(ctx, written, solve) {
   speed.solve = solve;
   speed.error = "";
   speed.link = replayFragment(written.board, written.goal, written.notation, written.times, written.seed);
-  requestRender(ctx);
 }
 
 /**
@@ -159,7 +154,7 @@ export async function analyse(ctx, of, solve, metric) {
   const mine = { of, metric, id: 0, cancelAt: 0, analysed: 0, total, detail: "", reply: null, error: "", solve, wake };
   state.speed.analysis = mine;
   if (!phoneLayout()) { // beside the board, which stays in view; a phone keeps the board and its result in view
-    state.after.reveal = ctx.ui.analysis;
+    state.after.reveal = "analysis";
     state.after.top = true;
   }
   const database = metric === "mtm" ? "mtm" : "pdb";
@@ -168,7 +163,6 @@ export async function analyse(ctx, of, solve, metric) {
     mine.detail = metric === "mtm" ? "getting the line-move tables that make it exact…"
       : "getting the tables that make it exact…";
     setReport(state, "analysis", "waiting");
-    requestRender(ctx);
     await Promise.race([waiting, cancelled]);
     if (state.speed.analysis !== mine) return null;
     if (mine.cancelAt) return finish(ctx, mine, null, "Cancelled before it began.");
@@ -176,7 +170,6 @@ export async function analyse(ctx, of, solve, metric) {
   const known = tablesState(state, database).last;
   mine.detail = known && known.phase === "failed" ? "without the tables: lower bounds only" : "";
   setReport(state, "analysis", "running");
-  requestRender(ctx);
   try {
     const reply = await ctx.python.request("analyse", { board: boardFields(solve.start), goal: boardText(solve.goal),
       moves: solve.letters, metric, time_limit: ANALYSIS_SECONDS, background: true }, {
@@ -185,7 +178,6 @@ export async function analyse(ctx, of, solve, metric) {
         if (state.speed.analysis !== mine) return;
         mine.analysed = p.analysed ?? 0;
         mine.total = p.total ?? mine.total;
-        requestRender(ctx);
       },
     });
     return finish(ctx, mine, reply, "");
@@ -209,11 +201,10 @@ function finish(ctx, mine, reply, error) {
   mine.reply = reply;
   mine.error = error;
   if (!phoneLayout()) { // grown with its figures and chart: back in view beside the board
-    state.after.reveal = ctx.ui.analysis;
+    state.after.reveal = "analysis";
     state.after.top = true;
   }
   setReport(state, "analysis", !reply ? "failed" : reply.stopped ? "stopped" : "done");
-  requestRender(ctx);
   return reply;
 }
 
@@ -226,7 +217,6 @@ export function dropAnalysis(ctx) {
   if (mine.id) ctx.python.cancel(mine.id);
   else mine.wake();
   setReport(ctx.state, "analysis", null);
-  requestRender(ctx);
 }
 
 /** Stop the analysis running (it answers with the moves analysed so far). @param {Ctx} ctx */
@@ -236,7 +226,6 @@ export function cancelAnalysis(ctx) {
   mine.cancelAt = performance.now();
   if (mine.id) ctx.python.cancel(mine.id);
   else mine.wake();
-  requestRender(ctx);
 }
 
 /**

@@ -4,10 +4,9 @@
 
 import { phoneLayout } from "../layout.js";
 import { boardFields, boardText, sameBoard } from "../model/moves.js";
-import { fragmentFor, readFragment } from "../model/link.js";
+import { fragmentFor, goalSpec, readFragment } from "../model/link.js";
 import { previewBoard } from "../model/preview.js";
-import { requestRender } from "../render.js";
-import { goalSpec } from "../ui.js";
+import { later } from "../store.js";
 import { errorInfo } from "../worker-handle.js";
 import { cancelJob } from "./job.js";
 import { learnFrom } from "./learn.js";
@@ -33,20 +32,16 @@ async function ask(ctx, type, fields, label) {
   const { state } = ctx;
   /** @type {import("../state.js").Busy} */
   const entry = { kind: type, id: 0, timer: 0, shown: false, text: "" };
-  entry.timer = window.setTimeout(() => {
+  entry.timer = later(ctx, BUSY_AFTER_MS, () => {
     entry.text = `${label}…`;
     entry.shown = true;
-    requestRender(ctx);
-  }, BUSY_AFTER_MS);
+  });
   state.busy = entry;
   try {
     return await ctx.python.request(type, fields, { onId: (id) => { entry.id = id; } });
   } finally {
     clearTimeout(entry.timer);
-    if (state.busy === entry) {
-      state.busy = null;
-      requestRender(ctx);
-    }
+    if (state.busy === entry) state.busy = null;
   }
 }
 
@@ -55,14 +50,12 @@ export function cancelBusy(ctx) {
   const { busy } = ctx.state;
   if (!busy) return;
   busy.text = "Cancelling…";
-  requestRender(ctx);
   ctx.python.cancel(busy.id);
 }
 
 /** An answer (a verdict or an error message) is on screen. @param {Ctx} ctx */
 function answered(ctx) {
   ctx.state.report.answers += 1;
-  requestRender(ctx);
 }
 
 /**
@@ -74,7 +67,7 @@ function answered(ctx) {
 function showError(ctx, error, fallback) {
   const { errors } = ctx.state;
   if (error.type === "Cancelled") return;
-  if (error.type === "GoalError") errors[ctx.ui.goalKind.value === "custom" ? "goal" : "board"] = error.message;
+  if (error.type === "GoalError") errors[ctx.state.form.goalKind === "custom" ? "goal" : "board"] = error.message;
   else errors[fallback] = error.message;
 }
 
@@ -87,19 +80,18 @@ function showError(ctx, error, fallback) {
  * @returns {Promise<boolean>}
  */
 export async function check(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready) return false;
   if (state.job) cancelJob(ctx);
-  const goalKind = ui.goalKind.value;
-  const goal = goalSpec(ui);
-  const text = ui.board.value;
+  const goalKind = state.form.goalKind;
+  const goal = goalSpec(state.form);
+  const text = state.form.board;
   const again = state.shown && !state.sync.edited && text === state.sync.text && goal === state.sync.goal
     ? state.shown : null; // the board on screen, whatever its moves since the text was written
   if (again && state.game.blind) return again.solvable; // blindfolded: nothing is said about where the tiles are
   state.errors = { board: "", goal: "", shape: "" };
   const seq = ++state.latest;
   state.verdict = { ...state.verdict, checking: true };
-  requestRender(ctx);
   try {
     const reply = await ask(ctx, "check", { board: again ? boardFields(again.board) : text, goal }, "Checking");
     if (seq !== state.latest) return false;
@@ -159,11 +151,11 @@ export async function check(ctx) {
  * @param {boolean} solvable
  */
 function sayVerdict(ctx, reply, solvable) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
   learnFrom(ctx, reply.lesson);
   if (!state.editing || !phoneLayout()) {
-    state.after.reveal = solvable ? () => ui.verdict.querySelector(".verdict-title") : ui.verdict;
+    state.after.reveal = solvable ? { within: "verdict", find: [".verdict-title"] } : "verdict";
   }
 }
 
@@ -177,16 +169,16 @@ function sayVerdict(ctx, reply, solvable) {
  * @returns {Promise<boolean>}
  */
 export async function shuffle(ctx, seed) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready) return false;
   state.errors = { board: "", goal: "", shape: "" };
   state.speed.seedError = "";
   const seq = ++state.latest;
   try {
-    const fields = { shape: ui.shape.value, goal: goalSpec(ui), ...(seed === undefined ? {} : { seed }) };
+    const fields = { shape: state.form.shape, goal: goalSpec(state.form), ...(seed === undefined ? {} : { seed }) };
     const reply = await ask(ctx, "random", fields, "Shuffling");
     if (seq !== state.latest) return false;
-    ui.board.value = boardText(reply.board);
+    state.form.board = boardText(reply.board);
     state.editing = false;
     const dealt = await check(ctx);
     if (dealt) { // for players: a dealt board's shortest solution is compared, and its solve counts for the records
@@ -194,8 +186,7 @@ export async function shuffle(ctx, seed) {
       state.game.counts = true;
       state.game.seed = reply.seed === null ? null : String(reply.seed);
     }
-    if (phoneLayout()) state.after.reveal = ui.stage;
-    requestRender(ctx);
+    if (phoneLayout()) state.after.reveal = "stage";
     return dealt;
   } catch (caught) {
     if (seq !== state.latest) return false;
@@ -212,18 +203,18 @@ export async function shuffle(ctx, seed) {
 
 /**
  * Put the link's board and goal (`#board=…&goal=…`) into the form; false when the link holds no board.
- * @param {import("../ui.js").Ui} ui
+ * @param {import("../state.js").Form} form
  */
-function fillFromLocation(ui) {
+function fillFromLocation(form) {
   const fields = readFragment(window.location.hash);
   if (!fields) return false;
-  ui.board.value = fields.board.replaceAll("/", "\n").replaceAll(",", " ");
+  form.board = fields.board.replaceAll("/", "\n").replaceAll(",", " ");
   const goal = fields.goal || "default";
   if (goal === "default" || goal === "blank-first") {
-    ui.goalKind.value = goal;
+    form.goalKind = goal;
   } else {
-    ui.goalKind.value = "custom";
-    ui.goal.value = goal.replaceAll("/", "\n").replaceAll(",", " ");
+    form.goalKind = "custom";
+    form.goal = goal.replaceAll("/", "\n").replaceAll(",", " ");
   }
   return true;
 }
@@ -235,13 +226,12 @@ function fillFromLocation(ui) {
  * @param {Ctx} ctx
  */
 export function previewFromLocation(ctx) {
-  const { ui, state } = ctx;
-  if (!fillFromLocation(ui) && !ui.board.value.trim()) ui.board.value = EXAMPLE;
-  showGoalField(ctx);
-  state.preview = previewBoard(ui.board.value);
+  const { state } = ctx;
+  const { form } = state;
+  if (!fillFromLocation(form) && !form.board.trim()) form.board = EXAMPLE;
+  state.preview = previewBoard(form.board);
   state.game.start = state.preview; // playable by hand at once: its moves are carried over once it is checked
   if (state.preview) state.verdict = { ...state.verdict, placeholder: "" };
-  requestRender(ctx);
 }
 
 /**
@@ -251,22 +241,27 @@ export function previewFromLocation(ctx) {
  * @param {boolean} first
  */
 export function openFromLocation(ctx, first) {
-  const { ui } = ctx;
-  if (fillFromLocation(ui)) {
-    showGoalField(ctx);
+  const { form } = ctx.state;
+  if (fillFromLocation(form)) {
     check(ctx).then((ok) => { if (ok) ctx.state.game.dealt = true; }); // for players: a link deals its board
   } else if (first) {
-    if (!ui.board.value.trim()) ui.board.value = EXAMPLE;
+    if (!form.board.trim()) form.board = EXAMPLE;
     check(ctx);
   }
 }
 
-/** The custom goal's field, shown when chosen (filled with the goal on screen). @param {Ctx} ctx */
-export function showGoalField(ctx) {
-  const { ui, state } = ctx;
-  const custom = ui.goalKind.value === "custom";
-  ui.goalField.hidden = !custom;
-  if (custom && !ui.goal.value.trim() && state.shown) ui.goal.value = boardText(state.shown.goal);
+/**
+ * Another kind of goal chosen: a custom goal's field starts from the goal on screen; another kind checks the board
+ * against it at once.
+ * @param {Ctx} ctx
+ */
+export function goalKindChosen(ctx) {
+  const { form, shown } = ctx.state;
+  if (form.goalKind !== "custom") {
+    if (form.board.trim()) check(ctx);
+  } else if (!form.goal.trim() && shown) {
+    form.goal = boardText(shown.goal);
+  }
 }
 
 /**
@@ -276,7 +271,7 @@ export function showGoalField(ctx) {
  * @param {string} goalKind
  */
 export async function loadOptions(ctx, board, goalKind) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const options = state.options;
   const key = `${board.rows}x${board.cols}|${goalKind}`;
   if (key === options.key) return;
@@ -284,7 +279,7 @@ export async function loadOptions(ctx, board, goalKind) {
   let reply = options.cache.get(key);
   if (!reply) {
     try {
-      reply = await ctx.python.request("options", { rows: board.rows, cols: board.cols, goal: goalSpec(ui) });
+      reply = await ctx.python.request("options", { rows: board.rows, cols: board.cols, goal: goalSpec(state.form) });
     } catch {
       return; // the worker failed or restarted: the selects keep their choices
     }
@@ -292,13 +287,30 @@ export async function loadOptions(ctx, board, goalKind) {
   }
   if (options.key !== key) return;
   options.reply = reply;
-  requestRender(ctx);
+  fitSolverChoice(state);
+}
+
+/**
+ * The solver choices kept where the board's options still offer them (else Auto); the heuristic is Auto under an
+ * algorithm that brings its own (the near-optimal solver's tables). Called when the options or the algorithm change.
+ * @param {import("../state.js").State} state
+ */
+export function fitSolverChoice(state) {
+  const { form } = state;
+  const reply = state.options.reply;
+  if (!reply) return;
+  /** @param {import("../protocol.js").Choice[]} list @param {string} name */
+  const offered = (list, name) => (list.some((c) => c.name === name) ? name : "auto");
+  form.algorithm = offered(reply.algorithms, form.algorithm);
+  const chosen = form.algorithm === "auto" ? reply.default_algorithm : form.algorithm;
+  const algorithm = reply.algorithms.find((a) => a.name === chosen);
+  form.heuristic = algorithm && algorithm.heuristic ? "auto" : offered(reply.heuristics, form.heuristic);
 }
 
 /** Forget the solver choices (the pattern database is now loaded: Auto may pick it) and ask again. @param {Ctx} ctx */
 export function reloadOptions(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   state.options.cache.clear();
   state.options.key = "";
-  if (state.shown) loadOptions(ctx, state.shown.board, ui.goalKind.value);
+  if (state.shown) loadOptions(ctx, state.shown.board, state.form.goalKind);
 }

@@ -4,7 +4,6 @@
 // verdict back into view. On a wide screen the editor is always open and focus stays where it is.
 
 import { phoneLayout } from "../layout.js";
-import { requestRender } from "../render.js";
 import { check } from "./check.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -15,19 +14,15 @@ import { check } from "./check.js";
  * @param {boolean} open
  */
 export function setEditing(ctx, open) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   state.editing = open;
-  if (phoneLayout()) state.after.focus = open ? ui.board : ui.editBoard;
-  requestRender(ctx);
+  if (phoneLayout()) state.after.focus = open ? "board" : "editBoard";
 }
 
 /** The text area was typed in: it holds another board than the one on screen until Check. @param {Ctx} ctx */
 export function boardTyped(ctx) {
-  const { state, ui } = ctx;
-  const edited = ui.board.value !== state.sync.text;
-  if (edited === state.sync.edited) return;
-  state.sync.edited = edited;
-  requestRender(ctx);
+  const { sync, form } = ctx.state;
+  sync.edited = form.board !== sync.text;
 }
 
 /** @param {Ctx} ctx */
@@ -42,15 +37,14 @@ export function toggleEditor(ctx) {
  * @param {Ctx} ctx
  */
 export async function checkFromEditor(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const seq = state.latest + 1; // the check's own sequence number
   await check(ctx);
   if (seq !== state.latest || !state.editing || !phoneLayout()) return;
   if (state.shown && !state.errors.board && !state.errors.goal) {
     setEditing(ctx, false);
-    state.after.reveal = ui.stage;
+    state.after.reveal = "stage";
   } else {
-    state.after.focus = state.errors.goal ? ui.goal : ui.board;
+    state.after.focus = state.errors.goal ? "goal" : "board";
   }
-  requestRender(ctx);
 }

@@ -9,8 +9,8 @@ import { count } from "../words.js";
 import { asBest, elapsedMs, formatTime, judge, lineMoves, shapeKey } from "../model/game.js";
 import { timeWords } from "../model/history.js";
 import { sameBoard } from "../model/moves.js";
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
+import { every } from "../store.js";
 import { readRecord, writeRecord } from "../storage.js";
 import { studySolve } from "./analysis.js";
 import { historyKey, recordSolve } from "./history.js";
@@ -156,11 +156,10 @@ export function tickClock(ctx) {
   const { game } = state;
   const running = Boolean(game.startedAt && !game.stoppedAt);
   if (running && !state.clock) {
-    state.clock = window.setInterval(() => requestRender(ctx), CLOCK_EVERY_MS);
+    state.clock = every(ctx, CLOCK_EVERY_MS, () => {}); // nothing changes but the time: the render draws it
   } else if (!running && state.clock) {
     clearInterval(state.clock);
     state.clock = 0;
   }
   if (!game.startedAt && state.report.clock !== "idle") setReport(state, "clock", "idle");
-  requestRender(ctx);
 }

@@ -7,7 +7,6 @@
 
 import { shapeKey } from "../model/game.js";
 import { asEntries, MAX_ENTRIES, toCsv } from "../model/history.js";
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
 
@@ -89,7 +88,6 @@ export function showHistory(ctx) {
   players.csvUrl = entries.length ? URL.createObjectURL(new Blob([toCsv(shape, entries)], { type: "text/csv" })) : "";
   if (!entries.length) players.confirming = false;
   players.entries = entries;
-  requestRender(ctx);
 }
 
 /** A new board is on screen: no score line, the history of its shape. @param {Ctx} ctx */
@@ -105,7 +103,7 @@ export function newBoardHistory(ctx) {
  * @param {"ask" | "confirm" | "keep"} step
  */
 export function deleteHistory(ctx, step) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const key = keyOnScreen(ctx);
   state.players.confirming = step === "ask";
   if (step === "confirm" && key) {
@@ -113,7 +111,7 @@ export function deleteHistory(ctx, step) {
     setReport(state, "history", "deleted");
   }
   showHistory(ctx);
-  if (step === "ask") state.after.focus = ui.historyConfirmYes;
-  else if (state.players.entries.length) state.after.focus = ui.historyDelete;
-  else if (step === "confirm") state.after.focus = ui.shuffle; // the history went away with the focus: a new game
+  if (step === "ask") state.after.focus = "historyConfirmYes";
+  else if (state.players.entries.length) state.after.focus = "historyDelete";
+  else if (step === "confirm") state.after.focus = "shuffle"; // the history went away with the focus: a new game
 }

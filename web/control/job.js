@@ -2,7 +2,6 @@
 // The job line's lifecycle, under the controllers: a long job starts, shows, is cancelled and ends (the jobs
 // themselves, Solve, Compare and Hint, are control/jobs.js's).
 
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -19,7 +18,6 @@ export function startJob(ctx, kind, title) {
   const job = { kind, id: 0, seq: state.latest, cancelAt: 0, title, detail: "starting…", fraction: null };
   state.job = job;
   setReport(state, "job", kind);
-  requestRender(ctx);
   return job;
 }
 
@@ -27,7 +25,6 @@ export function startJob(ctx, kind, title) {
 export function endJob(ctx) {
   ctx.state.job = null;
   setReport(ctx.state, "job", "");
-  requestRender(ctx);
 }
 
 /** Ask the worker to stop the running job; it answers with the statistics so far (stopped: "cancelled"). A job
@@ -36,7 +33,6 @@ export function cancelJob(ctx) {
   const job = ctx.state.job;
   if (!job || job.cancelAt) return;
   job.cancelAt = performance.now();
-  requestRender(ctx);
   if (job.id) ctx.python.cancel(job.id);
   else for (const wake of [...ctx.state.tables.waiting.splice(0), ...ctx.state.speed.lineTables.waiting.splice(0)]) wake();
 }

@@ -4,10 +4,9 @@
 // pressed — a 4×4 solve that waits for its tables says so, with their download's progress.
 
 import { testOptions } from "../hooks.js";
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
+import { goalSpec } from "../model/link.js";
 import { boardFields, sameBoard } from "../model/moves.js";
-import { goalSpec } from "../ui.js";
 import { errorInfo } from "../worker-handle.js";
 import { figure, phrase, progressLine } from "../words.js";
 import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
@@ -29,8 +28,9 @@ const ITERATIONS_EVERY_MS = 250; // progress arrives every ~50 ms: the chart nee
  * @returns {Promise<boolean>}
  */
 async function boardForJob(ctx) {
-  const { state, ui } = ctx;
-  if (!state.shown || state.sync.edited || ui.board.value !== state.sync.text || goalSpec(ui) !== state.sync.goal) {
+  const { state } = ctx;
+  const { form, sync } = state;
+  if (!state.shown || sync.edited || form.board !== sync.text || goalSpec(form) !== sync.goal) {
     return check(ctx);
   }
   if (state.sync.frame) syncBoard(ctx);
@@ -42,8 +42,7 @@ function solveNote(ctx, note, outcome) {
   dropSolution(ctx);
   ctx.state.solution = { reply: null, note, badge: null };
   setReport(ctx.state, "solve", outcome);
-  ctx.state.after.reveal = ctx.ui.solution;
-  requestRender(ctx);
+  ctx.state.after.reveal = "solution";
 }
 
 /**
@@ -64,7 +63,6 @@ async function withTables(ctx, mine, board, database = databaseFor(ctx)) {
     const last = tablesState(state, database).last;
     mine.detail = waitingWords(last);
     mine.fraction = waitingFraction(last);
-    requestRender(ctx);
     await waiting;
   }
   if (mine.cancelAt) {
@@ -102,7 +100,7 @@ export async function solve(ctx) {
   const mine = startJob(ctx, "solve", "Solving…");
   setReport(state, "solve", "running");
   const lines = state.speed.metric === "mtm";
-  const auto = ctx.ui.algorithm.value === "auto" && ctx.ui.heuristic.value === "auto";
+  const auto = state.form.algorithm === "auto" && state.form.heuristic === "auto";
   if (lines && !(await withTables(ctx, mine, start, "mtm"))) { // in line moves the 4×4 waits for its tables
     if (mine.cancelAt) solveNote(ctx, "Search cancelled.", "stopped");
     return;
@@ -129,7 +127,6 @@ export async function solve(ctx) {
     }
     if (state.job === mine) endJob(ctx);
     if (state.report.solve === "provisional") setReport(state, "solve", "solved");
-    requestRender(ctx);
     return;
   }
   const proven = await search(ctx, mine, start, { keep: true });
@@ -140,7 +137,6 @@ export async function solve(ctx) {
     setReport(state, "solve", "solved");
   }
   if (state.job === mine) endJob(ctx);
-  requestRender(ctx);
 }
 
 /**
@@ -150,7 +146,7 @@ export async function solve(ctx) {
  * @param {Ctx} ctx
  */
 export async function solveShorter(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const before = state.solution;
   const next = shorterSearch(before);
   if (!state.ready || state.job || !state.shown || !before || !before.reply || !next) return;
@@ -160,7 +156,7 @@ export async function solveShorter(ctx) {
   const title = "Looking for a shorter solution…";
   const mine = startJob(ctx, "solve", title);
   setReport(state, "shorter", "running");
-  state.after.reveal = ui.job; // its progress and Cancel, in view (the offer may be far down on a phone)
+  state.after.reveal = "job"; // its progress and Cancel, in view (the offer may be far down on a phone)
   const reply = await search(ctx, mine, start,
     { keep: true, bestSoFar: true, title, fields: { algorithm: "near-optimal", budget: next.budget } });
   if (mine.seq !== state.latest || state.solution !== before) { // the board or its answer changed meanwhile
@@ -174,7 +170,7 @@ export async function solveShorter(ctx) {
       : `${SHORTER_WORK} found a solution `;
     showSolution(ctx, reply, start, goal, `${early}${figure(cut)} ${cut === 1 ? "move" : "moves"} shorter than the ` +
       `${figure(current.length)} before.`);
-    state.after.reveal = ui.stage; // the board and its player, the new length on it (the offer may be far below)
+    state.after.reveal = "stage"; // the board and its player, the new length on it (the offer may be far below)
     setReport(state, "shorter", "found");
   } else {
     const outcome = !reply ? (mine.failure ? "failed" : "cancelled")
@@ -184,11 +180,10 @@ export async function solveShorter(ctx) {
         : `${SHORTER_WORK} found no shorter solution`;
     state.solution = { ...before, note: `${why}: this one stays.`,
       tried: reply && outcome === "none" ? { budget: next.budget, seconds: reply.seconds } : before.tried };
-    state.after.reveal = ui.solutionSummary;
+    state.after.reveal = "solutionSummary";
     setReport(state, "shorter", outcome);
   }
   if (state.job === mine) endJob(ctx);
-  requestRender(ctx);
 }
 
 /**
@@ -204,18 +199,17 @@ export async function solveShorter(ctx) {
  * @returns {Promise<import("../protocol.js").SolveReply | null>}
  */
 async function search(ctx, mine, start, { keep = false, bestSoFar = false, title = "", fields = {} } = {}) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   mine.title = title || "Solving…";
   mine.detail = "starting…";
   mine.fraction = null;
   mine.id = 0;
   // workers: a hard 4×4 solved with the pattern database is split over them (the worker decides, in Python)
   const { splitNodes, helpersIdleMs } = testOptions();
-  const request = { board: boardFields(start), goal: state.sync.goal, algorithm: ui.algorithm.value,
-    heuristic: ui.heuristic.value, metric: state.speed.metric, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
+  const request = { board: boardFields(start), goal: state.sync.goal, algorithm: state.form.algorithm,
+    heuristic: state.form.heuristic, metric: state.speed.metric, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
     ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}), ...fields };
   state.iterations = null;
-  requestRender(ctx);
   let drawnAt = 0; // IDA*'s chart is redrawn at most every ITERATIONS_EVERY_MS
   try {
     const reply = await ctx.python.request("solve", request, {
@@ -231,14 +225,12 @@ async function search(ctx, mine, start, { keep = false, bestSoFar = false, title
           const before = done.reduce((sum, [, nodes]) => sum + nodes, 0);
           state.iterations = { done, running: [p.bound, p.nodes_expanded - before] };
         }
-        requestRender(ctx);
       },
     });
     const perIteration = reply.extra && reply.extra.per_iteration;
     state.iterations = perIteration && perIteration.length ? { done: perIteration, running: null } : null;
     if (mine.cancelAt) setReport(state, "cancelMs", String(Math.round(performance.now() - mine.cancelAt)));
     setReport(state, "workers", String((reply.extra && reply.extra.jobs) || 1));
-    requestRender(ctx);
     if (mine.seq !== state.latest || !state.shown || !sameBoard(state.shown.board, start)) return null; // a newer board
     if (keep && reply.stopped === "cancelled" && !(bestSoFar && reply.moves)) return null;
     return reply;
@@ -257,7 +249,7 @@ const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Compare heuristics: A* with each heuristic on the board, the course's table. @param {Ctx} ctx */
 export async function compareHeuristics(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready || state.job || assistsHidden(state.game)) return;
   if (state.playback) state.playback.pause();
   if (!(await boardForJob(ctx)) || state.job || !state.shown) return;
@@ -268,9 +260,8 @@ export async function compareHeuristics(ctx) {
   const mine = startJob(ctx, "compare", "Comparing heuristics…");
   setReport(state, "compare", "running");
   state.comparison = { note: shape, rows: [], running: null, waiting: names };
-  state.after.reveal = ui.comparison;
+  state.after.reveal = "comparison";
   state.after.top = true;
-  requestRender(ctx);
   try {
     const reply = await ctx.python.request("compare", { board: boardFields(start), goal: state.sync.goal,
       on_the_way: true }, {
@@ -284,7 +275,6 @@ export async function compareHeuristics(ctx) {
         mine.fraction = p.rows ? ((p.row ?? 0) + 0.5) / p.rows : null;
         const waiting = names.filter((n) => n !== p.heuristic && !done.some((r) => r.heuristic === n));
         state.comparison = { note: shape, rows: done, running: p, waiting };
-        requestRender(ctx);
       },
     });
     if (mine.seq !== state.latest) return;
@@ -294,17 +284,15 @@ export async function compareHeuristics(ctx) {
     if (reply.stopped === "cancelled") note += " Cancelled: the rows above finished.";
     else if (unfinished.length) note += ` ${capitalized(unfinished.join(", "))} did not finish within the node limit.`;
     state.comparison = { note, rows: reply.rows, running: null, waiting: [] };
-    state.after.reveal = ui.comparison; // the table, back in view if the panel's growth scrolled it away
+    state.after.reveal = "comparison"; // the table, back in view if the panel's growth scrolled it away
     setReport(state, "compare", reply.stopped === "cancelled" ? "stopped" : "done");
-    requestRender(ctx);
   } catch (caught) {
     if (mine.seq !== state.latest) return;
     const error = errorInfo(caught);
     const note = error.type === "Cancelled" ? "Cancelled." : `Could not compare: ${error.message}`;
     state.comparison = { note, rows: [], running: null, waiting: [] };
-    state.after.reveal = ui.comparison;
+    state.after.reveal = "comparison";
     setReport(state, "compare", "failed");
-    requestRender(ctx);
   } finally {
     if (state.job === mine) endJob(ctx);
   }
@@ -322,14 +310,12 @@ export async function hint(ctx) {
   if (assistsHidden(state.game)) {
     state.lines.status = "No hints in this game: it is played without assists.";
     setReport(state, "hint", "none");
-    requestRender(ctx);
     return;
   }
   const { board, goal, solvable } = state.shown;
   const say = (/** @type {string} */ text, /** @type {string} */ outcome) => {
     state.lines.status = text;
     setReport(state, "hint", outcome);
-    requestRender(ctx);
   };
   if (state.solved) return say("No hint needed: the board is already the goal.", "none");
   if (!solvable) return say("No hint: this board cannot reach the goal (the verdict says why).", "none");
@@ -353,7 +339,6 @@ export async function hint(ctx) {
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;
         mine.detail = progressLine(p, true);
-        requestRender(ctx);
       },
     });
     const shown = state.shown;

@@ -5,7 +5,6 @@
 
 import { partnersOf } from "../model/lesson.js";
 import { boardFields } from "../model/moves.js";
-import { requestRender } from "../render.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Board} Board */
@@ -21,7 +20,6 @@ export function learnFrom(ctx, lesson) {
   const learn = ctx.state.learn;
   learn.partners = lesson.pairs ? partnersOf(lesson.pairs) : null;
   if (!learn.partners || (learn.chosen !== null && !(lesson.strip || []).includes(learn.chosen))) learn.chosen = null;
-  requestRender(ctx);
 }
 
 /**
@@ -32,7 +30,6 @@ export function learnFrom(ctx, lesson) {
 export function choose(ctx, tile) {
   const learn = ctx.state.learn;
   learn.chosen = learn.partners && tile !== null && tile !== 0 ? tile : null;
-  requestRender(ctx);
 }
 
 /**
@@ -46,7 +43,6 @@ export async function sayMoves(ctx, before, tiles) {
   try {
     const reply = await ctx.python.request("move", { board: boardFields(before), tiles });
     ctx.state.lines.move = reply.texts.join(" ");
-    requestRender(ctx);
   } catch {
     // a move the page made is always legal; a failed worker shows its own message
   }

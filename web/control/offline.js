@@ -6,8 +6,8 @@
 // lets the new build take over and reloads the page from it, whole. (Without it the browser switches builds when
 // every tab of the site has closed; a plain reload keeps the old build, whole too.)
 
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
+import { update } from "../store.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 
@@ -63,8 +63,8 @@ function serviceWorkers() {
   return "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker : null;
 }
 
-/** @param {Ctx} ctx @param {string} value */
+/** The service worker's news (it comes outside the page's events: a change of its own). @param {Ctx} ctx
+ * @param {string} value */
 function report(ctx, value) {
-  setReport(ctx.state, "offline", value); // "update-ready" shows the offer to update (render.js)
-  requestRender(ctx);
+  update(ctx, (state) => setReport(state, "offline", value)); // "update-ready" shows the offer to update
 }

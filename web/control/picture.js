@@ -7,10 +7,10 @@
 // 20 MB or 8000 pixels a side, or one the browser cannot decode, gets a message naming it.
 
 import { shapeKey } from "../model/game.js";
-import { BUILT_IN, builtIn } from "../model/pictures.js";
-import { requestRender } from "../render.js";
+import { builtIn } from "../model/pictures.js";
 import { setReport } from "../state.js";
 import { readText, writeText } from "../storage.js";
+import { update } from "../store.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {{kind: "file", blob: Blob, name: string} | {kind: "built-in", name: string}} Stored */
@@ -157,7 +157,7 @@ export function cropFor(source, rows, cols) {
  * @param {Ctx} ctx
  */
 export function showPicture(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const players = state.players;
   const shown = state.shown;
   let note = "";
@@ -173,35 +173,39 @@ export function showPicture(ctx) {
   players.note = note;
   const outcome = players.picture ? "shown" : "none";
   if (state.report.picture !== outcome && state.report.picture !== "failed") setReport(state, "picture", outcome);
-  requestRender(ctx);
 }
 
 /**
- * Use `source` (decoded) as the picture, kept on the device as `stored`.
+ * Use `source` (decoded) as the picture, kept on the device as `stored` (a change to the state: it comes once the
+ * picture is decoded, after the event that asked for it).
  * @param {Ctx} ctx
  * @param {ImageBitmap | HTMLImageElement} source
  * @param {Stored} stored
  */
 async function usePicture(ctx, source, stored) {
-  const players = ctx.state.players;
-  if (players.source instanceof ImageBitmap) players.source.close();
-  players.source = source;
-  players.choice = stored.kind === "file" ? "file" : stored.name;
-  players.croppedFor = "";
-  players.error = "";
-  setReport(ctx.state, "picture", "none"); // showPicture reports it shown
-  showPicture(ctx);
-  ctx.state.after.reveal = ctx.ui.view; // the board, now in the picture, where the eye is
+  update(ctx, (state) => {
+    const players = state.players;
+    if (players.source instanceof ImageBitmap) players.source.close();
+    players.source = source;
+    players.choice = stored.kind === "file" ? "file" : stored.name;
+    players.croppedFor = "";
+    players.error = "";
+    setReport(state, "picture", "none"); // showPicture reports it shown
+    showPicture(ctx);
+    state.after.reveal = "view"; // the board, now in the picture, where the eye is
+  });
   await keep(stored);
 }
 
 /** @param {Ctx} ctx @param {unknown} caught */
 function pictureFailed(ctx, caught) {
-  const players = ctx.state.players;
-  players.error = caught instanceof PictureError ? caught.message : `The picture could not be used: ${String(caught)}`;
-  players.note = "";
-  setReport(ctx.state, "picture", "failed");
-  requestRender(ctx);
+  update(ctx, (state) => {
+    const players = state.players;
+    players.error = caught instanceof PictureError ? caught.message
+      : `The picture could not be used: ${String(caught)}`;
+    players.note = "";
+    setReport(state, "picture", "failed");
+  });
 }
 
 /**
@@ -218,9 +222,8 @@ export async function choosePictureFile(ctx, file) {
   }
 }
 
-/** The built-in picture chosen in the select ("" removes the picture). @param {Ctx} ctx */
-export async function chooseBuiltIn(ctx) {
-  const name = ctx.ui.pictureChoice.value;
+/** The built-in picture chosen in the select ("" removes the picture). @param {Ctx} ctx @param {string} name */
+export async function chooseBuiltIn(ctx, name) {
   if (!name) return removePicture(ctx);
   if (name === "file") return; // the player's own, already shown
   try {
@@ -240,25 +243,17 @@ export async function removePicture(ctx) {
   await keep(null);
 }
 
-/** The "Numbers" toggle: the tiles' numbers shown on the picture or not (remembered). @param {Ctx} ctx */
-export function toggleNumbers(ctx) {
-  ctx.state.players.numbers = ctx.ui.pictureNumbers.checked;
+/** The "Numbers" toggle: the tiles' numbers shown on the picture or not (remembered).
+ * @param {Ctx} ctx @param {boolean} numbers */
+export function toggleNumbers(ctx, numbers) {
+  ctx.state.players.numbers = numbers;
   writeText(NUMBERS_KEY, String(ctx.state.players.numbers)); // storage blocked: for this visit only
-  requestRender(ctx);
 }
 
-/** At start: the picture and the Numbers choice kept on this device, the built-in pictures offered.
- * @param {Ctx} ctx */
+/** At start: the picture and the Numbers choice kept on this device. @param {Ctx} ctx */
 export async function restorePicture(ctx) {
-  const { ui, state } = ctx;
-  for (const picture of BUILT_IN) {
-    const option = document.createElement("option");
-    option.value = picture.name;
-    option.textContent = picture.title;
-    ui.pictureChoice.append(option);
-  }
+  const { state } = ctx;
   state.players.numbers = readText(NUMBERS_KEY) !== "false"; // none kept, or storage blocked: numbers shown
-  requestRender(ctx);
   /** @type {Stored | undefined} */
   let stored;
   try {

@@ -5,15 +5,14 @@
 // later. The text area follows the board on screen until the person types another board there. The game's
 // clock, bests and hints are control/game.js's.
 
-import { newGame } from "../model/game.js";
-import { fragmentFor, linkable } from "../model/link.js";
+import { newGame, shapeKey } from "../model/game.js";
+import { fragmentFor, goalSpec, linkable, setGoal } from "../model/link.js";
 import { boardFields, boardText, letterOf, lineTiles, sameBoard, slide } from "../model/moves.js";
 import { tileForSwipe } from "../model/moves.js";
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
-import { goalSpec, showGoal, speedOf } from "../ui.js";
+import { later, update } from "../store.js";
 import { Playback } from "./playback.js";
-import { playbackStep } from "../model/speed.js";
+import { playbackStep, sliderSpeed, SPEEDS } from "../model/speed.js";
 import { cancelJob } from "./job.js";
 import { finishGame, readBest, startClock, tickClock } from "./game.js";
 import { count } from "../words.js";
@@ -47,13 +46,13 @@ export function keepEarlier(ctx) {
  * @returns {boolean} whether there was one
  */
 function restoreEarlier(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const earlier = state.earlier;
   if (!earlier || !state.shown || state.game.path.length) return false;
   state.earlier = null;
   state.shown = earlier.shown;
-  showGoal(ui, earlier.shown.goal);
-  state.sync.goal = goalSpec(ui);
+  setGoal(state.form, earlier.shown.goal);
+  state.sync.goal = goalSpec(state.form);
   loadBoard(ctx);
   state.game = earlier.game;
   state.verdict = earlier.verdict;
@@ -62,7 +61,7 @@ function restoreEarlier(ctx) {
   writeBoardText(ctx, state.shown.board);
   boardChanged(ctx);
   state.lines.status = `Your game is back: ${count(state.game.path.length, "move")} made.`;
-  state.after.reveal = ui.stage;
+  state.after.reveal = "stage";
   return true;
 }
 
@@ -73,11 +72,10 @@ function restoreEarlier(ctx) {
  * @param {Board} board
  */
 export function writeBoardText(ctx, board) {
-  const { state, ui } = ctx;
-  if (state.sync.edited || ui.board.value !== state.sync.text || !linkable(board)) return;
-  const text = boardText(board);
-  if (ui.board.value !== text) ui.board.value = text;
-  state.sync.text = text;
+  const { sync, form } = ctx.state;
+  if (sync.edited || form.board !== sync.text || !linkable(board)) return;
+  form.board = boardText(board);
+  sync.text = form.board;
 }
 
 /** A new board is on screen (or none): a new game; forget the solution and comparison made for the previous one.
@@ -86,6 +84,7 @@ export function loadBoard(ctx) {
   const { state } = ctx;
   state.game = newGame();
   state.game.start = state.shown ? state.shown.board : null; // boards are never changed in place: no copy needed
+  if (state.shown) state.form.shape = shapeKey(state.shown.board); // the Shape field says the board's
   state.game.mode = state.speed.mode;
   state.lines = { status: "", score: "", move: "" };
   dropSolution(ctx);
@@ -97,7 +96,6 @@ export function loadBoard(ctx) {
   tickClock(ctx);
   newBoardHistory(ctx); // for players: the history of the new board's shape, its picture
   showPicture(ctx);
-  requestRender(ctx);
 }
 
 /**
@@ -118,11 +116,7 @@ export function boardInPlay(state) {
  */
 export function playOnBoard(ctx) {
   const { state } = ctx;
-  if (!boardInPlay(state)) return;
-  const active = document.activeElement;
-  if (active instanceof HTMLElement && active.matches("input, select, textarea")) active.blur();
-  state.after.focus = () => ctx.board.focusTarget();
-  requestRender(ctx);
+  if (boardInPlay(state)) state.after.focus = "tiles";
 }
 
 /**
@@ -183,7 +177,6 @@ function previewMove(ctx, tiles) {
   ctx.board.moveTiles(tiles, ctx.reducedMotion.matches ? 0 : SLIDE_MS);
   startClock(ctx);
   tickClock(ctx);
-  requestRender(ctx);
 }
 
 /**
@@ -305,16 +298,15 @@ function boardChanged(ctx) {
   else if (!solved && !blind) state.lines.status = "";
   state.solved = solved;
   tickClock(ctx);
-  requestRender(ctx);
   if (!blind) followBoard(ctx);
 }
 
 /** The link (in the next frame) and the verdict (a bit later) follow the board on screen. @param {Ctx} ctx */
 export function followBoard(ctx) {
   const sync = ctx.state.sync;
-  if (!sync.frame) sync.frame = requestAnimationFrame(() => syncBoard(ctx));
+  if (!sync.frame) sync.frame = requestAnimationFrame(() => update(ctx, () => syncBoard(ctx)));
   clearTimeout(sync.verdictTimer);
-  sync.verdictTimer = window.setTimeout(() => refreshVerdict(ctx), VERDICT_AFTER_MS);
+  sync.verdictTimer = later(ctx, VERDICT_AFTER_MS, () => refreshVerdict(ctx));
 }
 
 /** Bring the link up to the board on screen (now, when a frame was pending), at most 4 times a second.
@@ -330,26 +322,25 @@ export function syncBoard(ctx) {
 
 /** @param {Ctx} ctx */
 function syncLink(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   const sync = state.sync;
   sync.linkStale = false;
   if (!state.shown) return;
-  state.link = fragmentFor(state.shown.board, ui.goalKind.value, state.shown.goal);
+  state.link = fragmentFor(state.shown.board, state.form.goalKind, state.shown.goal);
   writeBoardText(ctx, state.shown.board);
-  requestRender(ctx);
-  sync.linkTimer = window.setTimeout(() => {
+  sync.linkTimer = later(ctx, LINK_EVERY_MS, () => {
     sync.linkTimer = 0;
     if (state.shown && sync.linkStale) syncLink(ctx);
-  }, LINK_EVERY_MS);
+  });
 }
 
 /** Re-explain the board after moves (inversions and the blank's row change), unless it changed again. @param {Ctx} ctx */
 async function refreshVerdict(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready || !state.shown || state.job) return;
   const board = state.shown.board;
   try {
-    const reply = await ctx.python.request("check", { board: boardFields(board), goal: goalSpec(ui) });
+    const reply = await ctx.python.request("check", { board: boardFields(board), goal: goalSpec(state.form) });
     const shown = state.shown;
     if (shown && sameBoard(shown.board, reply.board) && sameBoard(shown.goal, reply.goal)) {
       state.verdict = { reply, checking: false, quiet: true, placeholder: "" };
@@ -359,7 +350,6 @@ async function refreshVerdict(ctx) {
     // the next check shows any problem
   } finally {
     state.report.answers += 1;
-    requestRender(ctx);
   }
 }
 
@@ -375,21 +365,15 @@ async function refreshVerdict(ctx) {
  * @param {string} [note]
  */
 export function showSolution(ctx, reply, start, goal, note = "") {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   dropSolution(ctx);
   state.game.assisted = true; // a game whose solution was shown sets no best
   state.solution = { reply, note, badge: null };
   setReport(state, "solve", reply.moves ? "solved" : "stopped");
-  requestRender(ctx);
   if (!reply.moves) return;
-  ui.speed.value = String(playbackStep(reply.moves.length, Number(ui.speed.value)));
-  const playback = new Playback(start, reply.moves, {
-    view: ctx.board, goal, speed: speedOf(ui), reducedMotion: ctx.reducedMotion.matches,
-    onChange: (p) => playbackChanged(ctx, p),
-  });
-  state.playback = playback;
-  reportPlayback(ctx, playback);
-  state.after.reveal = reply.moves.length ? ui.player : ui.solution;
+  state.form.speed = String(playbackStep(reply.moves.length, Number(state.form.speed)));
+  loadPlayback(ctx, start, reply.moves, goal);
+  state.after.reveal = reply.moves.length ? "player" : "solution";
 }
 
 /**
@@ -401,31 +385,46 @@ export function showSolution(ctx, reply, start, goal, note = "") {
  * @param {string} note
  */
 export function showReplay(ctx, tiles, letters, note) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.shown) return;
   dropSolution(ctx);
   state.game.assisted = true;
   state.solution = { reply: null, note, badge: { text: "reconstruction", kind: "replay" }, replay: { tiles, letters } };
-  const playback = new Playback(state.shown.board, tiles, {
-    view: ctx.board, goal: state.shown.goal, speed: speedOf(ui), reducedMotion: ctx.reducedMotion.matches,
-    onChange: (p) => playbackChanged(ctx, p),
+  loadPlayback(ctx, state.shown.board, tiles, state.shown.goal);
+  state.after.reveal = "stage"; // the board and its player (a replay starts from far below on a phone)
+}
+
+/**
+ * Moves loaded for playback from `start`, at the speed the slider chooses; each step it makes is a change to the
+ * state (store.js update).
+ * @param {Ctx} ctx
+ * @param {Board} start
+ * @param {number[]} tiles
+ * @param {Board} goal
+ */
+function loadPlayback(ctx, start, tiles, goal) {
+  const playback = new Playback(start, tiles, {
+    view: ctx.board, goal, speed: playbackSpeed(ctx.state), reducedMotion: ctx.reducedMotion.matches,
+    onChange: (p) => update(ctx, () => playbackChanged(ctx, p)),
   });
-  state.playback = playback;
+  ctx.state.playback = playback;
   reportPlayback(ctx, playback);
-  state.after.reveal = ui.stage; // the board and its player (a replay starts from far below on a phone)
-  requestRender(ctx);
+}
+
+/** @param {import("../state.js").State} state @returns {number} the moves per second the player's slider chooses */
+export function playbackSpeed(state) {
+  return sliderSpeed(state.form.speed, SPEEDS);
 }
 
 /**
  * A section brought into view with its top at the top, from the pointer to it: the solution's summary and figures
  * (the player's Details), the analysis of a solve (See the analysis, under the board).
  * @param {Ctx} ctx
- * @param {HTMLElement} section
+ * @param {"solution" | "analysis"} section
  */
 export function showSection(ctx, section) {
   ctx.state.after.reveal = section;
   ctx.state.after.top = true;
-  requestRender(ctx);
 }
 
 /**
@@ -438,7 +437,6 @@ export function dropSolution(ctx, note = "") {
   if (state.playback) state.playback.destroy();
   state.playback = null;
   state.solution = note ? { reply: null, note, badge: { text: "out of date", kind: "stopped" } } : null;
-  requestRender(ctx);
 }
 
 /** @param {Ctx} ctx @param {Playback} p */
@@ -457,5 +455,4 @@ function playbackChanged(ctx, p) {
 /** @param {Ctx} ctx @param {Playback} p */
 function reportPlayback(ctx, p) {
   setReport(ctx.state, "playback", p.playing ? "playing" : p.atEnd ? "end" : "paused");
-  requestRender(ctx);
 }

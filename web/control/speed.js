@@ -4,10 +4,9 @@
 // reconstructions: the last solve's copied as text or as a link, one pasted (or opened from a link) replayed on
 // the board and analysed.
 
-import { readFragment } from "../model/link.js";
+import { readFragment, setGoal } from "../model/link.js";
 import { MODES, timeWords } from "../model/history.js";
 import { boardText, slide, tileForLetter } from "../model/moves.js";
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readRecord, writeRecord } from "../storage.js";
 import { errorInfo } from "../worker-handle.js";
@@ -17,7 +16,7 @@ import { finishBlind, readBest } from "./game.js";
 import { showHistory } from "./history.js";
 import { followBoard, showReplay } from "./play.js";
 import { linesWanted } from "./tables.js";
-import { showGoal } from "../ui.js";
+import { later, update } from "../store.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Metric} Metric */
@@ -33,7 +32,6 @@ export function restoreSpeed(ctx) {
   if (kept.metric === "stm" || kept.metric === "mtm") speed.metric = kept.metric;
   speed.mode = MODES.find((m) => m === kept.mode) || "free";
   speed.convention = kept.convention === "blank" ? "blank" : "tile";
-  requestRender(ctx);
 }
 
 /** @param {Ctx} ctx */
@@ -53,7 +51,6 @@ export async function chooseConvention(ctx, convention) {
   if (convention !== "tile" && convention !== "blank") return;
   speed.convention = convention;
   keepChoices(ctx);
-  requestRender(ctx);
   const solve = speed.solve;
   if (!solve) return;
   try {
@@ -77,7 +74,6 @@ export function chooseMetric(ctx, metric) {
   keepChoices(ctx);
   if (metric === "mtm") linesWanted(ctx);
   analyseAgain(ctx, metric);
-  requestRender(ctx);
 }
 
 /**
@@ -96,61 +92,61 @@ export function chooseMode(ctx, mode) {
     state.best = readBest(state.shown, chosen);
   }
   showHistory(ctx);
-  requestRender(ctx);
 }
 
 /** Deal the fair scramble of the seed in the seed field (a fresh one when it is empty). @param {Ctx} ctx
  * @returns {Promise<boolean>} whether it was dealt */
 export function dealSeed(ctx) {
-  const seed = ctx.ui.seed.value.trim();
+  const seed = ctx.state.form.seed.trim();
   return shuffle(ctx, seed || undefined);
 }
 
-/** Done, in a blindfolded game: the numbers show again and the result is kept (a DNF off the goal). @param {Ctx} ctx */
-export function done(ctx) {
+/**
+ * Done, in a blindfolded game: the numbers show again and the result is kept (a DNF off the goal).
+ * @param {Ctx} ctx
+ * @param {boolean} focused Done had the focus: it goes on to Shuffle, a new game (Done itself goes)
+ */
+export function done(ctx, focused) {
   const { state } = ctx;
   if (!state.game.blind) return;
   state.lines.status = finishBlind(ctx);
-  if (document.activeElement === ctx.ui.done) state.after.focus = ctx.ui.shuffle; // Done goes: on to a new game
+  if (focused) state.after.focus = "shuffle";
   followBoard(ctx);
-  requestRender(ctx);
 }
 
 /**
- * Copy the reconstruction in the box (`what` "text"), or the link that replays it ("link"); the button says so.
+ * Copy the reconstruction in the box (`what` "text"), the link that replays it ("link") or the link to the board on
+ * screen ("board"); its button says so for a moment.
  * @param {Ctx} ctx
- * @param {"text" | "link"} what
+ * @param {"text" | "link" | "board"} what
  */
-export async function copyReconstruction(ctx, what) {
-  const { speed } = ctx.state;
+export async function copyOut(ctx, what) {
+  const { state } = ctx;
+  const { speed } = state;
   const url = new URL(window.location.href);
-  url.hash = speed.link;
+  url.hash = what === "board" ? state.link || "" : speed.link;
+  let copied = /** @type {string} */ (what);
   try {
-    await navigator.clipboard.writeText(what === "text" ? ctx.ui.reconstruction.value : url.href);
-    speed.copied = what;
+    await navigator.clipboard.writeText(what === "text" ? speed.text : url.href);
   } catch {
-    speed.copied = `${what}-failed`;
+    copied = `${what}-failed`;
   }
-  requestRender(ctx);
-  setTimeout(() => {
-    speed.copied = "";
-    requestRender(ctx);
-  }, COPIED_MS);
+  update(ctx, () => { speed.copied = copied; });
+  later(ctx, COPIED_MS, () => { speed.copied = ""; });
 }
 
 /** Replay the reconstruction in the box: its scramble on the board, its moves in the player, its analysis.
  * @param {Ctx} ctx */
 export async function replayPasted(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready) return;
-  const text = ui.reconstruction.value;
+  const text = state.speed.text;
   try {
     const reply = await ctx.python.request("reconstruction", { text, convention: state.speed.convention });
     await replay(ctx, reply);
   } catch (caught) {
     state.speed.error = errorInfo(caught).message;
     setReport(state, "replay", "failed");
-    requestRender(ctx);
   }
 }
 
@@ -180,7 +176,6 @@ async function replayLink(ctx, fields) {
   } catch (caught) {
     ctx.state.speed.error = `The link's solve cannot be replayed: ${errorInfo(caught).message}`;
     setReport(ctx.state, "replay", "failed");
-    requestRender(ctx);
   }
 }
 
@@ -191,9 +186,9 @@ async function replayLink(ctx, fields) {
  * @param {import("../protocol.js").ReconstructionReply} reply
  */
 async function replay(ctx, reply) {
-  const { state, ui } = ctx;
-  ui.board.value = boardText(reply.board);
-  showGoal(ui, reply.goal);
+  const { state } = ctx;
+  state.form.board = boardText(reply.board);
+  setGoal(state.form, reply.goal);
   await check(ctx);
   if (!state.shown || boardText(state.shown.board) !== boardText(reply.board)) return;
   state.game.seed = reply.seed;
@@ -207,7 +202,6 @@ async function replay(ctx, reply) {
   const written = state.speed.convention === "tile" ? reply : await writeReconstruction(ctx, solve);
   showReconstruction(ctx, written, solve);
   setReport(state, "replay", "loaded");
-  requestRender(ctx);
   analyse(ctx, "replay", solve, state.speed.metric);
 }
 

@@ -6,7 +6,6 @@
 // follow the same rules, but only once the player counts moves in lines.
 
 import { testOptions } from "../hooks.js";
-import { requestRender } from "../render.js";
 import { downloadWords, megabytes } from "../words.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -82,7 +81,6 @@ export function tablesChanged(ctx, tables) {
   if (tables.phase === "ready" || tables.phase === "failed") {
     for (const wake of known.waiting.splice(0)) wake();
   }
-  requestRender(ctx);
 }
 
 /** The player counts moves in lines now: on a capable desktop, fetch the line-move tables (as tablesChanged would
@@ -124,7 +122,6 @@ export function fetchTables(ctx, database = "pdb") {
   const known = tablesState(ctx.state, database);
   if (known.asked) return;
   known.asked = true;
-  requestRender(ctx);
   ctx.python.request("tables", database === "pdb" ? {} : { database }).catch(() => { known.asked = false; });
 }
 

@@ -3,7 +3,6 @@
 // color-scheme (its colours are light-dark() pairs); "system" sets none: color-scheme "light dark" follows
 // prefers-color-scheme. The choice is remembered in localStorage.
 
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
 import { readText, writeText } from "../storage.js";
 
@@ -28,15 +27,12 @@ export function restoreTheme(ctx) {
   const theme = storedTheme();
   ctx.state.theme = theme;
   setReport(ctx.state, "theme", theme);
-  requestRender(ctx);
 }
 
-/** The toggle changed: apply and remember its theme. @param {Ctx} ctx */
-export function chooseTheme(ctx) {
-  const value = ctx.ui.theme.value;
+/** The toggle changed: apply and remember its theme. @param {Ctx} ctx @param {string} value the toggle's */
+export function chooseTheme(ctx, value) {
   const theme = isTheme(value) ? value : "system";
   ctx.state.theme = theme;
   writeText(THEME_KEY, theme === "system" ? null : theme); // storage blocked: the theme holds for this visit
   setReport(ctx.state, "theme", theme);
-  requestRender(ctx);
 }

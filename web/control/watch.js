@@ -13,9 +13,9 @@ import { phoneLayout } from "../layout.js";
 import { addSteps, CHUNK, fetchFrom, finished, newLane, probeWords, raceResult, stepAt, stepWords, stopNote, WINDOW }
   from "../model/watch.js";
 import { boardFields } from "../model/moves.js";
-import { requestRender } from "../render.js";
 import { setReport } from "../state.js";
-import { watchSpeedOf } from "../ui.js";
+import { every, later } from "../store.js";
+import { sliderSpeed, WATCH_SPEEDS } from "../model/speed.js";
 import { errorInfo } from "../worker-handle.js";
 import { label, phrase, progressLine } from "../words.js";
 import { shuffle } from "./check.js";
@@ -39,18 +39,17 @@ function changed(ctx) {
     : watch.lanes.length && watch.lanes.every(finished) ? "done" : "idle";
   if (state.report.watch !== outcome) setReport(state, "watch", outcome);
   watch.result = raceResult(watch.lanes) || "";
-  requestRender(ctx);
 }
 
 /** Open the panel on the board on screen (checked and solvable), with new lanes. @param {Ctx} ctx */
 export function openWatch(ctx) {
-  const { state, ui } = ctx;
+  const { state } = ctx;
   if (!state.ready || !state.shown) return;
   const watch = state.watch;
   watch.open = true;
-  state.after.reveal = ui.watch;
+  state.after.reveal = "watch";
   state.after.top = true;
-  state.after.focus = ui.watchStep;
+  state.after.focus = "watchStep";
   if (!state.shown.solvable) {
     watch.board = state.shown.board;
     watch.lanes = [];
@@ -76,15 +75,18 @@ export function closeWatch(ctx) {
   stopProbe(ctx);
   ctx.state.watch.open = false;
   ctx.state.watch.generation += 1;
-  ctx.state.after.focus = ctx.ui.watchOpen;
+  ctx.state.after.focus = "watchOpen";
   changed(ctx);
 }
 
-/** The choices on screen were changed by the user: new lanes for them. @param {Ctx} ctx */
-export function choiceChanged(ctx) {
-  const { ui } = ctx;
-  ctx.state.watch.choice = { algorithm: ui.watchAlgorithm.value === "idastar" ? "idastar" : "astar",
-    heuristic: ui.watchHeuristic.value, rival: ui.watchRival.value };
+/**
+ * The choices on screen were changed by the user: new lanes for them.
+ * @param {Ctx} ctx
+ * @param {{algorithm: string, heuristic: string, rival: string}} choice the selects' values
+ */
+export function choiceChanged(ctx, choice) {
+  ctx.state.watch.choice = { algorithm: choice.algorithm === "idastar" ? "idastar" : "astar",
+    heuristic: choice.heuristic, rival: choice.rival };
   newLanes(ctx);
 }
 
@@ -96,7 +98,7 @@ export function useIdastar(ctx) {
 
 /** The advice's other offer taken: a 3×3 board dealt, and the panel opened on it. @param {Ctx} ctx */
 export async function trySmaller(ctx) {
-  ctx.ui.shape.value = "3×3";
+  ctx.state.form.shape = "3×3";
   await shuffle(ctx);
   if (ctx.state.shown && ctx.state.shown.board.rows === 3) openWatch(ctx);
 }
@@ -153,7 +155,7 @@ async function probe(ctx, names) {
   watch.probe = 0;
   watch.advice = said.join(" ");
   watch.offers = short ? ["idastar", "smaller"] : [];
-  ctx.state.after.reveal = ctx.ui.watch; // the panel, back in view if the advice's growth scrolled it away
+  ctx.state.after.reveal = "watch"; // the panel, back in view if the advice's growth scrolled it away
   changed(ctx);
 }
 
@@ -200,7 +202,6 @@ async function ask(ctx, lane, fields) {
         if (watch.asking !== asking || asking.cancelled) return;
         const pass = p.passes ? ` (pass ${p.pass} of ${p.passes})` : ""; // to the end: counted, then watched
         asking.detail = `${label(lane.heuristic)}${pass}: ${progressLine(p)}`;
-        if (asking.slow) requestRender(ctx);
       },
     });
     if (watch.generation !== generation || asking.cancelled || reply.stopped === "cancelled") return null;
@@ -227,10 +228,10 @@ async function asking(ctx, text, work) {
   watch.asking = mine;
   watch.error = "";
   changed(ctx);
-  const timer = setTimeout(() => {
+  const timer = later(ctx, SLOW_MS, () => {
     mine.slow = true;
     if (watch.asking === mine) changed(ctx);
-  }, SLOW_MS);
+  });
   try {
     await Promise.all(watch.lanes.map(work));
   } finally {
@@ -285,8 +286,7 @@ export async function moveWatch(ctx, delta) {
   if (playing && !watch.timer) watch.said = `Paused. ${watch.said}`; // paused while this step was asked for
   if (watch.lanes.every(finished)) pause(ctx);
   if (phoneLayout()) { // the step's change (its node and children) brought up under the buttons, as little as needed
-    const lanes = ctx.ui.watchLanes;
-    ctx.state.after.reveal = () => lanes.querySelector(".children") || lanes.querySelector(".taken");
+    ctx.state.after.reveal = { within: "watchLanes", find: [".children", ".taken"] };
     ctx.state.after.jump = true; // step after step: no smooth scroll to wait for
   }
   changed(ctx);
@@ -330,9 +330,9 @@ export function togglePlay(ctx) {
     return;
   }
   if (watch.lanes.every(finished)) return;
-  watch.timer = setInterval(() => {
+  watch.timer = every(ctx, 1000 / sliderSpeed(ctx.state.form.watchSpeed, WATCH_SPEEDS), () => {
     if (!watch.asking) moveWatch(ctx, 1);
-  }, 1000 / watchSpeedOf(ctx.ui));
+  });
   changed(ctx);
 }
 
@@ -346,7 +346,6 @@ function pause(ctx) {
 
 /** The speed changed: a playing search goes on at the new speed. @param {Ctx} ctx */
 export function watchSpeedChanged(ctx) {
-  requestRender(ctx);
   if (ctx.state.watch.timer) {
     pause(ctx);
     togglePlay(ctx);

@@ -4,6 +4,8 @@
 // speedsolvers' notation, each move's time in ms from the first, and the seed: `&moves=U2RD3L&times=0,180,…&seed=42`
 // (the page then replays and analyses it).
 
+import { boardText } from "./moves.js";
+
 /** @typedef {import("../protocol.js").Board} Board */
 
 const MAX_LINK_CELLS = 10000; // bigger boards are not put in the URL (nor written into the text area as they move)
@@ -43,6 +45,21 @@ export function goalKindOf(goal) {
   if (goal.tiles.every((t, i) => t === (i + 1) % n)) return "default";
   if (goal.tiles.every((t, i) => t === i)) return "blank-first";
   return "custom";
+}
+
+/** @param {import("../state.js").Form} form @returns {string} the goal chosen in the form, as the core reads it */
+export function goalSpec(form) {
+  return form.goalKind === "custom" ? form.goal : form.goalKind;
+}
+
+/**
+ * Put the goal board `goal` into the form's goal fields: its kind, and the board itself when custom.
+ * @param {import("../state.js").Form} form
+ * @param {Board} goal
+ */
+export function setGoal(form, goal) {
+  form.goalKind = goalKindOf(goal);
+  if (form.goalKind === "custom") form.goal = boardText(goal);
 }
 
 /**

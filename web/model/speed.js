@@ -8,12 +8,12 @@ export const SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60, 120, 240]);
 export const WATCH_SPEEDS = Object.freeze([1, 2, 4, 8, 15, 30, 60]);
 
 /**
- * @param {HTMLInputElement} slider
+ * @param {string} step a speed slider's value
  * @param {readonly number[]} speeds per second, one per slider step
  * @returns {number} the speed the slider selects, per second (4 when its value indexes none)
  */
-export function sliderSpeed(slider, speeds) {
-  return speeds[Number(slider.value)] || 4;
+export function sliderSpeed(step, speeds) {
+  return speeds[Number(step)] || 4;
 }
 
 /** The longest a solution's playback should take at first, in seconds: a long solution starts faster. */

@@ -5,7 +5,7 @@
 // enabled with the other job buttons: job.js.)
 
 import { count } from "../words.js";
-import { elapsedMs, formatTime, lineMoves, shapeKey } from "../model/game.js";
+import { elapsedMs, formatTime, lineMoves } from "../model/game.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../state.js").State} State */
@@ -40,13 +40,4 @@ export function drawBoardBar(ui, state, now) {
   const usable = state.ready && Boolean(state.shown);
   ui.undo.disabled = !usable || (game.past.length === 0 && !(state.earlier && !game.path.length));
   ui.redo.disabled = !usable || game.future.length === 0;
-}
-
-/**
- * The Shape field says the shape of the board now on screen (called when that shape changes).
- * @param {Ui} ui
- * @param {{rows: number, cols: number}} board
- */
-export function drawShape(ui, board) {
-  ui.shape.value = shapeKey(board);
 }

@@ -12,3 +12,9 @@ export function drawLink(ui, fragment) {
   ui.share.hidden = !fragment;
   if (fragment) ui.shareLink.href = url.href;
 }
+
+/** The share line's Copy button, saying for a moment what it did. @param {import("../ui.js").Ui} ui @param {string} copied */
+export function drawCopyLink(ui, copied) {
+  const words = { board: "Copied", "board-failed": "Copy failed" }[copied] || "Copy link";
+  if (ui.copyLink.textContent !== words) ui.copyLink.textContent = words;
+}

@@ -3,6 +3,8 @@
 // cuts into the tiles by their goal places, `--pr` and `--pc` set by view/board.js), the Numbers toggle
 // (`data-numbers`), and the Picture controls: the built-in choice, Remove picture, the note and the error.
 
+import { BUILT_IN } from "../model/pictures.js";
+
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../state.js").Players} Players */
 
@@ -27,4 +29,14 @@ export function drawPicture(ui, players) {
   ui.pictureRemove.hidden = !players.source;
   if (ui.pictureNote.textContent !== players.note) ui.pictureNote.textContent = players.note;
   if (ui.pictureError.textContent !== players.error) ui.pictureError.textContent = players.error;
+}
+
+/** The built-in pictures offered in the choice (drawn once). @param {Ui} ui */
+export function drawPictureChoices(ui) {
+  for (const picture of BUILT_IN) {
+    const option = document.createElement("option");
+    option.value = picture.name;
+    option.textContent = picture.title;
+    ui.pictureChoice.append(option);
+  }
 }

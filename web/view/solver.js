@@ -12,7 +12,7 @@ import { label, phrase } from "../words.js";
 const NEAR_OPTIMAL = "near-optimal"; // the core's fast solver for big boards: short, not proven shortest
 
 /**
- * Fill both selects from an `options` reply, keeping the user's choice where it is still offered.
+ * Fill both selects from an `options` reply (the render then selects the form's choices in them).
  * @param {Ui} ui
  * @param {OptionsReply} reply
  */
@@ -27,7 +27,6 @@ export function drawChoices(ui, reply) {
  * @param {string} auto
  */
 function fillSelect(select, choices, auto) {
-  const keep = select.value;
   const options = [new Option(`Auto (${label(auto)})`, "auto")];
   for (const choice of choices) {
     const option = new Option(label(choice.name), choice.name);
@@ -35,36 +34,35 @@ function fillSelect(select, choices, auto) {
     options.push(option);
   }
   select.replaceChildren(...options);
-  select.value = choices.some((c) => c.name === keep) ? keep : "auto";
 }
 
 /**
  * The folded solver's summary ("Solver: Auto", "Solver: A* + Manhattan distance"), the hint under the choices
- * (what the chosen algorithm and heuristic do) and the note beside Solve, for the choices on screen.
+ * (what the chosen algorithm and heuristic do) and the note beside Solve, for the choices in the form.
  * @param {Ui} ui
  * @param {OptionsReply | null} reply
+ * @param {{algorithm: string, heuristic: string}} form
  */
-export function drawSolverHint(ui, reply) {
+export function drawSolverHint(ui, reply, form) {
   if (!reply) return;
   /** @param {Choice[]} list @param {string} name */
   const find = (list, name) => list.find((c) => c.name === name);
-  const auto = ui.algorithm.value === "auto";
-  const chosen = auto ? reply.default_algorithm : ui.algorithm.value;
+  const auto = form.algorithm === "auto";
+  const chosen = auto ? reply.default_algorithm : form.algorithm;
   const algorithm = find(reply.algorithms, chosen);
   // heuristic "auto": the algorithm's own (the near-optimal solver's tables), else what the core's policy picks for
   // this board and goal (not always the strongest listed: walking distance on a 4×4 without a fitting database)
   const own = algorithm ? algorithm.heuristic : undefined;
   const autoHeuristic = own || reply.default_heuristic;
-  if (own) ui.heuristic.value = "auto";
   ui.heuristic.disabled = Boolean(own);
   if (ui.heuristic.options.length) ui.heuristic.options[0].textContent = `Auto (${label(autoHeuristic)})`;
-  const heuristic = own ? null : find(reply.heuristics, ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value);
+  const heuristic = own ? null : find(reply.heuristics, form.heuristic === "auto" ? autoHeuristic : form.heuristic);
   const parts = [];
   if (algorithm) parts.push(`${label(algorithm.name)}: ${(algorithm.summary || "").replace(/^[^:]*: /, "")}`);
   if (heuristic) parts.push(`${label(heuristic.name)}: ${heuristic.summary}`);
   ui.solverHint.textContent = parts.join(". ") + (parts.length ? "." : "");
-  const picked = auto && ui.heuristic.value === "auto" ? "Auto"
-    : `${label(chosen)}${own ? "" : ` + ${phrase(ui.heuristic.value === "auto" ? autoHeuristic : ui.heuristic.value)}`}`;
+  const picked = auto && form.heuristic === "auto" ? "Auto"
+    : `${label(chosen)}${own ? "" : ` + ${phrase(form.heuristic === "auto" ? autoHeuristic : form.heuristic)}`}`;
   if (ui.solverChoice.textContent !== picked) ui.solverChoice.textContent = picked;
   drawSolverNote(ui, reply, chosen, auto);
 }

@@ -12,7 +12,7 @@ import { sliderSpeed } from "../model/speed.js";
  * @param {string} unit what goes by at that speed, in the plural: "moves", "steps"
  */
 export function renderSliderSpeed(slider, text, speeds, unit) {
-  const speed = sliderSpeed(slider, speeds);
+  const speed = sliderSpeed(slider.value, speeds);
   const shown = `${speed}/s`;
   if (text.textContent !== shown) text.textContent = shown;
   slider.setAttribute("aria-valuetext", `${speed} ${unit} per second`);
