@@ -184,7 +184,12 @@ def test_a_players_journey(visit: App, screen: str) -> None:
     length = len(solution["moves"])
     expect(page.locator("#play-total")).to_have_text(str(length))
     expect(page.locator("#play-badge")).to_have_text("shortest possible")
-    assert_seen_soon(page, "#board-view .grid", "#player #play", "#player .position")
+    # the game's clock stopped when Solve was pressed, and the line under the board says why
+    page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
+    expect(page.locator("#board-status")).to_have_text(
+        "The clock stopped at Solve: a game whose solution is shown sets no record."
+    )
+    assert_seen_soon(page, "#board-view .grid", "#player #play", "#player .position", "#board-status")
     if phone:
         page.click("#play-details")
     assert_seen_soon(page, "#solution-summary")

@@ -16,7 +16,7 @@ from npuzzle.instances import korf100
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
-from .steps import CANCEL_HANG_MS, cancel_ms, shuffle, solution_facts, text_of, wait_for_progress, wait_grid
+from .steps import CANCEL_HANG_MS, cancel_ms, click, shuffle, solution_facts, text_of, wait_for_progress, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -151,6 +151,31 @@ def test_a_hard_search_is_cancelled_promptly_and_the_page_stays_responsive(app: 
     assert page.locator("#solution").get_attribute("data-length") == str(expected["length"])
     app.select_goal("default")
     page.fill("#shape", "4×4")
+    app.assert_offline()
+
+
+def test_solve_holds_the_games_clock_and_a_cancel_lets_it_run_on(app: App) -> None:
+    """Solve in a timed game stops its clock while the solver works; a cancelled Solve shows no solution, so the
+    game goes on timed, the solver's time left out."""
+    page = app.page
+    text, _ = korf(1)
+    assert app.check(text, "blank-first").startswith("Solvable")
+    board = board_in_text_area(app)
+    click(app, board, next(iter(board.movable_tiles().values())))  # the first move starts the clock
+    page.wait_for_function("() => document.body.dataset.clock === 'running'")
+    solver_option(page, "#algorithm", "idastar")
+    solver_option(page, "#heuristic", "hamming")
+    page.click("#solve")
+    wait_for_progress(page)
+    page.wait_for_function("() => document.body.dataset.clock === 'stopped'")
+    held = page.locator("#timer").inner_text()
+    first = page.locator("#job-detail").inner_text()
+    page.wait_for_function("t => document.getElementById('job-detail').textContent !== t", arg=first)  # working
+    assert page.locator("#timer").inner_text() == held  # the clock does not run while the solver works
+    cancel_ms(page)
+    page.wait_for_function("() => document.body.dataset.clock === 'running'")
+    assert page.locator("#solution-badge").inner_text() == "stopped: cancelled"
+    app.select_goal("default")
     app.assert_offline()
 
 

@@ -34,6 +34,33 @@ export function startClock(ctx) {
   setReport(ctx.state, "clock", "running");
 }
 
+/**
+ * Solve asked for during a timed game: its clock stops while the solver works. Returns whether it was running.
+ * @param {Ctx} ctx
+ */
+export function holdClock(ctx) {
+  const { game } = ctx.state;
+  if (!game.startedAt || game.stoppedAt || game.over) return false;
+  game.stoppedAt = performance.now();
+  setReport(ctx.state, "clock", "stopped");
+  tickClock(ctx);
+  return true;
+}
+
+/**
+ * The solve held by holdClock ended: with a solution shown the game is no longer timed (its clock stays stopped);
+ * without one (cancelled, failed) the clock goes on, the time the solver took left out.
+ * @param {Ctx} ctx
+ */
+export function releaseClock(ctx) {
+  const { game } = ctx.state;
+  if (game.assisted || game.over || !game.stoppedAt) return;
+  game.startedAt += performance.now() - game.stoppedAt;
+  game.stoppedAt = 0;
+  setReport(ctx.state, "clock", "running");
+  tickClock(ctx);
+}
+
 /** A result's words: "12 moves in 5.213 s (2.31 moves/s)". @param {number} moves @param {number} ms */
 function resultText(moves, ms) {
   return `${count(moves, "move")} in ${timeWords(moves, ms)}`;
@@ -96,7 +123,9 @@ export function finishGame(ctx) {
   const blindDone = game.mode === "blindfold"; // a blindfolded game's clock runs until Done
   game.blind = false;
   const last = game.times.length ? game.times[game.times.length - 1] : null; // the goal is reached at the last move
-  game.stoppedAt = last !== null && !blindDone ? game.startedAt + last : performance.now();
+  if (!(game.assisted && game.stoppedAt)) { // a game whose solution was shown stopped its clock then (holdClock)
+    game.stoppedAt = last !== null && !blindDone ? game.startedAt + last : performance.now();
+  }
   const ms = elapsedMs(game, game.stoppedAt);
   setReport(state, "clock", "stopped");
   setReport(state, "time", String(Math.round(ms)));

@@ -13,6 +13,7 @@ import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
 import { assistsHidden } from "../model/game.js";
+import { holdClock, releaseClock } from "./game.js";
 import { splitWorkers, tablesFor, tablesState, waitingFraction, waitingWords } from "./tables.js";
 import { dropSolution, showSolution, syncBoard } from "./play.js";
 
@@ -96,7 +97,22 @@ export async function solve(ctx) {
     }
     return;
   }
-  const { board: start, goal } = state.shown;
+  const held = holdClock(ctx);
+  try {
+    await solveShown(ctx, state.shown);
+  } finally {
+    if (held) releaseClock(ctx);
+  }
+}
+
+/**
+ * Solve `shown`, the board on screen (solve's search, its wait for tables and its answers).
+ * @param {Ctx} ctx
+ * @param {import("../state.js").Shown} shown
+ */
+async function solveShown(ctx, shown) {
+  const { state } = ctx;
+  const { board: start, goal } = shown;
   const mine = startJob(ctx, "solve", "Solving…");
   setReport(state, "solve", "running");
   const lines = state.speed.metric === "mtm";

@@ -367,10 +367,12 @@ async function refreshVerdict(ctx) {
 export function showSolution(ctx, reply, start, goal, note = "") {
   const { state } = ctx;
   dropSolution(ctx);
-  state.game.assisted = true; // a game whose solution was shown sets no best
   state.solution = { reply, note, badge: null };
   setReport(state, "solve", reply.moves ? "solved" : "stopped");
-  if (!reply.moves) return;
+  if (!reply.moves) return; // a search stopped without one: the game goes on as it was
+  const timed = state.game.startedAt && !state.game.over && !state.game.assisted;
+  state.game.assisted = true; // a game whose solution was shown sets no best
+  if (timed) state.lines.status = "The clock stopped at Solve: a game whose solution is shown sets no record.";
   state.form.speed = String(playbackStep(reply.moves.length, Number(state.form.speed)));
   loadPlayback(ctx, start, reply.moves, goal);
   state.after.reveal = reply.moves.length ? "player" : "solution";
