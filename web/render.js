@@ -75,10 +75,12 @@ export function render(ctx) {
   drawSpeedsolving(ui, state);
   changed(ctx, "reconstruction", state.speed.text, (text) => { ui.reconstruction.value = text; });
   const analysis = state.speed.analysis;
+  const exactTables = analysis && analysis.metric === "mtm" ? state.speed.lineTables : state.tables;
   const progress = analysis ? `${analysis.analysed} ${analysis.detail} ${analysis.cancelAt} ${analysis.reply !== null}` +
-    ` ${analysis.error} ${assistsHidden(state.game)}` : "";
+    ` ${analysis.error} ${assistsHidden(state.game)} ${exactTables.last ? exactTables.last.phase : ""}` : "";
   changed(ctx, "analysis", analysis, () => ctx.painted.set("analysis-progress", null));
-  changed(ctx, "analysis-progress", progress, () => drawAnalysis(ui, analysis, assistsHidden(state.game)));
+  changed(ctx, "analysis-progress", progress, () => drawAnalysis(ui, analysis, assistsHidden(state.game),
+    exactTables));
   changed(ctx, "solution", state.solution, (solution) => {
     drawSolution(ui, solution);
     ctx.painted.set("listed", -1); // a new move list: its marks are drawn afresh

@@ -230,3 +230,42 @@ def test_what_a_speedsolver_needs_next_is_on_screen(screen: App) -> None:
     assert_seen(page, "#board-status")
     assert_readable(page)
     app.assert_offline()
+
+
+REPLAYED_4X4 = "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 13 14 15 12"  # two moves from the goal: L, U
+REPLAYED_5X5 = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 0 19 / 21 22 23 24 20"
+
+
+def replay_and_analyse(app: App, board: str) -> None:
+    """Paste a two-move reconstruction of ``board`` (L then U solve it), replay it and wait for its analysis."""
+    page = app.page
+    page.locator("#reconstruction").scroll_into_view_if_needed()
+    page.fill("#reconstruction", f"Scramble: {board}\nMoves: LU")
+    page.locator("body").evaluate("b => { delete b.dataset.replay; delete b.dataset.analysis; }")
+    page.click("#replay")
+    page.wait_for_function("() => document.body.dataset.replay === 'loaded'", timeout=ANSWER_TIMEOUT_MS)
+    analysed(page)
+
+
+def test_an_analysis_in_lower_bounds_says_what_exact_distances_would_take_here(
+    fresh: App, browser: Browser, server: Server
+) -> None:
+    """Without exact distances the analysis says what they need on this page: a board the page has tables for (a
+    5×5 has none), or on a phone the 4×4 tables it offers and has not been asked to download."""
+    replay_and_analyse(fresh, REPLAYED_5X5)
+    expected = core({"op": "analyse", "board": REPLAYED_5X5, "moves": "LU"})
+    assert not expected["exact"]
+    expect(fresh.page.locator("#analysis-summary")).to_have_text(
+        f"{expected['summary']} Exact distances need a board of up to 3×3, or a 4×4 with its tables."
+    )
+    fresh.assert_offline()
+    with open_app(browser, server, phone=True) as phone:
+        phone.page.wait_for_selector("body[data-tables=offered]", state="attached", timeout=ANSWER_TIMEOUT_MS)
+        replay_and_analyse(phone, REPLAYED_4X4)
+        expected = core({"op": "analyse", "board": REPLAYED_4X4, "moves": "LU"})
+        assert not expected["exact"]  # the core here has no tables: lower bounds, as the phone's before it asks
+        expect(phone.page.locator("#analysis-summary")).to_have_text(
+            f"{expected['summary']} Exact distances need the tables: download them above, then analyse again."
+        )
+        assert [u for u in phone.seen if u.endswith(".pdb")] == []  # nothing fetched unasked
+        phone.assert_offline()

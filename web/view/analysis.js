@@ -19,8 +19,9 @@ const LISTED_MISTAKES = 50; // the table lists the first ones; the chart marks t
  * @param {Ui} ui
  * @param {Analysis | null} analysis
  * @param {boolean} hidden the game on screen is played without assists (the analysis waits until it is over)
+ * @param {import("../state.js").TablesState} tables the tables that make an analysis in its metric exact
  */
-export function drawAnalysis(ui, analysis, hidden) {
+export function drawAnalysis(ui, analysis, hidden, tables) {
   ui.analysis.hidden = !analysis || hidden;
   if (!analysis || hidden) return;
   const { reply, error } = analysis;
@@ -36,7 +37,7 @@ export function drawAnalysis(ui, analysis, hidden) {
   }
   ui.analysisBadge.textContent = !reply ? "" : reply.exact ? "exact" : "lower bounds";
   ui.analysisBadge.dataset.kind = !reply ? "" : reply.exact ? "optimal" : "not-optimal";
-  ui.analysisSummary.textContent = reply ? words(reply) : error ? `No analysis: ${error}` : "";
+  ui.analysisSummary.textContent = reply ? words(reply, analysis, tables) : error ? `No analysis: ${error}` : "";
   ui.analysisFacts.replaceChildren(...(reply ? facts(reply, analysis) : []).map(([term, value]) => {
     const group = el("div");
     group.append(el("dt", null, term), el("dd", null, value));
@@ -56,13 +57,29 @@ export function drawAnalysis(ui, analysis, hidden) {
   ui.analysisSource.textContent = reply ? `The distances come from ${reply.source}.` : "";
 }
 
-/** What the analysis says, in words (the core's summary, and where the analysis was cut short, why).
- * @param {AnalyseReply} reply */
-function words(reply) {
-  if (!reply.exact) {
-    return `${reply.summary} Exact distances need a board of up to 3×3, or a 4×4 with its tables downloaded.`;
-  }
-  return reply.summary;
+/**
+ * What the analysis says, in words: the core's summary, and when it has lower bounds only, what exact distances
+ * would take here (the tables this page has, is getting or offers; on a phone they wait to be asked for).
+ * @param {AnalyseReply} reply
+ * @param {Analysis} analysis
+ * @param {import("../state.js").TablesState} tables
+ */
+function words(reply, analysis, tables) {
+  if (reply.exact) return reply.summary;
+  const { rows, cols } = analysis.solve.start;
+  const kind = analysis.metric === "mtm" ? "line-move tables" : "tables";
+  const served = tables.shape ? tables.shape.rows === rows && tables.shape.cols === cols : rows === 4 && cols === 4;
+  const phase = tables.last ? tables.last.phase : null;
+  /** @type {Record<string, string>} */
+  const because = {
+    none: `Exact distances on a ${rows}×${cols} need its ${kind}, which this copy of the page does not have.`,
+    failed: `Exact distances need the ${kind}, which could not be loaded.`,
+    offered: `Exact distances need the ${kind}: download them above, then analyse again.`,
+    downloading: `Exact distances need the ${kind}, on their way now: analyse again once they are here.`,
+  };
+  const why = !served ? `Exact distances need a board of up to 3×3, or a 4×4 with its ${kind}.`
+    : because[phase === null ? "none" : phase === "loading" ? "downloading" : phase] || "";
+  return why ? `${reply.summary} ${why}` : reply.summary;
 }
 
 /**
