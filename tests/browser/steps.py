@@ -4,6 +4,7 @@ Cancel; for speedsolvers deal a seed, play tiles, wait for an analysis and read 
 from __future__ import annotations
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from npuzzle.board import Board
 
@@ -54,12 +55,20 @@ def shuffle(app: App, shape: str, goal: str | None = None) -> None:
 def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:
     """Wait until the grid shows ``tiles`` (jumps are drawn in the next animation frame), then check it."""
     want = ",".join(str(t) for t in tiles)
-    app.page.wait_for_function(
-        """want => [...document.querySelectorAll('[role=gridcell]')]
-             .map(c => c.textContent.trim() || '0').join(',') === want""",
-        arg=want,
-        timeout=10_000,
-    )
+    try:
+        app.page.wait_for_function(
+            """want => [...document.querySelectorAll('[role=gridcell]')]
+                 .map(c => c.textContent.trim() || '0').join(',') === want""",
+            arg=want,
+            timeout=10_000,
+        )
+    except PlaywrightTimeoutError:  # what the page shows instead, to tell a slow answer from a wrong one
+        seen = app.page.evaluate(
+            "() => ({grid: [...document.querySelectorAll('[role=gridcell]')].map(c => c.textContent.trim() || '0')"
+            ".join(','), text: document.getElementById('board').value, url: location.hash, "
+            "verdict: document.getElementById('verdict').dataset.board, body: {...document.body.dataset}})"
+        )
+        raise AssertionError(f"the grid did not show {want} within 10 s: {seen}") from None
     assert grid_tiles(app) == list(tiles)
 
 
