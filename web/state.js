@@ -120,7 +120,8 @@ import { newGame } from "./model/game.js";
  * @property {string | null} offline the service worker: ready, update-ready, update (taking over), unsupported, failed
  * @property {string | null} shortest for players: the shortest solution of a solved dealt board: running, optimal,
  *   near-optimal, stopped (a lower bound only), failed
- * @property {string | null} history for players: the last change to the history of solves: recorded, deleted
+ * @property {string | null} history for players: the last change to the history of solves: recorded, unkept (storage
+ *   refused it), deleted
  * @property {string | null} theme for players: the theme chosen: system, light, dark
  * @property {string | null} picture for players: the picture on the tiles: none, shown, failed (a message says why)
  * @property {string | null} analysis for speedsolvers: the last analysis: waiting (for tables), running, done,

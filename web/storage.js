@@ -17,16 +17,19 @@ export function readText(key) {
 }
 
 /**
- * Keep `text` under `key`, or remove the key when `text` is null (not kept when storage is blocked or full).
+ * Keep `text` under `key`, or remove the key when `text` is null; false when it was not kept (storage blocked or
+ * full).
  * @param {string} key
  * @param {string | null} text
+ * @returns {boolean}
  */
 export function writeText(key, text) {
   try {
     if (text === null) localStorage.removeItem(key);
     else localStorage.setItem(key, text);
+    return true;
   } catch {
-    // storage blocked or full: not kept
+    return false;
   }
 }
 
@@ -54,10 +57,11 @@ export function readRecord(key, check) {
 }
 
 /**
- * Keep `record` under `key` as JSON (not kept when storage is blocked or full).
+ * Keep `record` under `key` as JSON; false when it was not kept (storage blocked or full).
  * @param {string} key
  * @param {Record<string, unknown>} record
+ * @returns {boolean}
  */
 export function writeRecord(key, record) {
-  writeText(key, JSON.stringify(record));
+  return writeText(key, JSON.stringify(record));
 }

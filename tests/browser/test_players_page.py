@@ -205,3 +205,31 @@ def test_a_hard_4x4_solved_is_compared_with_a_near_optimal_solution_and_its_boun
     assert reply["lower_bound"] <= low <= korf.optimal <= length
     assert (least, most) == (round(100 * low / moves), round(100 * length / moves))
     phone.assert_offline()
+
+
+FILL_STORAGE = """() => {
+  let n = 0;
+  for (const size of [1 << 20, 1 << 14, 1 << 8, 1]) {  // the page's storage filled to the last byte it takes
+    const chunk = "x".repeat(size);
+    try { for (;;) localStorage.setItem(`filler-${n++}`, chunk); } catch { /* full at this size */ }
+  }
+}"""
+
+
+def test_a_solve_that_storage_refuses_is_said_not_kept(fresh: App) -> None:
+    """With the browser's storage for the page full, a counted solve is announced with why it is not kept, and the
+    hooks say so: nothing claims it was recorded."""
+    page = fresh.page
+    page.evaluate(FILL_STORAGE)
+    board = deal(fresh, "2×2", "4")  # 0 2 / 1 3: a dealt 2×2, 2 moves
+    page.locator("body").evaluate("b => delete b.dataset.history")
+    for tile in (1, 3):
+        board, _ = click(fresh, board, tile)
+    page.wait_for_function("() => document.body.dataset.history === 'unkept'")
+    status = page.locator("#board-status").inner_text()
+    assert status.startswith("Solved! 2 moves in ") and status.endswith(
+        "It could not be kept on this device: the browser's storage for this page is full or blocked (download "
+        "your solves as CSV, or delete some, to make room)."
+    ), status
+    assert page.evaluate("localStorage.getItem('npuzzle.history')") is None
+    fresh.assert_offline()

@@ -13,7 +13,7 @@ import { setReport } from "../state.js";
 import { every } from "../store.js";
 import { readRecord, writeRecord } from "../storage.js";
 import { studySolve } from "./analysis.js";
-import { historyKey, recordSolve } from "./history.js";
+import { historyKey, recordSolve, UNKEPT } from "./history.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../model/game.js").Best} Best */
@@ -103,7 +103,7 @@ export function finishBlind(ctx) {
   const solve = solveOf(state);
   if (solve) studySolve(ctx, solve, kept, { dealt: game.dealt, solved: false });
   return `DNF: the board is not the goal (${count(off, "tile")} out of place) after ${resultText(game.path.length, ms)}.` +
-    (game.counts ? "" : ` ${NOT_AN_ATTEMPT}`);
+    (!game.counts ? ` ${NOT_AN_ATTEMPT}` : kept ? "" : ` ${UNKEPT}`);
 }
 
 /**
@@ -141,28 +141,44 @@ export function finishGame(ctx) {
   const kept = recordSolve(ctx, { ms, moves: game.path.length, lines, hints: game.hints, mode: game.mode,
     dnf: false }); // the history keeps games with hints
   if (solve) studySolve(ctx, solve, kept, { dealt: game.dealt, solved: true });
+  const [words, bestsKept] = recordWords(ctx, shown.board, { result, ms, lines });
+  return kept && bestsKept ? words : `${words} ${UNKEPT}`;
+}
+
+/**
+ * The words of a counted solve that reached the goal: its hints, or where it stands against the bests of its shape
+ * and mode (a new best kept); and whether storage kept what changed.
+ * @param {Ctx} ctx
+ * @param {import("../protocol.js").Board} board the board solved
+ * @param {{result: string, ms: number, lines: number}} solve its words (resultText), time and line moves
+ * @returns {[string, boolean]}
+ */
+function recordWords(ctx, board, { result, ms, lines }) {
+  const { state } = ctx;
+  const { game } = state;
   const blindly = game.mode === "blindfold" ? " blindfolded" : "";
   if (game.hints) {
-    return `Solved${blindly} in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`;
+    return [`Solved${blindly} in ${result}, with ${count(game.hints, "hint")}: a game with hints sets no best.`, true];
   }
-  const shape = historyKey(shapeKey(shown.board), game.mode);
-  const named = game.mode === "free" ? shapeKey(shown.board)
-    : `${shapeKey(shown.board)} ${game.mode === "blindfold" ? "blindfolded" : "no-assists"}`;
+  const shape = historyKey(shapeKey(board), game.mode);
+  const named = game.mode === "free" ? shapeKey(board)
+    : `${shapeKey(board)} ${game.mode === "blindfold" ? "blindfolded" : "no-assists"}`;
   const bests = readRecord(BESTS_KEY, asBest);
   const before = bests[shape] || null;
   const verdict = judge(before, { moves: game.path.length, ms, lines });
+  let stored = true;
   if (verdict.fewest || verdict.fastest || verdict.fewestLines) {
-    writeRecord(BESTS_KEY, { ...bests, [shape]: verdict.best }); // storage blocked or full: shown now, not kept
+    stored = writeRecord(BESTS_KEY, { ...bests, [shape]: verdict.best }); // refused: shown now, not kept
     state.best = verdict.best;
   }
-  if (!before) return `Solved${blindly}! ${result}: your first ${named} record.`;
+  if (!before) return [`Solved${blindly}! ${result}: your first ${named} record.`, stored];
   const beaten = [];
   if (verdict.fewest) beaten.push(`fewest moves (was ${before.moves})`);
   if (verdict.fastest) beaten.push(`fastest time (was ${formatTime(before.ms, true)})`);
   if (verdict.fewestLines && before.lines !== undefined) beaten.push(`fewest line moves (was ${before.lines})`);
-  if (beaten.length) return `Solved${blindly}! ${result}: a new ${named} best for ${beaten.join(" and ")}.`;
+  if (beaten.length) return [`Solved${blindly}! ${result}: a new ${named} best for ${beaten.join(" and ")}.`, stored];
   const bestsText = `${count(before.moves, "move")}, ${formatTime(before.ms, true)}`;
-  return `Solved${blindly}! ${result}. Your ${named} bests: ${bestsText}.`;
+  return [`Solved${blindly}! ${result}. Your ${named} bests: ${bestsText}.`, stored];
 }
 
 /**

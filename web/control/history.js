@@ -15,6 +15,9 @@ import { readRecord, writeRecord } from "../storage.js";
 /** @typedef {import("../model/history.js").Mode} Mode */
 
 const HISTORY_KEY = "npuzzle.history"; // localStorage: {"4×4": [Entry, …], "4×4 blindfold": […], …}, oldest first
+/** What a solve that storage refused is told (the history and bests are kept in the browser's storage). */
+export const UNKEPT = "It could not be kept on this device: the browser's storage for this page is full or blocked " +
+  "(download your solves as CSV, or delete some, to make room).";
 
 /**
  * Where a mode's solves of a shape are kept: the shape ("4×4") for free play, else the shape and the mode.
@@ -26,16 +29,18 @@ export function historyKey(shape, mode) {
 }
 
 /**
- * Change the solves kept under `key` with `change` (given them oldest first, returns the new list) and store them.
+ * Change the solves kept under `key` with `change` (given them oldest first, returns the new list) and store them;
+ * false when storage refused them (blocked or full).
  * @param {string} key
  * @param {(entries: Entry[]) => Entry[]} change
+ * @returns {boolean}
  */
 function update(key, change) {
   const all = readRecord(HISTORY_KEY, asEntries);
   const entries = change(all[key] || []).slice(-MAX_ENTRIES);
   if (entries.length) all[key] = entries;
   else delete all[key];
-  writeRecord(HISTORY_KEY, all); // storage blocked or full: the solve is shown now but not kept
+  return writeRecord(HISTORY_KEY, all);
 }
 
 /** @param {Ctx} ctx @returns {string} where the solves on screen are kept ("" when no board is on screen) */
@@ -47,7 +52,7 @@ function keyOnScreen(ctx) {
 /**
  * A game was finished by the player (solved, or a blindfolded DNF): keep it in the history of its shape and mode;
  * returns where it is kept (its `key` and its time `at`) for the figures that follow (updateEntry), null when
- * no board is on screen.
+ * no board is on screen or storage refused it (the words that announce the solve then say so: UNKEPT).
  * @param {Ctx} ctx
  * @param {{ms: number, moves: number, lines: number, hints: number, mode: Mode, dnf: boolean}} result
  * @returns {{key: string, at: string} | null}
@@ -60,10 +65,10 @@ export function recordSolve(ctx, result) {
   /** @type {Entry} */
   const entry = { at: new Date().toISOString(), ...result, shortest: null, optimal: null, lowerBound: null,
     metric: state.speed.metric, solution: "" };
-  update(key, (entries) => [...entries, entry]);
-  setReport(state, "history", "recorded");
+  const stored = update(key, (entries) => [...entries, entry]);
+  setReport(state, "history", stored ? "recorded" : "unkept");
   showHistory(ctx);
-  return { key, at: entry.at };
+  return stored ? { key, at: entry.at } : null;
 }
 
 /**
