@@ -229,6 +229,40 @@ def test_built_in_pictures_on_every_shape_up_to_10x10(fresh: App) -> None:
     fresh.assert_offline()
 
 
+SIDE_LIMIT = "pictures of up to 8000 pixels a side are taken"
+CLAIMED = [
+    (
+        "png",
+        b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"
+        + (30000).to_bytes(4, "big")
+        + (20000).to_bytes(4, "big")
+        + b"\x08\x02",
+        "30000×20000 pixels",
+    ),
+    ("gif", b"GIF89a" + (9000).to_bytes(2, "little") + (10).to_bytes(2, "little") + b"\x00\x00\x00", "9000×10 pixels"),
+    (
+        "jpeg",
+        b"\xff\xd8\xff\xe0\x00\x10JFIF\x00"
+        + bytes(9)  # APP0, then the frame header: height, width
+        + b"\xff\xc0\x00\x11\x08"
+        + (9000).to_bytes(2, "big")
+        + (12000).to_bytes(2, "big")
+        + b"\x03"
+        + bytes(9),
+        "12000×9000 pixels",
+    ),
+    (
+        "webp",
+        b"RIFF\x20\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00"
+        + bytes(4)  # canvas width − 1, height − 1
+        + (16382).to_bytes(3, "little")
+        + (99).to_bytes(3, "little"),
+        "16383×100 pixels",
+    ),
+]
+"""Headers of PNG, GIF, JPEG and WebP files that state a size over the limit, with no picture after them."""
+
+
 @pytest.mark.parametrize(
     ("name", "mime", "content", "message"),
     [
@@ -259,6 +293,10 @@ def test_built_in_pictures_on_every_shape_up_to_10x10(fresh: App) -> None:
             b"\xff" * (21 * 1024 * 1024),
             '"huge.jpg" is 21.0 MB: pictures of up to 20.0 MB are taken.',
         ),
+        *[  # small files whose headers claim a huge picture: refused before decoding (whole, they would not decode)
+            (f"claims.{kind}", f"image/{kind}", header, f'"claims.{kind}" is {size}: {SIDE_LIMIT}.')
+            for kind, header, size in CLAIMED
+        ],
     ],
 )
 def test_a_picture_that_cannot_be_used_gets_a_message(

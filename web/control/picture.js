@@ -4,9 +4,11 @@
 // cut into the tiles by CSS (view/picture.js): each tile shows its piece, its number a small corner label that
 // "Numbers" hides. The picture never leaves the device: it is decoded from the file in memory (createImageBitmap) and
 // kept in IndexedDB, so a reload shows it again, until "Remove picture". Boards up to 10×10 show it; a file over
-// 20 MB or 8000 pixels a side, or one the browser cannot decode, gets a message naming it.
+// 20 MB or 8000 pixels a side (as its header states it, before decoding: model/picture-size.js), or one the browser
+// cannot decode, gets a message naming it.
 
 import { shapeKey } from "../model/game.js";
+import { statedSize } from "../model/picture-size.js";
 import { builtIn } from "../model/pictures.js";
 import { setReport } from "../state.js";
 import { readText, writeText } from "../storage.js";
@@ -18,6 +20,7 @@ import { update } from "../store.js";
 export const MAX_BYTES = 20 * 1024 * 1024; // a file over this is refused before it is decoded
 export const MAX_SIDE = 8000; // pixels on either side: a bigger picture is refused (its decoded copy is huge)
 export const MAX_CELLS_SIDE = 10; // boards of up to 10×10 show the picture
+const HEADER_BYTES = 1 << 20; // a file's first bytes, where its header states its size (a JPEG's after its metadata)
 const KEEP_SIDE = 2048; // a decoded picture is held at most this big on its longest side, in pixels (memory)
 const CROP_SIDE = 1536; // the cropped picture's longest side at most, in pixels (enough for a 10×10 at 3× density)
 const DATABASE = "npuzzle";
@@ -89,6 +92,8 @@ export async function decodeFile(blob, name) {
   if (blob.type && !blob.type.startsWith("image/")) {
     throw new PictureError(`"${name}" is not a picture (its type is ${blob.type}): choose a PNG, JPEG, WebP or GIF.`);
   }
+  const stated = statedSize(new Uint8Array(await blob.slice(0, HEADER_BYTES).arrayBuffer()));
+  if (stated) tooBig(name, stated); // refused before it is decoded: a small file may claim a huge picture
   /** @type {ImageBitmap} */
   let bitmap;
   try {
@@ -98,10 +103,11 @@ export async function decodeFile(blob, name) {
       "browser does not read (PNG, JPEG, WebP and GIF work).");
   }
   const { width, height } = bitmap;
-  if (width > MAX_SIDE || height > MAX_SIDE) {
+  try {
+    tooBig(name, bitmap); // a format whose header is not read here
+  } catch (error) {
     bitmap.close();
-    const limit = `pictures of up to ${MAX_SIDE} pixels a side are taken`;
-    throw new PictureError(`"${name}" is ${width}×${height} pixels: ${limit}.`);
+    throw error;
   }
   const scale = KEEP_SIDE / Math.max(width, height); // a big photo is held at the size the board can show
   if (scale >= 1) return bitmap;
@@ -109,6 +115,17 @@ export async function decodeFile(blob, name) {
     resizeHeight: Math.max(1, Math.round(height * scale)), resizeQuality: "high" });
   bitmap.close();
   return smaller;
+}
+
+/**
+ * Throw the PictureError for a picture over MAX_SIDE pixels on a side.
+ * @param {string} name
+ * @param {{width: number, height: number}} size
+ */
+function tooBig(name, { width, height }) {
+  if (width <= MAX_SIDE && height <= MAX_SIDE) return;
+  const limit = `pictures of up to ${MAX_SIDE} pixels a side are taken`;
+  throw new PictureError(`"${name}" is ${width}×${height} pixels: ${limit}.`);
 }
 
 /** @param {string} name @returns {Promise<HTMLImageElement>} the built-in picture `name`, decoded */
