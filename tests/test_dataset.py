@@ -19,7 +19,8 @@ from interrupt import HANG_SECONDS, interrupt_when, live_processes_with
 from npuzzle import Board, goal_board
 from npuzzle.cli import main
 from npuzzle.datafiles import open_writer, parts_folder, read_rows
-from npuzzle.dataset import COLUMN_NAMES, DatasetError, DatasetSpec, dataset_rows
+from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
+from npuzzle.errors import OutputError
 from npuzzle.exhaustive import DistanceTable, all_states
 from npuzzle.heuristics import make_heuristic
 from npuzzle.reference import SlidingPuzzle, astar
@@ -225,7 +226,7 @@ def test_a_file_that_cannot_be_written_or_read_is_named(tmp_path: Path, monkeypa
     Path("folder.jsonl").mkdir()
     code, _, err = run_cli("dataset", "--shape", "3x3", "--count", "3", "--out", "folder.jsonl", "--resume")
     assert code == 2 and "npuzzle: cannot read the dataset 'folder.jsonl': " in err and "Traceback" not in err
-    with pytest.raises(DatasetError, match=r"cannot write the dataset 'folder\.jsonl': "):
+    with pytest.raises(OutputError, match=r"cannot write the dataset 'folder\.jsonl': Is a directory"):
         open_writer(Path("folder.jsonl"))
     assert [p.name for p in tmp_path.iterdir()] == ["folder.jsonl"]  # nothing written
 

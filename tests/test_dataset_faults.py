@@ -1,0 +1,117 @@
+"""``npuzzle dataset`` when something outside it fails: the disk full, a permission lost. Each fault ends with a
+message naming the file and the cause and its own exit code, no traceback, the rows written before kept and readable,
+and ``--resume`` going on to the same dataset a run without the fault writes."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from npuzzle import datafiles
+from npuzzle.cli import main
+from npuzzle.datafiles import parts_folder, read_rows
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
+EXIT_OUTPUT = 5
+
+FILE_SIZE_CAPPED = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+from npuzzle.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+"""``npuzzle`` with its files capped at ``argv[1]`` bytes: past it a write fails as on a full disk (EFBIG; Python
+ignores SIGXFSZ)."""
+
+
+def run_cli(*argv: str) -> tuple[int, str]:
+    err = io.StringIO()
+    code = main(list(argv), out=io.StringIO(), err=err, stdin=io.StringIO())
+    return code, err.getvalue()
+
+
+def kept_count(err: str) -> int:
+    """The rows the message says this run wrote and kept."""
+    found = re.search(r"npuzzle: stopped: (\d+) rows? of this run written and kept; --resume goes on", err)
+    assert found is not None, err
+    return int(found.group(1))
+
+
+def timeless(path: Path) -> list[dict[str, object]]:
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in read_rows(path)]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+@pytest.mark.parametrize("suffix", ["jsonl", "csv"])
+def test_a_full_disk_names_the_file_keeps_whole_rows_and_resume_goes_on(tmp_path: Path, suffix: str) -> None:
+    out, straight = tmp_path / f"d.{suffix}", tmp_path / f"straight.{suffix}"
+    args = ["dataset", "--shape", "3x3", "--count", "40", "--seed", "f"]
+    limit = 3000  # about ten rows of the 40
+    run = subprocess.run(
+        [sys.executable, "-c", FILE_SIZE_CAPPED, str(limit), *args, "--out", str(out)],
+        capture_output=True, text=True, env=ENV, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == EXIT_OUTPUT and "Traceback" not in run.stderr, run.stderr
+    assert f"npuzzle: cannot write the dataset {str(out)!r}: {os.strerror(errno.EFBIG)}\n" in run.stderr
+    kept = kept_count(run.stderr)
+    data = out.read_bytes()
+    assert 0 < kept < 40 and len(data) <= limit and data.endswith(b"\n")  # the row cut off by the cap is gone
+    assert [row["index"] for row in read_rows(out)] == list(range(kept))
+
+    code, err = run_cli(*args, "--out", str(out), "--resume")
+    assert code == 0 and f"{kept} rows of 40 already in" in err and f"{40 - kept} rows written" in err
+    assert run_cli(*args, "--out", str(straight))[0] == 0
+    assert timeless(out) == timeless(straight)
+
+
+def failing(after: int, error: OSError, real: object) -> object:
+    """A stand-in for a pyarrow writer that works ``after`` times, then writes a few bytes and raises ``error``."""
+    calls = [0]
+
+    def write(*args: object, **kwargs: object) -> object:
+        calls[0] += 1
+        if calls[0] > after:
+            Path(str(args[1] if len(args) > 1 else args[0])).write_bytes(b"PAR1 half")
+            raise error
+        return real(*args, **kwargs)  # type: ignore[operator]
+
+    return write
+
+
+@pytest.mark.parametrize(
+    ("function", "after", "error", "named"),
+    [
+        ("write_table", 2, OSError(errno.ENOSPC, "No space left"), "d.parquet.parts/part-000000000010.parquet"),
+        ("ParquetWriter", 0, PermissionError(errno.EACCES, "Permission denied"), "d.parquet"),
+    ],
+)
+def test_a_parquet_part_or_the_join_that_fails_leaves_whole_parts_that_resume_joins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, function: str, after: int, error: OSError, named: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(datafiles, "PART_ROWS", 5)
+    args = ["dataset", "--shape", "2x3", "--count", "23", "--seed", "p", "--out", "d.parquet"]
+    monkeypatch.setattr(pq, function, failing(after, error, getattr(pq, function)))
+    code, err = run_cli(*args)
+    assert code == EXIT_OUTPUT and "Traceback" not in err
+    assert f"npuzzle: cannot write the dataset {named!r}: {os.strerror(error.errno)}\n" in err
+    kept = kept_count(err)
+    assert kept == (10 if function == "write_table" else 23)
+    assert not Path("d.parquet").exists() and not list(Path().glob("**/*.tmp"))  # no half-written file
+    assert sorted(row["index"] for row in read_rows(Path("d.parquet"))) == list(range(kept))
+
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
+    code, err = run_cli(*args, "--resume")
+    assert code == 0 and f"{kept} rows of 23 already in" in err
+    assert [row["index"] for row in pq.read_table("d.parquet").to_pylist()] == list(range(23))
+    assert not parts_folder(Path("d.parquet")).exists()
