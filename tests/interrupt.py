@@ -1,6 +1,6 @@
-"""Ctrl-C to a real ``npuzzle`` process at a known moment, not after a guessed sleep.
+"""Ctrl-C (or another signal) to a real ``npuzzle`` process at a known moment, not after a guessed sleep.
 
-The process's stderr is a terminal (a pseudo-terminal), so the CLI draws its live progress line there; the SIGINT is
+The process's stderr is a terminal (a pseudo-terminal), so the CLI draws its live progress line there; the signal is
 sent once that line shows the work under way, however slowly a busy machine started the process.
 :func:`live_processes_with` then finds any process the run left behind.
 """
@@ -14,7 +14,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +25,7 @@ HANG_SECONDS = 120.0
 @dataclass(frozen=True)
 class Interrupted:
     """What the process did: its exit code, its stdout, everything its terminal showed on stderr (``\\r\\n`` read
-    as ``\\n``), and the seconds from the SIGINT to its exit."""
+    as ``\\n``), and the seconds from the signal to its exit."""
 
     returncode: int
     stdout: str
@@ -40,8 +40,15 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def interrupt_when(args: Sequence[str], ready: str, env: Mapping[str, str]) -> Interrupted:
-    """Run ``python -m npuzzle ARGS``, send SIGINT once its stderr shows ``ready``, and wait for it to end."""
+def interrupt_when(
+    args: Sequence[str],
+    ready: str,
+    env: Mapping[str, str],
+    signum: int = signal.SIGINT,
+    meanwhile: Callable[[int], object] | None = None,
+) -> Interrupted:
+    """Run ``python -m npuzzle ARGS``; once its stderr shows ``ready``, call ``meanwhile`` with its process id (a
+    second run, a look at its workers) and send it ``signum`` (Ctrl-C's SIGINT unless told); wait for it to end."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "npuzzle", *args],
@@ -72,8 +79,10 @@ def interrupt_when(args: Sequence[str], ready: str, env: Mapping[str, str]) -> I
     try:
         if not seen.wait(HANG_SECONDS):
             raise AssertionError(f"{ready!r} never showed on stderr: {shown.decode(errors='replace')[-500:]!r}")
+        if meanwhile is not None:
+            meanwhile(process.pid)
         sent = time.perf_counter()
-        process.send_signal(signal.SIGINT)
+        process.send_signal(signum)
         stdout, _ = process.communicate(timeout=HANG_SECONDS)
         seconds = time.perf_counter() - sent
     finally:

@@ -1,6 +1,6 @@
-"""``npuzzle dataset`` when something outside it fails: the disk full, a permission lost. Each fault ends with a
-message naming the file and the cause and its own exit code, no traceback, the rows written before kept and readable,
-and ``--resume`` going on to the same dataset a run without the fault writes."""
+"""``npuzzle dataset`` when something outside it fails: the disk full, a permission lost, another run on the same file.
+Each fault ends with a message naming the file and the cause and its own exit code, no traceback, the rows written
+before kept and readable, and ``--resume`` going on to the same dataset a run without the fault writes."""
 
 from __future__ import annotations
 
@@ -15,9 +15,11 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from interrupt import interrupt_when
 from npuzzle import datafiles
 from npuzzle.cli import main
 from npuzzle.datafiles import parts_folder, read_rows
+from npuzzle.writelock import lock_path, writing
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
@@ -115,3 +117,41 @@ def test_a_parquet_part_or_the_join_that_fails_leaves_whole_parts_that_resume_jo
     assert code == 0 and f"{kept} rows of 23 already in" in err
     assert [row["index"] for row in pq.read_table("d.parquet").to_pylist()] == list(range(23))
     assert not parts_folder(Path("d.parquet")).exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no lock is taken on Windows")
+def test_a_file_another_run_writes_is_refused_with_that_run_named_and_left_alone(tmp_path: Path) -> None:
+    out = tmp_path / "d.jsonl"
+    args = ["dataset", "--shape", "3x3", "--count", "6", "--out", str(out)]
+    with writing(out):  # as another run would hold it (a second open file of the lock conflicts as another process)
+        code, err = run_cli(*args)
+        assert code == EXIT_OUTPUT and "Traceback" not in err
+        assert f"npuzzle: {str(out)!r} is being written by another run (process {os.getpid()}: " in err
+        assert f"its lock: {str(lock_path(out))!r}): wait for it to end, or stop it, or give another output file" in err
+        assert not out.exists()
+    assert not lock_path(out).exists()  # removed by the run that held it
+    lock_path(out).write_text("999999999\nnpuzzle dataset … (killed with kill -9)\n")  # held by no one
+    assert run_cli(*args)[0] == 0
+    assert len(list(read_rows(out))) == 6 and not lock_path(out).exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "openpty") or sys.platform == "win32", reason="a terminal, and the lock")
+def test_two_runs_of_one_file_at_once_the_second_refused_and_no_row_written_twice(tmp_path: Path) -> None:
+    out = tmp_path / "d.jsonl"
+    args = ["dataset", "--shape", "3x3", "--count", "300", "--seed", "two", "--algorithm", "idastar",
+            "--heuristic", "manhattan", "--jobs", "1", "--out", str(out)]  # fmt: skip
+    second: list[tuple[int, int, str]] = []
+
+    def resume_it_meanwhile(pid: int) -> None:  # while the first run writes: what the issue saw write 1,494 repeats
+        second.append((pid, *run_cli(*args, "--resume")))
+
+    result = interrupt_when(args, "boards done (", ENV, meanwhile=resume_it_meanwhile)
+    assert result.returncode == 3 and "Traceback" not in result.stderr
+    [(pid, code, err)] = second
+    assert code == EXIT_OUTPUT and "Traceback" not in err
+    assert f"npuzzle: {str(out)!r} is being written by another run (process {pid}: " in err
+    assert "dataset --shape 3x3 --count 300" in err
+    code, err = run_cli(*args, "--resume")
+    assert code == 0 and not lock_path(out).exists()
+    assert [row["index"] for row in read_rows(out)] == list(range(300))

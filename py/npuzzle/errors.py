@@ -141,8 +141,9 @@ class ClusterError(PuzzleError):
 
 
 class OutputError(PuzzleError):
-    """An output file could not be written: no room left on the disk, no permission. The message names the file and
-    the cause (:func:`os_cause`); what was written before stays."""
+    """An output file could not be written: no room left on the disk, no permission, another run writing it
+    (:mod:`npuzzle.writelock`). The message names the file and the cause (:func:`os_cause`) or the other run; what was
+    written before stays."""
 
 
 def os_cause(exc: OSError) -> str:

@@ -27,6 +27,7 @@ from ..parse import parse_shape
 from ..pdb import locate
 from ..solve import check_limits
 from ..workers import default_jobs
+from ..writelock import writing
 from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
@@ -48,7 +49,7 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         f"{MAX_EXHAUSTIVE_CELLS} cells are labelled by one breadth-first search from the goal, others by the "
         "solver, as `solve --batch` (--jobs, --scheduler). Exit 0 done, 2 invalid input, 3 a board stopped by a "
         "limit or Ctrl-C (the rows so far are kept: --resume goes on), 4 the Dask scheduler lost, 5 the file could "
-        "not be written (disk full, no permission: the rows written before are kept).",
+        "not be written (disk full, no permission: the rows written before are kept) or another run writes it.",
     )
     parser.add_argument("--shape", required=True, help="ROWSxCOLS, e.g. 4x4")
     which = parser.add_mutually_exclusive_group(required=True)
@@ -70,7 +71,8 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="go on with a FILE a run left (only the rows it lacks are solved); without it an existing FILE is refused",
+        help="go on with a FILE a run left (only the rows it lacks are solved); without it an existing FILE is "
+        "refused, as is a FILE another run is writing (FILE.lock names it)",
     )
     parser.add_argument(
         "--label",
@@ -108,6 +110,12 @@ def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
         raise UsageError(f"cannot write the dataset {quote_path(path)}: there is no folder {path.parent}")
     if file_format(path) == "parquet":
         arrow_schema()  # pyarrow missing: said now, not after the first part's work
+    with writing(path):  # one run at a time: a second one is refused, told which run writes the file
+        return _write_dataset(args, spec, path, err)
+
+
+def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err: TextIO) -> int:
+    """:func:`cmd_dataset` once it holds the file: resume it or start it, and write the rows it lacks."""
     if started(path) and not args.resume:
         raise UsageError(
             f"{quote_path(path)} is already there: --resume goes on with it, or give another --out (a dataset "

@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Boards: numbers separated by spaces/commas/semicolons, rows on lines or separated by '/', or JSON; "
         "the blank is 0, _, ., -, x or *. Exit codes: 0 solvable/solved, 1 not solvable, 2 invalid input, "
         "3 stopped by a limit, 4 the Dask scheduler could not be reached or was lost, 5 an output file could not be "
-        "written (disk full, no permission).",
+        "written (disk full, no permission, another run writing it).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
