@@ -1,6 +1,7 @@
-"""``npuzzle dataset`` when something outside it fails: the disk full, a permission lost, another run on the same file.
-Each fault ends with a message naming the file and the cause and its own exit code, no traceback, the rows written
-before kept and readable, and ``--resume`` going on to the same dataset a run without the fault writes."""
+"""``npuzzle dataset`` when something outside it fails: the disk full, a permission lost, another run on the same file,
+a row there twice. Each fault ends with a message naming the file and the cause and its own exit code, no traceback,
+the rows written before kept and readable, and ``--resume`` going on to the same dataset a run without the fault
+writes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import errno
 import io
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +21,7 @@ from interrupt import interrupt_when
 from npuzzle import datafiles
 from npuzzle.cli import main
 from npuzzle.datafiles import parts_folder, read_rows
+from npuzzle.dataset import DatasetSpec, dataset_rows
 from npuzzle.writelock import lock_path, writing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -155,3 +158,43 @@ def test_two_runs_of_one_file_at_once_the_second_refused_and_no_row_written_twic
     code, err = run_cli(*args, "--resume")
     assert code == 0 and not lock_path(out).exists()
     assert [row["index"] for row in read_rows(out)] == list(range(300))
+
+
+@pytest.mark.parametrize(("suffix", "header"), [("jsonl", 0), ("csv", 1)])
+def test_a_row_twice_in_a_file_is_refused_on_resume_naming_both_lines(tmp_path: Path, suffix: str, header: int) -> None:
+    out = tmp_path / f"d.{suffix}"
+    args = ["dataset", "--shape", "3x3", "--seed", "t", "--out", str(out)]
+    assert run_cli(*args, "--count", "10")[0] == 0
+    with open(out, "a", encoding="utf-8") as file:
+        file.write(out.read_text().splitlines(keepends=True)[header + 3])  # row 3 again, as a second run wrote it
+    before = out.read_bytes()
+    code, err = run_cli(*args, "--count", "12", "--resume")
+    assert code == 2 and "Traceback" not in err
+    first, again = header + 4, header + 11
+    assert (
+        f"npuzzle: row 3 of the dataset is there twice: on line {first} of {str(out)!r} and on line {again} of "
+        f"{str(out)!r} (a file copied under another name, or two runs that wrote at once?): remove one, then "
+        "--resume goes on\n"
+    ) in err
+    assert out.read_bytes() == before  # nothing written
+
+
+def test_a_parquet_part_copied_under_another_name_is_refused_on_resume_naming_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "d.parquet"
+    args = ["dataset", "--shape", "2x3", "--count", "20", "--seed", "c", "--out", str(out)]
+    monkeypatch.setattr(datafiles, "PART_ROWS", 5)
+    monkeypatch.setattr(datafiles, "PART_SECONDS", 1e9)
+    writer = datafiles.open_writer(out)
+    for row in dataset_rows(DatasetSpec(2, 3, 12, seed="c")):
+        writer.write(row)
+    writer.close(complete=False)  # what a run cut short leaves: parts of rows 0-4 and 5-9, 10-11 in a third
+    part = parts_folder(out) / "part-000000000005.parquet"
+    copy = parts_folder(out) / "part-000000000005 (copy).parquet"
+    shutil.copy(part, copy)
+    code, err = run_cli(*args, "--resume")
+    assert code == 2 and "Traceback" not in err
+    assert "npuzzle: row 5 of the dataset is there twice: in " in err
+    assert f"in {str(copy)!r}" in err and f"in {str(part)!r}" in err
+    assert not out.exists() and len(list(parts_folder(out).iterdir())) == 4  # nothing written, nothing joined

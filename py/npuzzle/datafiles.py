@@ -253,6 +253,16 @@ def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
     order), with only ``columns`` where Parquet can read just those; a line cut off mid-way at the end of a
     JSON-lines or CSV file is left out. Raises
     :class:`~npuzzle.dataset.DatasetError` naming the file and line that is not a row."""
+    for _, row in _placed_rows(path, columns):
+        yield row
+
+
+Place = tuple[Path, int | None]
+"""Where a row was read: its file, and its line in a JSON-lines or CSV file (None in Parquet)."""
+
+
+def _placed_rows(path: Path, columns: Sequence[str] | None) -> Iterator[tuple[Place, Row]]:
+    """:func:`read_rows`, each row with its :data:`Place`."""
     fmt = file_format(path)
     if fmt == "parquet":
         yield from _parquet_rows(path, columns)
@@ -265,6 +275,12 @@ def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
         yield from _csv_rows(path, whole)
 
 
+def _shown(place: Place) -> str:
+    """A :data:`Place` for a message: ``in 'FILE'`` or ``on line N of 'FILE'``."""
+    file, line = place
+    return f"in {quote_path(file)}" if line is None else f"on line {line:,} of {quote_path(file)}"
+
+
 def _read_bytes(path: Path) -> bytes:
     """The bytes of a JSON-lines or CSV dataset file; raises :class:`~npuzzle.dataset.DatasetError` naming it."""
     try:
@@ -273,7 +289,7 @@ def _read_bytes(path: Path) -> bytes:
         raise DatasetError(f"cannot read the dataset {quote_path(path)}: {exc.strerror or exc}") from None
 
 
-def _json_rows(path: Path, text: str) -> Iterator[Row]:
+def _json_rows(path: Path, text: str) -> Iterator[tuple[Place, Row]]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -283,10 +299,10 @@ def _json_rows(path: Path, text: str) -> Iterator[Row]:
             row = None
         if not isinstance(row, dict) or not isinstance(row.get("index"), int) or not isinstance(row.get("tiles"), list):
             raise DatasetError(f"line {number} of {quote_path(path)} is not a dataset row: {quote_input(line)}")
-        yield row
+        yield (path, number), row
 
 
-def _csv_rows(path: Path, text: str) -> Iterator[Row]:
+def _csv_rows(path: Path, text: str) -> Iterator[tuple[Place, Row]]:
     reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
     if header is None:
@@ -296,11 +312,14 @@ def _csv_rows(path: Path, text: str) -> Iterator[Row]:
         raise DatasetError(f"{quote_path(path)} is not a dataset's CSV: its header is {shown}")
     for number, cells in enumerate(reader, 2):
         try:
-            yield {column.name: _cell(column.kind, cell) for column, cell in zip(COLUMNS, cells, strict=True)}
+            row = {column.name: _cell(column.kind, cell) for column, cell in zip(COLUMNS, cells, strict=True)}
         except ValueError:
+            row = {}
+        if not isinstance(row.get("index"), int) or not isinstance(row.get("tiles"), list):
             raise DatasetError(
                 f"line {number} of {quote_path(path)} is not a dataset row: {quote_input(','.join(cells))}"
             ) from None
+        yield (path, number), row
 
 
 def _cell(kind: str, text: str) -> object:
@@ -319,7 +338,7 @@ def _cell(kind: str, text: str) -> object:
     return text
 
 
-def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[Row]:
+def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[tuple[Place, Row]]:
     _, pq = _pyarrow()
     files = [path] if path.exists() else _part_files(parts_folder(path)) if parts_folder(path).exists() else []
     for file in files:
@@ -327,14 +346,16 @@ def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[Row]:
             table = pq.read_table(file, columns=None if columns is None else list(columns))
         except (OSError, ValueError) as exc:
             raise DatasetError(f"cannot read the Parquet file {quote_path(file)}: {exc}") from None
-        yield from table.sort_by("index").to_pylist()
+        for row in table.sort_by("index").to_pylist():
+            yield (file, None), row
 
 
 def rows_done(path: Path) -> dict[int, Row]:
     """Every row a dataset file (or its Parquet parts) holds already, by index, with its index, tiles, length and
-    stopped columns: what a run with
-    ``resume`` skips (none when the file is not there). A JSON-lines or CSV file's last line cut off mid-way is cut
-    from the file, so that the rows appended next start on a line of their own."""
+    stopped columns: what a run with ``resume`` skips (none when the file is not there). A JSON-lines or CSV file's
+    last line cut off mid-way is cut from the file, so that the rows appended next start on a line of their own. Raises
+    :class:`~npuzzle.dataset.DatasetError` naming both places of a row that is there twice (a part file copied under
+    another name, two runs that wrote at once): resuming would count it once and write the dataset with it twice."""
     if not started(path):
         return {}
     if file_format(path) != "parquet" and path.exists():
@@ -344,7 +365,18 @@ def rows_done(path: Path) -> dict[int, Row]:
             with open(path, "r+b") as handle:
                 handle.truncate(len(whole))
     kept = ("index", "tiles", "length", "stopped")  # what resuming and its tally need: not whole rows in memory
-    return {int(str(row["index"])): {key: row.get(key) for key in kept} for row in read_rows(path, kept)}
+    done: dict[int, Row] = {}
+    places: dict[int, Place] = {}
+    for place, row in _placed_rows(path, kept):
+        index = int(str(row["index"]))
+        if index in done:
+            raise DatasetError(
+                f"row {index:,} of the dataset is there twice: {_shown(places[index])} and {_shown(place)} (a file "
+                "copied under another name, or two runs that wrote at once?): remove one, then --resume goes on"
+            )
+        done[index] = {key: row.get(key) for key in kept}
+        places[index] = place
+    return done
 
 
 def tiles_by_index(rows: dict[int, Row]) -> dict[int, tuple[int, ...]]:
