@@ -14,9 +14,12 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 HANG_SECONDS = 120.0
 """How long a step may take before the test calls it a hang (generous: for a stuck process, not a slow one)."""
@@ -93,6 +96,38 @@ def interrupt_when(
         os.close(leader)
     text = shown.decode(errors="replace").replace("\r\n", "\n")
     return Interrupted(process.returncode, stdout.decode(), text, seconds)
+
+
+SEES_PROCESSES = pytest.mark.skipif(
+    not Path("/proc/self/environ").exists(), reason="finds a run's processes through /proc"
+)
+"""Skips a test that looks for processes left behind where :func:`live_processes_with` cannot."""
+
+
+def dataset_in_two_workers(out: Path, count: int, seed: str) -> list[str]:
+    """The arguments of an ``npuzzle dataset`` run into ``out`` that solves ``count`` 8-puzzles in two worker processes
+    by IDA* with Manhattan distance: slow enough (seconds) to be stopped mid-way."""
+    return ["dataset", "--shape", "3x3", "--count", str(count), "--seed", seed, "--algorithm", "idastar",
+            "--heuristic", "manhattan", "--jobs", "2", "--out", str(out)]  # fmt: skip
+
+
+def marked(env: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """A marker for one run, ``NAME=VALUE`` and unique, and ``env`` with it: the run's processes, workers included,
+    inherit it, and :func:`live_processes_with` finds them by it."""
+    value = uuid.uuid4().hex
+    return f"{MARKER_NAME}={value}", {**env, MARKER_NAME: value}
+
+
+MARKER_NAME = "NPUZZLE_TEST_RUN"
+
+
+def left_behind(marker: str) -> list[int]:
+    """The processes still holding ``marker`` once they had :data:`HANG_SECONDS` to end (polled): none, unless a
+    run left some behind."""
+    deadline = time.monotonic() + HANG_SECONDS
+    while live_processes_with(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return live_processes_with(marker)
 
 
 def live_processes_with(marker: str) -> list[int]:

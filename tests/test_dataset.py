@@ -8,14 +8,12 @@ import io
 import json
 import os
 import re
-import time
-import uuid
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
 
-from interrupt import HANG_SECONDS, interrupt_when, live_processes_with
+from interrupt import SEES_PROCESSES, dataset_in_two_workers, interrupt_when, left_behind, marked
 from npuzzle import Board, goal_board
 from npuzzle.cli import main
 from npuzzle.datafiles import open_writer, parts_folder, read_rows
@@ -242,22 +240,17 @@ def test_the_dask_cluster_writes_the_rows_worker_processes_write(tmp_path: Path)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the worker processes through /proc")
+@SEES_PROCESSES
 def test_ctrl_c_keeps_the_rows_so_far_stops_every_process_and_resume_goes_on(tmp_path: Path) -> None:
     out = tmp_path / "stopped.parquet"
-    args = ["dataset", "--shape", "3x3", "--count", "200", "--seed", "c", "--algorithm", "idastar",
-            "--heuristic", "manhattan", "--jobs", "2", "--out", str(out)]  # fmt: skip
-    marker = f"NPUZZLE_TEST_RUN={uuid.uuid4().hex}"
-    name, value = marker.split("=")
-    result = interrupt_when(args, "boards done (", {**os.environ, name: value})
+    args = dataset_in_two_workers(out, 200, "c")
+    marker, env = marked(os.environ)
+    result = interrupt_when(args, "boards done (", env)
     assert result.returncode == 3 and "Traceback" not in result.stderr
     written = re.search(r"npuzzle: interrupted: (\d+) rows? written; --resume goes on", result.stderr)
     assert written is not None and 0 < int(written.group(1)) < 200
     assert not out.exists() and len(list(read_rows(out))) == int(written.group(1))  # the parts hold them
-    deadline = time.monotonic() + HANG_SECONDS
-    while live_processes_with(marker) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert live_processes_with(marker) == []
+    assert left_behind(marker) == []
     code, _, err = run_cli(*args, "--resume")
     assert code == 0 and f"{written.group(1)} rows of 200 already in" in err
     rows = pq.read_table(out).to_pylist()

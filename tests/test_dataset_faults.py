@@ -1,7 +1,7 @@
 """``npuzzle dataset`` when something outside it fails: the disk full, a permission lost, another run on the same file,
-a row there twice. Each fault ends with a message naming the file and the cause and its own exit code, no traceback,
-the rows written before kept and readable, and ``--resume`` going on to the same dataset a run without the fault
-writes."""
+a row there twice, its process killed. Each fault ends with a message naming the file and the cause and its own exit
+code, no traceback, the rows written before kept and readable, no process left behind, and ``--resume`` going on to
+the same dataset a run without the fault writes."""
 
 from __future__ import annotations
 
@@ -10,14 +10,24 @@ import io
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pyarrow.parquet as pq
 import pytest
 
-from interrupt import interrupt_when
+from interrupt import (
+    HANG_SECONDS,
+    SEES_PROCESSES,
+    dataset_in_two_workers,
+    interrupt_when,
+    left_behind,
+    live_processes_with,
+    marked,
+)
 from npuzzle import datafiles
 from npuzzle.cli import main
 from npuzzle.datafiles import parts_folder, read_rows
@@ -142,8 +152,7 @@ def test_a_file_another_run_writes_is_refused_with_that_run_named_and_left_alone
 @pytest.mark.skipif(not hasattr(os, "openpty") or sys.platform == "win32", reason="a terminal, and the lock")
 def test_two_runs_of_one_file_at_once_the_second_refused_and_no_row_written_twice(tmp_path: Path) -> None:
     out = tmp_path / "d.jsonl"
-    args = ["dataset", "--shape", "3x3", "--count", "300", "--seed", "two", "--algorithm", "idastar",
-            "--heuristic", "manhattan", "--jobs", "1", "--out", str(out)]  # fmt: skip
+    args = dataset_in_two_workers(out, 300, "two")
     second: list[tuple[int, int, str]] = []
 
     def resume_it_meanwhile(pid: int) -> None:  # while the first run writes: what the issue saw write 1,494 repeats
@@ -198,3 +207,30 @@ def test_a_parquet_part_copied_under_another_name_is_refused_on_resume_naming_bo
     assert "npuzzle: row 5 of the dataset is there twice: in " in err
     assert f"in {str(copy)!r}" in err and f"in {str(part)!r}" in err
     assert not out.exists() and len(list(parts_folder(out).iterdir())) == 4  # nothing written, nothing joined
+
+
+@pytest.mark.slow
+@SEES_PROCESSES
+def test_workers_end_when_their_parent_is_killed_and_resume_takes_its_file_over(tmp_path: Path) -> None:
+    out = tmp_path / "killed.jsonl"
+    args = dataset_in_two_workers(out, 300, "k")
+    marker, env = marked(ENV)
+    running: list[list[int]] = []
+
+    def workers_at_work(_pid: int) -> None:  # the parent and its two workers, before the parent is killed
+        deadline = time.monotonic() + HANG_SECONDS
+        while len(live_processes_with(marker)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        running.append(live_processes_with(marker))
+
+    try:
+        result = interrupt_when(args, "boards done (", env, signal.SIGKILL, workers_at_work)
+        assert result.returncode == -signal.SIGKILL and len(running[0]) == 3
+        assert left_behind(marker) == []  # the workers noticed their parent gone, and ended
+    finally:
+        for pid in live_processes_with(marker):  # a failed run's orphans: not left to the machine
+            os.kill(pid, signal.SIGKILL)
+    assert lock_path(out).exists()  # left by the killed run, its lock gone with it
+    code, err = run_cli(*args, "--resume")
+    assert code == 0 and "Traceback" not in err and not lock_path(out).exists()
+    assert [row["index"] for row in read_rows(out)] == list(range(300))
