@@ -21,6 +21,9 @@ from pathlib import Path
 
 import pytest
 
+PY = Path(__file__).resolve().parents[1] / "py"
+"""This checkout's package folder: the ``npuzzle`` a run under test imports (not one installed elsewhere)."""
+
 HANG_SECONDS = 120.0
 """How long a step may take before the test calls it a hang (generous: for a stuck process, not a slow one)."""
 
@@ -50,15 +53,16 @@ def interrupt_when(
     signum: int = signal.SIGINT,
     meanwhile: Callable[[int], object] | None = None,
 ) -> Interrupted:
-    """Run ``python -m npuzzle ARGS``; once its stderr shows ``ready``, call ``meanwhile`` with its process id (a
-    second run, a look at its workers) and send it ``signum`` (Ctrl-C's SIGINT unless told); wait for it to end."""
+    """Run ``python -m npuzzle ARGS`` (this checkout's, in ``env``); once its stderr shows ``ready``, call
+    ``meanwhile`` with its process id (a second run, a look at its workers) and send it ``signum`` (Ctrl-C's SIGINT
+    unless told); wait for it to end."""
     leader, follower = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "npuzzle", *args],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=follower,
-        env=dict(env),
+        env={**env, "PYTHONPATH": str(PY)},
         preexec_fn=default_sigint,
     )
     os.close(follower)
