@@ -40,10 +40,11 @@ class Interrupted:
 
 
 def default_sigint() -> None:
-    """In the child before exec: SIGINT back to its default, so that Python installs its KeyboardInterrupt handler
-    even when the tests run with SIGINT ignored (a background job of a non-interactive shell ignores it, and a child
-    would inherit that)."""
+    """In the child before exec: SIGINT and SIGTERM back to their defaults, so that Python installs its
+    KeyboardInterrupt handler (and npuzzle its SIGTERM one) even when the tests run with them ignored (a background job
+    of a non-interactive shell ignores SIGINT, and a child would inherit that)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def interrupt_when(

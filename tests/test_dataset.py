@@ -8,6 +8,7 @@ import io
 import json
 import os
 import re
+import signal
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -241,11 +242,14 @@ def test_the_dask_cluster_writes_the_rows_worker_processes_write(tmp_path: Path)
 
 @pytest.mark.slow
 @SEES_PROCESSES
-def test_ctrl_c_keeps_the_rows_so_far_stops_every_process_and_resume_goes_on(tmp_path: Path) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_or_sigterm_keeps_the_rows_so_far_stops_every_process_and_resume_goes_on(
+    tmp_path: Path, signum: int
+) -> None:
     out = tmp_path / "stopped.parquet"
     args = dataset_in_two_workers(out, 200, "c")
     marker, env = marked(os.environ)
-    result = interrupt_when(args, "boards done (", env)
+    result = interrupt_when(args, "boards done (", env, signum)
     assert result.returncode == 3 and "Traceback" not in result.stderr
     written = re.search(r"npuzzle: interrupted: (\d+) rows? written; --resume goes on", result.stderr)
     assert written is not None and 0 < int(written.group(1)) < 200

@@ -44,8 +44,9 @@ class Lifeline:
 def running(processes: Sequence[BaseProcess], *queues: Queue[Any], lifeline: Lifeline) -> Iterator[None]:
     """Start ``processes``; on leaving, stop those still running at once (their work is no longer wanted), close
     ``queues`` and the ``lifeline`` the processes were given. A Ctrl-C is held back while they start and while they
-    stop (:mod:`npuzzle.interrupts`); the caller holds it back too wherever it puts to or gets from ``queues``."""
-    with interrupts_held():
+    stop (:mod:`npuzzle.interrupts`); the caller holds it back too wherever it puts to or gets from ``queues``. Each
+    process calls :func:`start_worker` first."""
+    with interrupts_held(), _sigterm_blocked():
         for process in processes:
             process.start()
     try:
@@ -62,10 +63,30 @@ def running(processes: Sequence[BaseProcess], *queues: Queue[Any], lifeline: Lif
             lifeline.close()
 
 
+@contextmanager
+def _sigterm_blocked() -> Iterator[None]:
+    """Within the block SIGTERM is blocked in this thread, so that the workers it forks start with it blocked: one
+    sent before a worker has put back its default (:func:`start_worker`) waits for it, where a handler the parent had
+    for it, forked with it, could lose it, and the parent's ``join`` would wait for good. A SIGTERM to the parent
+    meanwhile comes when the block ends. Where threads have no signal mask (Windows), nothing changes."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def start_worker(lifeline: Lifeline) -> None:
     """First thing in a worker: ignore Ctrl-C (SIGINT reaches the whole process group; the parent handles it and
-    stops the workers), and end at once, from a thread that waits on ``lifeline``, when the parent is gone."""
+    stops the workers), end at once on SIGTERM (the parent's ``terminate()``: its default, then unblocked, see
+    :func:`running`), and end at once, from a thread that waits on ``lifeline``, when the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     lifeline.writer.close()  # a forked worker's copy of the parent's end: the parent's must be the only one left
     threading.Thread(target=_end_with_parent, args=(lifeline.reader,), name="lifeline", daemon=True).start()
 

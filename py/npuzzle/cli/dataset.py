@@ -48,8 +48,9 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "heuristic, stopped (docs/research.md). Boards of up to "
         f"{MAX_EXHAUSTIVE_CELLS} cells are labelled by one breadth-first search from the goal, others by the "
         "solver, as `solve --batch` (--jobs, --scheduler). Exit 0 done, 2 invalid input, 3 a board stopped by a "
-        "limit or Ctrl-C (the rows so far are kept: --resume goes on), 4 the Dask scheduler lost, 5 the file could "
-        "not be written (disk full, no permission: the rows written before are kept) or another run writes it.",
+        "limit, or Ctrl-C or SIGTERM (the rows so far are kept: --resume goes on), 4 the Dask scheduler lost, 5 the "
+        "file could not be written (disk full, no permission: the rows written before are kept) or another run "
+        "writes it.",
     )
     parser.add_argument("--shape", required=True, help="ROWSxCOLS, e.g. 4x4")
     which = parser.add_mutually_exclusive_group(required=True)
