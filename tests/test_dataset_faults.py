@@ -114,6 +114,7 @@ def test_a_parquet_part_or_the_join_that_fails_leaves_whole_parts_that_resume_jo
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(datafiles, "PART_ROWS", 5)
+    monkeypatch.setattr(datafiles, "PART_SECONDS", 1e9)  # parts by rows only, however slow the machine
     args = ["dataset", "--shape", "2x3", "--count", "23", "--seed", "p", "--out", "d.parquet"]
     monkeypatch.setattr(pq, function, failing(after, error, getattr(pq, function)))
     code, err = run_cli(*args)
