@@ -5,16 +5,22 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from multiprocessing.queues import Queue
+from pathlib import Path
 from types import FrameType
 
 import pytest
 
+from interrupt import HANG_SECONDS
 from npuzzle.batch import solve_batch
-from npuzzle.interrupts import interrupts_held
+from npuzzle.interrupts import interrupts_held, terminating_as_interrupt
 from npuzzle.records import BatchOptions
+
+ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = pytest.mark.skipif(
     threading.current_thread() is not threading.main_thread(), reason="signals reach the main thread only"
@@ -112,6 +118,75 @@ def test_outside_the_main_thread_nothing_changes(raising_handler: None) -> None:
     thread.start()
     thread.join()
     assert seen == [handler]
+
+
+sigterm_is_default = pytest.mark.skipif(
+    signal.getsignal(signal.SIGTERM) != signal.SIG_DFL, reason="the test runner handles SIGTERM itself"
+)
+
+
+def raise_sigterm() -> None:
+    """SIGTERM to this process, once :func:`terminating_as_interrupt` is sure to catch it (never the test run's end)."""
+    assert signal.getsignal(signal.SIGTERM) != signal.SIG_DFL
+    signal.raise_signal(signal.SIGTERM)
+
+
+@sigterm_is_default
+def test_a_sigterm_is_a_ctrl_c_held_back_and_handed_on_as_one(raising_handler: None) -> None:
+    with terminating_as_interrupt():
+        with pytest.raises(Pressed):
+            raise_sigterm()
+        with interrupts_held() as interrupts:
+            raise_sigterm()
+            assert interrupts.pending  # nothing raised where the signal came
+            with pytest.raises(Pressed):
+                interrupts.check()
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+@sigterm_is_default
+def test_a_sigterm_raises_keyboard_interrupt_where_ctrl_c_is_ignored() -> None:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with terminating_as_interrupt(), pytest.raises(KeyboardInterrupt):
+            raise_sigterm()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+STOPPED_AT_ONCE = """
+import multiprocessing, sys, threading
+from npuzzle.interrupts import terminating_as_interrupt
+from npuzzle.workers import Lifeline, running, start_worker
+
+def wait_as_a_worker(lifeline):
+    start_worker(lifeline)
+    threading.Event().wait()
+
+if __name__ == "__main__":
+    context = multiprocessing.get_context(sys.argv[1])
+    for _ in range(5):
+        lifeline = Lifeline(context)
+        workers = [context.Process(target=wait_as_a_worker, args=(lifeline,), daemon=True) for _ in range(3)]
+        with terminating_as_interrupt(), running(workers, lifeline=lifeline):
+            pass  # stopped the moment they are started, before they can have set anything
+        print(*(worker.exitcode for worker in workers))
+"""
+"""Workers started and stopped at once, where the parent handles SIGTERM: every ``terminate()`` must end one."""
+
+
+@pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
+def test_workers_stopped_the_moment_they_start_end_though_the_parent_handles_sigterm(
+    tmp_path: Path, method: str
+) -> None:
+    script = tmp_path / "stopped_at_once.py"  # a file: spawned workers import their target from it
+    script.write_text(STOPPED_AT_ONCE)
+    run = subprocess.run(
+        [sys.executable, str(script), method],
+        capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT / "py")), timeout=HANG_SECONDS,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [str(-signal.SIGTERM)] * 15
 
 
 def test_a_ctrl_c_while_the_batch_hands_out_boards_stops_it_between_two_waits(

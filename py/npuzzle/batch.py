@@ -43,7 +43,7 @@ from .records import (
     wants_tables,
     worker_record,
 )
-from .workers import AHEAD, WAIT_SECONDS, leave_interrupts_to_the_parent, running
+from .workers import AHEAD, WAIT_SECONDS, Lifeline, running, start_worker
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -92,10 +92,11 @@ def _in_workers(boards: list[tuple[int, str]], options: BatchOptions, jobs: int)
     context = multiprocessing.get_context()
     tasks: Queue[tuple[int, int, str] | None] = context.Queue()
     results: Queue[tuple[int, Record]] = context.Queue()
+    lifeline = Lifeline(context)
     workers: list[BaseProcess] = [
-        context.Process(target=_worker, args=(options, tasks, results), daemon=True) for _ in range(jobs)
+        context.Process(target=_worker, args=(options, tasks, results, lifeline), daemon=True) for _ in range(jobs)
     ]
-    with running(workers, tasks, results):
+    with running(workers, tasks, results, lifeline=lifeline):
         sent = 0
         done: dict[int, Record] = {}
         for index in range(len(boards)):
@@ -112,11 +113,14 @@ def _in_workers(boards: list[tuple[int, str]], options: BatchOptions, jobs: int)
 
 
 def _worker(
-    options: BatchOptions, tasks: Queue[tuple[int, int, str] | None], results: Queue[tuple[int, Record]]
+    options: BatchOptions,
+    tasks: Queue[tuple[int, int, str] | None],
+    results: Queue[tuple[int, Record]],
+    lifeline: Lifeline,
 ) -> None:
     """A worker process: solve the boards handed to it until told to stop (None). Ctrl-C is the parent's to
-    handle: it stops the workers."""
-    leave_interrupts_to_the_parent()
+    handle: it stops the workers; a worker whose parent is gone ends (:func:`~npuzzle.workers.start_worker`)."""
+    start_worker(lifeline)
     registries = Registries(options)
     while (task := tasks.get()) is not None:
         at, number, text = task

@@ -1,12 +1,15 @@
 """Dataset files: rows of :mod:`npuzzle.dataset` written as JSON lines, CSV or Parquet, read back, and resumed.
 
-The format follows the file's suffix (:data:`FORMATS`). JSON lines and CSV are written a whole line at a time and
-flushed, so a run cut short leaves complete lines (a line cut off mid-way is dropped when the run goes on). Parquet
-(the ``npuzzle[parquet]`` extra, pyarrow, imported only here and only when a Parquet file is written or read) is
-written as part files in ``FILE.parts/`` (:data:`PART_ROWS` rows or :data:`PART_SECONDS` seconds each, each renamed
-into place whole), joined into ``FILE`` in index order when the dataset is complete; a run cut short leaves the
-parts, which the next run with ``resume`` goes on from. Columns and their types: :data:`npuzzle.dataset.COLUMNS`;
-in CSV a list of tiles is written as numbers separated by spaces and an empty cell is a null.
+The format follows the file's suffix (:data:`FORMATS`). JSON lines and CSV are written a whole line at a time,
+straight to the file, so a run cut short leaves complete lines (a line cut off mid-way is dropped when the run goes
+on). Parquet (the ``npuzzle[parquet]`` extra, pyarrow, imported only here and only when a Parquet file is written or
+read) is written as part files in ``FILE.parts/`` (:data:`PART_ROWS` rows or :data:`PART_SECONDS` seconds each, each
+renamed into place whole), joined into ``FILE`` in index order when the dataset is complete; a run cut short leaves
+the parts, which the next run with ``resume`` goes on from. A write that fails (the disk full, no permission) raises
+:class:`~npuzzle.errors.OutputError` naming the file and the cause, once: what was written before stays readable (a
+line the disk had room for only in part is cut off again, a part is there whole or not at all). Columns and their
+types: :data:`npuzzle.dataset.COLUMNS`; in CSV a list of tiles is written as numbers separated by spaces and an empty
+cell is a null.
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TextIO
+from typing import TYPE_CHECKING, Any, Literal
 
 from .dataset import COLUMN_NAMES, COLUMNS, DatasetError, Row
-from .errors import quote_input
+from .errors import OutputError, os_cause, quote_input, quote_path
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -42,7 +46,7 @@ def file_format(path: Path) -> Format:
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
         raise DatasetError(
-            f"the dataset file {quote_input(str(path))} must end in {', '.join(FORMATS)} (its suffix names the format)"
+            f"the dataset file {quote_path(path)} must end in {', '.join(FORMATS)} (its suffix names the format)"
         )
     return fmt
 
@@ -77,34 +81,69 @@ def arrow_schema() -> pa.Schema:
 
 
 class DatasetWriter:
-    """Appends rows to a dataset file; :meth:`close` with ``complete`` says whether the dataset is whole."""
+    """Appends rows to a dataset file; :meth:`close` with ``complete`` says whether the dataset is whole. A write or
+    close that fails raises :class:`~npuzzle.errors.OutputError` and leaves the writer closed (closing it again does
+    nothing); :attr:`saved` counts the rows of this writer that are in the file."""
+
+    saved: int = 0
 
     def write(self, row: Row) -> None:
         raise NotImplementedError
 
     def close(self, complete: bool) -> None:
         raise NotImplementedError
+
+
+def cannot_write(path: Path, exc: OSError) -> OutputError:
+    """The error of a dataset file (or part) that could not be written: the file and the cause."""
+    return OutputError(f"cannot write the dataset {quote_path(path)}: {os_cause(exc)}")
+
+
+def _closed(path: Path) -> OutputError:
+    """The error of a row written after a write failed."""
+    return OutputError(f"the dataset {quote_path(path)} was closed after a failed write")
 
 
 class _LineWriter(DatasetWriter):
-    """JSON lines or CSV: one flushed line per row."""
+    """JSON lines or CSV: one whole line per row, written straight to the file (no buffer holds a row back)."""
 
     def __init__(self, path: Path, fmt: Format) -> None:
-        fresh = not path.exists() or path.stat().st_size == 0
-        self._file: TextIO = open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115 - closed by close()
+        self._path = path
         self._fmt = fmt
-        if fmt == "csv" and fresh:
-            self._file.write(",".join(COLUMN_NAMES) + "\n")
+        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        self._end = os.fstat(self._fd).st_size
+        if fmt == "csv" and self._end == 0:
+            self._append(",".join(COLUMN_NAMES) + "\n")
 
     def write(self, row: Row) -> None:
-        if self._fmt == "jsonl":
-            self._file.write(json.dumps(row) + "\n")
-        else:
-            self._file.write(_csv_line(row))
-        self._file.flush()
+        self._append(json.dumps(row) + "\n" if self._fmt == "jsonl" else _csv_line(row))
+        self.saved += 1
+
+    def _append(self, line: str) -> None:
+        """Append ``line`` whole; when the disk takes only part of it, cut that part off again and close."""
+        if self._fd is None:
+            raise _closed(self._path)
+        data = line.encode()
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(self._fd, data[written:])
+        except OSError as exc:
+            with suppress(OSError):
+                os.ftruncate(self._fd, self._end)  # the file ends with whole rows, as before this one
+            with suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
+            raise cannot_write(self._path, exc) from None
+        self._end += written
 
     def close(self, complete: bool) -> None:
-        self._file.close()
+        fd, self._fd = self._fd, None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError as exc:
+                raise cannot_write(self._path, exc) from None
 
 
 def _csv_line(row: Row) -> str:
@@ -139,33 +178,53 @@ class _ParquetWriter(DatasetWriter):
         self._parts.mkdir(exist_ok=True)
         self._rows: list[Row] = []
         self._since = time.monotonic()
+        self._closed = False
 
     def write(self, row: Row) -> None:
+        if self._closed:
+            raise _closed(self._path)
         self._rows.append(row)
         if len(self._rows) >= PART_ROWS or time.monotonic() - self._since >= PART_SECONDS:
             self._flush()
 
     def _flush(self) -> None:
         if self._rows:
-            table = self._pa.Table.from_pylist(self._rows, schema=self._schema)
             name = f"part-{int(str(self._rows[0]['index'])):012d}.parquet"
-            temporary = self._parts / (name + ".tmp")
-            self._pq.write_table(table, temporary)
-            os.replace(temporary, self._parts / name)  # a part is there whole or not at all
+            table = self._pa.Table.from_pylist(self._rows, schema=self._schema)
             self._rows = []
+            self._write_whole(self._parts / name, lambda temporary: self._pq.write_table(table, temporary))
+            self.saved += table.num_rows
         self._since = time.monotonic()
 
+    def _write_whole(self, path: Path, write: Callable[[Path], object]) -> None:
+        """``write`` a file to ``path + '.tmp'`` and rename it into place, so that it is there whole or not at all;
+        when that fails, remove the half-written file, close the writer and raise its
+        :class:`~npuzzle.errors.OutputError`."""
+        temporary = path.with_name(path.name + ".tmp")
+        try:
+            write(temporary)
+            os.replace(temporary, path)
+        except OSError as exc:
+            with suppress(OSError):
+                temporary.unlink()
+            self._closed = True
+            raise cannot_write(path, exc) from None
+
     def close(self, complete: bool) -> None:
-        self._flush()
-        if not complete:
+        if self._closed:
             return
-        temporary = self._path.with_name(self._path.name + ".tmp")
-        with self._pq.ParquetWriter(temporary, self._schema) as joined:
+        self._flush()
+        self._closed = True
+        if complete:
+            self._write_whole(self._path, self._join)
+            shutil.rmtree(self._parts, ignore_errors=True)  # left over, a later run joins them again
+
+    def _join(self, joined_path: Path) -> None:
+        """Write the parts' rows into one file at ``joined_path``, in index order."""
+        with self._pq.ParquetWriter(joined_path, self._schema) as joined:
             for part in _part_files(self._parts):
                 table = self._pq.read_table(part, schema=self._schema)
                 joined.write_table(table.sort_by("index"))
-        os.replace(temporary, self._path)
-        shutil.rmtree(self._parts)
 
 
 def _part_files(folder: Path) -> list[Path]:
@@ -180,13 +239,13 @@ def _first_index(part: Path) -> int:
 
 def open_writer(path: Path) -> DatasetWriter:
     """A writer appending to the dataset file ``path`` (created when missing), in its suffix's format; raises
-    :class:`~npuzzle.dataset.DatasetError` naming the file when it cannot be written (no such folder, no
-    permission)."""
+    :class:`~npuzzle.errors.OutputError` naming the file when it cannot be written (no such folder, no permission,
+    no room)."""
     fmt = file_format(path)
     try:
         return _ParquetWriter(path) if fmt == "parquet" else _LineWriter(path, fmt)
     except OSError as exc:
-        raise DatasetError(f"cannot write the dataset {quote_input(str(path))}: {exc.strerror or exc}") from None
+        raise cannot_write(path, exc) from None
 
 
 def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]:
@@ -194,6 +253,16 @@ def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
     order), with only ``columns`` where Parquet can read just those; a line cut off mid-way at the end of a
     JSON-lines or CSV file is left out. Raises
     :class:`~npuzzle.dataset.DatasetError` naming the file and line that is not a row."""
+    for _, row in _placed_rows(path, columns):
+        yield row
+
+
+Place = tuple[Path, int | None]
+"""Where a row was read: its file, and its line in a JSON-lines or CSV file (None in Parquet)."""
+
+
+def _placed_rows(path: Path, columns: Sequence[str] | None) -> Iterator[tuple[Place, Row]]:
+    """:func:`read_rows`, each row with its :data:`Place`."""
     fmt = file_format(path)
     if fmt == "parquet":
         yield from _parquet_rows(path, columns)
@@ -206,15 +275,21 @@ def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
         yield from _csv_rows(path, whole)
 
 
+def _shown(place: Place) -> str:
+    """A :data:`Place` for a message: ``in 'FILE'`` or ``on line N of 'FILE'``."""
+    file, line = place
+    return f"in {quote_path(file)}" if line is None else f"on line {line:,} of {quote_path(file)}"
+
+
 def _read_bytes(path: Path) -> bytes:
     """The bytes of a JSON-lines or CSV dataset file; raises :class:`~npuzzle.dataset.DatasetError` naming it."""
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise DatasetError(f"cannot read the dataset {quote_input(str(path))}: {exc.strerror or exc}") from None
+        raise DatasetError(f"cannot read the dataset {quote_path(path)}: {exc.strerror or exc}") from None
 
 
-def _json_rows(path: Path, text: str) -> Iterator[Row]:
+def _json_rows(path: Path, text: str) -> Iterator[tuple[Place, Row]]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -223,25 +298,28 @@ def _json_rows(path: Path, text: str) -> Iterator[Row]:
         except ValueError:
             row = None
         if not isinstance(row, dict) or not isinstance(row.get("index"), int) or not isinstance(row.get("tiles"), list):
-            raise DatasetError(f"line {number} of {quote_input(str(path))} is not a dataset row: {quote_input(line)}")
-        yield row
+            raise DatasetError(f"line {number} of {quote_path(path)} is not a dataset row: {quote_input(line)}")
+        yield (path, number), row
 
 
-def _csv_rows(path: Path, text: str) -> Iterator[Row]:
+def _csv_rows(path: Path, text: str) -> Iterator[tuple[Place, Row]]:
     reader = csv.reader(io.StringIO(text))
     header = next(reader, None)
     if header is None:
         return
     if tuple(header) != COLUMN_NAMES:
         shown = quote_input(",".join(header))
-        raise DatasetError(f"{quote_input(str(path))} is not a dataset's CSV: its header is {shown}")
+        raise DatasetError(f"{quote_path(path)} is not a dataset's CSV: its header is {shown}")
     for number, cells in enumerate(reader, 2):
         try:
-            yield {column.name: _cell(column.kind, cell) for column, cell in zip(COLUMNS, cells, strict=True)}
+            row = {column.name: _cell(column.kind, cell) for column, cell in zip(COLUMNS, cells, strict=True)}
         except ValueError:
+            row = {}
+        if not isinstance(row.get("index"), int) or not isinstance(row.get("tiles"), list):
             raise DatasetError(
-                f"line {number} of {quote_input(str(path))} is not a dataset row: {quote_input(','.join(cells))}"
+                f"line {number} of {quote_path(path)} is not a dataset row: {quote_input(','.join(cells))}"
             ) from None
+        yield (path, number), row
 
 
 def _cell(kind: str, text: str) -> object:
@@ -260,22 +338,24 @@ def _cell(kind: str, text: str) -> object:
     return text
 
 
-def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[Row]:
+def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[tuple[Place, Row]]:
     _, pq = _pyarrow()
     files = [path] if path.exists() else _part_files(parts_folder(path)) if parts_folder(path).exists() else []
     for file in files:
         try:
             table = pq.read_table(file, columns=None if columns is None else list(columns))
         except (OSError, ValueError) as exc:
-            raise DatasetError(f"cannot read the Parquet file {quote_input(str(file))}: {exc}") from None
-        yield from table.sort_by("index").to_pylist()
+            raise DatasetError(f"cannot read the Parquet file {quote_path(file)}: {exc}") from None
+        for row in table.sort_by("index").to_pylist():
+            yield (file, None), row
 
 
 def rows_done(path: Path) -> dict[int, Row]:
     """Every row a dataset file (or its Parquet parts) holds already, by index, with its index, tiles, length and
-    stopped columns: what a run with
-    ``resume`` skips (none when the file is not there). A JSON-lines or CSV file's last line cut off mid-way is cut
-    from the file, so that the rows appended next start on a line of their own."""
+    stopped columns: what a run with ``resume`` skips (none when the file is not there). A JSON-lines or CSV file's
+    last line cut off mid-way is cut from the file, so that the rows appended next start on a line of their own. Raises
+    :class:`~npuzzle.dataset.DatasetError` naming both places of a row that is there twice (a part file copied under
+    another name, two runs that wrote at once): resuming would count it once and write the dataset with it twice."""
     if not started(path):
         return {}
     if file_format(path) != "parquet" and path.exists():
@@ -285,7 +365,18 @@ def rows_done(path: Path) -> dict[int, Row]:
             with open(path, "r+b") as handle:
                 handle.truncate(len(whole))
     kept = ("index", "tiles", "length", "stopped")  # what resuming and its tally need: not whole rows in memory
-    return {int(str(row["index"])): {key: row.get(key) for key in kept} for row in read_rows(path, kept)}
+    done: dict[int, Row] = {}
+    places: dict[int, Place] = {}
+    for place, row in _placed_rows(path, kept):
+        index = int(str(row["index"]))
+        if index in done:
+            raise DatasetError(
+                f"row {index:,} of the dataset is there twice: {_shown(places[index])} and {_shown(place)} (a file "
+                "copied under another name, or two runs that wrote at once?): remove one, then --resume goes on"
+            )
+        done[index] = {key: row.get(key) for key in kept}
+        places[index] = place
+    return done
 
 
 def tiles_by_index(rows: dict[int, Row]) -> dict[int, tuple[int, ...]]:

@@ -12,7 +12,7 @@ reads them (JSON lines, CSV, Parquet). This is ``npuzzle dataset`` (docs/researc
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from math import factorial
 from typing import TYPE_CHECKING, Literal
@@ -156,7 +156,7 @@ def dataset_rows(
     jobs: int | Client = 1,
     label: Label = "auto",
     done: Mapping[int, tuple[int, ...]] | None = None,
-) -> Iterator[Row]:
+) -> Generator[Row, None, None]:
     """The rows of ``spec`` in index order, but for the indices in ``done`` (their tiles, from a file a run
     started: each is checked against the dataset's board and a :class:`DatasetError` raised when one differs or
     is out of range, as for another dataset's file). Labelled by ``label`` (:func:`resolve_label`); ``search`` solves

@@ -8,6 +8,8 @@ plus their length (:func:`cut`).
 
 from __future__ import annotations
 
+import os
+
 QUOTE_LIMIT = 40
 """How many characters of a piece of input an error message quotes before cutting it short."""
 
@@ -24,6 +26,12 @@ def quote_input(text: str, most: int = QUOTE_LIMIT) -> str:
     if len(text) <= most:
         return repr(text)
     return f"{text[:most]!r}… ({len(text):,} characters)"
+
+
+def quote_path(path: str | os.PathLike[str]) -> str:
+    """A file's path quoted whole for a message (``repr``): a path is bounded by the system, and cut short it would
+    not name the file."""
+    return repr(os.fspath(path))
 
 
 def show_value(value: object, most: int = QUOTE_LIMIT, unit: str = "characters") -> str:
@@ -130,6 +138,18 @@ class SchedulerAddressError(PuzzleError):
 
 class ClusterError(PuzzleError):
     """A Dask scheduler (``--scheduler``) cannot be reached, or was lost during a run."""
+
+
+class OutputError(PuzzleError):
+    """An output file could not be written: no room left on the disk, no permission, another run writing it
+    (:mod:`npuzzle.writelock`). The message names the file and the cause (:func:`os_cause`) or the other run; what was
+    written before stays."""
+
+
+def os_cause(exc: OSError) -> str:
+    """The cause of ``exc`` in words: the standard text of its error number (``No space left on device``), else its
+    message (pyarrow's OSErrors carry a longer one)."""
+    return os.strerror(exc.errno) if exc.errno else str(exc)
 
 
 class SplitError(PuzzleError):

@@ -5,10 +5,12 @@ Python raises ``KeyboardInterrupt`` wherever the main thread is when SIGINT come
 ``Condition.notify``, after a waiter is woken but before it is struck off the list, leaves a stale waiter that takes
 the next wake-up, so a ``multiprocessing.Queue``'s feeder thread never hears that the queue is closed and the process
 hangs at exit. Code that handles queues, pools or locks in the main thread runs inside :func:`interrupts_held`.
+:func:`terminating_as_interrupt` makes a SIGTERM (``kill PID``, a supervisor stopping the program) one more Ctrl-C.
 """
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -73,3 +75,32 @@ def interrupts_held() -> Iterator[HeldInterrupts]:
     finally:
         held._restore()
     held._hand_on()  # leaving normally: the handler put back gets the Ctrl-C now
+
+
+@contextmanager
+def terminating_as_interrupt() -> Iterator[None]:
+    """Within the block, a SIGTERM stops this process as a Ctrl-C does: it goes to the Ctrl-C handler in place, so it
+    is held back where a Ctrl-C is (:func:`interrupts_held`) and ends as ``KeyboardInterrupt`` (with Ctrl-C ignored,
+    it raises one at once). A process forked inside the block ends on a SIGTERM as by default (the workers of
+    :mod:`npuzzle.workers` put the default back first thing, and none is lost meanwhile). Only in the main thread and
+    where SIGTERM has its default handler; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        yield
+        return
+    owner = os.getpid()
+
+    def as_interrupt(_signal: int, frame: FrameType | None) -> None:
+        if os.getpid() != owner:  # a forked worker, before it set its own: SIGTERM's default, ending it
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.raise_signal(signal.SIGTERM)
+            return
+        handler = signal.getsignal(signal.SIGINT)
+        if not callable(handler):
+            raise KeyboardInterrupt
+        handler(signal.SIGINT, frame)
+
+    signal.signal(signal.SIGTERM, as_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -16,6 +16,9 @@ EXIT_INVALID = 2
 EXIT_STOPPED = 3
 EXIT_CLUSTER = 4
 """The exit code when the Dask scheduler of ``--scheduler`` could not be reached or was lost mid-run."""
+EXIT_OUTPUT = 5
+"""The exit code when an output file could not be written (:class:`~npuzzle.errors.OutputError`: the disk full, no
+permission, another run writing it); what was written before stays."""
 EXIT_BROKEN_PIPE = 128 + getattr(signal, "SIGPIPE", 13)
 """The exit code when stdout was closed early (``npuzzle check … | head``): 141, as a shell reports a process
 killed by SIGPIPE."""

@@ -5,7 +5,7 @@ with the batch's progress line and tally; ``--resume`` goes on with the rows the
 from __future__ import annotations
 
 import argparse
-from contextlib import ExitStack
+from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -21,16 +21,17 @@ from ..datafiles import (
     tiles_by_index,
 )
 from ..dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
-from ..errors import plural, quote_input
+from ..errors import OutputError, plural, quote_path
 from ..exhaustive import MAX_EXHAUSTIVE_CELLS
 from ..parse import parse_shape
 from ..pdb import locate
 from ..solve import check_limits
 from ..workers import default_jobs
+from ..writelock import writing
 from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
-from .common import EXIT_STOPPED, UsageError
+from .common import EXIT_OUTPUT, EXIT_STOPPED, UsageError
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -47,7 +48,9 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "heuristic, stopped (docs/research.md). Boards of up to "
         f"{MAX_EXHAUSTIVE_CELLS} cells are labelled by one breadth-first search from the goal, others by the "
         "solver, as `solve --batch` (--jobs, --scheduler). Exit 0 done, 2 invalid input, 3 a board stopped by a "
-        "limit or Ctrl-C (the rows so far are kept: --resume goes on), 4 the Dask scheduler lost.",
+        "limit, or Ctrl-C or SIGTERM (the rows so far are kept: --resume goes on), 4 the Dask scheduler lost, 5 the "
+        "file could not be written (disk full, no permission: the rows written before are kept) or another run "
+        "writes it.",
     )
     parser.add_argument("--shape", required=True, help="ROWSxCOLS, e.g. 4x4")
     which = parser.add_mutually_exclusive_group(required=True)
@@ -69,7 +72,8 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="go on with a FILE a run left (only the rows it lacks are solved); without it an existing FILE is refused",
+        help="go on with a FILE a run left (only the rows it lacks are solved); without it an existing FILE is "
+        "refused, as is a FILE another run is writing (FILE.lock names it)",
     )
     parser.add_argument(
         "--label",
@@ -104,12 +108,18 @@ def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     spec = DatasetSpec(rows, cols, count, scramble, "0" if args.seed is None else args.seed, args.goal)
     path = Path(args.out)
     if not path.parent.is_dir():  # said now, not after the first board's work
-        raise UsageError(f"cannot write the dataset {quote_input(str(path))}: there is no folder {path.parent}")
+        raise UsageError(f"cannot write the dataset {quote_path(path)}: there is no folder {path.parent}")
     if file_format(path) == "parquet":
         arrow_schema()  # pyarrow missing: said now, not after the first part's work
+    with writing(path):  # one run at a time: a second one is refused, told which run writes the file
+        return _write_dataset(args, spec, path, err)
+
+
+def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err: TextIO) -> int:
+    """:func:`cmd_dataset` once it holds the file: resume it or start it, and write the rows it lacks."""
     if started(path) and not args.resume:
         raise UsageError(
-            f"{quote_input(str(path))} is already there: --resume goes on with it, or give another --out (a dataset "
+            f"{quote_path(path)} is already there: --resume goes on with it, or give another --out (a dataset "
             "file is never overwritten)"
         )
     done = rows_done(path)
@@ -132,23 +142,32 @@ def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
             jobs = stack.enter_context(cluster_client(args.scheduler))
         writer: DatasetWriter | None = None
         written = 0
+        made = stack.enter_context(closing(dataset_rows(spec, options, jobs, args.label, tiles_by_index(done))))
         try:
-            for row in dataset_rows(spec, options, jobs, args.label, tiles_by_index(done)):
+            for row in made:
                 writer = writer or open_writer(path)
                 writer.write(row)
                 written += 1
                 tally.add(row)
+            if writer is None and file_format(path) == "parquet" and parts_folder(path).exists():
+                writer = open_writer(path)  # every row was in the parts already: join them
+            _close(writer, complete=True)
         except KeyboardInterrupt:
             _close(writer, complete=False)
             tally.finish(interrupted=True)
             err.write(f"npuzzle: interrupted: {plural(written, 'row')} written; --resume goes on\n")
             return EXIT_STOPPED
+        except OutputError as exc:  # the disk full, no permission: the writer kept what it had written
+            tally.finish(interrupted=True)
+            saved = 0 if writer is None else writer.saved
+            err.write(
+                f"npuzzle: {exc}\nnpuzzle: stopped: {plural(saved, 'row')} of this run written and kept; --resume "
+                "goes on once the file can be written\n"
+            )
+            return EXIT_OUTPUT
         except Exception:  # DatasetError, a lost scheduler …: the rows so far stay in the file
             _close(writer, complete=False)
             raise
-        if writer is None and file_format(path) == "parquet" and parts_folder(path).exists():
-            writer = open_writer(path)  # every row was in the parts already: join them
-        _close(writer, complete=True)
     tally.finish()
     err.write(f"npuzzle: {plural(written, 'row')} written to {path} ({spec.total:,} in all)\n")
     return tally.exit_code()

@@ -8,7 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..errors import BoardError, ClusterError, PuzzleError, quote_input
+from ..errors import BoardError, ClusterError, OutputError, PuzzleError, quote_input
+from ..interrupts import terminating_as_interrupt
 from ..metric import METRICS
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
 from ..pdb import MTM_ENV, PDB_ENV, cache_dir
@@ -32,6 +33,7 @@ from .common import (
     EXIT_CLUSTER,
     EXIT_INVALID,
     EXIT_OK,
+    EXIT_OUTPUT,
     EXIT_STOPPED,
     looks_like_a_file_name,
 )
@@ -48,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check and solve sliding-tile puzzles (8-puzzle, 15-puzzle, any rows × cols board).",
         epilog="Boards: numbers separated by spaces/commas/semicolons, rows on lines or separated by '/', or JSON; "
         "the blank is 0, _, ., -, x or *. Exit codes: 0 solvable/solved, 1 not solvable, 2 invalid input, "
-        "3 stopped by a limit, 4 the Dask scheduler could not be reached or was lost.",
+        "3 stopped by a limit, Ctrl-C or SIGTERM, 4 the Dask scheduler could not be reached or was lost, 5 an output "
+        "file could not be written (disk full, no permission, another run writing it).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -196,7 +199,8 @@ def main(
     except SystemExit as exc:  # argparse already printed the usage message
         return EXIT_INVALID if exc.code not in (0, None) else EXIT_OK
     try:
-        code: int = args.func(args, out, err, stdin)
+        with terminating_as_interrupt():  # a SIGTERM ends a command as Ctrl-C does: what was done said, exit 3
+            code: int = args.func(args, out, err, stdin)
         out.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
         return code
     except BrokenPipeError:
@@ -212,6 +216,9 @@ def main(
     except ClusterError as exc:
         err.write(f"npuzzle: {exc}\n")
         return EXIT_CLUSTER
+    except OutputError as exc:
+        err.write(f"npuzzle: {exc}\n")
+        return EXIT_OUTPUT
     except PuzzleError as exc:
         err.write(f"npuzzle: {_with_file_hint(args, exc)}\n")
         return EXIT_INVALID

@@ -26,7 +26,7 @@ from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY
 from ..interrupts import interrupts_held
 from ..progress import Limit, Search, SearchResult, SearchStopped
-from ..workers import WAIT_SECONDS, leave_interrupts_to_the_parent, running
+from ..workers import WAIT_SECONDS, Lifeline, running, start_worker
 from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, SplitJob, answer_task, ordinary_first
 from .tables import PdbTables
 from .tasks import Answer, Task
@@ -66,9 +66,10 @@ def _split(job: SplitJob) -> Search:
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     tasks: Queue[Task | None] = context.Queue()
     answers: Queue[Answer] = context.Queue()
-    args = (job.tables, coordinator.use_reflection, tasks, answers)
+    lifeline = Lifeline(context)
+    args = (job.tables, coordinator.use_reflection, tasks, answers, lifeline)
     workers: list[BaseProcess] = [context.Process(target=_worker, args=args, daemon=True) for _ in range(job.workers)]
-    with running(workers, tasks, answers):
+    with running(workers, tasks, answers, lifeline=lifeline):
         reported = time.perf_counter()
         out = 0
         while True:
@@ -97,9 +98,12 @@ def _split(job: SplitJob) -> Search:
     return coordinator.result
 
 
-def _worker(tables: PdbTables, use_reflection: bool, tasks: Queue[Task | None], answers: Queue[Answer]) -> None:
-    """A worker process: search the subtrees handed to it until told to stop (None); Ctrl-C is the parent's."""
-    leave_interrupts_to_the_parent()
+def _worker(
+    tables: PdbTables, use_reflection: bool, tasks: Queue[Task | None], answers: Queue[Answer], lifeline: Lifeline
+) -> None:
+    """A worker process: search the subtrees handed to it until told to stop (None); Ctrl-C is the parent's, and a
+    worker whose parent is gone ends (:func:`~npuzzle.workers.start_worker`)."""
+    start_worker(lifeline)
     tt: dict[bytes, int] = {}
     while (task := tasks.get()) is not None:
         answers.put(answer_task(tables, task, use_reflection, tt))
