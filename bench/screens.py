@@ -85,23 +85,33 @@ Moment = Callable[[str], None]
 """Takes the picture of the moment named (a key of :data:`JOURNEY_MOMENTS`) on the journey's page."""
 
 
-def picture(page: Page, path: Path, selectors: tuple[str, ...]) -> str:
-    """Screenshot the page once each of ``selectors`` has come into view (or a few seconds have passed) and it has
-    stopped scrolling; the elements' places (CSS px from the viewport's top) and why those not seen are not."""
+def in_view(page: Page, *selectors: str) -> None:
+    """Wait until each of ``selectors`` has come into view (or a few seconds have passed: the picture then shows where
+    it is instead) and the page has stopped scrolling, as a person waits for the view the page scrolls to after its
+    answer (the scroll begins a frame or two later)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from tests.browser.sees import IN_VIEW_JS, seen, settled
+    from tests.browser.sees import IN_VIEW_JS, settled
 
-    for selector in selectors:  # a view the page scrolls to after its answer: the scroll begins a frame or two later
-        with contextlib.suppress(PlaywrightTimeout):  # not in view: the picture shows where it is instead
+    for selector in selectors:
+        with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(IN_VIEW_JS, arg=selector, timeout=3_000)
-    page.evaluate("() => document.fonts.ready")
     settled(page)
+
+
+def picture(page: Page, path: Path, selectors: tuple[str, ...]) -> str:
+    """Screenshot the page once ``selectors`` are in view (:func:`in_view`); the places of those drawn (CSS px from
+    the viewport's top) and why those not seen are not."""
+    from tests.browser.sees import seen
+
+    in_view(page, *selectors)
+    page.evaluate("() => document.fonts.ready")
     page.screenshot(path=str(path))
     places = []
     for selector in selectors:
+        if not page.locator(selector).first.is_visible():  # not drawn at this size (Solve or the bar's)
+            continue
         result = seen(page, selector)
-        box = result.get("box")
-        where = f"{box['top']}–{box['bottom']}" if box else "not drawn"
+        where = f"{result['box']['top']}–{result['box']['bottom']}"
         places.append(f"{selector} {where}" + ("" if result["seen"] else f" (NOT SEEN: {result['why']})"))
     return ", ".join(places)
 
@@ -173,6 +183,7 @@ def student(app: App, phone: bool, moment: Moment) -> None:
     page.locator("#watch-open").scroll_into_view_if_needed()
     page.click("#watch-open")
     page.wait_for_function("() => document.body.dataset.watch === 'idle'", timeout=TIMEOUT_MS)
+    in_view(page, "#watch-heading", "#watch-step")  # the panel opened where the page puts it: Step pressed there
     page.click("#watch-step")
     page.locator("#watch-lanes .taken").wait_for(timeout=TIMEOUT_MS)
     moment("student-watch-step")
