@@ -118,7 +118,8 @@ def reconstruction(
     tiles and letters: :func:`~npuzzle.interchange.move_letters`) playable from ``board`` (played once, in place),
     ``times`` (if any) one whole number of ms per move, from 0 at the first, never decreasing, each of at most
     :data:`MAX_TIME_DIGITS` digits; ``total`` (if any) the ms on the clock when it stopped, a whole number as
-    those, at least the last move's time and given only with the times."""
+    those, at least the last move's time and given only with the times (one equal to it is not kept: the clock
+    stopped at the last move, as without a total)."""
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
     letters, end = play_letters(board, moves)  # a MoveError names the first move that cannot be played
     checked = None if not times else _checked_times(times, len(letters))  # no moves: nothing timed
@@ -148,7 +149,7 @@ def _checked_times(times: Sequence[object], moves: int) -> tuple[int, ...]:
     return tuple(checked)
 
 
-def _checked_total(total: object, times: tuple[int, ...] | None) -> int:
+def _checked_total(total: object, times: tuple[int, ...] | None) -> int | None:
     if not _whole_ms(total):
         raise ReconstructionError(
             f"the total time ({show_value(total, unit='digits')}) is not a whole number of milliseconds from 0 to "
@@ -161,7 +162,7 @@ def _checked_total(total: object, times: tuple[int, ...] | None) -> int:
             f"the total time ({total} ms) comes before the last move's time ({times[-1]} ms): the clock stops at the "
             "last move or after it"
         )
-    return total
+    return None if total == times[-1] else total
 
 
 def _whole_ms(value: object) -> TypeGuard[int]:

@@ -84,8 +84,8 @@ def op_reconstruction(request: Request) -> Reply:
     text or made from its parts, with its text (``text``, which reads back to the same) and what it adds up to
     (``tps``: single-tile moves per second; ``seconds`` and ``tps`` null when not timed). ``total_ms`` is the clock's
     time when it stopped after the last move (a blindfolded solve's Done; at least the last time, with the times):
-    then the solve's time (``seconds``, ``tps``, the text's ``Total`` and ``Solve``); null or absent: the last
-    move's. ``convention`` is the letters' in the texts:
+    then the solve's time (``seconds``, ``tps``, the text's ``Total`` and ``Solve``); null, absent or the last
+    time: the last move's (the reply's ``total_ms`` is then null). ``convention`` is the letters' in the texts:
     the text read, ``moves`` given as text, and the ``text`` written (``moves`` given as a list, ``letters`` and
     ``notation`` are always the tile's direction)."""
     convention = _convention(request)
