@@ -1,7 +1,9 @@
 """The gallery of what a person sees: screenshots of the page's main moments at the six common screens, in
-``docs/screens/`` (linked from the README), made from the built ``site/``.
+``docs/screens/`` (linked from the README), made from the built ``site/``; with ``--journeys`` the moments of the
+journeys instead (``tests/browser/test_journeys_page.py``, whose steps it takes: at its two screens unless ``--only``).
 
     .venv/bin/python scripts/build_site.py && .venv/bin/python -m bench screens [--out docs/screens] [--only 390x844]
+    .venv/bin/python -m bench screens --journeys --out /tmp/journeys   # the journeys' moments
 
 At 1366×768, 1280×720, 1440×900, 1920×1080 (desktop) and 390×844, 360×740 (phones, with touch) the page is opened
 through a shared link of a 15-puzzle and pictured: ``link`` (the verdict), ``solved`` (the solution's player under the
@@ -11,16 +13,27 @@ for a shorter solution: the shorter answer on the board and its player). Each st
 (``body[data-*]``), never on a fixed sleep; every request outside the site's origin is aborted (:mod:`bench.browser`).
 With each picture it prints where the things a person needs next lie on the screen (CSS pixels from the top of the
 viewport: the verdict's headline, the board, the player, Solve, a panel's heading). The tests of the same moments are
-``tests/browser/test_sees_page.py``.
+``tests/browser/test_sees_page.py``. A journey's picture is named by its screen, the person and the moment
+(``390x844-player-hint.png``): the player's after Check with moves made, after Undo brings the game back, after Hint
+and after Solve; the speedsolver's solve (no assists) and its analysis; the student's Compare and Watch after Step; the
+visitor's shared link and its Solve. Each element the journey's test asserts seen is printed with its place and, when
+it is not in view and on top, why (:func:`tests.browser.sees.seen`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bench.browser import BOOT_TIMEOUT_MS, ROOT, guard, launch, start_server
+from bench.browser import BOOT_TIMEOUT_MS, ROOT, Server, guard, launch, start_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+    from tests.browser.conftest import App
 
 SCREENS = {
     "1366x768": (1366, 768),
@@ -53,6 +66,178 @@ BOXES_JS = """(selectors) => selectors.map((s) => {
 }).filter(Boolean).join(", ")"""
 TIMEOUT_MS = 180_000
 
+JOURNEY_MOMENTS = {
+    "player-check": ("#board-view .grid", "#verdict .verdict-title", "#undo"),
+    "player-undo": ("#board-view .grid", "#board-status"),
+    "player-hint": ("#board-status", "#board-view .cell.hinted"),
+    "player-solve": ("#board-view .grid", "#player #play", "#player .position", "#solution-summary"),
+    "speedsolver-solved": ("#board-status", "#board-score", "#score-details"),
+    "speedsolver-analysis": ("#analysis-heading", "#analysis-summary", "#analysis-facts"),
+    "student-compare": ("#comparison-heading", "#compare-table"),
+    "student-watch-step": ("#watch-step", "#watch-said", "#watch-lanes .taken", "#watch-lanes .children"),
+    "visitor-link": ("#board-view .grid", "#verdict .verdict-title", "#solve", "#bar-solve"),
+    "visitor-solve": ("#board-view .grid", "#player #play", "#player .position", "#solution-summary"),
+}
+"""The journeys' moments, by picture name, with the elements a person needs next there (those the journeys' test
+asserts seen; printed with their place and, when not seen, why)."""
+
+Moment = Callable[[str], None]
+"""Takes the picture of the moment named (a key of :data:`JOURNEY_MOMENTS`) on the journey's page."""
+
+
+def in_view(page: Page, *selectors: str) -> None:
+    """Wait until each of ``selectors`` has come into view (or a few seconds have passed: the picture then shows where
+    it is instead) and the page has stopped scrolling, as a person waits for the view the page scrolls to after its
+    answer (the scroll begins a frame or two later)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from tests.browser.sees import IN_VIEW_JS, settled
+
+    for selector in selectors:
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(IN_VIEW_JS, arg=selector, timeout=3_000)
+    settled(page)
+
+
+def picture(page: Page, path: Path, selectors: tuple[str, ...]) -> str:
+    """Screenshot the page once ``selectors`` are in view (:func:`in_view`); the places of those drawn (CSS px from
+    the viewport's top) and why those not seen are not."""
+    from tests.browser.sees import seen
+
+    in_view(page, *selectors)
+    page.evaluate("() => document.fonts.ready")
+    page.screenshot(path=str(path))
+    places = []
+    for selector in selectors:
+        if not page.locator(selector).first.is_visible():  # not drawn at this size (Solve or the bar's)
+            continue
+        result = seen(page, selector)
+        where = f"{result['box']['top']}–{result['box']['bottom']}"
+        places.append(f"{selector} {where}" + ("" if result["seen"] else f" (NOT SEEN: {result['why']})"))
+    return ", ".join(places)
+
+
+def player(app: App, phone: bool, moment: Moment) -> None:
+    """A seed dealt with Enter, three moves by the arrow keys, Check; another board checked, Undo; Hint; Solve."""
+    from tests.browser.steps import wait_grid
+    from tests.browser.test_journeys_page import deal_with_enter, legal, open_editor, press, wait_moves
+
+    from npuzzle.parse import parse_board
+
+    page = app.page
+    start = deal_with_enter(app, "3×3", "2026")
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#board-view')")
+    board = press(page, start, legal(start, 3))
+    wait_moves(page, 3)
+    open_editor(page)
+    before = app.answers()
+    page.click("#check")
+    app.wait_answer(before)
+    moment("player-check")
+    open_editor(page)
+    page.fill("#board", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15")
+    before = app.answers()
+    page.click("#check")
+    app.wait_answer(before)
+    wait_grid(app, parse_board("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15").tiles)
+    page.click("#undo")
+    wait_grid(app, board.tiles)
+    wait_moves(page, 3)
+    moment("player-undo")
+    page.locator("body").evaluate("b => delete b.dataset.hint")
+    page.click("#hint")
+    page.wait_for_function("() => document.body.dataset.hint === 'shown'", timeout=TIMEOUT_MS)
+    moment("player-hint")
+    page.click("#bar-solve" if phone else "#solve")
+    page.wait_for_function(f"() => {DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
+    moment("player-solve")
+
+
+def speedsolver(app: App, phone: bool, moment: Moment) -> None:
+    """No assists, a seed dealt, solved by the arrow keys with one detour; the analysis, then its pointer taken."""
+    from tests.browser.conftest import core
+    from tests.browser.steps import analysed, choose, text_of
+    from tests.browser.test_journeys_page import deal_with_enter, legal, press
+
+    page = app.page
+    choose(page, "#mode", "no-assists")
+    start = deal_with_enter(app, "3×3", "31")
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#board-view')")
+    shortest = core({"op": "solve", "board": text_of(start), "algorithm": "astar"})
+    detour = legal(start, 1)
+    back = {"U": "D", "D": "U", "L": "R", "R": "L"}[detour]
+    press(page, start, detour + back + "".join(shortest["letters"]))
+    page.wait_for_function("() => document.body.dataset.result === 'solved'")
+    analysed(page)
+    moment("speedsolver-solved")
+    page.click("#score-details")
+    moment("speedsolver-analysis")
+
+
+def student(app: App, phone: bool, moment: Moment) -> None:
+    """Compare heuristics on the page's example, then Watch the search and one Step."""
+    page = app.page
+    page.locator("body").evaluate("b => delete b.dataset.compare")
+    page.click("#compare")
+    page.wait_for_function("() => document.body.dataset.compare === 'done'", timeout=TIMEOUT_MS)
+    moment("student-compare")
+    page.locator("#watch-open").scroll_into_view_if_needed()
+    page.click("#watch-open")
+    page.wait_for_function("() => document.body.dataset.watch === 'idle'", timeout=TIMEOUT_MS)
+    in_view(page, "#watch-heading", "#watch-step")  # the panel opened where the page puts it: Step pressed there
+    page.click("#watch-step")
+    page.locator("#watch-lanes .taken").wait_for(timeout=TIMEOUT_MS)
+    moment("student-watch-step")
+
+
+def visitor(app: App, phone: bool, moment: Moment) -> None:
+    """A shared link's board and verdict on a first visit, then Solve."""
+    from tests.browser.steps import wait_grid
+
+    from npuzzle.parse import parse_board
+
+    page = app.page
+    wait_grid(app, parse_board(HARD_3X3.removeprefix("#board=").replace(",", " ")).tiles)
+    moment("visitor-link")
+    page.click("#bar-solve" if phone else "#solve")
+    page.wait_for_function(f"() => {DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
+    moment("visitor-solve")
+
+
+JOURNEYS: tuple[tuple[str, Callable[[App, bool, Moment], None]], ...] = (
+    ("", player),
+    ("", speedsolver),
+    ("", student),
+    (HARD_3X3, visitor),
+)
+"""Each journey's link (empty: a first visit to the page) and its walk."""
+
+
+def journeys(browser: Browser, server: Server, out: Path, screens: list[str]) -> list[str]:
+    """The journeys' pictures at ``screens``, each journey on a first visit of its own (a phone's with touch); the
+    requests outside the site's origin and the page errors met."""
+    from tests.browser.conftest import open_app
+
+    problems: list[str] = []
+    for name in screens:
+        width, height = SCREENS[name]
+        phone = width < 500
+        for fragment, walk in JOURNEYS:
+            with open_app(browser, server, fragment, phone=phone, viewport={"width": width, "height": height}) as app:
+                walk(app, phone, moments(app.page, out, name))
+                problems += app.offsite + app.errors
+    return problems
+
+
+def moments(page: Page, out: Path, screen: str) -> Moment:
+    """The :data:`Moment` of ``page`` at ``screen``: its picture in ``out``, its elements' places printed."""
+
+    def moment(label: str) -> None:
+        path = out / f"{screen}-{label}.png"
+        where = picture(page, path, JOURNEY_MOMENTS[label])
+        print(f"screens: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {where}")
+
+    return moment
+
 
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
@@ -60,15 +245,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default site/)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens", help="folder for the PNGs")
     parser.add_argument("--only", nargs="*", choices=sorted(SCREENS), help="these screens only")
+    parser.add_argument(
+        "--journeys", action="store_true", help="the journeys' moments (at 1366x768 and 390x844 unless --only)"
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").exists():
         print(f"screens: {args.site} has no index.html: build the site first (npm run build)", file=sys.stderr)
         return 1
-    from playwright.sync_api import Page, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
     server = start_server(args.site)
     offsite: list[str] = []
+    if args.journeys:
+        from tests.browser.test_journeys_page import JOURNEY_SCREENS
+
+        try:
+            with sync_playwright() as playwright:
+                browser = launch(playwright)
+                problems = journeys(browser, server, args.out, args.only or list(JOURNEY_SCREENS))
+                browser.close()
+        finally:
+            server.close()
+        if problems:
+            print(f"screens: blocked requests or page errors: {problems}", file=sys.stderr)
+        return 1 if problems else 0
 
     def answer(page: Page, before: int) -> None:
         page.wait_for_function("n => Number(document.body.dataset.answers) > n", arg=before, timeout=TIMEOUT_MS)

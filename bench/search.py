@@ -234,7 +234,7 @@ def main(argv: list[str]) -> int:
     for label, text in EIGHTS.items():
         b = parse_board(text)
         print(f"\nCompare table, A* on the 8-puzzle {label}: {b.format(one_line=True)}")
-        print(f"{'heuristic':16}  {'length':>6}  {'vertices visited':>16}  {'max heap size':>13}  {'time (s)':>8}")
+        print(f"{'heuristic':16}  {'length':>6}  {'nodes expanded':>16}  {'max heap size':>13}  {'time (s)':>8}")
         for r in run(compare(b, goal8)):
             length = "—" if r.length is None else str(r.length)
             mark = "" if r.stopped is None else f"  (stopped: {r.stopped})"

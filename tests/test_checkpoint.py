@@ -52,11 +52,11 @@ def test_a_progress_record_is_due_once_report_every_has_passed() -> None:
 
 def test_limit_messages_say_what_stopped_the_search_and_what_to_try() -> None:
     assert limit_message("astar", "hamming", "node-limit", Limit(nodes=500), 500, 600, 20) == (
-        "A* stopped at the node limit (500 states expanded); the solution needs at least 20 moves. "
+        "A* stopped at the node limit (500 nodes expanded); the solution needs at least 20 moves. "
         "Try IDA* (it needs almost no memory) or a stronger heuristic (linear-conflict)."
     )
     assert limit_message("idastar", "pdb-7/7-7+reflected", "time-limit", Limit(seconds=2), 9_000, 0, 50) == (
-        "IDA* stopped at the time limit (2 s) after expanding 9,000 states; the solution needs at least 50 moves. "
+        "IDA* stopped at the time limit (2 s) after expanding 9,000 nodes; the solution needs at least 50 moves. "
         "Allow more nodes or time."
     )
 
@@ -82,7 +82,7 @@ def test_a_cancel_builds_its_result_from_the_last_record() -> None:
         40,
     )
     assert result.message == (
-        "IDA* stopped at a cancel request after expanding 1,000 states; the solution needs at least 40 moves."
+        "IDA* stopped at a cancel request after expanding 1,000 nodes; the solution needs at least 40 moves."
     )
 
 
@@ -118,8 +118,8 @@ def test_every_search_stops_at_the_node_limit_with_the_one_message() -> None:
         assert 40 <= result.nodes_expanded < 40 + 10, name
         assert result.message.startswith(
             (
-                "A* stopped at the node limit (40 states expanded); the solution needs at least ",
-                "IDA* stopped at the node limit (40 states expanded); the solution needs at least ",
+                "A* stopped at the node limit (40 nodes expanded); the solution needs at least ",
+                "IDA* stopped at the node limit (40 nodes expanded); the solution needs at least ",
             )
         ), (name, result.message)
         assert 0 < result.lower_bound <= 31, name

@@ -35,7 +35,7 @@ def test_solve_prints_moves_length_and_statistics() -> None:
     letters = lines[2].split(":", 1)[1].strip()
     board = parse_board(HARD8)
     assert board.apply([int(t) for t in tiles]) == goal_board(3, 3) == board.apply(list(letters))
-    assert any(line.startswith("Vertices visited (expanded): ") for line in lines)
+    assert any(line.startswith("Nodes expanded: ") for line in lines)
     assert any(line.startswith("Maximum heap size: ") for line in lines)
     assert result.stderr == ""  # no progress line when stderr is not a terminal
 
@@ -91,7 +91,7 @@ def test_ctrl_c_stops_cleanly_with_the_statistics() -> None:
     args = [KORF1, "--goal", "blank-first", "--heuristic", "hamming", "--time-limit", "600"]
     stopped = interrupt_when(["solve", *args], ready="expanded", env=ENV)
     assert stopped.returncode == 3, stopped.stderr
-    assert "stopped at a cancel request" in stopped.stdout and "Vertices visited (expanded): " in stopped.stdout
+    assert "stopped at a cancel request" in stopped.stdout and "Nodes expanded: " in stopped.stdout
     assert "interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
 
 
@@ -100,7 +100,7 @@ def test_compare_prints_the_course_table() -> None:
     result = run("compare", HARD8, "--max-nodes", "50000")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[1].split()[:4] == ["heuristic", "length", "vertices", "visited"]
+    assert lines[1].split()[:4] == ["heuristic", "length", "nodes", "expanded"]
     rows = {line.split()[0]: line for line in lines[2:]}
     assert set(rows) == {"discrete", "hamming", "manhattan", "walking-distance", "linear-conflict"}
     assert "stopped: node-limit" in rows["discrete"] and "—" in rows["discrete"]

@@ -1,4 +1,4 @@
-"""The near-optimal solver's work budget: counted in states expanded, not timed, so the same
+"""The near-optimal solver's work budget: counted in nodes expanded, not timed, so the same
 board and options give the same answer on any machine, under any load, with or without a roomy hard limit; the
 budget's bad values get clear messages; the default's answers on Korf & Felner's 24-puzzles stay near the optimum."""
 

@@ -177,7 +177,7 @@ def test_ctrl_c_while_the_tables_load_prints_the_statistics(
     monkeypatch.setattr(cache, "load_tables", interrupted)
     code, out, err = run_cli("solve", "--pdb", str(path), BOARD)
     assert code == 3 and "interrupted while loading the pattern database" in err
-    assert "Not solved" in out and "Vertices visited (expanded): 0" in out
+    assert "Not solved" in out and "Nodes expanded: 0" in out
     code, out, _ = run_cli("solve", "--json", "--pdb", str(path), BOARD)
     assert code == 3 and json.loads(out)["stopped"] == "cancelled"
     assert not mapped_path(path).exists()

@@ -67,11 +67,17 @@ def test_the_module_example_reads_and_writes_back_to_itself() -> None:
     st.integers(0, 80),
     st.booleans(),
     st.booleans(),
+    st.one_of(st.none(), st.integers(0, 10**4)),
 )
-def test_text_to_solve_to_text(shape: tuple[int, int], seed: int, length: int, timed: bool, seeded: bool) -> None:
+def test_text_to_solve_to_text(
+    shape: tuple[int, int], seed: int, length: int, timed: bool, seeded: bool, after: int | None
+) -> None:
     letters, times = random_walk(*shape, seed, length)
     board = deal(*shape, seed).board
-    solve = reconstruction(board, letters, None, times if timed else None, seed if seeded else None)
+    timed = timed and bool(times)
+    total = times[-1] + after if timed and after is not None else None  # the clock stopped `after` ms later
+    kept = None if total is None or after == 0 else total  # at the last move: as without a total
+    solve = reconstruction(board, letters, None, times if timed else None, seed if seeded else None, total)
     text = write_reconstruction(solve)
     assert read_reconstruction(text) == solve
     assert write_reconstruction(read_reconstruction(text)) == text
@@ -83,10 +89,11 @@ def test_text_to_solve_to_text(shape: tuple[int, int], seed: int, length: int, t
             "board": board.format(one_line=True),
             "moves": letters,
             "times": times if timed else None,
+            "total_ms": total,
             "seed": seed if seeded else None,
         }
     )
-    assert made["text"] == text
+    assert made["text"] == text and made["total_ms"] == kept
 
 
 def test_bare_lines_read_as_scramble_moves_and_times_and_the_blank_convention_by_a_switch() -> None:
@@ -153,3 +160,57 @@ def test_times_that_go_back_are_named_and_the_api_refuses_bad_fields() -> None:
     ]:
         reply = api({"op": "reconstruction", **request})
         assert reply["ok"] is False and fragment in reply["error"]["message"], reply
+
+
+BLIND = {"op": "reconstruction", "board": "1 2 3/4 5 6/0 7 8", "moves": "L2", "times": [0, 250]}
+"""A two-move solve whose last move came at 250 ms."""
+
+
+def test_a_blindfolded_solve_s_clock_that_ran_past_the_last_move_is_its_time() -> None:
+    reply = api({**BLIND, "total_ms": 1000})  # Done pressed 750 ms after the last move
+    assert reply["ok"] and reply["total_ms"] == 1000 and reply["seconds"] == 1.0 and reply["tps"] == 2.0
+    assert reply["times"] == [0, 250]
+    assert "Times: 0 250\nTotal: 1000\nSolve: 2 moves (1 line move) in 1.000 s, 2.00 moves/s\n" in reply["text"]
+    solve = read_reconstruction(reply["text"])
+    assert solve.total == 1000 and solve.seconds == 1.0 and write_reconstruction(solve) == reply["text"]
+    assert api({"op": "reconstruction", "text": reply["text"]}) == reply
+    at_last = api({**BLIND, "total_ms": 250})  # the clock stopped with the last move: as without a total
+    assert at_last == api(BLIND) and at_last["total_ms"] is None and "Total" not in at_last["text"]
+
+
+def test_without_a_total_the_last_move_s_time_is_the_solve_s() -> None:
+    for request in (BLIND, {**BLIND, "total_ms": None}):
+        reply = api(request)
+        assert reply["ok"] and reply["total_ms"] is None and reply["seconds"] == 0.25 and reply["tps"] == 8.0
+        assert reply["text"] == EXAMPLE.replace("Seed: 7\n", "")
+
+
+@pytest.mark.parametrize(
+    ("total", "fragment"),
+    [
+        (249, "the total time (249 ms) comes before the last move's time (250 ms)"),
+        (1000.5, "the total time (1000.5) is not a whole number of milliseconds"),
+        (True, "the total time (True) is not a whole number of milliseconds"),
+        ("1000", "the total time ('1000') is not a whole number of milliseconds"),
+        (-1, "the total time (-1) is not a whole number of milliseconds"),
+        (10**12, "the total time (1000000000000) is not a whole number of milliseconds"),
+    ],
+)
+def test_a_total_before_the_last_move_or_not_whole_ms_is_refused_quoting_it(total: object, fragment: str) -> None:
+    with pytest.raises(ReconstructionError, match=re.escape(fragment)):
+        reconstruction(parse_board(str(BLIND["board"])), "LL", None, [0, 250], None, total)
+    reply = api({**BLIND, "total_ms": total})
+    assert reply["ok"] is False and reply["error"]["type"] == "ReconstructionError"
+    assert fragment in reply["error"]["message"]
+
+
+def test_a_total_needs_the_times_and_a_text_s_total_is_read_as_whole_ms() -> None:
+    fragment = "the total time (900 ms) is given without the moves' times: give both"
+    reply = api({**BLIND, "times": None, "total_ms": 900})
+    assert reply["ok"] is False and fragment in reply["error"]["message"]
+    with pytest.raises(ReconstructionError, match=re.escape(fragment)):
+        read_reconstruction("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTotal: 900")
+    with pytest.raises(ReconstructionError, match=re.escape("the total time '1.5 s' is not a whole number")):
+        read_reconstruction("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 250\nTotal: 1.5 s")
+    with pytest.raises(ReconstructionError, match=re.escape("comes before the last move's time (250 ms)")):
+        read_reconstruction("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 250\nTotal: 100")

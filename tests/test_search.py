@@ -242,7 +242,7 @@ def test_astar_node_limit_stops_with_its_message() -> None:
     result = run(solve(board, goal, "astar", "hamming", Limit(nodes=500)))
     assert result.stopped == "node-limit" and result.moves is None and not result.optimal
     assert result.nodes_expanded == 500
-    assert "node limit (500 states expanded)" in result.message
+    assert "node limit (500 nodes expanded)" in result.message
     assert "Try IDA*" in result.message and "stronger heuristic" in result.message
     assert 0 < result.lower_bound <= 31
 

@@ -23,7 +23,8 @@
  *    (default HELPERS_IDLE_MS in helper-workers.js);
  * - watch: long, a window of A*'s or IDA*'s expansions as steps (npuzzle.watch; `from` steps replayed silently,
  *   then `count` recorded, at most 2,000; `to_end`: the last `count` steps of the run to the goal);
- * - reconstruction: one-shot, a solve's text read (`text`) or written (`board`, `moves`, `times`, `seed`);
+ * - reconstruction: one-shot, a solve's text read (`text`) or written (`board`, `moves`, `times`, `total_ms`: the
+ *   clock's time when it stopped after the last move, as a blindfolded solve's Done, `seed`);
  * - analyse: long, a solve analysed against the optimum (npuzzle.analysis): `moves` in the speedsolvers'
  *   notation ("U2RD3L"; letters the tile's direction, or the blank's with `convention: "blank"`), in `metric`;
  *   progress `{analysed, total, nodes_expanded, elapsed}`, then the distances, mistakes and chart data;
@@ -50,7 +51,7 @@
  *   metric?: Metric, convention?: "tile" | "blank", max_nodes?: number, time_limit?: number,
  *   background?: boolean}} AnalyseRequest
  * @typedef {{type: "reconstruction", id: number, text?: string, convention?: "tile" | "blank", board?: BoardInput,
- *   goal?: string, moves?: string | (number | string)[], times?: number[] | null,
+ *   goal?: string, moves?: string | (number | string)[], times?: number[] | null, total_ms?: number | null,
  *   seed?: number | string | null}} ReconstructionRequest
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
@@ -185,10 +186,12 @@
 /**
  * A reconstruction (npuzzle.reconstruction): its `text` (which reads back to the same), the scramble and goal, the
  * single-tile `letters` and their `notation`, both counts, each move's time in ms from the first (null: not timed),
- * the seed the scramble was dealt from, the time, the moves per second (`tps`) and whether it reaches the goal.
+ * the clock's whole ms when it stopped after the last move (`total_ms`, a blindfolded solve's Done; null: at the
+ * last move), the seed the scramble was dealt from, the time, the moves per second (`tps`) and whether it reaches
+ * the goal.
  * @typedef {{ok: true, text: string, board: Board, goal: Board, letters: string, notation: string, moves: number,
- *   line_moves: number, times: number[] | null, seed: string | null, seconds: number | null, tps: number | null,
- *   solved: boolean, summary: string}} ReconstructionReply
+ *   line_moves: number, times: number[] | null, total_ms: number | null, seed: string | null,
+ *   seconds: number | null, tps: number | null, solved: boolean, summary: string}} ReconstructionReply
  */
 
 /**

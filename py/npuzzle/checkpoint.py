@@ -126,13 +126,13 @@ def limit_message(
     ``"line moves"`` in the multi-tile metric), and (for a limit, not a cancel) what to try instead."""
     name = ALGORITHM_TITLES[algorithm]
     if reason == "node-limit":
-        what = f"the node limit ({limit.nodes:,} states expanded)"
+        what = f"the node limit ({limit.nodes:,} nodes expanded)"
     elif reason == "time-limit":
-        what = f"the time limit ({limit.seconds:g} s) after expanding {expanded:,} states"
+        what = f"the time limit ({limit.seconds:g} s) after expanding {expanded:,} nodes"
     elif reason == "memory-limit":
-        what = f"the memory limit ({held:,} states held; limit {limit.memory:,}) after expanding {expanded:,} states"
+        what = f"the memory limit ({held:,} states held; limit {limit.memory:,}) after expanding {expanded:,} nodes"
     else:
-        what = f"a cancel request after expanding {expanded:,} states"
+        what = f"a cancel request after expanding {expanded:,} nodes"
     text = f"{name} stopped at {what}; the solution needs at least {bound} {unit}."
     if reason == "cancelled":
         return text

@@ -7,15 +7,17 @@ The text is one field a line, ``Name: value`` (names in any case, lines in any o
     Seed: 42
     Moves: U2RD3L
     Times: 0 180 350 610 800 1000 1230
-    Solve: 7 moves (4 line moves) in 1.230 s, 5.69 moves/s
+    Total: 1500
+    Solve: 7 moves (4 line moves) in 1.500 s, 4.67 moves/s
 
 ``Scramble`` (the start, rows joined by ``/`` as Slidysim writes them) and ``Moves`` (single-tile letters, the
 direction the tile moves, each with an optional repeat count: :func:`npuzzle.interchange.read_notation`) are
 required. ``Goal`` is the goal when it is not the usual one (blank last); ``Seed`` the seed the scramble was dealt
 from (:mod:`npuzzle.scrambles`); ``Times`` the milliseconds from the first move to each single-tile move (the first
-is 0: the clock starts with the first move, as in Slidysim), one per move, never decreasing. ``Solve`` is what
-the others add up to and is written for people: it is worked out again on reading, never trusted. A paste of bare
-lines, without names, is read as the scramble, then the moves, then the times.
+is 0: the clock starts with the first move, as in Slidysim), one per move, never decreasing; ``Total`` the ms on
+the clock when it stopped, when that was after the last move (a blindfolded solve's clock runs until Done), the
+solve's time then. ``Solve`` is what the others add up to and is written for people: it is worked out again on
+reading, never trusted. A paste of bare lines, without names, is read as the scramble, then the moves, then the times.
 
 :func:`read_reconstruction` reads the text (every problem a :class:`~npuzzle.errors.ReconstructionError` or
 :class:`~npuzzle.errors.MoveError` naming it), :func:`write_reconstruction` writes it; reading what was written
@@ -28,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from .board import Board, goal_board
 from .errors import ReconstructionError, plural, quote_input, show_value
@@ -42,7 +45,7 @@ MAX_TIME_DIGITS = 12
 """The most digits of a move's time in ms (just under 10¹² ms, some 31 years): a time is a whole number of ms from
 0 to ``10 ** MAX_TIME_DIGITS - 1``, in a text or a list alike."""
 
-FIELDS = ("scramble", "goal", "seed", "moves", "times", "solve")
+FIELDS = ("scramble", "goal", "seed", "moves", "times", "total", "solve")
 """The field names, in the order they are written."""
 
 _FIELD = re.compile(r"\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
@@ -52,8 +55,9 @@ _FIELD = re.compile(r"\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
 class Reconstruction:
     """A solve written down: the ``board`` it started from, its ``goal``, the single-tile ``letters`` played (the
     direction the tile moves), the ``times`` in ms from the first move to each move (``None``: not timed, or no
-    moves), the ``seed`` the board was dealt from (``None``: not dealt from a seed) and the board the moves end at,
-    ``end`` (:func:`reconstruction` plays them once, in place, and every property reads it)."""
+    moves), the ``seed`` the board was dealt from (``None``: not dealt from a seed), the ``total`` ms on the clock when
+    it stopped (``None``: at the last move) and the board the moves end at, ``end`` (:func:`reconstruction` plays
+    them once, in place, and every property reads it)."""
 
     board: Board
     goal: Board
@@ -61,6 +65,7 @@ class Reconstruction:
     times: tuple[int, ...] | None = None
     seed: str | None = None
     end: Board = field(kw_only=True)
+    total: int | None = field(default=None, kw_only=True)
 
     @property
     def notation(self) -> str:
@@ -74,8 +79,11 @@ class Reconstruction:
 
     @property
     def seconds(self) -> float | None:
-        """The solve's time: from its first move to its last (``None`` when not timed)."""
-        return None if not self.times else self.times[-1] / 1000
+        """The solve's time: from its first move to the clock's stop, ``total``, or else to its last move (``None``
+        when not timed)."""
+        if not self.times:
+            return None
+        return (self.times[-1] if self.total is None else self.total) / 1000
 
     @property
     def tps(self) -> float | None:
@@ -104,16 +112,20 @@ def reconstruction(
     goal: Board | None = None,
     times: Sequence[object] | None = None,
     seed: object = None,
+    total: object = None,
 ) -> Reconstruction:
     """A :class:`Reconstruction` checked: ``moves`` (single-tile letters, the tile's direction, or a sequence of
     tiles and letters: :func:`~npuzzle.interchange.move_letters`) playable from ``board`` (played once, in place),
     ``times`` (if any) one whole number of ms per move, from 0 at the first, never decreasing, each of at most
-    :data:`MAX_TIME_DIGITS` digits."""
+    :data:`MAX_TIME_DIGITS` digits; ``total`` (if any) the ms on the clock when it stopped, a whole number as
+    those, at least the last move's time and given only with the times (one equal to it is not kept: the clock
+    stopped at the last move, as without a total)."""
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
     letters, end = play_letters(board, moves)  # a MoveError names the first move that cannot be played
     checked = None if not times else _checked_times(times, len(letters))  # no moves: nothing timed
     seed_text = None if seed is None or seed == "" else str(seed)
-    return Reconstruction(board, goal, letters, checked, seed_text, end=end)
+    clock = None if total is None else _checked_total(total, checked)
+    return Reconstruction(board, goal, letters, checked, seed_text, end=end, total=clock)
 
 
 def _checked_times(times: Sequence[object], moves: int) -> tuple[int, ...]:
@@ -124,7 +136,7 @@ def _checked_times(times: Sequence[object], moves: int) -> tuple[int, ...]:
         )
     checked: list[int] = []
     for at, ms in enumerate(times):
-        if isinstance(ms, bool) or not isinstance(ms, int) or not 0 <= ms < 10**MAX_TIME_DIGITS:
+        if not _whole_ms(ms):
             raise ReconstructionError(
                 f"time {at + 1} ({show_value(ms, unit='digits')}) is not a whole number of milliseconds from 0 to "
                 f"{10**MAX_TIME_DIGITS - 1:,}"
@@ -135,6 +147,26 @@ def _checked_times(times: Sequence[object], moves: int) -> tuple[int, ...]:
             raise ReconstructionError(f"time {at + 1} ({ms} ms) comes before time {at} ({checked[-1]} ms)")
         checked.append(ms)
     return tuple(checked)
+
+
+def _checked_total(total: object, times: tuple[int, ...] | None) -> int | None:
+    if not _whole_ms(total):
+        raise ReconstructionError(
+            f"the total time ({show_value(total, unit='digits')}) is not a whole number of milliseconds from 0 to "
+            f"{10**MAX_TIME_DIGITS - 1:,}"
+        )
+    if times is None:
+        raise ReconstructionError(f"the total time ({total} ms) is given without the moves' times: give both")
+    if total < times[-1]:
+        raise ReconstructionError(
+            f"the total time ({total} ms) comes before the last move's time ({times[-1]} ms): the clock stops at the "
+            "last move or after it"
+        )
+    return None if total == times[-1] else total
+
+
+def _whole_ms(value: object) -> TypeGuard[int]:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < 10**MAX_TIME_DIGITS
 
 
 def read_reconstruction(text: str, convention: Convention = "tile") -> Reconstruction:
@@ -173,7 +205,8 @@ def read_reconstruction(text: str, convention: Convention = "tile") -> Reconstru
     goal = resolve_goal(fields["goal"], board.rows, board.cols) if fields.get("goal") else None
     letters = read_notation(fields["moves"], convention)
     times = _read_times(fields["times"]) if fields.get("times") else None
-    return reconstruction(board, letters, goal, times, fields.get("seed") or None)
+    total = _read_total(fields["total"]) if fields.get("total") else None
+    return reconstruction(board, letters, goal, times, fields.get("seed") or None, total)
 
 
 def _read_times(text: str) -> list[int]:
@@ -183,6 +216,13 @@ def _read_times(text: str) -> list[int]:
             raise ReconstructionError(f"the times {quote_input(text)}: {token!r} is not a whole number of milliseconds")
         out.append(int(token))
     return out
+
+
+def _read_total(text: str) -> int:
+    token = text.strip()
+    if not token.isascii() or not token.isdigit() or len(token) > MAX_TIME_DIGITS:
+        raise ReconstructionError(f"the total time {quote_input(text)} is not a whole number of milliseconds")
+    return int(token)
 
 
 def write_reconstruction(solve: Reconstruction, convention: Convention = "tile") -> str:
@@ -196,5 +236,7 @@ def write_reconstruction(solve: Reconstruction, convention: Convention = "tile")
     lines.append(f"Moves: {write_notation(solve.letters, convention)}")
     if solve.times is not None:
         lines.append(f"Times: {' '.join(str(ms) for ms in solve.times)}")
+    if solve.total is not None:
+        lines.append(f"Total: {solve.total}")
     lines.append(f"Solve: {solve.summary()}")
     return "\n".join(lines) + "\n"

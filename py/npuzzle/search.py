@@ -84,7 +84,7 @@ def astar(
     :class:`~npuzzle.heap.IndexedHeap`, where it lowers the state's key in O(log n) (decrease-key); both take the
     same states in the same order. A closed state reached by a cheaper path (possible only with an inconsistent
     heuristic) is reopened. Statistics: states expanded
-    (vertices visited), generated, the largest heap size, the time. ``limit.nodes`` bounds expansions,
+    (nodes expanded), generated, the largest heap size, the time. ``limit.nodes`` bounds expansions,
     ``limit.memory`` the states held; both stop the search with a message suggesting IDA* (and a stronger
     heuristic, when there is one). O(b·log n) per expansion; memory O(states reached). Raises at once (before
     returning the generator) :class:`~npuzzle.errors.GoalError` or :class:`~npuzzle.errors.UnsolvableError`, see

@@ -394,7 +394,7 @@ def compare(
     the course's table.
 
     Raises :class:`UnsolvableError` at once for a board that cannot reach the goal. Each result holds the
-    length (``None`` when the limit was hit, with ``stopped`` set), the vertices visited (``nodes_expanded``),
+    length (``None`` when the limit was hit, with ``stopped`` set), the nodes expanded (``nodes_expanded``),
     the largest heap (``max_frontier``) and the time.
     """
     return _compare(compare_plans(board, goal, heuristics, registry), limit)

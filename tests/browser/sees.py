@@ -30,7 +30,7 @@ INTERNAL_WORDS = (
     "walking-distance",
     "linear-conflict",
     "group-tables",
-    "states expanded",
+    "work budget",
     "Python ready",
     "npuzzle 0.1",
     "pdb-",

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from npuzzle.board import Board
+from npuzzle.interchange import write_notation
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
@@ -47,6 +48,17 @@ def press_solve(app: App) -> float:
     page.click("#solve")
     page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
     return time.perf_counter() - began
+
+
+NOTATION_JS = """() => {
+  const dd = document.querySelector('#solution-facts dd.notation');
+  const range = document.createRange();
+  const moves = [...dd.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE);
+  const split = moves.filter((node) => { range.selectNodeContents(node); return range.getClientRects().length !== 1; });
+  return {text: dd.textContent, split: split.map((node) => node.textContent),
+    share: dd.getBoundingClientRect().width / dd.closest('dl').clientWidth};
+}"""
+"""The notation's figure: its text, the moves drawn on more than one line, its width over its list's."""
 
 
 def listed_letters(app: App) -> str:
@@ -86,6 +98,8 @@ def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
     letters = listed_letters(app)
     assert len(letters) == length
     assert start.apply(list(letters)) == goal  # the core confirms the listed moves reach the goal
+    notation = page.evaluate(NOTATION_JS)  # across the panel, wrapped between moves only
+    assert notation["text"] == write_notation(letters) and notation["split"] == [] and notation["share"] > 0.85
     page.click("#play-end")
     wait_grid(app, goal.tiles)
     assert page.locator("body").get_attribute("data-solved") == "true"

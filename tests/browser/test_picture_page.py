@@ -194,6 +194,30 @@ def test_a_big_photo_is_cut_right_too(fresh: App) -> None:
     fresh.assert_offline()
 
 
+def test_your_own_picture_is_chosen_through_a_button_the_keyboard_reaches_and_opens(fresh: App) -> None:
+    """The file input's face is a button-like label that says what it does (the native "No file chosen" named no
+    picture in use, even when one was); Tab from Theme reaches it, its focus is drawn on the face, Space opens the
+    chooser and the picture chosen there is used, "Your picture" in the choice saying so."""
+    page = fresh.page
+    page.on("filechooser", lambda chooser: None)  # interception on before the key (expect_file_chooser's own can lag)
+    face = page.locator("label.file-button[for=picture-file]")
+    assert face.inner_text() == "Choose your own picture…" and face.is_visible()
+    native = page.locator("#picture-file").bounding_box()
+    assert native is not None and native["width"] <= 1 and native["height"] <= 1  # its own words are not shown
+    page.focus("#theme")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "picture-file"
+    ring = face.evaluate("f => [getComputedStyle(f).outlineStyle, getComputedStyle(f).outlineWidth]")
+    assert ring == ["solid", "3px"], ring
+    page.locator("body").evaluate("b => delete b.dataset.picture")
+    with page.expect_file_chooser() as chosen:
+        page.keyboard.press("Space")
+    chosen.value.set_files(files=[{"name": "blocks.png", "mimeType": "image/png", "buffer": png(30, 30, blocks_pixel)}])
+    page.wait_for_function("() => document.body.dataset.picture === 'shown'")
+    assert page.get_by_label("Built-in picture").input_value() == "file"  # "Your picture"
+    fresh.assert_offline()
+
+
 PIECES_JS = """() => [...document.querySelectorAll('.cell.tile')].map((c) => {
   const s = getComputedStyle(c);
   return [Number(c.textContent), Number(s.getPropertyValue('--pr')), Number(s.getPropertyValue('--pc')),

@@ -52,7 +52,7 @@ def test_watch_opens_with_settings_that_finish_and_runs_to_the_end(laptop: App) 
     expanded = plain_astar("linear-conflict")
     advice = page.locator("#watch-advice")
     expect(advice).to_contain_text(
-        f"reaches the goal on this board after {expanded:,} expansions", timeout=RUN_TIMEOUT_MS
+        f"reaches the goal on this board after expanding {expanded:,} nodes", timeout=RUN_TIMEOUT_MS
     )
     assert_seen(page, "#watch-advice")
     page.click("#watch-end")

@@ -312,7 +312,7 @@ def test_a_race_of_two_heuristics_steps_together_to_the_plain_figures(app: App) 
     # the race ends by naming the winner, with both counts, first in what is said
     assert counts["manhattan"] < counts["hamming"]
     result = (
-        f"Manhattan distance wins: it reached the goal after {counts['manhattan']:,} expansions; "
+        f"Manhattan distance wins: it reached the goal after expanding {counts['manhattan']:,} nodes; "
         f"Misplaced tiles after {counts['hamming']:,}."
     )
     expect(app.page.locator("#watch-result")).to_have_text(result)

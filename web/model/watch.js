@@ -60,8 +60,8 @@ export function finished(lane) {
 export function stopNote(lane) {
   const result = lane.result;
   if (!finished(lane) || !result || !result.stopped) return "";
-  return `The search stopped before the goal: ${stopReason(result.stopped)}, after ` +
-    `${count(result.counters.expanded, "expansion")}.`;
+  return `The search stopped before the goal: ${stopReason(result.stopped)}, after expanding ` +
+    `${count(result.counters.expanded, "node")}.`;
 }
 
 /**
@@ -75,16 +75,16 @@ export function raceResult(lanes) {
     reached: Boolean(lane.result && !lane.result.stopped) }));
   const [a, b] = named;
   if (a.reached && b.reached && a.expanded === b.expanded) {
-    return `A tie: ${a.name} and ${b.name} both reached the goal after ${count(a.expanded, "expansion")}.`;
+    return `A tie: ${a.name} and ${b.name} both reached the goal after expanding ${count(a.expanded, "node")}.`;
   }
   if (!a.reached && !b.reached) {
-    return `Neither reached the goal: ${a.name} stopped after ${count(a.expanded, "expansion")}, ` +
+    return `Neither reached the goal: ${a.name} stopped after expanding ${count(a.expanded, "node")}, ` +
       `${b.name} after ${figure(b.expanded)}.`;
   }
   const [win, lose] = !b.reached || (a.reached && a.expanded < b.expanded) ? [a, b] : [b, a];
   const other = lose.reached ? `${lose.name} after ${figure(lose.expanded)}`
     : `${lose.name} stopped after ${figure(lose.expanded)} without reaching it`;
-  return `${win.name} wins: it reached the goal after ${count(win.expanded, "expansion")}; ${other}.`;
+  return `${win.name} wins: it reached the goal after expanding ${count(win.expanded, "node")}; ${other}.`;
 }
 
 /**
@@ -96,11 +96,11 @@ export function raceResult(lanes) {
 export function probeWords(heuristic, reply) {
   const name = phrase(heuristic);
   if (reply.moves) {
-    return `A* with ${name} reaches the goal on this board after ${count(reply.nodes_expanded, "expansion")}` +
+    return `A* with ${name} reaches the goal on this board after expanding ${count(reply.nodes_expanded, "node")}` +
       ` (a ${reply.length}-move solution): Run to the end shows its last steps.`;
   }
   return `A* with ${name} cannot reach the goal on this board within the memory this page allows: it stopped ` +
-    `after ${count(reply.nodes_expanded, "expansion")}, holding ${figure(reply.max_frontier)} positions in its ` +
+    `after expanding ${count(reply.nodes_expanded, "node")}, holding ${figure(reply.max_frontier)} positions in its ` +
     "heap. IDA* needs almost no memory (it searches again, deeper each time); a board nearer the goal, such as " +
     "a 3×3, lets A* finish.";
 }

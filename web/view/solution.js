@@ -87,8 +87,8 @@ export function drawSolution(ui, solution) {
   ui.solutionSummary.textContent = solution.note ? `${summary(reply)} ${solution.note}` : summary(reply);
   ui.solutionMore.hidden = false;
   ui.solutionFacts.replaceChildren(...facts(reply).map(([term, value]) => {
-    const group = el("div");
-    const dd = el("dd", null, value);
+    const group = el("div", term === "Notation" ? "wide" : "");
+    const dd = term === "Notation" ? notationText(value) : el("dd", null, value);
     if (term === "Search") { // the core's names of what ran, for who wants them
       dd.dataset.fact = "search";
       dd.title = `${reply.algorithm} + ${reply.heuristic}`;
@@ -157,11 +157,22 @@ function facts(reply) {
   if (!reply.optimal && (reply.lower_bound ?? 0) > 0) {
     rows.push(["Lower bound", `${figure(reply.lower_bound)} ${unitOf(reply)}`]);
   }
-  if (reply.notation) rows.push(["Notation", reply.notation]);
   if (reply.moves && !reply.optimal && typeof reply.ratio_bound === "number") {
     rows.push(["At worst", `${reply.ratio_bound.toFixed(2)}× the shortest`]);
   }
+  if (reply.notation) rows.push(["Notation", reply.notation]); // last: it takes a row of its own
   return rows;
+}
+
+/**
+ * The notation's figure: the moves ("U2", "R", "D3") as they are written, with a line break allowed after each and
+ * nowhere inside one (<wbr>: the text read or copied is the notation unchanged).
+ * @param {string} notation
+ */
+function notationText(notation) {
+  const dd = el("dd", "notation");
+  for (const move of notation.match(/[UDLR]\d*/g) || [notation]) dd.append(move, document.createElement("wbr"));
+  return dd;
 }
 
 /**

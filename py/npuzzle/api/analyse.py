@@ -77,12 +77,15 @@ def op_analyse(request: Request, registry: Registry | None = None) -> Reply:
 
 def op_reconstruction(request: Request) -> Reply:
     """``{"text": TEXT, "convention"?: "tile" | "blank"}`` (read) or ``{"board": TEXT, "goal"?: …, "moves": TEXT |
-    [tile or letter, …], "times"?: [MS, …], "seed"?: S}`` (write) → ``{"ok": true, "text", "board", "goal",
-    "letters", "notation", "moves", "line_moves", "times": [MS, …] | null, "seed": TEXT | null, "seconds", "tps",
-    "solved", "summary"}``: a reconstruction (:mod:`npuzzle.reconstruction`: the scramble, the moves in the
-    speedsolvers' notation and the time of each move in ms from the first) read from its text or made from its
-    parts, with its text (``text``, which reads back to the same) and what it adds up to (``tps``: single-tile
-    moves per second; ``seconds`` and ``tps`` null when not timed). ``convention`` is the letters' in the texts:
+    [tile or letter, …], "times"?: [MS, …], "total_ms"?: MS, "seed"?: S}`` (write) → ``{"ok": true, "text", "board",
+    "goal", "letters", "notation", "moves", "line_moves", "times": [MS, …] | null, "total_ms": MS | null, "seed":
+    TEXT | null, "seconds", "tps", "solved", "summary"}``: a reconstruction (:mod:`npuzzle.reconstruction`: the
+    scramble, the moves in the speedsolvers' notation and the time of each move in ms from the first) read from its
+    text or made from its parts, with its text (``text``, which reads back to the same) and what it adds up to
+    (``tps``: single-tile moves per second; ``seconds`` and ``tps`` null when not timed). ``total_ms`` is the clock's
+    time when it stopped after the last move (a blindfolded solve's Done; at least the last time, with the times):
+    then the solve's time (``seconds``, ``tps``, the text's ``Total`` and ``Solve``); null, absent or the last
+    time: the last move's (the reply's ``total_ms`` is then null). ``convention`` is the letters' in the texts:
     the text read, ``moves`` given as text, and the ``text`` written (``moves`` given as a list, ``letters`` and
     ``notation`` are always the tile's direction)."""
     convention = _convention(request)
@@ -99,7 +102,9 @@ def op_reconstruction(request: Request) -> Reply:
         seed = request.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
             raise RequestError(f"field 'seed' must be a whole number or a text, got {json.dumps(seed)[:40]}")
-        solve = reconstruction(board, read_played(moves, convention), read_goal(request, board), times, seed)
+        total = request.get("total_ms")
+        played = read_played(moves, convention)
+        solve = reconstruction(board, played, read_goal(request, board), times, seed, total)
     return reconstruction_reply(solve, convention)
 
 
@@ -116,6 +121,7 @@ def reconstruction_reply(solve: Reconstruction, convention: Convention = "tile")
         "moves": len(solve.letters),
         "line_moves": solve.line_moves,
         "times": None if solve.times is None else list(solve.times),
+        "total_ms": solve.total,
         "seed": solve.seed,
         "seconds": solve.seconds,
         "tps": solve.tps,

@@ -117,7 +117,7 @@ def solve_reply(board: Board, goal: Board, result: SearchResult, metric: object 
 
 
 def compare_row(result: SearchResult) -> dict[str, Any]:
-    """One row of the compare table: heuristic, length, vertices visited, largest heap, seconds, stopped."""
+    """One row of the compare table: heuristic, length, nodes expanded, largest heap, seconds, stopped."""
     return {
         "heuristic": result.heuristic,
         "length": result.length,

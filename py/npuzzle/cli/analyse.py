@@ -128,7 +128,7 @@ def add_speedsolving_parsers(sub: argparse._SubParsersAction[argparse.ArgumentPa
     cmd.add_argument("--goal", default="default", help=GOAL_HELP)
     cmd.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
     cmd.add_argument("--json", action="store_true", help="print one JSON object (distances as a list of integers)")
-    cmd.add_argument("--max-nodes", type=positive_int, help="stop after N states expanded in all (exit 3)")
+    cmd.add_argument("--max-nodes", type=positive_int, help="stop after N nodes expanded in all (exit 3)")
     cmd.add_argument("--time-limit", type=positive_seconds, help="stop after S seconds (exit 3)")
     cmd.add_argument("--pdb", metavar="FILE", help="the single-tile pattern database (as for solve)")
     cmd.add_argument("--mtm-pdb", metavar="FILE", help="the multi-tile metric's database (as for solve)")

@@ -92,7 +92,9 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     solver_arguments(parser)
     parser.add_argument("--pdb", metavar="FILE", help="the 15-puzzle's pattern database, as for `npuzzle solve`")
     parser.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
-    parser.add_argument("--max-nodes", type=positive_int, help="per board: stop after N expansions (the row is marked)")
+    parser.add_argument(
+        "--max-nodes", type=positive_int, help="per board: stop after N nodes expanded (the row is marked)"
+    )
     parser.add_argument("--time-limit", type=positive_seconds, help="per board: stop after S seconds (marked)")
     parser.set_defaults(func=cmd_dataset)
 

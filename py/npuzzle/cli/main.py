@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--max-nodes",
         type=positive_int,
-        help=f"stop after expanding N states (exit 3); A* also stops at {Limit().memory:,} states held in memory "
+        help=f"stop after N nodes expanded (exit 3); A* also stops at {Limit().memory:,} states held in memory "
         "(exit 3)",
     )
     solve.add_argument("--time-limit", type=positive_seconds, help="stop after S seconds (exit 3)")
@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget",
         type=budget_units,
         metavar="W",
-        help=f"near-optimal only: the work spent on a shorter answer, in units of {WORK_UNIT:,} states expanded "
+        help=f"near-optimal only: the work spent on a shorter answer, in units of {WORK_UNIT:,} nodes expanded "
         f"(default {DEFAULT_BUDGET:g}; 0 is fastest; more is slower and shorter; big boards may run past it). "
         "Counted, not timed: the same board and budget give the same answer on any machine and under any load; "
         "--time-limit and --max-nodes are the hard stops",
@@ -160,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="run A* with each heuristic on one board and print the table",
         description="Run A* with each heuristic (discrete, hamming, manhattan, walking-distance up to 4×4, "
         "linear-conflict) on one board and "
-        "print solution length, vertices visited, maximum heap size and time; a run that hits its limit is "
+        "print solution length, nodes expanded, maximum heap size and time; a run that hits its limit is "
         "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
     )
     board_arguments(cmp)
@@ -168,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes",
         type=positive_int,
         default=DEFAULT_COMPARE_NODES,
-        help="expansions allowed per heuristic (default: %(default)s)",
+        help="nodes expanded allowed per heuristic (default: %(default)s)",
     )
     cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
     cmp.set_defaults(func=cmd_compare)

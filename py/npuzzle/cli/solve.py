@@ -67,13 +67,13 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
     frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(
         result.algorithm, "Maximum stack size"
     )
-    lines.append(f"Vertices visited (expanded): {result.nodes_expanded:,}")
+    lines.append(f"Nodes expanded: {result.nodes_expanded:,}")
     lines.append(f"Nodes generated: {result.nodes_generated:,}")
     lines.append(f"{frontier}: {result.max_frontier:,}")
     if result.algorithm == "idastar":
         lines.append(f"Iterations: {result.iterations}")
     rate = result.nodes_expanded / result.seconds if result.seconds > 0 else 0.0
-    lines.append(f"Time: {result.seconds:.3f} s ({rate:,.0f} expansions/s)")
+    lines.append(f"Time: {result.seconds:.3f} s ({rate:,.0f} nodes expanded/s)")
     return "\n".join(lines)
 
 
@@ -191,8 +191,8 @@ def _cluster_split(
 
 
 def compare_table(results: list[SearchResult]) -> str:
-    """The course's table: heuristic, solution length, vertices visited, maximum heap size, time."""
-    header = ("heuristic", "length", "vertices visited", "max heap size", "time (s)", "")
+    """The course's table: heuristic, solution length, nodes expanded, maximum heap size, time."""
+    header = ("heuristic", "length", "nodes expanded", "max heap size", "time (s)", "")
     rows = [header]
     for r in results:
         length = "—" if r.length is None else str(r.length)
@@ -226,7 +226,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
         record = {"board": list(board.tiles), "rows": [r.to_dict() for r in results], "interrupted": interrupted}
         out.write(json.dumps(record) + "\n")
     else:
-        out.write(f"A* on {board.format(one_line=True)} (limit {limit.nodes:,} expansions per heuristic)\n")
+        out.write(f"A* on {board.format(one_line=True)} (limit {limit.nodes:,} nodes expanded per heuristic)\n")
         out.write(compare_table(results) + "\n")
     if interrupted:
         err.write("npuzzle: interrupted\n")

@@ -188,7 +188,7 @@ def stopped_message(reason: str, expanded: int, lower: int) -> str:
     """The message of a near-optimal search stopped (``reason``) before it had a solution, after expanding
     ``expanded`` states, on a board that needs at least ``lower`` moves."""
     return (
-        f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} states, before it found "
+        f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} nodes, before it found "
         f"a solution; the solution needs at least {plural(lower, 'move')}."
     )
 
@@ -234,7 +234,7 @@ def solve_big(
 MAX_BUDGET = 1_000_000.0
 """The largest work budget accepted (in units; far beyond what any board can use)."""
 
-BUDGET_RULE = f"a number of work units from 0 to {MAX_BUDGET:,.0f} (one unit is {WORK_UNIT:,} states expanded)"
+BUDGET_RULE = f"a number of work units from 0 to {MAX_BUDGET:,.0f} (one unit is {WORK_UNIT:,} nodes expanded)"
 """What a work budget must be, in the words of the error messages."""
 
 

@@ -152,8 +152,8 @@ def optimal_summary(algorithm: str, heuristic: str) -> str:
 
 
 def budget_words(budget: float) -> str:
-    """The near-optimal work budget ``budget`` (units) in words: ``"work budget 2 = 700,000 states expanded"``."""
-    return f"work budget {budget:g} = {budget_nodes(budget):,} states expanded"
+    """The near-optimal work budget ``budget`` (units) in words: ``"work budget 2 = 700,000 nodes expanded"``."""
+    return f"work budget {budget:g} = {budget_nodes(budget):,} nodes expanded"
 
 
 def near_optimal_summary(budget: float, chosen_by_auto: bool, cells: int | None = None) -> str:
