@@ -183,6 +183,36 @@ def test_blindfold_hides_the_numbers_and_done_off_the_goal_is_a_dnf(fresh: App) 
     fresh.assert_offline()
 
 
+def test_a_blindfolded_solve_is_timed_to_done_in_its_words_its_reconstruction_and_its_link(fresh: App) -> None:
+    """A blindfolded solve's clock runs until Done: its time reads the same under the board, in its reconstruction
+    (a Total line) and in the replay of its link."""
+    page = fresh.page
+    choose(page, "#mode", "blindfold")
+    board = deal(fresh, "3×3", "9")
+    moves = core({"op": "solve", "board": text_of(board)})["moves"]
+    board, _ = play(fresh, board, moves)
+    page.click("#done")
+    status = page.locator("#board-status")
+    expect(status).to_have_text(re.compile(r"^Solved blindfolded! "))
+    said = re.match(
+        rf"Solved blindfolded! {len(moves)} moves in (\d+\.\d\d\d s) \((\d+\.\d\d) moves/s\)", status.inner_text()
+    )
+    assert said, status.inner_text()
+    time, pace = said.group(1), said.group(2)
+    expect(page.locator("#reconstruction")).to_have_value(re.compile(r"^Total: \d+$", re.MULTILINE))
+    assert f"in {time}, {pace} moves/s" in page.locator("#reconstruction").input_value()
+    fresh.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=fresh.origin)
+    page.click("#copy-replay-link")
+    expect(page.locator("#copy-replay-link")).to_have_text("Copied")
+    link = page.evaluate("() => navigator.clipboard.readText()")
+    assert "&total=" in link
+    page.locator("body").evaluate("b => delete b.dataset.replay")
+    page.evaluate("hash => { location.hash = hash; }", link[link.index("#") :])
+    page.wait_for_function("() => document.body.dataset.replay === 'loaded'", timeout=ANSWER_TIMEOUT_MS)
+    expect(page.locator("#solution-summary")).to_contain_text(f"in {time} ({pace} moves/s)")
+    fresh.assert_offline()
+
+
 @pytest.fixture(params=list(SCREENS), ids=list(SCREENS))
 def screen(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[App]:
     app = open_app(browser, server, phone=request.param in PHONES, viewport=SCREENS[request.param])

@@ -117,7 +117,8 @@ function shortestOf(reply) {
  */
 export function writeReconstruction(ctx, solve) {
   return ctx.python.request("reconstruction", { board: boardFields(solve.start), goal: boardText(solve.goal),
-    moves: [...solve.letters], times: solve.times, seed: solve.seed, convention: ctx.state.speed.convention });
+    moves: [...solve.letters], times: solve.times, total_ms: solve.ms === null ? null : Math.round(solve.ms),
+    seed: solve.seed, convention: ctx.state.speed.convention }); // a total at the last move's time is not written
 }
 
 /**
@@ -132,7 +133,8 @@ export function showReconstruction(ctx, written, solve) {
   speed.text = written.text;
   speed.solve = solve;
   speed.error = "";
-  speed.link = replayFragment(written.board, written.goal, written.notation, written.times, written.seed);
+  speed.link = replayFragment(written.board, written.goal, written.notation, written.times, written.seed,
+    written.total_ms);
 }
 
 /**

@@ -164,14 +164,14 @@ export function replayFromLocation(ctx) {
 
 /**
  * @param {Ctx} ctx
- * @param {{board: string, goal?: string, moves?: string, times?: string, seed?: string}} fields
+ * @param {{board: string, goal?: string, moves?: string, times?: string, total?: string, seed?: string}} fields
  */
 async function replayLink(ctx, fields) {
   const times = fields.times ? fields.times.split(",").map(Number) : null;
   try {
     const reply = await ctx.python.request("reconstruction", { board: fields.board.replaceAll(",", " "),
       goal: fields.goal ? fields.goal.replaceAll(",", " ") : "default", moves: fields.moves, times,
-      seed: fields.seed ?? null });
+      total_ms: fields.total === undefined ? null : Number(fields.total), seed: fields.seed ?? null });
     await replay(ctx, reply);
   } catch (caught) {
     ctx.state.speed.error = `The link's solve cannot be replayed: ${errorInfo(caught).message}`;
@@ -194,7 +194,7 @@ async function replay(ctx, reply) {
   state.game.seed = reply.seed;
   const tiles = tilesOf(reply.board, reply.letters);
   const solve = { start: reply.board, goal: reply.goal, letters: reply.letters, times: reply.times, seed: reply.seed,
-    ms: reply.times && reply.times.length ? reply.times[reply.times.length - 1] : null };
+    ms: reply.total_ms ?? (reply.times && reply.times.length ? reply.times[reply.times.length - 1] : null) };
   const timed = solve.ms === null ? "" : ` in ${timeWords(reply.moves, solve.ms)}`;
   const ends = reply.solved ? "" : " It does not reach the goal.";
   showReplay(ctx, tiles, reply.letters, `A reconstruction: ${reply.moves} moves (${reply.line_moves} line moves)` +

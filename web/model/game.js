@@ -52,10 +52,15 @@ export function newGame() {
     dnf: false };
 }
 
-/** Milliseconds on the clock at `now`. @param {Game} game @param {number} now */
+/**
+ * Whole milliseconds on the clock at `now` (whole, as the moves' times and the core's reconstructions count them:
+ * one solve's time and pace then read the same everywhere).
+ * @param {Game} game
+ * @param {number} now
+ */
 export function elapsedMs(game, now) {
   if (!game.startedAt) return 0;
-  return (game.stoppedAt || now) - game.startedAt;
+  return Math.round((game.stoppedAt || now) - game.startedAt);
 }
 
 /**

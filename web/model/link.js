@@ -1,8 +1,9 @@
 // @ts-check
 // The link to a board: `#board=1,2,3/4,5,6/7,8,0&goal=…` (the goal left out when it is the default), written for
 // the board on screen and read when the page opens or the address changes; a solve's link adds its moves in the
-// speedsolvers' notation, each move's time in ms from the first, and the seed: `&moves=U2RD3L&times=0,180,…&seed=42`
-// (the page then replays and analyses it).
+// speedsolvers' notation, each move's time in ms from the first, the clock's time when it stopped after the last
+// move (a blindfolded solve's Done) and the seed: `&moves=U2RD3L&times=0,180,…&total=1500&seed=42` (the page then
+// replays and analyses it).
 
 import { boardText } from "./moves.js";
 
@@ -70,20 +71,22 @@ export function setGoal(form, goal) {
  * @param {string} notation
  * @param {number[] | null} times
  * @param {string | null} seed
+ * @param {number | null} [total] the clock's ms when it stopped after the last move (a blindfolded solve's Done)
  */
-export function replayFragment(board, goal, notation, times, seed) {
+export function replayFragment(board, goal, notation, times, seed, total = null) {
   const fragment = fragmentFor(board, goalKindOf(goal), goal);
   if (!fragment) return "";
   let more = `&moves=${encodeURIComponent(notation)}`;
   if (times) more += `&times=${times.join(",")}`;
+  if (times && total !== null) more += `&total=${total}`;
   if (seed !== null) more += `&seed=${encodeURIComponent(seed)}`;
   return fragment + more;
 }
 
 /**
- * Read `#board=…&goal=…` (and a solve's `moves`, `times`, `seed`) from `hash`; null when it holds no board.
+ * Read `#board=…&goal=…` (and a solve's `moves`, `times`, `total`, `seed`) from `hash`; null when it holds no board.
  * @param {string} hash the address's fragment (with or without its "#")
- * @returns {{board: string, goal?: string, moves?: string, times?: string, seed?: string} | null}
+ * @returns {{board: string, goal?: string, moves?: string, times?: string, total?: string, seed?: string} | null}
  */
 export function readFragment(hash) {
   const text = hash.replace(/^#/, "");
@@ -100,5 +103,6 @@ export function readFragment(hash) {
     }
   }
   if (fields.board === undefined) return null;
-  return { board: fields.board, goal: fields.goal, moves: fields.moves, times: fields.times, seed: fields.seed };
+  return { board: fields.board, goal: fields.goal, moves: fields.moves, times: fields.times, total: fields.total,
+    seed: fields.seed };
 }
