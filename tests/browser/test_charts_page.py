@@ -3,7 +3,9 @@ core's figures."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+import math
+
+from playwright.sync_api import Page, expect
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
 
@@ -45,16 +47,24 @@ def test_the_comparison_chart_carries_the_cores_figures(app: App) -> None:
         )
 
     visited, heap = series("nodes_expanded"), series("max_frontier")
-    assert said == f"Heuristics compared. Nodes expanded: {visited}. Largest heap: {heap}."
+    figures = [r[f] for r in rows for f in ("nodes_expanded", "max_frontier") if r[f] > 0]
+    log = max(figures) >= 100 * min(figures)  # figures orders of magnitude apart: a log scale, said so
+    scale = ", on a log scale" if log else ""
+    assert said == f"Heuristics compared{scale}. Nodes expanded: {visited}. Largest heap: {heap}."
     bars = page.locator("#compare-chart rect.bar.series-0")
     assert bars.count() == len(rows)
     assert page.locator("#compare-chart rect.bar.series-1").count() == len(rows)
-    # a linear scale: each bar's length is its figure's share of the longest, so close figures read apart
+    # each bar's length is its figure's share of the longest (linear: close figures read apart) or of its decades
+    # (log: the fewest nodes still a bar, not a sliver)
     widths = [float(bars.nth(k).get_attribute("width") or "0") for k in range(len(rows))]
     longest = max(range(len(rows)), key=lambda k: rows[k]["nodes_expanded"])
+    measure = (lambda v: math.log10(max(1, v))) if log else (lambda v: v)
     for k, r in enumerate(rows):
-        share = r["nodes_expanded"] / rows[longest]["nodes_expanded"]
+        share = measure(r["nodes_expanded"]) / measure(rows[longest]["nodes_expanded"])
         assert abs(widths[k] / widths[longest] - share) < 0.01 or widths[k] <= 1
+    if log:
+        assert min(widths) > 0.2 * max(widths)
+        expect(page.locator("#compare-chart svg text.legend").last).to_have_text("log scale")
     app.assert_offline()
 
 

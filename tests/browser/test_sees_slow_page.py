@@ -5,7 +5,6 @@ say so, every column visible. (Their layout at the six screens: test_sees_page.p
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import pytest
@@ -93,7 +92,7 @@ def test_compare_shows_progress_in_view_and_unfinished_runs_for_what_they_are(la
     # all but the weakest finish (npuzzle.compare_board), and the note says so
     expected = core({"op": "compare", "board": EXAMPLE, "on_the_way": True})
     unfinished = [t for t in lengths if t.startswith("did not finish")]
-    assert len(unfinished) <= 1 and all(re.fullmatch(r"did not finish within [\d,]+ nodes", t) for t in unfinished)
+    assert len(unfinished) <= 1 and all(t == "did not finish" for t in unfinished)
     finished = {str(r["length"]) for r in expected["rows"] if r["length"] is not None}
     assert {t for t in lengths if t not in unfinished} == finished
     expect(page.locator("#comparison-note")).to_contain_text(expected["board"]["text"])

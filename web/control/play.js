@@ -372,6 +372,10 @@ export function showSolution(ctx, reply, start, goal, note = "") {
   if (!reply.moves) return; // a search stopped without one: the game goes on as it was
   const timed = state.game.startedAt && !state.game.over && !state.game.assisted;
   state.game.assisted = true; // a game whose solution was shown sets no best
+  if (state.game.hinted !== null) { // the hint shown is the solution's first move now: its line and mark go
+    state.game.hinted = null;
+    state.lines.status = "";
+  }
   if (timed) state.lines.status = "The clock stopped at Solve: a game whose solution is shown sets no record.";
   state.form.speed = String(playbackStep(reply.moves.length, Number(state.form.speed)));
   loadPlayback(ctx, start, reply.moves, goal);

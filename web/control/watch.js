@@ -9,7 +9,6 @@
 // memory: if it cannot, it says so before any run and offers IDA* or a smaller board.
 
 import { testOptions } from "../hooks.js";
-import { phoneLayout } from "../layout.js";
 import { addSteps, CHUNK, fetchFrom, finished, newLane, probeWords, raceResult, stepAt, stepWords, stopNote, WINDOW }
   from "../model/watch.js";
 import { boardFields } from "../model/moves.js";
@@ -285,10 +284,9 @@ export async function moveWatch(ctx, delta) {
   say(ctx);
   if (playing && !watch.timer) watch.said = `Paused. ${watch.said}`; // paused while this step was asked for
   if (watch.lanes.every(finished)) pause(ctx);
-  if (phoneLayout()) { // the step's change (its node and children) brought up under the buttons, as little as needed
-    ctx.state.after.reveal = { within: "watchLanes", find: [".children", ".taken"] };
-    ctx.state.after.jump = true; // step after step: no smooth scroll to wait for
-  }
+  // the step's change (its node and children) brought up under the buttons, as little as needed
+  ctx.state.after.reveal = { within: "watchLanes", find: [".children", ".taken"] };
+  ctx.state.after.jump = true; // step after step: no smooth scroll to wait for
   changed(ctx);
 }
 

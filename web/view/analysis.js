@@ -7,13 +7,15 @@
 import { el } from "../dom.js";
 import { figure } from "../words.js";
 import { timeWords } from "../model/history.js";
-import { niceTop, svg } from "./chart.js";
+import { chartWidth, niceTop, svg } from "./chart.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../state.js").Analysis} Analysis */
 /** @typedef {import("../protocol.js").AnalyseReply} AnalyseReply */
 
 const LISTED_MISTAKES = 50; // the table lists the first ones; the chart marks them all
+/** The tops of the distance axis, times a power of ten: a whole number of moves at the top and at its half. */
+const WHOLE_STEPS = Object.freeze([1, 1.2, 1.6, 2, 3, 4, 5, 6, 8, 10]);
 
 /**
  * @param {Ui} ui
@@ -39,11 +41,12 @@ export function drawAnalysis(ui, analysis, hidden, tables) {
   ui.analysisBadge.dataset.kind = !reply ? "" : reply.exact ? "optimal" : "not-optimal";
   ui.analysisSummary.textContent = reply ? words(reply, analysis, tables) : error ? `No analysis: ${error}` : "";
   ui.analysisFacts.replaceChildren(...(reply ? facts(reply, analysis) : []).map(([term, value]) => {
-    const group = el("div");
+    const group = el("div", term === "Time" ? "double" : ""); // a time and its pace on one line
     group.append(el("dt", null, term), el("dd", null, value));
     return group;
   }));
-  ui.analysisChart.replaceChildren(...(reply && reply.distances.length > 1 ? [distanceChart(reply)] : []));
+  ui.analysisChart.replaceChildren(...(reply && reply.distances.length > 1
+    ? [distanceChart(reply, chartWidth(ui.analysisChart))] : []));
   const mistakes = reply ? reply.steps.map((step, k) => ({ step, number: k + 1 })).filter((m) => m.step.mistake) : [];
   ui.analysisMistakesWrap.hidden = mistakes.length === 0;
   ui.analysisMistakes.replaceChildren(...mistakes.slice(0, LISTED_MISTAKES).map(({ step, number }) => {
@@ -110,16 +113,20 @@ function facts(reply, analysis) {
  * The distance to the goal after each move (move 0: the start), as a line; the mistakes marked; for an exact
  * analysis the pace of an optimal solve (one closer a move) dashed beside it. An SVG role=img whose label is the
  * analysis in words.
+ * Drawn `width` units wide for a box that many CSS pixels wide (at most 560), so that its words keep their size;
+ * under 400 its legend takes two lines.
  * @param {AnalyseReply} reply
+ * @param {number} [room] the box's width in CSS pixels
  * @returns {SVGSVGElement}
  */
-export function distanceChart(reply) {
+export function distanceChart(reply, room = 420) {
   const { chart } = reply;
-  const width = 420; // narrow, so that its words stay readable on a phone
-  const height = 198;
-  const pad = { left: 36, right: 12, top: 12, bottom: 48 };
+  const width = Math.min(560, Math.max(260, room));
+  const twoLines = width < 400; // the legend's third mark goes under the first
+  const height = twoLines ? 214 : 198;
+  const pad = { left: 36, right: 12, top: 12, bottom: twoLines ? 64 : 48 };
   const xMax = Math.max(1, chart.x_max);
-  const yTop = niceTop(Math.max(1, chart.y_max));
+  const yTop = niceTop(Math.max(1, chart.y_max), WHOLE_STEPS);
   const x = (/** @type {number} */ k) => pad.left + (k / xMax) * (width - pad.left - pad.right);
   const y = (/** @type {number} */ d) => pad.top + (1 - d / yTop) * (height - pad.top - pad.bottom);
   const box = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart analysis-chart",
@@ -128,18 +135,20 @@ export function distanceChart(reply) {
     box.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(tick), y2: y(tick), class: "grid-line" }),
       svg("text", { x: pad.left - 6, y: y(tick) + 4, "text-anchor": "end", class: "tick" }, figure(tick)));
   }
-  box.append(svg("text", { x: pad.left, y: height - 26, class: "tick" }, `distance in ${chart.unit}`),
-    svg("text", { x: width - pad.right, y: height - 26, "text-anchor": "end", class: "tick" },
+  const below = height - pad.bottom + 22; // the axes' words
+  box.append(svg("text", { x: pad.left, y: below, class: "tick" }, `distance in ${chart.unit}`),
+    svg("text", { x: width - pad.right, y: below, "text-anchor": "end", class: "tick" },
       `move ${figure(chart.x_max)}`));
   const start = chart.points.length ? chart.points[0][1] : 0;
-  const legend = height - 6; // what each mark is
+  const legend = below + 20; // what each mark is
   box.append(svg("line", { x1: pad.left, x2: pad.left + 18, y1: legend - 4, y2: legend - 4, class: "key-series" }),
     svg("text", { x: pad.left + 22, y: legend, class: "legend" }, "your solve"),
     svg("circle", { cx: pad.left + 110, cy: legend - 4, r: 3.5, class: "key-mistake" }),
     svg("text", { x: pad.left + 118, y: legend, class: "legend" }, "a mistake"));
   if (chart.exact) {
-    box.append(svg("line", { x1: pad.left + 200, x2: pad.left + 218, y1: legend - 4, y2: legend - 4, class: "key-pace" }),
-      svg("text", { x: pad.left + 222, y: legend, class: "legend" }, "one closer a move"));
+    const [kx, ky] = twoLines ? [pad.left, legend + 16] : [pad.left + 200, legend];
+    box.append(svg("line", { x1: kx, x2: kx + 18, y1: ky - 4, y2: ky - 4, class: "key-pace" }),
+      svg("text", { x: kx + 22, y: ky, class: "legend" }, "one closer a move"));
   }
   if (chart.exact && start > 0) {
     box.append(svg("line", { x1: x(0), y1: y(start), x2: x(Math.min(start, xMax)),

@@ -1,8 +1,8 @@
 // @ts-check
 // Small SVG bar charts drawn from data (no library: two chart shapes in ~150 lines do not pay for one): horizontal
-// bars on a linear scale (the heuristics compared) and columns on a log scale (IDA*'s nodes per iteration). Each chart
-// is an <svg role="img"> whose aria-label states every figure; each bar has a <title> for hover. Sized by its
-// viewBox to the width of its box; colours from the page's CSS custom properties (light and dark).
+// bars on a linear or log scale (the heuristics compared) and columns on a log scale (IDA*'s nodes per iteration).
+// Each chart is an <svg role="img"> whose aria-label states every figure; each bar has a <title> for hover. Sized by
+// its viewBox to the width of its box; colours from the page's CSS custom properties (light and dark).
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -49,11 +49,12 @@ export function describe(series) {
 }
 
 /**
- * Horizontal bars on a linear scale from 0, for each label one bar per series (e.g. nodes expanded, largest heap),
- * each with its figure at its end: 167,826 and 250,000 read apart. A bar with a `note` (a run that did not finish)
- * is drawn hatched and says so: its figure is where the run gave up, not what it would have needed. Drawn `width`
- * units wide for a box that many CSS pixels wide, so that its words keep their size; in a narrow box (a phone's)
- * each label stands above its bars.
+ * Horizontal bars, for each label one bar per series (e.g. nodes expanded, largest heap), each with its figure at
+ * its end: on a linear scale from 0 (167,826 and 250,000 read apart), or on a log scale when the figures span
+ * LOG_SPAN or more (257 beside 250,000 is then a bar, not a sliver; the axis says so). A bar with a `note` (a run
+ * that did not finish) is drawn hatched and says so: its figure is where the run gave up, not what it would have
+ * needed. Drawn `width` units wide for a box that many CSS pixels wide, so that its words keep their size; in a
+ * narrow box (a phone's) each label stands above its bars.
  * @param {string} title what the chart shows (first words of its label)
  * @param {Series[]} series
  * @param {number} [width] the box's width in CSS pixels
@@ -61,17 +62,19 @@ export function describe(series) {
  */
 export function barChart(title, series, width = 680) {
   const labels = series.length ? series[0].bars.map((b) => b.label) : [];
-  const max = niceTop(Math.max(1, ...series.flatMap((s) => s.bars.map((b) => b.value))));
+  const values = series.flatMap((s) => s.bars.map((b) => b.value)).filter((v) => v > 0);
+  const log = values.length > 1 && Math.max(...values) >= LOG_SPAN * Math.min(...values);
+  const max = log ? decades(Math.max(...values)) : niceTop(Math.max(1, ...values));
   const narrow = width < NARROW_CHART;
   const left = narrow ? 4 : 150, right = 150, bar = 14, gap = 4, above = narrow ? 16 : 0;
   const group = above + series.length * (bar + gap) + 10;
   const plotBottom = labels.length * group + 4;
   const height = plotBottom + 44;
   const plot = width - left - right;
-  const x = (/** @type {number} */ v) => left + (plot * Math.max(0, v)) / max;
+  const x = (/** @type {number} */ v) => left + (plot * (log ? Math.log10(Math.max(1, v)) : Math.max(0, v))) / max;
   const chart = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart" }));
   chart.setAttribute("role", "img");
-  chart.setAttribute("aria-label", `${title}. ${describe(series)}`);
+  chart.setAttribute("aria-label", `${title}${log ? ", on a log scale" : ""}. ${describe(series)}`);
   const defs = svg("defs");
   const hatch = svg("pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse",
     patternTransform: "rotate(45)" });
@@ -79,10 +82,12 @@ export function barChart(title, series, width = 680) {
     class: "hatch-line" }));
   defs.append(hatch);
   chart.append(defs);
-  for (let k = 0; k <= 4; k++) {
-    const at = left + (plot * k) / 4;
+  const ticks = log ? max : 4; // each power of ten, or quarters
+  for (let k = 0; k <= ticks; k++) {
+    const at = left + (plot * k) / ticks;
     chart.append(svg("line", { x1: at, x2: at, y1: 0, y2: plotBottom, class: "grid-line" }),
-      svg("text", { x: at, y: plotBottom + 14, class: "tick", "text-anchor": "middle" }, shortFigure((max * k) / 4)));
+      svg("text", { x: at, y: plotBottom + 14, class: "tick", "text-anchor": "middle" },
+        log ? tickText(k) : shortFigure((max * k) / 4)));
   }
   labels.forEach((name, i) => {
     const y0 = i * group + 6;
@@ -100,11 +105,12 @@ export function barChart(title, series, width = 680) {
     });
   });
   const legendY = plotBottom + 36;
-  const step = Math.min(170, (width - left) / Math.max(1, series.length));
+  const step = Math.min(170, (width - left) / Math.max(1, series.length + (log ? 1 : 0)));
   series.forEach((s, k) => {
     chart.append(svg("rect", { x: left + k * step, y: legendY - 9, width: 10, height: 10, class: `swatch series-${k}` }),
       svg("text", { x: left + k * step + 14, y: legendY, class: "legend" }, s.name));
   });
+  if (log) chart.append(svg("text", { x: left + series.length * step, y: legendY, class: "legend" }, "log scale"));
   return chart;
 }
 
@@ -121,14 +127,21 @@ export function chartWidth(box) {
   return width > 0 ? Math.round(width) : undefined;
 }
 
+/** Figures this many times apart, or more, are drawn on a log scale by barChart. */
+const LOG_SPAN = 100;
+
 /** Below this width (CSS pixels) a bar chart puts each label above its bars. */
 const NARROW_CHART = 520;
 
-/** A round top for an axis from 0 to at least `max` (above 0; 1, 2, 2.5 or 5 times a power of ten).
- * @param {number} max */
-export function niceTop(max) {
+/**
+ * A round top for an axis from 0 to at least `max` (above 0): one of `steps` (by default 1, 2, 2.5 or 5) times a
+ * power of ten.
+ * @param {number} max
+ * @param {readonly number[]} [steps] ascending, from 1 to 10
+ */
+export function niceTop(max, steps = [1, 2, 2.5, 5, 10]) {
   const power = 10 ** Math.floor(Math.log10(max));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= max) return step * power;
+  for (const step of steps) if (step * power >= max - 1e-9) return Math.round(step * power * 1e6) / 1e6;
   return 10 * power;
 }
 

@@ -1,7 +1,8 @@
 // @ts-check
 // The heuristics compared: its note and table (finished rows weakest first by what they measured, the running one,
 // the waiting ones; a run that hit its limit says it did not finish, not a number that looks like a result), and
-// under the table a chart of the finished rows' nodes expanded and largest heaps on a linear scale.
+// under the table a chart of the finished rows' nodes expanded and largest heaps (chart.js barChart: on a log scale
+// when they span orders of magnitude).
 
 import { el } from "../dom.js";
 import { figure, label, seconds, stopReason } from "../words.js";
@@ -61,7 +62,7 @@ function finishedRow(r) {
   tr.dataset.state = stopped ? "stopped" : "done";
   const length = el("td", "length");
   if (stopped) {
-    length.textContent = r.stopped === "node-limit" ? `did not finish within ${figure(r.nodes_expanded)} nodes`
+    length.textContent = r.stopped === "node-limit" ? "did not finish" // its nodes expanded say where it stopped
       : `did not finish: ${stopReason(r.stopped)}`;
   } else {
     length.textContent = figure(r.length);
