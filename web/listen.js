@@ -55,6 +55,7 @@ export function listen(ctx) {
     state.form[key] = fields[key].value;
     on(fields[key], "input", () => { state.form[key] = fields[key].value; });
   }
+  on(document, "focusout", () => {}); // a field left: what the state wrote into it while it had the focus is drawn
   on(ui.form, "submit", (event) => {
     event.preventDefault();
     checkFromEditor(ctx);

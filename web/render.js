@@ -141,14 +141,18 @@ export function render(ctx) {
 }
 
 /**
- * The form's fields hold what the state says (a value the state changed is written; what is typed is already there).
+ * The form's fields hold what the state says (a value the state changed is written; what is typed is already there),
+ * except the field with the focus: a write there would move its caret and could land in the middle of what is
+ * being typed (the text area following the tiles, written as someone starts typing a board, kept the old board
+ * before the new one); it is written once the focus has left, unless the person's typing replaced it first.
  * @param {import("./ui.js").Ui} ui
  * @param {import("./state.js").Form} form
  */
 function drawForm(ui, form) {
   const fields = formFields(ui);
   for (const key of /** @type {(keyof typeof fields)[]} */ (Object.keys(fields))) {
-    if (fields[key].value !== form[key]) fields[key].value = form[key];
+    const field = fields[key];
+    if (field.value !== form[key] && field !== document.activeElement) field.value = form[key];
   }
 }
 
