@@ -6,17 +6,25 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+from itertools import pairwise
+from pathlib import Path
 
 import pytest
 
+from interrupt import interrupt_when
 from npuzzle import Board, MoveError, UnsolvableError, goal_board, parse_board, run
-from npuzzle.analysis import Analysis, analyse
+from npuzzle.analysis import SLICE_CELLS, Analysis, analyse
 from npuzzle.api import handle, start
 from npuzzle.cli import main
-from npuzzle.interchange import write_notation
+from npuzzle.interchange import write_form, write_notation
 from npuzzle.metric import runs
+from npuzzle.multitile import mtm_lower_bound
+from npuzzle.nearoptimal import manhattan_linear_conflict
 from npuzzle.progress import Limit, SearchStopped
+from npuzzle.scrambles import deal
+from npuzzle.walked_bounds import WalkedBounds
 from oracle import distances, line_distances
 
 
@@ -113,6 +121,63 @@ def test_bigger_boards_give_bounds_and_no_marks() -> None:
     assert all(step.best is None for step in analysis.steps)
     lines = run(analyse(board, goal, "R", "mtm"))
     assert lines.moves == 1 and list(lines.distances) == [1, 1] and not lines.solved
+
+
+def random_walk(board: Board, count: int, rng: random.Random) -> str:
+    """``count`` random single-tile letters that can be played from ``board`` (the tile's direction)."""
+    rows, cols = board.rows, board.cols
+    row, col = divmod(board.tiles.index(0), cols)
+    letters = []
+    for _ in range(count):
+        options = [m for m, ok in (("D", row > 0), ("U", row < rows - 1), ("R", col > 0), ("L", col < cols - 1)) if ok]
+        letter = rng.choice(options)
+        letters.append(letter)
+        row += {"D": -1, "U": 1}.get(letter, 0)
+        col += {"R": -1, "L": 1}.get(letter, 0)
+    return "".join(letters)
+
+
+def test_bounds_kept_move_by_move_are_the_ones_computed_afresh() -> None:
+    rng = random.Random(5)
+    for _ in range(150):
+        rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+        goal = goal_board(rows, cols) if rng.random() < 0.5 else deal(rows, cols, rng.randrange(99)).board
+        board = deal(rows, cols, rng.randrange(10**6), goal).board
+        walk = WalkedBounds(board, goal)
+        for letter in random_walk(board, 60, rng):
+            walk.play(letter)
+            board = board.slide(letter)
+            assert walk.stm() == manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols), (board, goal)
+            assert walk.mtm() == mtm_lower_bound(board, goal), (board, goal)
+        assert walk.at_goal(goal) == (board == goal)
+
+
+def test_a_long_solve_on_a_big_board_is_read_in_slices_and_stops_when_asked() -> None:
+    board = deal(20, 20, 3).board
+    moves = random_walk(board, 100_000, random.Random(1))
+    running = analyse(board, goal_board(20, 20), moves)
+    records = [next(running) for _ in range(4)]
+    assert [r.analysed for r in records][:1] == [0] and records[-1].analysed < 100_000
+    steps = [b.analysed - a.analysed for a, b in pairwise(records)]
+    assert all(0 < step <= SLICE_CELLS for step in steps), steps  # a bounded read between two records
+    with pytest.raises(StopIteration) as stopped:
+        running.throw(SearchStopped("cancelled"))
+    analysis: Analysis = stopped.value.value
+    assert analysis.stopped == "cancelled" and len(analysis.steps) == records[-1].analysed
+    assert len(analysis.distances) == len(analysis.steps) + 1 and not analysis.solved
+    session = start(json.dumps({"op": "analyse", "board": write_form(board, "slidysim"), "moves": moves}))
+    first = json.loads(session.advance(0))
+    assert first["type"] == "progress" and first["analysed"] < 100_000
+
+
+def test_ctrl_c_stops_a_long_analysis_with_what_was_analysed(tmp_path: Path) -> None:
+    board = deal(20, 20, 3).board
+    (tmp_path / "moves.txt").write_text(random_walk(board, 100_000, random.Random(1)))
+    args = ["analyse", write_form(board, "slidysim"), str(tmp_path / "moves.txt"), "--time-limit", "600"]
+    stopped = interrupt_when(args, ready="analysing", env=dict(os.environ))
+    assert stopped.returncode == 3, stopped.stderr
+    assert "Stopped early (cancelled)" in stopped.stdout and "Distances: " in stopped.stdout
+    assert "interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
 
 
 def test_bad_input_is_named_at_once() -> None:

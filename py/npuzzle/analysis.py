@@ -21,15 +21,14 @@ the start are given, and no move is marked: a mistake would not be proven.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .board import Board, moves_to_letters
 from .errors import MoveError
 from .interchange import Convention, convert_letters, move_letters, read_notation, write_notation
 from .metric import Metric, count_moves, metric_name, runs
-from .multitile import mtm_database, mtm_lower_bound
-from .nearoptimal import manhattan_linear_conflict
+from .multitile import mtm_database
 from .pdb import (
     pdb_fits,
     solve_with_multiset,
@@ -41,6 +40,7 @@ from .progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopR
 from .registry import Registry, default_registry
 from .solvability import check_reachable
 from .solve import plan
+from .walked_bounds import WalkedBounds
 
 MAX_ANALYSED_MOVES = 100_000
 """The most single-tile moves an analysis takes."""
@@ -61,6 +61,17 @@ class Step:
     best: str | None = None
     mistake: bool = False
     lost: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict with the same field names."""
+        return {
+            "move": self.move,
+            "before": self.before,
+            "after": self.after,
+            "best": self.best,
+            "mistake": self.mistake,
+            "lost": self.lost,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +122,8 @@ class Analysis:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the fields (``distances`` a list of ints, ``steps`` a list of objects), ``mistakes``,
         ``lost`` and the ``summary``."""
-        out = asdict(self)
+        out = {field.name: getattr(self, field.name) for field in fields(self)}
+        out["steps"] = [step.to_dict() for step in self.steps]
         out["distances"] = list(self.distances)
         out["mistakes"] = list(self.mistakes)
         out["lost"] = self.lost
@@ -295,6 +307,11 @@ class _Budget:
         seconds = None if limit.seconds is None else max(1e-3, limit.seconds - self.clock.elapsed())
         return replace(limit, nodes=nodes, seconds=seconds)
 
+    def check_time(self) -> None:
+        """Raise :class:`~npuzzle.progress.SearchStopped` (``"time-limit"``) once the limit's seconds are spent."""
+        if self.limit.seconds is not None and self.clock.elapsed() >= self.limit.seconds:
+            raise SearchStopped("time-limit")
+
     def run(self, search: Bounded, done: int, total: int) -> Generator[AnalysisProgress, None, Letters | None]:
         """``search`` driven with its progress shown as the analysis'; its nodes counted."""
         before = self.nodes
@@ -384,49 +401,40 @@ def _after(
     return d + 1, convert_letters(play[::-1]) + held
 
 
+SLICE_CELLS = 20_000
+"""The cells :func:`_bounded` reads between two progress records (about a millisecond or two), so a session's
+``advance`` returns on time and a stop is heard on any board."""
+
+
 def _bounded(
     board: Board, goal: Board, metric: Metric, plays: list[Letters], registry: Registry, limit: Limit
 ) -> Analysing:
-    """Lower bounds at every position and the near-optimal length from the start."""
+    """Lower bounds at every position (:class:`~npuzzle.walked_bounds.WalkedBounds`, linear in the moves), then
+    the near-optimal length from the start within what is left of ``limit``."""
     budget = _Budget(limit)
     total = len(plays)
-    rows, cols = board.rows, board.cols
-
-    def lower(position: Board) -> int:
-        if metric == "mtm":
-            return mtm_lower_bound(position, goal)
-        return manhattan_linear_conflict(position.tiles, goal.tiles, rows, cols)
-
+    walk = WalkedBounds(board, goal)
+    bound = walk.mtm if metric == "mtm" else walk.stm
+    distances = [bound()]
+    steps: list[Step] = []
     stopped: StopReason | None = None
     near: SearchResult | None = None
-    search = plan(board, goal, "auto", "auto", registry, metric=metric).start(budget.left())
     try:
         yield AnalysisProgress(0, total, 0, 0.0)
-        while True:
-            try:
-                record = next(search)
-            except StopIteration as end:
-                near = end.value
-                break
-            yield AnalysisProgress(0, total, record.nodes_expanded, budget.clock.elapsed())
+        read = 0
+        for play in plays:
+            for letter in play:
+                read += walk.play(letter)
+            distances.append(bound())
+            steps.append(Step(write_notation(play), distances[-2], distances[-1]))
+            if read >= SLICE_CELLS:
+                read = 0
+                budget.check_time()
+                yield AnalysisProgress(len(steps), total, 0, budget.clock.elapsed())
     except SearchStopped as stop:
         stopped = stop.reason
-        try:  # the near-optimal solver answers a stop with its best so far
-            search.throw(SearchStopped(stop.reason))
-        except StopIteration as end:
-            near = end.value
-        except SearchStopped:
-            pass
-        else:
-            search.close()
-    distances = [lower(board)]
-    steps = []
-    current = board
-    for play in plays:
-        after = current.apply(play)
-        distances.append(lower(after))
-        steps.append(Step(write_notation(play), distances[-2], distances[-1]))
-        current = after
+    if stopped is None:
+        near, stopped = yield from _near_optimal(board, goal, metric, registry, budget, total)
     length = None
     if near is not None and near.moves is not None:
         length = count_moves(moves_to_letters(board, near.moves), metric)
@@ -442,10 +450,36 @@ def _bounded(
         total,
         tuple(distances),
         tuple(steps),
-        current == goal,
+        len(steps) == total and walk.at_goal(goal),
         length if near is not None and near.optimal else None,
         length,
-        stopped if stopped is not None else (near.stopped if near is not None else None),
+        stopped,
         0 if near is None else near.nodes_expanded,
         round(budget.clock.elapsed(), 3),
     )
+
+
+def _near_optimal(
+    board: Board, goal: Board, metric: Metric, registry: Registry, budget: _Budget, total: int
+) -> Generator[AnalysisProgress, None, tuple[SearchResult | None, StopReason | None]]:
+    """The near-optimal solver's run from the start within what is left of the budget, its progress shown as the
+    analysis' (all moves analysed): its result (its best so far when stopped; ``None`` when it has none) and the
+    reason it stopped."""
+    search = plan(board, goal, "auto", "auto", registry, metric=metric).start(budget.left())
+    try:
+        while True:
+            try:
+                record = next(search)
+            except StopIteration as end:
+                near: SearchResult = end.value
+                return near, near.stopped
+            yield AnalysisProgress(total, total, record.nodes_expanded, budget.clock.elapsed())
+    except SearchStopped as stop:
+        try:  # the near-optimal solver answers a stop with its best so far
+            search.throw(SearchStopped(stop.reason))
+        except StopIteration as end:
+            return end.value, stop.reason
+        except SearchStopped:
+            return None, stop.reason
+        search.close()
+        return None, stop.reason
