@@ -15,7 +15,7 @@ import pytest
 
 from npuzzle import api, multitile, policy
 from npuzzle.board import Board, goal_board
-from npuzzle.dataset import DatasetSpec, dataset_rows
+from npuzzle.dataset import DatasetSpec, dataset_rows, row_stopped
 from npuzzle.parse import parse_board
 from npuzzle.progress import Limit, run
 from npuzzle.randomize import random_board
@@ -126,3 +126,12 @@ def test_the_allowances_are_whole_node_counts_and_the_policy_says_so() -> None:
     assert f"{policy.AUTO_OPTIMAL_NODES:,} nodes expanded" in policy.markdown()
     board: Board = random_board(4, 4, seed=3)
     assert plan(board, goal_board(4, 4)).fallback_after == policy.AUTO_OPTIMAL_NODES
+
+
+def test_a_dataset_row_whose_optimal_search_a_time_limit_cut_is_marked() -> None:
+    cut = {"stopped": None, "length": 60, "extra": {"optimal_search": {"stopped": "time-limit"}}}
+    assert row_stopped(cut) == "time-limit"  # its label depends on the machine: marked, and --resume may retry it
+    allowance = {"stopped": None, "length": 60, "extra": {"optimal_search": {"stopped": "node-limit"}}}
+    assert row_stopped(allowance) is None  # the work allowance is the same on every machine: nothing to mark
+    assert row_stopped({"stopped": "node-limit", "length": None, "extra": {}}) == "node-limit"
+    assert row_stopped({"stopped": None, "length": 36, "extra": {}}) is None
