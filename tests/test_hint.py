@@ -47,11 +47,12 @@ def test_a_hint_on_a_3x3_is_the_first_move_of_a_shortest_solution(seed: int) -> 
 
 def test_a_hint_falls_back_to_the_near_optimal_solver_and_says_so() -> None:
     board = parse_board(HARD_4X4)
-    chosen = hint_plan(board, goal_board(4, 4), seconds=0.05, budget=0.05)
+    chosen = hint_plan(board, goal_board(4, 4), nodes=20_000, budget=0.05)
     hint = describe_hint(chosen, run(chosen.start()))
     assert hint.optimal is False and hint.tile is not None and hint.length is not None and hint.length >= 80
     assert board.slide(hint.tile) != board
-    assert "near-optimal solution" in hint.message and "no shortest one was proven within 0.05 s" in hint.message
+    assert "near-optimal solution" in hint.message
+    assert "no shortest one was proven within the hint's search of 20,000 nodes expanded" in hint.message
 
 
 def test_a_hint_on_a_big_board_is_near_optimal_at_once() -> None:

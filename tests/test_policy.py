@@ -52,7 +52,7 @@ def rules_heuristic(rows: int, cols: int, pdb_fits: bool) -> str:
 
 
 def expected(board: Board, goal: Board, tables: PdbTables | None) -> tuple[str, str, float | None, str]:
-    """What the rules alone say ``auto``/``auto`` picks: algorithm, heuristic, fallback seconds, summary."""
+    """What the rules alone say ``auto``/``auto`` picks: algorithm, heuristic, fallback nodes, summary."""
     rule = policy.algorithm_rule(board.size)
     if rule.algorithm == NEAR_OPTIMAL:
         return NEAR_OPTIMAL, NEAR_OPTIMAL_HEURISTIC, None, policy.near_optimal_summary(DEFAULT_BUDGET, True)
@@ -62,12 +62,12 @@ def expected(board: Board, goal: Board, tables: PdbTables | None) -> tuple[str, 
         assert tables is not None
         heuristic = heuristic_name(tables)
     if rule.fallback is not None and not fits:  # only a pattern database ranks at the fallback's strength
-        seconds = rule.fallback.seconds
+        nodes = rule.fallback.nodes
         return (
             rule.algorithm,
             heuristic,
-            seconds,
-            policy.fallback_summary(rule.algorithm, heuristic, seconds, DEFAULT_BUDGET),
+            nodes,
+            policy.fallback_summary(rule.algorithm, heuristic, nodes, DEFAULT_BUDGET),
         )
     return rule.algorithm, heuristic, None, policy.optimal_summary(rule.algorithm, heuristic)
 
@@ -117,13 +117,14 @@ def test_the_representative_boards_get_what_the_doc_says(tables_4x4: PdbTables) 
     pdb_name = heuristic_name(tables_4x4)
     four, odd = goal_board(4, 4), resolve_goal(ODD_4X4_GOAL, 4, 4)
     assert chosen(plan(four, four, registry=with_tables))[:3] == ("idastar", pdb_name, None)
-    assert chosen(plan(four, four))[:3] == ("idastar", "walking-distance", 3.0)
-    assert chosen(plan(odd, odd, registry=with_tables))[:3] == ("idastar", "walking-distance", 3.0)
+    walking = ("idastar", "walking-distance", policy.AUTO_OPTIMAL_NODES)
+    assert chosen(plan(four, four))[:3] == walking
+    assert chosen(plan(odd, odd, registry=with_tables))[:3] == walking
     for rows, cols, algorithm, heuristic, fallback in [
         (3, 3, "astar", "linear-conflict", None),
         (2, 4, "astar", "linear-conflict", None),
-        (3, 4, "idastar", "linear-conflict", 3.0),
-        (2, 8, "idastar", "linear-conflict", 3.0),
+        (3, 4, "idastar", "linear-conflict", policy.AUTO_OPTIMAL_NODES),
+        (2, 8, "idastar", "linear-conflict", policy.AUTO_OPTIMAL_NODES),
         (5, 5, NEAR_OPTIMAL, "group-tables", None),
     ]:
         g = goal_board(rows, cols)
@@ -171,7 +172,7 @@ def test_the_solve_help_is_generated_from_the_rules() -> None:
     ).stdout
     for template in (policy.algorithm_help(), policy.heuristic_help()):
         assert template % {"default": "auto"} in shown
-    assert f"{policy.AUTO_OPTIMAL_SECONDS:g} s" in shown and f"{policy.OPTIMAL_MAX_CELLS} cells" in shown
+    assert f"{policy.AUTO_OPTIMAL_NODES:,} nodes expanded" in shown and f"{policy.OPTIMAL_MAX_CELLS} cells" in shown
 
 
 def options(rows: int, cols: int, goal: str = "default") -> dict[str, object]:
@@ -212,10 +213,12 @@ def test_the_entry_point_prints_and_rewrites_the_tables(tmp_path: Path, capsys: 
 
 
 def test_the_help_mentions_no_rule_the_data_lacks() -> None:
-    """The help's numbers are the rules' numbers: every ``N cells`` and ``N s`` it states comes from the data."""
+    """The help's numbers are the rules' numbers: every ``N cells`` and ``N nodes expanded`` it states comes from the
+    data, and it states no seconds (no clock decides ``auto``'s answer)."""
     text = policy.algorithm_help()
     cells = {int(n) for n in re.findall(r"(\d+) cells", text)}
     bounds = {r.max_cells for r in policy.ALGORITHM_RULES} | {r.max_cells + 1 for r in policy.ALGORITHM_RULES}
     assert cells <= bounds
-    seconds = {float(s) for s in re.findall(r"([\d.]+) s\b", text)}
-    assert seconds == {r.fallback.seconds for r in policy.ALGORITHM_RULES if r.fallback is not None}
+    nodes = {int(n.replace(",", "")) for n in re.findall(r"([\d,]+) nodes expanded", text)}
+    assert nodes == {r.fallback.nodes for r in policy.ALGORITHM_RULES if r.fallback is not None}
+    assert not re.findall(r"[\d.]+ s\b", text)

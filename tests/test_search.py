@@ -101,9 +101,9 @@ def test_korf_instances_with_idastar_and_linear_conflict(ident: int, korf100: li
     result = run(solve(board, goal, "idastar", "linear-conflict"))
     assert (result.algorithm, result.heuristic) == ("idastar", "linear-conflict")
     assert solved(result, board, goal) == length and result.optimal
-    # without a pattern database: the specialised walking-distance IDA*, given all the time it needs (auto's
-    # fallback to near-optimal after a few seconds would make the answer depend on the machine's speed)
-    auto = run(solve(board, goal, optimal_seconds=3600))
+    # without a pattern database: the specialised walking-distance IDA*, given all the nodes it needs (auto's
+    # fallback to near-optimal after its work allowance would stop the hard ones)
+    auto = run(solve(board, goal, optimal_nodes=10**12))
     assert (auto.algorithm, auto.heuristic) == ("idastar", "walking-distance")
     assert solved(auto, board, goal) == length and auto.optimal
 

@@ -25,7 +25,7 @@ from npuzzle.nearoptimal import DEFAULT_BUDGET, budget_nodes, manhattan_linear_c
 from npuzzle.parse import resolve_goal
 from npuzzle.pdb import PdbTables, heuristic_name
 from npuzzle.pdb.pure_builder import build_database
-from npuzzle.policy import AUTO_OPTIMAL_SECONDS, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
+from npuzzle.policy import AUTO_OPTIMAL_NODES, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from npuzzle.progress import Limit, ratio_bound, run
 from npuzzle.solve import plan
 
@@ -76,9 +76,9 @@ def test_auto_picks_near_optimal_above_4x4_and_says_so(rows: int, cols: int, exp
         assert "not proven optimal" in chosen.summary and "above 4×4" in chosen.summary
     elif expected == "astar":
         assert chosen.optimal is True and chosen.fallback_after is None and "(optimal)" in chosen.summary
-    else:  # optimal IDA* for a bounded time, then the near-optimal solver: not promised optimal
-        assert chosen.optimal is False and chosen.fallback_after is not None
-        assert "(optimal) for up to 3 s, then near-optimal" in chosen.summary
+    else:  # optimal IDA* for a bounded number of nodes, then the near-optimal solver: not promised optimal
+        assert chosen.optimal is False and chosen.fallback_after == AUTO_OPTIMAL_NODES
+        assert f"(optimal) for up to {AUTO_OPTIMAL_NODES:,} nodes expanded, then near-optimal" in chosen.summary
 
 
 def test_explicit_choices_are_honoured() -> None:
@@ -252,15 +252,15 @@ def test_ratio_bound_helper() -> None:
     assert big.extra["ratio_bound"] == ratio_bound(big) == round(len(big.moves or ()) / big.lower_bound, 4)
 
 
-# ---- auto on 10-16 cells: IDA* for a bounded time, then the near-optimal solver ----
+# ---- auto on 10-16 cells: IDA* for a bounded number of nodes, then the near-optimal solver ----
 
-HARD_2X8 = random_board(2, 8, seed=1)  # IDA* + linear conflict needs far more than a second on it
+HARD_2X8 = random_board(2, 8, seed=1)  # IDA* + linear conflict needs far more than AUTO_OPTIMAL_NODES on it
 
 
 def test_auto_falls_back_to_near_optimal_when_idastar_does_not_finish() -> None:
     goal = goal_board(2, 8)
-    chosen = plan(HARD_2X8, goal, budget=0.3, optimal_seconds=0.3)
-    assert chosen.algorithm == "idastar" and chosen.fallback_after == 0.3 and chosen.optimal is False
+    chosen = plan(HARD_2X8, goal, budget=0.3, optimal_nodes=100_000)
+    assert chosen.algorithm == "idastar" and chosen.fallback_after == 100_000 and chosen.optimal is False
     assert "then near-optimal" in chosen.summary
     records = []
     result = run(chosen.start(), records.append)
@@ -270,7 +270,9 @@ def test_auto_falls_back_to_near_optimal_when_idastar_does_not_finish() -> None:
     assert proved > manhattan_linear_conflict(HARD_2X8.tiles, goal.tiles, 2, 8)  # IDA* got past its first bound
     assert result.lower_bound >= proved and result.lower_bound <= len(result.moves)
     assert result.optimal is (len(result.moves) == result.lower_bound)
-    assert "did not finish in 0.3 s" in result.message and "near-optimal answer" in result.message
+    assert "did not finish within 100,000 nodes expanded" in result.message and "near-optimal answer" in result.message
+    assert result.extra["optimal_search"]["nodes_expanded"] == 100_000  # counted exactly: no clock in it
+    assert result.extra["optimal_search"]["stopped"] == "node-limit"
     # one progress stream across the switch: both solvers, cumulative counts and elapsed time
     assert {r.algorithm for r in records} == {"idastar", NEAR_OPTIMAL}
     assert all(a.elapsed <= b.elapsed and a.nodes_expanded <= b.nodes_expanded for a, b in pairwise(records))
@@ -279,13 +281,13 @@ def test_auto_falls_back_to_near_optimal_when_idastar_does_not_finish() -> None:
 
 def test_auto_stays_optimal_where_it_is_quick_and_explicit_idastar_stays_pure() -> None:
     board = random_board(3, 3, seed=5)
-    small = plan(board, goal_board(3, 3), optimal_seconds=0.01)
+    small = plan(board, goal_board(3, 3), optimal_nodes=1)
     assert small.algorithm == "astar" and small.fallback_after is None
     assert run(small.start()).optimal
     easy = scramble_of(goal_board(2, 8), 12)
-    quick = run(plan(easy, goal_board(2, 8), optimal_seconds=5).start())
+    quick = run(plan(easy, goal_board(2, 8), optimal_nodes=100_000).start())
     assert quick.algorithm == "idastar" and quick.optimal
-    explicit = plan(HARD_2X8, goal_board(2, 8), "idastar", optimal_seconds=0.01)
+    explicit = plan(HARD_2X8, goal_board(2, 8), "idastar", optimal_nodes=1)
     assert explicit.fallback_after is None
     assert run(explicit.start(Limit(nodes=20_000))).stopped == "node-limit"
 
@@ -317,7 +319,7 @@ def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypat
 
     entered = watch_shortening(monkeypatch)
     goal = goal_board(2, 8)
-    chosen = plan(HARD_2X8, goal, budget=60, optimal_seconds=0.3)
+    chosen = plan(HARD_2X8, goal, budget=60, optimal_nodes=100_000)
     search = chosen.start()
     last = next(search)
     while not entered:
@@ -359,8 +361,8 @@ def test_a_cancel_during_the_optimal_phase_of_the_fallback_reports_the_ida_stati
     from npuzzle.progress import stop
 
     goal = goal_board(2, 8)
-    chosen = plan(HARD_2X8, goal, optimal_seconds=30)
-    assert chosen.fallback_after == 30
+    chosen = plan(HARD_2X8, goal)
+    assert chosen.fallback_after == AUTO_OPTIMAL_NODES
     search = chosen.start()
     records = [next(search) for _ in range(3)]
     result = stop(search, chosen.stopped, records[-1])
@@ -384,7 +386,7 @@ def test_near_optimal_at_limit_lets_every_optimal_plan_give_way_and_changes_no_o
     named = plan(board, goal_board(3, 3), "idastar", "manhattan", near_optimal_at_limit=True)
     assert named.fallback_after == math.inf
     auto_rule = plan(HARD_2X8, goal_board(2, 8), near_optimal_at_limit=True)
-    assert auto_rule.fallback_after == AUTO_OPTIMAL_SECONDS  # auto's own fallback, as without the flag
+    assert auto_rule.fallback_after == AUTO_OPTIMAL_NODES  # auto's own fallback, as without the flag
     big = random_board(6, 6, seed=2)
     assert plan(big, goal_board(6, 6), near_optimal_at_limit=True).summary == plan(big, goal_board(6, 6)).summary
 

@@ -1,6 +1,6 @@
-"""The fallback: an optimal search that gives way to the near-optimal solver when its time runs out, and the one
-answer made of the two (:func:`optimal_then_near`); :func:`npuzzle.solve.plan` decides when a plan falls back
-(``auto``'s rule of :mod:`npuzzle.policy`, a hint, or ``near_optimal_at_limit``)."""
+"""The fallback: an optimal search that gives way to the near-optimal solver when its work allowance runs out, and
+the one answer made of the two (:func:`optimal_then_near`); :func:`npuzzle.solve.plan` decides when a plan falls
+back (``auto``'s rule of :mod:`npuzzle.policy`, a hint, or ``near_optimal_at_limit``)."""
 
 from __future__ import annotations
 
@@ -9,28 +9,34 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .errors import plural
+from .policy import allowance_words
 from .progress import ALGORITHM_TITLES, Clock, Limit, Search, SearchResult, SearchStopped, ratio_bound
 
 
 def optimal_then_near(
     start_optimal: Callable[[Limit], Search],
     start_near: Callable[[Limit], Search],
-    first_seconds: float,
+    first_nodes: float,
     share: float,
     limit: Limit,
 ) -> Search:
-    """The optimal search for ``first_seconds`` (``math.inf``: no bound of its own) or ``share`` of the hard time
-    limit, if sooner; if that time runs out before it finishes, or its memory limit (A*'s states held) stops it, the
-    near-optimal solver for the rest of the hard limit. The answer is the near-optimal one with the better of the two
-    lower bounds (``optimal`` when its length meets it), the optimal search's figures in ``extra["optimal_search"]``,
-    the counts of both and a message saying what happened; progress records flow on with cumulative counts and
-    ``elapsed``. A :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer)."""
+    """The optimal search for ``first_nodes`` expanded (``math.inf``: no allowance of its own), or ``share`` of the
+    hard time limit if one is given and runs out sooner; if it does not finish within that, or its memory limit (A*'s
+    states held) stops it, the near-optimal solver for the rest of the hard limits. Without a hard time limit no
+    clock decides anything: the same board gets the same answer on any machine. The answer is the near-optimal one
+    with the better of the two lower bounds (``optimal`` when its length meets it), the optimal search's figures in
+    ``extra["optimal_search"]`` (its ``stopped``: what ended it), the counts of both and a message saying what
+    happened; progress records flow on with cumulative counts and ``elapsed``. A
+    :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer); the caller's
+    own node limit, reached in the optimal phase, ends the search there."""
     clock = Clock()
-    cap = first_seconds if limit.seconds is None else min(first_seconds, share * limit.seconds)
+    own = not math.isinf(first_nodes) and (limit.nodes is None or first_nodes < limit.nodes)
+    nodes = int(first_nodes) if own else limit.nodes
+    cap = None if limit.seconds is None else share * limit.seconds
     # a stop during the optimal search passes through it (it has no answer to give): progress.stop then builds the
     # result from the last record with Plan.stopped, as for a plain search
-    first: SearchResult = yield from start_optimal(replace(limit, seconds=None if math.isinf(cap) else cap))
-    if first.stopped not in ("time-limit", "memory-limit"):
+    first: SearchResult = yield from start_optimal(replace(limit, nodes=nodes, seconds=cap))
+    if first.stopped not in ("time-limit", "memory-limit") and not (own and first.stopped == "node-limit"):
         return first  # finished (optimal), or stopped by the caller's node limit
     spent = clock.elapsed()
     rest = replace(
@@ -63,9 +69,15 @@ def optimal_then_near(
         "seconds": round(first.seconds, 3),
         "nodes_expanded": first.nodes_expanded,
         "lower_bound": first.lower_bound,
+        "stopped": first.stopped,
     }
     title = ALGORITHM_TITLES.get(first.algorithm, first.algorithm)
-    ended = f"did not finish in {cap:g} s" if first.stopped == "time-limit" else "reached its memory limit"
+    if first.stopped == "node-limit":
+        ended = f"did not finish within {allowance_words(first_nodes)}"
+    elif first.stopped == "time-limit":
+        ended = f"did not finish in {cap:g} s ({share:.0%} of the time limit)"
+    else:
+        ended = "reached its memory limit"
     proved = plural(first.lower_bound, "move")
     why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {proved})"
     if second.moves is None:

@@ -1,8 +1,11 @@
-"""A hint: the next move from a board toward its goal, found in about a second.
+"""A hint: the next move from a board toward its goal, the first move of the answer Solve's ``auto`` gives.
 
 The move is the first of a shortest solution wherever the optimal search (``auto``'s A* or IDA*, see
-:mod:`npuzzle.policy`) proves one within :data:`HINT_SECONDS`; otherwise, and on boards too big for optimal search,
-it is the first move of the near-optimal solver's answer, and the hint says so. In the multi-tile metric
+:mod:`npuzzle.policy`) proves one within ``auto``'s work allowance (:data:`npuzzle.policy.AUTO_OPTIMAL_NODES` nodes
+expanded, the same as Solve's, so that a hint and a solve of the same board agree on its length and on whether it
+is proven shortest, on any machine); otherwise, and on boards too big for optimal search, it is the first move of
+the near-optimal solver's answer with Solve's work budget, and the hint says so. Unlike Solve, a hint gives way
+within that allowance even where a pattern database guides the search. In the multi-tile metric
 (``metric="mtm"``) the hint is a line move: ``count`` tiles slid at once, ``tile`` the farthest of them (the one to
 touch). :func:`hint_plan` plans the search (run it like any :class:`~npuzzle.solve.Plan`, with progress and
 cancel); :func:`describe_hint` turns its result into the words and figures the page and the CLI show.
@@ -16,16 +19,10 @@ from typing import Any
 from .board import DIRECTION_WORDS, Board, Direction, moves_to_letters
 from .interchange import write_notation
 from .metric import count_moves, runs
+from .policy import allowance_words
 from .progress import SearchResult
 from .registry import Registry
 from .solve import Plan, plan
-
-HINT_SECONDS = 1.0
-"""How long the optimal search may take before the hint falls back to the near-optimal solver."""
-
-HINT_BUDGET = 1.0
-"""The near-optimal solver's work budget for a hint, in units of :data:`npuzzle.nearoptimal.solver.WORK_UNIT` (half
-the default: a hint is wanted sooner than a solution)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +56,19 @@ def hint_plan(
     board: Board,
     goal: Board,
     registry: Registry | None = None,
-    seconds: float = HINT_SECONDS,
-    budget: float = HINT_BUDGET,
+    nodes: int | None = None,
+    budget: float | None = None,
     metric: str = "stm",
 ) -> Plan:
-    """The search behind a hint: ``auto``'s optimal search for up to ``seconds``, then the near-optimal solver with a
-    work ``budget`` (straight away on boards of more than 16 cells); in ``metric`` (:func:`npuzzle.solve.plan`).
+    """The search behind a hint: ``auto``'s optimal search for up to ``nodes`` expanded (default: ``auto``'s own
+    allowance), then the near-optimal solver with a work ``budget`` (default: Solve's; straight away on boards of
+    more than 16 cells); in ``metric`` (:func:`npuzzle.solve.plan`).
 
     Raises :class:`~npuzzle.errors.UnsolvableError` when ``board`` cannot reach ``goal``, and
     :class:`~npuzzle.errors.LimitError` for a board too big for the near-optimal solver
     (:data:`~npuzzle.solve.NEAR_OPTIMAL_MAX_CELLS` cells).
     """
-    return plan(board, goal, "auto", "auto", registry, budget, seconds, always_fall_back=True, metric=metric)
+    return plan(board, goal, "auto", "auto", registry, budget, nodes, always_fall_back=True, metric=metric)
 
 
 def describe_hint(chosen: Plan, result: SearchResult) -> Hint:
@@ -92,10 +90,9 @@ def describe_hint(chosen: Plan, result: SearchResult) -> Hint:
     elif chosen.fallback_after is None:
         how = f"the first move of a near-optimal solution ({moves}; a board this big is beyond proving shortest)"
     else:
-        how = (
-            f"the first move of a near-optimal solution ({moves}; no shortest one was proven within "
-            f"{chosen.fallback_after:g} s)"
-        )
+        timed = result.extra.get("optimal_search", {}).get("stopped") == "time-limit"
+        within = "the time limit's share" if timed else f"the hint's search of {allowance_words(chosen.fallback_after)}"
+        how = f"the first move of a near-optimal solution ({moves}; no shortest one was proven within {within})"
     what = f"{tile} {DIRECTION_WORDS[letter]}" if count == 1 else f"{tile} and the {count - 1} tiles before it "
     if count > 1:
         what += f"{DIRECTION_WORDS[letter]} ({write_notation(letter * count)})"

@@ -8,8 +8,8 @@ with a small table built on the spot (:func:`small_partition`: a few tiles paire
 ``mtm``). Both need a
 goal with the blank in a corner. Elsewhere the answer is a single-tile solution (the ``stm`` plan's) counted in line
 moves, with a lower bound in line moves: not proven optimal, so named ``near-optimal``. ``auto`` on the 15-puzzle
-gives the optimal search :data:`MTM_AUTO_SECONDS` before it falls back so (a random 15-puzzle's optimal MTM search
-takes seconds to minutes in CPython: docs/benchmarks-speedsolving.md).
+gives the optimal search :data:`MTM_AUTO_NODES` expanded before it falls back so (a random 15-puzzle's optimal MTM
+search takes seconds to minutes in CPython: docs/benchmarks-speedsolving.md).
 
 :func:`mtm_choice` makes the choice from the ``stm`` plan (:func:`npuzzle.solve.plan` turns it into a ``Plan``).
 """
@@ -31,16 +31,17 @@ from .pdb import (
     relabelling_name,
     solve_with_multiset,
 )
-from .policy import NEAR_OPTIMAL
+from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, allowance_words
 from .progress import Clock, Limit, Search, SearchResult, SearchStopped
 
 EXACT_MAX_CELLS = 9
 """Boards of up to this many cells get a table made on the spot (the 8-puzzle's: 45,360 entries, 0.04 s in
 CPython)."""
 
-MTM_AUTO_SECONDS = 10.0
-"""How long ``auto``'s optimal MTM search on the 15-puzzle runs before the answer falls back to a single-tile
-solution counted in line moves."""
+MTM_AUTO_NODES = 4_000_000
+"""How many nodes ``auto``'s optimal MTM search on the 15-puzzle expands before the answer falls back to a single-tile
+solution counted in line moves: work, not time, so the answer is the same on any machine; chosen as about the 10 s
+of CPython it used to allow (node counts: docs/benchmarks-log.md)."""
 
 LINES_HEURISTIC = "line-count"
 """How results name the fallback's estimate: the single-tile solution's lines, with :func:`mtm_lower_bound`."""
@@ -121,8 +122,8 @@ class StmPlan(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class MtmChoice:
-    """What ``metric="mtm"`` runs: the algorithm and heuristic names, how to start it, the summary and the seconds
-    after which the optimal search gives way (``None``: it does not)."""
+    """What ``metric="mtm"`` runs: the algorithm and heuristic names, how to start it, the summary and the nodes
+    expanded after which the optimal search gives way (``None``: it does not)."""
 
     algorithm: str
     heuristic: str
@@ -138,14 +139,14 @@ def mtm_choice(
     heuristic: str,
     loaded: MultisetDatabase | None,
     stm: StmPlan,
-    optimal_seconds: float | None = None,
+    optimal_nodes: int | None = None,
     always_fall_back: bool = False,
 ) -> MtmChoice:
     """The MTM search for ``board`` → ``goal`` (names already checked: ``algorithm`` one of ``auto``, ``idastar``,
-    ``near-optimal``): the optimal IDA* on a fitting multiset database, for ``optimal_seconds`` first when ``auto``
-    falls back (always on the 15-puzzle, and on any board with ``always_fall_back``), else the ``stm`` plan's answer
-    counted in line moves. Raises :class:`~npuzzle.errors.LimitError` for ``idastar`` with no database that fits,
-    or a heuristic other than ``auto``, ``mtm`` or the database's."""
+    ``near-optimal``): the optimal IDA* on a fitting multiset database, for ``optimal_nodes`` expanded first
+    when ``auto`` falls back (always on the 15-puzzle, and on any board with ``always_fall_back``), else the ``stm``
+    plan's answer counted in line moves. Raises :class:`~npuzzle.errors.LimitError` for ``idastar`` with no database
+    that fits, or a heuristic other than ``auto``, ``mtm`` or the database's."""
     proven = provable(board, goal, loaded) if algorithm != NEAR_OPTIMAL else None
     name = proven or LINES_HEURISTIC
     if heuristic.strip().lower() not in ("auto", "mtm", name):
@@ -171,12 +172,12 @@ def mtm_choice(
 
     how = f"IDA* over line moves + the multiset pattern database {name}: optimal in line moves"
     if algorithm == "auto" and (always_fall_back or board.size > EXACT_MAX_CELLS):
-        seconds = MTM_AUTO_SECONDS if optimal_seconds is None else optimal_seconds
+        nodes = MTM_AUTO_NODES if optimal_nodes is None else optimal_nodes
 
         def both(limit: Limit) -> Search:
-            return _optimal_then_lines(optimal, stm.start, board, goal, seconds, limit)
+            return _optimal_then_lines(optimal, stm.start, board, goal, nodes, limit)
 
-        return MtmChoice("idastar", name, both, f"{how}, for {seconds:g} s; then {counted}", seconds)
+        return MtmChoice("idastar", name, both, f"{how}, for up to {allowance_words(nodes)}; then {counted}", nodes)
     return MtmChoice("idastar", name, optimal, how)
 
 
@@ -238,22 +239,29 @@ def _optimal_then_lines(
     lines: Callable[[Limit], Search],
     board: Board,
     goal: Board,
-    seconds: float,
+    nodes: int,
     limit: Limit,
 ) -> Search:
-    """The optimal MTM search for ``seconds`` (or half the hard time limit, if sooner), then the line-counted
-    single-tile answer for the rest of the limit; the optimal search's proven bound is kept."""
+    """The optimal MTM search for ``nodes`` expanded (or half the hard time limit, if sooner), then the line-counted
+    single-tile answer for the rest of the limits; the optimal search's proven bound is kept. The caller's own node
+    limit, reached in the optimal phase, ends the search there."""
     clock = Clock()
-    cap = seconds if limit.seconds is None else min(seconds, 0.5 * limit.seconds)
-    first: SearchResult = yield from optimal(replace(limit, seconds=cap))
-    if first.stopped != "time-limit":
+    own = limit.nodes is None or nodes < limit.nodes
+    cap = None if limit.seconds is None else FALLBACK_LIMIT_SHARE * limit.seconds
+    first: SearchResult = yield from optimal(replace(limit, nodes=nodes if own else limit.nodes, seconds=cap))
+    if first.stopped != "time-limit" and not (own and first.stopped == "node-limit"):
         return first
-    rest = replace(limit, seconds=None if limit.seconds is None else max(limit.seconds - clock.elapsed(), 1e-3))
+    ended = f"within {allowance_words(nodes)}" if first.stopped == "node-limit" else f"in {cap:g} s"
+    rest = replace(
+        limit,
+        seconds=None if limit.seconds is None else max(limit.seconds - clock.elapsed(), 1e-3),
+        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
+    )
     second: SearchResult = yield from as_line_moves(lines(rest), board, goal, first.lower_bound)
     return replace(
         second,
         nodes_expanded=first.nodes_expanded + second.nodes_expanded,
         nodes_generated=first.nodes_generated + second.nodes_generated,
         seconds=clock.elapsed(),
-        message=f"optimal search over line moves did not finish in {cap:g} s; {second.message}",
+        message=f"optimal search over line moves did not finish {ended}; {second.message}",
     )

@@ -94,8 +94,9 @@ class Plan:
     summary: str = ""
     """One line on what was chosen and why (the texts of :mod:`npuzzle.policy`)."""
     fallback_after: float | None = None
-    """Seconds after which the optimal search gives way to the near-optimal solver (:class:`npuzzle.policy.Fallback`;
-    with a hard time limit, at most its share of it); ``math.inf``: only at that share; ``None``: no fallback."""
+    """Nodes expanded after which the optimal search gives way to the near-optimal solver
+    (:class:`npuzzle.policy.Fallback`; with a hard time limit, at its share of it if sooner); ``math.inf``: only at
+    that share; ``None``: no fallback."""
 
     @property
     def optimal(self) -> bool:
@@ -212,7 +213,7 @@ def plan(
     heuristic: str | Heuristic = "auto",
     registry: Registry | None = None,
     budget: float | None = None,
-    optimal_seconds: float | None = None,
+    optimal_nodes: int | None = None,
     always_fall_back: bool = False,
     near_optimal_at_limit: bool = False,
     metric: str = "stm",
@@ -227,12 +228,13 @@ def plan(
     :class:`Limit` (``time_limit``, ``max_nodes``) end any search. Optimal searches ignore it.
 
     ``auto`` choices follow :mod:`npuzzle.policy` (``docs/auto.md``). Where its rule has a
-    :class:`~npuzzle.policy.Fallback`, the optimal search runs for ``optimal_seconds`` (default: the rule's
-    seconds), then, if it has not finished, the near-optimal solver with ``budget`` (:attr:`Plan.fallback_after`):
-    its answer has ``optimal`` false (unless its length meets the bound), ``algorithm="near-optimal"``, the better
-    of the two lower bounds and a message saying so; progress records keep flowing with cumulative counts and
-    ``elapsed``. ``always_fall_back`` falls back even where the rule lets a strong heuristic (a pattern database)
-    run on: for answers wanted in about ``optimal_seconds`` (:mod:`npuzzle.hint`).
+    :class:`~npuzzle.policy.Fallback`, the optimal search expands up to ``optimal_nodes`` (default: the rule's
+    :data:`~npuzzle.policy.AUTO_OPTIMAL_NODES`), then, if it has not finished, the near-optimal solver with ``budget``
+    (:attr:`Plan.fallback_after`): its answer has ``optimal`` false (unless its length meets the bound),
+    ``algorithm="near-optimal"``, the better of the two lower bounds and a message saying so; progress records keep
+    flowing with cumulative counts and ``elapsed``. ``always_fall_back`` falls back even where the rule lets a strong
+    heuristic (a pattern database) run on: for answers wanted within that work (:mod:`npuzzle.hint`). No clock decides
+    these choices: the same board gets the same answer on any machine, under any load.
 
     ``near_optimal_at_limit`` asks for the shortest answer to be had within the hard time limit: an optimal plan
     that would not fall back (A* on small boards, a pattern database's IDA*, a named algorithm) gets
@@ -261,10 +263,10 @@ def plan(
             "auto",
             registry,
             budget,
-            optimal_seconds,
+            optimal_nodes,
             near_optimal_at_limit=near_optimal_at_limit,
         )
-        c = mtm_choice(board, goal, algo, heuristic, registry.mtm, stm, optimal_seconds, always_fall_back)
+        c = mtm_choice(board, goal, algo, heuristic, registry.mtm, stm, optimal_nodes, always_fall_back)
         return Plan(board, goal, c.algorithm, c.heuristic, c.start, c.summary, c.fallback_after)
     chosen_by_auto = algo == "auto"
     rule = policy.algorithm_rule(board.size)
@@ -315,8 +317,8 @@ def plan(
         and name_key(heuristic) == AUTO.name
         and (always_fall_back or entry.strength < fallback.unless_strength)
     ):
-        seconds = fallback.seconds if optimal_seconds is None else optimal_seconds
-        return _fallback_plan(board, goal, algo, entry.name, start, budget, seconds, fallback.limit_share)
+        nodes = fallback.nodes if optimal_nodes is None else optimal_nodes
+        return _fallback_plan(board, goal, algo, entry.name, start, budget, nodes, fallback.limit_share)
     if near_optimal_at_limit:
         return _fallback_plan(board, goal, algo, entry.name, start, budget, math.inf, FALLBACK_LIMIT_SHARE)
     return Plan(board, goal, algo, entry.name, start, policy.optimal_summary(algo, entry.name))
@@ -329,13 +331,17 @@ def _fallback_plan(
     heuristic: str,
     start_optimal: Callable[[Limit], Search],
     budget: float | None,
-    seconds: float,
+    nodes: float,
     share: float,
 ) -> Plan:
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
-        raise LimitError(f"the optimal search's time before the fallback must be above 0 s, got {seconds!r}")
+    whole = isinstance(nodes, int) or nodes == math.inf
+    if isinstance(nodes, bool) or not isinstance(nodes, (int, float)) or not whole or not nodes >= 1:
+        raise LimitError(
+            f"the optimal search's allowance before the fallback must be a whole number of nodes of at least 1, "
+            f"got {nodes!r}"
+        )
     near = _near_optimal_plan(board, goal, "auto", budget, True)
-    first = float(seconds)
+    first = nodes
     work = DEFAULT_BUDGET if budget is None else budget
 
     def start_both(limit: Limit) -> Search:
@@ -353,12 +359,12 @@ def solve(
     limit: Limit = Limit(),
     registry: Registry | None = None,
     budget: float | None = None,
-    optimal_seconds: float | None = None,
+    optimal_nodes: int | None = None,
     near_optimal_at_limit: bool = False,
     metric: str = "stm",
 ) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
-    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_seconds``,
+    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_nodes``,
     ``near_optimal_at_limit`` and ``metric`` as for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
@@ -372,7 +378,7 @@ def solve(
         heuristic,
         registry,
         budget,
-        optimal_seconds,
+        optimal_nodes,
         near_optimal_at_limit=near_optimal_at_limit,
         metric=metric,
     )

@@ -242,7 +242,8 @@ def op_hint(request: Request, registry: Registry | None = None) -> Reply:
     """``{"board": TEXT, "goal"?: …, "metric"?: "stm" | "mtm"}`` → ``{"type": "result", "ok": true, "tile": T,
     "letter", "direction", "count", "notation", "optimal", "length", "message", "algorithm", "heuristic",
     "nodes_expanded", "seconds", "board", "goal"}``: the next move, the first of a shortest solution when one is
-    proven within a second, else of a near-optimal one (:mod:`npuzzle.hint`); in ``mtm`` a line move of ``count``
+    proven within ``auto``'s work allowance (nodes, not seconds: the same as a solve's), else of a near-optimal one
+    (:mod:`npuzzle.hint`); in ``mtm`` a line move of ``count``
     tiles, ``tile`` the farthest (the one to touch), ``length`` in line moves; ``tile`` is ``null`` on a board that
     is already the goal."""
     asked = plan_hint(request, registry)

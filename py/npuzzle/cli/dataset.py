@@ -95,7 +95,11 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument(
         "--max-nodes", type=positive_int, help="per board: stop after N nodes expanded (the row is marked)"
     )
-    parser.add_argument("--time-limit", type=positive_seconds, help="per board: stop after S seconds (marked)")
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        help="per board: stop after S seconds (marked); without it no clock changes a row",
+    )
     parser.set_defaults(func=cmd_dataset)
 
 

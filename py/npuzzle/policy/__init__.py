@@ -40,15 +40,16 @@ NEAR_OPTIMAL_MAX_CELLS = 400
 """The largest board (in cells: 20×20, 10×40 …) the near-optimal solver accepts: above it its time grows fast and
 its solutions drift far from optimal, so bigger boards are refused with a message (timings: docs/benchmarks.md)."""
 
-AUTO_OPTIMAL_SECONDS = 3.0
-"""How long ``algorithm="auto"`` lets the optimal IDA* run on a board of 10 to 16 cells without a fitting pattern
-database (2×8, 3×5, 2×7, a 4×4 before the database is loaded …) before it gives up proving optimality and answers
-with the near-optimal solver instead: most such boards finish within it, a few random ones take far longer
-(timings: docs/benchmarks.md)."""
+AUTO_OPTIMAL_NODES = 4_000_000
+"""How many nodes ``algorithm="auto"`` lets the optimal IDA* expand on a board of 10 to 16 cells without a fitting
+pattern database (2×8, 3×5, 2×7, a 4×4 before the database is loaded …) before it gives up proving optimality and
+answers with the near-optimal solver instead: counted in work, not time, so a board gets the same answer on any
+machine under any load; chosen as about the 3 s of CPython the fallback used to allow (node counts:
+docs/benchmarks-log.md)."""
 
 FALLBACK_LIMIT_SHARE = 0.5
 """With a hard time limit, the optimal phase of that fallback gets at most this share of it, so the near-optimal
-solver has the rest to answer within the limit."""
+solver has the rest to answer within the limit (the one fallback a clock decides, and only when one is asked for)."""
 
 PDB_STRENGTH = 100
 """The pattern-database heuristic's rank for ``heuristic="auto"``: above every built-in heuristic. IDA* guided by a
@@ -65,11 +66,11 @@ PDB = PDB_CHOICE.name
 
 @dataclass(frozen=True, slots=True)
 class Fallback:
-    """The optimal search gives way to the near-optimal solver after ``seconds`` (at most ``limit_share`` of a hard
-    time limit) when ``heuristic="auto"`` chose a heuristic ranked below ``unless_strength`` (a pattern database
-    ranks :data:`PDB_STRENGTH`)."""
+    """The optimal search gives way to the near-optimal solver after expanding ``nodes`` (or after ``limit_share`` of
+    a hard time limit, if sooner) when ``heuristic="auto"`` chose a heuristic ranked below ``unless_strength`` (a
+    pattern database ranks :data:`PDB_STRENGTH`)."""
 
-    seconds: float
+    nodes: int
     limit_share: float
     unless_strength: int
 
@@ -85,7 +86,7 @@ class AlgorithmRule:
     fallback: Fallback | None = None
 
 
-FALLBACK = Fallback(AUTO_OPTIMAL_SECONDS, FALLBACK_LIMIT_SHARE, PDB_STRENGTH)
+FALLBACK = Fallback(AUTO_OPTIMAL_NODES, FALLBACK_LIMIT_SHARE, PDB_STRENGTH)
 """The fallback of ``auto``'s IDA* on 10-16 cells."""
 
 ALGORITHM_RULES: tuple[AlgorithmRule, ...] = (
@@ -168,12 +169,17 @@ def near_optimal_summary(budget: float, chosen_by_auto: bool, cells: int | None 
     return f"{NEAR_OPTIMAL} (not proven optimal) {why}; {budget_words(budget)}"
 
 
+def allowance_words(nodes: float) -> str:
+    """An optimal search's allowance of ``nodes`` expanded in words: ``"4,000,000 nodes expanded"``."""
+    return f"{nodes:,.0f} nodes expanded"
+
+
 def fallback_summary(
     algorithm: str, heuristic: str, first: float, budget: float, share: float = FALLBACK_LIMIT_SHARE
 ) -> str:
-    """The plan summary of an optimal search that gives way after ``first`` seconds (``math.inf``: after ``share``
-    of the hard time limit) to the near-optimal solver with a work budget of ``budget`` units."""
-    until = f"{share:.0%} of the time limit" if math.isinf(first) else f"{first:g} s"
+    """The plan summary of an optimal search that gives way after ``first`` nodes expanded (``math.inf``: only after
+    ``share`` of the hard time limit) to the near-optimal solver with a work budget of ``budget`` units."""
+    until = f"{share:.0%} of the time limit" if math.isinf(first) else allowance_words(first)
     return (
         f"{optimal_summary(algorithm, heuristic)} for up to {until}, then {NEAR_OPTIMAL} (not proven optimal; "
         f"{budget_words(budget)}) if it has not finished"
@@ -192,7 +198,7 @@ def _cells_range(index: int) -> str:
 
 def _fallback_words(fallback: Fallback) -> str:
     return (
-        f"to {NEAR_OPTIMAL} if it has not finished in {fallback.seconds:g} s (at most "
+        f"to {NEAR_OPTIMAL} if it has not finished within {allowance_words(fallback.nodes)} (or "
         f"{fallback.limit_share:.0%} of a hard time limit), unless a pattern database guides it"
     )
 
