@@ -4,6 +4,7 @@ over line moves, and the front door's ``metric="mtm"``, each against a breadth-f
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -14,10 +15,11 @@ import pytest
 
 from interrupt import interrupt_when
 from npuzzle import Board, LimitError, goal_board, parse_board, run, solve
-from npuzzle.api import Engine
+from npuzzle.api import Engine, handle
+from npuzzle.cli import main
 from npuzzle.errors import PatternDatabaseError
 from npuzzle.exhaustive import DistanceTable
-from npuzzle.metric import count_tiles
+from npuzzle.metric import count_moves, count_tiles
 from npuzzle.multitile import mtm_database, mtm_lower_bound, small_heuristic
 from npuzzle.pdb import (
     MultisetDatabase,
@@ -196,6 +198,26 @@ def test_a_line_counted_answer_s_ratio_bound_counts_lines_as_its_bound_does() ->
     assert result.moves is not None and not result.optimal
     lines = result.extra["line_moves"]
     assert lines < len(result.moves) and ratio_bound(result) == round(lines / result.lower_bound, 4)
+
+
+@pytest.mark.parametrize("metric", ["stm", "mtm"])
+def test_a_solve_s_json_counts_one_metric_and_names_both_counts(metric: str) -> None:
+    """``length``, ``lower_bound`` and ``ratio_bound`` in the metric asked (a consumer may divide one by another),
+    ``tile_moves`` and ``line_moves`` by name; the same in the api and ``solve --json``."""
+    text = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
+    request = {"op": "solve", "board": text, "algorithm": "near-optimal", "metric": metric}
+    reply = json.loads(handle(json.dumps(request)))
+    out = io.StringIO()
+    assert main(["solve", "--json", "--algorithm", "near-optimal", "--metric", metric, text], out=out) == 0
+    for record in (reply, json.loads(out.getvalue())):
+        letters = record["letters"]
+        assert record["metric"] == metric and record["tile_moves"] == len(letters) == len(record["moves"])
+        assert record["line_moves"] == count_moves(letters, "mtm") < record["tile_moves"]
+        assert record["length"] == record["line_moves" if metric == "mtm" else "tile_moves"]
+        assert record["lower_bound"] <= record["length"] and not record["optimal"]
+        assert record["ratio_bound"] == round(record["length"] / record["lower_bound"], 4)
+    small = json.loads(handle(json.dumps({"op": "solve", "board": "1 2 3 / 4 5 6 / 0 7 8", "metric": metric})))
+    assert (small["length"], small["tile_moves"], small["line_moves"]) == ((1 if metric == "mtm" else 2), 2, 1)
 
 
 def test_an_engine_loads_the_multiset_file_and_solves_with_it() -> None:

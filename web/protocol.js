@@ -120,10 +120,10 @@
  *   frontier?: number, max_frontier?: number, elapsed: number, heuristics?: string[], done?: CompareRow[],
  *   row?: number, rows?: number, per_iteration?: [number, number][], split?: {workers: number, idle: boolean},
  *   running?: SplitAnswer, pass?: number, passes?: number, analysed?: number, total?: number}} Progress
- * `notation` is the solution as "U2RD3L", `line_moves` its length in line moves; with `metric: "mtm"`, `optimal`
- * and `lower_bound` count line moves (`length` still counts tiles).
+ * `notation` is the solution as "U2RD3L"; `length`, `lower_bound` and `ratio_bound` count the moves of `metric`
+ * (line moves in "mtm"), `tile_moves` and `line_moves` give both counts by name.
  * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
- *   notation?: string | null, line_moves?: number | null, metric?: Metric,
+ *   notation?: string | null, tile_moves?: number | null, line_moves?: number | null, metric?: Metric,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
  *   iterations?: number,

@@ -135,16 +135,24 @@ class Plan:
         )
 
 
-def result_json(board: Board, result: SearchResult) -> dict[str, Any]:
-    """A result as JSON, the same for ``solve --json``, batches and the api: its fields (``length`` included),
-    :func:`~npuzzle.progress.ratio_bound`, the moves as U/D/L/R ``letters``, in the speedsolvers' ``notation``
-    (``U2RD3L``) and their number of ``line_moves`` (each ``None`` without a solution)."""
+def result_json(board: Board, result: SearchResult, metric: str | None = None) -> dict[str, Any]:
+    """A result as JSON, the same for ``solve --json``, batches and the api: its fields, in one metric (``metric``,
+    the one asked; ``None``: the one it was solved in, ``"mtm"`` when ``extra["metric"]`` says so): ``length``,
+    ``lower_bound`` and :func:`~npuzzle.progress.ratio_bound` count that metric's moves, and ``tile_moves`` and
+    ``line_moves`` give both counts by name; the moves as U/D/L/R ``letters`` and in the speedsolvers'
+    ``notation`` (``U2RD3L``). Each count is ``None`` without a solution."""
     out = result.to_dict()
-    out["ratio_bound"] = ratio_bound(result)
+    solved_in = "mtm" if result.extra.get("metric") == "mtm" else "stm"
+    metric = solved_in if metric is None else metric_name(metric)
     letters = None if result.moves is None else moves_to_letters(board, result.moves)
+    lines = None if letters is None else count_moves(letters, "mtm")
+    out["metric"] = metric
+    out["tile_moves"] = result.length
+    out["line_moves"] = lines
+    out["length"] = lines if metric == "mtm" else result.length
+    out["ratio_bound"] = ratio_bound(result)
     out["letters"] = letters
     out["notation"] = None if letters is None else write_notation(letters)
-    out["line_moves"] = None if letters is None else count_moves(letters, "mtm")
     return out
 
 

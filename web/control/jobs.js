@@ -8,7 +8,7 @@ import { setReport } from "../state.js";
 import { goalSpec } from "../model/link.js";
 import { boardFields, sameBoard } from "../model/moves.js";
 import { errorInfo } from "../worker-handle.js";
-import { figure, phrase, progressLine } from "../words.js";
+import { count, figure, phrase, progressLine } from "../words.js";
 import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
 import { check } from "./check.js";
 import { endJob, startJob } from "./job.js";
@@ -184,8 +184,9 @@ export async function solveShorter(ctx) {
   if (reply && cut > 0) {
     const early = reply.stopped === "cancelled" ? "Stopped early: the shortest found so far is "
       : `${SHORTER_WORK} found a solution `;
-    showSolution(ctx, reply, start, goal, `${early}${figure(cut)} ${cut === 1 ? "move" : "moves"} shorter than the ` +
-      `${figure(current.length)} before.`);
+    const unit = reply.metric === "mtm" ? "line move" : "move";
+    showSolution(ctx, reply, start, goal, `${early}${count(cut, unit)} shorter than the ${figure(current.length)} ` +
+      "before.");
     state.after.reveal = "stage"; // the board and its player, the new length on it (the offer may be far below)
     setReport(state, "shorter", "found");
   } else {

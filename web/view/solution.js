@@ -106,7 +106,7 @@ export function drawSolution(ui, solution) {
  */
 function lengthText(reply) {
   if (reply.metric !== "mtm") return `${figure(reply.length)} moves`;
-  return `${figure(reply.line_moves)} line moves (${figure(reply.length)} single-tile moves)`;
+  return `${figure(reply.line_moves)} line moves (${figure(reply.tile_moves)} single-tile moves)`;
 }
 
 /** The unit of a solve's bounds: moves, or line moves when it counts lines. @param {SolveReply} reply */

@@ -208,11 +208,12 @@ def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?: "auto" |
     a name of :func:`op_options`, "metric"?: "stm" | "mtm", "max_nodes"?: N, "time_limit"?: S, "max_states"?: N,
     "budget"?: B, "near_optimal_at_limit"?: bool, "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok":
-    true, …SearchResult fields…, "ratio_bound", "letters", "notation", "line_moves", "metric", "board": BOARD,
-    "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
+    true, …SearchResult fields…, "metric", "tile_moves", "line_moves", "ratio_bound", "letters", "notation",
+    "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
 
     ``metric: "mtm"`` counts a whole line slid at once as one move (:mod:`npuzzle.multitile`): ``optimal`` and
-    ``lower_bound`` are then in line moves (``line_moves`` the solution's count; ``length`` still counts tiles).
+    ``lower_bound`` are then in line moves, as are ``length`` and ``ratio_bound`` (one metric per reply; ``tile_moves``
+    and ``line_moves`` give both counts by name).
 
     ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board fails
     at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the near-optimal

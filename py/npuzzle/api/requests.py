@@ -9,7 +9,6 @@ from typing import Any
 from ..board import Board
 from ..compare_board import CompareBoard
 from ..errors import PuzzleError, UnsolvableError, cut, show_value
-from ..metric import metric_name
 from ..parse import json_depth, parse_board, resolve_goal
 from ..progress import Limit, SearchResult
 from ..solvability import Explanation
@@ -107,10 +106,10 @@ def read_limit(request: Request) -> Limit:
 
 def solve_reply(board: Board, goal: Board, result: SearchResult, metric: object = None) -> Reply:
     """The final reply of a solve: the result's fields (:func:`~npuzzle.solve.result_json`: ``letters``,
-    ``notation``, ``line_moves`` …), the ``metric`` it was asked in and the start and goal boards."""
+    ``notation``, ``tile_moves``, ``line_moves`` …) in the ``metric`` it was asked in, and the start and goal
+    boards."""
     reply: Reply = {"type": "result", "ok": True}
-    reply.update(result_json(board, result))
-    reply["metric"] = metric_name(metric) if metric is not None else result.extra.get("metric", "stm")
+    reply.update(result_json(board, result, None if metric is None else str(metric)))
     reply["board"] = board_json(board)
     reply["goal"] = board_json(goal)
     return reply
