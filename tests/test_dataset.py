@@ -169,6 +169,45 @@ def test_resuming_goes_on_with_the_rows_the_file_lacks(tmp_path: Path, suffix: s
     assert code == 2 and "row 0 of the file holds other tiles than this dataset's board 0" in err
 
 
+@pytest.mark.parametrize("suffix", ["parquet", "jsonl", "csv"])
+def test_resuming_solves_again_the_rows_a_limit_stopped(tmp_path: Path, suffix: str) -> None:
+    out, whole = tmp_path / f"d.{suffix}", tmp_path / f"whole.{suffix}"
+    args = ["dataset", "--shape", "3x3", "--count", "12", "--seed", "s", "--label", "search", "--jobs", "1"]
+    code, _, err = run_cli(*args, "--out", str(out), "--max-nodes", "20")
+    stopped = [row["index"] for row in read_rows(out) if row["stopped"]]
+    assert code == 3 and 0 < len(stopped) < 12, err
+    code, _, err = run_cli(*args, "--out", str(out), "--resume")
+    assert code == 0, err
+    assert f"{len(stopped)} rows a limit stopped taken out of {out} to be solved again" in err
+    assert f"{len(stopped)} rows written" in err
+    assert run_cli(*args, "--out", str(whole))[0] == 0
+
+    def timeless(path: Path) -> list[dict[str, object]]:
+        rows = [{k: v for k, v in row.items() if k != "seconds"} for row in read_rows(path)]
+        return sorted(rows, key=lambda row: int(str(row["index"])))
+
+    assert timeless(out) == timeless(whole) and not any(row["stopped"] for row in timeless(out))
+    assert run_cli(*args, "--out", str(out), "--resume")[2].count("taken out") == 0  # nothing left to retry
+
+
+def test_a_damaged_part_file_is_named_whole_with_what_to_do(tmp_path: Path) -> None:
+    out = tmp_path / "d.parquet"
+    writer = open_writer(out)
+    for row in dataset_rows(DatasetSpec(2, 3, 5, seed="p")):
+        writer.write(row)
+    writer.close(complete=False)  # what a run cut short leaves: its parts
+    (part,) = parts_folder(out).iterdir()
+    part.write_bytes(part.read_bytes()[:100])  # cut short, as a disk that lost its end could leave it
+    args = ["dataset", "--shape", "2x3", "--count", "5", "--seed", "p", "--out", str(out), "--resume"]
+    code, _, err = run_cli(*args)
+    assert code == 2 and "Traceback" not in err
+    assert f"cannot read the part file {str(part)!r} (cut short or damaged?)" in err
+    assert "remove it, and --resume solves its rows again" in err
+    part.unlink()
+    code, _, err = run_cli(*args)
+    assert code == 0 and "5 rows written" in err and len(list(read_rows(out))) == 5
+
+
 def test_an_interrupted_parquet_run_leaves_parts_that_resume_joins(tmp_path: Path) -> None:
     out = tmp_path / "d.parquet"
     spec = DatasetSpec(2, 3, 20, seed="p")

@@ -22,6 +22,7 @@ import shutil
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -200,15 +201,11 @@ class _ParquetWriter(DatasetWriter):
         """``write`` a file to ``path + '.tmp'`` and rename it into place, so that it is there whole or not at all;
         when that fails, remove the half-written file, close the writer and raise its
         :class:`~npuzzle.errors.OutputError`."""
-        temporary = path.with_name(path.name + ".tmp")
         try:
-            write(temporary)
-            os.replace(temporary, path)
-        except OSError as exc:
-            with suppress(OSError):
-                temporary.unlink()
+            _replace_whole(path, write)
+        except OutputError:
             self._closed = True
-            raise cannot_write(path, exc) from None
+            raise
 
     def close(self, complete: bool) -> None:
         if self._closed:
@@ -345,7 +342,12 @@ def _parquet_rows(path: Path, columns: Sequence[str] | None) -> Iterator[tuple[P
         try:
             table = pq.read_table(file, columns=None if columns is None else list(columns))
         except (OSError, ValueError) as exc:
-            raise DatasetError(f"cannot read the Parquet file {quote_path(file)}: {exc}") from None
+            if file == path:
+                raise DatasetError(f"cannot read the Parquet file {quote_path(file)}: {exc}") from None
+            raise DatasetError(
+                f"cannot read the part file {quote_path(file)} (cut short or damaged?): {exc}; remove it, and "
+                "--resume solves its rows again"
+            ) from None
         for row in table.sort_by("index").to_pylist():
             yield (file, None), row
 
@@ -377,6 +379,40 @@ def rows_done(path: Path) -> dict[int, Row]:
         done[index] = {key: row.get(key) for key in kept}
         places[index] = place
     return done
+
+
+def drop_rows(path: Path, indexes: set[int]) -> None:
+    """Take the rows numbered ``indexes`` out of the dataset file ``path`` (or its Parquet parts): each file that
+    holds one is written again without it, under a temporary name renamed into place, so that a run cut short
+    leaves it whole, as it was or as it is meant to be. What ``resume`` does to the rows a limit stopped, before it
+    solves them again. Raises :class:`~npuzzle.errors.OutputError` naming a file that cannot be written."""
+    if not indexes or not started(path):
+        return
+    if file_format(path) == "parquet":
+        _, pq = _pyarrow()
+        files = [path] if path.exists() else _part_files(parts_folder(path))
+        for file in files:
+            table = pq.read_table(file, schema=arrow_schema())
+            keep = [int(i) not in indexes for i in table.column("index").to_pylist()]
+            if not all(keep):
+                _replace_whole(file, partial(pq.write_table, table.filter(keep)))
+        return
+    lines = {number for (_, number), row in _placed_rows(path, None) if int(str(row["index"])) in indexes}
+    kept = [line for number, line in enumerate(_read_bytes(path).splitlines(keepends=True), 1) if number not in lines]
+    _replace_whole(path, lambda temporary: temporary.write_bytes(b"".join(kept)))
+
+
+def _replace_whole(path: Path, write: Callable[[Path], object]) -> None:
+    """``write`` ``path`` anew under ``path + '.tmp'`` and rename it into place; raises
+    :class:`~npuzzle.errors.OutputError` (the temporary file removed) when that fails."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        write(temporary)
+        os.replace(temporary, path)
+    except OSError as exc:
+        with suppress(OSError):
+            temporary.unlink()
+        raise cannot_write(path, exc) from None
 
 
 def tiles_by_index(rows: dict[int, Row]) -> dict[int, tuple[int, ...]]:

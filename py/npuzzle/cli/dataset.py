@@ -13,6 +13,7 @@ from ..batch import BatchOptions
 from ..datafiles import (
     DatasetWriter,
     arrow_schema,
+    drop_rows,
     file_format,
     open_writer,
     parts_folder,
@@ -72,8 +73,9 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="go on with a FILE a run left (only the rows it lacks are solved); without it an existing FILE is "
-        "refused, as is a FILE another run is writing (FILE.lock names it)",
+        help="go on with a FILE a run left (only the rows it lacks are solved, and the rows a limit stopped are "
+        "solved again); without it an existing FILE is refused, as is a FILE another run is writing (FILE.lock "
+        "names it)",
     )
     parser.add_argument(
         "--label",
@@ -129,6 +131,11 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
             "file is never overwritten)"
         )
     done = rows_done(path)
+    stopped = {index for index, row in done.items() if row["stopped"]}
+    if stopped:  # a limit stopped them: solved again, as any board the file lacks (with this run's limits)
+        drop_rows(path, stopped)
+        done = {index: row for index, row in done.items() if index not in stopped}
+        err.write(f"npuzzle: {plural(len(stopped), 'row')} a limit stopped taken out of {path} to be solved again\n")
     located = locate(args.pdb)
     options = BatchOptions(
         algorithm=args.algorithm,
