@@ -97,8 +97,21 @@ def test_random_8_puzzles_by_the_solver_in_two_processes(tmp_path: Path) -> None
 @pytest.mark.parametrize("suffix", ["csv", "parquet"])
 def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path, suffix: str) -> None:
     out = tmp_path / f"walks.{suffix}"
-    code, _, _ = run_cli("dataset", "--shape", "4x4", "--count", "6", "--scramble", "walk:18", "--out", str(out),
-                         "--jobs", "1")  # fmt: skip
+    code, _, _ = run_cli(
+        "dataset",
+        "--shape",
+        "4x4",
+        "--count",
+        "6",
+        "--scramble",
+        "walk:18",
+        "--out",
+        str(out),
+        "--jobs",
+        "1",
+        "--algorithm",
+        "idastar",
+    )  # fmt: skip (no tables here: IDA* is named)
     rows = pq.read_table(out).to_pylist() if suffix == "parquet" else list(read_rows(out))
     goal = goal_board(4, 4)
     assert code == 0 and len(rows) == 6
@@ -107,6 +120,16 @@ def test_walks_on_the_15_puzzle_against_a_textbook_astar(tmp_path: Path, suffix:
         found = astar(SlidingPuzzle(board, goal, make_heuristic("manhattan", goal)))
         assert row["length"] == len(found.path) - 1 <= 18 and row["optimal"] is True
         assert board.apply(list(str(row["moves"]))) == goal
+
+
+def test_a_4x4_dataset_without_the_tables_is_refused_with_the_command_to_build_them(tmp_path: Path) -> None:
+    out = tmp_path / "d.jsonl"
+    code, _, err = run_cli("dataset", "--shape", "4x4", "--count", "3", "--out", str(out))
+    assert code == 2 and "Traceback" not in err and not out.exists()
+    assert "a 4×4 dataset is labelled with the pattern database, and there is none here" in err
+    assert "`npuzzle pdb build`" in err and "--algorithm near-optimal" in err and "--algorithm idastar" in err
+    named = run_cli("dataset", "--shape", "4x4", "--count", "2", "--out", str(out), "--algorithm", "near-optimal")
+    assert named[0] == 0 and all(row["algorithm"] == "near-optimal" for row in read_rows(out))
 
 
 def test_a_named_solver_labels_small_boards_instead_of_the_breadth_first_search(tmp_path: Path) -> None:

@@ -24,8 +24,10 @@ from ..datafiles import (
 from ..dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
 from ..errors import OutputError, plural, quote_path
 from ..exhaustive import MAX_EXHAUSTIVE_CELLS
+from ..names import AUTO, name_key
 from ..parse import parse_shape
-from ..pdb import locate
+from ..pdb import PDB_ENV, cache_dir, locate
+from ..records import wants_tables
 from ..solve import check_limits
 from ..workers import default_jobs
 from ..writelock import writing
@@ -130,13 +132,21 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
             f"{quote_path(path)} is already there: --resume goes on with it, or give another --out (a dataset "
             "file is never overwritten)"
         )
+    located = locate(args.pdb)
+    if located.path is None and _wants_tables(spec, args):
+        raise UsageError(
+            f"a {spec.rows}×{spec.cols} dataset is labelled with the pattern database, and there is none here (--pdb, "
+            f"${PDB_ENV} or {cache_dir()}): without it most random boards' rows would be near-optimal, not proven. "
+            "Build it once with `npuzzle pdb build`, or name the solver: --algorithm near-optimal (rows marked "
+            "optimal false) or --algorithm idastar (every row proven without it: fine for short walks, hours for "
+            "some random boards)"
+        )
     done = rows_done(path)
     stopped = {index for index, row in done.items() if row["stopped"]}
     if stopped:  # a limit stopped them: solved again, as any board the file lacks (with this run's limits)
         drop_rows(path, stopped)
         done = {index: row for index, row in done.items() if index not in stopped}
         err.write(f"npuzzle: {plural(len(stopped), 'row')} a limit stopped taken out of {path} to be solved again\n")
-    located = locate(args.pdb)
     options = BatchOptions(
         algorithm=args.algorithm,
         heuristic=args.heuristic,
@@ -184,6 +194,14 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
     tally.finish()
     err.write(f"npuzzle: {plural(written, 'row')} written to {path} ({spec.total:,} in all)\n")
     return tally.exit_code()
+
+
+def _wants_tables(spec: DatasetSpec, args: argparse.Namespace) -> bool:
+    """Whether ``auto`` labels the dataset's boards with the pattern database (a 4×4 whose goal it serves, no
+    algorithm named; :func:`npuzzle.records.wants_tables`), so that a run without it is refused."""
+    goal = spec.goal_board
+    named = name_key(args.algorithm) != AUTO.name
+    return args.label != "bfs" and not named and wants_tables(goal, goal, args.algorithm, args.heuristic)
 
 
 def _close(writer: DatasetWriter | None, complete: bool) -> None:
