@@ -22,7 +22,12 @@ from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
 from npuzzle.errors import OutputError
 from npuzzle.exhaustive import DistanceTable, all_states
 from npuzzle.heuristics import make_heuristic
+from npuzzle.progress import Limit, run
+from npuzzle.records import proved
 from npuzzle.reference import SlidingPuzzle, astar
+from npuzzle.registry import default_registry
+from npuzzle.scrambles import deal
+from npuzzle.solve import plan
 from oracle import distances
 
 
@@ -130,6 +135,31 @@ def test_a_4x4_dataset_without_the_tables_is_refused_with_the_command_to_build_t
     assert "`npuzzle pdb build`" in err and "--algorithm near-optimal" in err and "--algorithm idastar" in err
     named = run_cli("dataset", "--shape", "4x4", "--count", "2", "--out", str(out), "--algorithm", "near-optimal")
     assert named[0] == 0 and all(row["algorithm"] == "near-optimal" for row in read_rows(out))
+
+
+def test_rows_beyond_the_tables_are_proven_optimal_where_ida_finishes_within_auto_s_allowance(tmp_path: Path) -> None:
+    out = tmp_path / "walks.jsonl"
+    code, _, err = run_cli("dataset", "--shape", "5x5", "--count", "1", "--scramble", "walk:50", "--out", str(out),
+                           "--jobs", "1")  # fmt: skip
+    assert code == 0, err
+    for row in read_rows(out):  # the near-optimal answer of 40 moves, over a bound of 30, proven by IDA*
+        assert row["optimal"] is True and row["algorithm"] == "idastar" and row["length"] == row["lower_bound"]
+        board, goal = board_of(row), goal_board(5, 5)
+        assert board.apply(list(str(row["moves"]))) == goal
+        near = run(plan(board, goal, "near-optimal").start())
+        assert int(str(row["nodes_expanded"])) > near.nodes_expanded  # the row counts the work of both
+
+
+def test_a_proof_that_does_not_finish_keeps_the_near_optimal_answer_with_the_better_bound() -> None:
+    board = deal(5, 5, 7).board
+    goal = goal_board(5, 5)
+    registry = default_registry()
+    near = run(plan(board, goal, "near-optimal", registry=registry).start())
+    assert not near.optimal
+    kept = proved(board, goal, registry, near, Limit(nodes=50_000))
+    assert kept.moves == near.moves and not kept.optimal and kept.lower_bound >= near.lower_bound
+    assert kept.extra["optimal_search"]["stopped"] == "node-limit"
+    assert kept.nodes_expanded == near.nodes_expanded + kept.extra["optimal_search"]["nodes_expanded"]
 
 
 def test_a_named_solver_labels_small_boards_instead_of_the_breadth_first_search(tmp_path: Path) -> None:

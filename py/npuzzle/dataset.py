@@ -212,7 +212,7 @@ def _searched(
     spec: DatasetSpec, pending: list[tuple[int, Board]], options: BatchOptions, jobs: int | Client
 ) -> Iterator[Row]:
     """The solver's rows of ``pending``, through the batch path (a board is one line of the batch)."""
-    options = replace(options, goal=spec.goal, shape=(spec.rows, spec.cols))
+    options = replace(options, goal=spec.goal, shape=(spec.rows, spec.cols), prove=True)
     lines = [" ".join(map(str, board.tiles)) for _, board in pending]
     records = solve_batch(lines, options, jobs)
     try:
