@@ -8,6 +8,7 @@ import io
 import json
 import os
 import re
+import shlex
 import signal
 from pathlib import Path
 
@@ -15,9 +16,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from interrupt import SEES_PROCESSES, dataset_in_two_workers, interrupt_when, left_behind, marked
-from npuzzle import Board, goal_board
+from npuzzle import Board, __version__, goal_board
 from npuzzle.cli import main
-from npuzzle.datafiles import open_writer, parts_folder, read_rows
+from npuzzle.datafiles import open_writer, parts_folder, read_about, read_rows
 from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
 from npuzzle.errors import OutputError
 from npuzzle.exhaustive import DistanceTable, all_states
@@ -241,6 +242,32 @@ def test_resuming_solves_again_the_rows_a_limit_stopped(tmp_path: Path, suffix: 
 
     assert timeless(out) == timeless(whole) and not any(row["stopped"] for row in timeless(out))
     assert run_cli(*args, "--out", str(out), "--resume")[2].count("taken out") == 0  # nothing left to retry
+
+
+def test_a_parquet_dataset_says_how_to_make_it_again(tmp_path: Path) -> None:
+    out, again = tmp_path / "d.parquet", tmp_path / "again.parquet"
+    args = ["dataset", "--shape", "3x3", "--count", "9", "--seed", "m", "--label", "search", "--jobs", "1"]
+    assert run_cli(*args, "--out", str(out), "--max-nodes", "20")[0] == 3  # some rows stopped
+    assert run_cli(*args, "--out", str(out), "--resume")[0] == 0  # taken out and solved again
+    about = read_about(out)
+    assert about is not None and about["npuzzle"] == __version__ and about["metric"] == "stm"
+    assert (about["shape"], about["count"], about["scramble"], about["seed"], about["goal"]) == (
+        "3x3",
+        9,
+        "random",
+        "m",
+        "default",
+    )
+    assert (about["label"], about["algorithm"], about["max_nodes"], about["tables"]) == ("search", "auto", None, None)
+    command = shlex.split(str(about["command"]))
+    assert command[:2] == ["npuzzle", "dataset"]
+    assert command == ["npuzzle", *args, "--out", str(out), "--resume"]  # the run that completed it
+    assert run_cli(*command[1:-3], "--out", str(again))[0] == 0  # its command, to another file: the same rows
+
+    def timeless(path: Path) -> list[dict[str, object]]:
+        return [{k: v for k, v in row.items() if k != "seconds"} for row in read_rows(path)]
+
+    assert timeless(again) == sorted(timeless(out), key=lambda row: int(str(row["index"])))
 
 
 def test_a_damaged_part_file_is_named_whole_with_what_to_do(tmp_path: Path) -> None:

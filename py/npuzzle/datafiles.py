@@ -4,7 +4,8 @@ The format follows the file's suffix (:data:`FORMATS`). JSON lines and CSV are w
 straight to the file, so a run cut short leaves complete lines (a line cut off mid-way is dropped when the run goes
 on). Parquet (the ``npuzzle[parquet]`` extra, pyarrow, imported only here and only when a Parquet file is written or
 read) is written as part files in ``FILE.parts/`` (:data:`PART_ROWS` rows or :data:`PART_SECONDS` seconds each, each
-renamed into place whole), joined into ``FILE`` in index order when the dataset is complete; a run cut short leaves
+renamed into place whole), joined into ``FILE`` in index order (rows solved again by a resumed run follow the
+others) when the dataset is complete, with how it was made in its metadata (:func:`read_about`); a run cut short leaves
 the parts, which the next run with ``resume`` goes on from. A write that fails (the disk full, no permission) raises
 :class:`~npuzzle.errors.OutputError` naming the file and the cause, once: what was written before stays readable (a
 line the disk had room for only in part is cut off again, a part is there whole or not at all). Columns and their
@@ -164,12 +165,25 @@ def _csv_line(row: Row) -> str:
     return text.getvalue()
 
 
+METADATA_KEY = b"npuzzle"
+"""The key of a Parquet dataset's metadata (:func:`open_writer`'s ``about``, as JSON), in every part and the file."""
+
+
+def read_about(path: Path) -> dict[str, Any] | None:
+    """What a Parquet dataset file says of how it was made (:func:`open_writer`'s ``about``), ``None`` when it
+    says nothing."""
+    _, pq = _pyarrow()
+    metadata = pq.read_schema(path).metadata or {}
+    return json.loads(metadata[METADATA_KEY]) if METADATA_KEY in metadata else None
+
+
 class _ParquetWriter(DatasetWriter):
     """Parquet: rows gathered into part files, joined into the file when the dataset is complete."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, about: dict[str, Any] | None = None) -> None:
         self._pa, self._pq = _pyarrow()
-        self._schema = arrow_schema()
+        schema = arrow_schema()
+        self._schema = schema if about is None else schema.with_metadata({METADATA_KEY: json.dumps(about)})
         self._path = path
         self._parts = parts_folder(path)
         if path.exists():  # a complete dataset grown by a later run: its file becomes the first part
@@ -217,7 +231,7 @@ class _ParquetWriter(DatasetWriter):
             shutil.rmtree(self._parts, ignore_errors=True)  # left over, a later run joins them again
 
     def _join(self, joined_path: Path) -> None:
-        """Write the parts' rows into one file at ``joined_path``, in index order."""
+        """Write the parts' rows into one file at ``joined_path``, part after part, each in index order."""
         with self._pq.ParquetWriter(joined_path, self._schema) as joined:
             for part in _part_files(self._parts):
                 table = self._pq.read_table(part, schema=self._schema)
@@ -234,13 +248,14 @@ def _first_index(part: Path) -> int:
     return -1 if not stem.isdigit() else int(stem)
 
 
-def open_writer(path: Path) -> DatasetWriter:
-    """A writer appending to the dataset file ``path`` (created when missing), in its suffix's format; raises
+def open_writer(path: Path, about: dict[str, Any] | None = None) -> DatasetWriter:
+    """A writer appending to the dataset file ``path`` (created when missing), in its suffix's format; a Parquet
+    file and its parts carry ``about`` (how the dataset is made: :func:`read_about`) in their metadata. Raises
     :class:`~npuzzle.errors.OutputError` naming the file when it cannot be written (no such folder, no permission,
     no room)."""
     fmt = file_format(path)
     try:
-        return _ParquetWriter(path) if fmt == "parquet" else _LineWriter(path, fmt)
+        return _ParquetWriter(path, about) if fmt == "parquet" else _LineWriter(path, fmt)
     except OSError as exc:
         raise cannot_write(path, exc) from None
 
@@ -392,7 +407,7 @@ def drop_rows(path: Path, indexes: set[int]) -> None:
         _, pq = _pyarrow()
         files = [path] if path.exists() else _part_files(parts_folder(path))
         for file in files:
-            table = pq.read_table(file, schema=arrow_schema())
+            table = pq.read_table(file)  # its own schema, the metadata with it
             keep = [int(i) not in indexes for i in table.column("index").to_pylist()]
             if not all(keep):
                 _replace_whole(file, partial(pq.write_table, table.filter(keep)))

@@ -5,10 +5,12 @@ with the batch's progress line and tally; ``--resume`` goes on with the rows the
 from __future__ import annotations
 
 import argparse
+import shlex
 from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from .. import __version__
 from ..batch import BatchOptions
 from ..datafiles import (
     DatasetWriter,
@@ -154,6 +156,7 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
         limit=check_limits(args.max_nodes, args.time_limit),
         pdb=None if located.path is None else str(located.path),
     )
+    about = _about(spec, args, located.path)
     tally = BatchTally(err, spec.total)
     for row in done.values():  # counted as the batch's tally counts records: solved, or stopped by a limit
         tally.add({"stopped": row["stopped"], "moves": None if row["length"] is None else ""}, quiet=True)
@@ -168,12 +171,12 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
         made = stack.enter_context(closing(dataset_rows(spec, options, jobs, args.label, tiles_by_index(done))))
         try:
             for row in made:
-                writer = writer or open_writer(path)
+                writer = writer or open_writer(path, about)
                 writer.write(row)
                 written += 1
                 tally.add(row)
             if writer is None and file_format(path) == "parquet" and parts_folder(path).exists():
-                writer = open_writer(path)  # every row was in the parts already: join them
+                writer = open_writer(path, about)  # every row was in the parts already: join them
             _close(writer, complete=True)
         except KeyboardInterrupt:
             _close(writer, complete=False)
@@ -194,6 +197,30 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
     tally.finish()
     err.write(f"npuzzle: {plural(written, 'row')} written to {path} ({spec.total:,} in all)\n")
     return tally.exit_code()
+
+
+def _about(spec: DatasetSpec, args: argparse.Namespace, tables: Path | None) -> dict[str, object]:
+    """How the dataset is made, for its Parquet metadata (:func:`npuzzle.datafiles.read_about`): enough to make
+    the file again, the package's version, the boards (shape, count, scramble, seed, goal), the solver and its
+    limits, the tables (their file's name and size) and this run's command line."""
+    used = None if tables is None or not tables.is_file() else {"file": tables.name, "bytes": tables.stat().st_size}
+    return {
+        "npuzzle": __version__,
+        "command": shlex.join(args.command_line),
+        "shape": f"{spec.rows}x{spec.cols}",
+        "count": spec.count,
+        "scramble": "all" if spec.count is None else "random" if spec.walk is None else f"walk:{spec.walk}",
+        "seed": spec.seed,
+        "goal": spec.goal,
+        "metric": "stm",
+        "label": args.label,
+        "algorithm": args.algorithm,
+        "heuristic": args.heuristic,
+        "budget": args.budget,
+        "max_nodes": args.max_nodes,
+        "time_limit": args.time_limit,
+        "tables": used,
+    }
 
 
 def _wants_tables(spec: DatasetSpec, args: argparse.Namespace) -> bool:

@@ -203,6 +203,7 @@ def main(
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed the usage message
         return EXIT_INVALID if exc.code not in (0, None) else EXIT_OK
+    args.command_line = ["npuzzle", *(sys.argv[1:] if argv is None else argv)]  # what a file it makes may record
     try:
         with terminating_as_interrupt():  # a SIGTERM ends a command as Ctrl-C does: what was done said, exit 3
             code: int = args.func(args, out, err, stdin)
