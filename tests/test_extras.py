@@ -40,7 +40,7 @@ def test_the_package_cli_and_api_run_without_the_extras() -> None:
     shown = subprocess.run([sys.executable, "-c", WITHOUT_THE_EXTRAS], capture_output=True, text=True, check=True)
     lines = shown.stdout.splitlines()
     assert lines[0] == "0" and lines[1] == "2" and lines[2] == "0", shown.stderr
-    assert "Parquet files need pyarrow" in shown.stdout and "pip install 'npuzzle[parquet]'" in lines[3]
+    assert "Parquet files need pyarrow" in shown.stdout and "pip install -e '.[parquet]'" in lines[3]
     assert lines[4:] == ["env needs gymnasium", "[]"]
 
 

@@ -70,7 +70,10 @@ def _pyarrow() -> tuple[Any, Any]:
         import pyarrow
         import pyarrow.parquet
     except ImportError as exc:
-        raise DatasetError(f"Parquet files need pyarrow ({exc}): pip install 'npuzzle[parquet]'") from None
+        raise DatasetError(
+            f"Parquet files need pyarrow ({exc}): pip install 'pyarrow>=15' (in npuzzle's checkout: pip install -e "
+            "'.[parquet]')"
+        ) from None
     return pyarrow, pyarrow.parquet
 
 

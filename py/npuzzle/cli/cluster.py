@@ -24,7 +24,10 @@ def cluster_client(address: str) -> AbstractContextManager[Client]:
     try:
         from ..cluster import connect, parse_scheduler
     except ImportError as exc:
-        raise UsageError(f"--scheduler needs Dask ({exc}): pip install 'npuzzle[dask]'") from None
+        raise UsageError(
+            f"--scheduler needs Dask ({exc}): pip install 'distributed>=2024.1' (in npuzzle's checkout: pip install "
+            "-e '.[dask]')"
+        ) from None
     for name in ["distributed", *logging.root.manager.loggerDict]:
         if name == "distributed" or name.startswith("distributed."):
             logging.getLogger(name).setLevel(logging.CRITICAL)
