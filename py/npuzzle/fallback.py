@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from .errors import plural
 from .policy import allowance_words
@@ -63,14 +64,7 @@ def optimal_then_near(
             request_now = request
     lower = max(first.lower_bound, second.lower_bound)
     extra = dict(second.extra)
-    extra["optimal_search"] = {
-        "algorithm": first.algorithm,
-        "heuristic": first.heuristic,
-        "seconds": round(first.seconds, 3),
-        "nodes_expanded": first.nodes_expanded,
-        "lower_bound": first.lower_bound,
-        "stopped": first.stopped,
-    }
+    extra["optimal_search"] = optimal_search_record(first)
     title = ALGORITHM_TITLES.get(first.algorithm, first.algorithm)
     if first.stopped == "node-limit":
         ended = f"did not finish within {allowance_words(first_nodes)}"
@@ -110,3 +104,16 @@ def optimal_then_near(
     if second.moves is not None:
         extra["ratio_bound"] = ratio_bound(combined)
     return combined
+
+
+def optimal_search_record(first: SearchResult) -> dict[str, Any]:
+    """What an answer's ``extra["optimal_search"]`` says of the optimal search tried for it: its algorithm,
+    heuristic, seconds, nodes expanded, lower bound and what stopped it (``None``: it finished)."""
+    return {
+        "algorithm": first.algorithm,
+        "heuristic": first.heuristic,
+        "seconds": round(first.seconds, 3),
+        "nodes_expanded": first.nodes_expanded,
+        "lower_bound": first.lower_bound,
+        "stopped": first.stopped,
+    }

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from .board import Board
 from .errors import PuzzleError, TablesMissingError, UnknownNameError, UnsolvableError, cut
+from .fallback import optimal_search_record
 from .names import PDB, name_key
 from .parse import parse_board, resolve_goal
 from .pdb import PdbTables, home_map, read_tables
@@ -152,14 +153,7 @@ def proved(board: Board, goal: Board, registry: Registry, near: SearchResult, li
         return near
     first = run(search.start(replace(limit, nodes=nodes)))
     extra = dict(near.extra if first.moves is None else first.extra)
-    extra["optimal_search"] = {
-        "algorithm": first.algorithm,
-        "heuristic": first.heuristic,
-        "seconds": round(first.seconds, 3),
-        "nodes_expanded": first.nodes_expanded,
-        "lower_bound": first.lower_bound,
-        "stopped": first.stopped,
-    }
+    extra["optimal_search"] = optimal_search_record(first)
     chosen = first if first.moves is not None and first.optimal else near
     lower = max(near.lower_bound, first.lower_bound)
     return replace(
