@@ -146,6 +146,11 @@ class OutputError(PuzzleError):
     written before stays."""
 
 
+class RepeatedRowError(PuzzleError):
+    """An output file a run goes on with holds one row twice (:func:`npuzzle.linefile.note_place`); the message names
+    both places."""
+
+
 def os_cause(exc: OSError) -> str:
     """The cause of ``exc`` in words: the standard text of its error number (``No space left on device``), else its
     message (pyarrow's OSErrors carry a longer one)."""

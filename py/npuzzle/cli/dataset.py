@@ -31,7 +31,8 @@ from ..writelock import writing
 from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
-from .common import EXIT_OUTPUT, EXIT_STOPPED, UsageError
+from .common import EXIT_STOPPED, UsageError
+from .resume import stopped
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -161,12 +162,7 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
             return EXIT_STOPPED
         except OutputError as exc:  # the disk full, no permission: the writer kept what it had written
             tally.finish(interrupted=True)
-            saved = 0 if writer is None else writer.saved
-            err.write(
-                f"npuzzle: {exc}\nnpuzzle: stopped: {plural(saved, 'row')} of this run written and kept; --resume "
-                "goes on once the file can be written\n"
-            )
-            return EXIT_OUTPUT
+            return stopped(err, exc, plural(0 if writer is None else writer.saved, "row"))
         except Exception:  # DatasetError, a lost scheduler …: the rows so far stay in the file
             _close(writer, complete=False)
             raise

@@ -82,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
         "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
         "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
         "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
-        "statistics so far, are printed).",
+        "statistics so far, are printed), 4 the --scheduler unreachable or lost, 5 "
+        "--resume's OUT could not be written (disk full, no permission) or another run writes it.",
     )
     board_arguments(solve, " (not with --batch)", " (with --batch: for every line)")
     solve.add_argument(
@@ -114,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         metavar="OUT",
         help="with --batch: append the records to OUT instead of printing them, and solve only the boards whose "
-        "records OUT does not hold yet (a run cut short goes on where it stopped)",
+        "records OUT does not hold yet (a run cut short goes on where it stopped); a record there twice is refused, "
+        "as is an OUT another run is writing (OUT.lock names it)",
     )
     solver_arguments(solve)
     solve.add_argument(
