@@ -1,13 +1,14 @@
-"""Faults outside ``npuzzle`` made on purpose for the fault tests (``tests/test_*_faults.py``): a disk that fills
-up."""
+"""Faults outside ``npuzzle`` made on purpose for the fault tests (``tests/test_*_faults.py``): a disk that fills up,
+and a look at a run's worker processes."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from collections.abc import Mapping, Sequence
 
-from interrupt import HANG_SECONDS
+from interrupt import HANG_SECONDS, live_processes_with
 
 FILE_SIZE_CAPPED = """
 import resource, sys
@@ -25,3 +26,13 @@ def run_capped(limit: int, args: Sequence[str], env: Mapping[str, str]) -> subpr
         [sys.executable, "-c", FILE_SIZE_CAPPED, str(limit), *args],
         capture_output=True, text=True, env=env, timeout=HANG_SECONDS, check=False,
     )  # fmt: skip
+
+
+def workers_of(parent: int, marker: str, count: int) -> list[int]:
+    """The worker processes of the run ``parent`` (its processes hold ``marker``), once ``count`` of them are up."""
+    deadline = time.monotonic() + HANG_SECONDS
+    while True:
+        workers = [pid for pid in live_processes_with(marker) if pid != parent]
+        if len(workers) >= count or time.monotonic() > deadline:
+            return workers
+        time.sleep(0.05)

@@ -1,7 +1,8 @@
 """``npuzzle solve --batch FILE --resume OUT`` when something outside it fails, under the rules ``npuzzle dataset``
 follows (``tests/test_dataset_faults.py``; :mod:`npuzzle.linefile`, :mod:`npuzzle.writelock`): the disk full, another
-run on OUT, a record there twice. Each ends with a message naming the file and its own exit code, no traceback, what
-was written kept, and ``--resume`` going on to what a run without the fault writes."""
+run on OUT, a record there twice; and a worker process killed (as the system kills one when memory runs out) under
+both commands. Each ends with a message naming the file or the worker and its own exit code, no traceback, what was
+written kept, no process left behind, and ``--resume`` going on to what a run without the fault writes."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
 import pytest
 
-from faults import run_capped
+from faults import run_capped, workers_of
+from interrupt import SEES_PROCESSES, dataset_in_two_workers, interrupt_when, left_behind, live_processes_with, marked
 from npuzzle.cli import main
+from npuzzle.datafiles import read_rows
 from npuzzle.randomize import random_board
 from npuzzle.writelock import lock_path, writing
 
@@ -96,3 +100,50 @@ def test_a_record_twice_is_refused_on_resume_naming_both_lines(tmp_path: Path) -
         "(a file copied under another name, or two runs that wrote at once?): remove one, then --resume goes on\n"
     ) in err
     assert out.read_bytes() == before  # nothing written
+
+
+@pytest.mark.slow
+@SEES_PROCESSES
+@pytest.mark.parametrize("command", ["solve --batch", "dataset"])
+def test_a_worker_killed_ends_the_run_naming_it_and_resume_goes_on(tmp_path: Path, command: str) -> None:
+    """What the system's out-of-memory killer does to one worker (SIGKILL): the parent, which would have waited for
+    that worker's board for good, names the worker and the signal, keeps what it wrote and exits 4."""
+    if command == "dataset":
+        out = tmp_path / "d.jsonl"
+        args, unit = dataset_in_two_workers(out, 300, "w"), "row"
+    else:
+        out = tmp_path / "out.jsonl"
+        args, unit = [*batch_args(boards_file(tmp_path, 300, "w"), jobs=2), "--resume", str(out)], "record"
+    marker, env = marked(ENV)
+    killed: list[int] = []
+
+    def kill_a_worker(parent: int) -> None:
+        workers = workers_of(parent, marker, 2)
+        assert len(workers) == 2, workers
+        os.kill(workers[0], signal.SIGKILL)
+        killed.append(workers[0])
+
+    try:
+        result = interrupt_when(args, "boards done (", env, 0, kill_a_worker)  # signal 0: the kill is the fault
+        assert result.returncode == EXIT_WORKERS_LOST and "Traceback" not in result.stderr, result.stderr
+        assert re.search(
+            rf"npuzzle: worker process [12] of 2 \(process {killed[0]}\) was killed by SIGKILL \(the system kills a "
+            r"process so when memory runs out, as kill -9 does\)\n",
+            result.stderr,
+        ), result.stderr
+        found = re.search(
+            rf"npuzzle: stopped: (\d+) {unit}s? of this run written and kept; --resume goes on\n", result.stderr
+        )
+        assert found is not None, result.stderr
+        assert left_behind(marker) == []  # the other worker stopped with the run
+    finally:
+        for pid in live_processes_with(marker):
+            os.kill(pid, signal.SIGKILL)
+    kept = int(found.group(1))
+    code, err = run_cli(*args, "--resume") if command == "dataset" else run_cli(*args)
+    assert code == 0 and "Traceback" not in err and not lock_path(out).exists()
+    if command == "dataset":
+        assert [row["index"] for row in read_rows(out)] == list(range(300))
+    else:
+        assert [r["line"] for r in records(out)] == list(range(1, 301))
+    assert kept < 300

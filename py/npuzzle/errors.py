@@ -137,7 +137,14 @@ class SchedulerAddressError(PuzzleError):
 
 
 class ClusterError(PuzzleError):
-    """A Dask scheduler (``--scheduler``) cannot be reached, or was lost during a run."""
+    """The workers are lost: a Dask scheduler (``--scheduler``) cannot be reached, or was lost during a run, or
+    (:class:`WorkerLostError`) a worker process ended while it had work."""
+
+
+class WorkerLostError(ClusterError):
+    """A worker process of the command line's parallel work (:mod:`npuzzle.workers`) ended while it had work: killed
+    (by the system when memory runs out, SIGKILL, or by someone) or crashed. The message names the worker and how it
+    ended."""
 
 
 class OutputError(PuzzleError):

@@ -34,7 +34,7 @@ def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: T
     ``--jobs`` processes or on the ``--scheduler`` cluster), a progress line on stderr; with ``--resume OUT`` only
     the boards OUT has no record of, appended to it (refused while another run writes OUT). Exit 2 if a line was not
     a board, else 3 if a board was stopped by a limit, else 1 if one was not solvable, else 0 (4: the scheduler
-    unreachable or lost; 5: OUT cannot be written)."""
+    unreachable or lost, or a worker process killed; 5: OUT cannot be written)."""
     if args.board is not None:
         raise UsageError(
             f"solve takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
@@ -89,8 +89,8 @@ def _printer(out: TextIO) -> Callable[[str], None]:
 
 def _write(records: Generator[Record, None, None], write: Callable[[str], None], err: TextIO, tally: BatchTally) -> int:
     """Each record as one whole JSON line through ``write``, counted in ``tally``; the exit code. The file that
-    cannot be written (what was written said), a lost scheduler or a worker without the database ends the run after
-    the tally."""
+    cannot be written, a lost scheduler or worker (what was written said), or a worker without the database ends the
+    run after the tally."""
     written = 0
     try:
         for record in records:
@@ -102,11 +102,11 @@ def _write(records: Generator[Record, None, None], write: Callable[[str], None],
         tally.finish(interrupted=True)
         err.write("npuzzle: interrupted\n")
         return EXIT_STOPPED
-    except OutputError as exc:
+    except (ClusterError, OutputError) as exc:
         records.close()
         tally.finish(interrupted=True)
         return stopped(err, exc, plural(written, "record"))
-    except (ClusterError, PatternDatabaseError):
+    except PatternDatabaseError:
         tally.finish(interrupted=True)
         raise
     tally.finish()

@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
         "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
         "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
         "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
-        "statistics so far, are printed), 4 the --scheduler unreachable or lost, 5 "
+        "statistics so far, are printed), 4 the workers lost (a worker process killed, the --scheduler lost), 5 "
         "--resume's OUT could not be written (disk full, no permission) or another run writes it.",
     )
     board_arguments(solve, " (not with --batch)", " (with --batch: for every line)")

@@ -1,5 +1,5 @@
 """``npuzzle solve --batch FILE --resume OUT``: the records a run already wrote into OUT, so that a run cut short
-(Ctrl-C, a lost scheduler, a full disk, a killed process) goes on with only the boards that have none; and
+(Ctrl-C, a lost scheduler or worker, a full disk, a killed process) goes on with only the boards that have none; and
 what ``solve --batch`` and ``dataset`` say when a fault stops them (:func:`stopped`). The file rules both commands
 share (whole lines, a row twice refused) are :mod:`npuzzle.linefile`'s."""
 
@@ -9,11 +9,11 @@ import json
 from pathlib import Path
 from typing import TextIO
 
-from ..errors import OutputError, PuzzleError, cut, quote_input
+from ..errors import ClusterError, OutputError, PuzzleError, cut, quote_input
 from ..linefile import Place, note_place, whole_lines
 from ..parse import parse_board
 from ..records import INPUT_SHOWN, Record
-from .common import EXIT_OUTPUT, UsageError
+from .common import EXIT_CLUSTER, EXIT_OUTPUT, UsageError
 
 WHAT = "the --resume file"
 """How messages name ``solve --batch``'s OUT: ``cannot write the --resume file 'out.jsonl': …``."""
@@ -53,14 +53,17 @@ def read_done(path: Path, boards: dict[int, str], shape: tuple[int, int] | None)
     return done
 
 
-def stopped(err: TextIO, exc: OutputError, kept: str) -> int:
-    """Say on ``err`` why a run that writes a file stopped (``exc``: the file cannot be written) and what it kept
-    (``kept``: ``12 rows``); the exit code, 5. ``--resume`` goes on from there."""
-    err.write(
-        f"npuzzle: {exc}\nnpuzzle: stopped: {kept} of this run written and kept; --resume goes on once the file can "
-        "be written\n"
-    )
-    return EXIT_OUTPUT
+def stopped(err: TextIO, exc: ClusterError | OutputError, kept: str) -> int:
+    """Say on ``err`` why a run that writes a file stopped (``exc``: the file cannot be written, or the workers are
+    lost) and what it kept (``kept``: ``12 rows``); the exit code, 5 or 4. ``--resume`` goes on from there."""
+    if isinstance(exc, OutputError):
+        err.write(
+            f"npuzzle: {exc}\nnpuzzle: stopped: {kept} of this run written and kept; --resume goes on once the file "
+            "can be written\n"
+        )
+        return EXIT_OUTPUT
+    err.write(f"npuzzle: {exc}\nnpuzzle: stopped: {kept} of this run written and kept; --resume goes on\n")
+    return EXIT_CLUSTER
 
 
 def _same_board(record: Record, text: str, shape: tuple[int, int] | None) -> bool:
