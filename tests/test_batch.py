@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import multiprocessing
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from npuzzle import batch
 from npuzzle import records as per_line
 from npuzzle.batch import BatchOptions, solve_batch
 from npuzzle.cli import main
-from npuzzle.errors import PatternDatabaseError
+from npuzzle.errors import PatternDatabaseError, WorkerLostError
 
 LINES = [
     "8 6 7 / 2 5 4 / 3 0 1  # 31 moves",
@@ -58,6 +60,19 @@ def test_closing_the_records_stops_the_workers() -> None:
     assert next(records)["length"] == 31
     records.close()
     assert multiprocessing.active_children() == []
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
+def test_a_worker_killed_ends_the_records_naming_it_not_a_wait_for_good() -> None:
+    records = solve_batch(["8 6 7 / 2 5 4 / 3 0 1"] * 12, OPTIONS, jobs=2)
+    assert next(records)["length"] == 31
+    victim = multiprocessing.active_children()[0]
+    os.kill(victim.pid or 0, signal.SIGKILL)  # as the system does to a process when memory runs out
+    with pytest.raises(
+        WorkerLostError, match=rf"worker process [12] of 2 \(process {victim.pid}\) was killed by SIGKILL"
+    ):
+        list(records)
+    assert multiprocessing.active_children() == []  # the other worker stopped
 
 
 def test_the_tables_are_read_once_per_process_and_only_for_a_search_that_uses_them(

@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from faults import run_capped
 from interrupt import (
     HANG_SECONDS,
     SEES_PROCESSES,
@@ -37,15 +37,6 @@ from npuzzle.writelock import lock_path, writing
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))
 EXIT_OUTPUT = 5
-
-FILE_SIZE_CAPPED = """
-import resource, sys
-resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
-from npuzzle.cli import main
-sys.exit(main(sys.argv[2:]))
-"""
-"""``npuzzle`` with its files capped at ``argv[1]`` bytes: past it a write fails as on a full disk (EFBIG; Python
-ignores SIGXFSZ)."""
 
 
 def run_cli(*argv: str) -> tuple[int, str]:
@@ -71,10 +62,7 @@ def test_a_full_disk_names_the_file_keeps_whole_rows_and_resume_goes_on(tmp_path
     out, straight = tmp_path / f"d.{suffix}", tmp_path / f"straight.{suffix}"
     args = ["dataset", "--shape", "3x3", "--count", "40", "--seed", "f"]
     limit = 3000  # about ten rows of the 40
-    run = subprocess.run(
-        [sys.executable, "-c", FILE_SIZE_CAPPED, str(limit), *args, "--out", str(out)],
-        capture_output=True, text=True, env=ENV, timeout=120, check=False,
-    )  # fmt: skip
+    run = run_capped(limit, [*args, "--out", str(out)], ENV)
     assert run.returncode == EXIT_OUTPUT and "Traceback" not in run.stderr, run.stderr
     assert f"npuzzle: cannot write the dataset {str(out)!r}: {os.strerror(errno.EFBIG)}\n" in run.stderr
     kept = kept_count(run.stderr)

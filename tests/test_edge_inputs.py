@@ -5,6 +5,7 @@ in place (no board copy a move)."""
 
 from __future__ import annotations
 
+import io
 import json
 import time
 import tracemalloc
@@ -20,10 +21,12 @@ from npuzzle import MoveError, api, goal_board, parse_board
 from npuzzle.board import MAX_MOVES, Replay
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID
-from npuzzle.errors import ReconstructionError
+from npuzzle.dataset import DatasetSpec
+from npuzzle.errors import LimitError, ReconstructionError
 from npuzzle.interchange import move_letters, move_tiles, read_notation
 from npuzzle.nearoptimal import stopped_message
 from npuzzle.parse import parse_moves
+from npuzzle.randomize import MAX_SCRAMBLE_MOVES
 from npuzzle.reconstruction import reconstruction
 
 BOARD = goal_board(4, 4)
@@ -88,9 +91,9 @@ def test_the_api_apply_is_capped_and_its_moves_are_checked_before_they_are_playe
 @pytest.mark.parametrize(
     ("fields", "kind", "fragment"),
     [
-        ({"moves": 10**7}, "RequestError", "field 'moves' must be from 0 to 100,000 random moves, got 10000000"),
-        ({"moves": 10**400}, "RequestError", "(401 digits)"),
-        ({"moves": -1}, "RequestError", "got -1"),
+        ({"moves": 10**7}, "LimitError", "field 'moves' must be from 0 to 100,000 random moves, got 10000000"),
+        ({"moves": 10**400}, "LimitError", "(401 digits)"),
+        ({"moves": -1}, "LimitError", "got -1"),
         ({"moves": 5, "seed": -1}, "LimitError", "a seed is a whole number from 0 to"),
         ({"moves": 5, "seed": "x" * 100}, "LimitError", "a seed is a whole number from 0 to"),
         ({"moves": 5, "solvable": "no"}, "RequestError", "field 'solvable' must be of type bool"),
@@ -103,6 +106,35 @@ def test_the_api_random_checks_every_field_before_it_makes_a_move(
     with bounded(seconds=0.5):
         reply = call({"op": "random", "rows": 25, "cols": 25, **fields})
     assert reply["error"]["type"] == kind and fragment in reply["error"]["message"], reply
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--moves", str(MAX_SCRAMBLE_MOVES + 1)], f"K must be from 0 to {MAX_SCRAMBLE_MOVES:,} random moves, got "),
+        (["--moves", "10000000"], "got 10000000 (for a thorough shuffle, leave out --moves"),
+        (["--moves", "9" * 5000], "got '" + "9" * 40 + "'… (5,000 characters)"),
+        (["--moves", "-1"], "got '-1'"),
+        (["--moves", "5", "--seed", "x" * 100], "a seed is a whole number from 0 to"),
+        (["--seed", " 7"], "a seed is a whole number from 0 to"),
+        (["--moves", "5", "--unsolvable"], "always solvable: drop --unsolvable"),
+    ],
+)
+def test_the_cli_random_has_the_api_s_cap_and_checks_before_it_makes_a_move(
+    args: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = io.StringIO()
+    with bounded(seconds=0.5):
+        code = main(["random", "--shape", "25x25", *args], out=io.StringIO(), err=err, stdin=io.StringIO())
+    said = err.getvalue() + capsys.readouterr().err  # argparse writes its own errors to stderr
+    assert code == EXIT_INVALID and fragment in said, said
+
+
+def test_the_one_cap_of_random_moves_holds_for_the_api_the_cli_and_datasets() -> None:
+    assert call({"op": "random", "rows": 3, "cols": 3, "moves": MAX_SCRAMBLE_MOVES})["ok"]
+    assert main(["random", "--shape", "3x3", "--moves", str(MAX_SCRAMBLE_MOVES)], out=io.StringIO()) == 0
+    with pytest.raises(LimitError, match=rf"walk:K's K must be from 0 to {MAX_SCRAMBLE_MOVES:,} random moves"):
+        DatasetSpec(3, 3, 10, walk=MAX_SCRAMBLE_MOVES + 1)
 
 
 @pytest.mark.parametrize(

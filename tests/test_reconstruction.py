@@ -19,7 +19,7 @@ from npuzzle.reconstruction import read_reconstruction, reconstruction, write_re
 from npuzzle.scrambles import deal
 
 EXAMPLE = """Scramble: 1 2 3/4 5 6/0 7 8
-Seed: 7
+Seed: 50546
 Moves: L2
 Times: 0 250
 Solve: 2 moves (1 line move) in 0.250 s, 8.00 moves/s
@@ -55,7 +55,7 @@ def test_the_docs_example_reads_and_writes_back_to_itself() -> None:
 
 def test_the_module_example_reads_and_writes_back_to_itself() -> None:
     solve = read_reconstruction(EXAMPLE)
-    assert solve.board == parse_board("1 2 3 / 4 5 6 / 0 7 8") and solve.letters == "LL" and solve.seed == "7"
+    assert solve.board == parse_board("1 2 3 / 4 5 6 / 0 7 8") and solve.letters == "LL" and solve.seed == "50546"
     assert solve.solved and solve.times == (0, 250) and solve.seconds == 0.25 and solve.tps == 8.0
     assert write_reconstruction(solve) == EXAMPLE
 
@@ -182,7 +182,7 @@ def test_without_a_total_the_last_move_s_time_is_the_solve_s() -> None:
     for request in (BLIND, {**BLIND, "total_ms": None}):
         reply = api(request)
         assert reply["ok"] and reply["total_ms"] is None and reply["seconds"] == 0.25 and reply["tps"] == 8.0
-        assert reply["text"] == EXAMPLE.replace("Seed: 7\n", "")
+        assert reply["text"] == EXAMPLE.replace("Seed: 50546\n", "")
 
 
 @pytest.mark.parametrize(
@@ -214,3 +214,49 @@ def test_a_total_needs_the_times_and_a_text_s_total_is_read_as_whole_ms() -> Non
         read_reconstruction("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 250\nTotal: 1.5 s")
     with pytest.raises(ReconstructionError, match=re.escape("comes before the last move's time (250 ms)")):
         read_reconstruction("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 250\nTotal: 100")
+
+
+def test_a_seed_that_does_not_deal_the_scramble_is_refused_naming_both_boards() -> None:
+    """A reconstruction's Seed claims a fair scramble: one its seed did not deal would be a solve of a chosen board
+    passed off as a fair one (as a speedsolver's leaderboard would take it), so it is refused, not kept unchecked."""
+    fragment = (
+        "seed 7 deals 0 7 8/6 3 1/5 4 2, not the scramble 1 2 3/4 5 6/0 7 8: a solve with a Seed claims the fair "
+        "scramble of that seed, so give the seed that dealt it, or leave the Seed out"
+    )
+    text = EXAMPLE.replace("Seed: 50546", "Seed: 7")
+    with pytest.raises(ReconstructionError, match=re.escape(fragment)):
+        read_reconstruction(text)
+    with pytest.raises(ReconstructionError, match=re.escape(fragment)):
+        reconstruction(parse_board("1 2 3/4 5 6/0 7 8"), "LL", seed=7)
+    for request in ({"text": text}, {"board": "1 2 3/4 5 6/0 7 8", "moves": "L2", "seed": 7}):
+        reply = api({"op": "reconstruction", **request})
+        assert reply["ok"] is False and reply["error"]["type"] == "ReconstructionError"
+        assert reply["error"]["message"] == fragment
+    assert read_reconstruction(EXAMPLE.replace("Seed: 50546\n", "")).seed is None  # no seed: no claim, no check
+
+
+@pytest.mark.parametrize(
+    ("seed", "fragment"),
+    [
+        ("x" * 5000, "got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (5,000 characters)"),
+        ("9" * 30, "got '999999999999999999999999999999'"),
+        ("\u0007bell", "got '\\x07bell'"),
+    ],
+)
+def test_a_seed_past_the_seeds_rule_is_refused_quoting_it(seed: str, fragment: str) -> None:
+    for request in ({"text": f"Scramble: 1 2 3/4 5 6/0 7 8\nSeed: {seed}\nMoves: L2"}, {**BLIND, "seed": seed}):
+        reply = api({"op": "reconstruction", **request})
+        assert reply["ok"] is False and reply["error"]["message"].startswith("the Seed is not one: a seed is a whole")
+        assert fragment in reply["error"]["message"] and len(reply["error"]["message"]) < 300
+
+
+@pytest.mark.parametrize("goal", ["default", "blank-first"])
+@pytest.mark.parametrize("seed", [42, "lucky day", 2**64 - 1])
+def test_the_page_s_dealt_board_keeps_its_seed(goal: str, seed: int | str) -> None:
+    """What the page does: Deal asks ``random`` for a seed's board, and the game's reconstruction passes that seed (as
+    a string) with the board and the goal; a text of digits is the seed of its number."""
+    dealt = api({"op": "random", "rows": 4, "cols": 4, "seed": seed, "goal": goal})
+    board = dealt["board"]["text"]  # type: ignore[index]
+    reply = api({"op": "reconstruction", "board": board, "goal": goal, "moves": "", "seed": str(dealt["seed"])})
+    assert reply["ok"] and reply["seed"] == str(seed) and f"Seed: {seed}\n" in reply["text"], reply
+    assert api({"op": "reconstruction", "text": reply["text"]}) == reply

@@ -12,7 +12,9 @@ when a board's search uses it (:func:`wants_tables`; memory-mapped in millisecon
 With ``jobs`` above 1 the boards are solved in that many worker processes (never more than there are boards); with a
 Dask client, on its cluster's workers (:mod:`npuzzle.cluster`). The records still come out in input order, each as
 soon as it and every record before it are done. Closing the iterator (or Ctrl-C in the caller) stops the workers at
-once (on a cluster: cancels the boards not done).
+once (on a cluster: cancels the boards not done). A worker process that dies (killed by the system as memory runs
+out, a crash) ends the records with :class:`~npuzzle.errors.WorkerLostError` naming it, after the records before
+its board: the parent never waits for good on a board no one solves.
 
 >>> records = solve_batch(["1 2 3 / 4 5 6 / 7 0 8", "1 2 3 / 4 5 6 / 8 7 0", "1 2 2"])
 >>> [(r["line"], r.get("length"), r.get("solvable"), "error" in r) for r in records]
@@ -43,7 +45,7 @@ from .records import (
     wants_tables,
     worker_record,
 )
-from .workers import AHEAD, WAIT_SECONDS, Lifeline, running, start_worker
+from .workers import AHEAD, WAIT_SECONDS, Lifeline, check_alive, running, start_worker
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -106,6 +108,7 @@ def _in_workers(boards: list[tuple[int, str]], options: BatchOptions, jobs: int)
                     sent += 1
                 while index not in done:
                     interrupts.check()
+                    check_alive(workers)
                     with suppress(queue.Empty):
                         at, record = results.get(timeout=WAIT_SECONDS)
                         done[at] = record

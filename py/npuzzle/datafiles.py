@@ -1,17 +1,16 @@
 """Dataset files: rows of :mod:`npuzzle.dataset` written as JSON lines, CSV or Parquet, read back, and resumed.
 
-The format follows the file's suffix (:data:`FORMATS`). JSON lines and CSV are written a whole line at a time,
-straight to the file, so a run cut short leaves complete lines (a line cut off mid-way is dropped when the run goes
-on). Parquet (the ``npuzzle[parquet]`` extra, pyarrow, imported only here and only when a Parquet file is written or
-read) is written as part files in ``FILE.parts/`` (:data:`PART_ROWS` rows or :data:`PART_SECONDS` seconds each, each
-renamed into place whole), joined into ``FILE`` in index order (rows solved again by a resumed run follow the
-others) when the dataset is complete, with how it was made in its metadata (:func:`read_about`); a run cut short leaves
-the parts, which the next run with ``resume`` goes on from. A write that fails (the disk full, no permission) raises
-:class:`~npuzzle.errors.OutputError` naming the file and the cause, once: what was written before stays readable (a
-line the disk had room for only in part is cut off again, a part is there whole or not at all). Columns and their
-types: :data:`npuzzle.dataset.COLUMNS`; in CSV a list of tiles is written as numbers separated by spaces and an empty
-cell is a null.
-"""
+The format follows the file's suffix (:data:`FORMATS`). JSON lines and CSV are written a whole line at a time, straight
+to the file, so a run cut short leaves complete lines (a line cut off mid-way is dropped when the run goes on:
+:mod:`npuzzle.linefile`). Parquet (the ``npuzzle[parquet]`` extra, pyarrow, imported only here and only when a Parquet
+file is written or read) is written as part files in ``FILE.parts/`` (:data:`PART_ROWS` rows or :data:`PART_SECONDS`
+seconds each, each renamed into place whole), joined into ``FILE`` in index order (rows solved again by a resumed run
+follow the others) when the dataset is complete, with how it was made in its metadata (:func:`read_about`); a run cut
+short leaves the parts, which the next run with ``resume`` goes on from. A write that fails (the disk full, no
+permission) raises :class:`~npuzzle.errors.OutputError` naming the file and the cause, once: what was written before
+stays readable (a line the disk had room for only in part is cut off again, a part is there whole or not at all).
+Columns and their types: :data:`npuzzle.dataset.COLUMNS`; in CSV a list of tiles is written as numbers separated by
+spaces and an empty cell is a null."""
 
 from __future__ import annotations
 
@@ -28,7 +27,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from .dataset import COLUMN_NAMES, COLUMNS, DatasetError, Row
-from .errors import OutputError, os_cause, quote_input, quote_path
+from .errors import OutputError, quote_input, quote_path
+from .linefile import LineFile, Place, cannot_write, note_place, whole_lines
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -99,56 +99,25 @@ class DatasetWriter:
         raise NotImplementedError
 
 
-def cannot_write(path: Path, exc: OSError) -> OutputError:
-    """The error of a dataset file (or part) that could not be written: the file and the cause."""
-    return OutputError(f"cannot write the dataset {quote_path(path)}: {os_cause(exc)}")
-
-
-def _closed(path: Path) -> OutputError:
-    """The error of a row written after a write failed."""
-    return OutputError(f"the dataset {quote_path(path)} was closed after a failed write")
+WHAT = "the dataset"
+"""How messages name a dataset file: ``cannot write the dataset 'd.jsonl': …``."""
 
 
 class _LineWriter(DatasetWriter):
-    """JSON lines or CSV: one whole line per row, written straight to the file (no buffer holds a row back)."""
+    """JSON lines or CSV: one whole line per row, written straight to the file (:class:`~npuzzle.linefile.LineFile`)."""
 
     def __init__(self, path: Path, fmt: Format) -> None:
-        self._path = path
         self._fmt = fmt
-        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
-        self._end = os.fstat(self._fd).st_size
-        if fmt == "csv" and self._end == 0:
-            self._append(",".join(COLUMN_NAMES) + "\n")
+        self._file = LineFile(path, WHAT)
+        if fmt == "csv" and self._file.size == 0:
+            self._file.append(",".join(COLUMN_NAMES) + "\n")
 
     def write(self, row: Row) -> None:
-        self._append(json.dumps(row) + "\n" if self._fmt == "jsonl" else _csv_line(row))
+        self._file.append(json.dumps(row) + "\n" if self._fmt == "jsonl" else _csv_line(row))
         self.saved += 1
 
-    def _append(self, line: str) -> None:
-        """Append ``line`` whole; when the disk takes only part of it, cut that part off again and close."""
-        if self._fd is None:
-            raise _closed(self._path)
-        data = line.encode()
-        try:
-            written = 0
-            while written < len(data):
-                written += os.write(self._fd, data[written:])
-        except OSError as exc:
-            with suppress(OSError):
-                os.ftruncate(self._fd, self._end)  # the file ends with whole rows, as before this one
-            with suppress(OSError):
-                os.close(self._fd)
-            self._fd = None
-            raise cannot_write(self._path, exc) from None
-        self._end += written
-
     def close(self, complete: bool) -> None:
-        fd, self._fd = self._fd, None
-        if fd is not None:
-            try:
-                os.close(fd)
-            except OSError as exc:
-                raise cannot_write(self._path, exc) from None
+        self._file.close()
 
 
 def _csv_line(row: Row) -> str:
@@ -200,7 +169,7 @@ class _ParquetWriter(DatasetWriter):
 
     def write(self, row: Row) -> None:
         if self._closed:
-            raise _closed(self._path)
+            raise OutputError(f"{WHAT} {quote_path(self._path)} was closed after a failed write")
         self._rows.append(row)
         if len(self._rows) >= PART_ROWS or time.monotonic() - self._since >= PART_SECONDS:
             self._flush()
@@ -260,7 +229,7 @@ def open_writer(path: Path, about: dict[str, Any] | None = None) -> DatasetWrite
     try:
         return _ParquetWriter(path, about) if fmt == "parquet" else _LineWriter(path, fmt)
     except OSError as exc:
-        raise cannot_write(path, exc) from None
+        raise cannot_write(WHAT, path, exc) from None
 
 
 def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]:
@@ -270,10 +239,6 @@ def read_rows(path: Path, columns: Sequence[str] | None = None) -> Iterator[Row]
     :class:`~npuzzle.dataset.DatasetError` naming the file and line that is not a row."""
     for _, row in _placed_rows(path, columns):
         yield row
-
-
-Place = tuple[Path, int | None]
-"""Where a row was read: its file, and its line in a JSON-lines or CSV file (None in Parquet)."""
 
 
 def _placed_rows(path: Path, columns: Sequence[str] | None) -> Iterator[tuple[Place, Row]]:
@@ -288,12 +253,6 @@ def _placed_rows(path: Path, columns: Sequence[str] | None) -> Iterator[tuple[Pl
         yield from _json_rows(path, whole)
     else:
         yield from _csv_rows(path, whole)
-
-
-def _shown(place: Place) -> str:
-    """A :data:`Place` for a message: ``in 'FILE'`` or ``on line N of 'FILE'``."""
-    file, line = place
-    return f"in {quote_path(file)}" if line is None else f"on line {line:,} of {quote_path(file)}"
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -374,28 +333,20 @@ def rows_done(path: Path) -> dict[int, Row]:
     """Every row a dataset file (or its Parquet parts) holds already, by index, with its index, tiles, length and
     stopped columns: what a run with ``resume`` skips (none when the file is not there). A JSON-lines or CSV file's
     last line cut off mid-way is cut from the file, so that the rows appended next start on a line of their own. Raises
-    :class:`~npuzzle.dataset.DatasetError` naming both places of a row that is there twice (a part file copied under
-    another name, two runs that wrote at once): resuming would count it once and write the dataset with it twice."""
+    :class:`~npuzzle.errors.RepeatedRowError` naming both places of a row that is there twice (a part file copied
+    under another name, two runs that wrote at once): resuming would count it once and write the dataset with it
+    twice (:mod:`npuzzle.linefile`, the rules shared with ``solve --batch --resume``)."""
     if not started(path):
         return {}
     if file_format(path) != "parquet" and path.exists():
-        data = _read_bytes(path)
-        whole = data[: data.rfind(b"\n") + 1]
-        if len(whole) < len(data):
-            with open(path, "r+b") as handle:
-                handle.truncate(len(whole))
+        whole_lines(path, _read_bytes(path), WHAT)
     kept = ("index", "tiles", "length", "stopped")  # what resuming and its tally need: not whole rows in memory
     done: dict[int, Row] = {}
     places: dict[int, Place] = {}
     for place, row in _placed_rows(path, kept):
         index = int(str(row["index"]))
-        if index in done:
-            raise DatasetError(
-                f"row {index:,} of the dataset is there twice: {_shown(places[index])} and {_shown(place)} (a file "
-                "copied under another name, or two runs that wrote at once?): remove one, then --resume goes on"
-            )
+        note_place(places, index, place, f"row {index:,} of the dataset")
         done[index] = {key: row.get(key) for key in kept}
-        places[index] = place
     return done
 
 
@@ -430,7 +381,7 @@ def _replace_whole(path: Path, write: Callable[[Path], object]) -> None:
     except OSError as exc:
         with suppress(OSError):
             temporary.unlink()
-        raise cannot_write(path, exc) from None
+        raise cannot_write(WHAT, path, exc) from None
 
 
 def tiles_by_index(rows: dict[int, Row]) -> dict[int, tuple[int, ...]]:

@@ -23,7 +23,7 @@ from .errors import PuzzleError, quote_input
 from .exhaustive import MAX_EXHAUSTIVE_CELLS, DistanceTable, all_states, check_exhaustive
 from .names import AUTO, name_key
 from .parse import resolve_goal
-from .randomize import MAX_SCRAMBLE_MOVES, random_board, scramble
+from .randomize import check_scramble_moves, random_board, scramble
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -92,8 +92,8 @@ class DatasetSpec:
             check_exhaustive(self.goal_board)
         elif self.count < 1:
             raise DatasetError(f"a dataset needs a count of at least 1 board, got {self.count}")
-        if self.walk is not None and not 0 <= self.walk <= MAX_SCRAMBLE_MOVES:
-            raise DatasetError(f"walk:K needs K from 0 to {MAX_SCRAMBLE_MOVES:,}, got {self.walk}")
+        if self.walk is not None:
+            check_scramble_moves(self.walk, "walk:K's K", "walk:K (--scramble random)")
 
     @property
     def every_state(self) -> bool:

@@ -137,13 +137,25 @@ class SchedulerAddressError(PuzzleError):
 
 
 class ClusterError(PuzzleError):
-    """A Dask scheduler (``--scheduler``) cannot be reached, or was lost during a run."""
+    """The workers are lost: a Dask scheduler (``--scheduler``) cannot be reached, or was lost during a run, or
+    (:class:`WorkerLostError`) a worker process ended while it had work."""
+
+
+class WorkerLostError(ClusterError):
+    """A worker process of the command line's parallel work (:mod:`npuzzle.workers`) ended while it had work: killed
+    (by the system when memory runs out, SIGKILL, or by someone) or crashed. The message names the worker and how it
+    ended."""
 
 
 class OutputError(PuzzleError):
     """An output file could not be written: no room left on the disk, no permission, another run writing it
     (:mod:`npuzzle.writelock`). The message names the file and the cause (:func:`os_cause`) or the other run; what was
     written before stays."""
+
+
+class RepeatedRowError(PuzzleError):
+    """An output file a run goes on with holds one row twice (:func:`npuzzle.linefile.note_place`); the message names
+    both places."""
 
 
 def os_cause(exc: OSError) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .board import Board, goal_board, unchecked_board
-from .errors import LimitError
+from .errors import LimitError, show_value
 from .solvability import is_solvable
 
 
@@ -40,23 +40,32 @@ def random_board(
     return board
 
 
-MAX_SCRAMBLE_MOVES = 10_000_000
-"""The most moves :func:`scramble` makes (some seconds); a uniform :func:`random_board` is the better shuffle anyway."""
+MAX_SCRAMBLE_MOVES = 100_000
+"""The most random moves :func:`scramble` makes, wherever they are asked for (the api's ``random``, ``npuzzle random
+--moves``, a dataset's ``walk:K``): one call answers at once on any board, and a walk needs far fewer to mix a board
+(a uniform :func:`random_board` or :func:`npuzzle.scrambles.deal` is the thorough shuffle, with no moves at all)."""
+
+
+def check_scramble_moves(moves: object, what: str = "the number of scramble moves", instead: str = "the moves") -> int:
+    """``moves`` when it is a whole number from 0 to :data:`MAX_SCRAMBLE_MOVES`; else raises :class:`LimitError`
+    quoting it (cut short when long), ``what`` naming where it came from (``field 'moves'``) and ``instead`` what to
+    leave out for a uniform board. Callers check it before any other work."""
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_SCRAMBLE_MOVES:
+        raise LimitError(
+            f"{what} must be from 0 to {MAX_SCRAMBLE_MOVES:,} random moves, got {show_value(moves, unit='digits')} "
+            f"(for a thorough shuffle, leave out {instead}: the board is then drawn uniformly)"
+        )
+    return moves
 
 
 def scramble(start: Board, moves: int, *, seed: int | str | None = None) -> Board:
     """The board after ``moves`` random legal moves from ``start``, never undoing the move just made.
 
-    The result is always solvable for ``start``; it is at most ``moves`` moves away (often fewer). Raises
-    :class:`LimitError` for a negative count or one over :data:`MAX_SCRAMBLE_MOVES`.
+    The result is always solvable for ``start``; it is at most ``moves`` moves away (often fewer). O(cells + moves).
+    Raises :class:`LimitError` for a count that is not from 0 to :data:`MAX_SCRAMBLE_MOVES`
+    (:func:`check_scramble_moves`).
     """
-    if moves < 0:
-        raise LimitError(f"the number of scramble moves must be 0 or more, got {moves}")
-    if moves > MAX_SCRAMBLE_MOVES:
-        raise LimitError(
-            f"{moves:,} scramble moves is too many: at most {MAX_SCRAMBLE_MOVES:,} (for a thorough shuffle, leave "
-            "the moves out: the board is then drawn uniformly)"
-        )
+    check_scramble_moves(moves)
     rng = random.Random(seed)
     cols, n = start.cols, start.size
     tiles = list(start.tiles)

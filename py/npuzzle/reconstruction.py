@@ -4,7 +4,6 @@ speedsolvers' notation and, when the solve was timed, the time of every move.
 The text is one field a line, ``Name: value`` (names in any case, lines in any order, blank lines skipped)::
 
     Scramble: 8 6 7/2 5 4/3 0 1
-    Seed: 42
     Moves: U2RD3L
     Times: 0 180 350 610 800 1000 1230
     Total: 1500
@@ -12,12 +11,13 @@ The text is one field a line, ``Name: value`` (names in any case, lines in any o
 
 ``Scramble`` (the start, rows joined by ``/`` as Slidysim writes them) and ``Moves`` (single-tile letters, the
 direction the tile moves, each with an optional repeat count: :func:`npuzzle.interchange.read_notation`) are
-required. ``Goal`` is the goal when it is not the usual one (blank last); ``Seed`` the seed the scramble was dealt
-from (:mod:`npuzzle.scrambles`); ``Times`` the milliseconds from the first move to each single-tile move (the first
-is 0: the clock starts with the first move, as in Slidysim), one per move, never decreasing; ``Total`` the ms on
-the clock when it stopped, when that was after the last move (a blindfolded solve's clock runs until Done), the
-solve's time then. ``Solve`` is what the others add up to and is written for people: it is worked out again on
-reading, never trusted. A paste of bare lines, without names, is read as the scramble, then the moves, then the times.
+required. ``Goal`` is the goal when it is not the usual one (blank last); ``Seed`` the seed that dealt the scramble
+(:func:`npuzzle.scrambles.deal`, for the goal), refused when it does not: a solve never claims a fair scramble it
+was not dealt from; ``Times`` the milliseconds from the first move to each single-tile move (the first is 0: the
+clock starts with the first move, as in Slidysim), one per move, never decreasing; ``Total`` the ms on the clock
+when it stopped, when that was after the last move (a blindfolded solve's clock runs until Done), the solve's time
+then. ``Solve`` is what the others add up to and is written for people: it is worked out again on reading, never
+trusted. A paste of bare lines, without names, is read as the scramble, then the moves, then the times.
 
 :func:`read_reconstruction` reads the text (every problem a :class:`~npuzzle.errors.ReconstructionError` or
 :class:`~npuzzle.errors.MoveError` naming it), :func:`write_reconstruction` writes it; reading what was written
@@ -33,10 +33,11 @@ from dataclasses import dataclass, field
 from typing import TypeGuard
 
 from .board import Board, goal_board
-from .errors import ReconstructionError, plural, quote_input, show_value
+from .errors import LimitError, ReconstructionError, cut, plural, quote_input, show_value
 from .interchange import Convention, play_letters, read_notation, write_form, write_notation
 from .metric import count_moves
 from .parse import parse_board, resolve_goal
+from .scrambles import deal, seed_text
 
 MAX_TEXT_CHARS = 2_000_000
 """The longest reconstruction text read."""
@@ -119,13 +120,31 @@ def reconstruction(
     ``times`` (if any) one whole number of ms per move, from 0 at the first, never decreasing, each of at most
     :data:`MAX_TIME_DIGITS` digits; ``total`` (if any) the ms on the clock when it stopped, a whole number as
     those, at least the last move's time and given only with the times (one equal to it is not kept: the clock
-    stopped at the last move, as without a total)."""
+    stopped at the last move, as without a total); ``seed`` (if any) a seed (:func:`npuzzle.scrambles.seed_text`,
+    kept as it writes it) that deals ``board`` for ``goal`` (:func:`npuzzle.scrambles.deal`, O(cells)): else a
+    :class:`~npuzzle.errors.ReconstructionError` naming both boards."""
     goal = goal if goal is not None else goal_board(board.rows, board.cols)
+    dealt_from = None if seed is None or seed == "" else _checked_seed(seed, board, goal)  # O(cells), first
     letters, end = play_letters(board, moves)  # a MoveError names the first move that cannot be played
     checked = None if not times else _checked_times(times, len(letters))  # no moves: nothing timed
-    seed_text = None if seed is None or seed == "" else str(seed)
     clock = None if total is None else _checked_total(total, checked)
-    return Reconstruction(board, goal, letters, checked, seed_text, end=end, total=clock)
+    return Reconstruction(board, goal, letters, checked, dealt_from, end=end, total=clock)
+
+
+def _checked_seed(seed: object, board: Board, goal: Board) -> str:
+    """The seed as the scrambles' key writes it, when it deals ``board`` for ``goal``."""
+    try:
+        text = seed_text(seed)
+    except LimitError as exc:
+        raise ReconstructionError(f"the Seed is not one: {exc}") from None
+    dealt = deal(board.rows, board.cols, text, goal).board
+    if dealt != board:
+        raise ReconstructionError(
+            f"seed {text} deals {cut(write_form(dealt, 'slidysim'))}, not the scramble "
+            f"{cut(write_form(board, 'slidysim'))}: a solve with a Seed claims the fair scramble of that seed, so "
+            "give the seed that dealt it, or leave the Seed out"
+        )
+    return text
 
 
 def _checked_times(times: Sequence[object], moves: int) -> tuple[int, ...]:

@@ -1,6 +1,8 @@
 """Worker processes for the command line's parallel work (:mod:`npuzzle.batch`, :mod:`npuzzle.pdb.parallel`):
 started together, and all ended at once however the work ends (done, an error, Ctrl-C, a closed generator) — and
-when the parent itself is gone (``kill -9``, a crash), each worker ends on its own (:class:`Lifeline`)."""
+when the parent itself is gone (``kill -9``, a crash), each worker ends on its own (:class:`Lifeline`); when a worker
+is gone (killed by the system as memory runs out, a crash), the parent, which waits on its answers a short while at
+a time, ends the work with that worker named (:func:`check_alive`)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 from typing import Any
 
+from .errors import WorkerLostError
 from .interrupts import interrupts_held
 
 AHEAD = 2
@@ -99,6 +102,30 @@ def _end_with_parent(reader: Connection) -> None:
             reader.recv_bytes()
     except (EOFError, OSError):
         os._exit(1)
+
+
+def check_alive(processes: Sequence[BaseProcess]) -> None:
+    """Raise :class:`~npuzzle.errors.WorkerLostError` naming the first of ``processes`` (workers that run until the
+    parent stops them) that has ended, and how: its work will never come. A worker ends on its own only when killed
+    or crashed. O(workers): a non-blocking ``waitpid`` each; the parent calls it between two waits on answers."""
+    for number, process in enumerate(processes, 1):
+        code = process.exitcode
+        if code is not None:
+            raise WorkerLostError(f"worker process {number} of {len(processes)} (process {process.pid}) {ended(code)}")
+
+
+def ended(code: int) -> str:
+    """How a process with exit code ``code`` (minus a signal's number when a signal ended it, as
+    :attr:`multiprocessing.Process.exitcode` says) ended, in words."""
+    if code >= 0:
+        return f"ended with exit code {code}"
+    try:
+        name = signal.Signals(-code).name
+    except ValueError:
+        name = f"signal {-code}"
+    if -code == getattr(signal, "SIGKILL", None):
+        return f"was killed by {name} (the system kills a process so when memory runs out, as kill -9 does)"
+    return f"was killed by {name}"
 
 
 def default_jobs() -> int:

@@ -87,7 +87,9 @@ def op_reconstruction(request: Request) -> Reply:
     then the solve's time (``seconds``, ``tps``, the text's ``Total`` and ``Solve``); null, absent or the last
     time: the last move's (the reply's ``total_ms`` is then null). ``convention`` is the letters' in the texts:
     the text read, ``moves`` given as text, and the ``text`` written (``moves`` given as a list, ``letters`` and
-    ``notation`` are always the tile's direction)."""
+    ``notation`` are always the tile's direction). A ``seed`` (in the text's ``Seed`` line too) must deal the
+    scramble for its goal (:func:`npuzzle.scrambles.deal`): else the reconstruction is refused, naming both boards,
+    so that no solve claims a fair scramble it was not dealt from."""
     convention = _convention(request)
     if "text" in request:
         solve = read_reconstruction(field(request, "text", str), convention)

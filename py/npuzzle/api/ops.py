@@ -17,7 +17,7 @@ from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
 from ..parse import parse_moves, parse_shape, resolve_goal
 from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from ..progress import Limit, SearchResult, run
-from ..randomize import scramble
+from ..randomize import check_scramble_moves, scramble
 from ..registry import Registry, default_registry
 from ..scrambles import deal, seed_text
 from ..solvability import explain
@@ -78,20 +78,15 @@ def op_move(request: Request) -> Reply:
     return {"ok": True, "texts": texts, "board": board_json(board)}
 
 
-MAX_RANDOM_MOVES = 100_000
-"""The most random moves ``random`` makes in one request (a few tenths of a second: it answers within one call);
-a fair shuffle needs none (leave ``moves`` out: the board is dealt uniformly)."""
-
-
 def op_random(request: Request) -> Reply:
     """``{"rows": R, "cols": C (or "shape": "RxC"), "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
     ``{"ok": true, "board": BOARD, "seed": S, "scramble_version": 1}``: a random-state scramble, uniform over the
     boards that reach the goal (or, ``solvable: false``, those that do not), dealt from ``seed`` (a whole number
     from 0 to 2⁶⁴ − 1 or a text; a fresh one, below 2⁵³, when absent) by :func:`npuzzle.scrambles.deal`, the same
     board for the same seed and shape on any machine and in any Python; the reply carries the seed. With
-    ``moves``: K random moves from the goal instead (0 to :data:`MAX_RANDOM_MOVES`; always solvable;
-    :func:`npuzzle.randomize.scramble`; no seed in the reply unless given). Every field is checked before any
-    work."""
+    ``moves``: K random moves from the goal instead (0 to :data:`~npuzzle.randomize.MAX_SCRAMBLE_MOVES`; always
+    solvable; :func:`npuzzle.randomize.scramble`; no seed in the reply unless given). Every field is checked before
+    any work."""
     if "shape" in request:
         rows, cols = parse_shape(field(request, "shape", str))
     else:
@@ -105,12 +100,7 @@ def op_random(request: Request) -> Reply:
     solvable = field(request, "solvable", bool, True)
     moves = field(request, "moves", int, None)
     if moves is not None:
-        if not 0 <= moves <= MAX_RANDOM_MOVES:
-            got = show_value(moves, unit="digits")
-            raise RequestError(
-                f"field 'moves' must be from 0 to {MAX_RANDOM_MOVES:,} random moves, got {got} (for a thorough "
-                "shuffle, leave it out: the board is then dealt uniformly)"
-            )
+        check_scramble_moves(moves, "field 'moves'", "'moves'")
         if not solvable:
             raise RequestError(
                 "random moves from the goal always make a board that can reach it: leave out 'moves' "

@@ -3,7 +3,8 @@
 
 Exit codes: 0 solvable (or done), 1 not solvable (``bench``: a length differs from the file), 2 invalid input
 (message on stderr, never a traceback), 3 stopped by a limit, Ctrl-C or SIGTERM (what was done so far said), 4 the
-Dask scheduler (``--scheduler``) unreachable or lost, 5 an output file could not be written (the disk full, no
+workers lost (a worker process killed, the Dask scheduler of ``--scheduler`` unreachable or lost: what was written
+said), 5 an output file could not be written (the disk full, no
 permission, another run writing it: the message names the file and the cause), 141 stdout closed early (as for
 SIGPIPE, quietly).
 

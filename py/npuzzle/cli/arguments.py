@@ -14,6 +14,7 @@ from ..names import ALGORITHMS, AUTO, HEURISTICS, PDB, Named, choose
 from ..nearoptimal import BUDGET_RULE, budget_nodes
 from ..parse import parse_board, parse_shape, resolve_goal
 from ..policy import algorithm_help, heuristic_help
+from ..randomize import check_scramble_moves
 from .common import UsageError, read_board_argument
 
 
@@ -59,6 +60,17 @@ def non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
     return value
+
+
+def scramble_moves(text: str) -> int:
+    """An argparse ``type`` for ``random --moves K``: a count of random moves under the one cap
+    (:func:`npuzzle.randomize.check_scramble_moves`), refused past it with the text quoted."""
+    value = text.strip()
+    count: object = int(value) if value.isascii() and value.isdigit() and len(value) <= 12 else text
+    try:
+        return check_scramble_moves(count, "K", "--moves")
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 GOAL_HELP = "goal: 'default' (1 2 … then the blank), 'blank-first' (0 1 2 …, Korf's) or a board (default: %(default)s)"

@@ -1,26 +1,29 @@
 """``npuzzle solve --batch FILE|-``: the boards of a file solved by :func:`npuzzle.batch.solve_batch` (in worker
 processes, or on a Dask cluster with ``--scheduler``), one JSON line each in input order, with a progress line and a
-closing tally on stderr; ``--resume OUT`` appends to OUT the records of the boards it does not hold yet."""
+closing tally on stderr; ``--resume OUT`` appends to OUT the records of the boards it does not hold yet, one run at a
+time (:mod:`npuzzle.writelock`), a whole line each (:mod:`npuzzle.linefile`)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import time
-from collections.abc import Generator
-from contextlib import ExitStack
+from collections.abc import Callable, Generator
+from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..batch import BatchOptions, Record, board_lines, solve_batch
-from ..errors import ClusterError, PatternDatabaseError, plural, quote_input
+from ..errors import ClusterError, OutputError, PatternDatabaseError, plural, quote_input
+from ..linefile import LineFile
 from ..parse import parse_shape
 from ..pdb import locate
 from ..solve import check_limits
 from ..workers import default_jobs
+from ..writelock import writing
 from .cluster import cluster_client
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, read_batch
-from .resume import read_done
+from .resume import WHAT, read_done, stopped
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -29,8 +32,9 @@ if TYPE_CHECKING:
 def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`; in
     ``--jobs`` processes or on the ``--scheduler`` cluster), a progress line on stderr; with ``--resume OUT`` only
-    the boards OUT has no record of, appended to it. Exit 2 if a line was not a board, else 3 if a board was stopped
-    by a limit, else 1 if one was not solvable, else 0 (4: the scheduler unreachable or lost)."""
+    the boards OUT has no record of, appended to it (refused while another run writes OUT). Exit 2 if a line was not
+    a board, else 3 if a board was stopped by a limit, else 1 if one was not solvable, else 0 (4: the scheduler
+    unreachable or lost, or a worker process killed; 5: OUT cannot be written)."""
     if args.board is not None:
         raise UsageError(
             f"solve takes a BOARD or --batch FILE, not both (got the BOARD {quote_input(args.board)} "
@@ -52,7 +56,9 @@ def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: T
     boards = dict(board_lines(lines))
     tally = BatchTally(err, len(boards))
     with ExitStack() as stack:
+        write = _printer(out)
         if args.resume is not None:
+            stack.enter_context(writing(Path(args.resume)))  # one run at a time: a second is told which run writes
             done = read_done(Path(args.resume), boards, options.shape)
             for record in done:
                 tally.add(record, quiet=True)
@@ -60,7 +66,7 @@ def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: T
             lines = ["" if number in skip else line for number, line in enumerate(lines, 1)]  # numbers kept
             if skip:
                 err.write(f"npuzzle: {plural(len(skip), 'board')} of {len(boards):,} already in {args.resume}\n")
-            out = stack.enter_context(open(args.resume, "a", encoding="utf-8"))
+            write = stack.enter_context(closing(LineFile(Path(args.resume), WHAT))).append
         jobs: int | Client = args.jobs or default_jobs()
         if args.scheduler is not None:
             jobs = stack.enter_context(cluster_client(args.scheduler))
@@ -68,23 +74,39 @@ def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: T
             records = solve_batch(lines, options, jobs)
         except PatternDatabaseError as exc:
             raise UsageError(f"{exc} ({located.origin})") from None
-        return _write(records, out, err, tally)
+        return _write(records, write, err, tally)
 
 
-def _write(records: Generator[Record, None, None], out: TextIO, err: TextIO, tally: BatchTally) -> int:
-    """Each record as one whole JSON line on ``out`` (flushed: a run cut short leaves complete lines), counted in
-    ``tally``; the exit code. A lost scheduler or a worker without the database ends the run after the tally."""
+def _printer(out: TextIO) -> Callable[[str], None]:
+    """Write a line to ``out`` and flush it: a run cut short leaves complete lines."""
+
+    def write(line: str) -> None:
+        out.write(line)
+        out.flush()
+
+    return write
+
+
+def _write(records: Generator[Record, None, None], write: Callable[[str], None], err: TextIO, tally: BatchTally) -> int:
+    """Each record as one whole JSON line through ``write``, counted in ``tally``; the exit code. The file that
+    cannot be written, a lost scheduler or worker (what was written said), or a worker without the database ends the
+    run after the tally."""
+    written = 0
     try:
         for record in records:
-            out.write(json.dumps(record) + "\n")
-            out.flush()
+            write(json.dumps(record) + "\n")
+            written += 1
             tally.add(record)
     except KeyboardInterrupt:
         records.close()
         tally.finish(interrupted=True)
         err.write("npuzzle: interrupted\n")
         return EXIT_STOPPED
-    except (ClusterError, PatternDatabaseError):
+    except (ClusterError, OutputError) as exc:
+        records.close()
+        tally.finish(interrupted=True)
+        return stopped(err, exc, plural(written, "record"))
+    except PatternDatabaseError:
         tally.finish(interrupted=True)
         raise
     tally.finish()

@@ -11,6 +11,7 @@ from ..board import Board
 from ..errors import PuzzleError, cut, quote_input
 from ..parse import parse_board, parse_shape, resolve_goal
 from ..randomize import random_board, scramble
+from ..scrambles import seed_text
 from ..solvability import Explanation, explain
 from .common import (
     EXIT_INVALID,
@@ -84,9 +85,11 @@ def cmd_random(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     """``npuzzle random``: a random solvable (or unsolvable) board, or a scramble of K moves."""
     rows, cols = parse_shape(args.shape)
     goal = resolve_goal(args.goal, rows, cols)
-    if args.moves is not None:
-        if args.unsolvable:
-            raise UsageError("--moves makes a scramble from the goal, which is always solvable: drop --unsolvable")
+    if args.moves is not None and args.unsolvable:
+        raise UsageError("--moves makes a scramble from the goal, which is always solvable: drop --unsolvable")
+    if args.seed is not None:
+        seed_text(args.seed)  # a seed's rule (npuzzle.scrambles), checked before any work, as the api's random does
+    if args.moves is not None:  # a count past the cap was refused as the arguments were read (scramble_moves)
         board = scramble(goal, args.moves, seed=args.seed)
     else:
         board = random_board(rows, cols, seed=args.seed, solvable=not args.unsolvable, goal=goal)

@@ -24,7 +24,7 @@ from ..datafiles import (
     tiles_by_index,
 )
 from ..dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
-from ..errors import OutputError, plural, quote_path
+from ..errors import ClusterError, OutputError, plural, quote_path
 from ..exhaustive import MAX_EXHAUSTIVE_CELLS
 from ..names import AUTO, name_key
 from ..parse import parse_shape
@@ -36,7 +36,8 @@ from ..writelock import writing
 from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
-from .common import EXIT_OUTPUT, EXIT_STOPPED, UsageError
+from .common import EXIT_STOPPED, UsageError
+from .resume import stopped
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -53,9 +54,9 @@ def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "heuristic, stopped (docs/research.md). Boards of up to "
         f"{MAX_EXHAUSTIVE_CELLS} cells are labelled by one breadth-first search from the goal, others by the "
         "solver, as `solve --batch` (--jobs, --scheduler). Exit 0 done, 2 invalid input, 3 a board stopped by a "
-        "limit, or Ctrl-C or SIGTERM (the rows so far are kept: --resume goes on), 4 the Dask scheduler lost, 5 the "
-        "file could not be written (disk full, no permission: the rows written before are kept) or another run "
-        "writes it.",
+        "limit, or Ctrl-C or SIGTERM (the rows so far are kept: --resume goes on), 4 the workers lost (a worker "
+        "process killed, the Dask scheduler lost), 5 the file could not be written (disk full, no permission: the "
+        "rows written before are kept) or another run writes it.",
     )
     parser.add_argument("--shape", required=True, help="ROWSxCOLS, e.g. 4x4")
     which = parser.add_mutually_exclusive_group(required=True)
@@ -144,11 +145,11 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
             "some random boards)"
         )
     done = rows_done(path)
-    stopped = {index for index, row in done.items() if row["stopped"]}
-    if stopped:  # a limit stopped them: solved again, as any board the file lacks (with this run's limits)
-        drop_rows(path, stopped)
-        done = {index: row for index, row in done.items() if index not in stopped}
-        err.write(f"npuzzle: {plural(len(stopped), 'row')} a limit stopped taken out of {path} to be solved again\n")
+    retried = {index for index, row in done.items() if row["stopped"]}
+    if retried:  # a limit stopped them: solved again, as any board the file lacks (with this run's limits)
+        drop_rows(path, retried)
+        done = {index: row for index, row in done.items() if index not in retried}
+        err.write(f"npuzzle: {plural(len(retried), 'row')} a limit stopped taken out of {path} to be solved again\n")
     options = BatchOptions(
         algorithm=args.algorithm,
         heuristic=args.heuristic,
@@ -183,15 +184,12 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
             tally.finish(interrupted=True)
             err.write(f"npuzzle: interrupted: {plural(written, 'row')} written; --resume goes on\n")
             return EXIT_STOPPED
-        except OutputError as exc:  # the disk full, no permission: the writer kept what it had written
+        except (OutputError, ClusterError) as exc:  # the disk full, no permission, the workers lost: rows kept
+            if not isinstance(exc, OutputError):
+                _close(writer, complete=False)  # a writer that failed is closed already
             tally.finish(interrupted=True)
-            saved = 0 if writer is None else writer.saved
-            err.write(
-                f"npuzzle: {exc}\nnpuzzle: stopped: {plural(saved, 'row')} of this run written and kept; --resume "
-                "goes on once the file can be written\n"
-            )
-            return EXIT_OUTPUT
-        except Exception:  # DatasetError, a lost scheduler …: the rows so far stay in the file
+            return stopped(err, exc, plural(0 if writer is None else writer.saved, "row"))
+        except Exception:  # DatasetError …: the rows so far stay in the file
             _close(writer, complete=False)
             raise
     tally.finish()

@@ -14,6 +14,7 @@ from ..metric import METRICS
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
 from ..pdb import MTM_ENV, PDB_ENV, cache_dir
 from ..progress import Limit
+from ..randomize import MAX_SCRAMBLE_MOVES
 from ..solve import DEFAULT_COMPARE_NODES
 from .analyse import add_speedsolving_parsers
 from .arguments import (
@@ -21,9 +22,9 @@ from .arguments import (
     blank_direction_argument,
     board_arguments,
     budget_units,
-    non_negative_int,
     positive_int,
     positive_seconds,
+    scramble_moves,
     solver_arguments,
 )
 from .bench import add_bench_parser
@@ -68,7 +69,12 @@ def build_parser() -> argparse.ArgumentParser:
     rnd = sub.add_parser("random", help="print a random board")
     rnd.add_argument("--shape", default="4x4", help="ROWSxCOLS (default: %(default)s)")
     rnd.add_argument("--seed", help="seed for a repeatable board")
-    rnd.add_argument("--moves", type=non_negative_int, help="scramble the goal with K random moves instead")
+    rnd.add_argument(
+        "--moves",
+        type=scramble_moves,
+        metavar="K",
+        help=f"scramble the goal with K random moves instead (0 to {MAX_SCRAMBLE_MOVES:,})",
+    )
     rnd.add_argument("--unsolvable", action="store_true", help="draw from the unsolvable boards instead")
     rnd.add_argument("--goal", default="default", help=GOAL_HELP)
     rnd.add_argument("--one-line", action="store_true", help="print the rows on one line separated by '/'")
@@ -82,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
         "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
         "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
         "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
-        "statistics so far, are printed).",
+        "statistics so far, are printed), 4 the workers lost (a worker process killed, the --scheduler lost), 5 "
+        "--resume's OUT could not be written (disk full, no permission) or another run writes it.",
     )
     board_arguments(solve, " (not with --batch)", " (with --batch: for every line)")
     solve.add_argument(
@@ -114,7 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         metavar="OUT",
         help="with --batch: append the records to OUT instead of printing them, and solve only the boards whose "
-        "records OUT does not hold yet (a run cut short goes on where it stopped)",
+        "records OUT does not hold yet (a run cut short goes on where it stopped); a record there twice is refused, "
+        "as is an OUT another run is writing (OUT.lock names it)",
     )
     solver_arguments(solve)
     solve.add_argument(

@@ -26,7 +26,7 @@ from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY
 from ..interrupts import interrupts_held
 from ..progress import Limit, Search, SearchResult, SearchStopped
-from ..workers import WAIT_SECONDS, Lifeline, running, start_worker
+from ..workers import WAIT_SECONDS, Lifeline, check_alive, running, start_worker
 from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, SplitJob, answer_task, ordinary_first
 from .tables import PdbTables
 from .tasks import Answer, Task
@@ -80,7 +80,7 @@ def _split(job: SplitJob) -> Search:
                 try:
                     answer = answers.get(timeout=min(job.report_every, WAIT_SECONDS))
                 except queue.Empty:
-                    pass
+                    check_alive(workers)  # a worker killed (out of memory?) never answers: said, not waited on
                 else:
                     out -= 1
                     if coordinator.take(answer) is not None:
