@@ -83,7 +83,8 @@ def failing(after: int, error: OSError, real: object) -> object:
     def write(*args: object, **kwargs: object) -> object:
         calls[0] += 1
         if calls[0] > after:
-            Path(str(args[1] if len(args) > 1 else args[0])).write_bytes(b"PAR1 half")
+            where = next(a for a in args if isinstance(a, (str, os.PathLike)))  # write_table's 2nd, ParquetWriter's 1st
+            Path(where).write_bytes(b"PAR1 half")
             raise error
         return real(*args, **kwargs)  # type: ignore[operator]
 
