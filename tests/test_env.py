@@ -4,7 +4,9 @@ mask, seeded starts, and the distance labels against the breadth-first oracle (3
 
 from __future__ import annotations
 
+import io
 import warnings
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -13,10 +15,14 @@ from gymnasium.utils.env_checker import check_env
 
 from npuzzle import Board, goal_board
 from npuzzle.board import DIRECTIONS
+from npuzzle.cli import main
 from npuzzle.env import PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
 from npuzzle.errors import LimitError, MoveError, PuzzleError, UnknownNameError, UnsolvableError
+from npuzzle.heuristics import make_heuristic
 from npuzzle.instances import korf100
 from npuzzle.nearoptimal import manhattan_linear_conflict
+from npuzzle.pdb import PDB_ENV
+from npuzzle.reference import SlidingPuzzle, astar
 from oracle import distances
 from shipped_pdb import PDB_FILE
 
@@ -110,7 +116,7 @@ def test_a_big_board_gets_a_lower_bound_named_as_such() -> None:
     goal = goal_board(6, 6)
     assert info["distance_lower_bound"] == manhattan_linear_conflict(board.tiles, goal.tiles, 6, 6)
     with pytest.raises(LimitError, match="known cheaply only on boards of up to 9 cells"):
-        SlidingPuzzleEnv(4, 4, distance="exact")
+        SlidingPuzzleEnv(5, 5, distance="exact")
 
 
 @pytest.mark.skipif(not PDB_FILE.exists(), reason="the 7/7-7 tables are not built")
@@ -128,6 +134,25 @@ def test_the_15_puzzle_with_the_tables_gives_korfs_lengths() -> None:
     instance = korf100()[0]
     _, info = cheap.reset(options={"board": instance.board()})
     assert info["optimal_distance"] == instance.optimal
+
+
+def test_a_4x4_finds_the_tables_npuzzle_pdb_build_left_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # the cache directory of npuzzle.pdb.cache, the CLI's
+    monkeypatch.delenv(PDB_ENV, raising=False)
+    with pytest.raises(LimitError, match=f"none was found .* {str(tmp_path / 'npuzzle')!r} .*npuzzle pdb build"):
+        gym.make(PUZZLE_ID, rows=4, cols=4, distance="exact")
+    code = main(["pdb", "build", "--partition", "5-5-5"], out=io.StringIO(), err=io.StringIO(), stdin=io.StringIO())
+    assert code == 0
+    env = gym.make(PUZZLE_ID, rows=4, cols=4, distance="exact", scramble="walk:24")
+    goal = goal_board(4, 4)
+    for seed in range(3):
+        observation, info = env.reset(seed=seed)
+        board = Board(4, 4, tuple(int(t) for t in observation.ravel()))
+        path = astar(SlidingPuzzle(board, goal, make_heuristic("manhattan", goal))).path
+        assert path is not None and info["optimal_distance"] == len(path) - 1 > 0
+    assert "optimal_distance" in gym.make(PUZZLE_ID, rows=4, cols=4).reset(seed=0)[1]  # cheap: exact at the start
 
 
 def test_vector_environments_sync_and_async() -> None:

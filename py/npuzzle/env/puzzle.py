@@ -17,6 +17,7 @@ the goal and 0 otherwise. An episode ends (``terminated``) at the goal and is tr
 
 from __future__ import annotations
 
+import os
 from typing import Any, Literal, SupportsFloat
 
 import gymnasium as gym
@@ -25,12 +26,13 @@ from gymnasium import spaces
 
 from ..board import DIRECTIONS, Board
 from ..dataset import parse_scramble
-from ..errors import LimitError, UnknownNameError, UnsolvableError, show_value
+from ..errors import LimitError, UnknownNameError, UnsolvableError, quote_path, show_value
 from ..interchange import action_letter, board_from_array, board_to_array
 from ..labels import MODES, DistanceLabeller
 from ..parse import parse_board, resolve_goal
-from ..pdb import PdbTables, read_tables
+from ..pdb import PDB_ENV, PdbTables, cache_dir, home_map, locate, read_tables
 from ..randomize import random_board, scramble
+from ..records import PDB_SHAPE
 from ..solvability import is_solvable
 
 Observation = np.ndarray[Any, Any]
@@ -43,8 +45,9 @@ MAX_ONEHOT_CELLS = 1024
 
 class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
     """The sliding puzzle (see the module text). ``tables`` is the 15-puzzle's pattern database (a
-    :class:`~npuzzle.pdb.PdbTables` or a file path) for exact 4×4 distances. Bad settings raise a
-    :class:`~npuzzle.errors.PuzzleError` naming the value."""
+    :class:`~npuzzle.pdb.PdbTables` or a file path) for exact 4×4 distances; without it a 4×4 env finds the one the
+    command line uses (``$NPUZZLE_PDB``, else ``npuzzle pdb build``'s file in the user's cache directory). Bad
+    settings raise a :class:`~npuzzle.errors.PuzzleError` naming the value."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's class attribute
 
@@ -58,7 +61,7 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         reward: str = "step",
         max_steps: int | None = None,
         distance: Literal["off", "cheap", "exact"] = "cheap",
-        tables: PdbTables | str | None = None,
+        tables: PdbTables | str | os.PathLike[str] | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.goal = resolve_goal(goal, rows, cols)
@@ -77,7 +80,13 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         self.observation = observation
         self.reward_kind = reward
         self.render_mode = render_mode
-        loaded = read_tables(tables) if isinstance(tables, str) else tables
+        loaded = None if distance == "off" else _find_tables(tables, self.goal)
+        if distance == "exact" and loaded is None and _tables_would_serve(self.goal):
+            raise LimitError(
+                f"distance='exact' on a 4×4 needs the pattern database, and none was found (${PDB_ENV} is not set, "
+                f"and {quote_path(cache_dir())} holds no file `npuzzle pdb build` wrote): run `npuzzle pdb build`, "
+                "or pass tables=FILE, or use distance='cheap' for a lower bound"
+            )
         self.labeller = None if distance == "off" else DistanceLabeller(self.goal, loaded, distance)
         n = self.goal.size
         self.action_space = spaces.Discrete(len(DIRECTIONS))
@@ -155,6 +164,25 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         if self.labeller is not None:
             info.update(self.labeller.labels(self.board, searching))
         return info
+
+
+def _find_tables(tables: PdbTables | str | os.PathLike[str] | None, goal: Board) -> PdbTables | None:
+    """``tables`` as given (a file is read), else for a 4×4 goal with its blank in a corner the database the command
+    line finds (:func:`npuzzle.pdb.locate`: ``$NPUZZLE_PDB``, then the file ``npuzzle pdb build`` left in the
+    user's cache directory), memory-mapped from its search form; None where there is none or it would not serve."""
+    if isinstance(tables, PdbTables):
+        return tables
+    if tables is not None:
+        return read_tables(os.fspath(tables))
+    if not _tables_would_serve(goal):
+        return None
+    located = locate()
+    return None if located.path is None else read_tables(located.path, located.origin)
+
+
+def _tables_would_serve(goal: Board) -> bool:
+    """Whether the 15-puzzle's database serves boards bound for ``goal``: a 4×4 with its blank in a corner."""
+    return (goal.rows, goal.cols) == PDB_SHAPE and home_map(goal) is not None
 
 
 def _check_choice(name: str, value: object, choices: tuple[object, ...]) -> None:
