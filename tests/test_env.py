@@ -83,6 +83,34 @@ def test_an_action_the_mask_forbids_changes_nothing_but_costs_a_step() -> None:
     assert terminated and info["optimal_distance"] == 0 and observation.ravel().tolist() == [1, 2, 3, 4, 5, 6, 7, 8, 0]
 
 
+def test_the_mask_is_reached_through_wrappers_as_maskable_ppo_reaches_it() -> None:
+    # sb3-contrib's get_action_masks and is_masking_supported call env.get_wrapper_attr("action_masks"); Gymnasium's
+    # wrappers (OrderEnforcing, TimeLimit, …) no longer pass other attributes through
+    env = gym.wrappers.RecordEpisodeStatistics(gym.make(PUZZLE_ID, rows=3, cols=3))
+    _, info = env.reset(options={"board": "1 2 3 / 4 5 6 / 7 0 8"})
+    masks = env.get_wrapper_attr("action_masks")
+    assert masks().tolist() == info["action_mask"].tolist() == [0, 1, 1, 1]
+    _, _, _, _, info = env.step(DIRECTIONS.index("D"))  # 5 slides down: the blank mid-board
+    assert masks().tolist() == info["action_mask"].tolist() == [1, 1, 1, 1]
+    envs = gym.make_vec(PUZZLE_ID, num_envs=2, vectorization_mode="sync", rows=2, cols=2)
+    _, infos = envs.reset(seed=1)
+    assert np.array_equal(np.stack(envs.call("action_masks")), infos["action_mask"])
+    envs.close()
+
+
+def test_maskable_ppo_learns_through_gym_make() -> None:
+    pytest.importorskip("sb3_contrib")  # an optional check: sb3-contrib (and torch) are not npuzzle's dependencies
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+
+    env = gym.make(PUZZLE_ID, rows=2, cols=3)
+    env.reset(seed=0)
+    assert is_masking_supported(env) and get_action_masks(env).tolist() == env.unwrapped.action_masks().tolist()
+    model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=16, n_epochs=1, seed=0)
+    model.learn(64)
+    assert model.num_timesteps == 64
+
+
 def test_seeded_starts_repeat_and_walks_stay_within_their_length() -> None:
     env = SlidingPuzzleEnv(3, 3, scramble="walk:6")
     first = [env.reset(seed=s)[0].tolist() for s in range(20)]

@@ -51,3 +51,5 @@ def test_the_python_example_runs_and_shows_what_it_says() -> None:
     assert first["optimal_distance"] == int(said.group(1))
     assert first["action_mask"].tolist() == [int(x) for x in said.group(2).split(",")]
     assert isinstance(info, dict) and "optimal_distance" in info
+    mask = re.search(r"get_wrapper_attr\(\"action_masks\"\)\(\)\s+# array\(\[([\d, ]+)\]", code)
+    assert mask is not None and info["action_mask"].tolist() == [int(x) for x in mask.group(1).split(",")]

@@ -146,7 +146,9 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         return self._observe(), reward, terminated, truncated, self._info(tile)
 
     def action_masks(self) -> np.ndarray[Any, Any]:
-        """1 for each action that moves a tile now, 0 for the others (int8; the mask ``Discrete.sample`` takes)."""
+        """1 for each action that moves a tile now, 0 for the others (int8; the mask ``Discrete.sample`` takes). Through
+        Gymnasium's wrappers, which pass no method through: ``env.get_wrapper_attr("action_masks")()``, as
+        sb3-contrib's ``MaskablePPO`` calls it."""
         movable = self.board.movable_tiles()
         return np.array([1 if d in movable else 0 for d in DIRECTIONS], dtype=np.int8)
 
