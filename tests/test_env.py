@@ -140,7 +140,7 @@ def test_a_big_board_gets_a_lower_bound_named_as_such() -> None:
     env = SlidingPuzzleEnv(6, 6)
     observation, info = env.reset(seed=2)
     board = Board(6, 6, tuple(int(t) for t in observation.ravel()))
-    assert "optimal_distance" not in info
+    assert info["optimal_distance"] == -1 and info["distance_known"] is False
     goal = goal_board(6, 6)
     assert info["distance_lower_bound"] == manhattan_linear_conflict(board.tiles, goal.tiles, 6, 6)
     with pytest.raises(LimitError, match="known cheaply only on boards of up to 9 cells"):
@@ -180,7 +180,16 @@ def test_a_4x4_finds_the_tables_npuzzle_pdb_build_left_in_the_cache(
         board = Board(4, 4, tuple(int(t) for t in observation.ravel()))
         path = astar(SlidingPuzzle(board, goal, make_heuristic("manhattan", goal))).path
         assert path is not None and info["optimal_distance"] == len(path) - 1 > 0
-    assert "optimal_distance" in gym.make(PUZZLE_ID, rows=4, cols=4).reset(seed=0)[1]  # cheap: exact at the start
+    cheap = gym.make(PUZZLE_ID, rows=4, cols=4, scramble="walk:24")  # exact at the start and on the path found
+    _, start = cheap.reset(seed=0)
+    assert start["distance_known"] and start["optimal_distance"] > 0
+    after = []
+    for action in np.flatnonzero(start["action_mask"]):  # at most one move follows the solution found
+        cheap.reset(seed=0)
+        info = cheap.step(action)[4]
+        after.append((info["distance_known"], info["optimal_distance"] if info["distance_known"] else -1))
+        assert info["optimal_distance"] == (info["distance_lower_bound"] if info["distance_known"] else -1)
+    assert sorted(after)[0] == (False, -1) and sorted(after)[-1] in ((False, -1), (True, start["optimal_distance"] - 1))
 
 
 def test_vector_environments_sync_and_async() -> None:
@@ -196,6 +205,19 @@ def test_vector_environments_sync_and_async() -> None:
             assert list(rewards) == [-1.0] * 3 and (infos["tile"] > 0).all()
         finally:
             envs.close()
+
+
+def test_a_vector_env_says_unknown_distances_as_minus_one_never_as_solved() -> None:
+    envs = gym.make_vec(PUZZLE_ID, num_envs=2, vectorization_mode="sync", rows=5, cols=5, scramble="walk:40")
+    _, infos = envs.reset(seed=3)
+    assert infos["optimal_distance"].tolist() == [-1, -1] and infos["distance_known"].tolist() == [False, False]
+    assert (infos["distance_lower_bound"] > 0).all()
+    envs.close()
+    envs = gym.make_vec(PUZZLE_ID, num_envs=2, vectorization_mode="sync", rows=2, cols=3)
+    _, infos = envs.reset(seed=3)
+    assert infos["distance_known"].tolist() == [True, True] and (infos["optimal_distance"] > 0).all()
+    assert (infos["optimal_distance"] == infos["distance_lower_bound"]).all()
+    envs.close()
 
 
 def test_the_text_environment_reads_words_and_answers_as_the_command_line() -> None:

@@ -1,7 +1,10 @@
 """How far a board is from its goal, as cheaply as it can be known: the labels of :mod:`npuzzle.env`.
 
-A :class:`DistanceLabeller` gives, for each board it is shown, ``{"optimal_distance": d}`` when the exact distance
-is known and always ``{"distance_lower_bound": b}`` (an admissible bound, never above the distance), by the
+A :class:`DistanceLabeller` gives, for each board it is shown, the same three labels: ``optimal_distance``, the
+exact distance where it is known and :data:`UNKNOWN_DISTANCE` (-1) where not, never a number that could be read as
+one; ``distance_known``, which of the two; and ``distance_lower_bound``, an admissible bound (never above the
+distance; the distance itself where known). The same keys on every board keep a vector environment's arrays
+honest (Gymnasium fills a key missing from one environment's ``info`` with 0, "solved"). The labels come from the
 cheapest exact source the board has:
 
 * ``table``: boards of at most :data:`~npuzzle.exhaustive.MAX_EXHAUSTIVE_CELLS` cells, from one breadth-first
@@ -29,7 +32,10 @@ from .progress import run
 Mode = Literal["cheap", "exact"]
 MODES: tuple[Mode, ...] = ("cheap", "exact")
 Source = Literal["table", "search", "bound"]
-Labels = dict[str, int]
+Labels = dict[str, int | bool]
+
+UNKNOWN_DISTANCE = -1
+"""``optimal_distance`` of a board whose exact distance is not known (``distance_known`` is then False)."""
 
 MAX_KNOWN = 100_000
 """The most boards a labeller keeps the exact distance of (those on the solutions it searched); a search that would
@@ -66,16 +72,15 @@ class DistanceLabeller:
         if self.source == "table":
             if self._table is None:
                 self._table = DistanceTable.build(self.goal)
-            exact = self._table.distance(board)
-            return {"optimal_distance": exact, "distance_lower_bound": exact}
+            return _exact(self._table.distance(board))
         if self._bound is None:
-            return {"distance_lower_bound": manhattan_linear_conflict(board.tiles, self.goal.tiles, *_shape(board))}
+            return _bound(manhattan_linear_conflict(board.tiles, self.goal.tiles, *_shape(board)))
         exact_or_none = self._known.get(board.tiles)
         if exact_or_none is None and self._tables is not None and (searching or self.mode == "exact"):
             exact_or_none = self._search(board, self._tables)
         if exact_or_none is not None:
-            return {"optimal_distance": exact_or_none, "distance_lower_bound": exact_or_none}
-        return {"distance_lower_bound": self._bound.initial(board.tiles)}
+            return _exact(exact_or_none)
+        return _bound(self._bound.initial(board.tiles))
 
     def _search(self, board: Board, tables: PdbTables) -> int:
         """The optimal distance of ``board`` by the pattern database's IDA*; every board on the solution found is
@@ -90,6 +95,14 @@ class DistanceLabeller:
             if tile is not None:
                 current = current.slide(tile)
         return len(moves)
+
+
+def _exact(distance: int) -> Labels:
+    return {"optimal_distance": distance, "distance_known": True, "distance_lower_bound": distance}
+
+
+def _bound(bound: int) -> Labels:
+    return {"optimal_distance": UNKNOWN_DISTANCE, "distance_known": False, "distance_lower_bound": bound}
 
 
 def _shape(board: Board) -> tuple[int, int]:

@@ -12,7 +12,8 @@ the goal and 0 otherwise. An episode ends (``terminated``) at the goal and is tr
 
 ``info`` holds ``action_mask`` (int8, 1 for each legal action: also :meth:`SlidingPuzzleEnv.action_masks`), the
 ``tile`` the last action slid (0: none), and, unless ``distance="off"``, the labels of
-:class:`npuzzle.labels.DistanceLabeller`: ``optimal_distance`` where known, ``distance_lower_bound`` always.
+:class:`npuzzle.labels.DistanceLabeller`: ``optimal_distance`` (-1 where not known), ``distance_known`` (which of
+the two) and ``distance_lower_bound``, the same keys at every step.
 """
 
 from __future__ import annotations
