@@ -20,6 +20,7 @@ from npuzzle.env import PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
 from npuzzle.errors import LimitError, MoveError, PuzzleError, UnknownNameError, UnsolvableError
 from npuzzle.heuristics import make_heuristic
 from npuzzle.instances import korf100
+from npuzzle.labels import shared_table
 from npuzzle.nearoptimal import manhattan_linear_conflict
 from npuzzle.pdb import PDB_ENV
 from npuzzle.reference import SlidingPuzzle, astar
@@ -218,6 +219,20 @@ def test_a_vector_env_says_unknown_distances_as_minus_one_never_as_solved() -> N
     assert infos["distance_known"].tolist() == [True, True] and (infos["optimal_distance"] > 0).all()
     assert (infos["optimal_distance"] == infos["distance_lower_bound"]).all()
     envs.close()
+
+
+def test_the_envs_of_a_process_share_one_breadth_first_table() -> None:
+    before = shared_table.cache_info()
+    envs = gym.make_vec(PUZZLE_ID, num_envs=8, vectorization_mode="sync", rows=3, cols=3, goal="blank-first")
+    _, infos = envs.reset(seed=0)
+    envs.close()
+    after = shared_table.cache_info()
+    assert after.hits + after.misses - before.hits - before.misses == 8  # each env's labeller asked once
+    assert after.misses - before.misses <= 1  # and one search answered all eight (none if an earlier test ran it)
+    truth = distances(goal_board(3, 3, "blank-first"))
+    assert infos["distance_known"].all() and (infos["optimal_distance"] > 0).all()
+    assert shared_table(goal_board(3, 3, "blank-first")).distance(goal_board(3, 3, "blank-first")) == 0
+    assert len(shared_table(goal_board(3, 3, "blank-first"))) == len(truth)
 
 
 def test_the_text_environment_reads_words_and_answers_as_the_command_line() -> None:

@@ -8,7 +8,8 @@ honest (Gymnasium fills a key missing from one environment's ``info`` with 0, "s
 cheapest exact source the board has:
 
 * ``table``: boards of at most :data:`~npuzzle.exhaustive.MAX_EXHAUSTIVE_CELLS` cells, from one breadth-first
-  search built on first use (about a second for the 8-puzzle): exact at every step, O(cells) per lookup;
+  search per goal and process, built on first use and shared by every labeller (:func:`shared_table`): exact at
+  every step, O(cells) per lookup;
 * ``search``: a 4×4 with the 15-puzzle's pattern database (a goal with a corner blank): an optimal search from
   the start (milliseconds to seconds), after which every board on the solution found is known exactly; off it,
   ``exact`` mode searches again, ``cheap`` mode gives the database's lower bound only;
@@ -20,6 +21,7 @@ refused where there is no exact source).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from .board import Board
@@ -40,6 +42,21 @@ UNKNOWN_DISTANCE = -1
 MAX_KNOWN = 100_000
 """The most boards a labeller keeps the exact distance of (those on the solutions it searched); a search that would
 pass it starts the memory afresh."""
+
+
+SHARED_TABLES = 4
+"""The most goals whose breadth-first tables :func:`shared_table` keeps (one 8-puzzle table: 181,440 boards)."""
+
+
+@lru_cache(maxsize=SHARED_TABLES)
+def shared_table(goal: Board) -> DistanceTable:
+    """The breadth-first distance table of ``goal`` (:meth:`DistanceTable.build`), built once per process and then
+    the same object for every caller: the environments of a synchronous vector environment share one table instead
+    of one search each. Memoised with :func:`functools.lru_cache` because it is a pure function of an immutable,
+    hashable argument: the cache is nothing anyone can see change (no module variable to set or reset; the table is
+    frozen and never written after its search). It keeps the last :data:`SHARED_TABLES` goals asked for; a
+    labeller holds on to its own. Thread-safe (two threads asking at once at worst both search)."""
+    return DistanceTable.build(goal)
 
 
 class DistanceLabeller:
@@ -71,7 +88,7 @@ class DistanceLabeller:
         not known (the start of an episode; every step in ``exact`` mode)."""
         if self.source == "table":
             if self._table is None:
-                self._table = DistanceTable.build(self.goal)
+                self._table = shared_table(self.goal)
             return _exact(self._table.distance(board))
         if self._bound is None:
             return _bound(manhattan_linear_conflict(board.tiles, self.goal.tiles, *_shape(board)))
