@@ -17,7 +17,16 @@ from npuzzle import Board, goal_board
 from npuzzle.board import DIRECTIONS
 from npuzzle.cli import main
 from npuzzle.env import PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
-from npuzzle.errors import LimitError, MoveError, PuzzleError, UnknownNameError, UnsolvableError
+from npuzzle.errors import (
+    GoalError,
+    LimitError,
+    MoveError,
+    PatternDatabaseError,
+    PuzzleError,
+    ShapeError,
+    UnknownNameError,
+    UnsolvableError,
+)
 from npuzzle.heuristics import make_heuristic
 from npuzzle.instances import korf100
 from npuzzle.labels import shared_table
@@ -275,3 +284,49 @@ def test_bad_settings_are_named() -> None:
         SlidingPuzzleEnv(3, 3).reset(options={"board": "2 1 3 / 4 5 6 / 7 8 0"})
     with pytest.raises(PuzzleError, match="at least 2 rows and 2 columns, got 1×3"):
         SlidingPuzzleEnv(1, 3)
+    with pytest.raises(UnknownNameError, match="render_mode must be one of None, 'ansi', got 'human'"):
+        SlidingPuzzleEnv(3, 3, render_mode="human")  # gym.make warns of it first
+
+
+@pytest.mark.parametrize(
+    ("setting", "error", "message"),
+    [
+        ({"rows": "3"}, ShapeError, "rows must be a whole number, got '3'"),
+        ({"cols": 2.5}, ShapeError, "cols must be a whole number, got 2.5"),
+        ({"rows": True}, ShapeError, "rows must be a whole number, got True"),
+        ({"goal": 5}, GoalError, "goal must be 'default', 'blank-first' or a board .*, got 5"),
+        ({"scramble": 30}, UnknownNameError, "scramble must be 'random' or 'walk:K', got 30"),
+        ({"max_steps": "10"}, LimitError, "max_steps must be a whole number, got '10'"),
+        ({"max_steps": 0}, LimitError, "max_steps must be at least 1, got 0"),
+        ({"tables": 7}, PatternDatabaseError, "tables must be a file's path or PdbTables, got 7"),
+        (
+            {"observation": ["tiles"]},
+            UnknownNameError,
+            r"observation must be one of 'tiles', 'onehot', got \['tiles'\]",
+        ),
+    ],
+)
+def test_every_setting_of_the_wrong_type_or_value_is_named_with_the_value(
+    setting: dict[str, object], error: type[PuzzleError], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        gym.make(PUZZLE_ID, **{"rows": 3, "cols": 3, **setting})
+    assert issubclass(error, ValueError)
+    if "observation" not in setting:
+        with pytest.raises(error, match=message):
+            gym.make(TEXT_ID, **{"rows": 3, "cols": 3, **setting})
+    else:
+        with pytest.raises(UnknownNameError, match="TextPuzzleEnv's observation is text: leave out observation="):
+            TextPuzzleEnv(3, 3, **setting)
+
+
+def test_an_unknown_reset_option_is_refused_naming_it_and_the_known_ones() -> None:
+    env = gym.make(PUZZLE_ID, rows=3, cols=3)
+    with pytest.raises(UnknownNameError, match="reset has no option 'bord': its options are 'board'"):
+        env.reset(options={"bord": "1 2 3 / 4 5 6 / 7 0 8"})
+    with pytest.raises(UnknownNameError, match="reset's options must be a dict of 'board', got '1 2 3'"):
+        env.reset(options="1 2 3")  # type: ignore[arg-type]
+    with pytest.raises(UnknownNameError, match="reset has no option 'seed'"):
+        gym.make(TEXT_ID, rows=3, cols=3).reset(options={"seed": 1})
+    observation, _ = env.reset(options={"board": "1 2 3 / 4 5 6 / 7 0 8"})
+    assert observation.ravel().tolist() == [1, 2, 3, 4, 5, 6, 7, 0, 8]

@@ -19,6 +19,7 @@ the two) and ``distance_lower_bound``, the same keys at every step.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any, Literal, SupportsFloat
 
 import gymnasium as gym
@@ -27,7 +28,17 @@ from gymnasium import spaces
 
 from ..board import DIRECTIONS, Board
 from ..dataset import parse_scramble
-from ..errors import LimitError, UnknownNameError, UnsolvableError, quote_path, show_value
+from ..errors import (
+    GoalError,
+    LimitError,
+    PatternDatabaseError,
+    PuzzleError,
+    ShapeError,
+    UnknownNameError,
+    UnsolvableError,
+    quote_path,
+    show_value,
+)
 from ..interchange import action_letter, board_from_array, board_to_array
 from ..labels import MODES, DistanceLabeller
 from ..parse import parse_board, resolve_goal
@@ -40,6 +51,8 @@ Observation = np.ndarray[Any, Any]
 DISTANCES = ("off", *MODES)
 REWARDS = ("step", "sparse")
 OBSERVATIONS = ("tiles", "onehot")
+RESET_OPTIONS = ("board",)
+"""The keys ``reset``'s ``options`` take; any other is refused (a typo would otherwise be ignored)."""
 MAX_ONEHOT_CELLS = 1024
 """The largest board a one-hot observation is offered for (its array has cells² entries)."""
 
@@ -65,8 +78,15 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         tables: PdbTables | str | os.PathLike[str] | None = None,
         render_mode: str | None = None,
     ) -> None:
+        rows, cols = _whole("rows", rows, ShapeError), _whole("cols", cols, ShapeError)
+        if not isinstance(goal, str | Board):
+            raise GoalError(f"goal must be 'default', 'blank-first' or a board (text, a Board), got {show_value(goal)}")
         self.goal = resolve_goal(goal, rows, cols)
+        if not isinstance(scramble, str):
+            raise UnknownNameError(f"scramble must be 'random' or 'walk:K', got {show_value(scramble)}")
         self.walk = parse_scramble(scramble)
+        if not isinstance(tables, PdbTables | str | os.PathLike | None):
+            raise PatternDatabaseError(f"tables must be a file's path or PdbTables, got {show_value(tables)}")
         _check_choice("observation", observation, OBSERVATIONS)
         _check_choice("reward", reward, REWARDS)
         _check_choice("distance", distance, DISTANCES)
@@ -75,7 +95,7 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
             raise LimitError(f"one-hot observations go up to {MAX_ONEHOT_CELLS} cells, not {rows}×{cols}")
         if self.walk == 0:
             raise LimitError("scramble walk:0 starts at the goal: use walk:K with K of 1 or more")
-        self.max_steps = 10 * self.goal.size if max_steps is None else max_steps
+        self.max_steps = 10 * self.goal.size if max_steps is None else _whole("max_steps", max_steps, LimitError)
         if self.max_steps < 1:
             raise LimitError(f"max_steps must be at least 1, got {max_steps}")
         self.observation = observation
@@ -102,9 +122,10 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """A new episode: from ``options["board"]`` when given, else a start drawn with the seeded generator."""
+        """A new episode: from ``options["board"]`` when given, else a start drawn with the seeded generator. Any other
+        option is refused (:class:`~npuzzle.errors.UnknownNameError` naming it and :data:`RESET_OPTIONS`)."""
         super().reset(seed=seed)
-        given = (options or {}).get("board")
+        given = _check_options(options).get("board")
         self.board = self._given(given) if given is not None else self._drawn()
         self.steps = 0
         return self._observe(), self._info(0, searching=True)
@@ -186,6 +207,28 @@ def _find_tables(tables: PdbTables | str | os.PathLike[str] | None, goal: Board)
 def _tables_would_serve(goal: Board) -> bool:
     """Whether the 15-puzzle's database serves boards bound for ``goal``: a 4×4 with its blank in a corner."""
     return (goal.rows, goal.cols) == PDB_SHAPE and home_map(goal) is not None
+
+
+def _whole(name: str, value: object, error: type[PuzzleError]) -> int:
+    """``value`` as an int when it is a whole number (a Python or numpy integer, not a bool); else ``error`` naming
+    the setting ``name`` and quoting the value."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return int(value)
+    raise error(f"{name} must be a whole number, got {show_value(value)}")
+
+
+def _check_options(options: object) -> Mapping[str, Any]:
+    """``reset``'s ``options`` (None: none); raises :class:`~npuzzle.errors.UnknownNameError` for anything but a
+    mapping of :data:`RESET_OPTIONS`, naming the first option it does not know."""
+    if options is None:
+        return {}
+    known = ", ".join(repr(name) for name in RESET_OPTIONS)
+    if not isinstance(options, Mapping):
+        raise UnknownNameError(f"reset's options must be a dict of {known}, got {show_value(options)}")
+    for name in options:
+        if name not in RESET_OPTIONS:
+            raise UnknownNameError(f"reset has no option {show_value(name)}: its options are {known}")
+    return options
 
 
 def _check_choice(name: str, value: object, choices: tuple[object, ...]) -> None:
