@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env
 from npuzzle import Board, goal_board
 from npuzzle.board import DIRECTIONS
 from npuzzle.cli import main
-from npuzzle.env import PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
+from npuzzle.env import MAX_EPISODE_STEPS, PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
 from npuzzle.errors import (
     GoalError,
     LimitError,
@@ -119,6 +119,22 @@ def test_maskable_ppo_learns_through_gym_make() -> None:
     model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=16, n_epochs=1, seed=0)
     model.learn(64)
     assert model.num_timesteps == 64
+
+
+def test_the_spec_states_the_episode_limit_and_episodes_keep_it() -> None:
+    assert gym.spec(PUZZLE_ID).max_episode_steps == gym.spec(TEXT_ID).max_episode_steps == MAX_EPISODE_STEPS == 200
+    for made, limit in (
+        (gym.make(PUZZLE_ID, rows=3, cols=3), 200),
+        (gym.make(PUZZLE_ID, rows=3, cols=3, max_episode_steps=7), 7),
+    ):
+        assert made.spec is not None and made.spec.max_episode_steps == limit
+        made.reset(options={"board": "1 2 3 / 4 5 6 / 0 7 8"})  # the blank in a corner: nothing slides up
+        truncated = [made.step(DIRECTIONS.index("U"))[3] for _ in range(limit)]
+        assert truncated == [False] * (limit - 1) + [True]
+    text = gym.make(TEXT_ID, rows=2, cols=2, max_episode_steps=3)
+    text.reset(seed=0)
+    assert [text.step("jump")[3] for _ in range(3)] == [False, False, True]
+    assert SlidingPuzzleEnv(3, 3).max_steps == MAX_EPISODE_STEPS  # made directly: the env truncates itself
 
 
 def test_seeded_starts_repeat_and_walks_stay_within_their_length() -> None:

@@ -7,8 +7,10 @@ above 32,768 cells), or with ``observation="onehot"`` an int8 array ``(rows, col
 uniformly random solvable boards (``scramble="random"``) or ``walk:K`` random moves from the goal, never the goal
 itself; ``reset``'s ``options={"board": …}`` starts from a given board (text, lists, an array). Rewards:
 ``reward="step"`` gives −1 per action (an episode's return is minus its length), ``"sparse"`` gives 1 on reaching
-the goal and 0 otherwise. An episode ends (``terminated``) at the goal and is truncated after ``max_steps`` actions
-(default 10·rows·cols).
+the goal and 0 otherwise. An episode ends (``terminated``) at the goal and is truncated after
+:data:`MAX_EPISODE_STEPS` actions: the registered spec's ``max_episode_steps``, which ``gym.make`` applies with
+Gymnasium's ``TimeLimit`` (``gym.make(…, max_episode_steps=N)`` changes it, and ``env.spec`` says it); an env made
+directly truncates itself after ``max_steps`` actions, the same number unless given (None: never).
 
 ``info`` holds ``action_mask`` (int8, 1 for each legal action: also :meth:`SlidingPuzzleEnv.action_masks`), the
 ``tile`` the last action slid (0: none), and, unless ``distance="off"``, the labels of
@@ -51,6 +53,10 @@ Observation = np.ndarray[Any, Any]
 DISTANCES = ("off", *MODES)
 REWARDS = ("step", "sparse")
 OBSERVATIONS = ("tiles", "onehot")
+MAX_EPISODE_STEPS = 200
+"""The actions an episode is allowed before it is truncated, unless told otherwise: the registered spec's
+``max_episode_steps`` and an env's own ``max_steps``. Over six times the 8-puzzle's longest optimal solution (31
+moves) and over twice the 15-puzzle's (80); bigger boards want more (``gym.make(…, max_episode_steps=N)``)."""
 RESET_OPTIONS = ("board",)
 """The keys ``reset``'s ``options`` take; any other is refused (a typo would otherwise be ignored)."""
 MAX_ONEHOT_CELLS = 1024
@@ -73,7 +79,7 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         scramble: str = "random",
         observation: str = "tiles",
         reward: str = "step",
-        max_steps: int | None = None,
+        max_steps: int | None = MAX_EPISODE_STEPS,
         distance: Literal["off", "cheap", "exact"] = "cheap",
         tables: PdbTables | str | os.PathLike[str] | None = None,
         render_mode: str | None = None,
@@ -95,8 +101,8 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
             raise LimitError(f"one-hot observations go up to {MAX_ONEHOT_CELLS} cells, not {rows}×{cols}")
         if self.walk == 0:
             raise LimitError("scramble walk:0 starts at the goal: use walk:K with K of 1 or more")
-        self.max_steps = 10 * self.goal.size if max_steps is None else _whole("max_steps", max_steps, LimitError)
-        if self.max_steps < 1:
+        self.max_steps = None if max_steps is None else _whole("max_steps", max_steps, LimitError)
+        if self.max_steps is not None and self.max_steps < 1:
             raise LimitError(f"max_steps must be at least 1, got {max_steps}")
         self.observation = observation
         self.reward_kind = reward
@@ -163,7 +169,7 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
             self.board = self.board.slide(tile)
         self.steps += 1
         terminated = self.board == self.goal
-        truncated = not terminated and self.steps >= self.max_steps
+        truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
         reward = -1.0 if self.reward_kind == "step" else float(terminated)
         return self._observe(), reward, terminated, truncated, self._info(tile)
 
