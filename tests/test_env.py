@@ -152,6 +152,29 @@ def test_seeded_starts_repeat_and_walks_stay_within_their_length() -> None:
     assert sorted(outcomes) == [(0.0, False)] * 3 + [(1.0, True)]
 
 
+def test_walks_between_a_and_b_moves_start_at_every_depth_between() -> None:
+    # a walk of K moves ends at a distance of at most K with K's parity (each move changes the distance by one)
+    truth = distances(goal_board(3, 3))
+    env = SlidingPuzzleEnv(3, 3, scramble="walk:5-8", distance="off")
+    starts = [tuple(int(t) for t in env.reset(seed=s)[0].ravel()) for s in range(200)]
+    depths = [truth[start] for start in starts]
+    assert max(depths) <= 8 and {d % 2 for d in depths} == {0, 1} and min(depths) > 0
+    assert starts == [tuple(int(t) for t in env.reset(seed=s)[0].ravel()) for s in range(200)]  # seeded
+    assert {truth[tuple(int(t) for t in env.reset(seed=s, options={"scramble": "walk:7"})[0].ravel())] % 2
+            for s in range(50)} == {1}  # fmt: skip
+    # a curriculum: the depth of one reset's start set by its options, the env's own scramble otherwise
+    envs = gym.make_vec(PUZZLE_ID, num_envs=4, vectorization_mode="sync", rows=3, cols=3, scramble="walk:1")
+    _, infos = envs.reset(seed=0)
+    assert infos["optimal_distance"].tolist() == [1, 1, 1, 1]
+    _, infos = envs.reset(seed=1, options={"scramble": "walk:20-24"})
+    assert (infos["optimal_distance"] <= 24).all() and (infos["optimal_distance"] > 1).all()
+    envs.close()
+    with pytest.raises(UnknownNameError, match="board or scramble, not both"):
+        env.reset(options={"board": "1 2 3 / 4 5 6 / 7 0 8", "scramble": "walk:3"})
+    with pytest.raises(LimitError, match="scramble 'walk:3-1' is not a walk"):
+        env.reset(options={"scramble": "walk:3-1"})
+
+
 def test_onehot_observations_mark_one_tile_per_cell() -> None:
     env = SlidingPuzzleEnv(3, 4, observation="onehot", distance="off")
     observation, info = env.reset(seed=1)
@@ -294,7 +317,7 @@ def test_bad_settings_are_named() -> None:
         SlidingPuzzleEnv(3, 3, reward="dense")
     with pytest.raises(UnknownNameError, match="distance must be one of 'off', 'cheap', 'exact', got 'exactly'"):
         SlidingPuzzleEnv(3, 3, distance="exactly")  # type: ignore[arg-type]
-    with pytest.raises(PuzzleError, match="'random' or 'walk:K'"):
+    with pytest.raises(PuzzleError, match=r"'random', 'walk:K' or 'walk:A-B' .*, got 'shuffle'"):
         SlidingPuzzleEnv(3, 3, scramble="shuffle")
     with pytest.raises(UnsolvableError, match="cannot reach the goal"):
         SlidingPuzzleEnv(3, 3).reset(options={"board": "2 1 3 / 4 5 6 / 7 8 0"})
@@ -311,7 +334,9 @@ def test_bad_settings_are_named() -> None:
         ({"cols": 2.5}, ShapeError, "cols must be a whole number, got 2.5"),
         ({"rows": True}, ShapeError, "rows must be a whole number, got True"),
         ({"goal": 5}, GoalError, "goal must be 'default', 'blank-first' or a board .*, got 5"),
-        ({"scramble": 30}, UnknownNameError, "scramble must be 'random' or 'walk:K', got 30"),
+        ({"scramble": 30}, UnknownNameError, "scramble must be 'random', 'walk:K' or 'walk:A-B' .*, got 30"),
+        ({"scramble": "walk:6-3"}, LimitError, "scramble 'walk:6-3' is not a walk of 1 to 10,000,000 moves"),
+        ({"scramble": "walk:0"}, LimitError, "scramble 'walk:0' is not a walk of 1 to"),
         ({"max_steps": "10"}, LimitError, "max_steps must be a whole number, got '10'"),
         ({"max_steps": 0}, LimitError, "max_steps must be at least 1, got 0"),
         ({"tables": 7}, PatternDatabaseError, "tables must be a file's path or PdbTables, got 7"),
@@ -338,9 +363,9 @@ def test_every_setting_of_the_wrong_type_or_value_is_named_with_the_value(
 
 def test_an_unknown_reset_option_is_refused_naming_it_and_the_known_ones() -> None:
     env = gym.make(PUZZLE_ID, rows=3, cols=3)
-    with pytest.raises(UnknownNameError, match="reset has no option 'bord': its options are 'board'"):
+    with pytest.raises(UnknownNameError, match="reset has no option 'bord': its options are 'board', 'scramble'"):
         env.reset(options={"bord": "1 2 3 / 4 5 6 / 7 0 8"})
-    with pytest.raises(UnknownNameError, match="reset's options must be a dict of 'board', got '1 2 3'"):
+    with pytest.raises(UnknownNameError, match="reset's options must be a dict of 'board', 'scramble', got '1 2 3'"):
         env.reset(options="1 2 3")  # type: ignore[arg-type]
     with pytest.raises(UnknownNameError, match="reset has no option 'seed'"):
         gym.make(TEXT_ID, rows=3, cols=3).reset(options={"seed": 1})

@@ -4,7 +4,8 @@
 direction the tile moves (as :mod:`npuzzle.board`'s letters and DeepCubeA's); an action the mask forbids leaves the
 board as it is and costs a step. Observations are the tiles as an int16 array ``(rows, cols)`` (0 the blank; int32
 above 32,768 cells), or with ``observation="onehot"`` an int8 array ``(rows, cols, rows·cols)``. Starts are seeded:
-uniformly random solvable boards (``scramble="random"``) or ``walk:K`` random moves from the goal, never the goal
+uniformly random solvable boards (``scramble="random"``), ``walk:K`` random moves from the goal, or ``walk:A-B``
+between A and B of them (the count drawn uniformly: starts of controlled depth, as DeepCubeA trains), never the goal
 itself; ``reset``'s ``options={"board": …}`` starts from a given board (text, lists, an array). Rewards:
 ``reward="step"`` gives −1 per action (an episode's return is minus its length), ``"sparse"`` gives 1 on reaching
 the goal and 0 otherwise. An episode ends (``terminated``) at the goal and is truncated after
@@ -29,7 +30,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..board import DIRECTIONS, Board
-from ..dataset import parse_scramble
+from ..dataset import DatasetError, parse_scramble
 from ..errors import (
     GoalError,
     LimitError,
@@ -38,6 +39,7 @@ from ..errors import (
     ShapeError,
     UnknownNameError,
     UnsolvableError,
+    quote_input,
     quote_path,
     show_value,
 )
@@ -45,7 +47,7 @@ from ..interchange import action_letter, board_from_array, board_to_array
 from ..labels import MODES, DistanceLabeller
 from ..parse import parse_board, resolve_goal
 from ..pdb import PDB_ENV, PdbTables, cache_dir, home_map, locate, read_tables
-from ..randomize import random_board, scramble
+from ..randomize import MAX_SCRAMBLE_MOVES, random_board, scramble
 from ..records import PDB_SHAPE
 from ..solvability import is_solvable
 
@@ -57,7 +59,7 @@ MAX_EPISODE_STEPS = 200
 """The actions an episode is allowed before it is truncated, unless told otherwise: the registered spec's
 ``max_episode_steps`` and an env's own ``max_steps``. Over six times the 8-puzzle's longest optimal solution (31
 moves) and over twice the 15-puzzle's (80); bigger boards want more (``gym.make(…, max_episode_steps=N)``)."""
-RESET_OPTIONS = ("board",)
+RESET_OPTIONS = ("board", "scramble")
 """The keys ``reset``'s ``options`` take; any other is refused (a typo would otherwise be ignored)."""
 MAX_ONEHOT_CELLS = 1024
 """The largest board a one-hot observation is offered for (its array has cells² entries)."""
@@ -88,9 +90,7 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         if not isinstance(goal, str | Board):
             raise GoalError(f"goal must be 'default', 'blank-first' or a board (text, a Board), got {show_value(goal)}")
         self.goal = resolve_goal(goal, rows, cols)
-        if not isinstance(scramble, str):
-            raise UnknownNameError(f"scramble must be 'random' or 'walk:K', got {show_value(scramble)}")
-        self.walk = parse_scramble(scramble)
+        self.depths = parse_depths(scramble)
         if not isinstance(tables, PdbTables | str | os.PathLike | None):
             raise PatternDatabaseError(f"tables must be a file's path or PdbTables, got {show_value(tables)}")
         _check_choice("observation", observation, OBSERVATIONS)
@@ -99,8 +99,6 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
         _check_choice("render_mode", render_mode, (None, *self.metadata["render_modes"]))
         if observation == "onehot" and self.goal.size > MAX_ONEHOT_CELLS:
             raise LimitError(f"one-hot observations go up to {MAX_ONEHOT_CELLS} cells, not {rows}×{cols}")
-        if self.walk == 0:
-            raise LimitError("scramble walk:0 starts at the goal: use walk:K with K of 1 or more")
         self.max_steps = None if max_steps is None else _whole("max_steps", max_steps, LimitError)
         if self.max_steps is not None and self.max_steps < 1:
             raise LimitError(f"max_steps must be at least 1, got {max_steps}")
@@ -128,22 +126,30 @@ class SlidingPuzzleEnv(gym.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """A new episode: from ``options["board"]`` when given, else a start drawn with the seeded generator. Any other
-        option is refused (:class:`~npuzzle.errors.UnknownNameError` naming it and :data:`RESET_OPTIONS`)."""
+        """A new episode: from ``options["board"]`` when given, else a start drawn with the seeded generator, by
+        ``options["scramble"]`` for this episode when given (a curriculum: ``"walk:1-5"``, later ``"walk:1-20"``),
+        else by the env's ``scramble``. Any other option is refused (:class:`~npuzzle.errors.UnknownNameError` naming
+        it and :data:`RESET_OPTIONS`)."""
         super().reset(seed=seed)
-        given = _check_options(options).get("board")
-        self.board = self._given(given) if given is not None else self._drawn()
+        chosen = _check_options(options)
+        given = chosen.get("board")
+        if given is not None and "scramble" in chosen:
+            raise UnknownNameError("reset takes options board or scramble, not both: a given board is not drawn")
+        depths = parse_depths(chosen["scramble"]) if "scramble" in chosen else self.depths
+        self.board = self._given(given) if given is not None else self._drawn(depths)
         self.steps = 0
         return self._observe(), self._info(0, searching=True)
 
-    def _drawn(self) -> Board:
-        """A start drawn from the environment's random generator: never the goal."""
+    def _drawn(self, depths: tuple[int, int] | None) -> Board:
+        """A start drawn from the environment's random generator (uniform, or a walk of ``depths``): never the goal."""
         while True:
             seed = int(self.np_random.integers(2**63))
-            if self.walk is None:
+            if depths is None:
                 board = random_board(self.goal.rows, self.goal.cols, seed=seed, goal=self.goal)
             else:
-                board = scramble(self.goal, self.walk, seed=seed)
+                low, high = depths
+                moves = low if low == high else int(self.np_random.integers(low, high + 1))
+                board = scramble(self.goal, moves, seed=seed)
             if board != self.goal:
                 return board
 
@@ -213,6 +219,36 @@ def _find_tables(tables: PdbTables | str | os.PathLike[str] | None, goal: Board)
 def _tables_would_serve(goal: Board) -> bool:
     """Whether the 15-puzzle's database serves boards bound for ``goal``: a 4×4 with its blank in a corner."""
     return (goal.rows, goal.cols) == PDB_SHAPE and home_map(goal) is not None
+
+
+def parse_depths(scramble: object) -> tuple[int, int] | None:
+    """How a start is drawn: ``"random"`` (None: uniformly), ``"walk:K"`` ((K, K): K random moves from the goal) or
+    ``"walk:A-B"`` ((A, B): between A and B of them, 1 ≤ A ≤ B ≤ :data:`~npuzzle.randomize.MAX_SCRAMBLE_MOVES`).
+    Each part is read by the datasets' reader (:func:`npuzzle.dataset.parse_scramble`); raises
+    :class:`~npuzzle.errors.UnknownNameError` quoting anything else, :class:`~npuzzle.errors.LimitError` for a walk
+    of 0 (the goal itself) or beyond the limit."""
+    refused = UnknownNameError(
+        "scramble must be 'random', 'walk:K' or 'walk:A-B' (K, or between A and B, random moves from the goal), "
+        f"got {show_value(scramble)}"
+    )
+    if not isinstance(scramble, str):
+        raise refused
+    first, dash, last = scramble.partition("-")
+    try:
+        low = parse_scramble(first)
+        high = parse_scramble(f"walk:{last}") if dash else low
+    except DatasetError:
+        raise refused from None
+    if low is None or high is None:
+        if dash:  # random-4
+            raise refused
+        return None
+    if low < 1 or low > high or high > MAX_SCRAMBLE_MOVES:
+        raise LimitError(
+            f"scramble {quote_input(scramble)} is not a walk of 1 to {MAX_SCRAMBLE_MOVES:,} moves "
+            "(walk:0 is the goal itself; in walk:A-B, A is at most B)"
+        )
+    return low, high
 
 
 def _whole(name: str, value: object, error: type[PuzzleError]) -> int:
