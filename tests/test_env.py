@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env
 from npuzzle import Board, goal_board
 from npuzzle.board import DIRECTIONS
 from npuzzle.cli import main
-from npuzzle.env import MAX_EPISODE_STEPS, PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv
+from npuzzle.env import MAX_EPISODE_STEPS, PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv, expand, next_states
 from npuzzle.errors import (
     GoalError,
     LimitError,
@@ -32,6 +32,7 @@ from npuzzle.instances import korf100
 from npuzzle.labels import shared_table
 from npuzzle.nearoptimal import manhattan_linear_conflict
 from npuzzle.pdb import PDB_ENV
+from npuzzle.randomize import random_board
 from npuzzle.reference import SlidingPuzzle, astar
 from oracle import distances
 from shipped_pdb import PDB_FILE
@@ -173,6 +174,52 @@ def test_walks_between_a_and_b_moves_start_at_every_depth_between() -> None:
         env.reset(options={"board": "1 2 3 / 4 5 6 / 7 0 8", "scramble": "walk:3"})
     with pytest.raises(LimitError, match="scramble 'walk:3-1' is not a walk"):
         env.reset(options={"scramble": "walk:3-1"})
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (3, 4), (4, 4), (5, 3)])
+def test_batched_next_states_and_expand_move_each_board_as_a_step_does(rows: int, cols: int) -> None:
+    boards = [random_board(rows, cols, seed=f"batch/{i}") for i in range(64)]
+    array = np.array([[list(b.tiles[r * cols : (r + 1) * cols]) for r in range(rows)] for b in boards], np.int16)
+    kept = array.copy()
+    actions = np.random.default_rng(rows * cols).integers(0, 4, len(boards))
+    after, moved = next_states(array, actions)
+    children, masks = expand(array)
+    assert np.array_equal(array, kept) and after.dtype == array.dtype and children.shape == (64, 4, rows, cols)
+    for i, board in enumerate(boards):
+        movable = board.movable_tiles()
+        letter = DIRECTIONS[actions[i]]
+        expected = board.slide(letter) if letter in movable else board
+        assert tuple(after[i].ravel().tolist()) == expected.tiles and moved[i] == (letter in movable)
+        assert masks[i].tolist() == [int(d in movable) for d in DIRECTIONS]
+        for a, d in enumerate(DIRECTIONS):
+            assert tuple(children[i, a].ravel().tolist()) == (board.slide(d) if d in movable else board).tiles
+    assert np.array_equal(next_states(array, 2)[0], children[:, 2])  # one action for the whole batch
+
+
+def test_batched_next_states_take_the_env_s_observations_and_name_bad_input() -> None:
+    envs = gym.make_vec(PUZZLE_ID, num_envs=3, vectorization_mode="sync", rows=3, cols=3, distance="off")
+    observations, infos = envs.reset(seed=4)
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in infos["action_mask"]])
+    predicted, moved = next_states(observations, actions)
+    stepped, *_ = envs.step(actions)
+    envs.close()
+    assert (
+        moved.all()
+        and np.array_equal(predicted, stepped)
+        and np.array_equal(expand(observations)[1], infos["action_mask"])
+    )
+    with pytest.raises(MoveError, match=r"action 4 is not one of 0 \(U\)"):
+        next_states(observations, [0, 4, 1])
+    with pytest.raises(MoveError, match=r"action 1\.5 is not one of"):
+        next_states(observations, 1.5)
+    with pytest.raises(ShapeError, match=r"one action or one per board \(3\), got an array of shape \(2,\)"):
+        next_states(observations, [0, 1])
+    with pytest.raises(ShapeError, match=r"an integer array \(batch, rows, cols\), got int16 of shape \(3, 3\)"):
+        next_states(observations[0], 0)
+    with pytest.raises(ShapeError, match="board 1 of the batch has 2 blanks"):
+        expand(np.array([[[1, 2], [3, 0]], [[0, 0], [1, 2]]]))
+    with pytest.raises(ShapeError, match="the tiles of a 2×2 board are 0 to 3, got 0 to 7"):
+        expand(np.array([[[1, 2], [7, 0]]]))
 
 
 def test_onehot_observations_mark_one_tile_per_cell() -> None:

@@ -1,6 +1,7 @@
 """Gymnasium environments of the sliding puzzle (the ``npuzzle[gym]`` extra: gymnasium and numpy; docs/research.md):
 :class:`SlidingPuzzleEnv` (tiles in, moves out, the optimal distance in ``info`` where cheap) and
-:class:`TextPuzzleEnv` (the same through text, for language models).
+:class:`TextPuzzleEnv` (the same through text, for language models); :func:`next_states` and :func:`expand` move
+arrays of boards in batches (:mod:`.arrays`).
 
 Importing this package registers them with Gymnasium as :data:`PUZZLE_ID` and :data:`TEXT_ID`:
 ``gymnasium.make("npuzzle/SlidingPuzzle-v0", rows=3, cols=3)`` (episodes truncated after :data:`MAX_EPISODE_STEPS`
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import gymnasium
 
+from .arrays import expand, next_states
 from .puzzle import MAX_EPISODE_STEPS, SlidingPuzzleEnv
 from .text import TextPuzzleEnv
 
@@ -24,4 +26,4 @@ for _id, _entry in ((PUZZLE_ID, "npuzzle.env.puzzle:SlidingPuzzleEnv"), (TEXT_ID
     if _id not in gymnasium.registry:  # the episode limit is the spec's, applied by gym.make's TimeLimit alone
         gymnasium.register(_id, _entry, max_episode_steps=MAX_EPISODE_STEPS, kwargs={"max_steps": None})
 
-__all__ = ["MAX_EPISODE_STEPS", "PUZZLE_ID", "TEXT_ID", "SlidingPuzzleEnv", "TextPuzzleEnv"]
+__all__ = ["MAX_EPISODE_STEPS", "PUZZLE_ID", "TEXT_ID", "SlidingPuzzleEnv", "TextPuzzleEnv", "expand", "next_states"]
