@@ -44,7 +44,7 @@ class TextPuzzleEnv(gym.Env[str, str]):
         self.observation_space = spaces.Text(most, min_length=1, charset=CHARSET)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
-        """A new episode of the puzzle (``options["board"]`` as :meth:`SlidingPuzzleEnv.reset` takes it)."""
+        """A new episode of the puzzle (``options`` as :meth:`SlidingPuzzleEnv.reset` takes them)."""
         super().reset(seed=seed)
         _, info = self.puzzle.reset(seed=seed, options=options)
         return self._text(), info
