@@ -1,5 +1,5 @@
 """docs/research.md says what the code does: its column table is :data:`npuzzle.dataset.COLUMNS`, its set table is
-:data:`npuzzle.instances.SETS`, and its Python example runs and shows what it says."""
+:data:`npuzzle.instances.SETS`, and its Python examples run and show what they say."""
 
 from __future__ import annotations
 
@@ -51,3 +51,17 @@ def test_the_python_example_runs_and_shows_what_it_says() -> None:
     assert first["optimal_distance"] == int(said.group(1))
     assert first["action_mask"].tolist() == [int(x) for x in said.group(2).split(",")]
     assert isinstance(info, dict) and "optimal_distance" in info
+    mask = re.search(r"get_wrapper_attr\(\"action_masks\"\)\(\)\s+# array\(\[([\d, ]+)\]", code)
+    assert mask is not None and info["action_mask"].tolist() == [int(x) for x in mask.group(1).split(",")]
+
+
+def test_the_batch_example_runs_and_shows_what_it_says() -> None:
+    block = next(code for code in re.findall(r"```python\n(.*?)```", PAGE, re.S) if "next_states" in code)
+    namespace: dict[str, object] = {}
+    exec(compile(block, "research.md", "exec"), namespace)
+    moved = re.search(r"moved is (\[[^\]]*\])", block)
+    masks = re.search(r"the masks (\[\[.*\]\])", block)
+    assert moved is not None and masks is not None
+    assert str(namespace["moved"].tolist()) == moved.group(1)  # type: ignore[attr-defined]
+    assert str(namespace["masks"].tolist()) == masks.group(1)  # type: ignore[attr-defined]
+    assert namespace["children"].shape == (2, 4, 3, 3)  # type: ignore[attr-defined]

@@ -42,8 +42,8 @@ DIRECTION_WORDS: dict[Direction, str] = {"U": "up", "D": "down", "L": "left", "R
 GoalName = Literal["default", "blank-first"]
 GOAL_NAMES: tuple[GoalName, ...] = ("default", "blank-first")
 
-# For each direction a tile can move: the offset (drow, dcol) from the blank to that tile.
-_TILE_OFFSET: dict[str, tuple[int, int]] = {"U": (1, 0), "D": (-1, 0), "L": (0, 1), "R": (0, -1)}
+TILE_OFFSETS: dict[str, tuple[int, int]] = {"U": (1, 0), "D": (-1, 0), "L": (0, 1), "R": (0, -1)}
+"""For each direction a tile can move: the offset (drow, dcol) from the blank to that tile."""
 
 
 def cell_name(index: int, cols: int) -> str:
@@ -228,7 +228,7 @@ class Board:
         br, bc = self.blank
         out: dict[Direction, int] = {}
         for d in DIRECTIONS:
-            dr, dc = _TILE_OFFSET[d]
+            dr, dc = TILE_OFFSETS[d]
             r, c = br + dr, bc + dc
             if 0 <= r < self.rows and 0 <= c < self.cols:
                 out[d] = self.tiles[r * self.cols + c]
@@ -250,7 +250,7 @@ class Board:
         movable = self.movable_tiles()
         if isinstance(move, str):
             key = move.strip().upper()
-            if key in _TILE_OFFSET:
+            if key in TILE_OFFSETS:
                 if key not in movable:
                     word = DIRECTION_WORDS[cast(Direction, key)]
                     raise MoveError(f"move {move!r}: no tile can move {word} (the blank is at {self._blank_name()})")

@@ -1,11 +1,15 @@
 """How far a board is from its goal, as cheaply as it can be known: the labels of :mod:`npuzzle.env`.
 
-A :class:`DistanceLabeller` gives, for each board it is shown, ``{"optimal_distance": d}`` when the exact distance
-is known and always ``{"distance_lower_bound": b}`` (an admissible bound, never above the distance), by the
+A :class:`DistanceLabeller` gives, for each board it is shown, the same three labels: ``optimal_distance``, the
+exact distance where it is known and :data:`UNKNOWN_DISTANCE` (-1) where not, never a number that could be read as
+one; ``distance_known``, which of the two; and ``distance_lower_bound``, an admissible bound (never above the
+distance; the distance itself where known). The same keys on every board keep a vector environment's arrays
+honest (Gymnasium fills a key missing from one environment's ``info`` with 0, "solved"). The labels come from the
 cheapest exact source the board has:
 
 * ``table``: boards of at most :data:`~npuzzle.exhaustive.MAX_EXHAUSTIVE_CELLS` cells, from one breadth-first
-  search built on first use (about a second for the 8-puzzle): exact at every step, O(cells) per lookup;
+  search per goal and process, built on first use and shared by every labeller (:func:`shared_table`): exact at
+  every step, O(cells) per lookup;
 * ``search``: a 4×4 with the 15-puzzle's pattern database (a goal with a corner blank): an optimal search from
   the start (milliseconds to seconds), after which every board on the solution found is known exactly; off it,
   ``exact`` mode searches again, ``cheap`` mode gives the database's lower bound only;
@@ -17,6 +21,7 @@ refused where there is no exact source).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from .board import Board
@@ -29,11 +34,29 @@ from .progress import run
 Mode = Literal["cheap", "exact"]
 MODES: tuple[Mode, ...] = ("cheap", "exact")
 Source = Literal["table", "search", "bound"]
-Labels = dict[str, int]
+Labels = dict[str, int | bool]
+
+UNKNOWN_DISTANCE = -1
+"""``optimal_distance`` of a board whose exact distance is not known (``distance_known`` is then False)."""
 
 MAX_KNOWN = 100_000
 """The most boards a labeller keeps the exact distance of (those on the solutions it searched); a search that would
 pass it starts the memory afresh."""
+
+
+SHARED_TABLES = 4
+"""The most goals whose breadth-first tables :func:`shared_table` keeps (one 8-puzzle table: 181,440 boards)."""
+
+
+@lru_cache(maxsize=SHARED_TABLES)
+def shared_table(goal: Board) -> DistanceTable:
+    """The breadth-first distance table of ``goal`` (:meth:`DistanceTable.build`), built once per process and then
+    the same object for every caller: the environments of a synchronous vector environment share one table instead
+    of one search each. Memoised with :func:`functools.lru_cache` because it is a pure function of an immutable,
+    hashable argument: the cache is nothing anyone can see change (no module variable to set or reset; the table is
+    frozen and never written after its search). It keeps the last :data:`SHARED_TABLES` goals asked for; a
+    labeller holds on to its own. Thread-safe (two threads asking at once at worst both search)."""
+    return DistanceTable.build(goal)
 
 
 class DistanceLabeller:
@@ -65,17 +88,16 @@ class DistanceLabeller:
         not known (the start of an episode; every step in ``exact`` mode)."""
         if self.source == "table":
             if self._table is None:
-                self._table = DistanceTable.build(self.goal)
-            exact = self._table.distance(board)
-            return {"optimal_distance": exact, "distance_lower_bound": exact}
+                self._table = shared_table(self.goal)
+            return _exact(self._table.distance(board))
         if self._bound is None:
-            return {"distance_lower_bound": manhattan_linear_conflict(board.tiles, self.goal.tiles, *_shape(board))}
+            return _bound(manhattan_linear_conflict(board.tiles, self.goal.tiles, *_shape(board)))
         exact_or_none = self._known.get(board.tiles)
         if exact_or_none is None and self._tables is not None and (searching or self.mode == "exact"):
             exact_or_none = self._search(board, self._tables)
         if exact_or_none is not None:
-            return {"optimal_distance": exact_or_none, "distance_lower_bound": exact_or_none}
-        return {"distance_lower_bound": self._bound.initial(board.tiles)}
+            return _exact(exact_or_none)
+        return _bound(self._bound.initial(board.tiles))
 
     def _search(self, board: Board, tables: PdbTables) -> int:
         """The optimal distance of ``board`` by the pattern database's IDA*; every board on the solution found is
@@ -90,6 +112,14 @@ class DistanceLabeller:
             if tile is not None:
                 current = current.slide(tile)
         return len(moves)
+
+
+def _exact(distance: int) -> Labels:
+    return {"optimal_distance": distance, "distance_known": True, "distance_lower_bound": distance}
+
+
+def _bound(bound: int) -> Labels:
+    return {"optimal_distance": UNKNOWN_DISTANCE, "distance_known": False, "distance_lower_bound": bound}
 
 
 def _shape(board: Board) -> tuple[int, int]:

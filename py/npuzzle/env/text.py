@@ -16,7 +16,7 @@ from typing import Any, SupportsFloat
 import gymnasium as gym
 from gymnasium import spaces
 
-from ..errors import MoveError
+from ..errors import MoveError, UnknownNameError, show_value
 from ..interchange import read_move
 from .puzzle import SlidingPuzzleEnv
 
@@ -34,7 +34,9 @@ class TextPuzzleEnv(gym.Env[str, str]):
 
     def __init__(self, rows: int = 3, cols: int = 3, **settings: Any) -> None:
         if "observation" in settings:
-            raise TypeError("TextPuzzleEnv's observation is text: leave out observation=")
+            raise UnknownNameError(
+                f"TextPuzzleEnv's observation is text: leave out observation={show_value(settings['observation'])}"
+            )
         self.puzzle = SlidingPuzzleEnv(rows, cols, **settings)
         self.render_mode = self.puzzle.render_mode
         self.action_space = spaces.Text(MAX_ACTION, min_length=0, charset=string.printable)
@@ -42,7 +44,7 @@ class TextPuzzleEnv(gym.Env[str, str]):
         self.observation_space = spaces.Text(most, min_length=1, charset=CHARSET)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
-        """A new episode of the puzzle (``options["board"]`` as :meth:`SlidingPuzzleEnv.reset` takes it)."""
+        """A new episode of the puzzle (``options`` as :meth:`SlidingPuzzleEnv.reset` takes them)."""
         super().reset(seed=seed)
         _, info = self.puzzle.reset(seed=seed, options=options)
         return self._text(), info
