@@ -32,7 +32,7 @@ from npuzzle.instances import korf100
 from npuzzle.labels import shared_table
 from npuzzle.nearoptimal import manhattan_linear_conflict
 from npuzzle.pdb import PDB_ENV
-from npuzzle.randomize import random_board
+from npuzzle.randomize import MAX_SCRAMBLE_MOVES, random_board
 from npuzzle.reference import SlidingPuzzle, astar
 from oracle import distances
 from shipped_pdb import PDB_FILE
@@ -382,7 +382,7 @@ def test_bad_settings_are_named() -> None:
         ({"rows": True}, ShapeError, "rows must be a whole number, got True"),
         ({"goal": 5}, GoalError, "goal must be 'default', 'blank-first' or a board .*, got 5"),
         ({"scramble": 30}, UnknownNameError, "scramble must be 'random', 'walk:K' or 'walk:A-B' .*, got 30"),
-        ({"scramble": "walk:6-3"}, LimitError, "scramble 'walk:6-3' is not a walk of 1 to 10,000,000 moves"),
+        ({"scramble": "walk:6-3"}, LimitError, f"'walk:6-3' is not a walk of 1 to {MAX_SCRAMBLE_MOVES:,} moves"),
         ({"scramble": "walk:0"}, LimitError, "scramble 'walk:0' is not a walk of 1 to"),
         ({"max_steps": "10"}, LimitError, "max_steps must be a whole number, got '10'"),
         ({"max_steps": 0}, LimitError, "max_steps must be at least 1, got 0"),
