@@ -10,9 +10,10 @@ from ..batch import INPUT_SHOWN, board_lines
 from ..board import Board
 from ..errors import PuzzleError, cut, quote_input
 from ..parse import parse_board, parse_shape, resolve_goal
-from ..randomize import random_board, scramble
+from ..randomize import MAX_SCRAMBLE_MOVES, random_board, scramble
 from ..scrambles import seed_text
 from ..solvability import Explanation, explain
+from .arguments import GOAL_HELP, board_arguments, scramble_moves
 from .common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -98,3 +99,31 @@ def cmd_random(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     else:
         out.write((board.format(one_line=True) if args.one_line else board.format()) + "\n")
     return EXIT_OK
+
+
+def add_check_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``check`` and ``random`` subcommands."""
+    check = sub.add_parser("check", help="say whether a board can be solved, and why")
+    board_arguments(check, " (not with --batch)", " (with --batch: for every line)")
+    check.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="check one board per line of FILE ('-' for stdin); prints one JSON object per line "
+        "({'error': …} for a malformed line); exit 2 if any line was malformed",
+    )
+    check.set_defaults(func=cmd_check)
+
+    rnd = sub.add_parser("random", help="print a random board")
+    rnd.add_argument("--shape", default="4x4", help="ROWSxCOLS (default: %(default)s)")
+    rnd.add_argument("--seed", help="seed for a repeatable board")
+    rnd.add_argument(
+        "--moves",
+        type=scramble_moves,
+        metavar="K",
+        help=f"scramble the goal with K random moves instead (0 to {MAX_SCRAMBLE_MOVES:,})",
+    )
+    rnd.add_argument("--unsolvable", action="store_true", help="draw from the unsolvable boards instead")
+    rnd.add_argument("--goal", default="default", help=GOAL_HELP)
+    rnd.add_argument("--one-line", action="store_true", help="print the rows on one line separated by '/'")
+    rnd.add_argument("--json", action="store_true", help="print {rows, cols, tiles} as JSON")
+    rnd.set_defaults(func=cmd_random)

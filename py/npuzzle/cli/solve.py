@@ -14,15 +14,25 @@ from ..board import Board, moves_to_letters
 from ..checkpoint import result_from_progress
 from ..errors import PatternDatabaseError, UnsolvableError, plural, quote_input
 from ..interchange import Convention, write_notation
-from ..metric import count_moves
-from ..pdb import PDB_ENV, Located, PdbTables, cache_dir, locate, locate_mtm, read_multiset, read_tables
+from ..metric import METRICS, count_moves
+from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
+from ..pdb import MTM_ENV, PDB_ENV, Located, PdbTables, cache_dir, locate, locate_mtm, read_multiset, read_tables
 from ..policy import NEAR_OPTIMAL
 from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, ratio_bound
 from ..registry import Registry, default_registry, registry_with_tables
 from ..solvability import Explanation
-from ..solve import check_limits, compare_plans, plan
+from ..solve import DEFAULT_COMPARE_NODES, check_limits, compare_plans, plan
 from ..workers import default_jobs
-from .arguments import convention, read_board_and_goal
+from .arguments import (
+    blank_direction_argument,
+    board_arguments,
+    budget_units,
+    convention,
+    positive_int,
+    positive_seconds,
+    read_board_and_goal,
+    solver_arguments,
+)
 from .batch import cmd_solve_batch
 from .cluster import cluster_client, cluster_split
 from .common import (
@@ -232,3 +242,119 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
         err.write("npuzzle: interrupted\n")
         return EXIT_STOPPED
     return EXIT_OK
+
+
+def add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``solve`` subcommand."""
+    solve = sub.add_parser(
+        "solve",
+        help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
+        description="Find a solution: optimal (A*, IDA*) or near-optimal (short, not proven optimal: it prints a "
+        "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
+        "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
+        "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
+        "statistics so far, are printed), 4 the workers lost (a worker process killed, the --scheduler lost), 5 "
+        "--resume's OUT could not be written (disk full, no permission) or another run writes it.",
+    )
+    board_arguments(solve, " (not with --batch)", " (with --batch: for every line)")
+    solve.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="solve one board per line of FILE ('-' for stdin; '#' starts a comment); prints one JSON object per "
+        "board in input order, each with its 'line' ({'line', 'error', 'input'} for a line that is not a board: the "
+        "run goes on), progress on stderr; exit 2 if a line was not a board, else 3 if a limit stopped a board, "
+        "else 1 if one was not solvable",
+    )
+    where = solve.add_mutually_exclusive_group()  # processes here or a cluster: one or the other, never both
+    where.add_argument(
+        "--jobs",
+        type=positive_int,
+        metavar="N",
+        help="processes: with --batch, boards solved at once (each process loads the pattern database once); "
+        "else a hard 4×4's pattern-database search is split over them after its first second (default: one per "
+        "core)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve on a Dask cluster instead of --jobs (the npuzzle[dask] extra; docs/cluster.md): a scheduler's "
+        "address (tcp://host:port) or local:N for N worker processes on this machine; with --batch the boards are "
+        "its tasks, else a 4×4's pattern-database search is split over its workers; exit 4 if the scheduler cannot "
+        "be reached or is lost",
+    )
+    solve.add_argument(
+        "--resume",
+        metavar="OUT",
+        help="with --batch: append the records to OUT instead of printing them, and solve only the boards whose "
+        "records OUT does not hold yet (a run cut short goes on where it stopped); a record there twice is refused, "
+        "as is an OUT another run is writing (OUT.lock names it)",
+    )
+    solver_arguments(solve)
+    solve.add_argument(
+        "--metric",
+        default="stm",
+        choices=METRICS,
+        help="stm (default): each tile slid is one move; mtm: a whole line slid at once is one move (optimal on "
+        f"boards of up to 9 cells, and on 4×4 with the database `npuzzle pdb build --metric mtm` makes, "
+        f"${MTM_ENV} names or --mtm-pdb gives; else a single-tile solution counted in line moves, with a bound)",
+    )
+    solve.add_argument(
+        "--mtm-pdb",
+        metavar="FILE",
+        help=f"the multi-tile metric's database (default: ${MTM_ENV}, else the cache directory's)",
+    )
+    blank_direction_argument(solve, "the solution's notation line names")
+    _search_limit_arguments(solve)
+    solve.set_defaults(func=cmd_solve)
+
+
+def add_compare_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The ``compare`` subcommand."""
+    cmp = sub.add_parser(
+        "compare",
+        help="run A* with each heuristic on one board and print the table",
+        description="Run A* with each heuristic (discrete, hamming, manhattan, walking-distance up to 4×4, "
+        "linear-conflict) on one board and "
+        "print solution length, nodes expanded, maximum heap size and time; a run that hits its limit is "
+        "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
+    )
+    board_arguments(cmp)
+    cmp.add_argument(
+        "--max-nodes",
+        type=positive_int,
+        default=DEFAULT_COMPARE_NODES,
+        help="nodes expanded allowed per heuristic (default: %(default)s)",
+    )
+    cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
+    cmp.set_defaults(func=cmd_compare)
+
+
+def _search_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """``solve``'s database and what bounds its search: ``--pdb``, ``--max-nodes``, ``--time-limit``, ``--budget``."""
+    parser.add_argument(
+        "--pdb",
+        metavar="FILE",
+        help=f"pattern-database file for 4×4 boards; default: the file named by ${PDB_ENV}, else the one "
+        f"`npuzzle pdb build` made in {cache_dir()}, else none",
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=positive_int,
+        help=f"stop after N nodes expanded (exit 3); A* also stops at {Limit().memory:,} states held in memory "
+        "(exit 3)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        help="stop after S seconds (exit 3); auto's optimal search on 10-16 cells gives way at half of it, if sooner "
+        "than its node allowance: the only clock that can change an answer",
+    )
+    parser.add_argument(
+        "--budget",
+        type=budget_units,
+        metavar="W",
+        help=f"near-optimal only: the work spent on a shorter answer, in units of {WORK_UNIT:,} nodes expanded "
+        f"(default {DEFAULT_BUDGET:g}; 0 is fastest; more is slower and shorter; big boards may run past it). "
+        "Counted, not timed: the same board and budget give the same answer on any machine and under any load; "
+        "--time-limit and --max-nodes are the hard stops",
+    )
