@@ -282,54 +282,46 @@ def plan(
         algo = rule.algorithm
     if algo == NEAR_OPTIMAL:
         return _near_optimal_plan(board, goal, heuristic, budget, chosen_by_auto)
-    search = _ALGORITHMS[algo]
-    too_big = LimitError(
-        f"a {board.rows}×{board.cols} board has {board.size:,} cells; optimal search (A*, IDA*) takes boards of up "
-        f"to {MAX_SEARCH_CELLS} cells (12×12), and even 6×6 is far beyond reach: use algorithm near-optimal "
-        f"(or auto)"
-    )
-    if not isinstance(heuristic, str):
-        if board.size > MAX_SEARCH_CELLS:
-            raise too_big
-        given = heuristic
-
-        def start_given(limit: Limit) -> Search:
-            return search(board, goal, given, limit)
-
-        if near_optimal_at_limit:
-            return _fallback_plan(board, goal, algo, given.name, start_given, budget, math.inf, FALLBACK_LIMIT_SHARE)
-        return Plan(board, goal, algo, given.name, start_given, policy.optimal_summary(algo, given.name))
-    entry = heuristic_entry(registry, board, goal, heuristic)
-    special = registry.solver(algo, entry.name, board, goal)
-    start: Callable[[Limit], Search]
-    if special is not None:
-        run_special = special.run
-
-        def start_special(limit: Limit) -> Search:
-            return run_special(board, goal, limit)
-
-        start = start_special
-    else:
-        if board.size > MAX_SEARCH_CELLS:
-            raise too_big
-        build = entry.build
-
-        def start_generic(limit: Limit) -> Search:
-            return search(board, goal, build(goal), limit)
-
-        start = start_generic
+    name, strength, start = _optimal_search(board, goal, algo, heuristic, registry)
     fallback = rule.fallback
     if (
         chosen_by_auto
         and fallback is not None
-        and name_key(heuristic) == AUTO.name
-        and (always_fall_back or entry.strength < fallback.unless_strength)
+        and strength is not None
+        and name_key(str(heuristic)) == AUTO.name
+        and (always_fall_back or strength < fallback.unless_strength)
     ):
         nodes = fallback.nodes if optimal_nodes is None else optimal_nodes
-        return _fallback_plan(board, goal, algo, entry.name, start, budget, nodes, fallback.limit_share)
+        return _fallback_plan(board, goal, algo, name, start, budget, nodes, fallback.limit_share)
     if near_optimal_at_limit:
-        return _fallback_plan(board, goal, algo, entry.name, start, budget, math.inf, FALLBACK_LIMIT_SHARE)
-    return Plan(board, goal, algo, entry.name, start, policy.optimal_summary(algo, entry.name))
+        return _fallback_plan(board, goal, algo, name, start, budget, math.inf, FALLBACK_LIMIT_SHARE)
+    return Plan(board, goal, algo, name, start, policy.optimal_summary(algo, name))
+
+
+def _optimal_search(
+    board: Board, goal: Board, algo: str, heuristic: str | Heuristic, registry: Registry
+) -> tuple[str, int | None, Callable[[Limit], Search]]:
+    """The optimal search ``algo`` with ``heuristic`` (a name, ``auto`` or an object): its heuristic's name, its
+    strength (``None`` for an object given) and its start, a solver of the registry's where one serves the board
+    (a pattern database's), else the generic search. Raises :class:`LimitError` for a board too big for it."""
+    search = _ALGORITHMS[algo]
+    if isinstance(heuristic, str):
+        entry = heuristic_entry(registry, board, goal, heuristic)
+        special = registry.solver(algo, entry.name, board, goal)
+        if special is not None:
+            run_special = special.run
+            return entry.name, entry.strength, lambda limit: run_special(board, goal, limit)
+    if board.size > MAX_SEARCH_CELLS:
+        raise LimitError(
+            f"a {board.rows}×{board.cols} board has {board.size:,} cells; optimal search (A*, IDA*) takes boards of "
+            f"up to {MAX_SEARCH_CELLS} cells (12×12), and even 6×6 is far beyond reach: use algorithm near-optimal "
+            "(or auto)"
+        )
+    if not isinstance(heuristic, str):
+        given = heuristic
+        return given.name, None, lambda limit: search(board, goal, given, limit)
+    build = entry.build
+    return entry.name, entry.strength, lambda limit: search(board, goal, build(goal), limit)
 
 
 def _fallback_plan(
