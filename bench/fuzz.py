@@ -181,6 +181,15 @@ def _dataset_file(text: str, suffix: str) -> object:
         return rows_done(path)
 
 
+def _tables(data: bytes) -> object:
+    """:meth:`npuzzle.api.Engine.load_tables` on ``data``; raises :class:`RuntimeError` for an internal error."""
+    reply = json.loads(api.Engine().load_tables(data))
+    error = reply.get("error") or {}
+    if error.get("type") in INTERNAL:
+        raise RuntimeError(error.get("message"))
+    return reply
+
+
 READERS: dict[str, Callable[..., object]] = {
     "board": parse_board,
     "moves": parse_moves,
@@ -199,9 +208,11 @@ READERS: dict[str, Callable[..., object]] = {
     "seed": seed_text,
     "actions": to_actions,
     "dataset": _dataset_file,
+    "tables": _tables,
 }
 """The command line's readers by name: board text, moves, the notation, reconstructions, ``bench FILE`` and the
-instance sets' files, the interchange forms, shapes, goals, dataset options and files."""
+instance sets' files, the interchange forms, shapes, goals, dataset options and files, and a pattern database's
+bytes as the api loads them."""
 
 
 class Maker:
@@ -442,6 +453,9 @@ class Maker:
             return (self.mangle(rng.choice(["random", "walk:30", "walk:" + "9" * 12, "walk:٣"])),)
         if reader == "seed":
             return (rng.choice([*NUMBERS, "abc", "x" * 65, "٣", True]),)
+        if reader == "tables":
+            magic = rng.choice([b"NPUZPDB\x1a", b"NPUZMTM\x1a", b"NPUZMAP\x1a", b""])
+            return (magic + rng.randbytes(rng.choice([0, 4, 16, 64, 1024])),)
         return self.dataset_args(board)
 
     def dataset_args(self, board: Board) -> tuple[Any, ...]:
