@@ -36,6 +36,7 @@ COMMANDS = {
     "screenshot": "screenshot",
     "screens": "screens",
     "panels": "panels",
+    "fuzz": "fuzz",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 

@@ -31,7 +31,7 @@ from interrupt import (
 from npuzzle import datafiles
 from npuzzle.cli import main
 from npuzzle.datafiles import parts_folder, read_rows
-from npuzzle.dataset import DatasetSpec, dataset_rows
+from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
 from npuzzle.writelock import lock_path, writing
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -176,6 +176,28 @@ def test_a_row_twice_in_a_file_is_refused_on_resume_naming_both_lines(tmp_path: 
         "--resume goes on\n"
     ) in err
     assert out.read_bytes() == before  # nothing written
+
+
+HEADER = ",".join(COLUMN_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "fragment"),
+    [
+        ("d.jsonl", '{"index": true, "tiles": []}\n', 'line 1 of {path} is not a dataset row: \'{{"index": true'),
+        ("d.csv", HEADER.replace("cols", "col\rs") + "\n", "line 1 of {path} is not a dataset row (csv: new-line"),
+        ("d.csv", f"{HEADER}\n0,3,3,{'9' * 200_000}\n", "line 2 of {path} is not a dataset row (csv: field larger"),
+    ],
+    ids=["index true", "a stray carriage return", "a cell of 200,000 characters"],
+)
+def test_a_file_resume_cannot_read_is_named_with_its_line_and_exit_2(
+    tmp_path: Path, name: str, text: str, fragment: str
+) -> None:
+    out = tmp_path / name
+    out.write_text(text, encoding="utf-8", newline="")  # was a ValueError or csv.Error traceback, exit 1
+    code, err = run_cli("dataset", "--shape", "3x3", "--count", "2", "--out", str(out), "--resume")
+    assert code == 2 and "Traceback" not in err, err
+    assert fragment.format(path=repr(str(out))) in err
 
 
 def test_a_parquet_part_copied_under_another_name_is_refused_on_resume_naming_both(

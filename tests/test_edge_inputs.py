@@ -197,3 +197,13 @@ def test_a_reconstruction_is_played_once_in_place(monkeypatch: pytest.MonkeyPatc
     plays.clear()
     reply = call({"op": "apply", "board": BOARD.format(one_line=True), "moves": "DU" * (moves // 2)})
     assert reply["ok"] and len(plays) == moves and len(copies) < 10
+
+
+@pytest.mark.parametrize("op", ["solve", "hint", "compare", "watch", "analyse"])
+def test_a_time_limit_too_big_for_a_float_is_refused_naming_its_digits(op: str) -> None:
+    request = {"op": op, "board": "1 2 3/4 5 6/7 0 8", "moves": "L", "time_limit": 10**400}
+    reply = call(request)  # was internal error (OverflowError): int too large to convert to float
+    assert reply["error"]["type"] == "LimitError", reply
+    assert "seconds up to about 1.8e308, got 1000000000000000000000000000000000000000… (401 digits)" in str(reply)
+    session = api.start(json.dumps(request))
+    assert json.loads(session.advance(0.05))["error"]["type"] == "LimitError"

@@ -271,20 +271,20 @@ def _json_rows(path: Path, text: str) -> Iterator[tuple[Place, Row]]:
             row = json.loads(line)
         except ValueError:
             row = None
-        if not isinstance(row, dict) or not isinstance(row.get("index"), int) or not isinstance(row.get("tiles"), list):
+        if not isinstance(row, dict) or type(row.get("index")) is not int or not isinstance(row.get("tiles"), list):
             raise DatasetError(f"line {number} of {quote_path(path)} is not a dataset row: {quote_input(line)}")
         yield (path, number), row
 
 
 def _csv_rows(path: Path, text: str) -> Iterator[tuple[Place, Row]]:
-    reader = csv.reader(io.StringIO(text))
-    header = next(reader, None)
+    lines = _csv_lines(path, text)
+    header = next(lines, None)
     if header is None:
         return
     if tuple(header) != COLUMN_NAMES:
         shown = quote_input(",".join(header))
         raise DatasetError(f"{quote_path(path)} is not a dataset's CSV: its header is {shown}")
-    for number, cells in enumerate(reader, 2):
+    for number, cells in enumerate(lines, 2):
         try:
             row = {column.name: _cell(column.kind, cell) for column, cell in zip(COLUMNS, cells, strict=True)}
         except ValueError:
@@ -294,6 +294,21 @@ def _csv_rows(path: Path, text: str) -> Iterator[tuple[Place, Row]]:
                 f"line {number} of {quote_path(path)} is not a dataset row: {quote_input(','.join(cells))}"
             ) from None
         yield (path, number), row
+
+
+def _csv_lines(path: Path, text: str) -> Iterator[list[str]]:
+    """The cells of each line of a CSV file; raises :class:`~npuzzle.dataset.DatasetError` naming the file and line
+    that the csv module cannot read (a stray carriage return, a cell over its size limit)."""
+    reader = csv.reader(io.StringIO(text))
+    while True:
+        try:
+            cells = next(reader, None)
+        except csv.Error as exc:
+            where = f"line {reader.line_num:,} of {quote_path(path)}"
+            raise DatasetError(f"{where} is not a dataset row (csv: {exc})") from None
+        if cells is None:
+            return
+        yield cells
 
 
 def _cell(kind: str, text: str) -> object:

@@ -16,6 +16,7 @@ function here takes an optional ``registry`` (default: the built-in one).
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 from . import policy
 from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
-from .errors import LimitError
+from .errors import LimitError, show_value
 from .fallback import optimal_then_near
 from .heuristics import Heuristic
 from .interchange import write_notation
@@ -76,7 +77,10 @@ def check_limits(
         or not time_limit > 0
         or time_limit != time_limit
     ):
-        raise LimitError(f"the time limit must be a number of seconds above 0, got {time_limit!r}")
+        raise LimitError(f"the time limit must be a number of seconds above 0, got {show_value(time_limit)}")
+    if isinstance(time_limit, int) and time_limit > sys.float_info.max:
+        shown = show_value(time_limit, unit="digits")
+        raise LimitError(f"the time limit must be a number of seconds up to about 1.8e308, got {shown}")
     if memory is not None and memory < 1:
         raise LimitError(f"the memory limit must be at least 1 state, got {memory!r}")
     return Limit(nodes=max_nodes, seconds=None if time_limit is None else float(time_limit), memory=memory)
