@@ -522,7 +522,7 @@ HEAVY: tuple[Case, ...] = (
            text=f"Scramble: {_big(3, 3)}\nSeed: {'7' * 1_000_000}\nMoves: DU"),
     _asked("analyse of a 20×20 with 100 k moves in slices", "ok", "analyse", True, board=_big(20, 20), moves=_LINK),
     _asked("apply on a 25×25 with 10,000,001 moves", "MoveError", "apply", board=_big(25, 25), moves="U" * 10_000_001),
-    _asked("random with moves 10**7", "RequestError", "random", rows=4, cols=4, moves=10**7),
+    _asked("random with moves 10**7", "LimitError", "random", rows=4, cols=4, moves=10**7),
     Case("move_letters('D99999999')", reader="move_letters", args=(_GOAL, "D99999999"), expect="MoveError"),
     Case("move_letters('R999999999')", reader="move_letters", args=(_GOAL, "R999999999"), expect="MoveError"),
     Case("move_letters('R' + 20 digits)", reader="move_letters", args=(_GOAL, "R" + "9" * 20), expect="MoveError"),

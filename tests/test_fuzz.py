@@ -62,10 +62,6 @@ def test_fuzzed_requests_and_readers_end_in_an_answer_or_an_input_error_in_bound
 
 def heavy_param(case: Case) -> Any:
     marks: list[pytest.MarkDecorator] = []
-    if case.name.startswith("analyse of a 20×20"):
-        marks.append(pytest.mark.xfail(strict=False, reason="fixed on main by the analysis slices"))
-    if case.name == "reconstruction with a seed of a million characters":
-        marks.append(pytest.mark.xfail(strict=False, reason="a Seed: line's length is for the reconstruction reader"))
     if "3 M moves" in case.name or "20×20" in case.name:
         marks.append(pytest.mark.slow)
     return pytest.param(case, id=case.name, marks=marks)

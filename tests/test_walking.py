@@ -156,3 +156,24 @@ def test_table_building_inside_the_search_reports_progress_and_stops_on_close() 
     states = sum(len(t.distance) for t in walking_tables(goal))
     assert building >= states // BUILD_STEP
     assert inspect.getgeneratorstate(search) == "GEN_CLOSED"
+
+
+def test_a_star_builds_its_tables_in_steps_a_record_each_and_a_cancel_is_heard_meanwhile() -> None:
+    goal = Board(4, 4, (1, 2, 3, 4, 5, 6, 0, 7, 8, 9, 10, 11, 12, 13, 14, 15))  # blank off the diagonal: 2 tables
+    board = Board(4, 4, (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0))
+    search = plan(board, goal, "astar", "walking-distance").start(Limit(nodes=50))
+    building = 0
+    for record in search:
+        if record.bound is not None:  # the tables are built, A* has started
+            break
+        assert (record.algorithm, record.heuristic, record.nodes_expanded) == ("astar", "walking-distance", 0)
+        building += 1
+    steps = sum(len(t.distance) // BUILD_STEP for t in walking_tables(goal))
+    assert building >= steps  # a record every BUILD_STEP abstract states: a slice's work, no more
+    result = run(search)
+    assert result.stopped == "node-limit" and result.nodes_expanded == 50
+    session = api.start(json.dumps({"op": "solve", "board": board.format(one_line=True), "algorithm": "astar",
+                                    "heuristic": "walking-distance", "goal": goal.format(one_line=True)}))  # fmt: skip
+    assert json.loads(session.advance(0))["nodes_expanded"] == 0  # answered while the tables are being built
+    cancelled = json.loads(session.cancel())
+    assert cancelled["type"] == "result" and cancelled["stopped"] == "cancelled"

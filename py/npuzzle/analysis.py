@@ -43,7 +43,7 @@ from .solve import plan
 from .walked_bounds import WalkedBounds
 
 MAX_ANALYSED_MOVES = 100_000
-"""The most single-tile moves an analysis takes."""
+"""The most single-tile moves a solve analysed or reconstructed may hold."""
 
 Letters = str
 """Single-tile letters (the direction the tile moves)."""
@@ -165,10 +165,11 @@ def read_played(moves: str | Sequence[int | str], convention: Convention = "tile
     """The solve ``moves`` read, not yet played: a text's single-tile letters (the speedsolvers' notation, read with
     ``convention``), or the sequence as it is; raises :class:`~npuzzle.errors.MoveError` for more than
     :data:`MAX_ANALYSED_MOVES`."""
-    read = read_notation(moves, convention) if isinstance(moves, str) else moves
-    if len(read) > MAX_ANALYSED_MOVES:
-        raise MoveError(f"an analysis takes at most {MAX_ANALYSED_MOVES:,} moves, got {len(read):,}")
-    return read
+    if isinstance(moves, str):
+        return read_notation(moves, convention, MAX_ANALYSED_MOVES)  # refused before its runs are expanded
+    if len(moves) > MAX_ANALYSED_MOVES:
+        raise MoveError(f"a solve of at most {MAX_ANALYSED_MOVES:,} moves is read, got {len(moves):,}")
+    return moves
 
 
 Found = tuple["Letters | None", int]

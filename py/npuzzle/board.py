@@ -65,11 +65,11 @@ the api's ``apply``, a reconstruction): far beyond any real solve, and played in
 seconds at most. :func:`check_move_count` applies it."""
 
 
-def check_move_count(count: int, what: str) -> None:
+def check_move_count(count: int, what: str, most: int = MAX_MOVES) -> None:
     """Raise :class:`~npuzzle.errors.MoveError` when ``what`` (the input, quoted, as the message should name it)
-    holds or stands for ``count`` moves, more than :data:`MAX_MOVES`."""
-    if count > MAX_MOVES:
-        raise MoveError(f"{what} stands for more than {MAX_MOVES:,} single-tile moves")
+    holds or stands for ``count`` moves, more than ``most`` (:data:`MAX_MOVES` unless a reader caps lower)."""
+    if count > most:
+        raise MoveError(f"{what} stands for more than {most:,} single-tile moves")
 
 
 MAX_DIGITS = 20

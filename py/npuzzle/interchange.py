@@ -252,20 +252,20 @@ def _tokens(text: str) -> list[int | str]:
     return out
 
 
-def _expand_runs(text: str, what: str, before: int = 0) -> str:
+def _expand_runs(text: str, what: str, before: int = 0, most: int = MAX_NOTATION_MOVES) -> str:
     """The single-tile letters (upper case) of ``text``, runs of U, D, L, R each with an optional repeat count of
     ASCII digits and spaces between them (checked by the caller); raises :class:`~npuzzle.errors.MoveError`, naming
-    ``what``, for a count of 0 or when the letters with the ``before`` moves read already would be more than
-    :data:`MAX_NOTATION_MOVES` (checked before any is expanded)."""
+    ``what``, for a count of 0 or when the letters with the ``before`` moves read already would be more than ``most``
+    (checked before any is expanded)."""
     letters = _NOT_LETTER.sub("", text)
     total = before + len(letters)
     counted = _COUNTED.findall(text)
     for letter, digits in counted:
-        count = MAX_NOTATION_MOVES + 1 if len(digits) > len(str(MAX_NOTATION_MOVES)) else int(digits)
+        count = most + 1 if len(digits) > len(str(most)) else int(digits)
         if count < 1:
             raise MoveError(f"{what}: {letter + digits!r} repeats a move 0 times")
         total += count - 1
-    check_move_count(total, what)
+    check_move_count(total, what, most)
     if counted:
         letters = _NOT_LETTER.sub("", _COUNTED.sub(lambda run: run.group(1) * int(run.group(2)), text))
     return letters.upper()
@@ -316,16 +316,17 @@ def to_actions(letters: str) -> list[int]:
         raise MoveError(f"{quote_input(letters)} holds a letter other than U, D, L, R") from None
 
 
-def read_notation(text: str, convention: Convention = "tile") -> str:
+def read_notation(text: str, convention: Convention = "tile", most: int = MAX_NOTATION_MOVES) -> str:
     """The single-tile letters (npuzzle's: the direction the tile moves) of a move text in the speedsolvers'
     notation: letters U, D, L, R, each with an optional repeat count (``U2RD3L`` is U U R D D D L), spaces between
     them allowed, in ``convention`` (``tile``: Slidysim's, the default; ``blank``: the letter is the direction the
-    blank moves). Nothing is guessed: any other character, a count of 0, or more than :data:`MAX_NOTATION_MOVES`
-    moves raises :class:`~npuzzle.errors.MoveError` naming it."""
+    blank moves). Nothing is guessed: any other character, a count of 0, or more than ``most`` moves (default
+    :data:`MAX_NOTATION_MOVES`; counted before any run is expanded) raises :class:`~npuzzle.errors.MoveError` naming
+    it."""
     _convention(convention)
     if not _NOTATION.fullmatch(text):
         raise _not_notation(text)
-    joined = _expand_runs(text, f"move text {quote_input(text)}")
+    joined = _expand_runs(text, f"move text {quote_input(text)}", most=most)
     return convert_letters(joined) if convention == "blank" else joined
 
 

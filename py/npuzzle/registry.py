@@ -6,7 +6,7 @@ ranked by :mod:`npuzzle.policy`. :mod:`npuzzle.solve` plans and starts searches 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 
 from . import policy
@@ -18,7 +18,7 @@ from .pdb import MultisetDatabase, PdbHeuristic, PdbTables, heuristic_name, pdb_
 from .policy import PDB_STRENGTH
 from .progress import Limit, Search
 from .walking import HEURISTIC as WALKING
-from .walking import walking_fits
+from .walking import walking_distance_steps, walking_fits
 from .walking_search import solve_with_walking_distance
 
 
@@ -40,6 +40,9 @@ class HeuristicEntry:
     auto_rank: Callable[[Board, Board], int] | None = None
     aliases: tuple[str, ...] = ()
     """Other names that pick it (:func:`npuzzle.names.choose`)."""
+    build_steps: Callable[[Board], Generator[None, None, Heuristic]] | None = None
+    """``build`` in steps, for a heuristic whose tables take more than a slice to build (it yields every few
+    milliseconds and returns the heuristic): a search starts with it and stays cancellable meanwhile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +163,7 @@ def default_registry() -> Registry:
             summary=choice.summary,
             auto_rank=_shape_rank(choice.name, strength),
             aliases=choice.aliases,
+            build_steps=walking_distance_steps if choice.name == WALKING else None,
         )
         for strength, choice in enumerate(HEURISTICS)
     )

@@ -43,6 +43,7 @@ from .nearoptimal import (
 )
 from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from .progress import (
+    Clock,
     Limit,
     Progress,
     Search,
@@ -324,8 +325,44 @@ def _optimal_search(
     if not isinstance(heuristic, str):
         given = heuristic
         return given.name, None, lambda limit: search(board, goal, given, limit)
+    steps = entry.build_steps
+    if steps is not None:
+        algorithm, name = algo, entry.name
+        return name, entry.strength, lambda limit: _built_then_searched(board, goal, steps, algorithm, name, limit)
     build = entry.build
     return entry.name, entry.strength, lambda limit: search(board, goal, build(goal), limit)
+
+
+def _built_then_searched(
+    board: Board,
+    goal: Board,
+    steps: Callable[[Board], Generator[None, None, Heuristic]],
+    algorithm: str,
+    name: str,
+    limit: Limit,
+) -> Search:
+    """The search ``algorithm`` once its heuristic is built in ``steps``: a progress record (no node expanded yet)
+    after each step, so a stop is heard while the tables are built (it ends the search with no answer)."""
+    clock = Clock()
+    building = steps(goal)
+    while True:
+        try:
+            next(building)
+        except StopIteration as built:
+            heuristic: Heuristic = built.value
+            break
+        yield Progress(
+            algorithm=algorithm,
+            heuristic=name,
+            nodes_expanded=0,
+            nodes_generated=0,
+            frontier=0,
+            bound=None,
+            iteration=0,
+            elapsed=clock.elapsed(),
+        )
+    result: SearchResult = yield from _ALGORITHMS[algorithm](board, goal, heuristic, limit)
+    return result
 
 
 def _fallback_plan(

@@ -141,6 +141,15 @@ def walking_tables_steps(goal: Board) -> Generator[None, None, tuple[WalkingTabl
     return vertical, horizontal
 
 
+def walking_distance_steps(goal: Board) -> Generator[None, None, WalkingDistance]:
+    """:class:`WalkingDistance` for ``goal`` with its tables built in steps (:func:`walking_tables_steps`), so that
+    a search that starts with it stays cancellable and answers in slices while they are built."""
+    if max(goal.rows, goal.cols) > MAX_SIDE:
+        return WalkingDistance(goal)  # raises its LimitError, naming the shape
+    tables = yield from walking_tables_steps(goal)
+    return WalkingDistance(goal, tables)
+
+
 class WalkingDistance:
     """Walking distance as a generic :class:`~npuzzle.heuristics.Heuristic` (for A* and the compare table).
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..board import Board, goal_board
-from ..errors import GoalError, LimitError, plural
+from ..errors import GoalError, LimitError, plural, show_value
 from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
 from ..solvability import check_reachable
 from .both_ways import BeamJob, shorter_way
@@ -244,7 +244,7 @@ def budget_nodes(budget: object) -> int:
     Raises :class:`~npuzzle.errors.LimitError`, quoting the value, when it is not a number from 0 to
     :data:`MAX_BUDGET`."""
     if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 <= budget <= MAX_BUDGET:
-        raise LimitError(f"the budget must be {BUDGET_RULE}, got {budget!r}")
+        raise LimitError(f"the budget must be {BUDGET_RULE}, got {show_value(budget, unit='digits')}")
     return round(budget * WORK_UNIT)
 
 
