@@ -16,8 +16,9 @@ from bench.fuzz import HEAVY, MAX_SLICES, PER_SEED, SEEDS, Case, Outcome, cases,
 from npuzzle import api
 
 CALL_CPU_SECONDS = 5.0
-"""The most CPU seconds one call may take: a session's slice is given 0.02 s and the slowest seen takes about 0.3 s
-(a table's first use); an ``advance`` that does not yield took 18 s (the 20×20 analysis)."""
+"""The most CPU seconds one call may take: a session's slice is given 0.02 s and the slowest seen takes 0.09 s, the
+slowest one-shot reply 0.55 s (docs/benchmarks.md); an ``advance`` that did not yield took 18 s (the 20×20 analysis,
+before its slices)."""
 
 CASE_MEMORY = 64 << 20
 """The most memory a fuzz case may hold at its peak (the largest seen: 45 MB)."""

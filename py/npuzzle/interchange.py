@@ -324,6 +324,8 @@ def read_notation(text: str, convention: Convention = "tile", most: int = MAX_NO
     :data:`MAX_NOTATION_MOVES`; counted before any run is expanded) raises :class:`~npuzzle.errors.MoveError` naming
     it."""
     _convention(convention)
+    letters = sum(text.count(letter) for letter in "UDLRudlr")  # each at least one move: a quick refusal first
+    check_move_count(letters, f"move text {quote_input(text)}", most)
     if not _NOTATION.fullmatch(text):
         raise _not_notation(text)
     joined = _expand_runs(text, f"move text {quote_input(text)}", most=most)
