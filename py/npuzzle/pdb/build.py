@@ -8,11 +8,12 @@ before it starts). With numpy the tables are searched side by side in threads, o
 background while the others are searched.
 Progress goes to ``say`` (the CLI: stderr): each table when it starts, where its search is (depth, share of the
 layer; then its compression) at the builder's first tick :data:`PROGRESS_SECONDS` after the table's last line, and
-its time. A file already present is kept when it loads cleanly
-and holds the wanted partition; ``force`` rebuilds. Beside the database goes its search form
-(:mod:`npuzzle.pdb.mapped`), which later processes memory-map. Files are written to a temporary name and renamed, so
-an interrupted build never leaves a half-written file; Ctrl-C (``KeyboardInterrupt`` in the calling thread) stops
-the searching and compressing threads at their next tick, a fraction of a second later.
+its time. One build at a time writes a file: a second one waits for the lock of the first
+(:func:`npuzzle.writelock.writing`), saying which process holds it, then finds the file made. A file already
+present is kept when it loads cleanly and holds the wanted partition; ``force`` rebuilds. Beside the database goes
+its search form (:mod:`npuzzle.pdb.mapped`), which later processes memory-map. Files are written to a temporary
+name and renamed, so an interrupted build never leaves a half-written file; Ctrl-C (``KeyboardInterrupt`` in the
+calling thread) stops the searching and compressing threads at their next tick, a fraction of a second later.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .. import workers
 from ..errors import PatternDatabaseError
 from ..interrupts import HeldInterrupts, interrupts_held
 from ..progress import run
+from ..writelock import writing
 from .database import (
     PARTITION_555,
     PARTITION_663,
@@ -145,28 +147,42 @@ def build_file(
     """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there, and its
     search form beside it (:func:`~npuzzle.pdb.mapped.mapped_path`) unless a valid one is there; return the
     database's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many cores numpy uses
-    (default: all, at most :data:`MAX_BUILD_CORES`): tables side by side, as :func:`search_rounds` says.
+    (default: all, at most :data:`MAX_BUILD_CORES`): tables side by side, as :func:`search_rounds` says. Another
+    build writing the same file (its lock, ``FILE.lock``) is waited for, said once.
 
     Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`); ``KeyboardInterrupt`` when
-    interrupted, after stopping every thread it started and removing what it was writing.
+    interrupted, after stopping every thread it started and removing what it was writing;
+    :class:`~npuzzle.errors.OutputError` when the lock file cannot be written.
     """
     tiles = PARTITIONS[partition]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / file_name(partition)
-    if path.exists() and not force:
-        try:
-            data = path.read_bytes()
-            db = load_database(data, 4, 4)
-        except PatternDatabaseError as exc:
-            say(f"{path}: {exc}; rebuilding")
-        else:
-            if db.partition == tiles:
-                say(f"{path}: up to date")
-                _search_form(path, read_header(data), say, lambda: PdbTables.of(db))
-                return path
-            say(f"{path}: holds partition {db.partition}, rebuilding")
-    pure = pure or not has_numpy()
+    with writing(path, _waiting(path, say)):
+        if path.exists() and not force:
+            try:
+                data = path.read_bytes()
+                db = load_database(data, 4, 4)
+            except PatternDatabaseError as exc:
+                say(f"{path}: {exc}; rebuilding")
+            else:
+                if db.partition == tiles:
+                    say(f"{path}: up to date")
+                    _search_form(path, read_header(data), say, lambda: PdbTables.of(db))
+                    return path
+                say(f"{path}: holds partition {db.partition}, rebuilding")
+        _build(path, partition, pure or not has_numpy(), jobs, say)
+    return path
+
+
+def _waiting(path: Path, say: Callable[[str], None]) -> Callable[[str], None]:
+    """What a build says when another one holds the lock of ``path``."""
+    return lambda holder: say(f"another build ({holder}) is writing {path}; waiting for it to end")
+
+
+def _build(path: Path, partition: str, pure: bool, jobs: int | None, say: Callable[[str], None]) -> None:
+    """Build the ``partition`` database into ``path`` and its search form (see :func:`build_file`)."""
+    tiles = PARTITIONS[partition]
     cores = 1 if pure else jobs or default_jobs()
     say(f"building the {partition} database into {path}: {expected_time(partition, pure, cores)}")
     if pure and PURE_PYTHON_HOURS[partition] >= 1:
@@ -229,7 +245,6 @@ def build_file(
     _write(path, blob)
     say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
     _search_form(path, read_header(blob), say, lambda: PdbTables.of(database))
-    return path
 
 
 def _reporter(name: str, stop: threading.Event, say: Callable[[str], None]) -> Tick:
@@ -270,11 +285,17 @@ def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[s
     """Write the 15-puzzle's multi-tile-metric database (:data:`MTM_FILE`) into ``out_dir`` unless a valid copy is
     there, and return its path: a breadth-first search over the 151 million arrangements of
     :data:`~npuzzle.pdb.multiset.PARTITION_MTM` with numpy (minutes; the pure-Python builder would take days, so
-    numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it). Progress
-    and Ctrl-C as for :func:`build_file`."""
+    numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it). Progress,
+    Ctrl-C and the lock as for :func:`build_file`."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / MTM_FILE
+    with writing(path, _waiting(path, say)):
+        return _mtm_file(path, force, say)
+
+
+def _mtm_file(path: Path, force: bool, say: Callable[[str], None]) -> Path:
+    """:func:`build_mtm_file` under its lock."""
     if path.exists() and not force:
         try:
             old = run(load_multiset_steps(path.read_bytes()))
