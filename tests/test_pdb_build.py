@@ -12,12 +12,47 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle.pdb.build import file_name
+from npuzzle.pdb.build import MEMORY_BUDGET, build_file, describe_build, file_name, plan_rounds, search_states
 from npuzzle.writelock import lock_path
 
 PY = Path(__file__).resolve().parent.parent / "py"
 HANG_SECONDS = 300
 """How long a build process may take before the test calls it a hang (not a measure of speed)."""
+
+
+def test_the_states_counted_are_the_states_each_builder_expands() -> None:
+    numpy_builder = pytest.importorskip("npuzzle.pdb.numpy_builder")
+    counted: list[int] = []
+    numpy_builder.build_compact(4, 4, (1, 2, 3, 4, 5), 1, expanded=counted.append)
+    assert sum(counted) == search_states(4, 4, 5) == 874_080
+    counted.clear()
+    numpy_builder.build_compact(3, 3, (1, 2, 3, 5), 1, expanded=counted.append)
+    assert sum(counted) == search_states(3, 3, 4)
+
+
+def test_the_plan_keeps_to_the_memory_budget_and_says_so() -> None:
+    pytest.importorskip("numpy")
+    rounds, peak = plan_rounds("7-7-7", 2)
+    assert rounds == [([0], 2), ([1], 2), ([2], 2)] and peak <= MEMORY_BUDGET  # two 7-tile searches would not fit
+    assert plan_rounds("7-7-7", 1)[1] < peak
+    assert plan_rounds("6-6-3", 2)[0] == [([0], 2), ([1, 2], 1)]  # small tables still side by side
+    said = describe_build("7-7-7", False, 2)
+    assert "419,549,760 states to search" in said and "one table at a time" in said
+    assert "peak memory about" in said and "--jobs 1: about" in said and "minute" not in said
+    assert "hours" in describe_build("7-7-7", True) and "minutes" in describe_build("5-5-5", True)
+
+
+@pytest.mark.slow
+def test_the_progress_lines_estimate_the_time_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("numpy")
+    import npuzzle.pdb.build as builder
+
+    monkeypatch.setattr(builder, "PROGRESS_SECONDS", 0.0)  # every tick shown
+    said: list[str] = []
+    build_file(tmp_path, "5-5-5", jobs=1, say=said.append)
+    assert "2,622,240 states to search" in said[0] and "minute" not in said[0]
+    shares = [int(text.split("; the search ")[1].split("%")[0]) for text in said if "left at this pace" in text]
+    assert shares and shares == sorted(shares) and all(5 <= share < 100 for share in shares)
 
 
 def start_build(out: Path, env: dict[str, str]) -> subprocess.Popen[str]:
