@@ -331,8 +331,9 @@ def pattern_database(root: Path, install: bool) -> Path:
         python = str(venv_python)
     if not path.exists():
         log(
-            f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy: about "
-            "2 minutes the first time on 2 cores (the tables in parallel; each table's time is printed)"
+            f"building the {PDB_PARTITION} pattern database into {cache.relative_to(root)} with numpy, the first "
+            "time only: minutes, depending on the machine (it says the work and the memory it expects, then the time "
+            "left as it goes; a build already under way there is waited for)"
         )
     started = time.perf_counter()
     command = [python, str(script), "--out", str(cache), "--partition", PDB_PARTITION]
@@ -492,7 +493,7 @@ pattern database for optimal 4×4 solving and analysis in line moves."""
 
 
 def mtm_database(root: Path) -> Path | None:
-    """The multi-tile metric's database in ``.cache/pdb/``, built there first (about 90 s with numpy) unless a file
+    """The multi-tile metric's database in ``.cache/pdb/``, built there first (minutes with numpy) unless a file
     stamped with its sha256 and the builder's sources is there; ``None`` (said) when no Python with numpy is at hand
     (the pattern database's build brings numpy into ``.venv`` first)."""
     path = root / ".cache" / "pdb" / MTM_FILE

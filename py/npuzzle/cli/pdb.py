@@ -18,7 +18,8 @@ from ..pdb import (
     build_file,
     build_mtm_file,
     cache_dir,
-    expected_time,
+    default_jobs,
+    describe_build,
     has_numpy,
     locate,
     locate_mtm,
@@ -28,7 +29,6 @@ from ..pdb import (
     read_multiset,
     verify_mapped,
 )
-from ..workers import default_jobs
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED
 
 
@@ -69,7 +69,7 @@ def _stm_info(args: argparse.Namespace, out: TextIO) -> int:
         numpy = "numpy is installed" if has_numpy() else "numpy is not installed"
         out.write(
             f"no pattern database found: `npuzzle pdb build` makes one in {cache_dir()} "
-            f"({expected_time(SHIPPED, not has_numpy(), default_jobs())}; {numpy})\n"
+            f"({describe_build(SHIPPED, not has_numpy(), default_jobs())}; {numpy})\n"
         )
         return EXIT_OK
     path = located.path
@@ -137,10 +137,14 @@ def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "build",
         help="build the database into the cache directory",
         description="Build the database with numpy when it is installed (minutes; pip install 'npuzzle[fast]' "
-        "brings it), else in pure Python (hours: it says so first, with the command that installs numpy). Beside it "
-        "goes its search form (FILE.search, about 140 MB for 7-7-7), which solve, bench and batches memory-map to "
-        "start in milliseconds. Progress on stderr; the file's path on stdout. Ctrl-C stops within a second or so "
-        "(exit 3) and leaves no partial file.",
+        "brings it), else in pure Python (hours: it says so first, with the command that installs numpy). It says "
+        "first what it will search and the peak memory it expects (planned within 2.5 GB, so that it stays under 3 GB; "
+        "--jobs 1 takes the least); no time is promised, but the progress lines "
+        "estimate the time left at this machine's pace. Beside it goes its search form (FILE.search, about 140 MB "
+        "for 7-7-7), which solve, bench and batches memory-map to start in milliseconds. One build at a time "
+        "writes a file: a second one waits for the first (FILE.lock names it), then finds the file made. Progress "
+        "on stderr; the file's path on stdout. Ctrl-C stops within a second or so (exit 3) and leaves no partial "
+        "file.",
     )
     make.add_argument("--partition", default=SHIPPED, choices=sorted(PARTITIONS), help="default: %(default)s")
     make.add_argument(
@@ -157,8 +161,9 @@ def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--jobs",
         type=_jobs,
         metavar="N",
-        help="cores the numpy build uses: tables side by side, each over a gigabyte of memory (default: all, at "
-        "most 4)",
+        help="threads the numpy build uses (default: one per core, at most 4): tables side by side while the "
+        "memory they are expected to take stays within 2.5 GB, else one at a time on all N; fewer threads take "
+        "less memory",
     )
     make.set_defaults(func=lambda args, out, err, stdin: cmd_pdb_build(args, out, err))
     info = actions.add_parser("info", help="where the database is looked for and what is there")

@@ -10,7 +10,16 @@ processes) is imported where it is used: it needs ``multiprocessing``.
 
 from __future__ import annotations
 
-from .build import MTM_FILE, PARTITIONS, SHIPPED, build_file, build_mtm_file, expected_time, has_numpy
+from .build import (
+    MTM_FILE,
+    PARTITIONS,
+    SHIPPED,
+    build_file,
+    build_mtm_file,
+    default_jobs,
+    describe_build,
+    has_numpy,
+)
 from .cache import (
     MTM_ENV,
     PDB_ENV,
@@ -75,7 +84,8 @@ __all__ = [
     "cache_dir",
     "check_file",
     "deepen_mtm",
-    "expected_time",
+    "default_jobs",
+    "describe_build",
     "has_numpy",
     "heuristic_name",
     "home_map",

@@ -1,15 +1,20 @@
 """Build a 15-puzzle pattern-database file (``npuzzle pdb build``, the site build, the tests).
 
 The tables come from this project's own breadth-first search: with numpy when it is installed
-(:mod:`npuzzle.pdb.numpy_builder`: minutes of CPU and over a gigabyte of memory for 7/7-7, seconds for 6-6-3 and
-5-5-5), otherwise with the pure-Python builder of :mod:`npuzzle.pdb.database` (hours for 7-tile tables: it says so
-before it starts). With numpy the tables are searched side by side in threads, one per core (at most
-:data:`MAX_BUILD_CORES`; a table left over gets several threads), and each finished table is compressed in the
+(:mod:`npuzzle.pdb.numpy_builder`: minutes of CPU for 7/7-7, seconds for 6-6-3 and 5-5-5), otherwise with the
+pure-Python builder of :mod:`npuzzle.pdb.database` (hours for tables of 6 or 7 tiles: it says so before it starts).
+With numpy the tables are searched side by side in threads, one per core (at most :data:`MAX_BUILD_CORES`; a table
+left over gets several threads) as long as the memory they are expected to take together stays within
+:data:`MEMORY_BUDGET`, else one at a time on all the threads (7/7-7); each finished table is compressed in the
 background while the others are searched.
-Progress goes to ``say`` (the CLI: stderr): each table when it starts, where its search is (depth, share of the
-layer; then its compression) at the builder's first tick :data:`PROGRESS_SECONDS` after the table's last line, and
-its time. A file already present is kept when it loads cleanly
-and holds the wanted partition; ``force`` rebuilds. Beside the database goes its search form
+No time is promised: the work is known exactly (:func:`search_states`), the machine's pace is not. The build says
+first what it will search and the peak memory it expects (:func:`describe_build`); its progress lines then add the
+time left at the pace measured so far (numpy). Progress goes to ``say`` (the CLI: stderr): each table when it
+starts, where its search is (depth, share of the layer; then its compression) at the builder's first tick
+:data:`PROGRESS_SECONDS` after the table's last line, and its time. One build at a time writes a file: a second one
+waits for the lock of the first (:func:`npuzzle.writelock.writing`), saying which process holds it, then finds the
+file made. A file already present is kept when it loads cleanly and holds the wanted partition; ``force`` rebuilds.
+Beside the database goes its search form
 (:mod:`npuzzle.pdb.mapped`), which later processes memory-map. Files are written to a temporary name and renamed, so
 an interrupted build never leaves a half-written file; Ctrl-C (``KeyboardInterrupt`` in the calling thread) stops
 the searching and compressing threads at their next tick, a fraction of a second later.
@@ -25,12 +30,16 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
+from functools import cache
+from itertools import combinations
+from math import factorial, perm
 from pathlib import Path
 
 from .. import workers
 from ..errors import PatternDatabaseError
 from ..interrupts import HeldInterrupts, interrupts_held
 from ..progress import run
+from ..writelock import writing
 from .database import (
     PARTITION_555,
     PARTITION_663,
@@ -56,15 +65,18 @@ PARTITIONS: dict[str, tuple[tuple[int, ...], ...]] = {
 SHIPPED = "7-7-7"
 """The database the site ships and ``npuzzle pdb build`` makes by default."""
 
-PURE_PYTHON_HOURS = {"7-7-7": 30, "7-7-1": 20, "6-6-3": 1, "5-5-5": 0.05}
-"""Rough hours the pure-Python builder takes per partition on a 2020s laptop core (said before it starts)."""
+PURE_SLOW_TILES = 6
+"""Tables of this many tiles or more take the pure-Python builder hours (the measured times:
+docs/benchmarks-pdb.md): it says so before it starts, with the command that installs numpy."""
 
-NUMPY_TABLE_MINUTES = {7: 1.1, 6: 0.08, 5: 0.03, 4: 0.01, 3: 0.01, 2: 0.01, 1: 0.01}
-"""Rough minutes numpy takes for one table and its compression, by its number of tiles, on one core of this
-project's machines (docs/benchmarks.md has the measured figures)."""
+MEMORY_BUDGET = 25 * 10**8
+"""The most memory (bytes) a numpy build plans to take: tables are searched side by side only while the memory they
+are expected to take together (:func:`~npuzzle.pdb.numpy_builder.search_bytes`) stays within it. Half a gigabyte
+under 3 GB, the most a build may take, for what the estimate misses."""
 
-THREAD_GAIN = 0.7
-"""What each further core adds to a numpy build, roughly (1: twice as fast on two cores)."""
+BASE_BYTES = 200 * 10**6
+"""The memory of a build besides the searches and the finished tables (bytes, an allowance fitted to the measured
+peaks): the interpreter and numpy, the search's lookup tables, the compression's buffers."""
 
 
 def file_name(partition: str = SHIPPED) -> str:
@@ -89,11 +101,19 @@ class BuildStopped(KeyboardInterrupt):
     """Raised in a builder's thread at its next tick once the build is stopped (Ctrl-C in the calling thread)."""
 
 
-def numpy_table(rows: int, cols: int, tiles: Sequence[int], threads: int = 1, tick: Tick | None = None) -> bytes:
-    """One table by the numpy builder, searching on ``threads`` threads (raises ImportError without numpy)."""
+def numpy_table(
+    rows: int,
+    cols: int,
+    tiles: Sequence[int],
+    threads: int = 1,
+    tick: Tick | None = None,
+    expanded: Callable[[int], None] = lambda states: None,
+) -> bytes:
+    """One table by the numpy builder, searching on ``threads`` threads (raises ImportError without numpy);
+    ``expanded`` is told the states each batch expanded."""
     from . import numpy_builder
 
-    return numpy_builder.build_compact(rows, cols, list(tiles), threads, *(() if tick is None else (tick,)))
+    return numpy_builder.build_compact(rows, cols, list(tiles), threads, tick or (lambda stage: None), expanded)
 
 
 MAX_BUILD_CORES = 4
@@ -121,16 +141,106 @@ def search_rounds(tables: int, cores: int) -> list[tuple[list[int], int]]:
     return rounds
 
 
-def expected_time(partition: str, pure: bool, jobs: int = 1) -> str:
-    """How long a build will take, in words (numpy: each table's search on ``jobs`` threads)."""
+@cache
+def search_states(rows: int, cols: int, k: int) -> int:
+    """The states a ``k``-tile table's breadth-first search expands, exactly (its work): every placement of the
+    ``k`` tiles, once per region of the free cells the blank can be in (each is reachable: the tiles outside the
+    pattern set the parity). ``k!`` times, over the sets of ``k`` cells, the regions of the other cells: 139,849,920
+    for 7 tiles of the 15-puzzle. O(C(n, k) · n) (a tenth of a second for 7 of 16)."""
+    n = rows * cols
+    full = (1 << n) - 1
+    not_left = sum(1 << c for c in range(n) if c % cols)
+    not_right = sum(1 << c for c in range(n) if c % cols != cols - 1)
+    regions = 0
+    for cells in combinations(range(n), k):
+        free = full & ~sum(1 << c for c in cells)
+        while free:
+            region = free & -free
+            while True:
+                grown = ((region << 1) & not_left) | ((region >> 1) & not_right) | (region << cols) | (region >> cols)
+                grown = region | (grown & free)
+                if grown == region:
+                    break
+                region = grown
+            free &= ~region
+            regions += 1
+    return regions * factorial(k)
+
+
+def _search_bytes(k: int, threads: int) -> int:
+    """:func:`~npuzzle.pdb.numpy_builder.search_bytes` of a 15-puzzle table (numpy imported only then)."""
+    from . import numpy_builder
+
+    return numpy_builder.search_bytes(k, search_states(4, 4, k), threads)
+
+
+def plan_rounds(partition: str, cores: int) -> tuple[list[tuple[list[int], int]], int]:
+    """Which tables of ``partition`` a numpy build on ``cores`` threads searches together, on how many threads each
+    (:func:`search_rounds`; one table at a time on all of them when that would exceed :data:`MEMORY_BUDGET`), and
+    the peak memory it expects (bytes). Raises ImportError without numpy."""
+    sizes = [len(p) for p in PARTITIONS[partition]]
+    tables = sum(perm(16, k) for k in sizes)  # the finished tables, a byte an entry, kept until the file is written
+
+    def peak(rounds: list[tuple[list[int], int]]) -> int:
+        searches = max(sum(_search_bytes(sizes[i], threads) for i in together) for together, threads in rounds)
+        return BASE_BYTES + tables + searches
+
+    rounds = search_rounds(len(sizes), cores)
+    if peak(rounds) > MEMORY_BUDGET:
+        rounds = [([i], cores) for i in range(len(sizes))]
+    return rounds, peak(rounds)
+
+
+def _gb(size: int) -> str:
+    return f"{size / 1e9:.1f} GB"
+
+
+def describe_build(partition: str, pure: bool, jobs: int = 1) -> str:
+    """What a build of ``partition`` will do, in words, said before it starts: its builder, the exact work, no
+    promise of a time, and with numpy the peak memory expected on ``jobs`` threads (and on one, when lower)."""
+    tiles = PARTITIONS[partition]
+    states = sum(search_states(4, 4, len(p)) for p in tiles)
+    work = f"{len(tiles)} tables, {states:,} states to search"
     if pure:
-        hours = PURE_PYTHON_HOURS[partition]
-        if hours < 1:
-            return "minutes (pure Python)"
-        return f"about {'an hour' if hours == 1 else f'{hours:g} hours'} with the pure-Python builder"
-    minutes = sum(NUMPY_TABLE_MINUTES[len(p)] for p in PARTITIONS[partition]) / (1 + THREAD_GAIN * (jobs - 1))
-    cores = f" on {jobs} cores" if jobs > 1 else ""
-    return f"about {round(minutes)} minutes with numpy{cores}" if minutes >= 1 else "seconds with numpy"
+        slow = max(map(len, tiles)) >= PURE_SLOW_TILES
+        return f"with the pure-Python builder, {work} ({'hours' if slow else 'minutes'}, depending on the machine)"
+    rounds, peak = plan_rounds(partition, jobs)
+    how = f"on {jobs} threads" if jobs > 1 else "on one thread"
+    if jobs > 1 and all(len(together) == 1 for together, _ in rounds):
+        how += ", one table at a time"
+    text = (
+        f"with numpy {how}, {work}: the time left is estimated from this machine's pace as it goes; "
+        f"peak memory about {_gb(peak)}"
+    )
+    if jobs > 1 and (lower := plan_rounds(partition, 1)[1]) < peak - 50 * 10**6:
+        text += f" (--jobs 1: about {_gb(lower)}, slower)"
+    return text
+
+
+class _Pace:
+    """The states a build's tables have expanded so far, from all their threads, against the whole work: the time
+    left at the pace measured since the search began."""
+
+    SHOWN_FROM = 0.05
+    """The share of the work done before the time left is shown (the first layers say little of the pace)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+        self.began = time.perf_counter()
+        self.lock = threading.Lock()
+
+    def add(self, states: int) -> None:
+        with self.lock:
+            self.done += states
+
+    def left(self) -> str:
+        """``"; the search 40% done, about 3 min left at this pace"``, or nothing this early (or when done)."""
+        share = min(1.0, self.done / self.total)
+        if not self.SHOWN_FROM <= share < 1:
+            return ""
+        seconds = (time.perf_counter() - self.began) * (1 - share) / share
+        shown = f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+        return f"; the search {int(100 * share)}% done, about {shown} left at this pace"
 
 
 def build_file(
@@ -145,31 +255,45 @@ def build_file(
     """Write the ``partition`` database into ``out_dir`` (created if needed) unless a valid copy is there, and its
     search form beside it (:func:`~npuzzle.pdb.mapped.mapped_path`) unless a valid one is there; return the
     database's path. ``pure`` (or no numpy) uses the pure-Python builder; ``jobs`` is how many cores numpy uses
-    (default: all, at most :data:`MAX_BUILD_CORES`): tables side by side, as :func:`search_rounds` says.
+    (default: all, at most :data:`MAX_BUILD_CORES`): tables side by side, as :func:`plan_rounds` says. Another
+    build writing the same file (its lock, ``FILE.lock``) is waited for, said once.
 
     Raises ``KeyError`` for an unknown partition name (see :data:`PARTITIONS`); ``KeyboardInterrupt`` when
-    interrupted, after stopping every thread it started and removing what it was writing.
+    interrupted, after stopping every thread it started and removing what it was writing;
+    :class:`~npuzzle.errors.OutputError` when the lock file cannot be written.
     """
     tiles = PARTITIONS[partition]
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / file_name(partition)
-    if path.exists() and not force:
-        try:
-            data = path.read_bytes()
-            db = load_database(data, 4, 4)
-        except PatternDatabaseError as exc:
-            say(f"{path}: {exc}; rebuilding")
-        else:
-            if db.partition == tiles:
-                say(f"{path}: up to date")
-                _search_form(path, read_header(data), say, lambda: PdbTables.of(db))
-                return path
-            say(f"{path}: holds partition {db.partition}, rebuilding")
-    pure = pure or not has_numpy()
+    with writing(path, _waiting(path, say)):
+        if path.exists() and not force:
+            try:
+                data = path.read_bytes()
+                db = load_database(data, 4, 4)
+            except PatternDatabaseError as exc:
+                say(f"{path}: {exc}; rebuilding")
+            else:
+                if db.partition == tiles:
+                    say(f"{path}: up to date")
+                    _search_form(path, read_header(data), say, lambda: PdbTables.of(db))
+                    return path
+                say(f"{path}: holds partition {db.partition}, rebuilding")
+        _build(path, partition, pure or not has_numpy(), jobs, say)
+    return path
+
+
+def _waiting(path: Path, say: Callable[[str], None]) -> Callable[[str], None]:
+    """What a build says when another one holds the lock of ``path``."""
+    return lambda holder: say(f"another build ({holder}) is writing {path}; waiting for it to end")
+
+
+def _build(path: Path, partition: str, pure: bool, jobs: int | None, say: Callable[[str], None]) -> None:
+    """Build the ``partition`` database into ``path`` and its search form (see :func:`build_file`)."""
+    tiles = PARTITIONS[partition]
     cores = 1 if pure else jobs or default_jobs()
-    say(f"building the {partition} database into {path}: {expected_time(partition, pure, cores)}")
-    if pure and PURE_PYTHON_HOURS[partition] >= 1:
+    say(f"building the {partition} database into {path} {describe_build(partition, pure, cores)}")
+    if pure and max(map(len, tiles)) >= PURE_SLOW_TILES:
         if has_numpy():
             say("  (numpy, installed here, makes it minutes: drop --pure; Ctrl-C stops, leaving nothing half-written)")
         else:
@@ -177,23 +301,28 @@ def build_file(
                 f"  numpy makes it minutes: Ctrl-C, run {NUMPY_COMMAND} (pip install 'npuzzle[fast]' does the same) "
                 "and build again; Ctrl-C stops, leaving nothing half-written"
             )
+    rounds = [([i], 1) for i in range(len(tiles))] if pure else plan_rounds(partition, cores)[0]
     started = time.perf_counter()
     stop = threading.Event()
+    pace = None if pure else _Pace(sum(search_states(4, 4, len(p)) for p in tiles))
 
     def reporter(name: str) -> Tick:
-        return _reporter(f"{name}: ", stop, say)
+        return _reporter(f"{name}: ", stop, say, pace)
 
     def timed(pattern: Sequence[int], threads: int) -> bytes:
         t = time.perf_counter()
         name = f"table {' '.join(map(str, pattern))}"
         say(f"  {name}: searching" + (f" on {threads} threads" if threads > 1 else ""))
         tick = reporter(name)
-        data = build_table_data(4, 4, pattern, tick) if pure else numpy_table(4, 4, pattern, threads, tick)
+        if pace is None:
+            data = build_table_data(4, 4, pattern, tick)
+        else:
+            data = numpy_table(4, 4, pattern, threads, tick, pace.add)
         say(f"  {name}: {time.perf_counter() - t:.1f} s ({time.perf_counter() - started:.0f} s so far)")
         return data
 
     def compress(pattern: Sequence[int], data: bytes) -> bytes:
-        tick = reporter(f"table {' '.join(map(str, pattern))}")
+        tick = _reporter(f"table {' '.join(map(str, pattern))}: ", stop, say, None)
         packer = zlib.compressobj(ZLIB_LEVEL)
         parts = []
         for at in range(0, len(data), SLICE_BYTES):
@@ -211,7 +340,7 @@ def build_file(
     ):
         try:
             packed: dict[tuple[int, ...], Future[bytes]] = {}
-            for together, threads in search_rounds(len(tiles), cores):
+            for together, threads in rounds:
                 jobs_now = {tuple(tiles[i]): searchers.submit(timed, tiles[i], threads) for i in together}
                 _wait(jobs_now.values(), interrupts)
                 for pattern, job in jobs_now.items():
@@ -229,12 +358,12 @@ def build_file(
     _write(path, blob)
     say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
     _search_form(path, read_header(blob), say, lambda: PdbTables.of(database))
-    return path
 
 
-def _reporter(name: str, stop: threading.Event, say: Callable[[str], None]) -> Tick:
+def _reporter(name: str, stop: threading.Event, say: Callable[[str], None], pace: _Pace | None = None) -> Tick:
     """The tick of one piece of a build's work: raises :class:`BuildStopped` once ``stop`` is set, and says where
-    it is (``name``, the stage, the seconds since it began) at most every :data:`PROGRESS_SECONDS`."""
+    it is (``name``, the stage, the seconds since it began; the time left at ``pace``) at most every
+    :data:`PROGRESS_SECONDS`."""
     began = last = time.perf_counter()
 
     def tick(stage: str) -> None:
@@ -244,7 +373,7 @@ def _reporter(name: str, stop: threading.Event, say: Callable[[str], None]) -> T
         now = time.perf_counter()
         if now - last >= PROGRESS_SECONDS:
             last = now
-            say(f"  {name}{stage} ({now - began:.0f} s)")
+            say(f"  {name}{stage} ({now - began:.0f} s{pace.left() if pace else ''})")
 
     return tick
 
@@ -262,19 +391,22 @@ def _write(path: Path, blob: bytes) -> None:
 MTM_FILE = f"15puzzle-mtm-{partition_name(PARTITION_MTM)}.pdb"
 """The file name of the 15-puzzle's multi-tile-metric database (:data:`~npuzzle.pdb.multiset.PARTITION_MTM`)."""
 
-MTM_NUMPY_MINUTES = 2
-"""Rough minutes numpy takes for the MTM database on one core (docs/benchmarks.md has the measured figure)."""
-
 
 def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[str], None] = lambda text: None) -> Path:
     """Write the 15-puzzle's multi-tile-metric database (:data:`MTM_FILE`) into ``out_dir`` unless a valid copy is
     there, and return its path: a breadth-first search over the 151 million arrangements of
     :data:`~npuzzle.pdb.multiset.PARTITION_MTM` with numpy (minutes; the pure-Python builder would take days, so
-    numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it). Progress
-    and Ctrl-C as for :func:`build_file`."""
+    numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it). Progress,
+    Ctrl-C and the lock as for :func:`build_file`."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / MTM_FILE
+    with writing(path, _waiting(path, say)):
+        return _mtm_file(path, force, say)
+
+
+def _mtm_file(path: Path, force: bool, say: Callable[[str], None]) -> Path:
+    """:func:`build_mtm_file` under its lock."""
     if path.exists() and not force:
         try:
             old = run(load_multiset_steps(path.read_bytes()))
@@ -292,7 +424,7 @@ def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[s
         )
     from . import multiset_numpy  # numpy: imported only here
 
-    say(f"building the multi-tile metric's database into {path}: about {MTM_NUMPY_MINUTES} minutes with numpy")
+    say(f"building the multi-tile metric's database into {path} with numpy (minutes, depending on the machine)")
     started = time.perf_counter()
     stop = threading.Event()
     tick = _reporter("", stop, say)

@@ -16,8 +16,11 @@ shift. Each placement keeps a 16-bit mask of the regions reached (``seen``). A l
 gathering ``seen`` at every move's target and claimed once each with a ticket array (``owner``: the last of a
 repeated placement's writers wins, the others try again), so nothing is sorted or scanned. The depths are then read
 in the compact order of :func:`npuzzle.pdb.database.compact_index` (no holes), and the stored byte is the *excess*
-over Manhattan distance halved, ``(value − MD) / 2`` (the file form). Per 7-tile table about 1.7 GB of memory:
-depths 268 MB, ``seen`` 537 MB, ``owner`` 1.07 GB.
+over Manhattan distance halved, ``(value − MD) / 2`` (the file form). The tickets sit in at most
+:data:`OWNER_SLOTS` slots, a placement's slot a hash of it: two placements sharing a slot in one round are one winner
+and one that tries again. A frontier state is a 32-bit number. Per 7-tile table: depths 268 MB, ``seen`` 537 MB,
+``owner`` 67 MB, the frontier and the batches' temporaries on top (:func:`search_bytes`; the measured peaks:
+``docs/benchmarks-pdb.md``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 I64 = npt.NDArray[np.int64]
+U32 = npt.NDArray[np.uint32]
 U16 = npt.NDArray[np.uint16]
 I32 = npt.NDArray[np.int32]
 I8 = npt.NDArray[np.int8]
@@ -39,6 +43,9 @@ CHUNK = 1 << 21
 
 MIN_SPLIT = 1 << 12
 """The fewest states per thread worth splitting a layer for."""
+
+OWNER_SLOTS = 1 << 24
+"""Ticket slots at most (64 MB of them)."""
 
 MAX_SPARSE = 1 << 28
 """The largest sparse numbering (``16**k``) built: 7 tiles (a 268 M-entry search)."""
@@ -88,11 +95,41 @@ class _Tables:
         return grown | (cells >> cols)
 
 
+FRONTIER_BYTES = 6
+"""Memory per state in a third of a table's search (:func:`~npuzzle.pdb.build.search_states`; no layer holds more)
+for its frontiers: the layer expanded and the one found, 32-bit states, their pieces before they are joined; an
+allowance fitted to the measured peaks (docs/benchmarks-pdb.md), not a bound."""
+
+BATCH_BYTES = 64
+"""Memory per state of a batch (at most :data:`CHUNK` states) for the temporaries of the thread expanding it (an
+allowance, as above)."""
+
+
+def search_bytes(k: int, states: int, threads: int = 1) -> int:
+    """The memory a ``k``-tile table's search of ``states`` states takes on ``threads`` threads, estimated: its
+    arrays exactly (depths, ``seen``, ``owner``), plus :data:`FRONTIER_BYTES` per state of a third of ``states``
+    and :data:`BATCH_BYTES` per state of a batch in each thread; or, when more, what reading the depths in compact
+    order takes (the depths, the table, a batch)."""
+    sparse = 1 << (4 * k)  # 16**k placements
+    arrays = sparse * (1 + 2) + 4 * min(sparse, OWNER_SLOTS)
+    search = arrays + FRONTIER_BYTES * states // 3 + BATCH_BYTES * min(CHUNK, states // 3) * threads
+    table = perm(16, k)
+    return max(search, sparse + table + BATCH_BYTES * min(CHUNK, table))
+
+
 def _quiet(stage: str) -> None:
     """A tick that shows nothing and never stops."""
 
 
-def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, lanes: int) -> I64:
+def _slots(where: I32, size: int) -> I32:
+    """The ticket slots of the placements ``where`` in an ``owner`` array of ``size`` (a power of two): a
+    multiplicative hash of the placement (Knuth's, by the golden ratio), its top bits."""
+    bits = size.bit_length() - 1
+    hashed = (where.view(np.uint32) * np.uint32(0x9E3779B1)) >> np.uint32(32 - bits)
+    return hashed.view(np.int32)
+
+
+def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, lanes: int) -> U32:
     """Add the states (placement ``where``, region ``rep``) to ``seen`` and return them once each, as placement ×
     16 + region: one state of each repeated placement per round wins (``owner`` remembers who wrote last), the
     others are dropped when a winner held the same state, and tried again otherwise. Thread ``lane`` of ``lanes``
@@ -101,20 +138,21 @@ def _claim(tb: _Tables, seen: U16, owner: I32, where: I32, rep: I8, lane: int, l
     found = []
     while where.size:
         ticket = np.arange(lane, lane + lanes * where.size, lanes, dtype=np.int32)
-        owner[where] = ticket
-        won = owner[where] == ticket
+        slot = _slots(where, owner.size)
+        owner[slot] = ticket
+        won = owner[slot] == ticket
         first, rep_first = where[won], rep[won]
         seen[first] |= tb.bit[rep_first]
-        found.append((first.astype(np.int64) << 4) | rep_first)
+        found.append((first.astype(np.uint32) << np.uint32(4)) | rep_first.astype(np.uint32))
         where, rep = where[~won], rep[~won]
         left = np.flatnonzero((seen[where] & tb.bit[rep]) == 0)
         where, rep = where[left], rep[left]
-    return np.concatenate(found) if found else np.zeros(0, np.int64)
+    return np.concatenate(found) if found else np.zeros(0, np.uint32)
 
 
 def _expand(
     tb: _Tables,
-    part: I64,
+    part: U32,
     k: int,
     seen: U16,
     owner: I32,
@@ -122,7 +160,7 @@ def _expand(
     lanes: int = 1,
     tick: Callable[[str], None] = _quiet,
     stage: str = "",
-) -> I64:
+) -> U32:
     """The states one pattern-tile move from the states ``part`` (sparse placement × 16 + region) that ``seen``
     did not hold, each once; they are added to ``seen``. ``tick(stage)`` once the states are read, then after each
     of the four directions."""
@@ -160,38 +198,53 @@ def _expand(
             more = np.flatnonzero(left)
             at, left = at[more], left[more]
         tick(stage)
-    return np.concatenate(found) if found else np.zeros(0, np.int64)
+    return np.concatenate(found) if found else np.zeros(0, np.uint32)
 
 
 def build_compact(
-    rows: int, cols: int, tiles: Sequence[int], threads: int = 1, tick: Callable[[str], None] = _quiet
+    rows: int,
+    cols: int,
+    tiles: Sequence[int],
+    threads: int = 1,
+    tick: Callable[[str], None] = _quiet,
+    expanded: Callable[[int], None] = lambda states: None,
 ) -> bytes:
     """The compact excess table for pattern ``tiles`` (home labelling: tile t's goal cell is t, blank on 0), each
     layer of the search split over ``threads`` threads (numpy releases the GIL; the bytes are the same). ``tick``
     (:data:`npuzzle.pdb.pure_builder.Tick`) is called five times for every :data:`CHUNK` states expanded, with
     the depth and the share of its layer done, once per chunk of new states recorded, and while the table is put in
-    compact order."""
+    compact order. ``expanded`` is told how many states each batch expanded (from any of the threads)."""
     n = rows * cols
     k = len(tiles)
     if n > 16 or not 2 <= k <= n - 1 or 16**k > MAX_SPARSE:
         raise ValueError(f"cannot build a {k}-tile table for {rows}×{cols}")
     tb = _Tables(rows, cols)
+    depth = _search(tb, tiles, threads, tick, expanded)  # its other arrays freed before the compact order is read
+    return _compact_excess(tb, tiles, depth, tick)
+
+
+def _search(
+    tb: _Tables, tiles: Sequence[int], threads: int, tick: Callable[[str], None], expanded: Callable[[int], None]
+) -> npt.NDArray[np.uint8]:
+    """The breadth-first search of :func:`build_compact`: the depth of every sparse placement (255: none)."""
+    k = len(tiles)
     depth = np.full(16**k, 255, np.uint8)
     seen = np.zeros(16**k, np.uint16)
-    owner = np.zeros(16**k, np.int32)
+    owner = np.zeros(min(16**k, OWNER_SLOTS), np.int32)
     sid0 = sum(t << (4 * i) for i, t in enumerate(tiles))
     occ0 = sum(1 << t for t in tiles)
     rep0 = int(tb.rep_of[((tb.full & ~occ0) << 4) | 0])
     depth[sid0] = 0
     seen[sid0] = 1 << rep0
-    frontier: I64 = np.array([(sid0 << 4) | rep0], np.int64)
+    frontier: U32 = np.array([(sid0 << 4) | rep0], np.uint32)
 
-    def lane(part: I64, number: int) -> I64:
+    def lane(part: U32, number: int) -> U32:
         found = []
         for at in range(0, part.size, CHUNK):
             stage = f"depth {level}, {100 * at // part.size}% of its layer"
             found.append(_expand(tb, part[at : at + CHUNK], k, seen, owner, number, threads, tick, stage))
-        return np.concatenate(found) if found else np.zeros(0, np.int64)
+            expanded(min(CHUNK, part.size - at))
+        return np.concatenate(found) if found else np.zeros(0, np.uint32)
 
     level = 0
     with ThreadPoolExecutor(max_workers=threads) as pool:
@@ -204,7 +257,7 @@ def build_compact(
                 tick(f"depth {level}, {frontier.size:,} new states found")
                 reached = frontier[at : at + CHUNK] >> 4
                 depth[reached[depth[reached] == 255]] = level
-    return _compact_excess(tb, tiles, depth, tick)
+    return depth
 
 
 def _compact_excess(
