@@ -105,6 +105,20 @@ class SearchResult:
         return out
 
 
+def preparing(algorithm: str, heuristic: str, elapsed: float) -> Progress:
+    """The progress record of a search still building its heuristic's tables: no node expanded yet, no bound."""
+    return Progress(
+        algorithm=algorithm,
+        heuristic=heuristic,
+        nodes_expanded=0,
+        nodes_generated=0,
+        frontier=0,
+        bound=None,
+        iteration=0,
+        elapsed=elapsed,
+    )
+
+
 def ratio_bound(result: SearchResult) -> float | None:
     """How many times the optimal length ``result``'s solution is at most: its length over its lower bound, rounded
     to 4 places; 1.0 for a proven optimal or an empty solution; ``None`` without a solution, and for a non-empty

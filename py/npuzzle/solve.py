@@ -49,6 +49,7 @@ from .progress import (
     Search,
     SearchResult,
     StopReason,
+    preparing,
     ratio_bound,
 )
 from .registry import HeuristicEntry, Registry, default_registry
@@ -351,16 +352,7 @@ def _built_then_searched(
         except StopIteration as built:
             heuristic: Heuristic = built.value
             break
-        yield Progress(
-            algorithm=algorithm,
-            heuristic=name,
-            nodes_expanded=0,
-            nodes_generated=0,
-            frontier=0,
-            bound=None,
-            iteration=0,
-            elapsed=clock.elapsed(),
-        )
+        yield preparing(algorithm, name, clock.elapsed())
     result: SearchResult = yield from _ALGORITHMS[algorithm](board, goal, heuristic, limit)
     return result
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 
 from .board import Board
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
 from .errors import GoalError, PuzzleError
-from .progress import Limit, Progress, Search, SearchResult, StopReason
+from .progress import Limit, Progress, Search, SearchResult, StopReason, preparing
 from .solvability import check_reachable
 from .walking import HEURISTIC, MAX_SIDE, WalkingTable, walking_fits, walking_tables_steps
 
@@ -70,16 +71,7 @@ def _search(
     if tables is None:  # built here in steps, with progress records between them: a cancel is seen meanwhile
 
         def building(elapsed: float) -> Progress:
-            return Progress(
-                algorithm=ALGORITHM,
-                heuristic=HEURISTIC,
-                nodes_expanded=0,
-                nodes_generated=0,
-                frontier=0,
-                bound=None,
-                iteration=0,
-                elapsed=elapsed,
-            )
+            return preparing(ALGORITHM, HEURISTIC, elapsed)
 
         last = t0
         yield building(0.0)
@@ -152,16 +144,7 @@ def _search(
             extra={"bound": bound, "h0": h0, "per_iteration": [*finished, (bound, expanded - before)]},
         )
 
-    yield Progress(
-        algorithm=ALGORITHM,
-        heuristic=HEURISTIC,
-        nodes_expanded=0,
-        nodes_generated=0,
-        frontier=0,
-        bound=bound,
-        iteration=0,
-        elapsed=checkpoint.now - t0,
-    )
+    yield replace(preparing(ALGORITHM, HEURISTIC, checkpoint.now - t0), bound=bound)  # the first bound, no node yet
     if b == list(goal.tiles):
         return finish((), None)
     check_at = checkpoint.next_at
