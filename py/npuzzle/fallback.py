@@ -45,50 +45,10 @@ def optimal_then_near(
         seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
         nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
     )
-    near = start_near(rest)
-    request_now: SearchStopped | None = None
-    while True:
-        try:
-            record = near.send(None) if request_now is None else near.throw(request_now)
-        except StopIteration as done:  # the near-optimal solver answers a stop with its best so far (or none)
-            second: SearchResult = done.value
-            break
-        try:
-            yield replace(
-                record,
-                elapsed=spent + record.elapsed,
-                nodes_expanded=first.nodes_expanded + record.nodes_expanded,
-                nodes_generated=first.nodes_generated + record.nodes_generated,
-            )
-        except SearchStopped as request:
-            request_now = request
+    second: SearchResult = yield from _relayed(start_near(rest), first, spent)
     lower = max(first.lower_bound, second.lower_bound)
     extra = dict(second.extra)
     extra["optimal_search"] = optimal_search_record(first)
-    title = ALGORITHM_TITLES.get(first.algorithm, first.algorithm)
-    if first.stopped == "node-limit":
-        ended = f"did not finish within {allowance_words(first_nodes)}"
-    elif first.stopped == "time-limit":
-        ended = f"did not finish in {cap:g} s ({share:.0%} of the time limit)"
-    else:
-        ended = "reached its memory limit"
-    proved = plural(first.lower_bound, "move")
-    why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {proved})"
-    if second.moves is None:
-        message = (
-            f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
-            f"the solution needs at least {plural(lower, 'move')}"
-        )
-    else:
-        length = len(second.moves)
-        if length == lower:
-            message = f"{why}; near-optimal answer, and optimal after all: the length equals the lower bound"
-        else:
-            message = (
-                f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
-            )
-        if second.stopped is not None:  # only a stop from outside leaves it set on an answer
-            message = f"stopped early ({second.stopped}): best so far; {message}"
     combined = replace(
         second,
         optimal=second.moves is not None and len(second.moves) == lower,
@@ -98,12 +58,62 @@ def optimal_then_near(
         max_frontier=max(first.max_frontier, second.max_frontier),
         iterations=first.iterations + second.iterations,
         seconds=clock.elapsed(),
-        message=message,
+        message=_message(first, second, lower, allowance_words(first_nodes), cap, share),
         extra=extra,
     )
     if second.moves is not None:
         extra["ratio_bound"] = ratio_bound(combined)
     return combined
+
+
+def _relayed(near: Search, first: SearchResult, spent: float) -> Search:
+    """The near-optimal search's run after ``first``: its progress records with the counts and seconds of both, a
+    stop passed on to it (it answers with its best so far, or none); returns its result."""
+    request_now: SearchStopped | None = None
+    while True:
+        try:
+            record = near.send(None) if request_now is None else near.throw(request_now)
+        except StopIteration as done:
+            second: SearchResult = done.value
+            return second
+        try:
+            yield replace(
+                record,
+                elapsed=spent + record.elapsed,
+                nodes_expanded=first.nodes_expanded + record.nodes_expanded,
+                nodes_generated=first.nodes_generated + record.nodes_generated,
+            )
+        except SearchStopped as request:
+            request_now = request
+
+
+def _message(
+    first: SearchResult, second: SearchResult, lower: int, allowance: str, cap: float | None, share: float
+) -> str:
+    """What the combined answer says: how the optimal search ended (its ``allowance`` of nodes, its ``cap`` of
+    seconds, ``share`` of the time limit, or its memory) and what the near-optimal one found."""
+    title = ALGORITHM_TITLES.get(first.algorithm, first.algorithm)
+    if first.stopped == "node-limit":
+        ended = f"did not finish within {allowance}"
+    elif first.stopped == "time-limit":
+        ended = f"did not finish in {cap:g} s ({share:.0%} of the time limit)"
+    else:
+        ended = "reached its memory limit"
+    proved = plural(first.lower_bound, "move")
+    why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {proved})"
+    if second.moves is None:
+        return (
+            f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
+            f"the solution needs at least {plural(lower, 'move')}"
+        )
+    length = len(second.moves)
+    if length == lower:
+        message = f"{why}; near-optimal answer, and optimal after all: the length equals the lower bound"
+    else:
+        message = f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
+    if second.stopped is not None:  # only a stop from outside leaves it set on an answer
+        message = f"stopped early ({second.stopped}): best so far; {message}"
+    return message
 
 
 def optimal_search_record(first: SearchResult) -> dict[str, Any]:
