@@ -45,7 +45,7 @@ def test_unreadable_move_list() -> None:
 
 
 def test_scramble_needs_a_non_negative_count() -> None:
-    with pytest.raises(LimitError, match="must be 0 or more, got -1"):
+    with pytest.raises(LimitError, match="must be from 0 to 100,000 random moves, got -1"):
         scramble(goal_board(3, 3), -1)
 
 

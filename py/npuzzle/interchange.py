@@ -237,18 +237,26 @@ def _moves(moves: str | Iterable[int | str]) -> Iterable[int | str]:
 
 def _tokens(text: str) -> list[int | str]:
     """The moves of a string: numbers and words as they are, runs of letters one by one (``R3`` three times), at
-    most :data:`MAX_NOTATION_MOVES` in all."""
+    most :data:`MAX_NOTATION_MOVES` in all (counted before any run is expanded)."""
+    tokens = text.replace(",", " ").split()
+    what = f"move text {quote_input(text)}"
+    total = 0
+    for token in tokens:
+        if (token.isascii() and token.isdigit()) or token.lower() in WORDS:
+            total += 1
+        elif _RUNS.fullmatch(token):
+            total += _run_moves(token, what)
+        else:
+            raise MoveError(f"move {quote_input(token)} is neither a tile number, a word nor a run of U, D, L, R")
+        check_move_count(total, what)
     out: list[int | str] = []
-    for token in text.replace(",", " ").split():
+    for token in tokens:
         if token.isascii() and token.isdigit():
             out.append(int(token) if len(token) <= MAX_DIGITS else token)  # a long one: the board names it
         elif token.lower() in WORDS:
             out.append(token)
-        elif _RUNS.fullmatch(token):
-            out.extend(_expand_runs(token, f"move text {quote_input(text)}", len(out)))
         else:
-            raise MoveError(f"move {quote_input(token)} is neither a tile number, a word nor a run of U, D, L, R")
-        check_move_count(len(out), f"move text {quote_input(text)}")
+            out.extend(_expand_runs(token, what, len(out)))
     return out
 
 
@@ -257,18 +265,23 @@ def _expand_runs(text: str, what: str, before: int = 0, most: int = MAX_NOTATION
     ASCII digits and spaces between them (checked by the caller); raises :class:`~npuzzle.errors.MoveError`, naming
     ``what``, for a count of 0 or when the letters with the ``before`` moves read already would be more than ``most``
     (checked before any is expanded)."""
-    letters = _NOT_LETTER.sub("", text)
-    total = before + len(letters)
-    counted = _COUNTED.findall(text)
-    for letter, digits in counted:
+    check_move_count(before + _run_moves(text, what, most), what, most)
+    counted = _COUNTED.search(text) is not None
+    letters = _COUNTED.sub(lambda run: run.group(1) * int(run.group(2)), text) if counted else text
+    return _NOT_LETTER.sub("", letters).upper()
+
+
+def _run_moves(text: str, what: str, most: int = MAX_NOTATION_MOVES) -> int:
+    """How many single-tile moves ``text`` (runs of U, D, L, R, each with an optional count) stands for, without
+    expanding it (a count past ``most`` counts as ``most + 1``); raises :class:`~npuzzle.errors.MoveError` naming
+    ``what`` for a count of 0."""
+    total = len(_NOT_LETTER.sub("", text))
+    for letter, digits in _COUNTED.findall(text):
         count = most + 1 if len(digits) > len(str(most)) else int(digits)
         if count < 1:
             raise MoveError(f"{what}: {letter + digits!r} repeats a move 0 times")
         total += count - 1
-    check_move_count(total, what, most)
-    if counted:
-        letters = _NOT_LETTER.sub("", _COUNTED.sub(lambda run: run.group(1) * int(run.group(2)), text))
-    return letters.upper()
+    return total
 
 
 def _one_move(move: int | str) -> int | str:
