@@ -66,7 +66,8 @@ def test_lines_fetch_their_tables_and_a_4x4_is_solved_and_analysed_exactly(deskt
     page.click("#solve")
     page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
     summary = page.locator("#solution-summary").inner_text()
-    assert summary.startswith(f"{expected['line_moves']} line moves ({expected['length']} single-tile moves) — the ")
+    lines, tiles = expected["line_moves"], expected["tile_moves"]
+    assert summary.startswith(f"{lines} line moves ({tiles} single-tile moves) — the ")
     assert "shortest possible in line moves: proven by IDA* over line moves" in summary
     # a solve of its own with a detour, analysed exactly in line moves, then in single tiles
     desktop.check(text, "default")
