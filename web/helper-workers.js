@@ -1,6 +1,6 @@
 // @ts-check
 // The primary worker's helpers for split solves (npuzzle.pdb.split): more instances of worker.js, each with its own
-// Python and its own copy of the pattern database (control/tables.js's WORKER_MB each: the page asks for no more
+// Python and its own copy of the pattern database (service/tables.js's WORKER_MB each: the page asks for no more
 // workers than the device's cores and memory allow), searching the subtrees the primary's Python hands out.
 // JavaScript only carries the messages: Session.exchange gives a task (or none), a helper's `subtree` request
 // searches it, and its `running` counts and its `answer` go back to Session.exchange; the verdict is Python's.
