@@ -1,6 +1,6 @@
 """Where the page's memory goes while it boots, loads the pattern database and solves: prints figures only.
 
-The built site is copied to a temporary folder whose ``worker.js`` keeps a handle on its Pyodide
+The built site is copied to a temporary folder whose ``worker/worker.js`` keeps a handle on its Pyodide
 (``self.npuzzleProbe``: the one change, so the probe can read the size of the WebAssembly memory), served on
 localhost and opened in headless Chromium (every request outside the origin blocked). Every ``--every`` seconds it
 samples the largest renderer's resident set (``VmRSS``) and its peak so far (``VmHWM``) from ``/proc`` (Linux
@@ -11,7 +11,7 @@ began, its largest value and the peak so far at the stage's end, the wasm memory
 (resident set − wasm memory). Once the tables are ready it waits ``--settle`` seconds, then solves the first
 80-move position for ``--solve-seconds`` (cancelled then) and samples during it. With ``--workers N`` that solve is
 split over N workers (the primary starts N − 1 helpers, each with its own Python and tables); the probe then keeps
-sampling until the helpers have ended after their idle time (web/helper-workers.js ``HELPERS_IDLE_MS``, a minute) and
+sampling until the helpers have ended after their idle time (web/worker/helpers.js ``HELPERS_IDLE_MS``, a minute) and
 ``--settle`` seconds more. ``--without-tables`` opens the page as a small device does (tables only offered) instead.
 
 Run from the repository root with the project venv: ``.venv/bin/python -m bench memory-page [--site DIR]
@@ -54,17 +54,17 @@ PROBE_JS = """
 solves it has started, in ``window.probeHelpers`` (run before CAPTURE_JS)."""
 
 HOOK = "const pyodide = await loadPyodide("
-"""The line of worker.js after which the probe's copy keeps its handle on Pyodide."""
+"""The line of worker/worker.js after which the probe's copy keeps its handle on Pyodide."""
 
 
 def probe_site(site: Path, into: Path) -> Path:
     """A copy of ``site`` in ``into`` whose worker keeps ``self.npuzzleProbe`` (its Pyodide)."""
     copy = into / "site"
     shutil.copytree(site, copy, symlinks=False)
-    worker = copy / "worker.js"
+    worker = copy / "worker" / "worker.js"
     text = worker.read_text(encoding="utf-8")
     if HOOK not in text:
-        raise SystemExit(f"worker.js has no line {HOOK!r}: update bench/memory_page.py")
+        raise SystemExit(f"worker/worker.js has no line {HOOK!r}: update bench/memory_page.py")
     lines = text.split("\n")
     at = next(i for i, line in enumerate(lines) if HOOK in line)
     lines.insert(at + 1, "  self.npuzzleProbe = pyodide;")

@@ -33,7 +33,7 @@ GOAL = "blank-first"
 
 HARNESS = """
 () => new Promise((resolve, reject) => {
-  window.worker = new Worker("/worker.js", { type: "module" });
+  window.worker = new Worker("/worker/worker.js", { type: "module" });
   window.replies = new Map();
   worker.onmessage = (event) => {
     const m = event.data;

@@ -7,7 +7,7 @@ then reloaded, which takes the tables from the Cache API, and timed the same way
 peak resident memory (``VmHWM`` from ``/proc``, Linux only) of the largest renderer process, the one holding the
 page and its Python worker. ``--solve-hard`` then solves the first 80-move position in the page and prints the
 peak again. ``--without-tables`` opens the page as a small device does (``navigator.deviceMemory`` 1: the tables
-are only offered, control/tables.js), waits for the first verdict and prints the peak: the page without them.
+are only offered, service/tables.js), waits for the first verdict and prints the peak: the page without them.
 
 Run from the repository root with the project venv: ``.venv/bin/python -m bench tables-page [--runs N]
 [--site DIR] [--solve-hard | --without-tables]`` (``--site`` serves an already built folder instead of building

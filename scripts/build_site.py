@@ -45,6 +45,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -679,10 +680,22 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
 
 SERVICE_WORKER = "sw.js"
 BUILD_PLACEHOLDER = '"__BUILD__"'
+PREFIX_PLACEHOLDER = '"__SITE_CACHE_PREFIX__"'
+CACHES_MODULE = Path("worker", "caches.js")
+"""The module that names the page's caches (beside ``sw.js``): its ``SITE_CACHE_PREFIX`` is stamped into ``sw.js``."""
 UNCACHED = ("pdb", "snapshot")
 """Folders the service worker does not precache: the worker keeps the pattern database and the memory snapshot
-itself, when the device's rule allows (worker-files.js)."""
+itself, when the device's rule allows (worker/downloads.js)."""
 COPY_SUFFIXES = tuple(suffix for _, suffix in ENCODINGS)
+
+
+def site_cache_prefix(caches_module: Path) -> str:
+    """The site cache's prefix, as ``caches_module`` (``web/worker/caches.js``) exports it: the one place it is
+    written (the service worker, a classic script, cannot import it)."""
+    found = re.findall(r'^export const SITE_CACHE_PREFIX = "([^"]+)";', caches_module.read_text(), re.M)
+    if len(found) != 1:
+        raise BuildError(f"{caches_module} must export SITE_CACHE_PREFIX once, as a string literal")
+    return found[0]
 
 
 def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, skip: Collection[Path] = ()) -> int:
@@ -693,7 +706,8 @@ def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, sk
     ``out`` but ``skip``'s, the precompressed copies and the :data:`UNCACHED` folders' (the manifest names those
     files by their sha256). It goes
     into ``build.json`` (``"build"``, and ``"precache"``: the files the service worker caches) and into ``sw.js``
-    (``service_worker`` with its ``"__BUILD__"`` replaced), so any change to the site is a new worker that caches
+    (``service_worker`` with its ``"__BUILD__"`` replaced, and its ``"__SITE_CACHE_PREFIX__"`` by
+    :func:`site_cache_prefix`), so any change to the site is a new worker that caches
     the new build whole.
     """
     manifest = {key: value for key, value in manifest.items() if key not in ("build", "precache")}
@@ -715,9 +729,13 @@ def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, sk
     build_id = digest.hexdigest()[:16]
     manifest["build"] = build_id
     manifest["precache"] = ["./"] + [path.relative_to(out).as_posix() for path in files] + ["build.json"]
-    if source.count(BUILD_PLACEHOLDER) != 1:
-        raise BuildError(f"{service_worker} must hold {BUILD_PLACEHOLDER} once, where the build's identity goes")
+    if source.count(BUILD_PLACEHOLDER) != 1 or source.count(PREFIX_PLACEHOLDER) != 1:
+        raise BuildError(
+            f"{service_worker} must hold {BUILD_PLACEHOLDER} and {PREFIX_PLACEHOLDER} once each, where the build's "
+            "identity and its cache's prefix go"
+        )
     worker = source.replace(BUILD_PLACEHOLDER, json.dumps(build_id))
+    worker = worker.replace(PREFIX_PLACEHOLDER, json.dumps(site_cache_prefix(service_worker.parent / CACHES_MODULE)))
     written = write_if_changed(manifest_path, (json.dumps(manifest, indent=2) + "\n").encode())
     return written + write_if_changed(out / SERVICE_WORKER, worker.encode())
 

@@ -23,7 +23,7 @@ def web_graph() -> dict[str, set[str]]:
 
 def test_the_web_modules_have_no_import_cycle() -> None:
     graph = web_graph()
-    assert "control/jobs.js" in graph["listen.js"] and "control/job.js" in graph["control/check.js"]  # the parser sees
+    assert "control/jobs.js" in graph["listen.js"] and "model/job.js" in graph["control/check.js"]  # the parser sees
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
 
@@ -63,3 +63,38 @@ def test_controllers_change_the_state_only_through_the_store() -> None:
     graph = web_graph()
     assert {n for n, targets in graph.items() if n.startswith("control/") and "render.js" in targets} == set()
     assert "store.js" in graph["control/play.js"] and "render.js" in graph["store.js"]
+
+
+def test_the_controllers_call_each_other_through_few_named_seams() -> None:
+    """A click's way reads top-down: listen.js → a controller → model/ and service/. What controllers share lies below
+    them (pure state in model/; the history, the bests and the 4×4 tables in service/), so a controller imports at
+    most a few others, each a named seam (editor → check, check → play, play → game, …): at most 10 edges in all."""
+    graph = web_graph()
+    edges = sorted(
+        f"{name} → {target}"
+        for name, targets in graph.items()
+        if name.startswith("control/")
+        for target in targets
+        if target.startswith("control/")
+    )
+    assert len(edges) <= 10, f"{len(edges)} imports between controllers (at most 10):\n" + "\n".join(edges)
+
+
+def test_model_and_services_lie_under_the_controllers() -> None:
+    """model/ is pure state and queries (no worker request, no storage, no timer); service/ keeps what several
+    controllers share (storage, the tables' download): neither imports a controller, a view or the render."""
+    graph = web_graph()
+    below = {name: targets for name, targets in graph.items() if name.startswith(("model/", "service/"))}
+    assert any(name.startswith("service/") for name in below)
+    upward = {
+        name: sorted(t for t in targets if t.startswith(("control/", "view/")) or t in {"render.js", "store.js"})
+        for name, targets in below.items()
+    }
+    assert {name: targets for name, targets in upward.items() if targets} == {}
+    impure = {}
+    for path in sorted((WEB / "model").glob("*.js")):
+        code = re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)
+        found = re.findall(r"\bsetTimeout\b|\bsetInterval\b|\bpython\.\w+|\blocalStorage\b|\bstorage\.js\b", code)
+        if found:
+            impure[path.name] = sorted(set(found))
+    assert impure == {}

@@ -5,7 +5,6 @@ TypeScript pinned in package.json's devDependencies, strict) reports no error, w
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -36,8 +35,8 @@ def test_typescript_is_pinned_and_checks_the_page() -> None:
     worker = json.loads((ROOT / "tsconfig.worker.json").read_text())
     assert worker["extends"] == "./tsconfig.json" and "webworker" in worker["compilerOptions"]["lib"]
     # the page's config checks every module but the workers' own, which the worker's config checks
-    workers = ["web/worker.js", "web/worker-files.js", "web/sw.js"]  # the Python worker (and what it fetches after
-    # the boot) and the service worker: lib webworker
+    workers = ["web/worker/**/*.js", "web/sw.js"]  # the Python worker (web/worker/) and the service worker: lib
+    # webworker
     assert page["include"] == ["web/**/*.js"] and page["exclude"] == workers
     assert worker["include"] == workers
 
@@ -55,9 +54,13 @@ def test_tsc_reports_no_error(config: str) -> None:
     assert result.returncode == 0, f"tsc -p {config} failed:\n{result.stdout}{result.stderr}"
 
 
-def test_the_service_worker_and_the_boot_name_the_site_cache_alike() -> None:
-    """sw.js is a classic script (it cannot import boot-files.js): the two spell the cache's prefix once each."""
-    pattern = re.compile(r'(?:PREFIX|SITE_CACHE_PREFIX) = "([^"]+)"')
-    service_worker = pattern.findall((WEB / "sw.js").read_text())
-    boot = pattern.findall((WEB / "boot-files.js").read_text())
-    assert service_worker == boot == ["npuzzle-site-"]
+def test_the_site_cache_is_named_once() -> None:
+    """worker/caches.js names the caches; sw.js, a classic script that cannot import it, has the prefix stamped by the
+    site build (scripts/build_site.py, stamp_build), so no other file spells it."""
+    from bench.browser import load_script
+
+    build = load_script("build_site")
+    assert build.site_cache_prefix(WEB / "worker" / "caches.js") == "npuzzle-site-"
+    assert (WEB / "sw.js").read_text().count(build.PREFIX_PLACEHOLDER) == 1
+    spelled = sorted(p.relative_to(WEB).as_posix() for p in WEB.rglob("*.js") if "npuzzle-site-" in p.read_text())
+    assert spelled == ["worker/caches.js"]

@@ -28,7 +28,7 @@ export function mirrorHooks(state) {
 /**
  * What a test asked for before the page's scripts ran (an init script sets `window.npuzzleTest`): `workers` forces
  * the split solve's worker count, `splitNodes` the ordinary search's expansions before it splits, so a quick board
- * splits too, `helpersIdleMs` how long the split's helper workers stay idle before they end (helper-workers.js),
+ * splits too, `helpersIdleMs` how long the split's helper workers stay idle before they end (worker/helpers.js),
  * `watchMaxStates` the states a watched search may hold (its memory limit, so a test reaches it). Empty on a real visit.
  * @returns {{workers?: number, splitNodes?: number, helpersIdleMs?: number, watchMaxStates?: number}}
  */

@@ -6,24 +6,24 @@
 // Arrow keys slide tiles: an arrow moves a tile in its own direction (ArrowUp slides the tile below the blank up: the
 // "U" of the move list). Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo, H asks for a hint, outside the text fields.
 
-import { cancelBusy, fitSolverChoice, goalKindChosen, openFromLocation, shuffle } from "./control/check.js";
-import { cancelJob } from "./control/job.js";
+import {
+  cancelBusy, dealSeed, fitSolverChoice, goalKindChosen, openFromLocation, replayFromLocation, replayPasted, shuffle,
+} from "./control/check.js";
+import { cancelJob } from "./model/job.js";
 import { compareHeuristics, hint, solve, solveShorter } from "./control/jobs.js";
 import { boardTyped, checkFromEditor, setEditing, toggleEditor } from "./control/editor.js";
-import { choose } from "./control/learn.js";
+import { choose } from "./model/lesson.js";
 import { takeOver } from "./control/offline.js";
-import { fetchTables } from "./control/tables.js";
-import { boardInPlay, playbackSpeed, playOnBoard, redo, showSection, undo, userMove } from "./control/play.js";
+import { fetchTables } from "./service/tables.js";
+import { boardInPlay, done, playbackSpeed, playOnBoard, redo, showSection, undo, userMove } from "./control/play.js";
 import {
-  cancelWatch, choiceChanged, closeWatch, moveWatch, openWatch, resetWatch, runWatchToEnd, togglePlay, trySmaller,
-  useIdastar, watchSpeedChanged,
+  cancelWatch, choiceChanged, chooseSmaller, closeWatch, moveWatch, openOnSmaller, openWatch, resetWatch, runWatchToEnd,
+  togglePlay, useIdastar, watchSpeedChanged,
 } from "./control/watch.js";
 import { deleteHistory } from "./control/history.js";
 import { chooseTheme } from "./control/theme.js";
 import { chooseBuiltIn, choosePictureFile, pictureIn, removePicture, toggleNumbers } from "./control/picture.js";
-import {
-  chooseConvention, chooseMetric, chooseMode, copyOut, dealSeed, done, replayFromLocation, replayPasted,
-} from "./control/speed.js";
+import { chooseConvention, chooseMetric, chooseMode, copyOut } from "./control/speed.js";
 import { cancelAnalysis } from "./control/analysis.js";
 import { phoneLayout } from "./layout.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
@@ -90,7 +90,7 @@ export function listen(ctx) {
   on(ui.shorterButton, "click", () => solveShorter(ctx));
   on(ui.barSolve, "click", () => solve(ctx)); // the same Solve beside Undo, Redo and Hint on a phone
   on(ui.compare, "click", () => compareHeuristics(ctx));
-  on(ui.jobCancel, "click", () => cancelJob(ctx));
+  on(ui.jobCancel, "click", () => ctx.python.cancel(cancelJob(state)));
 
   // ---- Watch the search: A* or IDA* one expansion per step (control/watch.js) ----
   on(ui.watchOpen, "click", () => openWatch(ctx));
@@ -100,7 +100,10 @@ export function listen(ctx) {
       heuristic: ui.watchHeuristic.value, rival: ui.watchRival.value }));
   }
   on(ui.watchUseIdastar, "click", () => useIdastar(ctx));
-  on(ui.watchSmaller, "click", () => trySmaller(ctx));
+  on(ui.watchSmaller, "click", () => { // a 3×3 dealt, the panel opened on it
+    chooseSmaller(ctx);
+    return shuffle(ctx).then(() => openOnSmaller(ctx));
+  });
   on(ui.watchStep, "click", () => moveWatch(ctx, 1));
   on(ui.watchBack, "click", () => moveWatch(ctx, -1));
   on(ui.watchReset, "click", () => resetWatch(ctx));
@@ -154,16 +157,16 @@ export function listen(ctx) {
   };
   on(ui.lesson, "pointerover", (event) => {
     const tile = stripTile(event);
-    if (tile !== null && event.pointerType !== "touch") choose(ctx, tile);
+    if (tile !== null && event.pointerType !== "touch") choose(state.learn, tile);
   });
   on(ui.lesson, "click", (event) => {
     const tile = stripTile(event);
     const tap = event instanceof PointerEvent && event.pointerType === "touch";
-    if (tile !== null) choose(ctx, tap && state.learn.chosen === tile ? null : tile); // a second tap clears
+    if (tile !== null) choose(state.learn, tap && state.learn.chosen === tile ? null : tile); // a second tap clears
   });
   on(ui.lesson, "focusin", (event) => {
     const tile = stripTile(event);
-    if (tile !== null) choose(ctx, tile);
+    if (tile !== null) choose(state.learn, tile);
   });
   on(ui.lesson, "keydown", (event) => { // the strip is one Tab stop: the arrow keys move along it
     const tile = stripTile(event);

@@ -7,14 +7,14 @@
 // the link, the text area (until another board is typed there) and the verdict follow.
 
 import { BoardView } from "./view/board.js";
-import { openFromLocation, previewFromLocation, reloadOptions } from "./control/check.js";
-import { endJob } from "./control/job.js";
+import { openFromLocation, previewFromLocation, reloadOptions, replayFromLocation } from "./control/check.js";
+import { endJob } from "./model/job.js";
 import { registerOffline } from "./control/offline.js";
-import { tablesChanged } from "./control/tables.js";
+import { tablesChanged } from "./service/tables.js";
 import { userMove, userSwipe } from "./control/play.js";
 import { restoreTheme } from "./control/theme.js";
 import { restorePicture } from "./control/picture.js";
-import { replayFromLocation, restoreSpeed } from "./control/speed.js";
+import { restoreSpeed } from "./control/speed.js";
 import { listen } from "./listen.js";
 import { update } from "./store.js";
 import { PythonWorker } from "./worker-handle.js";
@@ -38,13 +38,14 @@ const ctx = {
   reducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)"),
   painted: new Map(),
   frame: 0,
+  tick: 0,
   unreveal: () => {},
 };
 
 /** @param {boolean} value Python answers requests */
 function setReady(value) {
   state.ready = value;
-  if (!value && state.job) endJob(ctx); // the worker failed or restarted: its requests were rejected
+  if (!value && state.job) endJob(state); // the worker failed or restarted: its requests were rejected
 }
 
 /** The worker's `status` messages: boot progress, ready (then the first board is opened), failed.

@@ -1,4 +1,5 @@
 // @ts-check
+// Both sides of the channel: the messages between the page (worker-handle.js) and the Python worker (worker/).
 // The worker protocol, typed once: every request the page sends and every message the worker answers with, as
 // JSDoc types (checked by `tsc`), and the frozen sets of their types that both sides check on arrival (a message
 // whose type is not listed is rejected).
@@ -17,10 +18,10 @@
  * Page → worker. Each request carries a numeric `id`; `goal` is "default", "blank-first" or a board's text.
  * - check, random, apply, move, options: one-shot, answered by `result` or `error`;
  * - solve, compare, hint: long (sessions run in ~50 ms slices): `progress`* then `result` | `error`; a solve
- *   with `workers` above 1 may split (npuzzle.pdb.split: helper workers, see worker.js), `split_nodes` the
+ *   with `workers` above 1 may split (npuzzle.pdb.split: helper workers, see worker/worker.js), `split_nodes` the
  *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer),
  *   `helpers_idle_ms` (tests; read by the worker, not Python) how long its helpers stay idle before they end
- *    (default HELPERS_IDLE_MS in helper-workers.js);
+ *    (default HELPERS_IDLE_MS in worker/helpers.js);
  * - watch: long, a window of A*'s or IDA*'s expansions as steps (npuzzle.watch; `from` steps replayed silently,
  *   then `count` recorded, at most 2,000; `to_end`: the last `count` steps of the run to the goal);
  * - reconstruction: one-shot, a solve's text read (`text`) or written (`board`, `moves`, `times`, `total_ms`: the
@@ -34,7 +35,7 @@
  * - tables: fetch and load the pattern database, or with `database: "mtm"` the line-move tables (each once; its
  *   progress comes as `tables` messages).
  * A long request with `background: true` is one the page makes on its own (a solved game's shortest solution):
- * between two of its slices the worker runs every other request waiting first (worker.js, Runner).
+ * between two of its slices the worker runs every other request waiting first (worker/worker.js, Runner).
  * @typedef {{type: "check", id: number, board: BoardInput, goal?: string}} CheckRequest
  * @typedef {{type: "random", id: number, shape: string, goal?: string, seed?: number | string,
  *   solvable?: boolean, moves?: number}} RandomRequest

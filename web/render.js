@@ -7,6 +7,7 @@
 
 import { mirrorHooks } from "./hooks.js";
 import { reveal } from "./layout.js";
+import { clockRunning } from "./model/clock.js";
 import { assistsHidden, shapeKey } from "./model/game.js";
 import { drawAnalysis } from "./view/analysis.js";
 import { drawBoardBar } from "./view/board-bar.js";
@@ -27,6 +28,8 @@ import { drawErrors, drawVerdict } from "./view/verdict.js";
 import { drawWatch, drawWatchSpeed } from "./view/watch.js";
 
 /** @typedef {import("./state.js").Ctx} Ctx */
+
+const CLOCK_EVERY_MS = 200; // the clock on screen shows whole seconds: a fifth of one keeps it on time
 
 /** Ask for a render in the next animation frame (one, however often it is asked for). @param {Ctx} ctx */
 export function requestRender(ctx) {
@@ -72,6 +75,9 @@ export function render(ctx) {
   board.mark("partner", mine);
   changed(ctx, "choice", `${chosen} ${state.verdict.reply ? "" : "-"}`, () => drawChoice(ui.lesson, chosen, mine));
   drawBoardBar(ui, state, performance.now());
+  if (clockRunning(state.game) && !ctx.tick) { // the clock on screen, in whole seconds, drawn again while it runs
+    ctx.tick = window.setTimeout(() => { ctx.tick = 0; requestRender(ctx); }, CLOCK_EVERY_MS);
+  }
   drawSpeedsolving(ui, state);
   changed(ctx, "reconstruction", state.speed.text, (text) => { ui.reconstruction.value = text; });
   const analysis = state.speed.analysis;

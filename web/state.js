@@ -65,7 +65,7 @@ import { newGame } from "./model/game.js";
  * The pattern database as the page knows it: the worker's last word on it (null: no database in this build), the
  * board shape its tables serve (as the worker says it; null: not said yet), whether the page asked for it, whether
  * it is offered with a button (a phone fetches it only when asked), and the Solves and Hints waiting until it is
- * ready (control/tables.js).
+ * ready (service/tables.js).
  * @typedef {{last: import("./protocol.js").Tables | null, shape: {rows: number, cols: number} | null, asked: boolean,
  *   offer: boolean, waiting: (() => void)[]}} TablesState
  */
@@ -241,7 +241,6 @@ import { newGame } from "./model/game.js";
  * @property {boolean} editing the board editor is open (on a phone it folds under the board: view/editor.js)
  * @property {Game} game the game on the board on screen: moves, Undo/Redo steps, clock, hints
  * @property {Earlier | null} earlier the game a newly loaded board replaced, for Undo (null: none)
- * @property {number} clock the interval that ticks the clock on screen (0: none)
  * @property {import("./model/game.js").Best | null} best the bests on the board's shape (null: none yet)
  * @property {TablesState} tables the pattern database: its phase, whether the page asked for it, who waits for it
  * @property {Learn} learn the inversions of the board on screen and the tile chosen to show its own
@@ -262,11 +261,11 @@ import { newGame } from "./model/game.js";
 /**
  * What the controllers work with: the state, the page's elements, the Python worker, the board view (the
  * controllers animate slides on it; render.js draws the rest) and the render's bookkeeping (`painted`: what each
- * view last drew, `frame`: the render asked for, 0 when none, `unreveal`: drops the last reveal's check still to
- * come, layout.js).
+ * view last drew, `frame`: the render asked for, 0 when none, `tick`: the running clock's next render, 0 when none,
+ * `unreveal`: drops the last reveal's check still to come, layout.js).
  * @typedef {{state: State, ui: import("./ui.js").Ui, python: import("./worker-handle.js").PythonWorker,
  *   board: import("./view/board.js").BoardView, reducedMotion: MediaQueryList,
- *   painted: Map<string, unknown>, frame: number, unreveal: () => void}} Ctx
+ *   painted: Map<string, unknown>, frame: number, tick: number, unreveal: () => void}} Ctx
  */
 
 /** @returns {State} a fresh state: Python loading, no board. */
@@ -291,7 +290,6 @@ export function createState() {
     editing: false,
     game: newGame(),
     earlier: null,
-    clock: 0,
     best: null,
     learn: { partners: null, chosen: null },
     tables: { last: null, shape: null, asked: false, offer: false, waiting: [] },

@@ -1,21 +1,22 @@
 // @ts-check
+// Runs in the service worker, at the site's root (its scope is the folder it is served from: the whole site).
 // The service worker: the whole site of one build, cached, so a second visit opens with the network off; and the
 // COOP/COEP headers a static host does not send, so the page is cross-origin isolated (Cancel can interrupt Python)
 // from the second visit on.
 //
 // One build, never a mix: the build stamps BUILD (scripts/build_site.py, a hash of every file) and lists the files
-// in build.json's "precache". Installing caches them all under "npuzzle-site-<BUILD>" (or fails whole); the new
+// in build.json's "precache". Installing caches them all in the site's cache of BUILD (or fails whole); the new
 // worker then waits until the page asks it to take over (the Update button, control/offline.js, then a reload) or
 // every tab of the site has closed, and on taking over deletes every other build's cache. Until then the running
 // pages keep being served their own build. The pattern database and the memory snapshot are not precached: the
 // Python worker keeps them itself when the device's rule allows.
 //
 // Nothing downloaded twice: the Python worker keeps the files its boot downloaded in this same cache as they
-// stream (boot-files.js, SITE_CACHE_PREFIX), before the page registers this worker, so installing fetches only
+// stream (worker/boot.js; the caches' names and rules: worker/caches.js), before the page registers this worker, so installing fetches only
 // what is not there yet (the page's own files, revalidated: no body when unchanged).
 
 const BUILD = "__BUILD__"; // replaced by the build
-const PREFIX = "npuzzle-site-"; // boot-files.js SITE_CACHE_PREFIX (tests/test_web_types.py holds them equal)
+const PREFIX = "__SITE_CACHE_PREFIX__"; // replaced by the build: worker/caches.js SITE_CACHE_PREFIX
 const CACHE = PREFIX + BUILD;
 /** A taking-over build tells the one it replaces to let go of its responses still streaming (see `streamed`). */
 const CHANNEL = "npuzzle-sw";

@@ -1,7 +1,8 @@
 // @ts-check
+// The page's side of the channel (and a worker's, for its helpers): the handle on a Python worker (web/worker/).
 // The page's handle on the Python worker: typed requests with ids, promises for replies, status events,
 // and cancel that degrades gracefully (cooperative → interrupt buffer → terminate and restart). The primary worker
-// holds its helper workers (helper-workers.js) through the same class, so it runs in a worker too (no `window`).
+// holds its helper workers (worker/helpers.js) through the same class, so it runs in a worker too (no `window`).
 
 import { LONG_OPS, REPLY_TYPES, STATES } from "./protocol.js";
 
@@ -53,11 +54,11 @@ export class PythonWorker {
    * @param {() => void} [props.onMessage] called after each message from the worker and each failure of its requests
    *   here (the page asks for its render then: drawn in the next frame, after the callbacks and the promises'
    *   reactions to the message have run)
-   * @param {string|URL} [props.url] the worker script (default ./worker.js beside this module)
+   * @param {string|URL} [props.url] the worker script (default ./worker/worker.js)
    */
   constructor(props = {}) {
     this.props = { onStatus: () => {}, onTables: () => {}, onHelpers: () => {}, onMessage: () => {},
-      url: new URL("./worker.js", import.meta.url), ...props };
+      url: new URL("./worker/worker.js", import.meta.url), ...props };
     this.nextId = 1;
     /** @type {Map<number, Pending>} */
     this.pending = new Map();

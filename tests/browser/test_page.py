@@ -272,4 +272,4 @@ def test_csp_meta_tag_is_strict() -> None:
     assert "default-src 'self'" in policy and "worker-src 'self'" in policy and "connect-src 'self'" in policy
     assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
     assert "<script>" not in html and " style=" not in html  # no inline script or style
-    assert Path(ROOT / "web" / "worker.js").exists()
+    assert Path(ROOT / "web" / "worker" / "worker.js").exists()

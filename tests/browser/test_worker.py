@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 HARNESS = """
 () => {
   window.messages = [];
-  window.worker = new Worker("/worker.js", { type: "module" });
+  window.worker = new Worker("/worker/worker.js", { type: "module" });
   worker.onmessage = (event) => messages.push(event.data);
   worker.onerror = (event) => messages.push({ type: "onerror", message: event.message });
 }

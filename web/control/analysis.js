@@ -15,13 +15,14 @@ import { replayFragment } from "../model/link.js";
 import { setReport } from "../state.js";
 import { errorInfo } from "../worker-handle.js";
 import { count } from "../words.js";
-import { updateEntry } from "./history.js";
-import { tablesFor, tablesState } from "./tables.js";
+import { updateEntry } from "../service/history.js";
+import { tablesState } from "../model/tables.js";
+import { tablesFor } from "../service/tables.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Board} Board */
 /** @typedef {import("../protocol.js").Metric} Metric */
-/** @typedef {{key: string, at: string}} Kept where a solve is kept in the history (control/history.js) */
+/** @typedef {{key: string, at: string}} Kept where a solve is kept in the history (service/history.js) */
 
 const ANALYSIS_SECONDS = 120; // the analysis' hard stop: it then shows the moves analysed so far
 

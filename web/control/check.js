@@ -1,16 +1,20 @@
 // @ts-check
-// Reading the form: check the board (the verdict), shuffle, open a link, the goal field and the solver choices
-// for the board's shape; one-shot requests that take long show the busy line with Cancel.
+// A board entering the page: the form's board checked (the verdict), shuffled or dealt from a seed, a link's board
+// opened, a reconstruction (pasted, or a link's solve) replayed on it and analysed; the goal field and the solver
+// choices for the board's shape. One-shot requests that take long show the busy line with Cancel.
 
 import { phoneLayout } from "../layout.js";
-import { boardFields, boardText, sameBoard } from "../model/moves.js";
-import { fragmentFor, goalSpec, readFragment } from "../model/link.js";
+import { boardFields, boardText, sameBoard, slide, tileForLetter } from "../model/moves.js";
+import { fragmentFor, goalSpec, readFragment, setGoal } from "../model/link.js";
+import { timeWords } from "../model/history.js";
 import { previewBoard } from "../model/preview.js";
 import { later } from "../store.js";
+import { setReport } from "../state.js";
 import { errorInfo } from "../worker-handle.js";
-import { cancelJob } from "./job.js";
-import { learnFrom } from "./learn.js";
-import { adoptPreview, keepEarlier, loadBoard, writeBoardText } from "./play.js";
+import { cancelJob } from "../model/job.js";
+import { learnFrom } from "../model/lesson.js";
+import { adoptPreview, keepEarlier, loadBoard, showReplay, writeBoardText } from "./play.js";
+import { analyse, showReconstruction, writeReconstruction } from "./analysis.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Replies} Replies */
@@ -82,7 +86,7 @@ function showError(ctx, error, fallback) {
 export async function check(ctx) {
   const { state } = ctx;
   if (!state.ready) return false;
-  if (state.job) cancelJob(ctx);
+  if (state.job) ctx.python.cancel(cancelJob(state));
   const goalKind = state.form.goalKind;
   const goal = goalSpec(state.form);
   const text = state.form.board;
@@ -153,7 +157,7 @@ export async function check(ctx) {
 function sayVerdict(ctx, reply, solvable) {
   const { state } = ctx;
   state.verdict = { reply, checking: false, quiet: false, placeholder: "" };
-  learnFrom(ctx, reply.lesson);
+  learnFrom(state.learn, reply.lesson);
   if (!state.editing || !phoneLayout()) {
     state.after.reveal = solvable ? { within: "verdict", find: [".verdict-title"] } : "verdict";
   }
@@ -199,6 +203,13 @@ export async function shuffle(ctx, seed) {
     answered(ctx);
     return false;
   }
+}
+
+/** Deal the fair scramble of the seed in the seed field (a fresh one when it is empty). @param {Ctx} ctx
+ * @returns {Promise<boolean>} whether it was dealt */
+export function dealSeed(ctx) {
+  const seed = ctx.state.form.seed.trim();
+  return shuffle(ctx, seed || undefined);
 }
 
 /**
@@ -313,4 +324,92 @@ export function reloadOptions(ctx) {
   state.options.cache.clear();
   state.options.key = "";
   if (state.shown) loadOptions(ctx, state.shown.board, state.form.goalKind);
+}
+
+// ---- A reconstruction replayed ----
+
+/** Replay the reconstruction in the box: its scramble on the board, its moves in the player, its analysis.
+ * @param {Ctx} ctx */
+export async function replayPasted(ctx) {
+  const { state } = ctx;
+  if (!state.ready) return;
+  const text = state.speed.text;
+  try {
+    const reply = await ctx.python.request("reconstruction", { text, convention: state.speed.convention });
+    await replay(ctx, reply);
+  } catch (caught) {
+    state.speed.error = errorInfo(caught).message;
+    setReport(state, "replay", "failed");
+  }
+}
+
+/**
+ * The address holds a solve (`moves` beside the board): replay it (in the background); false when it holds none.
+ * @param {Ctx} ctx
+ * @returns {boolean}
+ */
+export function replayFromLocation(ctx) {
+  const fields = readFragment(window.location.hash);
+  if (!fields || fields.moves === undefined) return false;
+  replayLink(ctx, fields);
+  return true;
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {{board: string, goal?: string, moves?: string, times?: string, total?: string, seed?: string}} fields
+ */
+async function replayLink(ctx, fields) {
+  const times = fields.times ? fields.times.split(",").map(Number) : null;
+  try {
+    const reply = await ctx.python.request("reconstruction", { board: fields.board.replaceAll(",", " "),
+      goal: fields.goal ? fields.goal.replaceAll(",", " ") : "default", moves: fields.moves, times,
+      total_ms: fields.total === undefined ? null : Number(fields.total), seed: fields.seed ?? null });
+    await replay(ctx, reply);
+  } catch (caught) {
+    ctx.state.speed.error = `The link's solve cannot be replayed: ${errorInfo(caught).message}`;
+    setReport(ctx.state, "replay", "failed");
+  }
+}
+
+/**
+ * Replay a reconstruction read by the core: its scramble checked onto the board, its moves loaded into the player
+ * under the board, its text in the box, and its analysis in the metric chosen.
+ * @param {Ctx} ctx
+ * @param {import("../protocol.js").ReconstructionReply} reply
+ */
+async function replay(ctx, reply) {
+  const { state } = ctx;
+  state.form.board = boardText(reply.board);
+  setGoal(state.form, reply.goal);
+  await check(ctx);
+  if (!state.shown || boardText(state.shown.board) !== boardText(reply.board)) return;
+  state.game.seed = reply.seed;
+  const tiles = tilesOf(reply.board, reply.letters);
+  const solve = { start: reply.board, goal: reply.goal, letters: reply.letters, times: reply.times, seed: reply.seed,
+    ms: reply.total_ms ?? (reply.times && reply.times.length ? reply.times[reply.times.length - 1] : null) };
+  const timed = solve.ms === null ? "" : ` in ${timeWords(reply.moves, solve.ms)}`;
+  const ends = reply.solved ? "" : " It does not reach the goal.";
+  showReplay(ctx, tiles, reply.letters, `A reconstruction: ${reply.moves} moves (${reply.line_moves} line moves)` +
+    `${timed}.${ends} Play it back with the player under the board.`);
+  const written = state.speed.convention === "tile" ? reply : await writeReconstruction(ctx, solve);
+  showReconstruction(ctx, written, solve);
+  setReport(state, "replay", "loaded");
+  analyse(ctx, "replay", solve, state.speed.metric);
+}
+
+/**
+ * The tiles slid by single-tile letters from `board` (the core checked that every move can be played). O(n · cells).
+ * @param {import("../protocol.js").Board} board
+ * @param {string} letters
+ */
+function tilesOf(board, letters) {
+  const tiles = [];
+  let now = board;
+  for (const letter of letters) {
+    const tile = tileForLetter(now, letter);
+    tiles.push(tile);
+    now = slide(now, tile) || now;
+  }
+  return tiles;
 }

@@ -11,10 +11,11 @@ import { errorInfo } from "../worker-handle.js";
 import { count, figure, phrase, progressLine } from "../words.js";
 import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
 import { check } from "./check.js";
-import { endJob, startJob } from "./job.js";
+import { endJob, startJob } from "../model/job.js";
 import { assistsHidden } from "../model/game.js";
-import { holdClock, releaseClock } from "./game.js";
-import { splitWorkers, tablesFor, tablesState, waitingFraction, waitingWords } from "./tables.js";
+import { holdClock, releaseClock } from "../model/clock.js";
+import { tablesState, waitingFraction, waitingWords } from "../model/tables.js";
+import { splitWorkers, tablesFor } from "../service/tables.js";
 import { dropSolution, showSolution, syncBoard } from "./play.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -67,7 +68,7 @@ async function withTables(ctx, mine, board, database = databaseFor(ctx)) {
     await waiting;
   }
   if (mine.cancelAt) {
-    if (state.job === mine) endJob(ctx);
+    if (state.job === mine) endJob(state);
     return false;
   }
   return state.job === mine;
@@ -97,11 +98,11 @@ export async function solve(ctx) {
     }
     return;
   }
-  const held = holdClock(ctx);
+  const held = holdClock(state);
   try {
     await solveShown(ctx, state.shown);
   } finally {
-    if (held) releaseClock(ctx);
+    if (held) releaseClock(state);
   }
 }
 
@@ -113,7 +114,7 @@ export async function solve(ctx) {
 async function solveShown(ctx, shown) {
   const { state } = ctx;
   const { board: start, goal } = shown;
-  const mine = startJob(ctx, "solve", "Solving…");
+  const mine = startJob(state, "solve", "Solving…");
   setReport(state, "solve", "running");
   const lines = state.speed.metric === "mtm";
   const auto = state.form.algorithm === "auto" && state.form.heuristic === "auto";
@@ -129,7 +130,7 @@ async function solveShown(ctx, shown) {
   const first = await search(ctx, mine, start);
   if (!first || !tables || !auto || first.optimal) {
     if (first) showSolution(ctx, first, start, goal);
-    if (state.job === mine) endJob(ctx);
+    if (state.job === mine) endJob(state);
     return;
   }
   // the best without the tables now, the proven shortest once they are here
@@ -141,7 +142,7 @@ async function solveShown(ctx, shown) {
     if (mine.cancelAt && !moved() && state.solution && state.solution.reply === first) {
       state.solution = { ...state.solution, note: "Cancelled before the tables that prove the shortest arrived." };
     }
-    if (state.job === mine) endJob(ctx);
+    if (state.job === mine) endJob(state);
     if (state.report.solve === "provisional") setReport(state, "solve", "solved");
     return;
   }
@@ -152,7 +153,7 @@ async function solveShown(ctx, shown) {
   } else if (state.report.solve === "provisional") {
     setReport(state, "solve", "solved");
   }
-  if (state.job === mine) endJob(ctx);
+  if (state.job === mine) endJob(state);
 }
 
 /**
@@ -170,14 +171,14 @@ export async function solveShorter(ctx) {
   const { board: start, goal } = state.shown;
   const current = before.reply;
   const title = "Looking for a shorter solution…";
-  const mine = startJob(ctx, "solve", title);
+  const mine = startJob(state, "solve", title);
   setReport(state, "shorter", "running");
   state.after.reveal = "job"; // its progress and Cancel, in view (the offer may be far down on a phone)
   const reply = await search(ctx, mine, start,
     { keep: true, bestSoFar: true, title, fields: { algorithm: "near-optimal", budget: next.budget } });
   if (mine.seq !== state.latest || state.solution !== before) { // the board or its answer changed meanwhile
     setReport(state, "shorter", "cancelled");
-    if (state.job === mine) endJob(ctx);
+    if (state.job === mine) endJob(state);
     return;
   }
   const cut = reply && reply.moves ? current.length - reply.length : 0;
@@ -200,7 +201,7 @@ export async function solveShorter(ctx) {
     state.after.reveal = "solutionSummary";
     setReport(state, "shorter", outcome);
   }
-  if (state.job === mine) endJob(ctx);
+  if (state.job === mine) endJob(state);
 }
 
 /**
@@ -274,7 +275,7 @@ export async function compareHeuristics(ctx) {
   const shape = `${start.rows}×${start.cols} board`;
   /** @type {string[]} */
   let names = []; // the heuristics the compare runs: its progress names them
-  const mine = startJob(ctx, "compare", "Comparing heuristics…");
+  const mine = startJob(state, "compare", "Comparing heuristics…");
   setReport(state, "compare", "running");
   state.comparison = { note: shape, rows: [], running: null, waiting: names };
   state.after.reveal = "comparison";
@@ -311,7 +312,7 @@ export async function compareHeuristics(ctx) {
     state.after.reveal = "comparison";
     setReport(state, "compare", "failed");
   } finally {
-    if (state.job === mine) endJob(ctx);
+    if (state.job === mine) endJob(state);
   }
 }
 
@@ -337,14 +338,14 @@ export async function hint(ctx) {
   if (state.solved) return say("No hint needed: the board is already the goal.", "none");
   if (!solvable) return say("No hint: this board cannot reach the goal (the verdict says why).", "none");
   if (state.sync.frame) syncBoard(ctx);
-  const mine = startJob(ctx, "hint", "Finding a hint…");
+  const mine = startJob(state, "hint", "Finding a hint…");
   setReport(state, "hint", "running");
   if (!(await withTables(ctx, mine, board))) {
     if (mine.cancelAt) say("Hint cancelled.", "failed");
     return;
   }
   if (!state.shown || !sameBoard(state.shown.board, board)) {
-    endJob(ctx);
+    endJob(state);
     return;
   }
   mine.title = "Finding a hint…";
@@ -368,6 +369,6 @@ export async function hint(ctx) {
     const error = errorInfo(caught);
     if (mine.seq === state.latest) say(error.type === "Cancelled" ? "Hint cancelled." : `No hint: ${error.message}`, "failed");
   } finally {
-    if (state.job === mine) endJob(ctx);
+    if (state.job === mine) endJob(state);
   }
 }

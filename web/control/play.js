@@ -2,8 +2,9 @@
 // The board in play: a new board, the user's moves (click, tap, Enter, arrow keys, swipes; a tile in the blank's
 // row or column slides the line), Undo and Redo, the solution loaded for playback, and what follows a move: the
 // counter, clock and solved line now, the link in the next frame, the verdict (inversions, the blank's row) a little
-// later. The text area follows the board on screen until the person types another board there. The game's
-// clock, bests and hints are control/game.js's.
+// later, and each move said in the core's words (the rule at work). The text area follows the board on screen until
+// the person types another board there. Done ends a blindfolded game. The words and records of a finished game are
+// control/game.js's, its study control/analysis.js's; the clock's state model/clock.js's.
 
 import { newGame, shapeKey } from "../model/game.js";
 import { fragmentFor, goalSpec, linkable, setGoal } from "../model/link.js";
@@ -13,12 +14,14 @@ import { setReport } from "../state.js";
 import { later, update } from "../store.js";
 import { Playback } from "./playback.js";
 import { playbackStep, sliderSpeed, SPEEDS } from "../model/speed.js";
-import { cancelJob } from "./job.js";
-import { finishGame, readBest, startClock, tickClock } from "./game.js";
+import { idleClock, startClock } from "../model/clock.js";
+import { cancelJob } from "../model/job.js";
+import { learnFrom } from "../model/lesson.js";
+import { readBest } from "../service/bests.js";
+import { newBoardHistory } from "../service/history.js";
 import { count } from "../words.js";
-import { learnFrom, sayMoves } from "./learn.js";
-import { dropAnalysis } from "./analysis.js";
-import { newBoardHistory } from "./history.js";
+import { finishBlind, finishGame } from "./game.js";
+import { dropAnalysis, studySolve } from "./analysis.js";
 import { showPicture } from "./picture.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -27,6 +30,7 @@ import { showPicture } from "./picture.js";
 const SLIDE_MS = 140; // a user's slide animation
 const LINK_EVERY_MS = 250; // browsers throttle history.replaceState (about 100 calls in 10 s)
 const VERDICT_AFTER_MS = 350;
+const SAY_MOVES_UP_TO_CELLS = 1024; // the grid's boards: each move is explained afresh by the core
 
 /**
  * A new board is about to replace the one on screen: a game in progress on it (moves made, the goal not reached) is
@@ -56,7 +60,7 @@ function restoreEarlier(ctx) {
   loadBoard(ctx);
   state.game = earlier.game;
   state.verdict = earlier.verdict;
-  if (earlier.verdict.reply) learnFrom(ctx, earlier.verdict.reply.lesson);
+  if (earlier.verdict.reply) learnFrom(state.learn, earlier.verdict.reply.lesson);
   state.best = readBest(state.shown, state.game.mode);
   writeBoardText(ctx, state.shown.board);
   boardChanged(ctx);
@@ -93,7 +97,7 @@ export function loadBoard(ctx) {
   dropAnalysis(ctx); // the analysis was the last board's
   state.solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
   state.best = readBest(state.shown, state.game.mode);
-  tickClock(ctx);
+  idleClock(state);
   newBoardHistory(ctx); // for players: the history of the new board's shape, its picture
   showPicture(ctx);
 }
@@ -135,7 +139,7 @@ export function userMove(ctx, tile) {
     previewMove(ctx, tiles);
     return;
   }
-  if (state.job) cancelJob(ctx);
+  if (state.job) ctx.python.cancel(cancelJob(state));
   const game = state.game;
   state.earlier = null; // a move on the new board: Undo takes it back, the game it replaced is gone
   game.future = [];
@@ -175,8 +179,7 @@ function previewMove(ctx, tiles) {
   game.future = [];
   state.preview = board;
   ctx.board.moveTiles(tiles, ctx.reducedMotion.matches ? 0 : SLIDE_MS);
-  startClock(ctx);
-  tickClock(ctx);
+  startClock(state);
 }
 
 /**
@@ -218,7 +221,7 @@ function replayStep(ctx, from, to, count) {
   const { state } = ctx;
   const step = state.ready && state.shown ? state.game[from].pop() : undefined;
   if (!step) return;
-  if (state.job) cancelJob(ctx);
+  if (state.job) ctx.python.cancel(cancelJob(state));
   state.game[to].push(step);
   const tiles = count < 0 ? step.slice().reverse() : step;
   if (state.shown && !state.game.blind) sayMoves(ctx, state.shown.board, tiles);
@@ -246,7 +249,7 @@ function slideTiles(ctx, tiles, count) {
     pending = [];
   };
   game.stepping = true;
-  if (count > 0) startClock(ctx); // the first move starts the clock: its time is 0
+  if (count > 0) startClock(state); // the first move starts the clock: its time is 0
   const at = game.startedAt ? Math.round(performance.now() - game.startedAt) : 0;
   try {
     for (const tile of tiles) {
@@ -283,7 +286,7 @@ function slideTiles(ctx, tiles, count) {
     game.stepping = false;
   }
   game.hinted = null;
-  startClock(ctx);
+  startClock(state);
   boardChanged(ctx);
 }
 
@@ -294,11 +297,49 @@ function boardChanged(ctx) {
   const { state } = ctx;
   const solved = state.shown !== null && sameBoard(state.shown.board, state.shown.goal);
   const blind = state.game.blind;
-  if (solved && !state.solved && !blind) state.lines.status = finishGame(ctx);
+  if (solved && !state.solved && !blind) finished(ctx, finishGame(ctx));
   else if (!solved && !blind) state.lines.status = "";
   state.solved = solved;
-  tickClock(ctx);
   if (!blind) followBoard(ctx);
+}
+
+/**
+ * A game has ended: its words in the status line, and its solve studied (its reconstruction, its analysis).
+ * @param {Ctx} ctx
+ * @param {import("./game.js").Finished} end
+ */
+function finished(ctx, [words, study]) {
+  ctx.state.lines.status = words;
+  if (study) studySolve(ctx, study.solve, study.kept, study.how);
+}
+
+/**
+ * Done, in a blindfolded game: the numbers show again and the result is kept (a DNF off the goal).
+ * @param {Ctx} ctx
+ * @param {boolean} focused Done had the focus: it goes on to Shuffle, a new game (Done itself goes)
+ */
+export function done(ctx, focused) {
+  const { state } = ctx;
+  if (!state.game.blind) return;
+  finished(ctx, finishBlind(ctx));
+  if (focused) state.after.focus = "shuffle";
+  followBoard(ctx);
+}
+
+/**
+ * Say what the step from `before` (sliding `tiles` in turn) did: the core's sentence for each move, in the move line.
+ * @param {Ctx} ctx
+ * @param {Board} before
+ * @param {number[]} tiles
+ */
+async function sayMoves(ctx, before, tiles) {
+  if (before.tiles.length > SAY_MOVES_UP_TO_CELLS || !ctx.state.ready) return;
+  try {
+    const reply = await ctx.python.request("move", { board: boardFields(before), tiles });
+    ctx.state.lines.move = reply.texts.join(" ");
+  } catch {
+    // a move the page made is always legal; a failed worker shows its own message
+  }
 }
 
 /** The link (in the next frame) and the verdict (a bit later) follow the board on screen. @param {Ctx} ctx */
@@ -344,7 +385,7 @@ async function refreshVerdict(ctx) {
     const shown = state.shown;
     if (shown && sameBoard(shown.board, reply.board) && sameBoard(shown.goal, reply.goal)) {
       state.verdict = { reply, checking: false, quiet: true, placeholder: "" };
-      learnFrom(ctx, reply.lesson);
+      learnFrom(state.learn, reply.lesson);
     }
   } catch {
     // the next check shows any problem

@@ -17,7 +17,6 @@ import { every, later } from "../store.js";
 import { sliderSpeed, WATCH_SPEEDS } from "../model/speed.js";
 import { errorInfo } from "../worker-handle.js";
 import { label, phrase, progressLine } from "../words.js";
-import { shuffle } from "./check.js";
 
 /**
  * @typedef {import("../state.js").Ctx} Ctx
@@ -95,10 +94,14 @@ export function useIdastar(ctx) {
   newLanes(ctx);
 }
 
-/** The advice's other offer taken: a 3×3 board dealt, and the panel opened on it. @param {Ctx} ctx */
-export async function trySmaller(ctx) {
+/** The advice's other offer taken: a 3×3 board, which listen.js has dealt (control/check.js shuffle) before the
+ * panel opens on it (openOnSmaller). @param {Ctx} ctx */
+export function chooseSmaller(ctx) {
   ctx.state.form.shape = "3×3";
-  await shuffle(ctx);
+}
+
+/** The smaller board is dealt: the panel opens on it. @param {Ctx} ctx */
+export function openOnSmaller(ctx) {
   if (ctx.state.shown && ctx.state.shown.board.rows === 3) openWatch(ctx);
 }
 

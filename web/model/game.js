@@ -1,7 +1,7 @@
 // @ts-check
 // A game on the board on screen, as pure data: the steps made (for Undo and Redo), the move counts (single tiles
 // and lines), the clock and the hints taken; and the personal bests per board shape. No DOM, no storage:
-// control/game.js keeps these in the state and in localStorage.
+// control/game.js keeps these in the state, service/bests.js and service/history.js in localStorage.
 //
 // A step is one user action: the tiles it slid, in order (a tap on a tile two cells from the blank slides two
 // tiles: one step, two moves). Undo slides them back in reverse order, Redo again in order.

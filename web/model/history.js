@@ -1,7 +1,7 @@
 // @ts-check
 // The player's solves, as pure data: one entry per solve of a board shape (when, time, both move counts, the
 // shortest solution of the board dealt, hints), the averages speedsolvers use, and the history as CSV. No DOM, no
-// storage: control/history.js keeps it in localStorage.
+// storage: service/history.js keeps it in localStorage.
 //
 // Averages follow the WCA regulations (article 9f) as the speedsolving community uses them on any series: the best;
 // the mean of 3 (the last three, plain mean); the average of 5 and of 12 (the last five or twelve without their

@@ -1,16 +1,18 @@
 // @ts-check
+// Runs in the Python worker (its later downloads: package data, the 4×4 tables, the memory snapshot kept).
 // What the page's worker (worker.js) fetches once Python is up, each file checked against build.json's sha256:
 // the package data the site's wheel leaves out (build.json "data": the 5×5 tables), written into Python's file
 // system when a request first needs it; the pattern databases (build.json "pdb", "mtm"), downloaded with progress,
 // kept in the Cache API under their content-hashed URL and handed to Python in slices while requests keep being
 // answered; and the build's memory snapshot, kept for the next visits' boot.
 
-import { openSiteCache, TimeLeft } from "./boot-files.js";
-import { errorOf } from "./protocol.js";
+import { TimeLeft } from "./boot.js";
+import { keepBytes, openPdbCache, openSiteCache } from "./caches.js";
+import { errorOf } from "../protocol.js";
 
-/** @typedef {import("./protocol.js").Tables} Tables */
-/** @typedef {import("./protocol.js").Database} Database */
-/** @typedef {import("./boot-files.js").FileInfo} FileInfo */
+/** @typedef {import("../protocol.js").Tables} Tables */
+/** @typedef {import("../protocol.js").Database} Database */
+/** @typedef {import("./boot.js").FileInfo} FileInfo */
 /** @typedef {{url: string, size: number, sha256: string, rows: number, cols: number}} DatabaseFile a database
  *   the build ships (`rows` and `cols`: the board shape it serves, read from the file's header) */
 /** @typedef {{build: string, runtime: FileInfo[], packages: FileInfo[],
@@ -46,9 +48,7 @@ async function siteFile(href, sha256, build) {
     if (hit && cache) await cache.delete(href); // a damaged copy: fetched again next time
     throw new Error("its sha256 does not match build.json");
   }
-  if (!hit && cache) {
-    await cache.put(href, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-  }
+  if (!hit && cache) await keepBytes(cache, href, bytes);
   return bytes;
 }
 
@@ -75,7 +75,6 @@ export async function provideData(python, request) {
 
 // ---- Pattern database: download with progress, keep in the Cache API, verify, hand to Python ----------------
 
-const PDB_CACHE = "npuzzle-pdb";
 const TABLES_REPORT_MS = 100;
 
 /** How the status lines name each database. @type {Readonly<Record<Database, string>>} */
@@ -128,15 +127,6 @@ async function download(database, url, total) {
   return received === bytes.length ? bytes : bytes.slice(0, received);
 }
 
-/** The cache, or null where the Cache API is missing (insecure origin, private mode): then every visit downloads. */
-async function openCache() {
-  try {
-    return typeof caches === "undefined" ? null : await caches.open(PDB_CACHE);
-  } catch {
-    return null;
-  }
-}
-
 /** Hand the verified bytes to Python, which prepares the tables in slices (Engine.start_load): requests sent
  * meanwhile are answered between two slices. A stray interrupt (a cancel that came as a request ended) aborts
  * a slice; the load then starts over once. Resolves with the engine's reply.
@@ -181,7 +171,7 @@ async function prepareTables(python, database, bytes, cached, slices) {
 /** What each database would cost (phase "offered"): the page asks for one (`tables`) when a board needs it, or at
  * once on a capable device. @param {Python} python */
 export async function offerTables(python) {
-  const cache = await openCache();
+  const cache = await openPdbCache();
   for (const database of /** @type {Database[]} */ (["pdb", "mtm"])) {
     const info = python.manifest[database];
     if (!info) continue;
@@ -202,7 +192,7 @@ export async function loadTables(python, database, slices) {
   const url = new URL(info.url, python.base).href;
   const started = performance.now();
   try {
-    const cache = await openCache();
+    const cache = await openPdbCache();
     let bytes = null;
     let cached = false;
     if (cache) {
@@ -228,7 +218,7 @@ export async function loadTables(python, database, slices) {
       }
       if (cache) {
         try {
-          await cache.put(url, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+          await keepBytes(cache, url, bytes);
         } catch (exc) {
           console.warn(`npuzzle: could not keep the ${name.toLowerCase()} for later visits:`, exc);
         }

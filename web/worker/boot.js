@@ -1,13 +1,12 @@
 // @ts-check
+// Runs in the Python worker (its boot).
 // The files Python's boot loads (Pyodide's runtime, micropip, our wheel, the memory snapshot), each fetched once:
 // from the site's cache when an earlier visit (or the service worker) kept it, else from the network, counted as it
-// arrives and kept in that cache as it streams, so neither the service worker (sw.js skips what is there) nor the
+// arrives and kept in that cache as it streams, so neither the service worker (sw.js skips what is there; the cache: caches.js) nor the
 // next visit downloads it again. The counts give the boot's progress: bytes as the network sends them (the
 // precompressed size a compressing host sends: build.json's `br`/`gz`, then the response's Content-Length) and an
 // estimate of the time left from the recent rate.
 
-/** The service worker's caches are named this prefix and the build's identity (sw.js says it too). */
-export const SITE_CACHE_PREFIX = "npuzzle-site-";
 /** The window of the recent rate (TimeLeft). */
 const RATE_WINDOW_MS = 3000;
 /** No estimate before this much of the window has passed (the first bytes come in bursts). */
@@ -17,16 +16,6 @@ const RATE_MIN_MS = 1000;
 /** @typedef {{received: number, total: number, seconds_left: number | null}} Counts network bytes, as sent */
 
 const networkFetch = self.fetch.bind(self);
-
-/** The site's cache of this build, or null where the Cache API is missing (then every visit downloads).
- * @param {string} build */
-export async function openSiteCache(build) {
-  try {
-    return typeof caches === "undefined" ? null : await caches.open(SITE_CACHE_PREFIX + build);
-  } catch {
-    return null;
-  }
-}
 
 /** Bytes as a compressing host sends the file (the browser accepts brotli and gzip). @param {FileInfo} info */
 function expectedSize(info) {

@@ -3,21 +3,15 @@
 // in the background on a capable desktop (enough device memory, no Save-Data, a fine pointer); otherwise when a
 // 4×4 board needs it (Solve or Hint waits for it); and on a phone only when the user chooses (the status line
 // says what it costs and offers a button). The line-move tables (30 MB: optimal 4×4 answers counted in line moves)
-// follow the same rules, but only once the player counts moves in lines.
+// follow the same rules, but only once the player counts moves in lines. A service under the controllers: it asks
+// the worker for the tables and keeps the page's knowledge of them (the queries on it: model/tables.js).
 
 import { testOptions } from "../hooks.js";
-import { downloadWords, megabytes } from "../words.js";
+import { tablesState, waitingFraction, waitingWords } from "../model/tables.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
 /** @typedef {import("../protocol.js").Tables} Tables */
 /** @typedef {import("../protocol.js").Database} Database */
-/** @typedef {import("../state.js").TablesState} TablesState */
-
-/** The page's knowledge of `database`. @param {import("../state.js").State} state @param {Database} database
- * @returns {TablesState} */
-export function tablesState(state, database) {
-  return database === "mtm" ? state.speed.lineTables : state.tables;
-}
 
 const CAPABLE_MEMORY_GB = 4;
 /** What one more worker of a split solve costs: its Python (~40 MB) and its own copy of the tables (~115 MB). */
@@ -91,30 +85,6 @@ export function linesWanted(ctx) {
   if (last && last.phase === "offered" && (policy === "desktop" || (last.cached && policy !== "phone"))) {
     fetchTables(ctx, "mtm");
   }
-}
-
-/**
- * What a job waiting for the tables says of them.
- * @param {Tables | null} tables
- */
-export function waitingWords(tables) {
-  if (!tables) return "";
-  const size = `${megabytes(tables.total || 0)} MB`;
-  if (tables.phase === "downloading") {
-    return `downloaded ${downloadWords(tables.received || 0, tables.total || 0, tables.seconds_left)}`;
-  }
-  if (tables.phase === "loading") return `preparing them (${Math.round((tables.fraction || 0) * 100)}%)`;
-  return `${size} to download, once`;
-}
-
-/**
- * How far the tables a job waits for are (their download, then their preparation), null when not under way.
- * @param {Tables | null} tables
- */
-export function waitingFraction(tables) {
-  if (!tables) return null;
-  if (tables.phase === "downloading" && tables.total) return (tables.received || 0) / tables.total;
-  return tables.phase === "loading" ? tables.fraction ?? null : null;
 }
 
 /** Ask the worker for a database (once). @param {Ctx} ctx @param {Database} [database] */

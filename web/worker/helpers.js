@@ -1,6 +1,7 @@
 // @ts-check
+// Runs in the Python worker that solves: its helper workers, held through the page's own handle (worker-handle.js).
 // The primary worker's helpers for split solves (npuzzle.pdb.split): more instances of worker.js, each with its own
-// Python and its own copy of the pattern database (control/tables.js's WORKER_MB each: the page asks for no more
+// Python and its own copy of the pattern database (service/tables.js's WORKER_MB each: the page asks for no more
 // workers than the device's cores and memory allow), searching the subtrees the primary's Python hands out.
 // JavaScript only carries the messages: Session.exchange gives a task (or none), a helper's `subtree` request
 // searches it, and its `running` counts and its `answer` go back to Session.exchange; the verdict is Python's.
@@ -11,13 +12,13 @@
 // A helper whose request fails (it failed, or did not stop within the grace of a cancel and was restarted by its
 // PythonWorker) gives its task back ({lost: task}) and gets no other until its tables are ready again.
 
-import { PythonWorker } from "./worker-handle.js";
+import { PythonWorker } from "../worker-handle.js";
 
 /** How long helpers stay once no split solve runs and none searches a task (nor got ready) since; then they end. */
 export const HELPERS_IDLE_MS = 60_000;
 
-/** @typedef {import("./protocol.js").SplitTask} SplitTask */
-/** @typedef {import("./protocol.js").Helpers} HelpersCount */
+/** @typedef {import("../protocol.js").SplitTask} SplitTask */
+/** @typedef {import("../protocol.js").Helpers} HelpersCount */
 
 /**
  * One helper: its worker, whether its Python and tables are ready, and the task it searches (null: none).

@@ -1,4 +1,5 @@
 // @ts-check
+// Runs in the Python worker: its entry (a module Web Worker the page starts through worker-handle.js) and runner.
 // The Python side of the page: a module Web Worker that boots Pyodide, installs our wheel from the site's own
 // origin and answers typed messages by calling npuzzle.api. The page never blocks on Python.
 //
@@ -8,28 +9,29 @@
 // Save-Data), which restore it instead (docs/architecture.md "Fast start"), falling back to the normal boot, with
 // a console warning, when it cannot be used. Every file the boot loads comes from the site's cache when kept,
 // else from the network, counted (the `loading` status carries bytes and the time left) and kept as it streams
-// (boot-files.js), so the service worker and the next visit find it there. Package data the site serves beside
+// (boot.js), so the service worker and the next visit find it there. Package data the site serves beside
 // the wheel (build.json "data": the 5×5 tables) is fetched when a request first needs it
-// (worker-files.js, as are the pattern databases and the snapshot kept).
+// (downloads.js, as are the pattern databases and the snapshot kept).
 //
 // The messages both ways (requests, status, progress, result, error, and the pattern database's `tables`
 // progress) are typed once, in protocol.js. A solve the page asks to split over `workers` (a hard 4×4 with the
 // pattern database) runs here as the primary: its Python hands tasks to helper workers, more instances of this
-// script that this one starts and talks to as the page talks to it (helper-workers.js). The pattern database
-// (build.json "pdb") is fetched after Python is ready while requests keep being answered (worker-files.js).
+// script that this one starts and talks to as the page talks to it (helpers.js). The pattern database
+// (build.json "pdb") is fetched after Python is ready while requests keep being answered (downloads.js).
 
 // @ts-expect-error: site/pyodide/ is copied from node_modules/pyodide by the build (not in web/)
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { BootFiles, TimeLeft, openSiteCache } from "./boot-files.js";
-import { Helpers } from "./helper-workers.js";
-import { LONG_OPS, REQUEST_TYPES, errorOf } from "./protocol.js";
-import { keepSnapshot, loadTables, offerTables, provideData, sha256Hex } from "./worker-files.js";
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { BootFiles, TimeLeft } from "./boot.js";
+import { openSiteCache } from "./caches.js";
+import { Helpers } from "./helpers.js";
+import { LONG_OPS, REQUEST_TYPES, errorOf } from "../protocol.js";
+import { keepSnapshot, loadTables, offerTables, provideData, sha256Hex } from "./downloads.js";
 
-/** @typedef {import("./protocol.js").Reply} Reply */
-/** @typedef {import("./protocol.js").Request} Request */
-/** @typedef {import("./protocol.js").Tables} Tables */
-/** @typedef {import("./protocol.js").StatusMessage} StatusMessage */
-/** @typedef {Exclude<Request, import("./protocol.js").CancelRequest>} Work a request that runs in Python */
+/** @typedef {import("../protocol.js").Reply} Reply */
+/** @typedef {import("../protocol.js").Request} Request */
+/** @typedef {import("../protocol.js").Tables} Tables */
+/** @typedef {import("../protocol.js").StatusMessage} StatusMessage */
+/** @typedef {Exclude<Request, import("../protocol.js").CancelRequest>} Work a request that runs in Python */
 /** @typedef {Awaited<ReturnType<typeof boot>>} Python the booted runtime (Python objects are untyped: any) */
 
 const SLICE_SECONDS = 0.05;
@@ -77,7 +79,7 @@ let stageName = null;
 let stageText = "";
 let stageStart = 0;
 /** The boot's downloads so far (BootFiles), carried by every `loading` status once known. */
-/** @type {import("./boot-files.js").Counts | null} */
+/** @type {import("./boot.js").Counts | null} */
 let counts = null;
 
 /** @param {(typeof STAGES)[number] | null} name @param {string} [text] */
@@ -96,15 +98,15 @@ function loadingStatus() {
     ...counts });
 }
 
-/** @param {import("./boot-files.js").Counts} latest */
+/** @param {import("./boot.js").Counts} latest */
 function downloaded(latest) {
   counts = latest;
   loadingStatus();
 }
 
-/** @typedef {import("./boot-files.js").FileInfo} FileInfo */
-/** @typedef {import("./worker-files.js").Manifest} Manifest */
-/** @typedef {import("./protocol.js").Database} Database */
+/** @typedef {import("./boot.js").FileInfo} FileInfo */
+/** @typedef {import("./downloads.js").Manifest} Manifest */
+/** @typedef {import("../protocol.js").Database} Database */
 
 /** The runtime's module, which Pyodide imports itself (counted once loaded). */
 const RUNTIME_MODULE = "pyodide/pyodide.asm.mjs";
@@ -197,7 +199,7 @@ async function startDownloads(files, set, base) {
 
 async function boot() {
   const started = performance.now();
-  const base = new URL("./", import.meta.url);
+  const base = new URL("../", import.meta.url); // the site's root: build.json and the files it lists
   stage("runtime", "Loading the Python runtime");
   const response = await fetch(new URL("build.json", base), { cache: "no-cache" });
   if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (build the site with npm run build)`);
@@ -389,7 +391,7 @@ class Runner {
     const idleMs = message.type === "solve" ? message.helpers_idle_ms : undefined;
     await provideData(this.py, { ...fields, op: type });
     const session = this.py.start(JSON.stringify({ ...fields, op: type }));
-    /** @type {import("./helper-workers.js").SplitRun | null} */
+    /** @type {import("./helpers.js").SplitRun | null} */
     let split = null;
     try {
       for (;;) {
@@ -436,9 +438,9 @@ class Runner {
 }
 
 const runner = new Runner();
-/** How a database's load shares Python with the requests (worker-files.js). */
+/** How a database's load shares Python with the requests (downloads.js). */
 const slices = { exclusive: runner.exclusive.bind(runner), between: nextTask, sliceSeconds: SLICE_SECONDS };
-/** The helper workers of split solves (started at the first one, ended when idle: helper-workers.js). */
+/** The helper workers of split solves (started at the first one, ended when idle: helpers.js). */
 const helpers = new Helpers({
   url: new URL("./worker.js", import.meta.url),
   onChange: (count) => post({ type: "progress", id: null, helpers: count }),

@@ -1,0 +1,39 @@
+// @ts-check
+// The page's knowledge of the 4×4 tables as data: which record a database is, and what a job waiting for them says
+// (their download, then their preparation). Fetching them is service/tables.js's.
+
+import { downloadWords, megabytes } from "../words.js";
+
+/** @typedef {import("../protocol.js").Tables} Tables */
+/** @typedef {import("../protocol.js").Database} Database */
+/** @typedef {import("../state.js").TablesState} TablesState */
+
+/** The page's knowledge of `database`. @param {import("../state.js").State} state @param {Database} database
+ * @returns {TablesState} */
+export function tablesState(state, database) {
+  return database === "mtm" ? state.speed.lineTables : state.tables;
+}
+
+/**
+ * What a job waiting for the tables says of them.
+ * @param {Tables | null} tables
+ */
+export function waitingWords(tables) {
+  if (!tables) return "";
+  const size = `${megabytes(tables.total || 0)} MB`;
+  if (tables.phase === "downloading") {
+    return `downloaded ${downloadWords(tables.received || 0, tables.total || 0, tables.seconds_left)}`;
+  }
+  if (tables.phase === "loading") return `preparing them (${Math.round((tables.fraction || 0) * 100)}%)`;
+  return `${size} to download, once`;
+}
+
+/**
+ * How far the tables a job waits for are (their download, then their preparation), null when not under way.
+ * @param {Tables | null} tables
+ */
+export function waitingFraction(tables) {
+  if (!tables) return null;
+  if (tables.phase === "downloading" && tables.total) return (tables.received || 0) / tables.total;
+  return tables.phase === "loading" ? tables.fraction ?? null : null;
+}
