@@ -135,3 +135,15 @@ def test_a_dataset_row_whose_optimal_search_a_time_limit_cut_is_marked() -> None
     assert row_stopped(allowance) is None  # the work allowance is the same on every machine: nothing to mark
     assert row_stopped({"stopped": "node-limit", "length": None, "extra": {}}) == "node-limit"
     assert row_stopped({"stopped": None, "length": 36, "extra": {}}) is None
+
+
+def test_a_request_may_ask_for_a_smaller_allowance_and_a_bad_one_is_refused() -> None:
+    request = {"op": "solve", "board": BOARDS[1], "optimal_nodes": SMALL_ALLOWANCE, "budget": 0.2}
+    reply = json.loads(api.handle(json.dumps(request)))
+    first = reply["extra"]["optimal_search"]
+    assert (first["nodes_expanded"], first["stopped"]) == (SMALL_ALLOWANCE, "node-limit")
+    assert reply["algorithm"] == "near-optimal" and f"within {SMALL_ALLOWANCE:,} nodes expanded" in reply["message"]
+    assert untimed(json.loads(api.handle(json.dumps(request)))) == untimed(reply)  # counted, so the same again
+    for bad in (0, -5, 1.5, "many"):
+        failed = json.loads(api.handle(json.dumps({**request, "optimal_nodes": bad})))
+        assert not failed["ok"] and "field 'optimal_nodes'" in failed["error"]["message"], failed

@@ -45,7 +45,8 @@
  * @typedef {"stm" | "mtm"} Metric single-tile moves, or line moves (a whole row or column slid at once is one)
  * @typedef {{type: "solve", id: number, board: BoardInput, goal?: string, algorithm?: string,
  *   heuristic?: string, metric?: Metric, workers?: number, split_nodes?: number, helpers_idle_ms?: number,
- *   background?: boolean, time_limit?: number, near_optimal_at_limit?: boolean}} SolveRequest
+ *   background?: boolean, time_limit?: number, near_optimal_at_limit?: boolean,
+ *   optimal_nodes?: number}} SolveRequest
  * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string, metric?: Metric}} HintRequest
  * @typedef {{type: "analyse", id: number, board: BoardInput, goal?: string, moves: string | (number | string)[],

@@ -149,6 +149,9 @@ def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))):
         raise RequestError(f"field 'budget' must be a number of work units, got {budget!r}")
     at_limit = field(request, "near_optimal_at_limit", bool, False)
+    allowance = field(request, "optimal_nodes", int, None)
+    if allowance is not None and allowance < 1:
+        raise RequestError(f"field 'optimal_nodes' must be a whole number of nodes of at least 1, got {allowance}")
     registry = registry if registry is not None else default_registry()
     metric = field(request, "metric", str, "stm")
     chosen = plan(
@@ -158,6 +161,7 @@ def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
         heuristic,
         registry,
         budget=budget,
+        optimal_nodes=allowance,
         near_optimal_at_limit=at_limit,
         metric=metric,
     )
@@ -197,13 +201,17 @@ def _board_goal_limit(request: Request) -> tuple[Board, Board, Limit]:
 def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     """``{"board": TEXT, "goal"?: …, "algorithm"?: "auto" | "astar" | "idastar" | "near-optimal", "heuristic"?: "auto" |
     a name of :func:`op_options`, "metric"?: "stm" | "mtm", "max_nodes"?: N, "time_limit"?: S, "max_states"?: N,
-    "budget"?: B, "near_optimal_at_limit"?: bool, "workers"?: N, "split_nodes"?: N}`` → ``{"type": "result", "ok":
-    true, …SearchResult fields…, "metric", "tile_moves", "line_moves", "ratio_bound", "letters", "notation",
-    "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
+    "budget"?: B, "optimal_nodes"?: N, "near_optimal_at_limit"?: bool, "workers"?: N, "split_nodes"?: N}`` →
+    ``{"type": "result", "ok": true, …SearchResult fields…, "metric", "tile_moves", "line_moves", "ratio_bound",
+    "letters", "notation", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
 
     ``metric: "mtm"`` counts a whole line slid at once as one move (:mod:`npuzzle.multitile`): ``optimal`` and
     ``lower_bound`` are then in line moves, as are ``length`` and ``ratio_bound`` (one metric per reply; ``tile_moves``
     and ``line_moves`` give both counts by name).
+
+    ``optimal_nodes`` is the allowance of ``auto``'s optimal search where its rule gives way to the near-optimal solver
+    (default :data:`~npuzzle.policy.AUTO_OPTIMAL_NODES`): a smaller one answers sooner, still counted in work (the page
+    asks for one while the 4×4's tables are on their way, which then prove the shortest).
 
     ``moves``/``letters`` are ``null`` when a limit stopped the search (``stopped`` names it); an unsolvable board fails
     at once with its ``explanation``. What ``auto`` picks: :mod:`npuzzle.policy`. ``budget`` is the near-optimal
