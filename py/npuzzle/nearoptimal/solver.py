@@ -248,6 +248,61 @@ def budget_nodes(budget: object) -> int:
     return round(budget * WORK_UNIT)
 
 
+STOPPED_EARLY = "stopped before a solution was found"
+"""The answer's words when a hard limit ended the search with no solution."""
+
+
+class _Run:
+    """One near-optimal search's state shared by its phases: the board played so far (``cells``, ``blank``), the
+    moves, each phase's length so far, the proven bound, what the region's beam was and the budget."""
+
+    def __init__(self, board: Board, goal: Board, units: float | None, budget: Budget) -> None:
+        self.board, self.goal, self.units, self.budget = board, goal, units, budget
+        self.rows, self.cols, self.n = board.rows, board.cols, board.size
+        self.lower = manhattan_linear_conflict(board.tiles, goal.tiles, self.rows, self.cols)
+        self.cells = list(board.tiles)
+        self.blank = self.cells.index(0)
+        self.moves: list[int] = []
+        self.phases: dict[str, int] = {}
+        self.goal_of = [0] * self.n
+        for cell, tile in enumerate(goal.tiles):
+            self.goal_of[tile] = cell
+        self.free = bytearray([1]) * self.n
+        self.core_note = ""
+        self.beam_width = 0
+
+    def result(self, solved: bool, message: str) -> SearchResult:
+        """The answer: the moves when ``solved`` (checked against the goal), the budget's counts, ``message``."""
+        final = tuple(self.moves) if solved else None
+        if final is not None and self.board.apply(final) != self.goal:
+            raise RuntimeError("internal error: the near-optimal solution does not reach the goal")
+        extra: dict[str, object] = {
+            "phases": dict(self.phases),
+            "width": self.beam_width,
+            "core": self.core_note,
+            "budget": self.units,
+        }
+        budget = self.budget
+        found = SearchResult(
+            moves=final,
+            optimal=final is not None and len(final) == self.lower,
+            algorithm=ALGORITHM,
+            heuristic=HEURISTIC,
+            nodes_expanded=budget.expanded,
+            nodes_generated=budget.generated,
+            max_frontier=budget.max_frontier,
+            iterations=budget.iteration,
+            seconds=budget.elapsed(),
+            lower_bound=self.lower,
+            stopped=budget.stopped,
+            message=message,
+            extra=extra,
+        )
+        if final is not None:
+            extra["ratio_bound"] = ratio_bound(found)
+        return found
+
+
 def _search(
     board: Board,
     goal: Board,
@@ -258,158 +313,153 @@ def _search(
     limit: Limit,
     tables: TableSet | None,
 ) -> Search:
-    rows, cols, n = board.rows, board.cols, board.size
-    budget = Budget(limit, ALGORITHM, HEURISTIC, work)
-    lower = manhattan_linear_conflict(board.tiles, goal.tiles, rows, cols)
-    cells = list(board.tiles)
-    blank = cells.index(0)
-    moves: list[int] = []
-    phases: dict[str, int] = {}
-    goal_of = [0] * n
-    for cell, tile in enumerate(goal.tiles):
-        goal_of[tile] = cell
-    free = bytearray([1]) * n
-    core_note = ""
-    beam_width = 0
-
-    def result(solved: bool, message: str) -> SearchResult:
-        final = tuple(moves) if solved else None
-        if final is not None and board.apply(final) != goal:
-            raise RuntimeError("internal error: the near-optimal solution does not reach the goal")
-        extra: dict[str, object] = {"phases": dict(phases), "width": beam_width, "core": core_note, "budget": units}
-        found = SearchResult(
-            moves=final,
-            optimal=final is not None and len(final) == lower,
-            algorithm=ALGORITHM,
-            heuristic=HEURISTIC,
-            nodes_expanded=budget.expanded,
-            nodes_generated=budget.generated,
-            max_frontier=budget.max_frontier,
-            iterations=budget.iteration,
-            seconds=budget.elapsed(),
-            lower_bound=lower,
-            stopped=budget.stopped,
-            message=message,
-            extra=extra,
-        )
-        if final is not None:
-            extra["ratio_bound"] = ratio_bound(found)
-        return found
-
-    if cells == list(goal.tiles):
-        return result(True, "the board is already the goal")
+    """The solver's phases in turn (the module text): at most 9 cells solved exactly; else peel down to a core,
+    beam search over it (or peel further and finish exactly), then shorten windows of the whole path."""
+    run = _Run(board, goal, units, Budget(limit, ALGORITHM, HEURISTIC, work))
+    if run.cells == list(goal.tiles):
+        return run.result(True, "the board is already the goal")
     try:
-        yield budget.progress()
-
-        if n <= EXACT_CELLS:  # at most 181,440 states (a 3×3): solved exactly at once, its length proven optimal
-            finish = yield from _exactly(cells, rows, cols, free, goal_of, (0, rows, 0, cols), budget)
+        yield run.budget.progress()
+        if run.n <= EXACT_CELLS:  # at most 181,440 states (a 3×3): solved exactly at once, its length proven optimal
+            finish = yield from _exactly(
+                run.cells, run.rows, run.cols, run.free, run.goal_of, (0, run.rows, 0, run.cols), run.budget
+            )
             if finish is None:
-                return result(False, "stopped before a solution was found")
-            walk(cells, blank, finish, moves)
-            phases["exact"] = lower = len(moves)
-            return result(
+                return run.result(False, STOPPED_EARLY)
+            walk(run.cells, run.blank, finish, run.moves)
+            run.phases["exact"] = run.lower = len(run.moves)
+            return run.result(
                 True, f"solved optimally by an exact search (A*), as is every board of {EXACT_CELLS} cells or fewer"
             )
-
-        # Phase 1: peel down to a region of at most core_cells(work) cells.
-        most = core_cells(work)
-        region: Region = (0, rows, 0, cols)
-        _, core = peel_plan(region, cols, goal_of[0], most)
-        peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / n
-        blank = yield from peel_lines(
-            cells,
-            blank,
-            rows,
-            cols,
-            free,
-            goal_of,
-            goal.tiles,
-            region,
-            most,
-            budget,
-            moves,
-            None if work is None else round(PEEL_SHARE * peeled_share * work),
-        )
-        if blank < 0:
-            return result(False, "stopped before a solution was found")
-        _, region = peel_plan(region, cols, goal_of[0], most)
-        phases["peel"] = len(moves)
-
-        # Phase 2: beam search over the region.
-        top, bottom, left, right = region
-        r_rows, r_cols = bottom - top, right - left
-        region_cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-        region_goal = [goal.tiles[c] for c in region_cells]
-        labels = _local_labels(region_goal)
-        local_goal = [labels[t] for t in region_goal]
-        local_start = [labels[cells[c]] for c in region_cells]
-        specs: list[PartitionSpec] = []
-        if r_rows * r_cols <= TABLE_CELLS:
-            if tables is None and (r_rows, r_cols) == (5, 5):
-                tables = shipped_five()
-            steps = region_specs_steps(r_rows, r_cols, local_goal, tables)
-            specs = yield from mapped(steps, lambda _: budget.progress())
-            sizes = sorted({len(g) for g in specs[0].groups})
-            core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
-            if region_cells == list(range(n)):
-                partitions = [bind_partition(spec, local_goal) for spec in specs]
-                lower = max([lower] + [p.value(positions(local_start)) for p in partitions])
-        else:
-            core_note = f"{r_rows}×{r_cols} region"
-        budget.bound = lower
-        region_lower = manhattan_linear_conflict(local_start, local_goal, r_rows, r_cols)
-        beam_width, share = _beam_pace(width, budget.soft_left(), region_lower, DIRECTIONS)
-        jobs = [
-            BeamJob(r_rows, r_cols, *ends, beam_width, share, min(beam_width, MIN_WIDTH), DEPTH_CAP * region_lower)
-            for ends in ((local_start, local_goal), (local_goal, local_start))[:DIRECTIONS]
-        ]
-        path = yield from shorter_way(jobs, budget)
-        if path is not None:
-            shortest = lower - len(moves)  # the region's path with the peeled moves is at least the bound
-            if specs and shorten_path and len(path) > shortest and not budget.soft_stop():
-                before = len(path)
-                path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget, shortest=shortest)
-                phases["windows_saved"] = before - len(path)
-            blank = walk(cells, blank, [region_cells[p] for p in path], moves)
-        else:
-            if budget.hard_stop():
-                return result(False, "stopped before a solution was found")
-            # The beam did not finish: peel the region further and finish exactly.
-            blank = yield from peel_lines(
-                cells, blank, rows, cols, free, goal_of, goal.tiles, region, EXACT_CELLS, budget, moves
-            )
-            if blank < 0:
-                return result(False, "stopped before a solution was found")
-            _, small = peel_plan(region, cols, goal_of[0], EXACT_CELLS)
-            finish = yield from _exactly(cells, rows, cols, free, goal_of, small, budget)
-            if finish is None:
-                return result(False, "stopped before a solution was found")
-            blank = walk(cells, blank, finish, moves)
-        phases["solve"] = len(moves)
-
-        # Phase 3: shorten windows of the whole path while the budget lasts.
-        if shorten_path and n <= WINDOW_CELLS and len(moves) > lower and not budget.soft_stop():
-            better = yield from beam_windows(
-                rows, cols, board.tiles, _blank_path(board.tiles, moves), WINDOW_WIDTH, budget, shortest=lower
-            )
-            cells = list(board.tiles)
-            moves.clear()
-            walk(cells, cells.index(0), better, moves)
-            phases["windows"] = len(moves)
-        if len(moves) == lower:
-            message = "solved optimally: the length equals the lower bound"
-        else:
-            message = f"solved, not proven optimal: at most {len(moves) / lower:.3f}× the optimal length"
-        if budget.requested:
-            message = f"stopped early ({budget.stopped}): best so far; {message}"
-        elif budget.stopped is not None:
-            message += f" (improvement cut short by the {budget.stopped})"
-            budget.stopped = None
-        return result(True, message)
-
+        region = yield from _peeled(run, work)
+        if region is None or not (yield from _region_solved(run, region, width, shorten_path, tables)):
+            return run.result(False, STOPPED_EARLY)
+        run.phases["solve"] = len(run.moves)
+        yield from _shortened(run, shorten_path)
+        return run.result(True, _solved_words(run.moves, run.lower, run.budget))
     except SearchStopped as stop:  # stopped from outside before a solution existed (shortening keeps its own)
-        budget.request_stop(stop.reason)
-        return result(False, stopped_message(stop.reason, budget.expanded, lower))
+        run.budget.request_stop(stop.reason)
+        return run.result(False, stopped_message(stop.reason, run.budget.expanded, run.lower))
+
+
+def _peeled(run: _Run, work: int | None) -> Generator[Progress, None, Region | None]:
+    """Phase 1: peel lines off the board down to a region of at most :func:`core_cells` cells; the region, or
+    ``None`` when a hard limit stopped it."""
+    most = core_cells(work)
+    region: Region = (0, run.rows, 0, run.cols)
+    _, core = peel_plan(region, run.cols, run.goal_of[0], most)
+    peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / run.n
+    run.blank = yield from peel_lines(
+        run.cells,
+        run.blank,
+        run.rows,
+        run.cols,
+        run.free,
+        run.goal_of,
+        run.goal.tiles,
+        region,
+        most,
+        run.budget,
+        run.moves,
+        None if work is None else round(PEEL_SHARE * peeled_share * work),
+    )
+    if run.blank < 0:
+        return None
+    run.phases["peel"] = len(run.moves)
+    return peel_plan(region, run.cols, run.goal_of[0], most)[1]
+
+
+def _region_solved(
+    run: _Run, region: Region, width: int | None, shorten_path: bool, tables: TableSet | None
+) -> Generator[Progress, None, bool]:
+    """Phase 2: a beam search over ``region`` (its windows shortened by the group tables), or, when the beam does not
+    finish, the region peeled further and finished exactly; whether a solution was found."""
+    budget, cols = run.budget, run.cols
+    top, bottom, left, right = region
+    r_rows, r_cols = bottom - top, right - left
+    region_cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    region_goal = [run.goal.tiles[c] for c in region_cells]
+    labels = _local_labels(region_goal)
+    local_goal = [labels[t] for t in region_goal]
+    local_start = [labels[run.cells[c]] for c in region_cells]
+    specs: list[PartitionSpec] = []
+    if r_rows * r_cols <= TABLE_CELLS:
+        if tables is None and (r_rows, r_cols) == (5, 5):
+            tables = shipped_five()
+        steps = region_specs_steps(r_rows, r_cols, local_goal, tables)
+        specs = yield from mapped(steps, lambda _: budget.progress())
+        sizes = sorted({len(g) for g in specs[0].groups})
+        run.core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
+        if region_cells == list(range(run.n)):
+            partitions = [bind_partition(spec, local_goal) for spec in specs]
+            run.lower = max([run.lower] + [p.value(positions(local_start)) for p in partitions])
+    else:
+        run.core_note = f"{r_rows}×{r_cols} region"
+    budget.bound = run.lower
+    region_lower = manhattan_linear_conflict(local_start, local_goal, r_rows, r_cols)
+    run.beam_width, share = _beam_pace(width, budget.soft_left(), region_lower, DIRECTIONS)
+    jobs = [
+        BeamJob(r_rows, r_cols, *ends, run.beam_width, share, min(run.beam_width, MIN_WIDTH), DEPTH_CAP * region_lower)
+        for ends in ((local_start, local_goal), (local_goal, local_start))[:DIRECTIONS]
+    ]
+    path = yield from shorter_way(jobs, budget)
+    if path is not None:
+        shortest = run.lower - len(run.moves)  # the region's path with the peeled moves is at least the bound
+        if specs and shorten_path and len(path) > shortest and not budget.soft_stop():
+            before = len(path)
+            path = yield from improve_windows(r_rows, r_cols, local_start, path, specs, budget, shortest=shortest)
+            run.phases["windows_saved"] = before - len(path)
+        run.blank = walk(run.cells, run.blank, [region_cells[p] for p in path], run.moves)
+        return True
+    if budget.hard_stop():
+        return False
+    # The beam did not finish: peel the region further and finish exactly.
+    run.blank = yield from peel_lines(
+        run.cells, run.blank, run.rows, cols, run.free, run.goal_of, run.goal.tiles, region, EXACT_CELLS, budget,
+        run.moves,
+    )  # fmt: skip
+    if run.blank < 0:
+        return False
+    _, small = peel_plan(region, cols, run.goal_of[0], EXACT_CELLS)
+    finish = yield from _exactly(run.cells, run.rows, cols, run.free, run.goal_of, small, budget)
+    if finish is None:
+        return False
+    run.blank = walk(run.cells, run.blank, finish, run.moves)
+    return True
+
+
+def _shortened(run: _Run, shorten_path: bool) -> Generator[Progress, None, None]:
+    """Phase 3: shorten windows of the whole path while the budget lasts (boards of up to :data:`WINDOW_CELLS`)."""
+    board = run.board
+    if shorten_path and run.n <= WINDOW_CELLS and len(run.moves) > run.lower and not run.budget.soft_stop():
+        better = yield from beam_windows(
+            run.rows,
+            run.cols,
+            board.tiles,
+            _blank_path(board.tiles, run.moves),
+            WINDOW_WIDTH,
+            run.budget,
+            shortest=run.lower,
+        )
+        run.cells = list(board.tiles)
+        run.moves.clear()
+        walk(run.cells, run.cells.index(0), better, run.moves)
+        run.phases["windows"] = len(run.moves)
+
+
+def _solved_words(moves: Sequence[int], lower: int, budget: Budget) -> str:
+    """What a found solution says: proven optimal or its worst ratio, and whether a stop cut its shortening short
+    (a limit reached during shortening is then said, not kept as the answer's ``stopped``)."""
+    if len(moves) == lower:
+        message = "solved optimally: the length equals the lower bound"
+    else:
+        message = f"solved, not proven optimal: at most {len(moves) / lower:.3f}× the optimal length"
+    if budget.requested:
+        message = f"stopped early ({budget.stopped}): best so far; {message}"
+    elif budget.stopped is not None:
+        message += f" (improvement cut short by the {budget.stopped})"
+        budget.stopped = None
+    return message
 
 
 def _exactly(
