@@ -238,3 +238,42 @@ def test_every_cross_reference_in_a_docstring_names_what_exists() -> None:
         if not resolves(name)
     ]
     assert broken == []
+
+
+HOT_LOOPS = {
+    "npuzzle.search._astar",
+    "npuzzle.search._idastar",
+    "npuzzle.walking_search._search",
+    "npuzzle.pdb.loop_general.deepen_general",
+    "npuzzle.pdb.loop_disjoint.deepen_disjoint",
+    "npuzzle.nearoptimal.beam.python_beam",
+    "npuzzle.nearoptimal.beam_numpy.numpy_beam",
+    "npuzzle.nearoptimal.beam_numba._expand",
+    "npuzzle.nearoptimal.peel.line_beam",
+    "npuzzle.nearoptimal.shorten.table_search",
+}
+"""The functions allowed past :data:`LONG_FUNCTION` lines: search loops written out for speed, each saying so."""
+
+LONG_FUNCTION = 80
+"""The most lines a function's code may take (its docstring aside) unless it is one of :data:`HOT_LOOPS`."""
+
+
+def test_only_the_named_hot_loops_run_past_80_lines_and_each_says_what_it_is() -> None:
+    long: dict[str, str] = {}
+    found: set[str] = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            name = f"{module_name(path)}.{node.name}"
+            found.add(name)
+            first = node.body[0]
+            docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            lines = node.end_lineno - node.lineno + 1 - (first.end_lineno - first.lineno + 1 if docstring else 0)
+            if lines > LONG_FUNCTION:
+                long[name] = ast.get_source_segment(source, node) or ""
+    assert set(long) <= HOT_LOOPS, f"split by phase (or name a hot loop): {sorted(set(long) - HOT_LOOPS)}"
+    assert HOT_LOOPS <= found, f"no longer there: {sorted(HOT_LOOPS - found)}"
+    silent = [name for name, code in long.items() if not re.search(r"written out", code, re.IGNORECASE)]
+    assert not silent, f"a hot loop says in one line that it is written out for speed: {silent}"

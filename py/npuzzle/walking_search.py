@@ -149,6 +149,7 @@ def _search(
         return finish((), None)
     check_at = checkpoint.next_at
     found = False
+    # Hot loop, written out for speed: IDA* with both walking-distance abstractions updated per move, no calls.
     while not found:
         iterations += 1
         z, prev, g = z0, n, 0

@@ -144,6 +144,7 @@ def numpy_beam(
     depth = 0
     pending = 0
     quota = budget.every()
+    # Hot loop, written out for speed: a whole depth expanded in numpy arrays at once.
     while len(states) and depth < max_depth:
         depth += 1
         budget.bound = depth

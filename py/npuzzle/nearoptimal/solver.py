@@ -349,20 +349,11 @@ def _peeled(run: _Run, work: int | None) -> Generator[Progress, None, Region | N
     region: Region = (0, run.rows, 0, run.cols)
     _, core = peel_plan(region, run.cols, run.goal_of[0], most)
     peeled_share = 1 - (core[1] - core[0]) * (core[3] - core[2]) / run.n
+    share = None if work is None else round(PEEL_SHARE * peeled_share * work)
     run.blank = yield from peel_lines(
-        run.cells,
-        run.blank,
-        run.rows,
-        run.cols,
-        run.free,
-        run.goal_of,
-        run.goal.tiles,
-        region,
-        most,
-        run.budget,
-        run.moves,
-        None if work is None else round(PEEL_SHARE * peeled_share * work),
-    )
+        run.cells, run.blank, run.rows, run.cols, run.free, run.goal_of, run.goal.tiles, region, most, run.budget,
+        run.moves, share,
+    )  # fmt: skip
     if run.blank < 0:
         return None
     run.phases["peel"] = len(run.moves)
@@ -432,14 +423,9 @@ def _shortened(run: _Run, shorten_path: bool) -> Generator[Progress, None, None]
     """Phase 3: shorten windows of the whole path while the budget lasts (boards of up to :data:`WINDOW_CELLS`)."""
     board = run.board
     if shorten_path and run.n <= WINDOW_CELLS and len(run.moves) > run.lower and not run.budget.soft_stop():
+        path = _blank_path(board.tiles, run.moves)
         better = yield from beam_windows(
-            run.rows,
-            run.cols,
-            board.tiles,
-            _blank_path(board.tiles, run.moves),
-            WINDOW_WIDTH,
-            run.budget,
-            shortest=run.lower,
+            run.rows, run.cols, board.tiles, path, WINDOW_WIDTH, run.budget, shortest=run.lower
         )
         run.cells = list(board.tiles)
         run.moves.clear()
