@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from .board import Board, moves_to_letters
 from .errors import MoveError
@@ -222,25 +222,35 @@ def _oracle(board: Board, goal: Board, metric: Metric, registry: Registry) -> _O
     """The exact source for ``board`` → ``goal`` in ``metric``, or ``None``."""
     tables = registry.tables
     if metric == "stm" and tables is not None and pdb_fits(board, goal, tables):
-        t = tables
-        return _Searched(
-            goal,
-            lambda b, g, lim: solve_with_pdb(b, g, t, lim),
-            lambda b, g, bound, lim: within_bound(b, g, t, bound, lim),
-            f"the pattern database {t.name}",
-        )
+        return _with_data(goal, tables, solve_with_pdb, within_bound, f"the pattern database {tables.name}")
     if metric == "stm" and board.size <= SMALL_CELLS:
         return _Searched(goal, _small_solve, _small_within, "A* with linear conflict")
     database = mtm_database(board, goal, registry.mtm) if metric == "mtm" else None
     if database is not None:
-        d = database
-        return _Searched(
-            goal,
-            lambda b, g, lim: solve_with_multiset(b, g, d, lim),
-            lambda b, g, bound, lim: within_lines(b, g, d, bound, lim),
-            f"the multiset database {d.name}",
-        )
+        return _with_data(goal, database, solve_with_multiset, within_lines, f"the multiset database {database.name}")
     return None
+
+
+_Data = TypeVar("_Data")
+
+
+def _with_data(
+    goal: Board,
+    data: _Data,
+    solve: Callable[[Board, Board, _Data, Limit], Generator[Progress, None, SearchResult]],
+    within: Callable[
+        [Board, Board, _Data, int, Limit],
+        Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]],
+    ],
+    source: str,
+) -> _Searched:
+    """The oracle of a database's optimal search and bounded iteration, ``data`` passed after the boards."""
+    return _Searched(
+        goal,
+        lambda b, g, lim: solve(b, g, data, lim),
+        lambda b, g, bound, lim: within(b, g, data, bound, lim),
+        source,
+    )
 
 
 SMALL_CELLS = 9
