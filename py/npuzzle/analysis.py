@@ -36,7 +36,7 @@ from .pdb import (
     within_bound,
     within_lines,
 )
-from .progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopReason
+from .progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopReason, stop
 from .registry import Registry, default_registry
 from .solvability import check_reachable
 from .solve import plan
@@ -476,7 +476,9 @@ def _near_optimal(
     """The near-optimal solver's run from the start within what is left of the budget, its progress shown as the
     analysis' (all moves analysed): its result (its best so far when stopped; ``None`` when it has none) and the
     reason it stopped."""
-    search = plan(board, goal, "auto", "auto", registry, metric=metric).start(budget.left())
+    search: Generator[Progress, None, SearchResult | None] = plan(
+        board, goal, "auto", "auto", registry, metric=metric
+    ).start(budget.left())
     try:
         while True:
             try:
@@ -485,12 +487,6 @@ def _near_optimal(
                 near: SearchResult = end.value
                 return near, near.stopped
             yield AnalysisProgress(total, total, record.nodes_expanded, budget.clock.elapsed())
-    except SearchStopped as stop:
-        try:  # the near-optimal solver answers a stop with its best so far
-            search.throw(SearchStopped(stop.reason))
-        except StopIteration as end:
-            return end.value, stop.reason
-        except SearchStopped:
-            return None, stop.reason
-        search.close()
-        return None, stop.reason
+    except SearchStopped as request:  # the near-optimal solver answers a stop with its best so far, if it has one
+        best: SearchResult | None = stop(search, lambda _: None, None, request.reason)
+        return best, request.reason
