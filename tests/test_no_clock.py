@@ -16,6 +16,7 @@ import pytest
 from npuzzle import api, multitile, policy
 from npuzzle.board import Board, goal_board
 from npuzzle.dataset import DatasetSpec, dataset_rows, row_stopped
+from npuzzle.fallback import Fallback
 from npuzzle.parse import parse_board
 from npuzzle.progress import Limit, run
 from npuzzle.randomize import random_board
@@ -91,7 +92,7 @@ def test_a_hint_and_a_solve_agree_on_the_length_and_on_optimal(small_allowance: 
 def test_the_allowance_is_counted_exactly_in_nodes() -> None:
     board = parse_board(BOARDS[1])
     goal = goal_board(2, 8)
-    result = run(plan(board, goal, optimal_nodes=SMALL_ALLOWANCE, budget=0.2).start())
+    result = run(plan(board, goal, fallback=Fallback(SMALL_ALLOWANCE), budget=0.2).start())
     first = result.extra["optimal_search"]
     assert (first["nodes_expanded"], first["stopped"]) == (SMALL_ALLOWANCE, "node-limit")
     assert f"did not finish within {SMALL_ALLOWANCE:,} nodes expanded" in result.message
@@ -100,7 +101,7 @@ def test_the_allowance_is_counted_exactly_in_nodes() -> None:
 
 def test_the_callers_node_limit_below_the_allowance_ends_the_search_without_a_fallback() -> None:
     board, goal = parse_board(BOARDS[1]), goal_board(2, 8)
-    result = run(plan(board, goal, optimal_nodes=SMALL_ALLOWANCE).start(Limit(nodes=5_000)))
+    result = run(plan(board, goal, fallback=Fallback(SMALL_ALLOWANCE)).start(Limit(nodes=5_000)))
     assert (result.algorithm, result.stopped, result.moves) == ("idastar", "node-limit", None)
     assert result.nodes_expanded == 5_000
 
@@ -116,7 +117,7 @@ def test_only_an_explicit_time_limit_stops_by_time_and_the_answer_says_so(monkey
 @pytest.mark.parametrize("nodes", [0, -3, 1.5, True, "many"])
 def test_a_bad_allowance_is_refused_quoting_it(nodes: Any) -> None:
     with pytest.raises(ValueError, match=f"got {nodes!r}".replace("(", r"\(")):
-        plan(parse_board(BOARDS[1]), goal_board(2, 8), optimal_nodes=nodes)
+        plan(parse_board(BOARDS[1]), goal_board(2, 8), fallback=Fallback(nodes))
 
 
 def test_the_allowances_are_whole_node_counts_and_the_policy_says_so() -> None:

@@ -24,6 +24,7 @@ from npuzzle import (
     scramble,
 )
 from npuzzle.checkpoint import Checkpoint, SearchBug, verify
+from npuzzle.fallback import Fallback
 from npuzzle.heap import IndexedHeap
 from npuzzle.heuristics import Manhattan, make_heuristic
 from npuzzle.instances import hardest8 as read_hardest8
@@ -103,7 +104,7 @@ def test_korf_instances_with_idastar_and_linear_conflict(ident: int, korf100: li
     assert solved(result, board, goal) == length and result.optimal
     # without a pattern database: the specialised walking-distance IDA*, given all the nodes it needs (auto's
     # fallback to near-optimal after its work allowance would stop the hard ones)
-    auto = run(solve(board, goal, optimal_nodes=10**12))
+    auto = run(solve(board, goal, fallback=Fallback(10**12)))
     assert (auto.algorithm, auto.heuristic) == ("idastar", "walking-distance")
     assert solved(auto, board, goal) == length and auto.optimal
 

@@ -21,6 +21,7 @@ from npuzzle.board import Board
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
 from npuzzle.errors import LimitError
+from npuzzle.fallback import Fallback
 from npuzzle.nearoptimal import DEFAULT_BUDGET, budget_nodes, manhattan_linear_conflict
 from npuzzle.parse import resolve_goal
 from npuzzle.pdb import PdbTables, heuristic_name
@@ -259,7 +260,7 @@ HARD_2X8 = random_board(2, 8, seed=1)  # IDA* + linear conflict needs far more t
 
 def test_auto_falls_back_to_near_optimal_when_idastar_does_not_finish() -> None:
     goal = goal_board(2, 8)
-    chosen = plan(HARD_2X8, goal, budget=0.3, optimal_nodes=100_000)
+    chosen = plan(HARD_2X8, goal, budget=0.3, fallback=Fallback(100_000))
     assert chosen.algorithm == "idastar" and chosen.fallback_after == 100_000 and chosen.optimal is False
     assert "then near-optimal" in chosen.summary
     records = []
@@ -281,13 +282,13 @@ def test_auto_falls_back_to_near_optimal_when_idastar_does_not_finish() -> None:
 
 def test_auto_stays_optimal_where_it_is_quick_and_explicit_idastar_stays_pure() -> None:
     board = random_board(3, 3, seed=5)
-    small = plan(board, goal_board(3, 3), optimal_nodes=1)
+    small = plan(board, goal_board(3, 3), fallback=Fallback(1))
     assert small.algorithm == "astar" and small.fallback_after is None
     assert run(small.start()).optimal
     easy = scramble_of(goal_board(2, 8), 12)
-    quick = run(plan(easy, goal_board(2, 8), optimal_nodes=100_000).start())
+    quick = run(plan(easy, goal_board(2, 8), fallback=Fallback(100_000)).start())
     assert quick.algorithm == "idastar" and quick.optimal
-    explicit = plan(HARD_2X8, goal_board(2, 8), "idastar", optimal_nodes=1)
+    explicit = plan(HARD_2X8, goal_board(2, 8), "idastar", fallback=Fallback(1))
     assert explicit.fallback_after is None
     assert run(explicit.start(Limit(nodes=20_000))).stopped == "node-limit"
 
@@ -319,7 +320,7 @@ def test_a_cancel_in_the_fallback_phase_returns_the_best_answer_so_far(monkeypat
 
     entered = watch_shortening(monkeypatch)
     goal = goal_board(2, 8)
-    chosen = plan(HARD_2X8, goal, budget=60, optimal_nodes=100_000)
+    chosen = plan(HARD_2X8, goal, budget=60, fallback=Fallback(100_000))
     search = chosen.start()
     last = next(search)
     while not entered:
@@ -377,24 +378,27 @@ def test_a_cancel_during_the_optimal_phase_of_the_fallback_reports_the_ida_stati
 
 def test_near_optimal_at_limit_lets_every_optimal_plan_give_way_and_changes_no_other() -> None:
     board = random_board(3, 3, seed=5)
-    chosen = plan(board, goal_board(3, 3), near_optimal_at_limit=True)
+    chosen = plan(board, goal_board(3, 3), fallback=Fallback(at_time_limit=True))
     assert chosen.algorithm == "astar" and chosen.fallback_after == math.inf and chosen.optimal is False
     assert "for up to 50% of the time limit, then near-optimal" in chosen.summary
     quick = run(chosen.start(Limit(seconds=600)))
     assert quick.algorithm == "astar" and quick.optimal  # finished within its share: the optimal answer as it is
     assert run(chosen.start()).optimal  # no hard time limit: the optimal search runs to its end
-    named = plan(board, goal_board(3, 3), "idastar", "manhattan", near_optimal_at_limit=True)
+    named = plan(board, goal_board(3, 3), "idastar", "manhattan", fallback=Fallback(at_time_limit=True))
     assert named.fallback_after == math.inf
-    auto_rule = plan(HARD_2X8, goal_board(2, 8), near_optimal_at_limit=True)
+    auto_rule = plan(HARD_2X8, goal_board(2, 8), fallback=Fallback(at_time_limit=True))
     assert auto_rule.fallback_after == AUTO_OPTIMAL_NODES  # auto's own fallback, as without the flag
     big = random_board(6, 6, seed=2)
-    assert plan(big, goal_board(6, 6), near_optimal_at_limit=True).summary == plan(big, goal_board(6, 6)).summary
+    assert (
+        plan(big, goal_board(6, 6), fallback=Fallback(at_time_limit=True)).summary
+        == plan(big, goal_board(6, 6)).summary
+    )
 
 
 def test_near_optimal_at_limit_gives_way_when_a_stars_memory_runs_out_too() -> None:
     board = parse_board("15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0")  # 80 moves: A* cannot hold its states
     goal = goal_board(4, 4, "blank-first")
-    chosen = plan(board, goal, "astar", "manhattan", budget=0, near_optimal_at_limit=True)
+    chosen = plan(board, goal, "astar", "manhattan", budget=0, fallback=Fallback(at_time_limit=True))
     result = run(chosen.start(Limit(memory=2_000, seconds=600)))
     assert result.algorithm == NEAR_OPTIMAL and result.moves is not None and board.apply(result.moves) == goal
     assert result.extra["optimal_search"]["algorithm"] == "astar" and "reached its memory limit" in result.message

@@ -1,17 +1,54 @@
 """The fallback: an optimal search that gives way to the near-optimal solver when its work allowance runs out, and
-the one answer made of the two (:func:`optimal_then_near`); :func:`npuzzle.solve.plan` decides when a plan falls
-back (``auto``'s rule of :mod:`npuzzle.policy`, a hint, or ``near_optimal_at_limit``)."""
+the one answer made of the two (:func:`optimal_then_near`), and what a caller asks of it (:class:`Fallback`: when a
+plan of :func:`npuzzle.solve.plan` falls back, from ``auto``'s rule of :mod:`npuzzle.policy`)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import plural
-from .policy import allowance_words
+from .errors import LimitError, plural
+from .policy import FALLBACK_LIMIT_SHARE, FallbackRule, allowance_words
 from .progress import ALGORITHM_TITLES, Clock, Limit, Search, SearchResult, SearchStopped, ratio_bound
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """What a caller asks of the optimal search's way out to the near-optimal solver: ``nodes``, its allowance where
+    ``auto``'s rule falls back (``None``: the rule's own); ``always``, fall back even where the rule lets a strong
+    heuristic (a pattern database) run on, for answers wanted within that work (:mod:`npuzzle.hint`);
+    ``at_time_limit``, the shortest answer to be had within a hard time limit: every optimal plan that would not fall
+    back gets :data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE` of the limit (no allowance of nodes), then the
+    near-optimal solver the rest. The default asks for ``auto``'s rule as it is.
+
+    Raises :class:`~npuzzle.errors.LimitError` for ``nodes`` that is not a whole number of at least 1."""
+
+    nodes: int | None = None
+    always: bool = False
+    at_time_limit: bool = False
+
+    def __post_init__(self) -> None:
+        nodes = self.nodes
+        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+            raise LimitError(
+                f"the optimal search's allowance before the fallback must be a whole number of nodes of at least 1, "
+                f"got {nodes!r}"
+            )
+
+    def by_rule(self, rule: FallbackRule | None, runs_on: bool) -> FallbackRule | None:
+        """The fallback a search that ``auto`` chose takes under its ``rule`` (``None``: the rule has none), with
+        this request's allowance: none where ``runs_on`` (its heuristic is strong enough to run to the end) unless
+        :attr:`always` is asked."""
+        if rule is None or (runs_on and not self.always):
+            return None
+        return rule if self.nodes is None else replace(rule, nodes=self.nodes)
+
+    def at_limit(self) -> FallbackRule | None:
+        """The fallback of a plan that would not fall back by rule: at its share of the hard time limit when
+        :attr:`at_time_limit` is asked, else none."""
+        return FallbackRule(math.inf, FALLBACK_LIMIT_SHARE, 0) if self.at_time_limit else None
 
 
 def optimal_then_near(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import DIRECTION_WORDS, Board, Direction, moves_to_letters
+from .fallback import Fallback
 from .interchange import write_notation
 from .metric import count_moves, runs
 from .policy import allowance_words
@@ -68,7 +69,7 @@ def hint_plan(
     :class:`~npuzzle.errors.LimitError` for a board too big for the near-optimal solver
     (:data:`~npuzzle.solve.NEAR_OPTIMAL_MAX_CELLS` cells).
     """
-    return plan(board, goal, "auto", "auto", registry, budget, nodes, always_fall_back=True, metric=metric)
+    return plan(board, goal, "auto", "auto", registry, budget, Fallback(nodes, always=True), metric)
 
 
 def describe_hint(chosen: Plan, result: SearchResult) -> Hint:

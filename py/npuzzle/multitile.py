@@ -22,6 +22,7 @@ from typing import Protocol
 
 from .board import Board
 from .errors import LimitError
+from .fallback import Fallback
 from .metric import count_tiles
 from .pdb import (
     MultisetDatabase,
@@ -31,7 +32,7 @@ from .pdb import (
     relabelling_name,
     solve_with_multiset,
 )
-from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, allowance_words
+from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, FallbackRule, allowance_words
 from .progress import Clock, Limit, Search, SearchResult, SearchStopped
 
 EXACT_MAX_CELLS = 9
@@ -42,6 +43,10 @@ MTM_AUTO_NODES = 4_000_000
 """How many nodes ``auto``'s optimal MTM search on the 15-puzzle expands before the answer falls back to a single-tile
 solution counted in line moves: work, not time, so the answer is the same on any machine; chosen as about the 10 s
 of CPython it used to allow (node counts: docs/benchmarks-log.md)."""
+
+MTM_FALLBACK = FallbackRule(MTM_AUTO_NODES, FALLBACK_LIMIT_SHARE, 0)
+"""``auto``'s way out of the optimal MTM search: on boards above :data:`EXACT_MAX_CELLS` cells, or on any with
+:attr:`~npuzzle.fallback.Fallback.always` (a small board's exact table runs on otherwise, whatever its rank)."""
 
 LINES_HEURISTIC = "line-count"
 """How results name the fallback's estimate: the single-tile solution's lines, with :func:`mtm_lower_bound`."""
@@ -139,12 +144,12 @@ def mtm_choice(
     heuristic: str,
     loaded: MultisetDatabase | None,
     stm: StmPlan,
-    optimal_nodes: int | None = None,
-    always_fall_back: bool = False,
+    fallback: Fallback = Fallback(),
 ) -> MtmChoice:
     """The MTM search for ``board`` → ``goal`` (names already checked: ``algorithm`` one of ``auto``, ``idastar``,
-    ``near-optimal``): the optimal IDA* on a fitting multiset database, for ``optimal_nodes`` expanded first
-    when ``auto`` falls back (always on the 15-puzzle, and on any board with ``always_fall_back``), else the ``stm``
+    ``near-optimal``): the optimal IDA* on a fitting multiset database, for :data:`MTM_AUTO_NODES` (or
+    ``fallback.nodes``) expanded first when ``auto`` falls back (always on the 15-puzzle, and on any board with
+    ``fallback.always``), else the ``stm``
     plan's answer counted in line moves. Raises :class:`~npuzzle.errors.LimitError` for ``idastar`` with no database
     that fits, or a heuristic other than ``auto``, ``mtm`` or the database's."""
     proven = provable(board, goal, loaded) if algorithm != NEAR_OPTIMAL else None
@@ -171,8 +176,10 @@ def mtm_choice(
         return solve_with_multiset(board, goal, database, limit)
 
     how = f"IDA* over line moves + the multiset pattern database {name}: optimal in line moves"
-    if algorithm == "auto" and (always_fall_back or board.size > EXACT_MAX_CELLS):
-        nodes = MTM_AUTO_NODES if optimal_nodes is None else optimal_nodes
+    rule = MTM_FALLBACK if algorithm == "auto" else None
+    taken = fallback.by_rule(rule, runs_on=board.size <= EXACT_MAX_CELLS)
+    if taken is not None:
+        nodes = int(taken.nodes)
 
         def both(limit: Limit) -> Search:
             return _optimal_then_lines(optimal, stm.start, board, goal, nodes, limit)

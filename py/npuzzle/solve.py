@@ -15,17 +15,16 @@ function here takes an optional ``registry`` (default: the built-in one).
 
 from __future__ import annotations
 
-import math
 import sys
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import policy
 from .board import Board, moves_to_letters
 from .checkpoint import result_from_progress
 from .errors import LimitError, show_value
-from .fallback import optimal_then_near
+from .fallback import Fallback, optimal_then_near
 from .heuristics import Heuristic
 from .interchange import write_notation
 from .metric import count_moves, metric_name
@@ -41,7 +40,7 @@ from .nearoptimal import (
 from .nearoptimal import (
     HEURISTIC as NEAR_OPTIMAL_HEURISTIC,
 )
-from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
+from .policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, FallbackRule
 from .progress import (
     Clock,
     Limit,
@@ -101,7 +100,7 @@ class Plan:
     """One line on what was chosen and why (the texts of :mod:`npuzzle.policy`)."""
     fallback_after: float | None = None
     """Nodes expanded after which the optimal search gives way to the near-optimal solver
-    (:class:`npuzzle.policy.Fallback`; with a hard time limit, at its share of it if sooner); ``math.inf``: only at
+    (:class:`npuzzle.policy.FallbackRule`; with a hard time limit, at its share of it if sooner); ``math.inf``: only at
     that share; ``None``: no fallback."""
 
     @property
@@ -227,9 +226,7 @@ def plan(
     heuristic: str | Heuristic = "auto",
     registry: Registry | None = None,
     budget: float | None = None,
-    optimal_nodes: int | None = None,
-    always_fall_back: bool = False,
-    near_optimal_at_limit: bool = False,
+    fallback: Fallback = Fallback(),
     metric: str = "stm",
 ) -> Plan:
     """Resolve ``auto`` choices and check the request, without searching; ``metric="mtm"`` counts a whole line slid
@@ -242,21 +239,18 @@ def plan(
     :class:`Limit` (``time_limit``, ``max_nodes``) end any search. Optimal searches ignore it.
 
     ``auto`` choices follow :mod:`npuzzle.policy` (``docs/auto.md``). Where its rule has a
-    :class:`~npuzzle.policy.Fallback`, the optimal search expands up to ``optimal_nodes`` (default: the rule's
-    :data:`~npuzzle.policy.AUTO_OPTIMAL_NODES`), then, if it has not finished, the near-optimal solver with ``budget``
-    (:attr:`Plan.fallback_after`): its answer has ``optimal`` false (unless its length meets the bound),
-    ``algorithm="near-optimal"``, the better of the two lower bounds and a message saying so; progress records keep
-    flowing with cumulative counts and ``elapsed``. ``always_fall_back`` falls back even where the rule lets a strong
-    heuristic (a pattern database) run on: for answers wanted within that work (:mod:`npuzzle.hint`). No clock decides
-    these choices: the same board gets the same answer on any machine, under any load.
-
-    ``near_optimal_at_limit`` asks for the shortest answer to be had within the hard time limit: an optimal plan
-    that would not fall back (A* on small boards, a pattern database's IDA*, a named algorithm) gets
-    :data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE` of the limit, then (or as soon as A*'s memory limit stops it) the
-    near-optimal solver the rest, with the same combined answer (:func:`npuzzle.fallback.optimal_then_near`;
-    :attr:`Plan.fallback_after` is ``math.inf``: no time of its own). Plans that fall back anyway, or are
-    near-optimal already, are unchanged; without a hard time limit the optimal search runs to its end (or to its
-    memory limit).
+    :class:`~npuzzle.policy.FallbackRule`, the optimal search expands up to its allowance (the rule's
+    :data:`~npuzzle.policy.AUTO_OPTIMAL_NODES`, or ``fallback.nodes``), then, if it has not finished, the
+    near-optimal solver with ``budget`` (:attr:`Plan.fallback_after`): its answer has ``optimal`` false (unless its
+    length meets the bound), ``algorithm="near-optimal"``, the better of the two lower bounds and a message saying so;
+    progress records keep flowing with cumulative counts and ``elapsed``. No clock decides these choices: the same
+    board gets the same answer on any machine, under any load. ``fallback`` (:class:`~npuzzle.fallback.Fallback`)
+    may also ask to fall back where the rule lets a pattern database run on (``always``), or, with
+    ``at_time_limit``, give every other optimal plan (A* on small boards, a pattern database's IDA*, a named
+    algorithm) :data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE` of the hard time limit, then (or as soon as A*'s memory
+    limit stops it) the near-optimal solver the rest, with the same combined answer
+    (:func:`npuzzle.fallback.optimal_then_near`; :attr:`Plan.fallback_after` is ``math.inf``); without a hard time
+    limit that optimal search runs to its end (or to its memory limit).
 
     Raises :class:`UnsolvableError` for a board that cannot reach the goal (the search is never started),
     :class:`GoalError` for a goal of another shape, :class:`~npuzzle.errors.UnknownNameError` for an unknown
@@ -270,17 +264,9 @@ def plan(
     if metric_name(metric) == "mtm":
         if algo == "astar" or not isinstance(heuristic, str):
             raise LimitError("in the multi-tile metric the search is IDA* with heuristic auto: use algorithm auto")
-        stm = plan(
-            board,
-            goal,
-            "auto" if algo != NEAR_OPTIMAL else algo,
-            "auto",
-            registry,
-            budget,
-            optimal_nodes,
-            near_optimal_at_limit=near_optimal_at_limit,
-        )
-        c = mtm_choice(board, goal, algo, heuristic, registry.mtm, stm, optimal_nodes, always_fall_back)
+        lines = replace(fallback, always=False)
+        stm = plan(board, goal, "auto" if algo != NEAR_OPTIMAL else algo, "auto", registry, budget, lines)
+        c = mtm_choice(board, goal, algo, heuristic, registry.mtm, stm, fallback)
         return Plan(board, goal, c.algorithm, c.heuristic, c.start, c.summary, c.fallback_after)
     chosen_by_auto = algo == "auto"
     rule = policy.algorithm_rule(board.size)
@@ -289,18 +275,12 @@ def plan(
     if algo == NEAR_OPTIMAL:
         return _near_optimal_plan(board, goal, heuristic, budget, chosen_by_auto)
     name, strength, start = _optimal_search(board, goal, algo, heuristic, registry)
-    fallback = rule.fallback
-    if (
-        chosen_by_auto
-        and fallback is not None
-        and strength is not None
-        and name_key(str(heuristic)) == AUTO.name
-        and (always_fall_back or strength < fallback.unless_strength)
-    ):
-        nodes = fallback.nodes if optimal_nodes is None else optimal_nodes
-        return _fallback_plan(board, goal, algo, name, start, budget, nodes, fallback.limit_share)
-    if near_optimal_at_limit:
-        return _fallback_plan(board, goal, algo, name, start, budget, math.inf, FALLBACK_LIMIT_SHARE)
+    by_auto = chosen_by_auto and strength is not None and name_key(str(heuristic)) == AUTO.name
+    way_out = rule.fallback if by_auto else None
+    runs_on = way_out is not None and strength is not None and strength >= way_out.unless_strength
+    taken = fallback.by_rule(way_out, runs_on) or fallback.at_limit()
+    if taken is not None:
+        return _fallback_plan(board, goal, algo, name, start, budget, taken)
     return Plan(board, goal, algo, name, start, policy.optimal_summary(algo, name))
 
 
@@ -364,17 +344,10 @@ def _fallback_plan(
     heuristic: str,
     start_optimal: Callable[[Limit], Search],
     budget: float | None,
-    nodes: float,
-    share: float,
+    taken: FallbackRule,
 ) -> Plan:
-    whole = isinstance(nodes, int) or nodes == math.inf
-    if isinstance(nodes, bool) or not isinstance(nodes, (int, float)) or not whole or not nodes >= 1:
-        raise LimitError(
-            f"the optimal search's allowance before the fallback must be a whole number of nodes of at least 1, "
-            f"got {nodes!r}"
-        )
     near = _near_optimal_plan(board, goal, "auto", budget, True)
-    first = nodes
+    first, share = taken.nodes, taken.limit_share
     work = DEFAULT_BUDGET if budget is None else budget
 
     def start_both(limit: Limit) -> Search:
@@ -392,30 +365,18 @@ def solve(
     limit: Limit = Limit(),
     registry: Registry | None = None,
     budget: float | None = None,
-    optimal_nodes: int | None = None,
-    near_optimal_at_limit: bool = False,
+    fallback: Fallback = Fallback(),
     metric: str = "stm",
 ) -> Search:
     """Start a search from ``board`` to ``goal`` and return it (a generator): :func:`plan` then
-    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``optimal_nodes``,
-    ``near_optimal_at_limit`` and ``metric`` as for :func:`plan`.
+    :meth:`Plan.start`, with ``auto`` resolved by :mod:`npuzzle.policy`; ``budget``, ``fallback`` and ``metric`` as
+    for :func:`plan`.
 
     Checks first and raises at once: :class:`UnsolvableError` whose message holds the parity reasoning,
     :class:`~npuzzle.errors.UnknownNameError` for an unknown algorithm or heuristic. ``heuristic`` may also be a
     :class:`~npuzzle.heuristics.Heuristic` object.
     """
-    chosen = plan(
-        board,
-        goal,
-        algorithm,
-        heuristic,
-        registry,
-        budget,
-        optimal_nodes,
-        near_optimal_at_limit=near_optimal_at_limit,
-        metric=metric,
-    )
-    return chosen.start(limit)
+    return plan(board, goal, algorithm, heuristic, registry, budget, fallback, metric).start(limit)
 
 
 Compare = Generator[Progress, None, list[SearchResult]]

@@ -9,6 +9,7 @@ from typing import Any
 from ..board import Board, check_move_count, check_shape
 from ..compare_board import CompareBoard, compare_board
 from ..errors import show_value
+from ..fallback import Fallback
 from ..hint import describe_hint, hint_plan
 from ..lesson import describe_move, lesson
 from ..metric import METRIC_TITLES
@@ -161,8 +162,7 @@ def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
         heuristic,
         registry,
         budget=budget,
-        optimal_nodes=allowance,
-        near_optimal_at_limit=at_limit,
+        fallback=Fallback(allowance, at_time_limit=at_limit),
         metric=metric,
     )
     return Planned(board, goal, [chosen], limit)

@@ -1,7 +1,7 @@
 """What ``algorithm="auto"`` and ``heuristic="auto"`` choose: the policy as data, said once.
 
 :data:`ALGORITHM_RULES` picks the algorithm by the number of cells (first rule whose ``max_cells`` the board fits),
-with the optimal search's :class:`Fallback` to the near-optimal solver on 10-16 cells; :data:`HEURISTIC_RULES`
+with the optimal search's :class:`FallbackRule` to the near-optimal solver on 10-16 cells; :data:`HEURISTIC_RULES`
 ranks the heuristics ``heuristic="auto"`` takes (the first that fits the board, goal and loaded tables wins).
 :func:`npuzzle.solve.plan`, :func:`npuzzle.solve.auto_algorithm` and the registry's ranking
 (:func:`npuzzle.registry.default_registry`, :func:`npuzzle.registry.registry_with_tables`) decide from these values;
@@ -53,7 +53,7 @@ solver has the rest to answer within the limit (the one fallback a clock decides
 
 PDB_STRENGTH = 100
 """The pattern-database heuristic's rank for ``heuristic="auto"``: above every built-in heuristic. IDA* guided by a
-heuristic of at least this rank does not fall back (:attr:`Fallback.unless_strength`)."""
+heuristic of at least this rank does not fall back (:attr:`FallbackRule.unless_strength`)."""
 
 WALKING_AUTO_SHAPES: tuple[tuple[int, int], ...] = ((4, 4),)
 """The shapes where ``heuristic="auto"`` picks walking distance over linear conflict (when no pattern database
@@ -65,12 +65,12 @@ PDB = PDB_CHOICE.name
 
 
 @dataclass(frozen=True, slots=True)
-class Fallback:
+class FallbackRule:
     """The optimal search gives way to the near-optimal solver after expanding ``nodes`` (or after ``limit_share`` of
     a hard time limit, if sooner) when ``heuristic="auto"`` chose a heuristic ranked below ``unless_strength`` (a
-    pattern database ranks :data:`PDB_STRENGTH`)."""
+    pattern database ranks :data:`PDB_STRENGTH`); ``nodes`` is ``math.inf`` for a fallback at that share only."""
 
-    nodes: int
+    nodes: float
     limit_share: float
     unless_strength: int
 
@@ -83,10 +83,10 @@ class AlgorithmRule:
     max_cells: int
     algorithm: str
     examples: str
-    fallback: Fallback | None = None
+    fallback: FallbackRule | None = None
 
 
-FALLBACK = Fallback(AUTO_OPTIMAL_NODES, FALLBACK_LIMIT_SHARE, PDB_STRENGTH)
+FALLBACK = FallbackRule(AUTO_OPTIMAL_NODES, FALLBACK_LIMIT_SHARE, PDB_STRENGTH)
 """The fallback of ``auto``'s IDA* on 10-16 cells."""
 
 ALGORITHM_RULES: tuple[AlgorithmRule, ...] = (
@@ -196,7 +196,7 @@ def _cells_range(index: int) -> str:
     return f"up to {top} cells" if index == 0 else f"{ALGORITHM_RULES[index - 1].max_cells + 1} to {top} cells"
 
 
-def _fallback_words(fallback: Fallback) -> str:
+def _fallback_words(fallback: FallbackRule) -> str:
     return (
         f"to {NEAR_OPTIMAL} if it has not finished within {allowance_words(fallback.nodes)} (or "
         f"{fallback.limit_share:.0%} of a hard time limit), unless a pattern database guides it"
