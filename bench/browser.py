@@ -17,6 +17,7 @@ the replies).
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
@@ -71,8 +72,15 @@ def load_script(name: str) -> ModuleType:
 
 def build_site(quiet: bool = True) -> None:
     """Build ``site/`` from the current sources with ``scripts/build_site.py`` in this interpreter (its output
-    hidden when ``quiet``); raises :class:`HarnessError` with that output when the build fails."""
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_site.py")], capture_output=quiet, text=True)
+    hidden when ``quiet``), one process at a time (the browser tests' workers each ask for it: the first builds,
+    the others find it built); raises :class:`HarnessError` with that output when the build fails."""
+    lock = ROOT / ".cache" / "site-build.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build_site.py")], capture_output=quiet, text=True
+        )
     if result.returncode != 0:
         raise HarnessError(f"building the site failed:\n{result.stdout or ''}\n{result.stderr or ''}")
 

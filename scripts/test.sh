@@ -48,14 +48,19 @@ set +e
 say "tsc (the page's JavaScript, // @ts-check)"
 npx --no-install tsc -p tsconfig.json && npx --no-install tsc -p tsconfig.worker.json
 js_types=$?
-# The core and CLI tests run on every core (pytest-xdist); the browser tests one at a time, each with the whole
-# machine, as their waits on the page assume. The slowest tests are listed: where the test run's minutes go.
+# The core and CLI tests run on every core (pytest-xdist); the browser tests two at a time (two Chromiums, each
+# with a test file's tests: the files' module-wide pages stay whole), as their waits on the page's state allow,
+# then the few marked alone (they hold what the page says against the clock) one at a time with the machine to
+# themselves. The slowest tests are listed: where the test run's minutes go.
 say "pytest: core and CLI, on every core"
 "$PY" -m pytest tests --ignore=tests/browser -n auto --durations=10
 core_tests=$?
-say "pytest: the page in Chromium"
-"$PY" -m pytest tests/browser --durations=10
+say "pytest: the page in Chromium, two test files at once"
+"$PY" -m pytest tests/browser -n 2 --dist loadfile -m "not alone" --durations=10
 browser_tests=$?
+say "pytest: the page in Chromium, the tests marked alone"
+"$PY" -m pytest tests/browser -m alone --durations=5
+alone_tests=$?
 say "mypy"
 "$PY" -m mypy
 types=$?
@@ -67,11 +72,11 @@ say "ruff format --check"
 format=$?
 set -e
 
-if [ "$core_tests" -eq 5 ] || [ "$browser_tests" -eq 5 ]; then
-  echo "pytest collected no tests in one of its two runs: that is a failure" >&2
+if [ "$core_tests" -eq 5 ] || [ "$browser_tests" -eq 5 ] || [ "$alone_tests" -eq 5 ]; then
+  echo "pytest collected no tests in one of its three runs: that is a failure" >&2
 fi
-if [ "$core_tests" -ne 0 ] || [ "$browser_tests" -ne 0 ] || [ "$types" -ne 0 ] || [ "$js_types" -ne 0 ] || [ "$lint" -ne 0 ] || [ "$format" -ne 0 ]; then
-  echo "FAILED: pytest exit $core_tests (core) and $browser_tests (page), mypy exit $types, tsc exit $js_types, ruff check exit $lint, ruff format --check exit $format" >&2
+if [ "$core_tests" -ne 0 ] || [ "$browser_tests" -ne 0 ] || [ "$alone_tests" -ne 0 ] || [ "$types" -ne 0 ] || [ "$js_types" -ne 0 ] || [ "$lint" -ne 0 ] || [ "$format" -ne 0 ]; then
+  echo "FAILED: pytest exit $core_tests (core), $browser_tests (page) and $alone_tests (page, alone), mypy exit $types, tsc exit $js_types, ruff check exit $lint, ruff format --check exit $format" >&2
   exit 1
 fi
 say "all tests passed, mypy and tsc are clean, ruff finds nothing to lint or reformat"

@@ -21,6 +21,8 @@ from playwright.sync_api import Browser, Page
 from .conftest import BOOT_TIMEOUT_MS, Server, new_app
 from .sees import PHONES, SCREENS, assert_seen
 
+pytestmark = pytest.mark.alone  # the time left it reads is held against the clock: no other browser beside it
+
 LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
 """The shared link of the first-visit benchmark."""
 HARD_LINK = "#board=14,13,15,7/11,12,9,5/6,0,2,1/4,8,10,3&goal=blank-first"
