@@ -106,7 +106,8 @@ class SearchResult:
 
 
 def preparing(algorithm: str, heuristic: str, elapsed: float) -> Progress:
-    """The progress record of a search still building its heuristic's tables: no node expanded yet, no bound."""
+    """The progress record of a search that has counted nothing yet (still building its heuristic's tables, or not
+    started): no node expanded, no bound."""
     return Progress(
         algorithm=algorithm,
         heuristic=heuristic,
@@ -116,6 +117,29 @@ def preparing(algorithm: str, heuristic: str, elapsed: float) -> Progress:
         bound=None,
         iteration=0,
         elapsed=elapsed,
+    )
+
+
+def result_at(
+    last: Progress, stopped: StopReason, message: str, lower_bound: int, extra: dict[str, Any] | None = None
+) -> SearchResult:
+    """The result of a search that ended without an answer at its progress record ``last`` (:func:`preparing`'s
+    when it counted nothing yet): that record's counts and time, the proven ``lower_bound``, what ``stopped`` it and
+    the ``message`` saying so."""
+    return SearchResult(
+        moves=None,
+        optimal=False,
+        algorithm=last.algorithm,
+        heuristic=last.heuristic,
+        nodes_expanded=last.nodes_expanded,
+        nodes_generated=last.nodes_generated,
+        max_frontier=max(last.max_frontier, last.frontier),
+        iterations=last.iteration,
+        seconds=last.elapsed,
+        lower_bound=lower_bound,
+        stopped=stopped,
+        message=message,
+        extra={} if extra is None else extra,
     )
 
 
