@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 StopReason = Literal["cancelled", "node-limit", "time-limit", "memory-limit"]
 
@@ -216,6 +216,36 @@ def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | Non
         except StopIteration as stop:
             result: _R = stop.value
             return result
+
+
+@dataclass(frozen=True, slots=True)
+class Ended(Generic[_R]):
+    """What a generator driven by :meth:`TimeSlice.run` returned when it ended within the slice."""
+
+    value: _R
+
+
+class TimeSlice:
+    """About ``seconds`` of work from now: a long operation's slice in the page's worker (the api's sessions and its
+    table load), which :meth:`run` spends on a generator of progress records."""
+
+    __slots__ = ("deadline",)
+
+    def __init__(self, seconds: float) -> None:
+        self.deadline = time.perf_counter() + max(0.0, float(seconds))
+        """When the slice ends (``time.perf_counter``)."""
+
+    def run(self, records: Generator[_Y, None, _R], pause: Callable[[], bool] | None = None) -> _Y | Ended[_R]:
+        """Drive ``records`` (at least one step) until the slice is over, or ``pause()`` says to stop early, after a
+        record: that record; or :class:`Ended` with what ``records`` returns if it ends first."""
+        while True:
+            try:
+                record = next(records)
+            except StopIteration as stop:
+                result: _R = stop.value
+                return Ended(result)
+            if time.perf_counter() >= self.deadline or (pause is not None and pause()):
+                return record
 
 
 def mapped(records: Generator[_Y, None, _R], change: Callable[[_Y], _Z]) -> Generator[_Z, None, _R]:

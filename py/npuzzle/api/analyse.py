@@ -6,16 +6,26 @@ from __future__ import annotations
 
 import inspect
 import json
-import time
 from typing import Any
 
 from ..analysis import Analysing, Analysis, analyse, read_played
 from ..interchange import CONVENTIONS, Convention
-from ..progress import SearchStopped, run
+from ..progress import Ended, SearchStopped, TimeSlice, run
 from ..reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
 from ..registry import Registry, default_registry
 from .context import Context
-from .requests import Reply, Request, RequestError, board_json, failure_reply, field, read_board, read_goal, read_limit
+from .requests import (
+    Reply,
+    Request,
+    RequestError,
+    board_json,
+    failure_reply,
+    field,
+    progress_reply,
+    read_board,
+    read_goal,
+    read_limit,
+)
 from .sessions import Session
 
 
@@ -156,21 +166,14 @@ class AnalyseSession(Session):
         """Run for up to about ``seconds`` and return the latest progress or the final reply (JSON)."""
         if self._final is not None or self._running is None:
             return json.dumps(self._final)
-        deadline = time.perf_counter() + max(0.0, float(seconds))
         try:
-            while True:
-                try:
-                    record = next(self._running)
-                except StopIteration as end:
-                    self._final = analyse_reply(end.value, self._boards)
-                    return json.dumps(self._final)
-                if time.perf_counter() >= deadline:
-                    progress: Reply = {"type": "progress"}
-                    progress.update(record.to_dict())
-                    return json.dumps(progress)
+            step = TimeSlice(seconds).run(self._running)
+            if not isinstance(step, Ended):
+                return json.dumps(progress_reply(step))
+            self._final = analyse_reply(step.value, self._boards)
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             self._final = failure_reply(exc)
-            return json.dumps(self._final)
+        return json.dumps(self._final)
 
     def cancel(self) -> str:
         """Stop now: the reply holds the moves analysed so far, ``stopped: "cancelled"``."""

@@ -4,7 +4,7 @@ that name what is wrong with them, boards and goals, limits, and the replies of 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from ..board import Board
 from ..compare_board import CompareBoard
@@ -151,6 +151,19 @@ def compare_reply(
         if origin is None or not origin.moves_before
         else {"board": board_json(origin.board), "moves": origin.moves_before},
     }
+
+
+class Record(Protocol):
+    """A progress record of a long op (a search's :class:`~npuzzle.progress.Progress`, an analysis's)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def progress_reply(record: Record) -> Reply:
+    """A long op's reply while it runs: ``{"type": "progress", …the record's fields…}``."""
+    reply: Reply = {"type": "progress"}
+    reply.update(record.to_dict())
+    return reply
 
 
 def failure_reply(exc: BaseException) -> Reply:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from collections.abc import Generator
 
 from ..errors import PatternDatabaseError, show_value
 from ..pdb import SEQUENTIAL_NODES, Answer, PdbTables, Task, subtree_search, useful_reflection
-from ..progress import Progress
+from ..progress import Ended, Progress, TimeSlice
 from .context import Context
-from .requests import Reply, Request, RequestError, decode_request, failure_reply, field
+from .requests import Reply, Request, RequestError, decode_request, failure_reply, field, progress_reply
 
 MAX_SPLIT_WORKERS = 64
 """The most workers a ``solve`` request may ask to be split over: a sanity bound on the field (the page itself asks
@@ -95,20 +94,15 @@ class SubtreeSession:
         """Search for up to about ``seconds``; the latest state as JSON (see the class text)."""
         if self._final is not None or self._search is None:
             return json.dumps(self._final)
-        deadline = time.perf_counter() + max(0.0, float(seconds))
         try:
-            while True:
-                record = next(self._search)
-                if time.perf_counter() >= deadline:
-                    reply: Reply = {"type": "progress"}
-                    reply.update(record.to_dict())
-                    count = Answer(self._task.bound, self._task.index, None, record.nodes_expanded,
-                                   record.nodes_generated)  # fmt: skip
-                    reply["running"] = count.to_json()
-                    return json.dumps(reply)
-        except StopIteration as stop:
+            step = TimeSlice(seconds).run(self._search)
+            if not isinstance(step, Ended):
+                reply = progress_reply(step)
+                count = Answer(self._task.bound, self._task.index, None, step.nodes_expanded, step.nodes_generated)
+                reply["running"] = count.to_json()
+                return json.dumps(reply)
             self._context.subtree_ended()
-            self._final = {"type": "result", "ok": True, "answer": stop.value.to_json()}
+            self._final = {"type": "result", "ok": True, "answer": step.value.to_json()}
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
         self._search = None
