@@ -192,3 +192,13 @@ def decode_request(request_json: str) -> Any:
         raise RequestError(f"the request is not valid JSON: {exc.msg}") from None
     except ValueError:  # an integer over the digit limit
         raise RequestError("the request holds a number of more than 4,300 digits, which no field accepts") from None
+
+
+def request_object(request: str | Request) -> Request:
+    """A long op's request as its session is given it (JSON text, or the object the caller decoded already): the
+    JSON object, else a :class:`RequestError`."""
+    if isinstance(request, str):  # JSON text; a dict was decoded by the caller
+        request = decode_request(request)
+    if not isinstance(request, dict):
+        raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
+    return request

@@ -23,6 +23,7 @@ from .requests import (
     error_json,
     failure_reply,
     progress_reply,
+    request_object,
     solve_reply,
 )
 from .split import read_split
@@ -44,11 +45,7 @@ class Session:
         self._search: Search | None = None
         self._last: Progress | None = None
         try:
-            if isinstance(request, str):  # JSON text; a dict was decoded by the caller
-                request = decode_request(request)
-            if not isinstance(request, dict):
-                raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-            self._asked = self._read(request, context)
+            self._asked = self._read(request_object(request), context)
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
 
