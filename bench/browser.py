@@ -366,10 +366,16 @@ class SiteBrowser:
             self._server.close()
             self._server = None
 
-    def new_page(self, init_script: str | None = None) -> tuple[BrowserContext, Page]:
-        """A fresh browser context (off-origin requests blocked, ``init_script`` run in every document) and a page
-        in it."""
-        context = self.browser.new_context()
+    @property
+    def server(self) -> Server:
+        """The running server (only inside the ``with`` block)."""
+        assert self._server is not None, "use SiteBrowser in a with statement"
+        return self._server
+
+    def new_page(self, init_script: str | None = None, **options: Any) -> tuple[BrowserContext, Page]:
+        """A fresh browser context (off-origin requests blocked, ``init_script`` run in every document; ``options``:
+        Playwright's ``new_context`` options, such as ``viewport``) and a page in it."""
+        context = self.browser.new_context(**options)
         guard(context, self.origin, self.offsite)
         if init_script:
             context.add_init_script(init_script)

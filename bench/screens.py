@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bench.browser import BOOT_TIMEOUT_MS, ROOT, Server, guard, launch, start_server
+from bench.browser import ROOT, Server, SiteBrowser, wait_python
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -252,21 +252,12 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.site / "index.html").exists():
         print(f"screens: {args.site} has no index.html: build the site first (npm run build)", file=sys.stderr)
         return 1
-    from playwright.sync_api import sync_playwright
-
     args.out.mkdir(parents=True, exist_ok=True)
-    server = start_server(args.site)
-    offsite: list[str] = []
     if args.journeys:
         from tests.browser.test_journeys_page import JOURNEY_SCREENS
 
-        try:
-            with sync_playwright() as playwright:
-                browser = launch(playwright)
-                problems = journeys(browser, server, args.out, args.only or list(JOURNEY_SCREENS))
-                browser.close()
-        finally:
-            server.close()
+        with SiteBrowser(args.site) as session:
+            problems = journeys(session.browser, session.server, args.out, args.only or list(JOURNEY_SCREENS))
         if problems:
             print(f"screens: blocked requests or page errors: {problems}", file=sys.stderr)
         return 1 if problems else 0
@@ -291,58 +282,49 @@ def main(argv: list[str] | None = None) -> int:
         where = page.evaluate(BOXES_JS, list(WATCHED[moment]))
         print(f"screens: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {where}")
 
-    try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            for name, (width, height) in SCREENS.items():
-                if args.only and name not in args.only:
-                    continue
-                phone = width < 500
-                context = browser.new_context(
-                    viewport={"width": width, "height": height},
-                    has_touch=phone,
-                    is_mobile=phone,
-                    reduced_motion="reduce",
-                )
-                guard(context, server.origin, offsite)
-                page = context.new_page()
-                page.goto(server.url + LINK)
-                page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
-                answer(page, 0)
-                shot(page, name, "link")
-                page.evaluate("() => { delete document.body.dataset.solve; }")
-                page.click("#bar-solve" if phone else "#solve")
-                page.wait_for_function(f"() => {DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
-                shot(page, name, "solved")
-                open_link(page, UNSOLVABLE)
-                shot(page, name, "unsolvable")
-                open_link(page, HARD_3X3)
-                page.click("#compare")
-                page.wait_for_function("() => document.body.dataset.compare === 'done'", timeout=TIMEOUT_MS)
-                shot(page, name, "compare")
-                page.click("#watch-open")
-                page.wait_for_function(
-                    "() => /reaches the goal|cannot reach/.test(document.getElementById('watch-advice').textContent)",
-                    timeout=TIMEOUT_MS,
-                )
-                shot(page, name, "watch")
-                page.click("#watch-close")
-                open_link(page, FIVE)
-                page.evaluate("() => { delete document.body.dataset.solve; }")
-                page.click("#bar-solve" if phone else "#solve")
-                page.wait_for_function(f"() => {DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
-                page.click("#shorter-button")
-                page.wait_for_function(
-                    "() => ['found', 'none', 'cancelled', 'failed'].includes(document.body.dataset.shorter)",
-                    timeout=10 * TIMEOUT_MS,
-                )
-                shot(page, name, "shorter")
-                context.close()
-            browser.close()
-    finally:
-        server.close()
-    if offsite:
-        print(f"screens: requests outside the site were blocked: {offsite}", file=sys.stderr)
+    with SiteBrowser(args.site) as session:
+        for name, (width, height) in SCREENS.items():
+            if args.only and name not in args.only:
+                continue
+            phone = width < 500
+            viewport = {"width": width, "height": height}
+            context, page = session.new_page(
+                viewport=viewport, has_touch=phone, is_mobile=phone, reduced_motion="reduce"
+            )
+            page.goto(session.url + LINK)
+            wait_python(page)
+            answer(page, 0)
+            shot(page, name, "link")
+            page.evaluate("() => { delete document.body.dataset.solve; }")
+            page.click("#bar-solve" if phone else "#solve")
+            page.wait_for_function(f"() => {DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
+            shot(page, name, "solved")
+            open_link(page, UNSOLVABLE)
+            shot(page, name, "unsolvable")
+            open_link(page, HARD_3X3)
+            page.click("#compare")
+            page.wait_for_function("() => document.body.dataset.compare === 'done'", timeout=TIMEOUT_MS)
+            shot(page, name, "compare")
+            page.click("#watch-open")
+            page.wait_for_function(
+                "() => /reaches the goal|cannot reach/.test(document.getElementById('watch-advice').textContent)",
+                timeout=TIMEOUT_MS,
+            )
+            shot(page, name, "watch")
+            page.click("#watch-close")
+            open_link(page, FIVE)
+            page.evaluate("() => { delete document.body.dataset.solve; }")
+            page.click("#bar-solve" if phone else "#solve")
+            page.wait_for_function(f"() => {DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
+            page.click("#shorter-button")
+            page.wait_for_function(
+                "() => ['found', 'none', 'cancelled', 'failed'].includes(document.body.dataset.shorter)",
+                timeout=10 * TIMEOUT_MS,
+            )
+            shot(page, name, "shorter")
+            context.close()
+    if session.offsite:
+        print(f"screens: requests outside the site were blocked: {session.offsite}", file=sys.stderr)
         return 1
     return 0
 

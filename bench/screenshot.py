@@ -13,11 +13,10 @@ script is run again.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
-from bench.browser import ROOT, guard, launch, start_server
+from bench.browser import ROOT, SiteBrowser, ships_tables, wait_python
 
 BOARD_LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
 """The README's first ``npuzzle solve`` example, a solvable 15-puzzle."""
@@ -39,40 +38,26 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.site / "index.html").exists():
         print(f"screenshot: {args.site} has no index.html: build the site first (npm run build)", file=sys.stderr)
         return 1
-    from playwright.sync_api import sync_playwright
-
-    ships_tables = "pdb" in json.loads((args.site / "build.json").read_text(encoding="utf-8"))
-    server = start_server(args.site)
-    offsite: list[str] = []
-    try:
-        with sync_playwright() as playwright:
-            browser = launch(playwright)
-            context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, reduced_motion="reduce")
-            guard(context, server.origin, offsite)
-            page = context.new_page()
-            page.goto(server.url + BOARD_LINK)
-            page.wait_for_selector("body[data-python=ready]", state="attached", timeout=TIMEOUT_MS)
-            page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=TIMEOUT_MS)
-            if ships_tables:  # a site built with --no-pdb has no tables to wait for
-                page.wait_for_function(
-                    f"() => {TABLES_DONE}.includes(document.body.dataset.tables)", timeout=TIMEOUT_MS
-                )
-                tables = page.evaluate(
-                    "() => [document.body.dataset.tables, document.querySelector('#pdb-text').textContent]"
-                )
-                if tables[0] != "ready":
-                    print(f"screenshot: the pattern database did not load: {tables[1]}", file=sys.stderr)
-                    return 1
-            page.wait_for_function("() => !document.querySelector('#solve').disabled", timeout=TIMEOUT_MS)
-            page.click("#solve")
-            page.wait_for_function(f"() => {SOLVE_DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(args.out))
-            browser.close()
-    finally:
-        server.close()
-    if offsite:
-        print(f"screenshot: requests outside {server.origin} were blocked: {offsite}", file=sys.stderr)
+    with SiteBrowser(args.site) as session:
+        _, page = session.new_page(viewport={"width": WIDTH, "height": HEIGHT}, reduced_motion="reduce")
+        page.goto(session.url + BOARD_LINK)
+        wait_python(page, TIMEOUT_MS)
+        page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=TIMEOUT_MS)
+        if ships_tables(args.site):  # a site built with --no-pdb has no tables to wait for
+            page.wait_for_function(f"() => {TABLES_DONE}.includes(document.body.dataset.tables)", timeout=TIMEOUT_MS)
+            tables = page.evaluate(
+                "() => [document.body.dataset.tables, document.querySelector('#pdb-text').textContent]"
+            )
+            if tables[0] != "ready":
+                print(f"screenshot: the pattern database did not load: {tables[1]}", file=sys.stderr)
+                return 1
+        page.wait_for_function("() => !document.querySelector('#solve').disabled", timeout=TIMEOUT_MS)
+        page.click("#solve")
+        page.wait_for_function(f"() => {SOLVE_DONE}.includes(document.body.dataset.solve)", timeout=TIMEOUT_MS)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(args.out))
+    if session.offsite:
+        print(f"screenshot: requests outside {session.origin} were blocked: {session.offsite}", file=sys.stderr)
         return 1
     print(f"screenshot: wrote {args.out} ({args.out.stat().st_size:,} bytes)")
     return 0

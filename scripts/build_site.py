@@ -65,6 +65,7 @@ from site_trim import (
     PythonFiles,
     PythonFilesError,
     module_name,
+    node_boot_modules,
     page_data,
     page_modules,
     python_files,
@@ -446,12 +447,14 @@ def memory_snapshot(
     """The Pyodide memory snapshot of the runtime (with the site's standard library zip ``stdlib``: the restored
     heap remembers the zip's table of contents) with our wheel installed by micropip and ``npuzzle.api`` imported
     (gzipped), made by ``scripts/snapshot.mjs`` in Node and cached in ``.cache/snapshot/`` under a hash of
-    everything it is made from (the runtime, the zip, the lock wheels, our wheel, the script); None, with a message,
+    everything it is made from (the runtime, the zip, the lock wheels, our wheel, the script and the modules it
+    imports); None, with a message,
     when Node is missing or the snapshot cannot be made or restored: the site then boots Python the normal way."""
     runtime = root / "node_modules" / "pyodide"
     script = root / SNAPSHOT_SCRIPT
     key = hashlib.sha256()
-    for path in [runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", stdlib, script, *(p for _, _, p in lock)]:
+    made_by = [script, *node_boot_modules(root)]
+    for path in [runtime / "pyodide.asm.wasm", runtime / "pyodide.asm.mjs", stdlib, *made_by, *(p for _, _, p in lock)]:
         key.update(f"{path.name}\0{sha256_file(path)}\n".encode())
     key.update(wheel_bytes + "\0".join(SNAPSHOT_IMPORTS).encode())
     cache = root / ".cache" / "snapshot"

@@ -21,25 +21,13 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 
-const { values } = parseArgs({
-  options: {
-    pyodide: { type: "string" },
-    wheel: { type: "string" },
-    package: { type: "string", multiple: true, default: [] },
-    import: { type: "string", multiple: true, default: [] },
-    out: { type: "string" },
-  },
-});
-if (!values.pyodide || !values.wheel || !values.out) {
-  console.error("usage: node scripts/python_files.mjs --pyodide DIR --wheel WHEEL [--package WHL]… [--import MOD]… " +
-    "--out DIR");
-  process.exit(2);
-}
-const indexURL = resolve(values.pyodide) + "/";
-const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-const modules = values.import.length ? values.import : ["npuzzle.api"];
+import { bootWithWheel, pyodideCommand, runScript } from "./pyodide_script.mjs";
+
+const command = await pyodideCommand(
+  "usage: node scripts/python_files.mjs --pyodide DIR --wheel WHEEL [--package WHL]… [--import MOD]… --out DIR",
+);
+const { values, modules } = command;
 const quiet = { stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line) };
 
 /** The stdlib zip's files to keep, and which of them a boot imports (the latter compiled). */
@@ -133,18 +121,8 @@ def wheel(source, target):
 `;
 
 async function main() {
-  const py = await loadPyodide({ indexURL, ...quiet });
-  await py.loadPackage(values.package.map((path) => resolve(path)), { messageCallback: () => {} });
-  const wheel = new Uint8Array(readFileSync(values.wheel));
-  const staged = `/tmp/${basename(values.wheel)}`;
-  py.FS.writeFile(staged, wheel);
-  const micropip = py.pyimport("micropip");
-  try {
-    await micropip.install(`emfs:${staged}`);
-  } finally {
-    micropip.destroy();
-  }
-  py.unpackArchive(wheel, "wheel", { extractDir: "/tmp/wheel-again" });
+  const py = await bootWithWheel(command, quiet);
+  py.unpackArchive(new Uint8Array(readFileSync(values.wheel)), "wheel", { extractDir: "/tmp/wheel-again" });
   py.runPython(LIST);
   py.runPython(WRITE);
   const out = resolve(values.out);
@@ -160,10 +138,4 @@ async function main() {
     `${1 + values.package.length} wheel(s) compiled`);
 }
 
-try {
-  await main();
-} catch (/** @type {any} */ exc) {
-  const lines = String((exc && exc.message) || exc).split("\n").filter((line) => line.trim() !== "");
-  console.error(`python files: ${lines.length ? lines[lines.length - 1].trim() : "failed"}`);
-  process.exit(1);
-}
+await runScript("python files", main);

@@ -36,8 +36,16 @@ needs it (``npuzzle.api.data_needed``), so a first visit does not download it (t
 PAGE_ROOT = "npuzzle.api"
 """The module the worker imports and calls; the page's Python is what it reaches."""
 PYTHON_FILES_SCRIPT = "scripts/python_files.mjs"
+NODE_BOOT_MODULES = ("scripts/pyodide_script.mjs", "web/worker/wheel.js")
+"""The modules the build's Node scripts that boot Pyodide import (this one's and ``scripts/snapshot.mjs``): part of
+what each of their caches is keyed by, as the scripts are."""
 KEPT = 8
 """Sets of Python files kept in ``.cache/python/`` (the newest)."""
+
+
+def node_boot_modules(root: Path) -> list[Path]:
+    """:data:`NODE_BOOT_MODULES` under ``root``."""
+    return [root / name for name in NODE_BOOT_MODULES]
 
 
 def _module_file(package_dir: Path, name: str) -> tuple[Path | None, bool]:
@@ -135,11 +143,11 @@ class PythonFiles:
 def python_files(root: Path, runtime: Path, wheels: list[tuple[str, bytes]]) -> PythonFiles:
     """The site's standard library zip and compiled wheels (see the module docstring) for ``wheels`` (file name,
     bytes: ours first, then micropip), cached in ``.cache/python/`` under a hash of the runtime, the wheels and the
-    script; raises :class:`PythonFilesError` when Node is missing or the script fails (the site then ships
-    Pyodide's whole zip and the wheels as they are)."""
+    script with the modules it imports; raises :class:`PythonFilesError` when Node is missing or the script fails
+    (the site then ships Pyodide's whole zip and the wheels as they are)."""
     script = root / PYTHON_FILES_SCRIPT
     key = hashlib.sha256()
-    for path in (runtime / "python_stdlib.zip", runtime / "pyodide.asm.wasm", script):
+    for path in (runtime / "python_stdlib.zip", runtime / "pyodide.asm.wasm", script, *node_boot_modules(root)):
         key.update(f"{path.name}\0{hashlib.sha256(path.read_bytes()).hexdigest()}\n".encode())
     for name, data in wheels:
         key.update(f"{name}\0{hashlib.sha256(data).hexdigest()}\n".encode())

@@ -23,46 +23,25 @@
 // * the restore copies the snapshot into the module's initial heap (INITIAL_MEMORY is not honoured, pyodide issue
 //   #6254): a snapshot bigger than that heap cannot be restored, which the check below catches.
 
-import { readFileSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
-import { parseArgs } from "node:util";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 
-const { values } = parseArgs({
-  options: {
-    pyodide: { type: "string" },
-    stdlib: { type: "string" },
-    wheel: { type: "string" },
-    package: { type: "string", multiple: true, default: [] },
-    import: { type: "string", multiple: true, default: [] },
-    out: { type: "string" },
-  },
-});
-if (!values.pyodide || !values.wheel || !values.out) {
-  console.error("usage: node scripts/snapshot.mjs --pyodide DIR [--stdlib ZIP] --wheel WHEEL [--package WHL]… " +
-    "[--import MOD]… --out FILE");
-  process.exit(2);
-}
-const indexURL = resolve(values.pyodide) + "/";
-const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-const modules = values.import.length ? values.import : ["npuzzle.api"];
+import { bootWithWheel, pyodideCommand, runScript } from "./pyodide_script.mjs";
+
+const command = await pyodideCommand(
+  "usage: node scripts/snapshot.mjs --pyodide DIR [--stdlib ZIP] --wheel WHEEL [--package WHL]… [--import MOD]… " +
+    "--out FILE",
+  ["stdlib"],
+);
+const { values, indexURL, loadPyodide, modules } = command;
 const quiet = { stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line),
   ...(values.stdlib ? { stdLibURL: resolve(values.stdlib) } : {}) };
 
 /** Make, write and check the snapshot; prints its sizes. */
 async function main() {
   const started = performance.now();
-  const py = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
-  await py.loadPackage(values.package.map((path) => resolve(path)), { messageCallback: () => {} });
-  const staged = `/tmp/${basename(values.wheel)}`;
-  py.FS.writeFile(staged, readFileSync(values.wheel));
-  const micropip = py.pyimport("micropip");
-  try {
-    await micropip.install(`emfs:${staged}`);
-  } finally {
-    micropip.destroy();
-  }
-  py.FS.unlink(staged);
+  const py = await bootWithWheel(command, { _makeSnapshot: true, ...quiet });
   py.runPython(`
 import gc, importlib, sys
 for _name in ${JSON.stringify(modules)}:
@@ -90,11 +69,4 @@ gc.collect()
     `${((made - started) / 1000).toFixed(1)} s, restored in ${((performance.now() - made) / 1000).toFixed(1)} s`);
 }
 
-try {
-  await main();
-} catch (/** @type {any} */ exc) {
-  // One line for the build's message (a Python error's last line, not Pyodide's minified source).
-  const lines = String((exc && exc.message) || exc).split("\n").filter((line) => line.trim() !== "");
-  console.error(`snapshot: ${lines.length ? lines[lines.length - 1].trim() : "failed"}`);
-  process.exit(1);
-}
+await runScript("snapshot", main);

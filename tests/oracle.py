@@ -44,16 +44,16 @@ def _tile_children(tiles: tuple[int, ...], rows: int, cols: int) -> list[tuple[i
 Children = Callable[[tuple[int, ...], int, int], list[tuple[int, ...]]]
 
 
-def _breadth_first(goal: Board, depth: int | None, children: Children) -> dict[tuple[int, ...], int]:
-    """Every tile tuple within ``depth`` moves (by ``children``) of ``goal``, all when ``None`` → its distance."""
-    dist = {goal.tiles: 0}
-    frontier = [goal.tiles]
+def _breadth_first(start: Board, depth: int | None, children: Children) -> dict[tuple[int, ...], int]:
+    """Every tile tuple within ``depth`` moves (by ``children``) of ``start``, all when ``None`` → its distance."""
+    dist = {start.tiles: 0}
+    frontier = [start.tiles]
     d = 0
     while frontier and (depth is None or d < depth):
         d += 1
         nxt = []
         for tiles in frontier:
-            for child in children(tiles, goal.rows, goal.cols):
+            for child in children(tiles, start.rows, start.cols):
                 if child not in dist:
                     dist[child] = d
                     nxt.append(child)
@@ -94,18 +94,6 @@ def line_distance(board: Board, goal: Board, half: int = 4) -> int | None:
     """The multi-tile-metric distance of ``board`` when it is at most ``2 · half`` (a breadth-first search of
     ``half`` line moves from each end, met in the middle), else ``None``."""
     around_goal = line_distances(goal, half)
-    seen = {board.tiles: 0}
-    frontier = [board.tiles]
-    best = around_goal.get(board.tiles)
-    for d in range(1, half + 1):
-        nxt = []
-        for tiles in frontier:
-            for child in _line_children(tiles, board.rows, board.cols):
-                if child not in seen:
-                    seen[child] = d
-                    nxt.append(child)
-                    there = around_goal.get(child)
-                    if there is not None and (best is None or d + there < best):
-                        best = d + there
-        frontier = nxt
-    return best
+    around_board = _breadth_first(board, half, _line_children)
+    met = [d + around_goal[tiles] for tiles, d in around_board.items() if tiles in around_goal]
+    return min(met, default=None)

@@ -12,13 +12,19 @@ import pytest
 PDB_FILE = Path(__file__).resolve().parent.parent / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"
 
 
-def require_shipped_pdb() -> None:
-    """Skip the calling test module when :data:`PDB_FILE` is missing (an error on CI)."""
-    if PDB_FILE.exists():
+def _require(path: Path, how: str) -> None:
+    """Skip the calling test module when ``path`` is missing (an error on CI, where the test command builds it);
+    ``how``: the command that builds it."""
+    if path.exists():
         return
     if os.environ.get("CI") == "true":
-        raise AssertionError(f"{PDB_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
-    pytest.skip(f"{PDB_FILE} not built: run scripts/build_site.py --install", allow_module_level=True)
+        raise AssertionError(f"{path} is missing: the test command builds it (scripts/build_site.py --install)")
+    pytest.skip(f"{path} not built: run {how}", allow_module_level=True)
+
+
+def require_shipped_pdb() -> None:
+    """Skip the calling test module when :data:`PDB_FILE` is missing (an error on CI)."""
+    _require(PDB_FILE, "scripts/build_site.py --install")
 
 
 MTM_FILE = PDB_FILE.with_name("15puzzle-mtm-5-4-4-2.pdb")
@@ -27,8 +33,4 @@ MTM_FILE = PDB_FILE.with_name("15puzzle-mtm-5-4-4-2.pdb")
 
 def require_mtm_pdb() -> None:
     """Skip the calling test module when :data:`MTM_FILE` is missing (an error on CI)."""
-    if MTM_FILE.exists():
-        return
-    if os.environ.get("CI") == "true":
-        raise AssertionError(f"{MTM_FILE} is missing: the test command builds it (scripts/build_site.py --install)")
-    pytest.skip(f"{MTM_FILE} not built: run npuzzle pdb build --metric mtm --out .cache/pdb", allow_module_level=True)
+    _require(MTM_FILE, "npuzzle pdb build --metric mtm --out .cache/pdb")

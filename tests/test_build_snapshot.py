@@ -14,12 +14,15 @@ build_site = load_script("build_site")
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    """A project folder with this one's Pyodide and snapshot script, and its own empty cache."""
+    """A project folder with this one's Pyodide, snapshot script and the modules it imports, and its own empty
+    cache."""
     if not (ROOT / "node_modules" / "pyodide").exists():
         pytest.skip("node_modules/pyodide is not installed (scripts/build_site.py --install does)")
     (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(ROOT / build_site.SNAPSHOT_SCRIPT, tmp_path / build_site.SNAPSHOT_SCRIPT)
+    for path in [ROOT / build_site.SNAPSHOT_SCRIPT, *build_site.node_boot_modules(ROOT)]:
+        copy = tmp_path / path.relative_to(ROOT)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, copy)
     return tmp_path
 
 

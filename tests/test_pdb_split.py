@@ -5,6 +5,7 @@ the site build's 7/7-7 file, as test_pdb_parallel."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -17,7 +18,7 @@ from npuzzle.pdb.search import home_board, solve_with_pdb
 from npuzzle.pdb.split import Coordinator, FrontierNode, Split, SplitJob, answer_task, frontier
 from npuzzle.pdb.tables import PdbTables, mirror_cell
 from npuzzle.pdb.tasks import Answer, Task
-from npuzzle.progress import Limit, SearchResult, run, stop
+from npuzzle.progress import Limit, SearchResult, preparing, result_at, run, stop
 from shipped_pdb import require_shipped_pdb
 
 HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"
@@ -90,20 +91,8 @@ def test_a_solution_at_a_deeper_bound_never_beats_a_shallower_one(tables: PdbTab
     path = optimal_path(board, tables)
     assert len(path) == optimal + 1
     low = optimal - 2
-    first = SearchResult(
-        moves=None,
-        optimal=False,
-        algorithm="idastar",
-        heuristic="pdb",
-        nodes_expanded=0,
-        nodes_generated=0,
-        max_frontier=0,
-        iterations=1,
-        seconds=0.0,
-        lower_bound=low,
-        stopped="node-limit",
-        extra={"bound": low, "per_iteration": [(low, 0)]},
-    )
+    in_first_iteration = replace(preparing("idastar", "pdb", 0.0), iteration=1)
+    first = result_at(in_first_iteration, "node-limit", "", low, {"bound": low, "per_iteration": [(low, 0)]})
     for deeper_first in (True, False):
         coordinator = Coordinator(board, BLANK_FIRST, tables, first, workers=1, lookahead=2)
         tasks = []

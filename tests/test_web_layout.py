@@ -98,3 +98,10 @@ def test_model_and_services_lie_under_the_controllers() -> None:
         if found:
             impure[path.name] = sorted(set(found))
     assert impure == {}
+
+
+def test_the_entry_module_only_wires() -> None:
+    """``web/main.js`` wires the events, the worker's messages and the start to the controllers, and stays under 250
+    lines: what it would grow by belongs in a controller, a model or a view."""
+    lines = (WEB / "main.js").read_text().splitlines()
+    assert len(lines) < 250, f"web/main.js has {len(lines)} lines (at most 249)"

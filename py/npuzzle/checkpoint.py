@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import Any, Protocol
 
 from .board import Board
-from .progress import ALGORITHM_TITLES, Limit, Progress, SearchResult, StopReason
+from .progress import ALGORITHM_TITLES, Limit, Progress, SearchResult, StopReason, preparing, result_at
 
 DEFAULT_REPORT_EVERY = 0.02
 """Seconds between progress records (about 50 a second)."""
@@ -144,37 +144,11 @@ def result_from_progress(
 ) -> SearchResult:
     """The result of a search stopped from outside (cancel, Ctrl-C), built from its last progress record."""
     if last is None:
-        return SearchResult(
-            moves=None,
-            optimal=False,
-            algorithm=algorithm,
-            heuristic=heuristic,
-            nodes_expanded=0,
-            nodes_generated=0,
-            max_frontier=0,
-            iterations=0,
-            seconds=0.0,
-            lower_bound=0,
-            stopped=reason,
-            message=f"the search was stopped ({reason}) before it started",
-        )
+        started = preparing(algorithm, heuristic, 0.0)
+        return result_at(started, reason, f"the search was stopped ({reason}) before it started", 0)
     bound = last.bound if last.bound is not None else 0
-    return SearchResult(
-        moves=None,
-        optimal=False,
-        algorithm=last.algorithm,
-        heuristic=last.heuristic,
-        nodes_expanded=last.nodes_expanded,
-        nodes_generated=last.nodes_generated,
-        max_frontier=max(last.max_frontier, last.frontier),
-        iterations=last.iteration,
-        seconds=last.elapsed,
-        lower_bound=bound,
-        stopped=reason,
-        message=limit_message(
-            last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound
-        ),
-    )
+    message = limit_message(last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound)
+    return result_at(last, reason, message, bound)
 
 
 class IdaRun(Protocol):

@@ -33,7 +33,7 @@ from .pdb import (
     solve_with_multiset,
 )
 from .policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, FallbackRule, allowance_words
-from .progress import Clock, Limit, Search, SearchResult, SearchStopped
+from .progress import Clock, Limit, Search, SearchResult, SearchStopped, preparing, result_at
 
 EXACT_MAX_CELLS = 9
 """Boards of up to this many cells get a table made on the spot (the 8-puzzle's: 45,360 entries, 0.04 s in
@@ -205,21 +205,9 @@ def as_line_moves(search: Search, board: Board, goal: Board, proven: int) -> Sea
     try:
         result: SearchResult = yield from search
     except SearchStopped as stop:
-        return SearchResult(
-            moves=None,
-            optimal=False,
-            algorithm=NEAR_OPTIMAL,
-            heuristic=LINES_HEURISTIC,
-            nodes_expanded=0,
-            nodes_generated=0,
-            max_frontier=0,
-            iterations=0,
-            seconds=0.0,
-            lower_bound=lower,
-            stopped=stop.reason,
-            message=f"stopped ({stop.reason}) before an answer; the solution needs at least {lower} line moves",
-            extra={"metric": "mtm", "line_moves": None},
-        )
+        message = f"stopped ({stop.reason}) before an answer; the solution needs at least {lower} line moves"
+        started = preparing(NEAR_OPTIMAL, LINES_HEURISTIC, 0.0)
+        return result_at(started, stop.reason, message, lower, {"metric": "mtm", "line_moves": None})
     extra = dict(result.extra, metric="mtm", solved_with=f"{result.algorithm} + {result.heuristic}")
     if result.moves is None:
         return replace(result, lower_bound=lower, extra=dict(extra, line_moves=None))

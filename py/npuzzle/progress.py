@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 StopReason = Literal["cancelled", "node-limit", "time-limit", "memory-limit"]
 
@@ -106,7 +106,8 @@ class SearchResult:
 
 
 def preparing(algorithm: str, heuristic: str, elapsed: float) -> Progress:
-    """The progress record of a search still building its heuristic's tables: no node expanded yet, no bound."""
+    """The progress record of a search that has counted nothing yet (still building its heuristic's tables, or not
+    started): no node expanded, no bound."""
     return Progress(
         algorithm=algorithm,
         heuristic=heuristic,
@@ -116,6 +117,29 @@ def preparing(algorithm: str, heuristic: str, elapsed: float) -> Progress:
         bound=None,
         iteration=0,
         elapsed=elapsed,
+    )
+
+
+def result_at(
+    last: Progress, stopped: StopReason, message: str, lower_bound: int, extra: dict[str, Any] | None = None
+) -> SearchResult:
+    """The result of a search that ended without an answer at its progress record ``last`` (:func:`preparing`'s
+    when it counted nothing yet): that record's counts and time, the proven ``lower_bound``, what ``stopped`` it and
+    the ``message`` saying so."""
+    return SearchResult(
+        moves=None,
+        optimal=False,
+        algorithm=last.algorithm,
+        heuristic=last.heuristic,
+        nodes_expanded=last.nodes_expanded,
+        nodes_generated=last.nodes_generated,
+        max_frontier=max(last.max_frontier, last.frontier),
+        iterations=last.iteration,
+        seconds=last.elapsed,
+        lower_bound=lower_bound,
+        stopped=stopped,
+        message=message,
+        extra={} if extra is None else extra,
     )
 
 
@@ -192,6 +216,36 @@ def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | Non
         except StopIteration as stop:
             result: _R = stop.value
             return result
+
+
+@dataclass(frozen=True, slots=True)
+class Ended(Generic[_R]):
+    """What a generator driven by :meth:`TimeSlice.run` returned when it ended within the slice."""
+
+    value: _R
+
+
+class TimeSlice:
+    """About ``seconds`` of work from now: a long operation's slice in the page's worker (the api's sessions and its
+    table load), which :meth:`run` spends on a generator of progress records."""
+
+    __slots__ = ("deadline",)
+
+    def __init__(self, seconds: float) -> None:
+        self.deadline = time.perf_counter() + max(0.0, float(seconds))
+        """When the slice ends (``time.perf_counter``)."""
+
+    def run(self, records: Generator[_Y, None, _R], pause: Callable[[], bool] | None = None) -> _Y | Ended[_R]:
+        """Drive ``records`` (at least one step) until the slice is over, or ``pause()`` says to stop early, after a
+        record: that record; or :class:`Ended` with what ``records`` returns if it ends first."""
+        while True:
+            try:
+                record = next(records)
+            except StopIteration as stop:
+                result: _R = stop.value
+                return Ended(result)
+            if time.perf_counter() >= self.deadline or (pause is not None and pause()):
+                return record
 
 
 def mapped(records: Generator[_Y, None, _R], change: Callable[[_Y], _Z]) -> Generator[_Z, None, _R]:

@@ -26,6 +26,7 @@ import { openSiteCache } from "./caches.js";
 import { Helpers } from "./helpers.js";
 import { LONG_OPS, REQUEST_TYPES, errorOf } from "../protocol.js";
 import { keepSnapshot, loadTables, offerTables, provideData, sha256Hex } from "./downloads.js";
+import { installWheel } from "./wheel.js";
 
 /** @typedef {import("../protocol.js").Reply} Reply */
 /** @typedef {import("../protocol.js").Request} Request */
@@ -148,8 +149,9 @@ async function bootFromSnapshot(manifest, base, files) {
   return pyodide;
 }
 
-/** The normal boot: the runtime and micropip, then micropip installs our wheel (downloaded after them)
- * from the Emscripten file system, as the build's snapshot and stdlib scripts do; npuzzle.api is imported next.
+/** The normal boot: the runtime and micropip, then micropip installs our wheel (downloaded after them) from the
+ * Emscripten file system (wheel.js, which the build's snapshot and stdlib scripts use too); npuzzle.api is imported
+ * next.
  * @param {Manifest} manifest @param {URL} base @param {BootFiles} files */
 async function bootNormally(manifest, base, files) {
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
@@ -158,15 +160,8 @@ async function bootNormally(manifest, base, files) {
     errorCallback: (/** @type {string} */ message) => console.warn(message),
   });
   stage("npuzzle", `Installing npuzzle ${manifest.wheel.version}`);
-  const staged = `/tmp/${manifest.wheel.url.split("/").pop()}`;
-  pyodide.FS.writeFile(staged, await bytesOf(files, manifest.wheel.url)); // downloading since micropip was in
-  const micropip = pyodide.pyimport("micropip");
-  try {
-    await micropip.install(`emfs:${staged}`);
-  } finally {
-    micropip.destroy();
-    pyodide.FS.unlink(staged);
-  }
+  const name = manifest.wheel.url.split("/").pop() || "npuzzle.whl";
+  await installWheel(pyodide, name, await bytesOf(files, manifest.wheel.url)); // downloading since micropip was in
   stage("import", "Starting npuzzle");
   return pyodide;
 }

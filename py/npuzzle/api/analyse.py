@@ -6,17 +6,26 @@ from __future__ import annotations
 
 import inspect
 import json
-import time
 from typing import Any
 
-from ..analysis import Analysing, Analysis, analyse, read_played
+from ..analysis import Analysing, Analysis, AnalysisProgress, analyse, read_played
 from ..interchange import CONVENTIONS, Convention
 from ..progress import SearchStopped, run
 from ..reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
 from ..registry import Registry, default_registry
 from .context import Context
-from .requests import Reply, Request, RequestError, board_json, failure_reply, field, read_board, read_goal, read_limit
-from .sessions import Session
+from .requests import (
+    Reply,
+    Request,
+    RequestError,
+    board_json,
+    failure_reply,
+    field,
+    read_board,
+    read_goal,
+    read_limit,
+)
+from .sliced import SlicedRun
 
 
 def read_analyse(request: Request, registry: Registry | None = None) -> tuple[Analysing, dict[str, Any]]:
@@ -139,38 +148,20 @@ def _convention(request: Request) -> Convention:
     return "blank" if convention == "blank" else "tile"
 
 
-class AnalyseSession(Session):
+class AnalyseSession(SlicedRun[AnalysisProgress, Analysis]):
     """An ``analyse`` run in slices: progress says how many moves are done; a cancel returns the moves analysed so
     far with ``stopped: "cancelled"``."""
 
     def __init__(self, request: str | Request, context: Context) -> None:
-        self._running: Analysing | None = None
         self._boards: dict[str, Any] = {}
         super().__init__(request, context)
 
-    def _read(self, request: Request, context: Context) -> Any:
-        self._running, self._boards = read_analyse(request, context.registry)
-        return object()
+    def _read(self, request: Request, context: Context) -> Analysing:
+        running, self._boards = read_analyse(request, context.registry)
+        return running
 
-    def advance(self, seconds: float) -> str:
-        """Run for up to about ``seconds`` and return the latest progress or the final reply (JSON)."""
-        if self._final is not None or self._running is None:
-            return json.dumps(self._final)
-        deadline = time.perf_counter() + max(0.0, float(seconds))
-        try:
-            while True:
-                try:
-                    record = next(self._running)
-                except StopIteration as end:
-                    self._final = analyse_reply(end.value, self._boards)
-                    return json.dumps(self._final)
-                if time.perf_counter() >= deadline:
-                    progress: Reply = {"type": "progress"}
-                    progress.update(record.to_dict())
-                    return json.dumps(progress)
-        except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
-            self._final = failure_reply(exc)
-            return json.dumps(self._final)
+    def _ended(self, value: Analysis) -> Reply:
+        return analyse_reply(value, self._boards)
 
     def cancel(self) -> str:
         """Stop now: the reply holds the moves analysed so far, ``stopped: "cancelled"``."""

@@ -25,6 +25,7 @@ from ..pdb import (
     read_multiset,
     read_tables,
 )
+from ..progress import Ended, TimeSlice
 from ..registry import Registry, default_registry, registry_with_tables
 from .protocol import LongRun, dispatch, session_for
 from .requests import RequestError, decode_request, error_json, read_board
@@ -84,16 +85,12 @@ class TableLoad:
         if self._reply is not None:
             return self._reply
         started = time.perf_counter()
-        deadline = started + seconds
         try:
-            while True:
-                fraction = next(self._steps)
-                if time.perf_counter() >= deadline:
-                    self._seconds += time.perf_counter() - started
-                    return json.dumps({"type": "progress", "fraction": round(fraction, 4)})
-        except StopIteration as stop:
-            loaded: PdbTables | MultisetDatabase = stop.value
+            step = TimeSlice(seconds).run(self._steps)
             self._seconds += time.perf_counter() - started
+            if not isinstance(step, Ended):
+                return json.dumps({"type": "progress", "fraction": round(step, 4)})
+            loaded: PdbTables | MultisetDatabase = step.value
             if isinstance(loaded, MultisetDatabase):
                 self._engine.install_mtm(loaded)
                 about = {"metric": "mtm", "name": loaded.name, "heuristic": multiset_heuristic_name(loaded)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import show_value
 from ..registry import Registry
@@ -13,10 +14,11 @@ from .context import Context
 from .ops import Planned, op_apply, op_check, op_compare, op_hint, op_move, op_options, op_random, op_solve
 from .requests import Reply, Request, RequestError, error_json
 from .sessions import CompareSession, HintSession, Session, SolveSession
+from .sliced import SlicedRun
 from .split import SubtreeSession, op_subtree
 from .watch import WatchSession, op_watch
 
-LongRun = Session | SubtreeSession
+LongRun = Session | SlicedRun[Any, Any]
 """A long operation running in slices: ``advance(seconds)``, ``cancel()``, ``done``."""
 
 

@@ -4,7 +4,7 @@ that name what is wrong with them, boards and goals, limits, and the replies of 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from ..board import Board
 from ..compare_board import CompareBoard
@@ -153,6 +153,19 @@ def compare_reply(
     }
 
 
+class Record(Protocol):
+    """A progress record of a long op (a search's :class:`~npuzzle.progress.Progress`, an analysis's)."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def progress_reply(record: Record) -> Reply:
+    """A long op's reply while it runs: ``{"type": "progress", …the record's fields…}``."""
+    reply: Reply = {"type": "progress"}
+    reply.update(record.to_dict())
+    return reply
+
+
 def failure_reply(exc: BaseException) -> Reply:
     """An ``{"type": "error", "ok": false, ...}`` reply; an unsolvable board also carries its ``explanation``."""
     reply: Reply = {"type": "error"}
@@ -179,3 +192,13 @@ def decode_request(request_json: str) -> Any:
         raise RequestError(f"the request is not valid JSON: {exc.msg}") from None
     except ValueError:  # an integer over the digit limit
         raise RequestError("the request holds a number of more than 4,300 digits, which no field accepts") from None
+
+
+def request_object(request: str | Request) -> Request:
+    """A long op's request as its session is given it (JSON text, or the object the caller decoded already): the
+    JSON object, else a :class:`RequestError`."""
+    if isinstance(request, str):  # JSON text; a dict was decoded by the caller
+        request = decode_request(request)
+    if not isinstance(request, dict):
+        raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
+    return request

@@ -4,12 +4,11 @@ a split solve's messages are :class:`SolveSession`'s own."""
 from __future__ import annotations
 
 import json
-import time
 
 from ..board import Board
 from ..errors import show_value
 from ..pdb import Answer, Split, SplitJob, Task
-from ..progress import Limit, Progress, Search, SearchResult, stop
+from ..progress import Ended, Limit, Progress, Search, SearchResult, TimeSlice, stop
 from ..registry import registry_with_tables
 from ..solve import Plan
 from .context import Context
@@ -23,6 +22,8 @@ from .requests import (
     decode_request,
     error_json,
     failure_reply,
+    progress_reply,
+    request_object,
     solve_reply,
 )
 from .split import read_split
@@ -44,11 +45,7 @@ class Session:
         self._search: Search | None = None
         self._last: Progress | None = None
         try:
-            if isinstance(request, str):  # JSON text; a dict was decoded by the caller
-                request = decode_request(request)
-            if not isinstance(request, dict):
-                raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-            self._asked = self._read(request, context)
+            self._asked = self._read(request_object(request), context)
         except Exception as exc:  # every failure becomes a reply
             self._final = failure_reply(exc)
 
@@ -65,9 +62,7 @@ class Session:
         raise NotImplementedError
 
     def _progress(self, record: Progress) -> Reply:
-        reply: Reply = {"type": "progress"}
-        reply.update(record.to_dict())
-        return reply
+        return progress_reply(record)
 
     def _waiting(self) -> bool:
         """Whether the search waits on others (a split's helpers): the slice then ends at once."""
@@ -84,23 +79,20 @@ class Session:
         if self._final is not None or self._asked is None:
             return json.dumps(self._final)
         asked = self._asked
-        deadline = time.perf_counter() + max(0.0, float(seconds))
+        time_slice = TimeSlice(seconds)
         try:
             while True:
                 if self._search is None:
                     self._search = self._start(asked.plans[len(self._results)], asked.limit)
-                try:
-                    record = next(self._search)
-                except StopIteration as stop:
-                    self._results.append(stop.value)
-                    self._search = None
-                    if len(self._results) == len(asked.plans):
-                        self._final = self._finish(asked)
-                        return json.dumps(self._final)
-                    continue
-                self._last = record
-                if time.perf_counter() >= deadline or self._waiting():
-                    return json.dumps(self._progress(record))
+                step = time_slice.run(self._search, self._waiting)
+                if not isinstance(step, Ended):
+                    self._last = step
+                    return json.dumps(self._progress(step))
+                self._results.append(step.value)
+                self._search = None
+                if len(self._results) == len(asked.plans):
+                    self._final = self._finish(asked)
+                    return json.dumps(self._final)
         except Exception as exc:  # every failure becomes a reply: the page must never see a traceback
             self._search = None
             self._final = failure_reply(exc)

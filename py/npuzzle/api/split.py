@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from collections.abc import Generator
 
 from ..errors import PatternDatabaseError, show_value
 from ..pdb import SEQUENTIAL_NODES, Answer, PdbTables, Task, subtree_search, useful_reflection
 from ..progress import Progress
 from .context import Context
-from .requests import Reply, Request, RequestError, decode_request, failure_reply, field
+from .requests import Reply, Request, RequestError, field, progress_reply
+from .sliced import SlicedRun
 
 MAX_SPLIT_WORKERS = 64
 """The most workers a ``solve`` request may ask to be split over: a sanity bound on the field (the page itself asks
@@ -61,7 +61,7 @@ def op_subtree(request: Request, context: Context) -> Reply:
     return reply
 
 
-class SubtreeSession:
+class SubtreeSession(SlicedRun[Progress, Answer]):
     """A ``subtree`` request run in time slices on a helper worker (:meth:`Engine.start`): one task of a split
     search (:func:`npuzzle.pdb.split.subtree_search`) with the context's transposition table for that ``search``
     key. :meth:`advance` returns ``{"type": "progress", …Progress fields…, "running": ANSWER}`` (the task's count
@@ -71,54 +71,30 @@ class SubtreeSession:
 
     def __init__(self, request: str | Request, context: Context) -> None:
         self._context = context
-        self._final: Reply | None = None
-        self._search: Generator[Progress, None, Answer] | None = None
-        try:
-            if isinstance(request, str):  # JSON text; a dict was decoded by the caller
-                request = decode_request(request)
-            if not isinstance(request, dict):
-                raise RequestError(f"a request must be a JSON object, got {show_value(request)}")
-            tables = context.tables
-            self._task, key = read_subtree(request, tables)
-            assert tables is not None  # read_subtree raised otherwise
-            reflect = useful_reflection(tables.database)
-            self._search = subtree_search(tables, self._task, reflect, context.subtree_table(key))
-        except Exception as exc:  # every failure becomes a reply
-            self._final = failure_reply(exc)
+        super().__init__(request, context)
 
-    @property
-    def done(self) -> bool:
-        """True once a result or an error has been returned (further calls repeat it)."""
-        return self._final is not None
+    def _read(self, request: Request, context: Context) -> Generator[Progress, None, Answer]:
+        tables = context.tables
+        self._task, key = read_subtree(request, tables)
+        assert tables is not None  # read_subtree raised otherwise
+        reflect = useful_reflection(tables.database)
+        return subtree_search(tables, self._task, reflect, context.subtree_table(key))
 
-    def advance(self, seconds: float) -> str:
-        """Search for up to about ``seconds``; the latest state as JSON (see the class text)."""
-        if self._final is not None or self._search is None:
-            return json.dumps(self._final)
-        deadline = time.perf_counter() + max(0.0, float(seconds))
-        try:
-            while True:
-                record = next(self._search)
-                if time.perf_counter() >= deadline:
-                    reply: Reply = {"type": "progress"}
-                    reply.update(record.to_dict())
-                    count = Answer(self._task.bound, self._task.index, None, record.nodes_expanded,
-                                   record.nodes_generated)  # fmt: skip
-                    reply["running"] = count.to_json()
-                    return json.dumps(reply)
-        except StopIteration as stop:
-            self._context.subtree_ended()
-            self._final = {"type": "result", "ok": True, "answer": stop.value.to_json()}
-        except Exception as exc:  # every failure becomes a reply
-            self._final = failure_reply(exc)
-        self._search = None
-        return json.dumps(self._final)
+    def _progress(self, record: Progress) -> Reply:
+        reply = progress_reply(record)
+        count = Answer(self._task.bound, self._task.index, None, record.nodes_expanded, record.nodes_generated)
+        reply["running"] = count.to_json()
+        return reply
+
+    def _ended(self, value: Answer) -> Reply:
+        self._context.subtree_ended()
+        return {"type": "result", "ok": True, "answer": value.to_json()}
 
     def cancel(self) -> str:
         """Stop now (see the class text); the final reply if the task had ended."""
         if self._final is None:
-            if self._search is not None:
-                self._search.close()
-                self._search = None
+            if self._running is not None:
+                self._running.close()
+                self._running = None
             self._final = {"type": "result", "ok": True, "stopped": "cancelled", "answer": None}
         return json.dumps(self._final)

@@ -92,21 +92,11 @@ def name_argument(choices: Sequence[Named], what: str, hint: str = "") -> Callab
 def solver_arguments(parser: argparse.ArgumentParser) -> None:
     """``--algorithm`` and ``--heuristic`` (default ``auto``; names and aliases of :mod:`npuzzle.names`), as
     ``solve`` and ``dataset`` take them."""
-    parser.add_argument(
-        "--algorithm",
-        default="auto",
-        type=name_argument(ALGORITHMS, "algorithm"),
-        metavar="NAME",
-        help=algorithm_help(),
-    )
-    heuristics = (AUTO, *HEURISTICS, PDB)
-    parser.add_argument(
-        "--heuristic",
-        default="auto",
-        type=name_argument(heuristics, "heuristic"),
-        metavar="NAME",
-        help=heuristic_help(),
-    )
+    for what, choices, text in (
+        ("algorithm", ALGORITHMS, algorithm_help()),
+        ("heuristic", (AUTO, *HEURISTICS, PDB), heuristic_help()),
+    ):
+        parser.add_argument(f"--{what}", default="auto", type=name_argument(choices, what), metavar="NAME", help=text)
 
 
 def board_arguments(parser: argparse.ArgumentParser, board_note: str = "", shape_note: str = "") -> None:
