@@ -5,13 +5,13 @@ plan of :func:`npuzzle.solve.plan` falls back, from ``auto``'s rule of :mod:`npu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import LimitError, plural
 from .policy import FALLBACK_LIMIT_SHARE, FallbackRule, allowance_words
-from .progress import ALGORITHM_TITLES, Clock, Limit, Search, SearchResult, SearchStopped, ratio_bound
+from .progress import ALGORITHM_TITLES, Clock, Limit, Progress, Search, SearchResult, SearchStopped, ratio_bound
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,42 @@ class Fallback:
         return FallbackRule(math.inf, FALLBACK_LIMIT_SHARE, 0) if self.at_time_limit else None
 
 
+@dataclass(frozen=True, slots=True)
+class OptimalPhase:
+    """How a fallback's optimal phase ended: its ``result``; the limits ``rest`` for the phase after it (``None``:
+    there is none: the search finished, or the caller's own node limit ended it); its ``cap`` of seconds and the
+    seconds ``spent``."""
+
+    result: SearchResult
+    rest: Limit | None
+    cap: float | None
+    spent: float
+
+
+def optimal_phase(
+    start_optimal: Callable[[Limit], Search], first_nodes: float, share: float, limit: Limit
+) -> Generator[Progress, None, OptimalPhase]:
+    """The optimal search of a fallback (:func:`optimal_then_near`, the line-move metric's), for ``first_nodes``
+    expanded (``math.inf``: no allowance of its own) or ``share`` of the hard time limit if one is given and runs out
+    sooner; it gives way when one of those, or its memory limit, stops it."""
+    clock = Clock()
+    own = not math.isinf(first_nodes) and (limit.nodes is None or first_nodes < limit.nodes)
+    nodes = int(first_nodes) if own else limit.nodes
+    cap = None if limit.seconds is None else share * limit.seconds
+    # a stop during the optimal search passes through it (it has no answer to give): progress.stop then builds the
+    # result from the last record with Plan.stopped, as for a plain search
+    first: SearchResult = yield from start_optimal(replace(limit, nodes=nodes, seconds=cap))
+    spent = clock.elapsed()
+    if first.stopped not in ("time-limit", "memory-limit") and not (own and first.stopped == "node-limit"):
+        return OptimalPhase(first, None, cap, spent)  # finished (optimal), or stopped by the caller's node limit
+    rest = replace(
+        limit,
+        seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
+        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
+    )
+    return OptimalPhase(first, rest, cap, spent)
+
+
 def optimal_then_near(
     start_optimal: Callable[[Limit], Search],
     start_near: Callable[[Limit], Search],
@@ -68,20 +104,10 @@ def optimal_then_near(
     :class:`~npuzzle.progress.SearchStopped` ends either phase (the second returns its best answer); the caller's
     own node limit, reached in the optimal phase, ends the search there."""
     clock = Clock()
-    own = not math.isinf(first_nodes) and (limit.nodes is None or first_nodes < limit.nodes)
-    nodes = int(first_nodes) if own else limit.nodes
-    cap = None if limit.seconds is None else share * limit.seconds
-    # a stop during the optimal search passes through it (it has no answer to give): progress.stop then builds the
-    # result from the last record with Plan.stopped, as for a plain search
-    first: SearchResult = yield from start_optimal(replace(limit, nodes=nodes, seconds=cap))
-    if first.stopped not in ("time-limit", "memory-limit") and not (own and first.stopped == "node-limit"):
-        return first  # finished (optimal), or stopped by the caller's node limit
-    spent = clock.elapsed()
-    rest = replace(
-        limit,
-        seconds=None if limit.seconds is None else max(limit.seconds - spent, 1e-3),
-        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
-    )
+    phase = yield from optimal_phase(start_optimal, first_nodes, share, limit)
+    first, rest, cap, spent = phase.result, phase.rest, phase.cap, phase.spent
+    if rest is None:
+        return first
     second: SearchResult = yield from _relayed(start_near(rest), first, spent)
     lower = max(first.lower_bound, second.lower_bound)
     extra = dict(second.extra)

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from .board import Board
 from .errors import LimitError
-from .fallback import Fallback
+from .fallback import Fallback, optimal_phase
 from .metric import count_tiles
 from .pdb import (
     MultisetDatabase,
@@ -241,17 +241,11 @@ def _optimal_then_lines(
     single-tile answer for the rest of the limits; the optimal search's proven bound is kept. The caller's own node
     limit, reached in the optimal phase, ends the search there."""
     clock = Clock()
-    own = limit.nodes is None or nodes < limit.nodes
-    cap = None if limit.seconds is None else FALLBACK_LIMIT_SHARE * limit.seconds
-    first: SearchResult = yield from optimal(replace(limit, nodes=nodes if own else limit.nodes, seconds=cap))
-    if first.stopped != "time-limit" and not (own and first.stopped == "node-limit"):
+    phase = yield from optimal_phase(optimal, nodes, FALLBACK_LIMIT_SHARE, limit)
+    first, rest = phase.result, phase.rest
+    if rest is None:
         return first
-    ended = f"within {allowance_words(nodes)}" if first.stopped == "node-limit" else f"in {cap:g} s"
-    rest = replace(
-        limit,
-        seconds=None if limit.seconds is None else max(limit.seconds - clock.elapsed(), 1e-3),
-        nodes=None if limit.nodes is None else max(1, limit.nodes - first.nodes_expanded),
-    )
+    ended = f"within {allowance_words(nodes)}" if first.stopped == "node-limit" else f"in {phase.cap:g} s"
     second: SearchResult = yield from as_line_moves(lines(rest), board, goal, first.lower_bound)
     return replace(
         second,
