@@ -143,14 +143,9 @@ def deepen_general(run: SearchRun, bound: int) -> Generator[Progress, None, list
             run.count(expanded, generated, g)
             return [frame[0] for frame in stack] + [z]
         if expanded >= check_at:
-            if g > run.max_depth:
-                run.max_depth = g
             if len(tt) > tt_cap:
                 tt.clear()
-            run.count(expanded, generated, g)
-            reason = checkpoint.check(expanded)
+            reason = yield from run.checkpoint_reached(expanded, generated, g)
             if reason is not None:
                 return reason
             check_at = checkpoint.next_at
-            if checkpoint.report_due():
-                yield run.progress(g)
