@@ -45,6 +45,7 @@ def deepen_disjoint(run: SearchRun, bound: int) -> Generator[Progress, None, lis
             nh = h + dm[t] - EX[gi] + ne
             if nh > thr:
                 continue
+            # written out for speed: the reflected lookup, as the board's above (a shared function costs a call each)
             ri = RG[t]
             ny = Y[ri] + rdw[t]
             lo = ny & MASK
