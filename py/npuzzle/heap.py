@@ -59,23 +59,18 @@ class IndexedHeap(Generic[T]):
         return top_key, top_item
 
     def _up(self, i: int, key: int, item: T) -> None:
-        keys, items, where = self.keys, self.items, self.where
+        keys, items = self.keys, self.items
         while i:
             parent = (i - 1) >> 1
             pk = keys[parent]
             if pk <= key:
                 break
-            keys[i] = pk
-            moved = items[parent]
-            items[i] = moved
-            where[moved] = i
+            self._put(i, pk, items[parent])
             i = parent
-        keys[i] = key
-        items[i] = item
-        where[item] = i
+        self._put(i, key, item)
 
     def _down(self, i: int, key: int, item: T) -> None:
-        keys, items, where = self.keys, self.items, self.where
+        keys, items = self.keys, self.items
         n = len(keys)
         child = 2 * i + 1
         while child < n:
@@ -87,12 +82,13 @@ class IndexedHeap(Generic[T]):
                     child, ck = right, rk
             if key <= ck:
                 break
-            keys[i] = ck
-            moved = items[child]
-            items[i] = moved
-            where[moved] = i
+            self._put(i, ck, items[child])
             i = child
             child = 2 * i + 1
-        keys[i] = key
-        items[i] = item
-        where[item] = i
+        self._put(i, key, item)
+
+    def _put(self, i: int, key: int, item: T) -> None:
+        """Hold ``item`` with ``key`` at position ``i``."""
+        self.keys[i] = key
+        self.items[i] = item
+        self.where[item] = i

@@ -391,6 +391,7 @@ def _idastar(
                     continue
                 tile = (state >> tsh) & tmask
                 child = state + (tile << bsh) - (tile << tsh) + step
+                # written out for speed: the child's estimate as _astar makes it (a call per child would cost more)
                 if deltas is None:
                     ch = h + hdelta(state, child, tile, mv)
                 else:

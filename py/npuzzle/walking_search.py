@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 from .board import Board
-from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, tiles_moved, verify
+from .checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
 from .errors import GoalError, PuzzleError
+from .ida_counts import ALGORITHM, IdaCounts
 from .progress import Limit, Progress, Search, SearchResult, StopReason, preparing
 from .solvability import check_reachable
 from .walking import HEURISTIC, MAX_SIDE, WalkingTable, walking_fits, walking_tables_steps
 
-ALGORITHM = "idastar"
 CHECK_EVERY = 2048
 """Expansions between two checkpoints (clock, limits, progress)."""
 
@@ -119,39 +118,23 @@ def _search(
     h0 = DV[rs] + DH[cs]
     z0 = b.index(0)
 
-    checkpoint = Checkpoint(limit, report_every, CHECK_EVERY, start=t0)
-    expanded = generated = iterations = max_depth = 0
-    bound = h0
+    run = IdaCounts(HEURISTIC, limit, report_every, CHECK_EVERY, h0, start=t0)
+    checkpoint = run.checkpoint
     stack: list[tuple[int, int, Iterator[tuple[int, int, int]], int, int]] = []
-    finished: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
-    before = 0  # nodes expanded before the running iteration
 
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
-        message = "" if reason is None else limit_message(ALGORITHM, HEURISTIC, reason, limit, expanded, 0, bound)
-        return SearchResult(
-            moves=moves,
-            optimal=moves is not None,
-            algorithm=ALGORITHM,
-            heuristic=HEURISTIC,
-            nodes_expanded=expanded,
-            nodes_generated=generated,
-            max_frontier=max_depth,
-            iterations=iterations,
-            seconds=time.perf_counter() - t0,
-            lower_bound=len(moves) if moves is not None else bound,
-            stopped=reason,
-            message=message,
-            extra={"bound": bound, "h0": h0, "per_iteration": [*finished, (bound, expanded - before)]},
-        )
+        extra = {"bound": run.bound, "h0": h0, "per_iteration": run.per_iteration()}
+        return ida_result(run, limit, moves, len(moves) if moves is not None else run.bound, reason, extra)
 
-    yield replace(preparing(ALGORITHM, HEURISTIC, checkpoint.now - t0), bound=bound)  # the first bound, no node yet
+    yield run.started()
     if b == list(goal.tiles):
         return finish((), None)
+    expanded = generated = 0
     check_at = checkpoint.next_at
     found = False
     # Hot loop, written out for speed: IDA* with both walking-distance abstractions updated per move, no calls.
     while not found:
-        iterations += 1
+        run.iterations += 1
         z, prev, g = z0, n, 0
         nbrs = NB[z * stride + prev]
         expanded += 1
@@ -159,7 +142,7 @@ def _search(
         it = iter(nbrs)
         stack = []
         push, pop = stack.append, stack.pop
-        lim = bound - 1
+        lim = run.bound - 1
         while True:
             thr = lim - g
             for p, vert, toward in it:
@@ -189,23 +172,10 @@ def _search(
                 if DV[rs] + DH[cs] == 0 and b == list(goal.tiles):
                     found = True
                 elif expanded >= check_at:
-                    max_depth = max(max_depth, g)
-                    reason = checkpoint.check(expanded)
+                    reason = yield from run.checkpoint_reached(expanded, generated, g)
                     if reason is not None:
                         return finish(None, reason)
                     check_at = checkpoint.next_at
-                    if checkpoint.report_due():
-                        yield Progress(
-                            algorithm=ALGORITHM,
-                            heuristic=HEURISTIC,
-                            nodes_expanded=expanded,
-                            nodes_generated=generated,
-                            frontier=g,
-                            bound=bound,
-                            iteration=iterations,
-                            elapsed=checkpoint.now - t0,
-                            per_iteration=tuple(finished),
-                        )
                 break
             else:
                 if not stack:
@@ -219,9 +189,9 @@ def _search(
             if found:
                 break
         if not found:
-            finished.append((bound, expanded - before))
-            before = expanded
-            bound += 2
+            run.count(expanded, generated, 0)
+            run.iteration_ended()
+            run.bound += 2
     blanks = [frame[0] for frame in stack] + [z]
-    max_depth = max(max_depth, len(blanks) - 1)
+    run.count(expanded, generated, len(blanks) - 1)
     return finish(verify(board, goal, tiles_moved(board.tiles, blanks)), None)

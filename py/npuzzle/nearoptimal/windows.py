@@ -14,6 +14,7 @@ distance to the goal alone, passed by; every replacement keeps a valid solution,
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from dataclasses import dataclass
 
 from ..progress import Progress
 from .both_ways import BeamJob, shorter_way
@@ -45,66 +46,64 @@ def beam_windows(
     improvement), so more work buys more shortcuts. Without one, a single round. Either way it stops once the path
     is ``shortest`` moves long (a proven lower bound: no shorter path exists)."""
     best = list(path)
-    yield from keeping_improvements(_rounds(rows, cols, start, best, width, budget, windows, shortest), budget)
+    sweep = _Sweep(rows, cols, start, best, budget, windows, shortest)
+    yield from keeping_improvements(sweep.rounds(width), budget)
     return best
 
 
-def _rounds(
-    rows: int,
-    cols: int,
-    start: Sequence[int],
-    best: list[int],
-    width: int,
-    budget: Budget,
-    windows: Sequence[int],
-    shortest: int,
-) -> Generator[Progress, None, None]:
-    """The rounds of :func:`beam_windows`, improving ``best`` in place: the first with one beam a window (while the
-    budget is scarce, every window gets its try), the wider ones after it with one each way, until ``best`` is
-    ``shortest`` moves long."""
-    ways = 1
-    while len(best) > shortest:
-        before = budget.expanded
-        yield from _sweeps(rows, cols, start, best, width, budget, windows, ways, shortest)
-        if budget.soft_nodes is None or budget.soft_stop() or budget.expanded == before:
-            return
-        width *= WIDEN
-        ways = 2
+@dataclass(frozen=True, slots=True)
+class _Sweep:
+    """What :func:`beam_windows`'s rounds share: the board (``rows × cols``, ``start``), the path they improve in
+    place (``best``, a valid path at every ``yield``), the budget, the window lengths, and the length at which they
+    stop (``shortest``)."""
 
+    rows: int
+    cols: int
+    start: Sequence[int]
+    best: list[int]
+    budget: Budget
+    windows: Sequence[int]
+    shortest: int
 
-def _sweeps(
-    rows: int,
-    cols: int,
-    start: Sequence[int],
-    best: list[int],
-    width: int,
-    budget: Budget,
-    windows: Sequence[int],
-    ways: int,
-    shortest: int,
-) -> Generator[Progress, None, None]:
-    """The sweeps of :func:`beam_windows`, improving ``best`` in place (a valid path at every ``yield``), with
-    ``ways`` beams a window (:func:`_shortcut`), until ``best`` is ``shortest`` moves long."""
-    for window in windows:
-        cells = list(start)
-        blank = cells.index(0)
-        i = 0
-        while i + 2 < len(best) and len(best) > shortest:
-            left = budget.soft_left()
-            if budget.soft_stop() or (left is not None and left < ways):
-                return  # the budget is spent, or too little is left to share between the beams
-            j = min(i + window, len(best))
-            target = list(cells)
-            walk(target, blank, best[i:j], [])
-            budget.iteration += 1
-            last = j == len(best)
-            found = yield from _shortcut(rows, cols, tuple(cells), tuple(target), width, budget, j - i - 1, ways)
-            if found is not None:
-                best[i:j] = found
-            if last:
-                break
-            blank = walk(cells, blank, best[i : i + window // 2], [])
-            i += window // 2
+    def rounds(self, width: int) -> Generator[Progress, None, None]:
+        """The rounds, from beams of ``width``: the first with one beam a window (while the budget is scarce, every
+        window gets its try), the wider ones after it with one each way."""
+        best, budget = self.best, self.budget
+        ways = 1
+        while len(best) > self.shortest:
+            before = budget.expanded
+            yield from self.sweeps(width, ways)
+            if budget.soft_nodes is None or budget.soft_stop() or budget.expanded == before:
+                return
+            width *= WIDEN
+            ways = 2
+
+    def sweeps(self, width: int, ways: int) -> Generator[Progress, None, None]:
+        """One round: a sweep for each window length, with ``ways`` beams of ``width`` a window
+        (:func:`_shortcut`)."""
+        best, budget, shortest = self.best, self.budget, self.shortest
+        for window in self.windows:
+            cells = list(self.start)
+            blank = cells.index(0)
+            i = 0
+            while i + 2 < len(best) and len(best) > shortest:
+                left = budget.soft_left()
+                if budget.soft_stop() or (left is not None and left < ways):
+                    return  # the budget is spent, or too little is left to share between the beams
+                j = min(i + window, len(best))
+                target = list(cells)
+                walk(target, blank, best[i:j], [])
+                budget.iteration += 1
+                last = j == len(best)
+                found = yield from _shortcut(
+                    self.rows, self.cols, tuple(cells), tuple(target), width, budget, j - i - 1, ways
+                )
+                if found is not None:
+                    best[i:j] = found
+                if last:
+                    break
+                blank = walk(cells, blank, best[i : i + window // 2], [])
+                i += window // 2
 
 
 def _shortcut(

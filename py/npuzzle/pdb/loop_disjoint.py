@@ -45,6 +45,7 @@ def deepen_disjoint(run: SearchRun, bound: int) -> Generator[Progress, None, lis
             nh = h + dm[t] - EX[gi] + ne
             if nh > thr:
                 continue
+            # written out for speed: the reflected lookup, as the board's above (a shared function costs a call each)
             ri = RG[t]
             ny = Y[ri] + rdw[t]
             lo = ny & MASK
@@ -98,14 +99,9 @@ def deepen_disjoint(run: SearchRun, bound: int) -> Generator[Progress, None, lis
             run.count(expanded, generated, g)
             return [frame[0] for frame in stack1] + [z]
         if expanded >= check_at:
-            if g > run.max_depth:
-                run.max_depth = g
             if len(tt) > tt_cap:
                 tt.clear()
-            run.count(expanded, generated, g)
-            reason = checkpoint.check(expanded)
+            reason = yield from run.checkpoint_reached(expanded, generated, g)
             if reason is not None:
                 return reason
             check_at = checkpoint.next_at
-            if checkpoint.report_due():
-                yield run.progress(g)

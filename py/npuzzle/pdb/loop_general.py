@@ -16,6 +16,7 @@ have changed, each with its lead/tail number and excess (restored on the way bac
 def deepen_general(run: SearchRun, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
     """:func:`~npuzzle.pdb.loop_disjoint.deepen_disjoint` for a database with alternative patterns (7/7-7): a tile
     may be in two patterns, whose maximum counts. The hot loop, written out for speed."""
+    # written out for speed: deepen_disjoint with the alternatives' branches (one loop for both slows disjoint tables)
     checkpoint, tt, tt_cap, tt_slack, order_slack = run.checkpoint, run.tt, run.tt_cap, run.tt_slack, run.order_slack
     E, BASE, OCC, TAIL, MASK, SHIFT = run.E, run.BASE, run.OCC, run.TAIL, run.MASK, run.SHIFT
     X, Y, EX, EY, b, stride = run.X, run.Y, run.EX, run.EY, run.b, run.stride
@@ -61,6 +62,7 @@ def deepen_general(run: SearchRun, bound: int) -> Generator[Progress, None, list
                 nh = h + dm[t] - (a if a > o else o) + (ne if ne > o else o)
             if nh > thr:
                 continue
+            # written out for speed: the reflected lookup, as the board's above (a shared function costs a call each)
             rk = RK[t]
             rs = RS1[t]
             ny = Y[rs] + rdw1[t]
@@ -143,14 +145,9 @@ def deepen_general(run: SearchRun, bound: int) -> Generator[Progress, None, list
             run.count(expanded, generated, g)
             return [frame[0] for frame in stack] + [z]
         if expanded >= check_at:
-            if g > run.max_depth:
-                run.max_depth = g
             if len(tt) > tt_cap:
                 tt.clear()
-            run.count(expanded, generated, g)
-            reason = checkpoint.check(expanded)
+            reason = yield from run.checkpoint_reached(expanded, generated, g)
             if reason is not None:
                 return reason
             check_at = checkpoint.next_at
-            if checkpoint.report_due():
-                yield run.progress(g)

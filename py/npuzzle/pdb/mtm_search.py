@@ -18,14 +18,12 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, ida_result, tiles_moved, verify
-from ..errors import PatternDatabaseError
+from ..checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
+from ..ida_counts import IdaCounts
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
-from ..solvability import check_reachable
 from .multiset import MultisetDatabase, line_paths, partition_name
-from .tables import corner_goal_fits, home_labelling, mirror_cell
+from .tables import corner_goal_fits, home_start, mirror_cell
 
-ALGORITHM = "idastar"
 CHECK_EVERY = 1024
 """Expansions between clock readings."""
 
@@ -97,25 +95,17 @@ def _lines(database: MultisetDatabase) -> list[tuple[Line, ...]]:
     return out
 
 
-class MtmRun:
-    """One solve's set-up and counters: the home-labelled board ``b`` (changed in place by the iterations), its
-    codes and exact estimates for both lookups, the tiles' labels (``L``, ``TL`` for the mirror image), the move
-    tables, the bound and the :class:`~npuzzle.checkpoint.Checkpoint`."""
+class MtmRun(IdaCounts):
+    """One solve's set-up: the home-labelled board ``b`` (changed in place by the iterations), its codes and exact
+    estimates for both lookups, the tiles' labels (``L``, ``TL`` for the mirror image), the move tables, and the
+    counters, bound and checkpoint of :class:`~npuzzle.ida_counts.IdaCounts`."""
 
     def __init__(
         self, database: MultisetDatabase, board: Board, goal: Board, limit: Limit, report_every: float
     ) -> None:
-        if not multiset_fits(board, goal, database):
-            raise PatternDatabaseError(
-                f"the {database.name} database ({database.rows}×{database.cols}) cannot solve this "
-                f"{board.rows}×{board.cols} board: it needs the same shape and a goal with the blank in a corner"
-            )
-        check_reachable(board, goal)
-        mapped = home_labelling(board, goal)
-        assert mapped is not None  # multiset_fits checked the corner
-        self.start, self.original = mapped
+        what = f"the {database.name} database"
+        self.start, self.original = home_start(board, goal, what, database.rows, database.cols)
         self.database = database
-        self.name = multiset_heuristic_name(database)
         index = database.index
         n = database.rows * database.cols
         m = (
@@ -139,26 +129,7 @@ class MtmRun:
         self.lines = _lines(database)
         self.b = list(self.start)
         self.goal = list(range(n))
-        self.checkpoint = Checkpoint(limit, report_every, CHECK_EVERY)
-        self.expanded = self.generated = self.iterations = self.max_depth = 0
-        self.bound = max(self.h1, self.h2)
-        self.done: list[tuple[int, int]] = []
-        self.before = 0
-
-    def progress(self, depth: int) -> Progress:
-        """The progress record at the last checkpoint, ``depth`` line moves deep."""
-        checkpoint = self.checkpoint
-        return Progress(
-            algorithm=ALGORITHM,
-            heuristic=self.name,
-            nodes_expanded=self.expanded,
-            nodes_generated=self.generated,
-            frontier=depth,
-            bound=self.bound,
-            iteration=self.iterations,
-            elapsed=checkpoint.now - checkpoint.start,
-            per_iteration=tuple(self.done),
-        )
+        super().__init__(multiset_heuristic_name(database), limit, report_every, CHECK_EVERY, max(self.h1, self.h2))
 
     def tiles(self, blanks: Sequence[int]) -> tuple[int, ...]:
         """The board's own tiles slid when the blank walks through the home cells ``blanks``."""
@@ -223,26 +194,21 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
                 g += 1
                 expanded += 1
                 if h1 == 0 and h2 == 0 and b == goal:
-                    run.expanded, run.generated = expanded, generated
-                    run.max_depth = max(run.max_depth, g)
+                    run.count(expanded, generated, g)
                     walk = [frame[0] for frame in stack[:1]]
                     for frame in stack:
                         walk.extend(frame[9])
                     _restore(b, stack)
                     return walk
                 if expanded >= check_at:
-                    run.max_depth = max(run.max_depth, g)
-                    run.expanded, run.generated = expanded, generated
-                    reason = checkpoint.check(expanded)
+                    reason = yield from run.checkpoint_reached(expanded, generated, g)
                     if reason is not None:
                         _restore(b, stack)
                         return reason
                     check_at = checkpoint.next_at
-                    if checkpoint.report_due():
-                        yield run.progress(g)
                 break
             if not stack:
-                run.expanded, run.generated = expanded, generated
+                run.count(expanded, generated, g)
                 return None
             z, lo, hi, tlo, thi, h1, h2, axis, kids, cells = stack.pop()
             _slide_back(b, z, cells)
@@ -290,27 +256,17 @@ def solve_with_multiset(
 
 def _search(board: Board, goal: Board, run: MtmRun, limit: Limit) -> Search:
     def finish(moves: tuple[int, ...] | None, lines: int | None, reason: StopReason | None) -> SearchResult:
-        bound = run.bound
         extra = {
             "metric": "mtm",
             "line_moves": lines,
-            "bound": bound,
+            "bound": run.bound,
             "h0": run.h1,
             "h0_transposed": run.h2,
-            "per_iteration": [*run.done, (bound, run.expanded - run.before)],
+            "per_iteration": run.per_iteration(),
         }
-        return ida_result(run, limit, moves, bound if lines is None else lines, reason, extra, "line moves")
+        return ida_result(run, limit, moves, run.bound if lines is None else lines, reason, extra, "line moves")
 
-    yield Progress(
-        algorithm=ALGORITHM,
-        heuristic=run.name,
-        nodes_expanded=0,
-        nodes_generated=0,
-        frontier=0,
-        bound=run.bound,
-        iteration=0,
-        elapsed=0.0,
-    )
+    yield run.started()
     while True:
         run.iterations += 1
         ended = yield from deepen_mtm(run, run.bound)
@@ -318,8 +274,7 @@ def _search(board: Board, goal: Board, run: MtmRun, limit: Limit) -> Search:
             return finish(verify(board, goal, run.tiles(ended)), run.bound, None)
         if ended is not None:
             return finish(None, None, ended)
-        run.done.append((run.bound, run.expanded - run.before))
-        run.before = run.expanded
+        run.iteration_ended()
         run.bound += 1
 
 

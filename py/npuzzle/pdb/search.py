@@ -27,14 +27,12 @@ from collections.abc import Generator, Sequence
 
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
-from ..errors import PatternDatabaseError
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
-from ..solvability import check_reachable
 from .database import PatternDatabase
 from .loop_disjoint import deepen_disjoint
 from .loop_general import deepen_general
-from .search_run import ALGORITHM, SearchRun
-from .tables import PdbTables, home_labelling, pdb_fits, useful_reflection
+from .search_run import SearchRun
+from .tables import PdbTables, home_start, useful_reflection
 
 
 def solve_with_pdb(
@@ -69,15 +67,7 @@ def home_board(board: Board, goal: Board, tables: PdbTables) -> tuple[list[int],
     (:func:`~npuzzle.pdb.tables.home_labelling`); raises :class:`~npuzzle.errors.PatternDatabaseError` when the
     tables do not fit the board and goal, :class:`~npuzzle.errors.UnsolvableError` when the goal is out of reach."""
     database = tables.database
-    if not pdb_fits(board, goal, tables):
-        raise PatternDatabaseError(
-            f"the {database.name} pattern database ({database.rows}×{database.cols}) cannot solve this "
-            f"{board.rows}×{board.cols} board: it needs the same shape and a goal with the blank in a corner"
-        )
-    check_reachable(board, goal)
-    mapped = home_labelling(board, goal)
-    assert mapped is not None  # pdb_fits checked the corner
-    return mapped
+    return home_start(board, goal, f"the {database.name} pattern database", database.rows, database.cols)
 
 
 def _search(
@@ -93,26 +83,16 @@ def _search(
     run = SearchRun(tables, start, use_reflection, limit, report_every)
 
     def finish(moves: tuple[int, ...] | None, reason: StopReason | None) -> SearchResult:
-        bound = run.bound
         extra = {
-            "bound": bound,
+            "bound": run.bound,
             "h0": run.h0,
             "h0_reflected": run.r0 if use_reflection else None,
             "transpositions": len(run.tt),
-            "per_iteration": [*run.done, (bound, run.expanded - run.before)],
+            "per_iteration": run.per_iteration(),
         }
-        return ida_result(run, limit, moves, len(moves) if moves is not None else bound, reason, extra)
+        return ida_result(run, limit, moves, len(moves) if moves is not None else run.bound, reason, extra)
 
-    yield Progress(
-        algorithm=ALGORITHM,
-        heuristic=run.name,
-        nodes_expanded=0,
-        nodes_generated=0,
-        frontier=0,
-        bound=run.bound,
-        iteration=0,
-        elapsed=0.0,
-    )
+    yield run.started()
     if run.h0 == 0:
         return finish((), None)
     deepen = deepen_disjoint if run.disjoint else deepen_general
@@ -120,7 +100,6 @@ def _search(
         run.iterations += 1
         ended = yield from deepen(run, run.bound)
         if isinstance(ended, list):  # the blank's cells along the solution
-            run.max_depth = max(run.max_depth, len(ended) - 1)
             moves = tuple(original[t] for t in tiles_moved(start, ended))
             return finish(verify(board, goal, moves), None)
         if ended is not None:

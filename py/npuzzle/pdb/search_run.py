@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..checkpoint import Checkpoint
-from ..progress import Limit, Progress
+from ..ida_counts import IdaCounts
+from ..progress import Limit
 from .database import PatternDatabase, manhattan
 from .tables import PdbTables, heuristic_name, mirror_cell
 
 CHECK_EVERY = 2048
 """Expansions between clock readings (limits and progress are checked then)."""
-
-ALGORITHM = "idastar"
-"""The algorithm's name in progress records and results."""
 
 ORDER_SLACK = 8
 """Children of a node whose f is at least this far below the bound are tried best first (smallest h + h_reflected);
@@ -70,13 +67,13 @@ def _tile_lookups(database: PatternDatabase, shift: int) -> tuple[list[int], ...
     return K, S1, W1, S2, W2, OT
 
 
-class SearchRun:
+class SearchRun(IdaCounts):
     """One solve's set-up and state, shared by its IDA* iterations (the hot loops
     :func:`~npuzzle.pdb.loop_general.deepen_general`, :func:`~npuzzle.pdb.loop_disjoint.deepen_disjoint`): the
     tables' lookups, the move table, the board being searched (``b``, changed in place), the packed lead/tail
     numbers of every pattern and their excesses for both lookups (``X``/``EX``, ``Y``/``EY``), the transposition
-    table, the slacks (:data:`ORDER_SLACK`, :data:`TT_SLACK`, read when the run is made), the counters and the
-    :class:`~npuzzle.checkpoint.Checkpoint`."""
+    table, the slacks (:data:`ORDER_SLACK`, :data:`TT_SLACK`, read when the run is made), and the counters and
+    checkpoint of :class:`~npuzzle.ida_counts.IdaCounts`."""
 
     def __init__(
         self,
@@ -91,7 +88,6 @@ class SearchRun:
         database, index = tables.database, tables.index
         rows, cols = database.rows, database.cols
         self.n = n = rows * cols
-        self.name = heuristic_name(database, use_reflection)
         self.E = database.data
         self.BASE, self.OCC, self.TAIL = index.base, index.occupied, index.tail_rank
         self.MASK, self.SHIFT = index.mask, index.shift
@@ -138,35 +134,8 @@ class SearchRun:
         """The transposition table: board (as bytes) → the budget it was searched with."""
         self.tt_cap = TT_ENTRIES if limit.memory is None else min(TT_ENTRIES, limit.memory)
         self.tt_slack, self.order_slack = TT_SLACK, ORDER_SLACK
-        self.checkpoint = Checkpoint(limit, report_every, CHECK_EVERY)
-        self.expanded = self.generated = self.iterations = self.max_depth = self.depth = 0
-        self.bound = max(self.h0, self.r0)
-        self.done: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
-        self.before = 0  # nodes expanded before the running iteration
-
-    def iteration_ended(self) -> None:
-        """Record the finished iteration's bound and nodes."""
-        self.done.append((self.bound, self.expanded - self.before))
-        self.before = self.expanded
-
-    def count(self, expanded: int, generated: int, depth: int) -> None:
-        """Take the counters of the running iteration (before a progress record or when it ends)."""
-        self.expanded, self.generated, self.depth = expanded, generated, depth
-
-    def progress(self, depth: int) -> Progress:
-        """The progress record at the last checkpoint, ``depth`` moves deep."""
-        elapsed = self.checkpoint.now - self.checkpoint.start
-        return Progress(
-            algorithm=ALGORITHM,
-            heuristic=self.name,
-            nodes_expanded=self.expanded,
-            nodes_generated=self.generated,
-            frontier=depth,
-            bound=self.bound,
-            iteration=self.iterations,
-            elapsed=elapsed,
-            per_iteration=tuple(self.done),
-        )
+        name = heuristic_name(database, use_reflection)
+        super().__init__(name, limit, report_every, CHECK_EVERY, max(self.h0, self.r0))
 
     def excess(self, x: int) -> int:
         """The stored excess of the pattern placement with lead/tail number ``x``."""

@@ -32,11 +32,12 @@ from itertools import pairwise
 from ..board import Board
 from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
 from ..errors import SplitError, show_value
+from ..ida_counts import ALGORITHM
 from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, StopReason, run
 from .loop_disjoint import deepen_disjoint
 from .loop_general import deepen_general
 from .search import home_board, solve_with_pdb
-from .search_run import ALGORITHM, SearchRun
+from .search_run import SearchRun
 from .tables import PdbTables, heuristic_name, useful_reflection
 from .tasks import Answer, Task
 

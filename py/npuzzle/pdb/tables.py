@@ -18,6 +18,7 @@ from ..board import Board
 from ..errors import PatternDatabaseError
 from ..packing import Layout, Move
 from ..progress import mapped, run
+from ..solvability import check_reachable
 from .database import PatternDatabase
 from .index import IndexTables
 from .loading import FileSlices, load_database_steps
@@ -206,6 +207,22 @@ def corner_goal_fits(board: Board, goal: Board, rows: int, cols: int) -> bool:
         return False
     corners = {0, board.cols - 1, board.size - board.cols, board.size - 1}
     return goal.blank_index in corners
+
+
+def home_start(board: Board, goal: Board, tables: str, rows: int, cols: int) -> tuple[list[int], list[int]]:
+    """``board`` in home labelling and the tile names to rename a solution back with (:func:`home_labelling`), for
+    searching the ``rows × cols`` tables named ``tables`` (as a message says them); raises
+    :class:`~npuzzle.errors.PatternDatabaseError` when they do not fit the board and goal (:func:`corner_goal_fits`),
+    :class:`~npuzzle.errors.UnsolvableError` when the goal is out of the board's reach."""
+    if not corner_goal_fits(board, goal, rows, cols):
+        raise PatternDatabaseError(
+            f"{tables} ({rows}×{cols}) cannot solve this {board.rows}×{board.cols} board: it needs the same shape "
+            "and a goal with the blank in a corner"
+        )
+    check_reachable(board, goal)
+    mapped = home_labelling(board, goal)
+    assert mapped is not None  # corner_goal_fits checked the corner
+    return mapped
 
 
 def mirror_cell(cols: int) -> Callable[[int], int]:
