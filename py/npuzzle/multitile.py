@@ -181,8 +181,11 @@ def mtm_choice(
     if taken is not None:
         nodes = int(taken.nodes)
 
+        def counted_from(rest: Limit, proven: int) -> Search:
+            return as_line_moves(stm.start(rest), board, goal, proven)
+
         def both(limit: Limit) -> Search:
-            return _optimal_then_lines(optimal, stm.start, board, goal, nodes, limit)
+            return _optimal_then_lines(optimal, counted_from, nodes, limit)
 
         return MtmChoice("idastar", name, both, f"{how}, for up to {allowance_words(nodes)}; then {counted}", nodes)
     return MtmChoice("idastar", name, optimal, how)
@@ -230,23 +233,18 @@ def as_line_moves(search: Search, board: Board, goal: Board, proven: int) -> Sea
 
 
 def _optimal_then_lines(
-    optimal: Callable[[Limit], Search],
-    lines: Callable[[Limit], Search],
-    board: Board,
-    goal: Board,
-    nodes: int,
-    limit: Limit,
+    optimal: Callable[[Limit], Search], lines: Callable[[Limit, int], Search], nodes: int, limit: Limit
 ) -> Search:
-    """The optimal MTM search for ``nodes`` expanded (or half the hard time limit, if sooner), then the line-counted
-    single-tile answer for the rest of the limits; the optimal search's proven bound is kept. The caller's own node
-    limit, reached in the optimal phase, ends the search there."""
+    """The optimal MTM search for ``nodes`` expanded (or half the hard time limit, if sooner), then ``lines``, the
+    line-counted single-tile answer, for the rest of the limits with the optimal search's proven bound. The
+    caller's own node limit, reached in the optimal phase, ends the search there."""
     clock = Clock()
     phase = yield from optimal_phase(optimal, nodes, FALLBACK_LIMIT_SHARE, limit)
     first, rest = phase.result, phase.rest
     if rest is None:
         return first
     ended = f"within {allowance_words(nodes)}" if first.stopped == "node-limit" else f"in {phase.cap:g} s"
-    second: SearchResult = yield from as_line_moves(lines(rest), board, goal, first.lower_bound)
+    second: SearchResult = yield from lines(rest, first.lower_bound)
     return replace(
         second,
         nodes_expanded=first.nodes_expanded + second.nodes_expanded,
