@@ -1,4 +1,5 @@
-"""The package's layout: no import cycles between its modules, and the public names importable from ``npuzzle``."""
+"""The package's layout: no import cycles between its modules nor between its subpackages, and the public names
+importable from ``npuzzle``."""
 
 from __future__ import annotations
 
@@ -82,6 +83,26 @@ def test_the_package_has_no_import_cycle() -> None:
     assert "npuzzle.board" in graph and "npuzzle.pdb.search" in graph
     cycle = find_cycle(graph)
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
+
+
+def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """``graph`` with each subpackage's modules taken as one (``npuzzle.pdb.search`` as ``npuzzle.pdb``); the root's
+    modules stay one each."""
+
+    def part(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+
+    parts: dict[str, set[str]] = {}
+    for module, imported in graph.items():
+        parts.setdefault(part(module), set()).update(part(m) for m in imported)
+    return {name: imported - {name} for name, imported in parts.items()}
+
+
+def test_the_subpackages_import_each_other_without_a_cycle() -> None:
+    graph = package_graph(import_graph())
+    assert "npuzzle.pdb" in graph["npuzzle.cluster"] and "npuzzle.board" in graph["npuzzle.pdb"]
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle between subpackages: " + " → ".join(cycle or [])
 
 
 SEARCHES = {"npuzzle.search", "npuzzle.walking_search", "npuzzle.reference", "npuzzle.checkpoint", "npuzzle.solve"}
