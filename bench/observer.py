@@ -34,6 +34,29 @@ ROOT = Path(__file__).resolve().parents[1]
 Job = Callable[[], int]
 
 
+MODULES = {
+    "board": ("board",),
+    "heuristics": ("optimal.heuristics", "heuristics"),
+    "instances": ("research.instances", "instances"),
+    "parse": ("parse",),
+    "progress": ("progress",),
+    "randomize": ("randomize",),
+    "search": ("optimal.search", "search"),
+}
+"""The modules the workload uses, by short name: where each is in the package, then where a tree from before the
+package's groups (issue 52) had it."""
+
+
+def import_either(places: tuple[str, ...]) -> ModuleType:
+    """The first of ``npuzzle.<place>`` that the tree being loaded has."""
+    for place in places[:-1]:
+        try:
+            return importlib.import_module(f"npuzzle.{place}")
+        except ModuleNotFoundError:
+            continue
+    return importlib.import_module(f"npuzzle.{places[-1]}")
+
+
 def load_tree(py: Path) -> dict[str, ModuleType]:
     """Import ``npuzzle`` from the directory ``py`` as a fresh set of modules (earlier ones are kept alive only by
     the references their callers hold); returns the modules the workload uses, by short name."""
@@ -41,8 +64,7 @@ def load_tree(py: Path) -> dict[str, ModuleType]:
         del sys.modules[name]
     sys.path.insert(0, str(py))
     try:
-        names = ("board", "heuristics", "instances", "parse", "progress", "randomize", "search")
-        modules = {n: importlib.import_module(f"npuzzle.{n}") for n in names}
+        modules = {name: import_either(places) for name, places in MODULES.items()}
         modules["npuzzle"] = sys.modules["npuzzle"]
     finally:
         sys.path.remove(str(py))

@@ -19,7 +19,8 @@ import sys
 for name in {BLOCKED!r}:
     sys.modules[name] = None  # `import name` now raises ImportError, as where it is not installed
 import io, os, tempfile
-import npuzzle, npuzzle.cli, npuzzle.api, npuzzle.batch, npuzzle.dataset, npuzzle.datafiles, npuzzle.interchange
+import npuzzle, npuzzle.cli, npuzzle.api, npuzzle.interchange
+import npuzzle.batch, npuzzle.dataset, npuzzle.datafiles
 import npuzzle.labels, npuzzle.exhaustive, npuzzle.instances
 from npuzzle.cli import main
 os.chdir(tempfile.mkdtemp())
