@@ -11,12 +11,14 @@ Run from a clean checkout (``python scripts/regroup_package.py``): it
    (``import npuzzle.search``, ``"npuzzle.solve.plan"`` in a monkeypatch, ``:mod:`npuzzle.records```, docs; in
    ``web/`` only on comment lines); file paths (``py/npuzzle/search.py``, ``PACKAGE / "registry.py"``); a
    markdown page's backquoted bare file name where only one file has that name;
-3. sorts and formats the imports it touched (``ruff check --select I --fix``, ``ruff format``) and checks that every
-   ``from … import`` of the package names a module that exists.
+3. breaks the prose lines it made longer than 120 (docstrings, comments; a markdown paragraph only where that adds
+   no line), sorts and formats the imports it touched (``ruff check --select I --fix``, ``ruff format``), and checks
+   that every import of the package names a module that exists.
 
 It is idempotent: a second run finds nothing to move or rewrite (``--check`` says whether anything would change,
 exit status 1 if so). What it cannot decide it lists at the end (a bare file name that more than one file has,
-a module left at the root that no group names): read those by hand.
+a module left at the root that no group names, a line still too long): read those by hand. To move a module that
+a newer main adds at the root, name it in :data:`GROUPS` and run again.
 """
 
 from __future__ import annotations
