@@ -8,7 +8,7 @@ and on a loaded machine alike) and one digest of every answer, which is the same
 it prints the length, the lower bound, their ratio (an upper bound on the ratio to optimal) and the seconds.
 
 ``--load K`` runs K busy loops (one Python process each, started and ended by the benchmark) for the whole run: a
-loaded machine. ``--against TREE`` times each 24-puzzle's default solve (``npuzzle.solve.plan``, near-optimal,
+loaded machine. ``--against TREE`` times each 24-puzzle's default solve (``npuzzle.solving.solve.plan``, near-optimal,
 default budget) by this tree and by another checkout ``TREE`` (e.g. a worktree of main), alternated board by board
 in two long-lived worker processes, and prints both and the ratio of the median seconds: the calibration of the
 default budget against the older clock-paced default. ``--baseline`` adds the width-1 greedy descent on the same
@@ -34,9 +34,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from npuzzle import Board, goal_board, random_board
-from npuzzle.instances import korf24
 from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, solve_big
 from npuzzle.progress import SearchResult, run
+from npuzzle.research.instances import korf24
 
 from .common import engine_name, head, load_average, published
 from .pyodide import add_pyodide_option, run_in_pyodide

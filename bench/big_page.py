@@ -9,7 +9,7 @@ near-optimal solver (``npuzzle.nearoptimal.solver.solve_big``) for boards above 
 * in this CPython: ``npuzzle.api.Engine().start`` on the same request, driven in 50 ms slices as the worker
   drives it.
 
-The boards: Korf & Felner's 50 random 24-puzzles (``npuzzle.instances.korf24``, blank-first goal, published
+The boards: Korf & Felner's 50 random 24-puzzles (``npuzzle.research.instances.korf24``, blank-first goal, published
 optimal lengths, mean 100.78), then random boards of each ``--shapes`` shape (seeds 0, 1, …; default goal). Per
 board it prints, for each side, the length, the ratio to the published optimum (24-puzzles) or to the lower bound
 (random boards, where no optimum is known: an upper bound on the ratio to optimal), the lower bound and the
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from npuzzle import Board, api, goal_board, random_board
-from npuzzle.instances import korf24
+from npuzzle.research.instances import korf24
 
 from .big import shapes_of
 from .browser import CapturedWorker, SiteBrowser, build_site, open_app

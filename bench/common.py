@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from npuzzle import api
-from npuzzle.instances import Instance, korf100, parse_korf100
 from npuzzle.pdb.build import PARTITIONS, build_file, file_name
+from npuzzle.research.instances import Instance, korf100, parse_korf100
 
 from .browser import ROOT
 

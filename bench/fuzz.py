@@ -30,14 +30,14 @@ from typing import Any
 
 from npuzzle import api, goal_board
 from npuzzle.board import Board
-from npuzzle.datafiles import rows_done
-from npuzzle.dataset import COLUMN_NAMES, parse_scramble
 from npuzzle.errors import PuzzleError
-from npuzzle.instances import parse_boards, parse_hardest8, parse_korf24, parse_korf100
 from npuzzle.interchange import board_from_array, move_letters, read_form, read_notation, to_actions
 from npuzzle.parse import parse_board, parse_moves, parse_shape, resolve_goal
-from npuzzle.reconstruction import read_reconstruction
-from npuzzle.scrambles import seed_text
+from npuzzle.research.datafiles import rows_done
+from npuzzle.research.dataset import COLUMN_NAMES, parse_scramble
+from npuzzle.research.instances import parse_boards, parse_hardest8, parse_korf24, parse_korf100
+from npuzzle.speedsolving.reconstruction import read_reconstruction
+from npuzzle.speedsolving.scrambles import seed_text
 
 from .common import machine
 
@@ -174,7 +174,8 @@ def _run_request(case: Case, outcome: Outcome) -> None:
 
 
 def _dataset_file(text: str, suffix: str) -> object:
-    """:func:`npuzzle.datafiles.rows_done` on ``text`` written to a file (``suffix``: ``.csv`` or ``.jsonl``)."""
+    """:func:`npuzzle.research.datafiles.rows_done` on ``text`` written to a file (``suffix``: ``.csv`` or
+    ``.jsonl``)."""
     with tempfile.TemporaryDirectory(prefix="npuzzle-fuzz-") as folder:
         path = Path(folder) / f"rows{suffix}"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")

@@ -26,11 +26,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from npuzzle.board import Board, goal_board
+from npuzzle.optimal.walking import walking_tables
+from npuzzle.optimal.walking_search import solve_with_walking_distance
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import load_tables
 from npuzzle.progress import Search, run
-from npuzzle.walking import walking_tables
-from npuzzle.walking_search import solve_with_walking_distance
 
 from .browser import ROOT
 from .common import PDB_DIR, engine_name, korf_instances, pdb_file
@@ -105,7 +105,7 @@ def benchmark(args: argparse.Namespace) -> tuple[int, dict[str, float]]:
         "wrong": float(bad),
     }
     if args.baseline:
-        from npuzzle.solve import solve
+        from npuzzle.solving.solve import solve
 
         easy = sorted(instances, key=lambda i: i.manhattan_nodes or 0)[: args.baseline]
         base = fast = 0.0

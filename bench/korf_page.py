@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from npuzzle import api
-from npuzzle.instances import korf100
+from npuzzle.research.instances import korf100
 
 from .browser import CapturedWorker, SiteBrowser, build_site, open_app
 from .common import SHIPPED_PDB, machine, run_cpython

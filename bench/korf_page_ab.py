@@ -18,7 +18,7 @@ import statistics
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from npuzzle.instances import Instance, korf100
+from npuzzle.research.instances import Instance, korf100
 
 from .browser import CAPTURE_JS, CapturedWorker, SiteBrowser, guard, open_app, start_server, wait_python, wait_tables
 from .common import machine

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from npuzzle.workers import default_jobs
+from npuzzle.parallel.workers import default_jobs
 
 from .browser import ROOT, CapturedWorker, SiteBrowser, build_site, open_app
 from .common import SHIPPED_PDB, korf_instances, machine, published

@@ -7,7 +7,8 @@ mean and the ratio of the means, the worst board's ratio, the mean proven lower 
 seconds (wall clock, mean / median / max, and mean CPU seconds of the worker; lengths are the same on any machine,
 seconds are not). The sets:
 
-- ``korf50``: Korf & Felner's 50 random 24-puzzles (``npuzzle.instances.korf24``), against their optimal lengths.
+- ``korf50``: Korf & Felner's 50 random 24-puzzles (``npuzzle.research.instances.korf24``), against their optimal
+  lengths.
 - ``dca24``, ``dca35``, ``dca48``: DeepCubeA's own test boards of the 24-, 35- and 48-puzzle
   (``bench/data/deepcubea*.txt``), against DeepCubeA's solution on each board. Those boards were scrambled by
   random moves from the goal, far from uniform (their mean Manhattan-plus-conflicts bound on the 6×6 is 96, a
@@ -35,9 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from npuzzle import Board, goal_board, random_board
-from npuzzle.instances import korf24
 from npuzzle.nearoptimal import DEFAULT_BUDGET, solve_big
 from npuzzle.progress import run
+from npuzzle.research.instances import korf24
 
 from .common import head, load_average
 from .trees import Outcome, TreeWorker

@@ -32,9 +32,9 @@ from pathlib import Path
 import npuzzle.pdb.search as pdbsearch
 import npuzzle.pdb.search_run as search_run
 from npuzzle.board import goal_board
-from npuzzle.instances import Instance
 from npuzzle.pdb.tables import PdbTables, load_tables
 from npuzzle.progress import run
+from npuzzle.research.instances import Instance
 
 from .common import PDB_DIR, korf_instances, parse_ids, pdb_file, pdb_partitions
 

@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from npuzzle.board import goal_board
-from npuzzle.heuristics import LinearConflict
+from npuzzle.optimal.heuristics import LinearConflict
+from npuzzle.optimal.walking import WalkingDistance, walking_tables
 from npuzzle.pdb.database import manhattan
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import PdbTables, load_tables
 from npuzzle.progress import run
-from npuzzle.walking import WalkingDistance, walking_tables
 
 from .common import SHIPPED_PDB, korf_instances
 

@@ -11,7 +11,8 @@ Run: ``python -m bench search`` (about 15 s, one core). Prints
 ``--walking`` instead measures walking distance against linear conflict (the figures behind ``auto``'s choice):
 A* with each on fixed and random 3×3 and 2×4 boards, and IDA* on random 3×4 and 4×3 boards (seeded, default and
 custom goals) and on Korf's 15-puzzles, where walking distance runs its specialised IDA*
-(:func:`npuzzle.walking_search.solve_with_walking_distance`, table building included in its time). Several minutes.
+(:func:`npuzzle.optimal.walking_search.solve_with_walking_distance`, table building included in its time). Several
+minutes.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ import time
 from collections.abc import Callable
 
 from npuzzle import Board, goal_board, parse_board
-from npuzzle.heuristics import make_heuristic
-from npuzzle.instances import korf100
+from npuzzle.optimal.heuristics import make_heuristic
+from npuzzle.optimal.search import astar, idastar
+from npuzzle.optimal.walking_search import solve_with_walking_distance
 from npuzzle.progress import Limit, Search, run
-from npuzzle.search import astar, idastar
+from npuzzle.research.instances import korf100
 from npuzzle.solvability import is_solvable
-from npuzzle.solve import compare
-from npuzzle.walking_search import solve_with_walking_distance
+from npuzzle.solving.solve import compare
 
 EIGHTS = {
     "hardest (31)": "8 6 7 / 2 5 4 / 3 0 1",

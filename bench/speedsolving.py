@@ -7,8 +7,8 @@
 
 **Analyses**: for each seed, the random-state scramble ``npuzzle scramble --seed S`` and a player's solve of about
 ``--length`` single-tile moves (made here, not timed: from each position the first move of a shortest solution, and
-now and then a random move instead, until the goal), analysed by :func:`npuzzle.analysis.analyse` in STM (with the
-7/7-7 tables) and in MTM (with the multiset database), each timed alone in this process. **MTM solves**: the
+now and then a random move instead, until the goal), analysed by :func:`npuzzle.speedsolving.analysis.analyse` in STM
+(with the 7/7-7 tables) and in MTM (with the multiset database), each timed alone in this process. **MTM solves**: the
 scrambles of the seeds solved optimally in line moves (:func:`npuzzle.pdb.solve_with_multiset`), beside the line
 count of a shortest single-tile solution. Prints one row each, then medians; every analysis is checked (its moves
 lost add up to its length minus the start's distance).
@@ -29,13 +29,13 @@ import time
 from pathlib import Path
 
 from npuzzle import Board, api, goal_board, moves_to_letters, run
-from npuzzle.analysis import analyse
 from npuzzle.interchange import write_notation
-from npuzzle.metric import count_moves
+from npuzzle.optimal.metric import count_moves
 from npuzzle.pdb import read_multiset, solve_with_multiset, solve_with_pdb
 from npuzzle.pdb.tables import PdbTables, load_tables
-from npuzzle.registry import registry_with_tables
-from npuzzle.scrambles import deal
+from npuzzle.solving.registry import registry_with_tables
+from npuzzle.speedsolving.analysis import analyse
+from npuzzle.speedsolving.scrambles import deal
 
 from .browser import CapturedWorker, SiteBrowser, build_site, open_app
 from .common import PDB_DIR, SHIPPED_PDB, machine, parse_ids, run_cpython

@@ -32,12 +32,12 @@ import time
 from pathlib import Path
 
 from npuzzle.board import Board, goal_board
-from npuzzle.instances import korf100
 from npuzzle.pdb.build import file_name
 from npuzzle.pdb.cache import read_tables
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import PdbTables, load_tables
 from npuzzle.progress import run
+from npuzzle.research.instances import korf100
 
 from .browser import ROOT
 from .common import SHIPPED_PDB, korf_instances, machine

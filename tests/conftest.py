@@ -1,5 +1,5 @@
 """Shared set-up for every test: a home, cache and config of the tests' own (never the user's), the instance sets
-the package ships (``npuzzle.instances``) and the 7/7-7 tables the test command builds."""
+the package ships (``npuzzle.research.instances``) and the 7/7-7 tables the test command builds."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from npuzzle.instances import korf100 as read_korf100
 from npuzzle.pdb.tables import PdbTables, load_tables
+from npuzzle.research.instances import korf100 as read_korf100
 from shipped_pdb import PDB_FILE
 
 OWN_HOME = pytest.StashKey[Path]()

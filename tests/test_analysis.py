@@ -15,16 +15,16 @@ import pytest
 
 from interrupt import interrupt_when
 from npuzzle import Board, MoveError, UnsolvableError, goal_board, parse_board, run
-from npuzzle.analysis import SLICE_CELLS, Analysis, analyse
 from npuzzle.api import handle, start
 from npuzzle.cli import main
 from npuzzle.interchange import write_form, write_notation
-from npuzzle.metric import runs
-from npuzzle.multitile import mtm_lower_bound
 from npuzzle.nearoptimal import manhattan_linear_conflict
+from npuzzle.optimal.metric import runs
 from npuzzle.progress import Limit, SearchStopped
-from npuzzle.scrambles import deal
-from npuzzle.walked_bounds import WalkedBounds
+from npuzzle.solving.multitile import mtm_lower_bound
+from npuzzle.speedsolving.analysis import SLICE_CELLS, Analysis, analyse
+from npuzzle.speedsolving.scrambles import deal
+from npuzzle.speedsolving.walked_bounds import WalkedBounds
 from oracle import distances, line_distances
 
 

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from npuzzle import Board, goal_board, moves_to_letters, run
-from npuzzle.analysis import analyse
 from npuzzle.interchange import write_notation
-from npuzzle.metric import count_tiles, runs
+from npuzzle.optimal.metric import count_tiles, runs
 from npuzzle.pdb import MultisetDatabase, PdbTables, read_multiset, solve_with_multiset, solve_with_pdb
-from npuzzle.registry import Registry, registry_with_tables
-from npuzzle.scrambles import deal
+from npuzzle.solving.registry import Registry, registry_with_tables
+from npuzzle.speedsolving.analysis import analyse
+from npuzzle.speedsolving.scrambles import deal
 from oracle import line_distance
 from shipped_pdb import MTM_FILE, require_mtm_pdb, require_shipped_pdb
 from test_mtm import line_scramble

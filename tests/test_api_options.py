@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from npuzzle import api
-from npuzzle.registry import default_registry
+from npuzzle.solving.registry import default_registry
 
 
 def ask(request: dict[str, object]) -> dict[str, object]:

@@ -8,8 +8,8 @@ import json
 from typing import Any
 
 from npuzzle import api
-from npuzzle.instances import korf100
 from npuzzle.pdb.tables import PdbTables
+from npuzzle.research.instances import korf100
 from shipped_pdb import require_shipped_pdb
 
 HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"

@@ -1,4 +1,5 @@
-"""Batch solving (``npuzzle solve --batch``, :mod:`npuzzle.batch`): input order, error lines, worker processes."""
+"""Batch solving (``npuzzle solve --batch``, :mod:`npuzzle.research.batch`): input order, error lines, worker
+processes."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle import batch
-from npuzzle import records as per_line
-from npuzzle.batch import BatchOptions, solve_batch
 from npuzzle.cli import main
 from npuzzle.errors import PatternDatabaseError, WorkerLostError
+from npuzzle.research import batch
+from npuzzle.research.batch import BatchOptions, solve_batch
+from npuzzle.solving import records as per_line
 
 LINES = [
     "8 6 7 / 2 5 4 / 3 0 1  # 31 moves",

@@ -1,8 +1,9 @@
 """``npuzzle solve --batch FILE --resume OUT`` when something outside it fails, under the rules ``npuzzle dataset``
-follows (``tests/test_dataset_faults.py``; :mod:`npuzzle.linefile`, :mod:`npuzzle.writelock`): the disk full, another
-run on OUT, a record there twice; and a worker process killed (as the system kills one when memory runs out) under
-both commands. Each ends with a message naming the file or the worker and its own exit code, no traceback, what was
-written kept, no process left behind, and ``--resume`` going on to what a run without the fault writes."""
+follows (``tests/test_dataset_faults.py``; :mod:`npuzzle.research.linefile`, :mod:`npuzzle.parallel.writelock`): the
+disk full, another run on OUT, a record there twice; and a worker process killed (as the system kills one when memory
+runs out) under both commands. Each ends with a message naming the file or the worker and its own exit code, no
+traceback, what was written kept, no process left behind, and ``--resume`` going on to what a run without the fault
+writes."""
 
 from __future__ import annotations
 
@@ -20,9 +21,9 @@ import pytest
 from faults import run_capped, workers_of
 from interrupt import SEES_PROCESSES, dataset_in_two_workers, interrupt_when, left_behind, live_processes_with, marked
 from npuzzle.cli import main
-from npuzzle.datafiles import read_rows
+from npuzzle.parallel.writelock import lock_path, writing
 from npuzzle.randomize import random_board
-from npuzzle.writelock import lock_path, writing
+from npuzzle.research.datafiles import read_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))

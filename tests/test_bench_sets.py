@@ -12,8 +12,8 @@ import pytest
 from npuzzle import goal_board
 from npuzzle.board import GoalName
 from npuzzle.cli import main
-from npuzzle.instances import SETS, InstanceFileError, hardest8, korf24, korf100, parse_boards
 from npuzzle.interchange import convert_goal
+from npuzzle.research.instances import SETS, InstanceFileError, hardest8, korf24, korf100, parse_boards
 from oracle import distances
 from shipped_pdb import PDB_FILE
 

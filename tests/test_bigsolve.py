@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 
 from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scramble
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
-from npuzzle.heuristics import make_heuristic
-from npuzzle.instances import korf24 as read_korf24
 from npuzzle.nearoptimal import manhattan_linear_conflict, peel
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.nearoptimal.grouptables import (
@@ -28,7 +26,9 @@ from npuzzle.nearoptimal.grouptables import (
 from npuzzle.nearoptimal.peel import Placement, peel_plan
 from npuzzle.nearoptimal.shorten import table_search
 from npuzzle.nearoptimal.solver import DEFAULT_BUDGET, budget_nodes, region_partitions, region_specs, solve_big
+from npuzzle.optimal.heuristics import make_heuristic
 from npuzzle.progress import Limit, Progress, SearchResult, run
+from npuzzle.research.instances import korf24 as read_korf24
 from oracle import distances
 
 

@@ -8,12 +8,12 @@ import time
 import pytest
 
 from npuzzle import Board, goal_board, make_heuristic
-from npuzzle.checkpoint import Checkpoint, SearchBug, limit_message, result_from_progress, tiles_moved, verify
+from npuzzle.optimal.checkpoint import Checkpoint, SearchBug, limit_message, result_from_progress, tiles_moved, verify
+from npuzzle.optimal.search import astar, idastar
+from npuzzle.optimal.walking_search import solve_with_walking_distance
 from npuzzle.pdb.pure_builder import build_database
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
-from npuzzle.search import astar, idastar
-from npuzzle.walking_search import solve_with_walking_distance
 
 
 def test_checks_step_by_every_and_never_past_the_node_limit() -> None:

@@ -1,12 +1,13 @@
-"""The board the course's table runs on (npuzzle.compare_board) and the api's ``compare`` on the way to the goal."""
+"""The board the course's table runs on (npuzzle.course.compare_board) and the api's ``compare`` on the way to the
+goal."""
 
 from __future__ import annotations
 
 import json
 
 from npuzzle import api, parse_board, resolve_goal, run, solve
-from npuzzle.compare_board import COMPARE_DEPTH, compare_board
-from npuzzle.heuristics import make_heuristic
+from npuzzle.course.compare_board import COMPARE_DEPTH, compare_board
+from npuzzle.optimal.heuristics import make_heuristic
 
 EXAMPLE = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"  # the page's 4×4 example: 51 moves from the goal
 

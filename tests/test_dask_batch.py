@@ -1,5 +1,5 @@
-"""``npuzzle solve --batch … --scheduler`` and :func:`npuzzle.batch.solve_batch` given a Dask client, on real Dask
-processes: a ``LocalCluster``, and a scheduler and workers started as separate processes on 127.0.0.1
+"""``npuzzle solve --batch … --scheduler`` and :func:`npuzzle.research.batch.solve_batch` given a Dask client, on real
+Dask processes: a ``LocalCluster``, and a scheduler and workers started as separate processes on 127.0.0.1
 (:mod:`dask_cluster`). The records equal those of worker processes (``--jobs``); a killed worker costs a retry, a
 killed scheduler ends the run with exit 4 and whole lines that ``--resume`` goes on from; a worker without the
 pattern database stops the run naming the fix; Ctrl-C stops every process."""
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle.batch import BatchOptions, solve_batch
 from npuzzle.cli import main
-from npuzzle.instances import korf100
+from npuzzle.research.batch import BatchOptions, solve_batch
+from npuzzle.research.instances import korf100
 from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 if os.environ.get("CI") != "true":

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 import pytest
 
 from npuzzle.board import Board, goal_board
-from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 from npuzzle.pdb import PdbTables
 from npuzzle.progress import run, stop
+from npuzzle.research.instances import korf100
 from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 if os.environ.get("CI") != "true":

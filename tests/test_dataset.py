@@ -1,5 +1,5 @@
-"""``npuzzle dataset`` and :mod:`npuzzle.dataset`: every row's length against the breadth-first oracle on 3×3 boards,
-the solver's against a textbook A* on 4×4 walks, files read back with pyarrow, CSV and JSON lines, resuming, and
+"""``npuzzle dataset`` and :mod:`npuzzle.research.dataset`: every row's length against the breadth-first oracle on 3×3
+boards, the solver's against a textbook A* on 4×4 walks, files read back with pyarrow, CSV and JSON lines, resuming, and
 the messages for bad settings."""
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ import pytest
 from interrupt import SEES_PROCESSES, dataset_in_two_workers, interrupt_when, left_behind, marked
 from npuzzle import Board, __version__, goal_board
 from npuzzle.cli import main
-from npuzzle.datafiles import open_writer, parts_folder, read_about, read_rows
-from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
+from npuzzle.course.reference import SlidingPuzzle, astar
 from npuzzle.errors import OutputError
-from npuzzle.exhaustive import DistanceTable, all_states
-from npuzzle.heuristics import make_heuristic
+from npuzzle.optimal.heuristics import make_heuristic
 from npuzzle.progress import Limit, run
-from npuzzle.records import proved
-from npuzzle.reference import SlidingPuzzle, astar
-from npuzzle.registry import default_registry
-from npuzzle.scrambles import deal
-from npuzzle.solve import plan
+from npuzzle.research.datafiles import open_writer, parts_folder, read_about, read_rows
+from npuzzle.research.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
+from npuzzle.research.exhaustive import DistanceTable, all_states
+from npuzzle.solving.records import proved
+from npuzzle.solving.registry import default_registry
+from npuzzle.solving.solve import plan
+from npuzzle.speedsolving.scrambles import deal
 from oracle import distances
 
 

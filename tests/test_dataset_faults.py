@@ -28,11 +28,11 @@ from interrupt import (
     live_processes_with,
     marked,
 )
-from npuzzle import datafiles
 from npuzzle.cli import main
-from npuzzle.datafiles import parts_folder, read_rows
-from npuzzle.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
-from npuzzle.writelock import lock_path, writing
+from npuzzle.parallel.writelock import lock_path, writing
+from npuzzle.research import datafiles
+from npuzzle.research.datafiles import parts_folder, read_rows
+from npuzzle.research.dataset import COLUMN_NAMES, DatasetSpec, dataset_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))

@@ -21,13 +21,13 @@ from npuzzle import MoveError, api, goal_board, parse_board
 from npuzzle.board import MAX_MOVES, Replay
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID
-from npuzzle.dataset import DatasetSpec
 from npuzzle.errors import LimitError, ReconstructionError
 from npuzzle.interchange import move_letters, move_tiles, read_notation
 from npuzzle.nearoptimal import stopped_message
 from npuzzle.parse import parse_moves
 from npuzzle.randomize import MAX_SCRAMBLE_MOVES
-from npuzzle.reconstruction import reconstruction
+from npuzzle.research.dataset import DatasetSpec
+from npuzzle.speedsolving.reconstruction import reconstruction
 
 BOARD = goal_board(4, 4)
 

@@ -16,6 +16,7 @@ from gymnasium.utils.env_checker import check_env
 from npuzzle import Board, goal_board
 from npuzzle.board import DIRECTIONS
 from npuzzle.cli import main
+from npuzzle.course.reference import SlidingPuzzle, astar
 from npuzzle.env import MAX_EPISODE_STEPS, PUZZLE_ID, TEXT_ID, SlidingPuzzleEnv, TextPuzzleEnv, expand, next_states
 from npuzzle.errors import (
     GoalError,
@@ -27,13 +28,12 @@ from npuzzle.errors import (
     UnknownNameError,
     UnsolvableError,
 )
-from npuzzle.heuristics import make_heuristic
-from npuzzle.instances import korf100
-from npuzzle.labels import shared_table
 from npuzzle.nearoptimal import manhattan_linear_conflict
+from npuzzle.optimal.heuristics import make_heuristic
 from npuzzle.pdb import PDB_ENV
 from npuzzle.randomize import MAX_SCRAMBLE_MOVES, random_board
-from npuzzle.reference import SlidingPuzzle, astar
+from npuzzle.research.instances import korf100
+from npuzzle.research.labels import shared_table
 from oracle import distances
 from shipped_pdb import PDB_FILE
 

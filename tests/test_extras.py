@@ -20,8 +20,8 @@ for name in {BLOCKED!r}:
     sys.modules[name] = None  # `import name` now raises ImportError, as where it is not installed
 import io, os, tempfile
 import npuzzle, npuzzle.cli, npuzzle.api, npuzzle.interchange
-import npuzzle.batch, npuzzle.dataset, npuzzle.datafiles
-import npuzzle.labels, npuzzle.exhaustive, npuzzle.instances
+import npuzzle.research.batch, npuzzle.research.dataset, npuzzle.research.datafiles
+import npuzzle.research.labels, npuzzle.research.exhaustive, npuzzle.research.instances
 from npuzzle.cli import main
 os.chdir(tempfile.mkdtemp())
 out, err = io.StringIO(), io.StringIO()

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from npuzzle import Board, LimitError, UnknownNameError, goal_board, parse_board, random_board
-from npuzzle.heuristics import (
+from npuzzle.names import HEURISTIC_NAMES
+from npuzzle.optimal.heuristics import (
     Discrete,
     Hamming,
     Heuristic,
@@ -17,11 +18,10 @@ from npuzzle.heuristics import (
     TableHeuristic,
     make_heuristic,
 )
-from npuzzle.names import HEURISTIC_NAMES
-from npuzzle.packing import Layout
+from npuzzle.optimal.packing import Layout
+from npuzzle.optimal.search import idastar
+from npuzzle.optimal.walking import walking_fits
 from npuzzle.progress import run
-from npuzzle.search import idastar
-from npuzzle.walking import walking_fits
 from oracle import distances
 
 GOALS_3X3 = [goal_board(3, 3, "default"), goal_board(3, 3, "blank-first"), random_board(3, 3, seed=11)]

@@ -1,5 +1,5 @@
-"""Hints (npuzzle.hint and the api's ``hint`` op): the first move of a shortest solution when one is proven in time,
-else of a near-optimal one, said in words."""
+"""Hints (npuzzle.speedsolving.hint and the api's ``hint`` op): the first move of a shortest solution when one is proven
+in time, else of a near-optimal one, said in words."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import pytest
 
 from npuzzle import api
 from npuzzle.board import Board, goal_board
-from npuzzle.hint import describe_hint, hint_plan
 from npuzzle.parse import parse_board
 from npuzzle.progress import run
 from npuzzle.randomize import random_board
-from npuzzle.solve import solve
+from npuzzle.solving.solve import solve
+from npuzzle.speedsolving.hint import describe_hint, hint_plan
 
 HARD_4X4 = "0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1"  # 80 moves from the goal
 

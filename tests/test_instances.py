@@ -1,4 +1,4 @@
-"""The instance sets the package ships, read by ``npuzzle.instances``: counts, known lines, malformed lines."""
+"""The instance sets the package ships, read by ``npuzzle.research.instances``: counts, known lines, malformed lines."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from npuzzle import is_solvable
 from npuzzle.errors import PuzzleError
-from npuzzle.instances import (
+from npuzzle.research.instances import (
     InstanceFileError,
     hardest8,
     korf24,

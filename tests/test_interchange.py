@@ -9,7 +9,6 @@ import pytest
 
 from npuzzle import Board, goal_board, parse_board, random_board
 from npuzzle.errors import BoardError, MoveError, ShapeError, UnknownNameError
-from npuzzle.instances import korf100
 from npuzzle.interchange import (
     FORMS,
     action_letter,
@@ -26,6 +25,7 @@ from npuzzle.interchange import (
     to_actions,
     write_form,
 )
+from npuzzle.research.instances import korf100
 from oracle import distances
 
 BOARD = parse_board("8 6 7 / 2 5 4 / 3 0 1")

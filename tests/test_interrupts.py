@@ -1,4 +1,4 @@
-"""A Ctrl-C held back inside :func:`npuzzle.interrupts.interrupts_held` and handed on where the code checks."""
+"""A Ctrl-C held back inside :func:`npuzzle.parallel.interrupts.interrupts_held` and handed on where the code checks."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from types import FrameType
 import pytest
 
 from interrupt import HANG_SECONDS
-from npuzzle.batch import solve_batch
-from npuzzle.interrupts import interrupts_held, terminating_as_interrupt
-from npuzzle.records import BatchOptions
+from npuzzle.parallel.interrupts import interrupts_held, terminating_as_interrupt
+from npuzzle.research.batch import solve_batch
+from npuzzle.solving.records import BatchOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -156,8 +156,8 @@ def test_a_sigterm_raises_keyboard_interrupt_where_ctrl_c_is_ignored() -> None:
 
 STOPPED_AT_ONCE = """
 import multiprocessing, sys, threading
-from npuzzle.interrupts import terminating_as_interrupt
-from npuzzle.workers import Lifeline, running, start_worker
+from npuzzle.parallel.interrupts import terminating_as_interrupt
+from npuzzle.parallel.workers import Lifeline, running, start_worker
 
 def wait_as_a_worker(lifeline):
     start_worker(lifeline)

@@ -105,19 +105,25 @@ def test_the_subpackages_import_each_other_without_a_cycle() -> None:
     assert cycle is None, "import cycle between subpackages: " + " → ".join(cycle or [])
 
 
-SEARCHES = {"npuzzle.search", "npuzzle.walking_search", "npuzzle.reference", "npuzzle.checkpoint", "npuzzle.solve"}
+SEARCHES = {
+    "npuzzle.optimal.search",
+    "npuzzle.optimal.walking_search",
+    "npuzzle.course.reference",
+    "npuzzle.optimal.checkpoint",
+    "npuzzle.solving.solve",
+}
 """Modules that hold or drive a search: the heuristics layer stands below them."""
 
 
 def test_the_heuristics_import_no_search() -> None:
     graph = import_graph()
     reached: set[str] = set()
-    todo = ["npuzzle.heuristics"]
+    todo = ["npuzzle.optimal.heuristics"]
     while todo:
         for module in graph[todo.pop()] - reached:
             reached.add(module)
             todo.append(module)
-    assert "npuzzle.walking" in reached
+    assert "npuzzle.optimal.walking" in reached
     assert not reached & SEARCHES, f"the heuristics import {sorted(reached & SEARCHES)}"
 
 
@@ -165,7 +171,10 @@ def test_the_subpackages_are_used_through_their_faces() -> None:
                 continue
             behind = {m for m in imported_from(path) if m.startswith(face + ".")} - BEHIND_THE_FACE
             assert not behind, f"{module} imports {sorted(behind)}: import from {face} instead"
-    assert imported_from(PACKAGE / "registry.py") >= {"npuzzle.pdb", "npuzzle.pdb.parallel"}  # the finder sees both
+    assert imported_from(PACKAGE / "solving" / "registry.py") >= {
+        "npuzzle.pdb",
+        "npuzzle.pdb.parallel",
+    }  # the finder sees both
 
 
 def test_no_module_imports_another_modules_private_name() -> None:
@@ -199,7 +208,7 @@ def test_dask_is_imported_by_the_cluster_package_only_and_that_package_only_wher
 
 def test_the_package_and_its_command_line_load_without_dask() -> None:
     code = (
-        "import sys, npuzzle, npuzzle.cli, npuzzle.batch, npuzzle.api; "
+        "import sys, npuzzle, npuzzle.cli, npuzzle.research.batch, npuzzle.api; "
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed'}))"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -262,9 +271,9 @@ def test_every_cross_reference_in_a_docstring_names_what_exists() -> None:
 
 
 HOT_LOOPS = {
-    "npuzzle.search._astar",
-    "npuzzle.search._idastar",
-    "npuzzle.walking_search._search",
+    "npuzzle.optimal.search._astar",
+    "npuzzle.optimal.search._idastar",
+    "npuzzle.optimal.walking_search._search",
     "npuzzle.pdb.loop_general.deepen_general",
     "npuzzle.pdb.loop_disjoint.deepen_disjoint",
     "npuzzle.nearoptimal.beam.python_beam",

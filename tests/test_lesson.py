@@ -1,4 +1,4 @@
-"""The parity rule at work (npuzzle.lesson): inversion pairs, one move in words, the two ways of counting."""
+"""The parity rule at work (npuzzle.course.lesson): inversion pairs, one move in words, the two ways of counting."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from npuzzle import api
 from npuzzle.board import goal_board
-from npuzzle.lesson import MAX_LESSON_CELLS, conventions, describe_move, inversion_pairs, lesson
+from npuzzle.course.lesson import MAX_LESSON_CELLS, conventions, describe_move, inversion_pairs, lesson
 from npuzzle.parse import parse_board
 from npuzzle.randomize import random_board
 from npuzzle.solvability import explain

@@ -18,9 +18,7 @@ from npuzzle import Board, LimitError, goal_board, parse_board, run, solve
 from npuzzle.api import Engine, handle
 from npuzzle.cli import main
 from npuzzle.errors import PatternDatabaseError
-from npuzzle.exhaustive import DistanceTable
-from npuzzle.metric import count_moves, count_tiles
-from npuzzle.multitile import mtm_database, mtm_lower_bound, small_heuristic
+from npuzzle.optimal.metric import count_moves, count_tiles
 from npuzzle.pdb import (
     MultisetDatabase,
     MultisetIndex,
@@ -30,7 +28,9 @@ from npuzzle.pdb import (
     within_lines,
 )
 from npuzzle.progress import ratio_bound
-from npuzzle.registry import default_registry
+from npuzzle.research.exhaustive import DistanceTable
+from npuzzle.solving.multitile import mtm_database, mtm_lower_bound, small_heuristic
+from npuzzle.solving.registry import default_registry
 from oracle import line_distance, line_distances
 
 PY = Path(__file__).resolve().parents[1] / "py"

@@ -14,7 +14,7 @@ from npuzzle.cli import main
 from npuzzle.errors import LimitError
 from npuzzle.names import ALGORITHM_NAMES, ALGORITHMS, HEURISTIC_NAMES, HEURISTICS, choose, name_key
 from npuzzle.progress import ALGORITHM_TITLES
-from npuzzle.registry import default_registry
+from npuzzle.solving.registry import default_registry
 
 BOARD = "8 6 7 / 2 5 4 / 3 0 1"
 SPELLINGS = [(alias, c.name) for c in HEURISTICS for alias in (c.name, *c.aliases, c.name.upper())]

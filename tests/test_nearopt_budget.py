@@ -18,7 +18,6 @@ import npuzzle.nearoptimal.budget as budget_module
 from npuzzle import Board, LimitError, api, goal_board, random_board
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID
-from npuzzle.instances import korf24
 from npuzzle.nearoptimal.solver import (
     CORE_CELLS,
     DEFAULT_BUDGET,
@@ -30,7 +29,8 @@ from npuzzle.nearoptimal.solver import (
     solve_big,
 )
 from npuzzle.progress import Clock, Limit, SearchResult, run
-from npuzzle.solve import plan
+from npuzzle.research.instances import korf24
+from npuzzle.solving.solve import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,11 +7,11 @@ import pytest
 from bench.near import cases_of
 
 from npuzzle import Board
-from npuzzle.instances import korf24
 from npuzzle.nearoptimal import manhattan_linear_conflict, solve_big
 from npuzzle.nearoptimal.grouptables import positions, shipped_five
 from npuzzle.nearoptimal.solver import region_partitions
 from npuzzle.progress import run
+from npuzzle.research.instances import korf24
 from npuzzle.solvability import check_reachable
 
 DEEPCUBEA = {"dca24": (5, 496), "dca35": (6, 500), "dca48": (7, 500)}

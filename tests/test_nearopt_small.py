@@ -19,7 +19,7 @@ from npuzzle.nearoptimal.solver import EXACT_CELLS, WORK_UNIT, solve_big
 from npuzzle.parse import parse_moves
 from npuzzle.policy import NEAR_OPTIMAL
 from npuzzle.progress import run
-from npuzzle.solve import plan
+from npuzzle.solving.solve import plan
 from oracle import distances
 
 SMALL_SHAPES = [(2, 2), (2, 3), (3, 2)]

@@ -13,14 +13,15 @@ from typing import Any
 
 import pytest
 
-from npuzzle import api, multitile, policy
+from npuzzle import api, policy
 from npuzzle.board import Board, goal_board
-from npuzzle.dataset import DatasetSpec, dataset_rows, row_stopped
-from npuzzle.fallback import Fallback
 from npuzzle.parse import parse_board
 from npuzzle.progress import Limit, run
 from npuzzle.randomize import random_board
-from npuzzle.solve import plan
+from npuzzle.research.dataset import DatasetSpec, dataset_rows, row_stopped
+from npuzzle.solving import multitile
+from npuzzle.solving.fallback import Fallback
+from npuzzle.solving.solve import plan
 
 SMALL_ALLOWANCE = 20_000
 """The allowance the tests patch in, so that a board falls back within a second of test time."""

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from npuzzle import MoveError, goal_board, parse_board
 from npuzzle.interchange import MAX_NOTATION_MOVES, NOTATION_SOURCE, read_notation, write_notation
-from npuzzle.metric import count_moves, count_tiles, metric_name, runs
+from npuzzle.optimal.metric import count_moves, count_tiles, metric_name, runs
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "speedsolving.md"
 

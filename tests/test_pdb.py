@@ -479,7 +479,7 @@ def test_database_names_and_goal_value(tables15: PdbTables) -> None:
 
 
 def test_generic_heuristic_adapter_drives_astar(db3x3: PatternDatabase, dist3x3: dict[tuple[int, ...], int]) -> None:
-    from npuzzle.solve import solve
+    from npuzzle.solving.solve import solve
 
     goal = goal_board(3, 3, "default")
     heuristic = PdbHeuristic(db3x3, goal)

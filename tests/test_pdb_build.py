@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from npuzzle.parallel.writelock import lock_path
 from npuzzle.pdb.build import MEMORY_BUDGET, build_file, describe_build, file_name, plan_rounds, search_states
-from npuzzle.writelock import lock_path
 
 PY = Path(__file__).resolve().parent.parent / "py"
 HANG_SECONDS = 300

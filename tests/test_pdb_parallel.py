@@ -12,13 +12,13 @@ import pytest
 
 from npuzzle.board import Board, goal_board
 from npuzzle.cli import main
-from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 from npuzzle.pdb import parallel
 from npuzzle.pdb.parallel import solve_with_pdb_parallel
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import PdbTables
 from npuzzle.progress import Limit, run, stop
+from npuzzle.research.instances import korf100
 from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"

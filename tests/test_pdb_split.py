@@ -12,13 +12,13 @@ import pytest
 
 from npuzzle.board import Board, goal_board
 from npuzzle.errors import SplitError, UnsolvableError
-from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
 from npuzzle.pdb.search import home_board, solve_with_pdb
 from npuzzle.pdb.split import Coordinator, FrontierNode, Split, SplitJob, answer_task, frontier
 from npuzzle.pdb.tables import PdbTables, mirror_cell
 from npuzzle.pdb.tasks import Answer, Task
 from npuzzle.progress import Limit, SearchResult, preparing, result_at, run, stop
+from npuzzle.research.instances import korf100
 from shipped_pdb import require_shipped_pdb
 
 HARD = "15 11 13 12 14 10 8 9 7 2 5 1 3 6 4 0"

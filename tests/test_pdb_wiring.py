@@ -15,11 +15,11 @@ from npuzzle.api import Engine, handle
 from npuzzle.board import Board, goal_board
 from npuzzle.cli import main
 from npuzzle.errors import PatternDatabaseError, UnknownNameError
-from npuzzle.instances import korf100
 from npuzzle.pdb.tables import PdbTables, heuristic_name, load_tables
 from npuzzle.progress import run
-from npuzzle.registry import default_registry, registry_with_tables
-from npuzzle.solve import plan
+from npuzzle.research.instances import korf100
+from npuzzle.solving.registry import default_registry, registry_with_tables
+from npuzzle.solving.solve import plan
 from shipped_pdb import PDB_FILE, require_shipped_pdb
 
 QUICK = (12, 19, 30)

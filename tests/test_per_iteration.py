@@ -12,7 +12,7 @@ from npuzzle.parse import parse_board
 from npuzzle.pdb.search import solve_with_pdb
 from npuzzle.pdb.tables import load_tables
 from npuzzle.progress import Progress, SearchResult, run
-from npuzzle.solve import solve
+from npuzzle.solving.solve import solve
 
 EXAMPLE = parse_board("12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3")
 PDB = Path(__file__).resolve().parent.parent / ".cache" / "pdb" / "15puzzle-7-7-7.pdb"

@@ -17,15 +17,15 @@ from npuzzle.board import Board, goal_board
 from npuzzle.errors import LimitError
 from npuzzle.nearoptimal.solver import DEFAULT_BUDGET
 from npuzzle.nearoptimal.solver import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
+from npuzzle.optimal.walking import walking_fits
 from npuzzle.parse import resolve_goal
 from npuzzle.pdb.pure_builder import build_database
 from npuzzle.pdb.tables import PdbTables, heuristic_name, pdb_fits
 from npuzzle.policy import NEAR_OPTIMAL, PDB
 from npuzzle.policy.__main__ import main as policy_main
 from npuzzle.randomize import random_board
-from npuzzle.registry import Registry, default_registry, registry_with_tables
-from npuzzle.solve import Plan, auto_algorithm, plan
-from npuzzle.walking import walking_fits
+from npuzzle.solving.registry import Registry, default_registry, registry_with_tables
+from npuzzle.solving.solve import Plan, auto_algorithm, plan
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "auto.md"

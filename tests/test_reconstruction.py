@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from npuzzle import MoveError, goal_board, parse_board
 from npuzzle.api import handle
 from npuzzle.errors import BoardError, ReconstructionError
-from npuzzle.reconstruction import read_reconstruction, reconstruction, write_reconstruction
-from npuzzle.scrambles import deal
+from npuzzle.speedsolving.reconstruction import read_reconstruction, reconstruction, write_reconstruction
+from npuzzle.speedsolving.scrambles import deal
 
 EXAMPLE = """Scramble: 1 2 3/4 5 6/0 7 8
 Seed: 50546

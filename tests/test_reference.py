@@ -1,5 +1,5 @@
-"""The tuned searches (npuzzle.search) against the textbook ones (npuzzle.reference): the same length and the same
-counts, heuristic by heuristic, on the hardest 8-puzzles and on random boards of several shapes."""
+"""The tuned searches (npuzzle.optimal.search) against the textbook ones (npuzzle.course.reference): the same length and
+the same counts, heuristic by heuristic, on the hardest 8-puzzles and on random boards of several shapes."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import random
 import pytest
 
 from npuzzle import Board, goal_board, random_board, scramble
-from npuzzle.heuristics import make_heuristic
-from npuzzle.instances import hardest8
+from npuzzle.course.reference import SlidingPuzzle, astar, idastar
+from npuzzle.optimal.heuristics import make_heuristic
+from npuzzle.optimal.search import astar as tuned_astar
+from npuzzle.optimal.search import idastar as tuned_idastar
 from npuzzle.progress import run
-from npuzzle.reference import SlidingPuzzle, astar, idastar
-from npuzzle.search import astar as tuned_astar
-from npuzzle.search import idastar as tuned_idastar
+from npuzzle.research.instances import hardest8
 from oracle import distances
 
 HEURISTICS = ("discrete", "hamming", "manhattan", "linear-conflict")

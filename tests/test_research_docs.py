@@ -1,13 +1,13 @@
-"""docs/research.md says what the code does: its column table is :data:`npuzzle.dataset.COLUMNS`, its set table is
-:data:`npuzzle.instances.SETS`, and its Python examples run and show what they say."""
+"""docs/research.md says what the code does: its column table is :data:`npuzzle.research.dataset.COLUMNS`, its set table
+is :data:`npuzzle.research.instances.SETS`, and its Python examples run and show what they say."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from npuzzle.dataset import COLUMNS
-from npuzzle.instances import SETS
+from npuzzle.research.dataset import COLUMNS
+from npuzzle.research.instances import SETS
 
 PAGE = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
 KINDS = {"int": "int", "float": "float", "bool": "bool", "str": "str", "ints": "list of int"}

@@ -1,5 +1,6 @@
-"""Fair scrambles: the same seed deals the same board in any Python (the algorithm of ``npuzzle.scrambles`` written
-out again here from its definition, and fixed boards it deals), uniform over the solvable boards, seeds checked."""
+"""Fair scrambles: the same seed deals the same board in any Python (the algorithm of ``npuzzle.speedsolving.scrambles``
+written out again here from its definition, and fixed boards it deals), uniform over the solvable boards, seeds
+checked."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from npuzzle import LimitError, goal_board, is_solvable
 from npuzzle.api import handle
 from npuzzle.board import unchecked_board
 from npuzzle.cli import main
-from npuzzle.scrambles import MAX_SEED, NEW_SEED_LIMIT, deal, seed_text
+from npuzzle.speedsolving.scrambles import MAX_SEED, NEW_SEED_LIMIT, deal, seed_text
 
 
 def by_the_definition(rows: int, cols: int, seed: str) -> tuple[int, ...]:
@@ -121,7 +122,7 @@ py.FS.mount(py.FS.filesystems.NODEFS, {{ root: {root} }}, {root});
 console.log(py.runPython(`
 import importlib, json, sys
 importlib.invalidate_caches()
-from npuzzle.scrambles import deal
+from npuzzle.speedsolving.scrambles import deal
 json.dumps([sys.version_info[:2], [list(deal(r, c, s).board.tiles) for (r, c), s in {cases}]])
 `));
 """

@@ -23,19 +23,19 @@ from npuzzle import (
     random_board,
     scramble,
 )
-from npuzzle.checkpoint import Checkpoint, SearchBug, verify
-from npuzzle.fallback import Fallback
-from npuzzle.heap import IndexedHeap
-from npuzzle.heuristics import Manhattan, make_heuristic
-from npuzzle.instances import hardest8 as read_hardest8
 from npuzzle.names import HEURISTIC_NAMES
-from npuzzle.packing import Move
+from npuzzle.optimal.checkpoint import Checkpoint, SearchBug, verify
+from npuzzle.optimal.heap import IndexedHeap
+from npuzzle.optimal.heuristics import Manhattan, make_heuristic
+from npuzzle.optimal.packing import Move
+from npuzzle.optimal.search import ASTAR_CHECK_EVERY, IDA_CHECK_EVERY, astar, idastar
+from npuzzle.optimal.walking_search import CHECK_EVERY as WALKING_CHECK
+from npuzzle.optimal.walking_search import solve_with_walking_distance
 from npuzzle.progress import Limit, Progress, Search, SearchResult, run
-from npuzzle.registry import HeuristicEntry, SolverEntry, default_registry
-from npuzzle.search import ASTAR_CHECK_EVERY, IDA_CHECK_EVERY, astar, idastar
-from npuzzle.solve import compare, plan, solve
-from npuzzle.walking_search import CHECK_EVERY as WALKING_CHECK
-from npuzzle.walking_search import solve_with_walking_distance
+from npuzzle.research.instances import hardest8 as read_hardest8
+from npuzzle.solving.fallback import Fallback
+from npuzzle.solving.registry import HeuristicEntry, SolverEntry, default_registry
+from npuzzle.solving.solve import compare, plan, solve
 from oracle import distances
 
 FAST_KORF = (79, 12, 42, 55, 97)

@@ -30,11 +30,11 @@ NOT_THE_PAGE = (
     "npuzzle.cli",
     "npuzzle.cluster",
     "npuzzle.env",
-    "npuzzle.dataset",
-    "npuzzle.datafiles",
-    "npuzzle.instances",
-    "npuzzle.batch",
-    "npuzzle.reference",
+    "npuzzle.research.dataset",
+    "npuzzle.research.datafiles",
+    "npuzzle.research.instances",
+    "npuzzle.research.batch",
+    "npuzzle.course.reference",
 )
 """Modules for the command line, Dask, Gymnasium, datasets and the textbook searches: never imported by the page."""
 
@@ -51,7 +51,7 @@ def page_modules() -> set[str]:
 
 def test_the_page_wheel_leaves_out_what_the_page_never_imports(site: Path) -> None:
     modules = page_modules()
-    assert {"npuzzle", "npuzzle.api", "npuzzle.solve", "npuzzle.pdb", "npuzzle.nearoptimal"} <= modules
+    assert {"npuzzle", "npuzzle.api", "npuzzle.solving.solve", "npuzzle.pdb", "npuzzle.nearoptimal"} <= modules
     for name in NOT_THE_PAGE:
         assert not [m for m in modules if m == name or m.startswith(name + ".")], name
     manifest = json.loads((site / "build.json").read_text())
@@ -66,7 +66,7 @@ def test_the_page_wheel_leaves_out_what_the_page_never_imports(site: Path) -> No
     assert beside == (ROOT / "py" / "npuzzle" / "data" / "groups-5x5.bin").read_bytes()
     assert hashlib.sha256(beside).hexdigest() == five["sha256"] and five["size"] == len(beside)
     assert five["url"] in manifest["precache"]  # kept by the service worker for offline use
-    assert not [n for n in names if n.endswith(".txt")]  # the instance sets: npuzzle.instances only
+    assert not [n for n in names if n.endswith(".txt")]  # the instance sets: npuzzle.research.instances only
 
 
 EXERCISE = r"""

@@ -21,14 +21,14 @@ from npuzzle.board import Board
 from npuzzle.cli import main
 from npuzzle.cli.common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
 from npuzzle.errors import LimitError
-from npuzzle.fallback import Fallback
 from npuzzle.nearoptimal import DEFAULT_BUDGET, budget_nodes, manhattan_linear_conflict
 from npuzzle.parse import resolve_goal
 from npuzzle.pdb import PdbTables, heuristic_name
 from npuzzle.pdb.pure_builder import build_database
 from npuzzle.policy import AUTO_OPTIMAL_NODES, NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS
 from npuzzle.progress import Limit, ratio_bound, run
-from npuzzle.solve import plan
+from npuzzle.solving.fallback import Fallback
+from npuzzle.solving.solve import plan
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT / "py"))

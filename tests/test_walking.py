@@ -10,17 +10,17 @@ import pytest
 
 from npuzzle import Board, api, goal_board
 from npuzzle.errors import LimitError, PuzzleError, UnsolvableError
-from npuzzle.progress import Limit, run
-from npuzzle.registry import default_registry
-from npuzzle.solve import plan, solve
-from npuzzle.walking import (
+from npuzzle.optimal.walking import (
     BUILD_STEP,
     WalkingTable,
     build_walking_table,
     walking_fits,
     walking_tables,
 )
-from npuzzle.walking_search import solve_with_walking_distance
+from npuzzle.optimal.walking_search import solve_with_walking_distance
+from npuzzle.progress import Limit, run
+from npuzzle.solving.registry import default_registry
+from npuzzle.solving.solve import plan, solve
 from oracle import distances
 
 

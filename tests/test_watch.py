@@ -10,17 +10,17 @@ from typing import Any, ClassVar, TypeVar
 
 import pytest
 
-from npuzzle import search
 from npuzzle.board import Board, goal_board
-from npuzzle.heap import IndexedHeap
-from npuzzle.heuristics import make_heuristic
-from npuzzle.instances import hardest8
-from npuzzle.observe import AstarKeys
-from npuzzle.packing import Layout
+from npuzzle.course.watch import HASH_BINS, Step, Watch, Window, bin_of, last_steps, prepare
+from npuzzle.optimal import search
+from npuzzle.optimal.heap import IndexedHeap
+from npuzzle.optimal.heuristics import make_heuristic
+from npuzzle.optimal.observe import AstarKeys
+from npuzzle.optimal.packing import Layout
 from npuzzle.parse import parse_board, resolve_goal
 from npuzzle.progress import SearchResult, run
 from npuzzle.randomize import random_board, scramble
-from npuzzle.watch import HASH_BINS, Step, Watch, Window, bin_of, last_steps, prepare
+from npuzzle.research.instances import hardest8
 
 LOWERS = parse_board("5 7 1 / 3 4 2 / 0 8 6")
 """A board on which the plain A* with Manhattan lowers a queued state's priority (at its 44th expansion)."""

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from npuzzle import Limit, api, goal_board, parse_board, run
-from npuzzle.heuristics import make_heuristic
-from npuzzle.search import astar
+from npuzzle.optimal.heuristics import make_heuristic
+from npuzzle.optimal.search import astar
 
 HARD = "8 6 7 / 2 5 4 / 3 0 1"
 """A 31-move 8-puzzle (A* with Manhattan: 6,787 expansions)."""

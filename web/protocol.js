@@ -22,11 +22,11 @@
  *   ordinary search's expansions before it does (default npuzzle.pdb.split.SEQUENTIAL_NODES; tests set fewer),
  *   `helpers_idle_ms` (tests; read by the worker, not Python) how long its helpers stay idle before they end
  *    (default HELPERS_IDLE_MS in worker/helpers.js);
- * - watch: long, a window of A*'s or IDA*'s expansions as steps (npuzzle.watch; `from` steps replayed silently,
+ * - watch: long, a window of A*'s or IDA*'s expansions as steps (npuzzle.course.watch; `from` steps replayed silently,
  *   then `count` recorded, at most 2,000; `to_end`: the last `count` steps of the run to the goal);
  * - reconstruction: one-shot, a solve's text read (`text`) or written (`board`, `moves`, `times`, `total_ms`: the
  *   clock's time when it stopped after the last move, as a blindfolded solve's Done, `seed`);
- * - analyse: long, a solve analysed against the optimum (npuzzle.analysis): `moves` in the speedsolvers'
+ * - analyse: long, a solve analysed against the optimum (npuzzle.speedsolving.analysis): `moves` in the speedsolvers'
  *   notation ("U2RD3L"; letters the tile's direction, or the blank's with `convention: "blank"`), in `metric`;
  *   progress `{analysed, total, nodes_expanded, elapsed}`, then the distances, mistakes and chart data;
  * - subtree: long, one task of a split search on a helper worker (its primary worker sends it, never the page):
@@ -93,12 +93,12 @@
  *   goal_inversions: number, goal_blank_row_from_bottom: number, goal_blank_row_from_top: number}} Explanation
  * @typedef {{ok: true, board: Board, goal: Board, explanation: Explanation, lesson: Lesson}} CheckReply
  * @typedef {{ok: true, board: Board, goal?: Board, seed: number | string | null,
- *   scramble_version?: number}} RandomReply the seed deals the same board again (npuzzle.scrambles) 
+ *   scramble_version?: number}} RandomReply the seed deals the same board again (npuzzle.speedsolving.scrambles) 
  */
 
 /**
- * The rule at work (npuzzle.lesson): its ways of counting for this width, why they agree, and up to 8×8 the tiles
- * in reading order (`strip`) and every inversion as [a, b] (a before b, a > b); `move` says what moves did.
+ * The rule at work (npuzzle.course.lesson): its ways of counting for this width, why they agree, and up to 8×8 the
+ * tiles in reading order (`strip`) and every inversion as [a, b] (a before b, a > b); `move` says what moves did.
  * @typedef {{name: string, source: string, terms: string, total: number, parity: string, goal_parity: string,
  *   solvable: boolean}} Convention
  * @typedef {{conventions: Convention[], rows: number, agree_note: string, strip?: number[],
@@ -139,8 +139,8 @@
  */
 
 /**
- * The next move (npuzzle.hint): `tile` slides `direction` (null when the board is the goal or the search was
- * stopped), the first of a shortest solution of `length` moves when `optimal`; `message` says it in words.
+ * The next move (npuzzle.speedsolving.hint): `tile` slides `direction` (null when the board is the goal or the search
+ * was stopped), the first of a shortest solution of `length` moves when `optimal`; `message` says it in words.
  * In line moves (`metric: "mtm"`) the hint slides `count` tiles at once, `tile` the farthest (the one to touch).
  * @typedef {{ok: true, tile: number | null, letter: string | null, direction: string | null, optimal: boolean,
  *   length: number | null, message: string, algorithm: string, heuristic: string, nodes_expanded: number,
@@ -171,8 +171,8 @@
  */
 
 /**
- * A solve analysed (npuzzle.analysis, fields in docs/speedsolving.md): `distances` one per position, the start
- * first (exact when `exact`, else lower bounds and `near_optimal` the near-optimal length from the start); a move
+ * A solve analysed (npuzzle.speedsolving.analysis, fields in docs/speedsolving.md): `distances` one per position, the
+ * start first (exact when `exact`, else lower bounds and `near_optimal` the near-optimal length from the start); a move
  * that did not lower the distance is a mistake (`steps[i].mistake`, with `best`, an optimal move there, and the
  * moves `lost`); `chart` is what the page draws (points [move, distance]) and `summary` its text alternative.
  * @typedef {{move: string, before: number, after: number, best: string | null, mistake: boolean,
@@ -186,10 +186,10 @@
  */
 
 /**
- * A reconstruction (npuzzle.reconstruction): its `text` (which reads back to the same), the scramble and goal, the
- * single-tile `letters` and their `notation`, both counts, each move's time in ms from the first (null: not timed),
- * the clock's whole ms when it stopped after the last move (`total_ms`, a blindfolded solve's Done; null: at the
- * last move), the seed the scramble was dealt from, the time, the moves per second (`tps`) and whether it reaches
+ * A reconstruction (npuzzle.speedsolving.reconstruction): its `text` (which reads back to the same), the scramble and
+ * goal, the single-tile `letters` and their `notation`, both counts, each move's time in ms from the first (null: not
+ * timed), the clock's whole ms when it stopped after the last move (`total_ms`, a blindfolded solve's Done; null: at
+ * the last move), the seed the scramble was dealt from, the time, the moves per second (`tps`) and whether it reaches
  * the goal.
  * @typedef {{ok: true, text: string, board: Board, goal: Board, letters: string, notation: string, moves: number,
  *   line_moves: number, times: number[] | null, total_ms: number | null, seed: string | null,

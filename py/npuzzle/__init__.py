@@ -39,15 +39,15 @@ from .errors import (
     UnknownNameError,
     UnsolvableError,
 )
-from .heuristics import Heuristic, make_heuristic
 from .names import ALGORITHM_NAMES, HEURISTIC_NAMES
 from .nearoptimal import solve_big
+from .optimal.heuristics import Heuristic, make_heuristic
+from .optimal.search import astar, idastar
 from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
 from .randomize import random_board, scramble
-from .search import astar, idastar
 from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
-from .solve import compare, plan, solve
+from .solving.solve import compare, plan, solve
 
 __version__ = "0.1.0"
 

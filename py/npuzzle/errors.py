@@ -109,8 +109,8 @@ class MoveError(PuzzleError):
 
 
 class ReconstructionError(PuzzleError):
-    """A reconstruction's text (:mod:`npuzzle.reconstruction`) is malformed: a line that is none of its fields, a
-    field missing or given twice, times that do not fit the moves."""
+    """A reconstruction's text (:mod:`npuzzle.speedsolving.reconstruction`) is malformed: a line that is none of its
+    fields, a field missing or given twice, times that do not fit the moves."""
 
 
 class LimitError(PuzzleError):
@@ -142,20 +142,20 @@ class ClusterError(PuzzleError):
 
 
 class WorkerLostError(ClusterError):
-    """A worker process of the command line's parallel work (:mod:`npuzzle.workers`) ended while it had work: killed
-    (by the system when memory runs out, SIGKILL, or by someone) or crashed. The message names the worker and how it
-    ended."""
+    """A worker process of the command line's parallel work (:mod:`npuzzle.parallel.workers`) ended while it had work:
+    killed (by the system when memory runs out, SIGKILL, or by someone) or crashed. The message names the worker and how
+    it ended."""
 
 
 class OutputError(PuzzleError):
     """An output file could not be written: no room left on the disk, no permission, another run writing it
-    (:mod:`npuzzle.writelock`). The message names the file and the cause (:func:`os_cause`) or the other run; what was
-    written before stays."""
+    (:mod:`npuzzle.parallel.writelock`). The message names the file and the cause (:func:`os_cause`) or the other run;
+    what was written before stays."""
 
 
 class RepeatedRowError(PuzzleError):
-    """An output file a run goes on with holds one row twice (:func:`npuzzle.linefile.note_place`); the message names
-    both places."""
+    """An output file a run goes on with holds one row twice (:func:`npuzzle.research.linefile.note_place`); the message
+    names both places."""
 
 
 def os_cause(exc: OSError) -> str:

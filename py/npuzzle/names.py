@@ -1,6 +1,6 @@
 """The names of the built-in heuristics and of the algorithms, with their aliases and summaries: the one table that
-:func:`npuzzle.heuristics.make_heuristic`, :func:`npuzzle.solve.plan` (through :mod:`npuzzle.registry`), the CLI's
-``--algorithm`` and ``--heuristic`` and the api's ``options`` reply read.
+:func:`npuzzle.optimal.heuristics.make_heuristic`, :func:`npuzzle.solving.solve.plan` (through
+:mod:`npuzzle.solving.registry`), the CLI's ``--algorithm`` and ``--heuristic`` and the api's ``options`` reply read.
 
 :func:`name_key` is the one rule of what a spelling forgives (case, surrounding spaces, ``-`` and ``_``, ``*`` for
 "star": ``IDA*`` is ``idastar``, ``Linear_Conflict`` is ``linear-conflict``); :func:`choose` finds the choice a

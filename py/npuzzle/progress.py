@@ -10,7 +10,7 @@ throws :class:`SearchStopped` into the generator at the ``yield`` where it waits
 answer already (the near-optimal solver while it shortens one) catches it and *returns* that answer, with
 ``stopped`` set to the reason; a search that has nothing to give (A*, IDA* before the goal) lets it propagate,
 and :func:`stop` then builds the result from the last progress record through the caller's ``fallback`` (e.g.
-:meth:`npuzzle.solve.Plan.stopped`). A search must not yield again after catching it.
+:meth:`npuzzle.solving.solve.Plan.stopped`). A search must not yield again after catching it.
 """
 
 from __future__ import annotations
@@ -206,7 +206,7 @@ def run(search: Generator[_Y, None, _R], on_progress: Callable[[_Y], None] | Non
     """Drive ``search`` to its end, passing each progress record to ``on_progress``; return its result.
 
     Works for any generator of progress records: a :data:`Search` gives a :class:`SearchResult`, a comparison
-    (:func:`npuzzle.solve.compare`) a list of them, a table load (:func:`npuzzle.pdb.tables.load_tables_steps`,
+    (:func:`npuzzle.solving.solve.compare`) a list of them, a table load (:func:`npuzzle.pdb.tables.load_tables_steps`,
     whose records are fractions done) the loaded tables.
     """
     driven = search if on_progress is None else mapped(search, on_progress)

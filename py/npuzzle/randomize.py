@@ -43,7 +43,8 @@ def random_board(
 MAX_SCRAMBLE_MOVES = 100_000
 """The most random moves :func:`scramble` makes, wherever they are asked for (the api's ``random``, ``npuzzle random
 --moves``, a dataset's ``walk:K``): one call answers at once on any board, and a walk needs far fewer to mix a board
-(a uniform :func:`random_board` or :func:`npuzzle.scrambles.deal` is the thorough shuffle, with no moves at all)."""
+(a uniform :func:`random_board` or :func:`npuzzle.speedsolving.scrambles.deal` is the thorough shuffle, with no moves at
+all)."""
 
 
 def check_scramble_moves(moves: object, what: str = "the number of scramble moves", instead: str = "the moves") -> int:

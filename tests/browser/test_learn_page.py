@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from npuzzle.board import Board
-from npuzzle.lesson import describe_move, inversion_pairs
+from npuzzle.course.lesson import describe_move, inversion_pairs
 from npuzzle.parse import parse_board
 from npuzzle.solvability import explain
 

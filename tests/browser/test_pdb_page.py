@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import Browser, Route
 
-from npuzzle.instances import korf100
+from npuzzle.research.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, SITE, Server, new_app, open_app, solver_option
 from .steps import solution_facts

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from npuzzle.board import Board, goal_board
 from npuzzle.parse import parse_board
 from npuzzle.progress import run
-from npuzzle.solve import solve
+from npuzzle.solving.solve import solve
 
 from .conftest import PHONE, App, Server, app_in_use, core, grid_tiles, open_app
 from .steps import deal, wait_grid

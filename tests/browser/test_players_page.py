@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from npuzzle.board import Board
-from npuzzle.instances import korf100
 from npuzzle.parse import parse_board
+from npuzzle.research.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, core, grid_tiles, open_app
 from .steps import click, deal, shuffle, wait_grid

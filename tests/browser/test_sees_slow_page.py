@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 from npuzzle import Limit, goal_board, run
 from npuzzle.api.requests import API_MEMORY_LIMIT
 from npuzzle.parse import parse_board
-from npuzzle.solve import plan
+from npuzzle.solving.solve import plan
 
 from .conftest import App, Server, core, open_app
 from .sees import SCREENS, assert_readable, assert_seen, assert_seen_soon
@@ -89,7 +89,7 @@ def test_compare_shows_progress_in_view_and_unfinished_runs_for_what_they_are(la
     lengths = rows.locator("td.length").all_inner_texts()
     assert len(lengths) == 5
     # the example is too far from the goal for the weaker heuristics: they run on a board on its way there, where
-    # all but the weakest finish (npuzzle.compare_board), and the note says so
+    # all but the weakest finish (npuzzle.course.compare_board), and the note says so
     expected = core({"op": "compare", "board": EXAMPLE, "on_the_way": True})
     unfinished = [t for t in lengths if t.startswith("did not finish")]
     assert len(unfinished) <= 1 and all(t == "did not finish" for t in unfinished)

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from npuzzle.board import Board
-from npuzzle.instances import korf100
 from npuzzle.parse import parse_board, resolve_goal
+from npuzzle.research.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
 from .steps import CANCEL_HANG_MS, cancel_ms, click, shuffle, solution_facts, text_of, wait_for_progress, wait_grid

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from npuzzle.instances import korf100
+from npuzzle.research.instances import korf100
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, App, Server, new_app, solver_option, start_server
 from .steps import CANCEL_HANG_MS, cancel_ms, solution_facts

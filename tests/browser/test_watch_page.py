@@ -1,7 +1,7 @@
 """Watch the search in real Chromium: the panel steps the core's A* and IDA* one expansion at a time.
 
 Every figure the page shows is checked against the core in this CPython: each step's counters and words against the
-core's own ``watch`` op, the end of a run against the plain searches (``npuzzle.search``: vertices visited,
+core's own ``watch`` op, the end of a run against the plain searches (``npuzzle.optimal.search``: vertices visited,
 generated, maximum heap size, IDA*'s per-iteration counts). One page (one Pyodide boot) serves the module; the phone
 test opens its own.
 """
@@ -16,9 +16,9 @@ from bench.browser import wait_python
 from playwright.sync_api import Browser, expect
 
 from npuzzle import Board, goal_board, random_board, scramble
-from npuzzle.heuristics import make_heuristic
+from npuzzle.optimal.heuristics import make_heuristic
+from npuzzle.optimal.search import astar, idastar
 from npuzzle.progress import Limit, SearchResult, run
-from npuzzle.search import astar, idastar
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, App, Server, core, new_app
 

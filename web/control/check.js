@@ -164,10 +164,10 @@ function sayVerdict(ctx, reply, solvable) {
 }
 
 /**
- * Ask the core for a fair scramble of the shape in the form (every solvable board equally likely: npuzzle.scrambles)
- * from `seed`, or from a fresh seed, then check it; the game keeps the seed, and the dealt board is brought into
- * view (a phone's editor closes). A seed the core refuses is said beside the seed field. Resolves true when the
- * board was dealt.
+ * Ask the core for a fair scramble of the shape in the form (every solvable board equally likely:
+ * npuzzle.speedsolving.scrambles) from `seed`, or from a fresh seed, then check it; the game keeps the seed, and the
+ * dealt board is brought into view (a phone's editor closes). A seed the core refuses is said beside the seed field.
+ * Resolves true when the board was dealt.
  * @param {Ctx} ctx
  * @param {string} [seed]
  * @returns {Promise<boolean>}

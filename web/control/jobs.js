@@ -325,8 +325,9 @@ export async function compareHeuristics(ctx) {
 
 /**
  * Hint: the next move from the board on screen, the first of a shortest solution when the core proves one within
- * Solve's work allowance, else of a near-optimal one (npuzzle.hint); in line moves a whole line (its farthest tile highlighted);
- * announced in the status line and its tile highlighted. None in a no-assists or blindfolded game until it is over.
+ * Solve's work allowance, else of a near-optimal one (npuzzle.speedsolving.hint); in line moves a whole line (its
+ * farthest tile highlighted); announced in the status line and its tile highlighted. None in a no-assists or
+ * blindfolded game until it is over.
  * @param {Ctx} ctx
  */
 export async function hint(ctx) {

@@ -65,8 +65,9 @@ export function elapsedMs(game, now) {
 
 /**
  * A time as the page says it: while the clock runs "m:ss"; a solve's time (`precise`) in seconds to the
- * millisecond, "5.213 s", as the core's reconstructions say it (npuzzle.reconstruction), so that one solve's time
- * reads the same on the clock, in the words under the board, the history, the analysis and the reconstruction.
+ * millisecond, "5.213 s", as the core's reconstructions say it (npuzzle.speedsolving.reconstruction), so that one
+ * solve's time reads the same on the clock, in the words under the board, the history, the analysis and the
+ * reconstruction.
  * @param {number} ms
  * @param {boolean} [precise]
  */

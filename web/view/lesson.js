@@ -1,7 +1,8 @@
 // @ts-check
 // The rule at work, below the verdict: the tiles in reading order (choose one to see its inversions, here and on the
 // board; the strip is one Tab stop, the arrow keys move along it), the rule's ways of counting side by side, why they
-// agree, and "Why does this work?" (folded). The figures are the core's (the check reply's `lesson`, npuzzle.lesson).
+// agree, and "Why does this work?" (folded). The figures are the core's (the check reply's `lesson`,
+// npuzzle.course.lesson).
 
 import { el } from "../dom.js";
 import { count } from "../words.js";

@@ -1,6 +1,7 @@
-"""The speedsolvers' ops: ``analyse``, a solve analysed against the optimum (:mod:`npuzzle.analysis`), one-shot
-(:func:`op_analyse`) or in slices with progress and cancel (:class:`AnalyseSession`), with the data of its chart;
-and ``reconstruction`` (:func:`op_reconstruction`), a solve's text read or written (:mod:`npuzzle.reconstruction`)."""
+"""The speedsolvers' ops: ``analyse``, a solve analysed against the optimum (:mod:`npuzzle.speedsolving.analysis`),
+one-shot (:func:`op_analyse`) or in slices with progress and cancel (:class:`AnalyseSession`), with the data of its
+chart; and ``reconstruction`` (:func:`op_reconstruction`), a solve's text read or written
+(:mod:`npuzzle.speedsolving.reconstruction`)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import inspect
 import json
 from typing import Any
 
-from ..analysis import Analysing, Analysis, AnalysisProgress, analyse, read_played
 from ..interchange import CONVENTIONS, Convention
 from ..progress import SearchStopped, run
-from ..reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
-from ..registry import Registry, default_registry
+from ..solving.registry import Registry, default_registry
+from ..speedsolving.analysis import Analysing, Analysis, AnalysisProgress, analyse, read_played
+from ..speedsolving.reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
 from .context import Context
 from .requests import (
     Reply,
@@ -61,8 +62,8 @@ def chart(analysis: Analysis) -> dict[str, Any]:
 
 
 def analyse_reply(analysis: Analysis, boards: dict[str, Any]) -> Reply:
-    """The final reply of an analysis: its fields (:meth:`~npuzzle.analysis.Analysis.to_dict`), its ``chart`` and
-    the boards."""
+    """The final reply of an analysis: its fields (:meth:`~npuzzle.speedsolving.analysis.Analysis.to_dict`), its
+    ``chart`` and the boards."""
     reply: Reply = {"type": "result", "ok": True}
     reply.update(analysis.to_dict())
     reply["chart"] = chart(analysis)
@@ -77,9 +78,9 @@ def op_analyse(request: Request, registry: Registry | None = None) -> Reply:
     [N, …], "lost", "solved", "optimal", "near_optimal", "stopped", "nodes_expanded", "seconds", "summary",
     "chart": {points, mistakes, x_max, y_max, exact, unit, text}, "board", "goal"}``: the solve ``moves`` (the
     speedsolvers' notation ``U2RD3L``, letters in ``convention``: the tile's direction, Slidysim's, by default)
-    analysed in ``metric`` (:mod:`npuzzle.analysis`): ``distances`` one per position, the start first (exact when
-    ``exact``, else lower bounds, with ``near_optimal`` the near-optimal solver's length from the start). Progress
-    (as a long op): ``{"type": "progress", "analysed", "total", "nodes_expanded", "elapsed"}``."""
+    analysed in ``metric`` (:mod:`npuzzle.speedsolving.analysis`): ``distances`` one per position, the start first
+    (exact when ``exact``, else lower bounds, with ``near_optimal`` the near-optimal solver's length from the start).
+    Progress (as a long op): ``{"type": "progress", "analysed", "total", "nodes_expanded", "elapsed"}``."""
     running, boards = read_analyse(request, registry)
     return analyse_reply(run(running), boards)
 
@@ -88,8 +89,8 @@ def op_reconstruction(request: Request) -> Reply:
     """``{"text": TEXT, "convention"?: "tile" | "blank"}`` (read) or ``{"board": TEXT, "goal"?: …, "moves": TEXT |
     [tile or letter, …], "times"?: [MS, …], "total_ms"?: MS, "seed"?: S}`` (write) → ``{"ok": true, "text", "board",
     "goal", "letters", "notation", "moves", "line_moves", "times": [MS, …] | null, "total_ms": MS | null, "seed":
-    TEXT | null, "seconds", "tps", "solved", "summary"}``: a reconstruction (:mod:`npuzzle.reconstruction`: the
-    scramble, the moves in the speedsolvers' notation and the time of each move in ms from the first) read from its
+    TEXT | null, "seconds", "tps", "solved", "summary"}``: a reconstruction (:mod:`npuzzle.speedsolving.reconstruction`:
+    the scramble, the moves in the speedsolvers' notation and the time of each move in ms from the first) read from its
     text or made from its parts, with its text (``text``, which reads back to the same) and what it adds up to
     (``tps``: single-tile moves per second; ``seconds`` and ``tps`` null when not timed). ``total_ms`` is the clock's
     time when it stopped after the last move (a blindfolded solve's Done; at least the last time, with the times):
@@ -97,8 +98,8 @@ def op_reconstruction(request: Request) -> Reply:
     time: the last move's (the reply's ``total_ms`` is then null). ``convention`` is the letters' in the texts:
     the text read, ``moves`` given as text, and the ``text`` written (``moves`` given as a list, ``letters`` and
     ``notation`` are always the tile's direction). A ``seed`` (in the text's ``Seed`` line too) must deal the
-    scramble for its goal (:func:`npuzzle.scrambles.deal`): else the reconstruction is refused, naming both boards,
-    so that no solve claims a fair scramble it was not dealt from."""
+    scramble for its goal (:func:`npuzzle.speedsolving.scrambles.deal`): else the reconstruction is refused, naming both
+    boards, so that no solve claims a fair scramble it was not dealt from."""
     convention = _convention(request)
     if "text" in request:
         solve = read_reconstruction(field(request, "text", str), convention)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..pdb import PdbTables
-from ..registry import Registry
+from ..solving.registry import Registry
 
 
 class Context(Protocol):

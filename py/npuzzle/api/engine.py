@@ -26,7 +26,7 @@ from ..pdb import (
     read_tables,
 )
 from ..progress import Ended, TimeSlice
-from ..registry import Registry, default_registry, registry_with_tables
+from ..solving.registry import Registry, default_registry, registry_with_tables
 from .protocol import LongRun, dispatch, session_for
 from .requests import RequestError, decode_request, error_json, read_board
 
@@ -113,7 +113,7 @@ class Engine:
 
     The page's worker keeps one engine: :meth:`load_tables` (or :meth:`start_load`) once the file is downloaded,
     then :meth:`handle` for one-shot requests and :meth:`start` for long ones, which then offer and pick the
-    database's heuristic. ``registry`` is the base on offer (default :func:`npuzzle.registry.default_registry`).
+    database's heuristic. ``registry`` is the base on offer (default :func:`npuzzle.solving.registry.default_registry`).
     """
 
     def __init__(self, registry: Registry | None = None) -> None:
@@ -211,7 +211,7 @@ class Engine:
 
 def handle(request_json: str, registry: Registry | None = None) -> str:
     """:meth:`Engine.handle` on a fresh engine without tables (``registry``: the heuristics to offer, default
-    :func:`npuzzle.registry.default_registry`)."""
+    :func:`npuzzle.solving.registry.default_registry`)."""
     return Engine(registry).handle(request_json)
 
 

@@ -7,22 +7,22 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Board, check_move_count, check_shape
-from ..compare_board import CompareBoard, compare_board
+from ..course.compare_board import CompareBoard, compare_board
+from ..course.lesson import describe_move, lesson
 from ..errors import show_value
-from ..fallback import Fallback
-from ..hint import describe_hint, hint_plan
-from ..lesson import describe_move, lesson
-from ..metric import METRIC_TITLES
 from ..names import ALGORITHMS, Choice, Named
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
+from ..optimal.metric import METRIC_TITLES
 from ..parse import parse_moves, parse_shape, resolve_goal
 from ..policy import NEAR_OPTIMAL, NEAR_OPTIMAL_MAX_CELLS, too_big_summary
 from ..progress import Limit, SearchResult, run
 from ..randomize import check_scramble_moves, scramble
-from ..registry import Registry, default_registry
-from ..scrambles import deal, seed_text
 from ..solvability import explain
-from ..solve import DEFAULT_COMPARE_NODES, MAX_SEARCH_CELLS, Plan, auto_algorithm, compare_plans, plan
+from ..solving.fallback import Fallback
+from ..solving.registry import Registry, default_registry
+from ..solving.solve import DEFAULT_COMPARE_NODES, MAX_SEARCH_CELLS, Plan, auto_algorithm, compare_plans, plan
+from ..speedsolving.hint import describe_hint, hint_plan
+from ..speedsolving.scrambles import deal, seed_text
 from .requests import (
     Reply,
     Request,
@@ -42,7 +42,7 @@ from .split import read_split
 def op_check(request: Request) -> Reply:
     """``{"board": TEXT, "goal"?: "default" | "blank-first" | TEXT}`` → ``{"ok": true, "board": BOARD, "goal":
     BOARD, "explanation": {...}, "lesson": {...}}``: the verdict (the fields of
-    :class:`npuzzle.solvability.Explanation`) and the rule's ways of counting (:func:`npuzzle.lesson.lesson`;
+    :class:`npuzzle.solvability.Explanation`) and the rule's ways of counting (:func:`npuzzle.course.lesson.lesson`;
     the reading order and the inversion pairs up to 8×8)."""
     board = read_board(request)
     goal = read_goal(request, board)
@@ -62,7 +62,7 @@ MAX_MOVE_CELLS = 1024
 
 def op_move(request: Request) -> Reply:
     """``{"board": TEXT, "tiles": [T, …]}`` → ``{"ok": true, "texts": [TEXT, …], "board": BOARD}``: the tiles slid
-    one after the other, each move said in words (:func:`npuzzle.lesson.describe_move`), boards of up to
+    one after the other, each move said in words (:func:`npuzzle.course.lesson.describe_move`), boards of up to
     :data:`MAX_MOVE_CELLS` cells."""
     board = read_board(request)
     if board.size > MAX_MOVE_CELLS:
@@ -83,8 +83,8 @@ def op_random(request: Request) -> Reply:
     """``{"rows": R, "cols": C (or "shape": "RxC"), "seed"?: S, "moves"?: K, "solvable"?: true, "goal"?: …}`` →
     ``{"ok": true, "board": BOARD, "seed": S, "scramble_version": 1}``: a random-state scramble, uniform over the
     boards that reach the goal (or, ``solvable: false``, those that do not), dealt from ``seed`` (a whole number
-    from 0 to 2⁶⁴ − 1 or a text; a fresh one, below 2⁵³, when absent) by :func:`npuzzle.scrambles.deal`, the same
-    board for the same seed and shape on any machine and in any Python; the reply carries the seed. With
+    from 0 to 2⁶⁴ − 1 or a text; a fresh one, below 2⁵³, when absent) by :func:`npuzzle.speedsolving.scrambles.deal`,
+    the same board for the same seed and shape on any machine and in any Python; the reply carries the seed. With
     ``moves``: K random moves from the goal instead (0 to :data:`~npuzzle.randomize.MAX_SCRAMBLE_MOVES`; always
     solvable; :func:`npuzzle.randomize.scramble`; no seed in the reply unless given). Every field is checked before
     any work."""
@@ -169,7 +169,7 @@ def plan_solve(request: Request, registry: Registry | None = None) -> Planned:
 
 
 def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
-    """A ``hint`` request's one plan (:func:`npuzzle.hint.hint_plan`, in the request's ``metric``)."""
+    """A ``hint`` request's one plan (:func:`npuzzle.speedsolving.hint.hint_plan`, in the request's ``metric``)."""
     board, goal, limit = _board_goal_limit(request)
     registry = registry if registry is not None else default_registry()
     metric = field(request, "metric", str, "stm")
@@ -179,8 +179,8 @@ def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
 def plan_compare(request: Request, registry: Registry | None = None) -> Planned:
     """A ``compare`` request's plans: A* with each built-in heuristic that fits, whether or not a pattern database
     is loaded (``registry`` is not used), each within the limit (default :data:`DEFAULT_COMPARE_NODES` nodes); with
-    ``on_the_way`` true, on the board :func:`~npuzzle.compare_board.compare_board` picks (a board too far from the
-    goal for the weaker heuristics is compared on a board on its way there)."""
+    ``on_the_way`` true, on the board :func:`~npuzzle.course.compare_board.compare_board` picks (a board too far from
+    the goal for the weaker heuristics is compared on a board on its way there)."""
     board, goal, limit = _board_goal_limit(request)
     if limit.nodes is None:
         limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
@@ -205,7 +205,7 @@ def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     ``{"type": "result", "ok": true, …SearchResult fields…, "metric", "tile_moves", "line_moves", "ratio_bound",
     "letters", "notation", "board": BOARD, "goal": BOARD}`` (:func:`~npuzzle.api.requests.solve_reply`).
 
-    ``metric: "mtm"`` counts a whole line slid at once as one move (:mod:`npuzzle.multitile`): ``optimal`` and
+    ``metric: "mtm"`` counts a whole line slid at once as one move (:mod:`npuzzle.solving.multitile`): ``optimal`` and
     ``lower_bound`` are then in line moves, as are ``length`` and ``ratio_bound`` (one metric per reply; ``tile_moves``
     and ``line_moves`` give both counts by name).
 
@@ -219,7 +219,7 @@ def op_solve(request: Request, registry: Registry | None = None) -> Reply:
     the states an A* holds (default 1,000,000). ``near_optimal_at_limit`` asks for the shortest answer to be had within
     ``time_limit`` in one request: an optimal search for its share of it (:data:`~npuzzle.policy.FALLBACK_LIMIT_SHARE`),
     then, if that has not finished, the near-optimal solver for the rest, answering with the better of the two lower
-    bounds (:func:`npuzzle.solve.plan`). ``workers`` (1 to :data:`~npuzzle.api.split.MAX_SPLIT_WORKERS`) and
+    bounds (:func:`npuzzle.solving.solve.plan`). ``workers`` (1 to :data:`~npuzzle.api.split.MAX_SPLIT_WORKERS`) and
     ``split_nodes`` let a long solve on an :class:`Engine`'s pattern database split (:class:`SolveSession`); in one call
     they are checked, not used."""
     read_split(request)
@@ -228,8 +228,8 @@ def op_solve(request: Request, registry: Registry | None = None) -> Reply:
 
 
 def hint_reply(chosen: Plan, result: SearchResult) -> Reply:
-    """The final reply of a hint: the :class:`~npuzzle.hint.Hint`'s fields, the search's name and figures, and the
-    boards."""
+    """The final reply of a hint: the :class:`~npuzzle.speedsolving.hint.Hint`'s fields, the search's name and figures,
+    and the boards."""
     reply: Reply = {"type": "result", "ok": True}
     reply.update(describe_hint(chosen, result).to_dict())
     reply.update(algorithm=result.algorithm, heuristic=result.heuristic, nodes_expanded=result.nodes_expanded)
@@ -242,7 +242,7 @@ def op_hint(request: Request, registry: Registry | None = None) -> Reply:
     "letter", "direction", "count", "notation", "optimal", "length", "message", "algorithm", "heuristic",
     "nodes_expanded", "seconds", "board", "goal"}``: the next move, the first of a shortest solution when one is
     proven within ``auto``'s work allowance (nodes, not seconds: the same as a solve's), else of a near-optimal one
-    (:mod:`npuzzle.hint`); in ``mtm`` a line move of ``count``
+    (:mod:`npuzzle.speedsolving.hint`); in ``mtm`` a line move of ``count``
     tiles, ``tile`` the farthest (the one to touch), ``length`` in line moves; ``tile`` is ``null`` on a board that
     is already the goal."""
     asked = plan_hint(request, registry)

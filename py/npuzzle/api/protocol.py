@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import show_value
-from ..registry import Registry
+from ..solving.registry import Registry
 from .analyse import AnalyseSession, op_analyse, op_reconstruction
 from .context import Context
 from .ops import Planned, op_apply, op_check, op_compare, op_hint, op_move, op_options, op_random, op_solve

@@ -7,12 +7,12 @@ import json
 from typing import Any, Protocol
 
 from ..board import Board
-from ..compare_board import CompareBoard
+from ..course.compare_board import CompareBoard
 from ..errors import PuzzleError, UnsolvableError, cut, show_value
 from ..parse import json_depth, parse_board, resolve_goal
 from ..progress import Limit, SearchResult
 from ..solvability import Explanation
-from ..solve import check_limits, result_json
+from ..solving.solve import check_limits, result_json
 
 Request = dict[str, Any]
 Reply = dict[str, Any]
@@ -105,7 +105,7 @@ def read_limit(request: Request) -> Limit:
 
 
 def solve_reply(board: Board, goal: Board, result: SearchResult, metric: object = None) -> Reply:
-    """The final reply of a solve: the result's fields (:func:`~npuzzle.solve.result_json`: ``letters``,
+    """The final reply of a solve: the result's fields (:func:`~npuzzle.solving.solve.result_json`: ``letters``,
     ``notation``, ``tile_moves``, ``line_moves`` …) in the ``metric`` it was asked in, and the start and goal
     boards."""
     reply: Reply = {"type": "result", "ok": True}

@@ -9,8 +9,8 @@ from ..board import Board
 from ..errors import show_value
 from ..pdb import Answer, Split, SplitJob, Task
 from ..progress import Ended, Limit, Progress, Search, SearchResult, TimeSlice, stop
-from ..registry import registry_with_tables
-from ..solve import Plan
+from ..solving.registry import registry_with_tables
+from ..solving.solve import Plan
 from .context import Context
 from .ops import Planned, hint_reply, plan_compare, plan_hint, plan_solve
 from .requests import (
@@ -120,7 +120,7 @@ class Session:
 
 class SolveSession(Session):
     """A ``solve`` run in slices; with ``workers`` above 1 and IDA* on the context's pattern database, split over
-    the workers: the registry's pattern-database solver (:func:`npuzzle.registry.registry_with_tables`, the one
+    the workers: the registry's pattern-database solver (:func:`npuzzle.solving.registry.registry_with_tables`, the one
     the command line uses too) runs this session's :class:`~npuzzle.pdb.split.Split`, whose progress then carries
     ``split`` and whose tasks :meth:`exchange` carries."""
 

@@ -1,12 +1,12 @@
 """The ``watch`` op: a window of the project's own A* or IDA* expansions as steps
-(:mod:`npuzzle.watch`), one-shot (:func:`op_watch`) or in slices (:class:`WatchSession`)."""
+(:mod:`npuzzle.course.watch`), one-shot (:func:`op_watch`) or in slices (:class:`WatchSession`)."""
 
 from __future__ import annotations
 
+from ..course.watch import MAX_COUNT, Watch, last_steps, prepare
 from ..progress import Limit, Progress, Search, run
-from ..registry import Registry
-from ..solve import Plan
-from ..watch import MAX_COUNT, Watch, last_steps, prepare
+from ..solving.registry import Registry
+from ..solving.solve import Plan
 from .context import Context
 from .ops import Planned
 from .requests import Reply, Request, RequestError, field, read_board, read_goal, read_limit
@@ -14,7 +14,7 @@ from .sessions import Session
 
 
 def read_watch(request: Request, registry: Registry | None = None) -> tuple[Watch, bool, Limit]:
-    """A ``watch`` request read and checked: its :class:`~npuzzle.watch.Watch`, ``to_end`` and limit."""
+    """A ``watch`` request read and checked: its :class:`~npuzzle.course.watch.Watch`, ``to_end`` and limit."""
     board = read_board(request)
     goal = read_goal(request, board)
     start = field(request, "from", int, 0)
@@ -36,7 +36,7 @@ def op_watch(request: Request, registry: Registry | None = None) -> Reply:
     "max_states"?}`` → ``{"type": "result", "ok": true, "algorithm", "heuristic", "from", "count", "steps": [STEP,
     …], "done", "counters", "moves", "length", "stopped", "message", "per_iteration" (IDA*) | "hash_bins" (A*)}``:
     steps ``from + 1 … from + count`` of the search (with ``to_end``, its last ``count`` steps), each with its
-    ``words`` (:mod:`npuzzle.watch`; the fields: ``docs/watch.md``). Deterministic: the same request gives the
+    ``words`` (:mod:`npuzzle.course.watch`; the fields: ``docs/watch.md``). Deterministic: the same request gives the
     same steps."""
     watch, to_end, limit = read_watch(request, registry)
     plain = run(watch.plain(limit)) if to_end else None

@@ -1,5 +1,5 @@
-"""``npuzzle analyse START MOVES``: a solve analysed against the optimum (:mod:`npuzzle.analysis`), and ``npuzzle
-scramble``: a random-state scramble from a shown seed (:mod:`npuzzle.scrambles`)."""
+"""``npuzzle analyse START MOVES``: a solve analysed against the optimum (:mod:`npuzzle.speedsolving.analysis`), and
+``npuzzle scramble``: a random-state scramble from a shown seed (:mod:`npuzzle.speedsolving.scrambles`)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ import argparse
 import json
 from typing import TextIO
 
-from ..analysis import Analysis, AnalysisProgress, analyse
 from ..errors import UnsolvableError, plural
 from ..interchange import write_form
-from ..metric import metric_name
+from ..optimal.metric import metric_name
 from ..parse import parse_board, parse_shape, resolve_goal
 from ..progress import Limit
-from ..records import wants_tables
-from ..registry import default_registry, registry_with_tables
-from ..scrambles import deal
-from ..solve import check_limits
+from ..solving.records import wants_tables
+from ..solving.registry import default_registry, registry_with_tables
+from ..solving.solve import check_limits
+from ..speedsolving.analysis import Analysis, AnalysisProgress, analyse
+from ..speedsolving.scrambles import deal
 from .arguments import GOAL_HELP, blank_direction_argument, convention, positive_int, positive_seconds
 from .common import EXIT_OK, EXIT_STOPPED, read_board_argument
 from .progress_line import ProgressLine, interruptible

@@ -1,7 +1,7 @@
-"""``npuzzle solve --batch FILE|-``: the boards of a file solved by :func:`npuzzle.batch.solve_batch` (in worker
-processes, or on a Dask cluster with ``--scheduler``), one JSON line each in input order, with a progress line and a
-closing tally on stderr; ``--resume OUT`` appends to OUT the records of the boards it does not hold yet, one run at a
-time (:mod:`npuzzle.writelock`), a whole line each (:mod:`npuzzle.linefile`)."""
+"""``npuzzle solve --batch FILE|-``: the boards of a file solved by :func:`npuzzle.research.batch.solve_batch` (in
+worker processes, or on a Dask cluster with ``--scheduler``), one JSON line each in input order, with a progress line
+and a closing tally on stderr; ``--resume OUT`` appends to OUT the records of the boards it does not hold yet, one run
+at a time (:mod:`npuzzle.parallel.writelock`), a whole line each (:mod:`npuzzle.research.linefile`)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from contextlib import ExitStack, closing
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ..batch import BatchOptions, Record, board_lines, solve_batch
 from ..errors import ClusterError, OutputError, PatternDatabaseError, plural, quote_input
-from ..linefile import LineFile
+from ..parallel.workers import default_jobs
+from ..parallel.writelock import writing
 from ..parse import parse_shape
 from ..pdb import locate
-from ..solve import check_limits
-from ..workers import default_jobs
-from ..writelock import writing
+from ..research.batch import BatchOptions, Record, board_lines, solve_batch
+from ..research.linefile import LineFile
+from ..solving.solve import check_limits
 from .cluster import cluster_client
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError, read_batch
 from .resume import WHAT, read_done, stopped
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 
 def cmd_solve_batch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.batch`; in
-    ``--jobs`` processes or on the ``--scheduler`` cluster), a progress line on stderr; with ``--resume OUT`` only
+    """``npuzzle solve --batch FILE|-``: one JSON object per board line, in input order (:mod:`npuzzle.research.batch`;
+    in ``--jobs`` processes or on the ``--scheduler`` cluster), a progress line on stderr; with ``--resume OUT`` only
     the boards OUT has no record of, appended to it (refused while another run writes OUT). Exit 2 if a line was not
     a board, else 3 if a board was stopped by a limit, else 1 if one was not solvable, else 0 (4: the scheduler
     unreachable or lost, or a worker process killed; 5: OUT cannot be written)."""

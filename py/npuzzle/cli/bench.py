@@ -1,6 +1,6 @@
 """``npuzzle bench SET|FILE``: a benchmark set solved instance by instance, each length held against the published
-one (:data:`npuzzle.instances.SETS`, or a file of one's own read by :func:`npuzzle.instances.parse_boards`), with
-the optimal or the near-optimal solver, as a table or JSON."""
+one (:data:`npuzzle.research.instances.SETS`, or a file of one's own read by
+:func:`npuzzle.research.instances.parse_boards`), with the optimal or the near-optimal solver, as a table or JSON."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from typing import TextIO
 
 from ..board import GOAL_NAMES, GoalName
 from ..errors import UnsolvableError, plural, quote_input
-from ..exhaustive import MAX_EXHAUSTIVE_CELLS
-from ..instances import SETS, Instance, InstanceFileError, parse_boards
 from ..interchange import convert_goal
 from ..pdb import PDB_ENV, PdbTables, cache_dir, pdb_fits
 from ..policy import NEAR_OPTIMAL
 from ..progress import Limit, SearchResult, run
-from ..registry import default_registry, registry_with_tables
-from ..solve import check_limits, plan
+from ..research.exhaustive import MAX_EXHAUSTIVE_CELLS
+from ..research.instances import SETS, Instance, InstanceFileError, parse_boards
+from ..solving.registry import default_registry, registry_with_tables
+from ..solving.solve import check_limits, plan
 from .arguments import budget_units, positive_int, positive_seconds
 from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError
 from .solve import load_pdb

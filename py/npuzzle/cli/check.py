@@ -6,13 +6,13 @@ import argparse
 import json
 from typing import TextIO
 
-from ..batch import INPUT_SHOWN, board_lines
 from ..board import Board
 from ..errors import PuzzleError, cut, quote_input
 from ..parse import parse_board, parse_shape, resolve_goal
 from ..randomize import MAX_SCRAMBLE_MOVES, random_board, scramble
-from ..scrambles import seed_text
+from ..research.batch import INPUT_SHOWN, board_lines
 from ..solvability import Explanation, explain
+from ..speedsolving.scrambles import seed_text
 from .arguments import GOAL_HELP, board_arguments, scramble_moves
 from .common import (
     EXIT_INVALID,
@@ -89,7 +89,9 @@ def cmd_random(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     if args.moves is not None and args.unsolvable:
         raise UsageError("--moves makes a scramble from the goal, which is always solvable: drop --unsolvable")
     if args.seed is not None:
-        seed_text(args.seed)  # a seed's rule (npuzzle.scrambles), checked before any work, as the api's random does
+        seed_text(
+            args.seed
+        )  # a seed's rule (npuzzle.speedsolving.scrambles), checked before any work, as the api's random does
     if args.moves is not None:  # a count past the cap was refused as the arguments were read (scramble_moves)
         board = scramble(goal, args.moves, seed=args.seed)
     else:

@@ -36,7 +36,7 @@ def cluster_client(address: str) -> AbstractContextManager[Client]:
 
 def cluster_split(client: Client, tables: PdbTables, pdb: str | None) -> Callable[[Board, Board, Limit], Search]:
     """The pattern-database search of one board split over ``client``'s cluster
-    (:func:`npuzzle.cluster.solve_on_cluster`), for :func:`npuzzle.registry.registry_with_tables`."""
+    (:func:`npuzzle.cluster.solve_on_cluster`), for :func:`npuzzle.solving.registry.registry_with_tables`."""
     from ..cluster import solve_on_cluster
 
     def split(board: Board, goal: Board, limit: Limit) -> Search:

@@ -1,6 +1,7 @@
 """``npuzzle dataset``: boards with their optimal solutions written to a JSON-lines, CSV or Parquet file
-(:mod:`npuzzle.dataset`, :mod:`npuzzle.datafiles`), solved as ``solve --batch`` solves (``--jobs``, ``--scheduler``),
-with the batch's progress line and tally; ``--resume`` goes on with the rows the file does not hold yet."""
+(:mod:`npuzzle.research.dataset`, :mod:`npuzzle.research.datafiles`), solved as ``solve --batch`` solves (``--jobs``,
+``--scheduler``), with the batch's progress line and tally; ``--resume`` goes on with the rows the file does not hold
+yet."""
 
 from __future__ import annotations
 
@@ -11,8 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from .. import __version__
-from ..batch import BatchOptions
-from ..datafiles import (
+from ..errors import ClusterError, OutputError, plural, quote_path
+from ..names import AUTO, name_key
+from ..parallel.workers import default_jobs
+from ..parallel.writelock import writing
+from ..parse import parse_shape
+from ..pdb import PDB_ENV, cache_dir, locate
+from ..research.batch import BatchOptions
+from ..research.datafiles import (
     DatasetWriter,
     arrow_schema,
     drop_rows,
@@ -23,16 +30,10 @@ from ..datafiles import (
     started,
     tiles_by_index,
 )
-from ..dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
-from ..errors import ClusterError, OutputError, plural, quote_path
-from ..exhaustive import MAX_EXHAUSTIVE_CELLS
-from ..names import AUTO, name_key
-from ..parse import parse_shape
-from ..pdb import PDB_ENV, cache_dir, locate
-from ..records import wants_tables
-from ..solve import check_limits
-from ..workers import default_jobs
-from ..writelock import writing
+from ..research.dataset import LABELS, DatasetSpec, dataset_rows, parse_scramble
+from ..research.exhaustive import MAX_EXHAUSTIVE_CELLS
+from ..solving.records import wants_tables
+from ..solving.solve import check_limits
 from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
@@ -198,7 +199,7 @@ def _write_dataset(args: argparse.Namespace, spec: DatasetSpec, path: Path, err:
 
 
 def _about(spec: DatasetSpec, args: argparse.Namespace, tables: Path | None) -> dict[str, object]:
-    """How the dataset is made, for its Parquet metadata (:func:`npuzzle.datafiles.read_about`): enough to make
+    """How the dataset is made, for its Parquet metadata (:func:`npuzzle.research.datafiles.read_about`): enough to make
     the file again, the package's version, the boards (shape, count, scramble, seed, goal), the solver and its
     limits, the tables (their file's name and size) and this run's command line."""
     used = None if tables is None or not tables.is_file() else {"file": tables.name, "bytes": tables.stat().st_size}
@@ -223,7 +224,7 @@ def _about(spec: DatasetSpec, args: argparse.Namespace, tables: Path | None) -> 
 
 def _wants_tables(spec: DatasetSpec, args: argparse.Namespace) -> bool:
     """Whether ``auto`` labels the dataset's boards with the pattern database (a 4×4 whose goal it serves, no
-    algorithm named; :func:`npuzzle.records.wants_tables`), so that a run without it is refused."""
+    algorithm named; :func:`npuzzle.solving.records.wants_tables`), so that a run without it is refused."""
     goal = spec.goal_board
     named = name_key(args.algorithm) != AUTO.name
     return args.label != "bfs" and not named and wants_tables(goal, goal, args.algorithm, args.heuristic)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ..errors import BoardError, ClusterError, OutputError, PuzzleError, quote_input
-from ..interrupts import terminating_as_interrupt
+from ..parallel.interrupts import terminating_as_interrupt
 from .analyse import add_speedsolving_parsers
 from .bench import add_bench_parser
 from .check import add_check_parsers

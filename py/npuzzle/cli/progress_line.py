@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable, Generator
 from typing import TextIO, TypeVar
 
-from ..checkpoint import result_from_progress
+from ..optimal.checkpoint import result_from_progress
 from ..policy import NEAR_OPTIMAL
 from ..progress import ALGORITHM_TITLES, Progress, Search, SearchResult, stop
 
@@ -57,7 +57,7 @@ def drive(
 ) -> tuple[SearchResult, bool]:
     """Run ``search`` to its end, drawing progress; returns the result and whether Ctrl-C interrupted it
     (:func:`interruptible`; the statistics of a search stopped with no answer are built by ``stopped`` from the last
-    progress record when given, e.g. :meth:`npuzzle.solve.Plan.stopped`)."""
+    progress record when given, e.g. :meth:`npuzzle.solving.solve.Plan.stopped`)."""
 
     def fallback(record: Progress | None) -> SearchResult:
         if stopped is not None:

@@ -1,7 +1,7 @@
 """``npuzzle solve --batch FILE --resume OUT``: the records a run already wrote into OUT, so that a run cut short
 (Ctrl-C, a lost scheduler or worker, a full disk, a killed process) goes on with only the boards that have none; and
 what ``solve --batch`` and ``dataset`` say when a fault stops them (:func:`stopped`). The file rules both commands
-share (whole lines, a row twice refused) are :mod:`npuzzle.linefile`'s."""
+share (whole lines, a row twice refused) are :mod:`npuzzle.research.linefile`'s."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TextIO
 
 from ..errors import ClusterError, OutputError, PuzzleError, cut, quote_input
-from ..linefile import Place, note_place, whole_lines
 from ..parse import parse_board
-from ..records import INPUT_SHOWN, Record
+from ..research.linefile import Place, note_place, whole_lines
+from ..solving.records import INPUT_SHOWN, Record
 from .common import EXIT_CLUSTER, EXIT_OUTPUT, UsageError
 
 WHAT = "the --resume file"

@@ -9,20 +9,20 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TextIO
 
-from ..batch import solved_record, unsolvable_record, wants_tables
 from ..board import Board, moves_to_letters
-from ..checkpoint import result_from_progress
 from ..errors import PatternDatabaseError, UnsolvableError, plural, quote_input
 from ..interchange import Convention, write_notation
-from ..metric import METRICS, count_moves
 from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT
+from ..optimal.checkpoint import result_from_progress
+from ..optimal.metric import METRICS, count_moves
+from ..parallel.workers import default_jobs
 from ..pdb import MTM_ENV, PDB_ENV, Located, PdbTables, cache_dir, locate, locate_mtm, read_multiset, read_tables
 from ..policy import NEAR_OPTIMAL
 from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, ratio_bound
-from ..registry import Registry, default_registry, registry_with_tables
+from ..research.batch import solved_record, unsolvable_record, wants_tables
 from ..solvability import Explanation
-from ..solve import DEFAULT_COMPARE_NODES, check_limits, compare_plans, plan
-from ..workers import default_jobs
+from ..solving.registry import Registry, default_registry, registry_with_tables
+from ..solving.solve import DEFAULT_COMPARE_NODES, check_limits, compare_plans, plan
 from .arguments import (
     blank_direction_argument,
     board_arguments,
@@ -120,7 +120,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     """``npuzzle solve``: an optimal (up to 4×4, where it finishes in time) or near-optimal solution with
     statistics; exit 0 solved, 1 unsolvable, 3 stopped (with the best answer so far if there is one). With
     ``--batch``: :func:`cmd_solve_batch`. The pattern database is loaded only when the search may use it
-    (:func:`npuzzle.batch.wants_tables`)."""
+    (:func:`npuzzle.research.batch.wants_tables`)."""
     if args.batch is not None:
         return cmd_solve_batch(args, out, err, stdin)
     if args.resume is not None:

@@ -1,4 +1,5 @@
-"""``npuzzle watch``: A* or IDA* step by step, one line (or one JSON object) per expansion (:mod:`npuzzle.watch`)."""
+"""``npuzzle watch``: A* or IDA* step by step, one line (or one JSON object) per expansion
+(:mod:`npuzzle.course.watch`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from ..course.watch import ALGORITHMS, WATCHABLE_HINT, Step, prepare, step_line
 from ..errors import UnsolvableError, plural
 from ..names import ALGORITHMS as NAMED_ALGORITHMS
 from ..names import HEURISTICS, choice_words
 from ..progress import Limit
 from ..solvability import Explanation
-from ..watch import ALGORITHMS, WATCHABLE_HINT, Step, prepare, step_line
 from .arguments import GOAL_HELP, name_argument, non_negative_int, positive_int, read_board_and_goal
 from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
 from .progress_line import ProgressLine, drive

@@ -4,7 +4,7 @@ pattern database on every worker, once), :mod:`.batch` (a batch's boards as the 
 (one hard board's split search, its subtrees as the cluster's tasks).
 
 Only this package imports Dask, and nothing imports this package but where it is used (``solve --scheduler``,
-:func:`npuzzle.batch.solve_batch` given a client): without the extra the package stays standard-library only.
+:func:`npuzzle.research.batch.solve_batch` given a client): without the extra the package stays standard-library only.
 """
 
 from __future__ import annotations

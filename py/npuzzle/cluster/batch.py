@@ -1,10 +1,10 @@
 """``npuzzle solve --batch … --scheduler``: a batch's boards solved on a Dask cluster's workers, each as a task that
-runs the same one-line-to-one-record function as the worker processes (:func:`npuzzle.records.worker_record`),
+runs the same one-line-to-one-record function as the worker processes (:func:`npuzzle.solving.records.worker_record`),
 the records given back in input order.
 
-The client keeps up to :data:`~npuzzle.workers.AHEAD` + 1 boards per worker thread submitted (the count of threads
-read again every :data:`REFRESH_SECONDS`, as workers come and go) and waits for the first one not yet given back.
-A worker that dies costs its boards a retry on another worker (the scheduler's doing: it gives up on a board whose
+The client keeps up to :data:`~npuzzle.parallel.workers.AHEAD` + 1 boards per worker thread submitted (the count of
+threads read again every :data:`REFRESH_SECONDS`, as workers come and go) and waits for the first one not yet given
+back. A worker that dies costs its boards a retry on another worker (the scheduler's doing: it gives up on a board whose
 workers died three times, ``distributed.scheduler.allowed-failures``); a board still gets exactly one record.
 Closing the generator cancels the boards not done; a lost scheduler raises :class:`~npuzzle.errors.ClusterError`.
 """
@@ -19,8 +19,8 @@ from contextlib import suppress
 from distributed import Client, Future, KilledWorker
 
 from ..errors import ClusterError, TablesMissingError
-from ..records import BatchOptions, Record, worker_record
-from ..workers import AHEAD
+from ..parallel.workers import AHEAD
+from ..solving.records import BatchOptions, Record, worker_record
 from .connect import lost, lost_error, worker_threads
 from .tables import BatchPlugin, register, tables_source, worker_plugin
 

@@ -22,8 +22,8 @@ from typing import Any
 from distributed import Client, Future, KilledWorker, wait
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY
 from ..errors import ClusterError
+from ..optimal.checkpoint import DEFAULT_REPORT_EVERY
 from ..pdb import SEQUENTIAL_NODES, Answer, Coordinator, PdbTables, Task, solve_with_pdb, subtree_search
 from ..pdb.parallel import IN_FLIGHT_PER_JOB
 from ..progress import Limit, Search, SearchStopped

@@ -3,7 +3,7 @@
 The client registers a plugin for the run (:class:`TablesPlugin`: a batch's :class:`BatchPlugin`, a split search's
 :class:`SplitPlugin`) with what the client knows of the database (:class:`TablesSource`: its file, that file's
 identity, and its bytes). A worker loads the tables the first time a task needs them (a batch's board:
-:func:`npuzzle.records.wants_tables`), from the first of: the client's file where
+:func:`npuzzle.solving.records.wants_tables`), from the first of: the client's file where
 the worker sees the same file (one machine, a shared disk), the worker's own database (``$NPUZZLE_PDB``, its cache:
 :func:`npuzzle.pdb.locate`) when it is the same file or the client has none, the bytes the client sent (inflated:
 seconds). A worker left with none raises :class:`~npuzzle.errors.TablesMissingError` naming the fix, which ends the
@@ -23,7 +23,7 @@ from distributed import Client, Worker, WorkerPlugin, get_worker
 from ..errors import PatternDatabaseError, TablesMissingError
 from ..pdb import PdbTables, check_file, load_tables_steps, locate, read_tables
 from ..progress import run
-from ..records import BatchOptions, Registries
+from ..solving.records import BatchOptions, Registries
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,8 @@ directly truncates itself after ``max_steps`` actions, the same number unless gi
 
 ``info`` holds ``action_mask`` (int8, 1 for each legal action: also :meth:`SlidingPuzzleEnv.action_masks`), the
 ``tile`` the last action slid (0: none), and, unless ``distance="off"``, the labels of
-:class:`npuzzle.labels.DistanceLabeller`: ``optimal_distance`` (-1 where not known), ``distance_known`` (which of
-the two) and ``distance_lower_bound``, the same keys at every step.
+:class:`npuzzle.research.labels.DistanceLabeller`: ``optimal_distance`` (-1 where not known), ``distance_known`` (which
+of the two) and ``distance_lower_bound``, the same keys at every step.
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ import numpy as np
 from gymnasium import spaces
 
 from ..board import DIRECTIONS, Board
-from ..dataset import DatasetError, parse_scramble
 from ..errors import (
     GoalError,
     LimitError,
@@ -44,12 +43,13 @@ from ..errors import (
     show_value,
 )
 from ..interchange import action_letter, board_from_array, board_to_array
-from ..labels import MODES, DistanceLabeller
 from ..parse import parse_board, resolve_goal
 from ..pdb import PDB_ENV, PdbTables, cache_dir, home_map, locate, read_tables
 from ..randomize import MAX_SCRAMBLE_MOVES, random_board, scramble
-from ..records import PDB_SHAPE
+from ..research.dataset import DatasetError, parse_scramble
+from ..research.labels import MODES, DistanceLabeller
 from ..solvability import is_solvable
+from ..solving.records import PDB_SHAPE
 
 Observation = np.ndarray[Any, Any]
 DISTANCES = ("off", *MODES)
@@ -224,7 +224,7 @@ def _tables_would_serve(goal: Board) -> bool:
 def parse_depths(scramble: object) -> tuple[int, int] | None:
     """How a start is drawn: ``"random"`` (None: uniformly), ``"walk:K"`` ((K, K): K random moves from the goal) or
     ``"walk:A-B"`` ((A, B): between A and B of them, 1 ≤ A ≤ B ≤ :data:`~npuzzle.randomize.MAX_SCRAMBLE_MOVES`).
-    Each part is read by the datasets' reader (:func:`npuzzle.dataset.parse_scramble`); raises
+    Each part is read by the datasets' reader (:func:`npuzzle.research.dataset.parse_scramble`); raises
     :class:`~npuzzle.errors.UnknownNameError` quoting anything else, :class:`~npuzzle.errors.LimitError` for a walk
     of 0 (the goal itself) or beyond the limit."""
     refused = UnknownNameError(

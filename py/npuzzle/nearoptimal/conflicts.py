@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..heuristics import conflict_moves
+from ..optimal.heuristics import conflict_moves
 
 
 def line_conflicts(key: bytes) -> int:
     """The linear-conflict moves of one line: ``key`` lists, along the line, each tile's place in it plus one (``0``
-    for a tile or blank that belongs elsewhere); :func:`npuzzle.heuristics.conflict_moves` of those places."""
+    for a tile or blank that belongs elsewhere); :func:`npuzzle.optimal.heuristics.conflict_moves` of those places."""
     return conflict_moves(place for place in key if place)
 
 

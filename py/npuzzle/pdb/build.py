@@ -12,8 +12,8 @@ first what it will search and the peak memory it expects (:func:`describe_build`
 time left at the pace measured so far (numpy). Progress goes to ``say`` (the CLI: stderr): each table when it
 starts, where its search is (depth, share of the layer; then its compression) at the builder's first tick
 :data:`PROGRESS_SECONDS` after the table's last line, and its time. One build at a time writes a file: a second one
-waits for the lock of the first (:func:`npuzzle.writelock.writing`), saying which process holds it, then finds the
-file made. A file already present is kept when it loads cleanly and holds the wanted partition; ``force`` rebuilds.
+waits for the lock of the first (:func:`npuzzle.parallel.writelock.writing`), saying which process holds it, then finds
+the file made. A file already present is kept when it loads cleanly and holds the wanted partition; ``force`` rebuilds.
 Beside the database goes its search form
 (:mod:`npuzzle.pdb.mapped`), which later processes memory-map. Files are written to a temporary name and renamed, so
 an interrupted build never leaves a half-written file; Ctrl-C (``KeyboardInterrupt`` in the calling thread) stops
@@ -35,11 +35,11 @@ from itertools import combinations
 from math import factorial, perm
 from pathlib import Path
 
-from .. import workers
 from ..errors import PatternDatabaseError
-from ..interrupts import HeldInterrupts, interrupts_held
+from ..parallel import workers
+from ..parallel.interrupts import HeldInterrupts, interrupts_held
+from ..parallel.writelock import writing
 from ..progress import run
-from ..writelock import writing
 from .database import (
     PARTITION_555,
     PARTITION_663,

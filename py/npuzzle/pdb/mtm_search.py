@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
-from ..ida_counts import IdaCounts
+from ..optimal.checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
+from ..optimal.ida_counts import IdaCounts
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
 from .multiset import MultisetDatabase, line_paths, partition_name
 from .tables import corner_goal_fits, home_start, mirror_cell
@@ -98,7 +98,7 @@ def _lines(database: MultisetDatabase) -> list[tuple[Line, ...]]:
 class MtmRun(IdaCounts):
     """One solve's set-up: the home-labelled board ``b`` (changed in place by the iterations), its codes and exact
     estimates for both lookups, the tiles' labels (``L``, ``TL`` for the mirror image), the move tables, and the
-    counters, bound and checkpoint of :class:`~npuzzle.ida_counts.IdaCounts`."""
+    counters, bound and checkpoint of :class:`~npuzzle.optimal.ida_counts.IdaCounts`."""
 
     def __init__(
         self, database: MultisetDatabase, board: Board, goal: Board, limit: Limit, report_every: float

@@ -23,10 +23,10 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY
-from ..interrupts import interrupts_held
+from ..optimal.checkpoint import DEFAULT_REPORT_EVERY
+from ..parallel.interrupts import interrupts_held
+from ..parallel.workers import WAIT_SECONDS, Lifeline, check_alive, running, start_worker
 from ..progress import Limit, Search, SearchResult, SearchStopped
-from ..workers import WAIT_SECONDS, Lifeline, check_alive, running, start_worker
 from .split import FRONTIER_PER_JOB, SEQUENTIAL_NODES, SplitJob, answer_task, ordinary_first
 from .tables import PdbTables
 from .tasks import Answer, Task
@@ -102,7 +102,7 @@ def _worker(
     tables: PdbTables, use_reflection: bool, tasks: Queue[Task | None], answers: Queue[Answer], lifeline: Lifeline
 ) -> None:
     """A worker process: search the subtrees handed to it until told to stop (None); Ctrl-C is the parent's, and a
-    worker whose parent is gone ends (:func:`~npuzzle.workers.start_worker`)."""
+    worker whose parent is gone ends (:func:`~npuzzle.parallel.workers.start_worker`)."""
     start_worker(lifeline)
     tt: dict[bytes, int] = {}
     while (task := tasks.get()) is not None:

@@ -11,8 +11,8 @@ The search is set-up (:class:`~npuzzle.pdb.search_run.SearchRun`: lookups, move 
 the transposition table) and one IDA* iteration per call of a hot loop, each in its own module
 (:func:`~npuzzle.pdb.loop_general.deepen_general` for tables with alternatives, as 7/7-7,
 :func:`~npuzzle.pdb.loop_disjoint.deepen_disjoint` for the others); its limits, progress and stop messages are the
-shared :class:`~npuzzle.checkpoint.Checkpoint`'s. How a move updates the estimate, and why the search is as it is:
-docs/pattern-databases.md ("The search").
+shared :class:`~npuzzle.optimal.checkpoint.Checkpoint`'s. How a move updates the estimate, and why the search is as it
+is: docs/pattern-databases.md ("The search").
 
 Goals: the tables are in *home labelling* (tile ``t`` belongs on cell ``t``, the blank on cell 0). A goal whose
 blank is in a corner is reduced to it by a symmetry of the board that takes that corner to cell 0 and by
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
+from ..optimal.checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
 from .database import PatternDatabase
 from .loop_disjoint import deepen_disjoint
@@ -124,7 +124,8 @@ def within_bound(
     """One IDA* iteration with ``bound``: a shortest solution of ``board`` → ``goal`` when one has at most
     ``bound`` moves (the tiles slid, verified), else ``None``; the limit's reason if it stopped first; and the nodes
     expanded. Raises as
-    :func:`solve_with_pdb` does. What the analysis of a solve asks of each position (:mod:`npuzzle.analysis`)."""
+    :func:`solve_with_pdb` does. What the analysis of a solve asks of each position
+    (:mod:`npuzzle.speedsolving.analysis`)."""
     tiles, original = home_board(board, goal, tables)
     run = SearchRun(tables, tiles, useful_reflection(tables.database), limit, report_every)
     if run.h0 == 0:

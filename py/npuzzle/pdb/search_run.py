@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..ida_counts import IdaCounts
+from ..optimal.ida_counts import IdaCounts
 from ..progress import Limit
 from .database import PatternDatabase, manhattan
 from .tables import PdbTables, heuristic_name, mirror_cell
@@ -73,7 +73,7 @@ class SearchRun(IdaCounts):
     tables' lookups, the move table, the board being searched (``b``, changed in place), the packed lead/tail
     numbers of every pattern and their excesses for both lookups (``X``/``EX``, ``Y``/``EY``), the transposition
     table, the slacks (:data:`ORDER_SLACK`, :data:`TT_SLACK`, read when the run is made), and the counters and
-    checkpoint of :class:`~npuzzle.ida_counts.IdaCounts`."""
+    checkpoint of :class:`~npuzzle.optimal.ida_counts.IdaCounts`."""
 
     def __init__(
         self,

@@ -30,9 +30,9 @@ from dataclasses import KW_ONLY, dataclass, field
 from itertools import pairwise
 
 from ..board import Board
-from ..checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
 from ..errors import SplitError, show_value
-from ..ida_counts import ALGORITHM
+from ..optimal.checkpoint import DEFAULT_REPORT_EVERY, limit_message, tiles_moved, verify
+from ..optimal.ida_counts import ALGORITHM
 from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, StopReason, run
 from .loop_disjoint import deepen_disjoint
 from .loop_general import deepen_general

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..board import Board
 from ..errors import PatternDatabaseError
-from ..packing import Layout, Move
+from ..optimal.packing import Layout, Move
 from ..progress import mapped, run
 from ..solvability import check_reachable
 from .database import PatternDatabase
@@ -144,10 +144,10 @@ def home_labelling(board: Board, goal: Board) -> tuple[list[int], list[int]] | N
 class PdbHeuristic:
     """The pattern-database estimate (with its reflected lookup) as a generic heuristic for one goal.
 
-    It follows :class:`npuzzle.heuristics.Heuristic`, so A* and the generic IDA* of :mod:`npuzzle.search` can
-    use it; each estimate costs O(n) pure-Python work (tens of microseconds), so for IDA* on the 15-puzzle
-    :func:`solve_with_pdb` is much faster. Raises :class:`~npuzzle.errors.PatternDatabaseError` for a goal the
-    tables do not fit.
+    It follows :class:`npuzzle.optimal.heuristics.Heuristic`, so A* and the generic IDA* of
+    :mod:`npuzzle.optimal.search` can use it; each estimate costs O(n) pure-Python work (tens of microseconds), so for
+    IDA* on the 15-puzzle :func:`solve_with_pdb` is much faster. Raises :class:`~npuzzle.errors.PatternDatabaseError`
+    for a goal the tables do not fit.
     """
 
     def __init__(self, tables: PdbTables | PatternDatabase, goal: Board, reflect: bool = True) -> None:
@@ -190,7 +190,7 @@ class PdbHeuristic:
         return h
 
     def delta(self, state: int, child: int, tile: int, move: Move) -> int:
-        """``h(child) − h(state)`` for packed states (:mod:`npuzzle.packing`)."""
+        """``h(child) − h(state)`` for packed states (:mod:`npuzzle.optimal.packing`)."""
         return self.initial(self._layout.unpack(child)) - self.initial(self._layout.unpack(state))
 
 

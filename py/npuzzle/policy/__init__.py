@@ -3,9 +3,9 @@
 :data:`ALGORITHM_RULES` picks the algorithm by the number of cells (first rule whose ``max_cells`` the board fits),
 with the optimal search's :class:`FallbackRule` to the near-optimal solver on 10-16 cells; :data:`HEURISTIC_RULES`
 ranks the heuristics ``heuristic="auto"`` takes (the first that fits the board, goal and loaded tables wins).
-:func:`npuzzle.solve.plan`, :func:`npuzzle.solve.auto_algorithm` and the registry's ranking
-(:func:`npuzzle.registry.default_registry`, :func:`npuzzle.registry.registry_with_tables`) decide from these values;
-the CLI's ``solve --help``, the api's ``options`` summaries and ``docs/auto.md`` are generated from them
+:func:`npuzzle.solving.solve.plan`, :func:`npuzzle.solving.solve.auto_algorithm` and the registry's ranking
+(:func:`npuzzle.solving.registry.default_registry`, :func:`npuzzle.solving.registry.registry_with_tables`) decide from
+these values; the CLI's ``solve --help``, the api's ``options`` summaries and ``docs/auto.md`` are generated from them
 (:func:`markdown`, :func:`algorithm_help`, :func:`heuristic_help`, the ``*_summary`` functions), and a test
 compares each with what the data says. Regenerate the page with ``python -m npuzzle.policy --update
 docs/auto.md`` (``--markdown`` prints the tables; :mod:`npuzzle.policy.__main__`). Why the thresholds are where
@@ -22,8 +22,8 @@ from ..names import PDB as PDB_CHOICE
 from ..nearoptimal import ALGORITHM as NEAR_OPTIMAL_ALGORITHM
 from ..nearoptimal import DEFAULT_BUDGET, EXACT_CELLS, budget_nodes
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
+from ..optimal.walking import HEURISTIC as WALKING
 from ..progress import ALGORITHM_TITLES
-from ..walking import HEURISTIC as WALKING
 
 NEAR_OPTIMAL = NEAR_OPTIMAL_ALGORITHM
 """The name of the near-optimal algorithm (:func:`npuzzle.nearoptimal.solver.solve_big`)."""

@@ -1,0 +1,492 @@
+"""A solve analysed against the optimum: the distance to the goal before and after each move, the mistakes, the
+moves lost.
+
+:func:`analyse` takes a start, the moves played (the speedsolvers' notation ``U2RD3L``, or tiles and letters) and a
+metric (:mod:`npuzzle.optimal.metric`), and gives an :class:`Analysis`: in STM every single-tile move, in MTM every line
+move (a run of one letter), with the optimal distance before and after it. A move that does not lower the distance
+is a **mistake**, shown with an optimal move from where it was played; a move *loses* ``after − before + 1`` moves
+(0 for an optimal move; in STM a mistake loses 2, in MTM 1 or 2), and the total is what the solve spent beyond the
+optimum (for a finished solve: its length minus the start's distance).
+
+Exact where an optimal solver answers fast: boards of up to 9 cells (A* in STM; in MTM the small multiset table of
+:func:`npuzzle.solving.multitile.small_database`), and the 15-puzzle with the metric's database (the single-tile pattern
+database, or the multi-tile metric's multiset database) and a goal with a corner blank. There, one optimal solution
+is held at all times: a move along it lowers the distance by one with no search; any other move costs one bounded
+search, "is there a solution of ``d − 1`` moves?" (in MTM then "of ``d``?"), one IDA* iteration; without one, the
+distance is ``d + 1`` (in STM successive distances differ by exactly one), and the move back plus the held solution
+is optimal. Elsewhere (bigger boards) only a lower bound at each position and the near-optimal solver's length from
+the start are given, and no move is marked: a mistake would not be proven.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, TypeVar
+
+from ..board import Board, moves_to_letters
+from ..errors import MoveError
+from ..interchange import Convention, convert_letters, move_letters, read_notation, write_notation
+from ..optimal.metric import Metric, count_moves, metric_name, runs
+from ..pdb import (
+    pdb_fits,
+    solve_with_multiset,
+    solve_with_pdb,
+    within_bound,
+    within_lines,
+)
+from ..progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopReason, stop
+from ..solvability import check_reachable
+from ..solving.multitile import mtm_database
+from ..solving.registry import Registry, default_registry
+from ..solving.solve import plan
+from .walked_bounds import WalkedBounds
+
+MAX_ANALYSED_MOVES = 100_000
+"""The most single-tile moves a solve analysed or reconstructed may hold."""
+
+Letters = str
+"""Single-tile letters (the direction the tile moves)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move of the solve (a single tile in STM, a line in MTM) in notation, the distance ``before`` and
+    ``after`` it (lower bounds where the analysis is not exact), an optimal move from ``before`` (``best``, exact
+    analyses only), whether it is a ``mistake`` and the moves it ``lost``."""
+
+    move: str
+    before: int
+    after: int
+    best: str | None = None
+    mistake: bool = False
+    lost: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict with the same field names."""
+        return {
+            "move": self.move,
+            "before": self.before,
+            "after": self.after,
+            "best": self.best,
+            "mistake": self.mistake,
+            "lost": self.lost,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisProgress:
+    """Where a running analysis is: ``analysed`` of ``total`` moves, the nodes its searches expanded, the seconds."""
+
+    analysed: int
+    total: int
+    nodes_expanded: int
+    elapsed: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able dict with the same field names."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """An analysed solve (the module text). ``distances`` has one entry per position, the start first (exact when
+    ``exact``, else lower bounds); ``optimal`` is the start's distance (``None`` where not exact), ``near_optimal``
+    the near-optimal solver's length from the start (inexact analyses); ``stopped`` names the limit or cancel that
+    ended it early (then only the first ``len(steps)`` moves are analysed); ``source`` says what gave the
+    distances."""
+
+    metric: Metric
+    exact: bool
+    source: str
+    moves: int
+    distances: tuple[int, ...]
+    steps: tuple[Step, ...]
+    solved: bool
+    optimal: int | None = None
+    near_optimal: int | None = None
+    stopped: StopReason | None = None
+    nodes_expanded: int = 0
+    seconds: float = 0.0
+
+    @property
+    def mistakes(self) -> tuple[int, ...]:
+        """The numbers (from 1) of the moves marked as mistakes."""
+        return tuple(number for number, step in enumerate(self.steps, start=1) if step.mistake)
+
+    @property
+    def lost(self) -> int | None:
+        """The moves lost in all (``None`` where the analysis is not exact)."""
+        return sum(step.lost or 0 for step in self.steps) if self.exact else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: the fields (``distances`` a list of ints, ``steps`` a list of objects), ``mistakes``,
+        ``lost`` and the ``summary``."""
+        out = {field.name: getattr(self, field.name) for field in fields(self)}
+        out["steps"] = [step.to_dict() for step in self.steps]
+        out["distances"] = list(self.distances)
+        out["mistakes"] = list(self.mistakes)
+        out["lost"] = self.lost
+        out["summary"] = self.summary()
+        return out
+
+    def summary(self) -> str:
+        """The analysis in words: the text alternative of its chart."""
+        unit = "line moves" if self.metric == "mtm" else "moves"
+        done = len(self.steps)
+        if not self.distances:
+            return "Nothing analysed."
+        head = f"{done} of {self.moves} {unit} analysed" if done < self.moves else f"{self.moves} {unit}"
+        if self.exact:
+            start = f"the start is {self.distances[0]} {unit} from the goal"
+            marks = len(self.mistakes)
+            text = f"{head}; {start}; {marks} mistake{'' if marks == 1 else 's'}, {self.lost} {unit} lost."
+            if marks:
+                shown = ", ".join(str(n) for n in self.mistakes[:20]) + (" …" if marks > 20 else "")
+                text += f" Mistakes at move {shown}."
+        else:
+            near = "" if self.near_optimal is None else f", a near-optimal solution has {self.near_optimal}"
+            text = f"{head}; the start needs at least {self.distances[0]} {unit}{near} (not exact: no mistakes marked)."
+        ends = "ends at the goal" if self.solved else "does not reach the goal"
+        text += f" The solve {ends}."
+        if self.stopped is not None:
+            text += f" Stopped early ({self.stopped})."
+        return text
+
+
+def played_letters(board: Board, moves: str | Sequence[int | str], convention: Convention = "tile") -> Letters:
+    """The single-tile letters of ``moves`` played from ``board``: a text in the speedsolvers' notation (read with
+    ``convention``, never guessed) or a sequence of tiles and letters; raises
+    :class:`~npuzzle.errors.MoveError` naming the first move that cannot be played there."""
+    return move_letters(board, read_played(moves, convention))
+
+
+def read_played(moves: str | Sequence[int | str], convention: Convention = "tile") -> str | Sequence[int | str]:
+    """The solve ``moves`` read, not yet played: a text's single-tile letters (the speedsolvers' notation, read with
+    ``convention``), or the sequence as it is; raises :class:`~npuzzle.errors.MoveError` for more than
+    :data:`MAX_ANALYSED_MOVES`."""
+    if isinstance(moves, str):
+        return read_notation(moves, convention, MAX_ANALYSED_MOVES)  # refused before its runs are expanded
+    if len(moves) > MAX_ANALYSED_MOVES:
+        raise MoveError(f"a solve of at most {MAX_ANALYSED_MOVES:,} moves is read, got {len(moves):,}")
+    return moves
+
+
+Found = tuple["Letters | None", int]
+"""A search's answer (letters of a solution, ``None`` for none) and the nodes it expanded; a search stopped by a
+limit raises :class:`~npuzzle.progress.SearchStopped` with the limit's reason."""
+
+Bounded = Generator[Progress, None, Found]
+
+
+class _Oracle:
+    """The exact distances of one board kind and metric: ``solve`` gives one optimal solution, ``within`` one of at
+    most ``bound`` moves when there is one (else ``None``)."""
+
+    source = ""
+
+    def solve(self, board: Board, limit: Limit) -> Bounded:
+        raise NotImplementedError
+
+    def within(self, board: Board, bound: int, limit: Limit) -> Bounded:
+        raise NotImplementedError
+
+
+SolveFunction = Callable[[Board, Board, Limit], Generator[Progress, None, SearchResult]]
+WithinFunction = Callable[
+    [Board, Board, int, Limit], Generator[Progress, None, "tuple[tuple[int, ...] | StopReason | None, int]"]
+]
+
+
+class _Searched(_Oracle):
+    """A 15-puzzle's optimal solver and its bounded iteration (:func:`~npuzzle.pdb.within_bound`,
+    :func:`~npuzzle.pdb.within_lines`)."""
+
+    def __init__(self, goal: Board, solve: SolveFunction, within: WithinFunction, source: str) -> None:
+        self.goal, self._solve, self._within, self.source = goal, solve, within, source
+
+    def solve(self, board: Board, limit: Limit) -> Bounded:
+        result = yield from self._solve(board, self.goal, limit)
+        if result.moves is None:
+            raise SearchStopped(result.stopped or "cancelled")
+        return "".join(moves_to_letters(board, result.moves)), result.nodes_expanded
+
+    def within(self, board: Board, bound: int, limit: Limit) -> Bounded:
+        found, nodes = yield from self._within(board, self.goal, bound, limit)
+        if isinstance(found, str):
+            raise SearchStopped(found)
+        return None if found is None else "".join(moves_to_letters(board, found)), nodes
+
+
+def _oracle(board: Board, goal: Board, metric: Metric, registry: Registry) -> _Oracle | None:
+    """The exact source for ``board`` → ``goal`` in ``metric``, or ``None``."""
+    tables = registry.tables
+    if metric == "stm" and tables is not None and pdb_fits(board, goal, tables):
+        return _with_data(goal, tables, solve_with_pdb, within_bound, f"the pattern database {tables.name}")
+    if metric == "stm" and board.size <= SMALL_CELLS:
+        return _Searched(goal, _small_solve, _small_within, "A* with linear conflict")
+    database = mtm_database(board, goal, registry.mtm) if metric == "mtm" else None
+    if database is not None:
+        return _with_data(goal, database, solve_with_multiset, within_lines, f"the multiset database {database.name}")
+    return None
+
+
+_Data = TypeVar("_Data")
+
+
+def _with_data(
+    goal: Board,
+    data: _Data,
+    solve: Callable[[Board, Board, _Data, Limit], Generator[Progress, None, SearchResult]],
+    within: Callable[
+        [Board, Board, _Data, int, Limit],
+        Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]],
+    ],
+    source: str,
+) -> _Searched:
+    """The oracle of a database's optimal search and bounded iteration, ``data`` passed after the boards."""
+    return _Searched(
+        goal,
+        lambda b, g, lim: solve(b, g, data, lim),
+        lambda b, g, bound, lim: within(b, g, data, bound, lim),
+        source,
+    )
+
+
+SMALL_CELLS = 9
+"""Boards of up to this many cells are analysed exactly in STM by A*, a few milliseconds a position."""
+
+
+def _small_solve(board: Board, goal: Board, limit: Limit) -> Generator[Progress, None, SearchResult]:
+    result: SearchResult = yield from plan(board, goal, "astar", "auto").start(limit)
+    return result
+
+
+def _small_within(
+    board: Board, goal: Board, bound: int, limit: Limit
+) -> Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]]:
+    result = yield from _small_solve(board, goal, limit)
+    if result.moves is None:
+        return result.stopped or "cancelled", result.nodes_expanded
+    return (result.moves if len(result.moves) <= bound else None), result.nodes_expanded
+
+
+Analysing = Generator[AnalysisProgress, None, Analysis]
+"""A running analysis: yields progress, returns the :class:`Analysis`; stop it with
+:func:`npuzzle.progress.stop`-style ``throw(SearchStopped(reason))``, which returns what is analysed so far."""
+
+
+def analyse(
+    board: Board,
+    goal: Board,
+    moves: str | Sequence[int | str],
+    metric: str = "stm",
+    registry: Registry | None = None,
+    limit: Limit = Limit(),
+    convention: Convention = "tile",
+) -> Analysing:
+    """Analyse the solve ``moves`` from ``board`` towards ``goal`` in ``metric`` (the module text): a generator
+    yielding :class:`AnalysisProgress` and returning the :class:`Analysis`. ``moves`` is a text in the
+    speedsolvers' notation (in ``convention``) or tiles and letters; ``registry`` brings the 15-puzzle's
+    databases (``tables``, ``mtm``); ``limit`` bounds the searches in all (a limit or a throw of
+    :class:`~npuzzle.progress.SearchStopped` ends it with the moves analysed so far).
+
+    Raises at once: :class:`~npuzzle.errors.MoveError` naming a move that cannot be played,
+    :class:`~npuzzle.errors.UnsolvableError` for a start that cannot reach the goal,
+    :class:`~npuzzle.errors.LimitError` for an unknown metric.
+    """
+    chosen = metric_name(metric)
+    check_reachable(board, goal)
+    letters = played_letters(board, moves, convention)
+    plays = list(letters) if chosen == "stm" else [letter * count for letter, count in runs(letters)]
+    registry = registry if registry is not None else default_registry()
+    oracle = _oracle(board, goal, chosen, registry)
+    if oracle is None:
+        return _bounded(board, goal, chosen, plays, registry, limit)
+    return _exact(board, goal, chosen, plays, oracle, limit)
+
+
+class _Budget:
+    """The analysis' limit shared by its searches: what is left of it, and the nodes spent."""
+
+    def __init__(self, limit: Limit) -> None:
+        self.limit, self.clock, self.nodes = limit, Clock(), 0
+
+    def left(self) -> Limit:
+        limit = self.limit
+        nodes = None if limit.nodes is None else max(1, limit.nodes - self.nodes)
+        seconds = None if limit.seconds is None else max(1e-3, limit.seconds - self.clock.elapsed())
+        return replace(limit, nodes=nodes, seconds=seconds)
+
+    def check_time(self) -> None:
+        """Raise :class:`~npuzzle.progress.SearchStopped` (``"time-limit"``) once the limit's seconds are spent."""
+        if self.limit.seconds is not None and self.clock.elapsed() >= self.limit.seconds:
+            raise SearchStopped("time-limit")
+
+    def run(self, search: Bounded, done: int, total: int) -> Generator[AnalysisProgress, None, Letters | None]:
+        """``search`` driven with its progress shown as the analysis'; its nodes counted."""
+        before = self.nodes
+        while True:
+            try:
+                record = next(search)
+            except StopIteration as end:
+                found: Letters | None = end.value[0]
+                self.nodes = before + end.value[1]
+                return found
+            yield AnalysisProgress(done, total, before + record.nodes_expanded, self.clock.elapsed())
+
+
+def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], oracle: _Oracle, limit: Limit) -> Analysing:
+    budget = _Budget(limit)
+    total = len(plays)
+    distances: list[int] = []
+    steps: list[Step] = []
+    stopped: StopReason | None = None
+
+    def result() -> Analysis:
+        at_goal = board.apply("".join(play for play in plays[: len(steps)])) == goal
+        return Analysis(
+            metric,
+            True,
+            oracle.source,
+            total,
+            tuple(distances),
+            tuple(steps),
+            at_goal and len(steps) == total,
+            distances[0] if distances else None,
+            stopped=stopped,
+            nodes_expanded=budget.nodes,
+            seconds=round(budget.clock.elapsed(), 3),
+        )
+
+    try:
+        yield AnalysisProgress(0, total, 0, 0.0)
+        held = yield from budget.run(oracle.solve(board, budget.left()), 0, total)
+        assert held is not None  # a full solve finds a solution or raises
+        d = count_moves(held, metric)
+        distances.append(d)
+        current = board
+        for number, play in enumerate(plays):
+            first = _first_move(held, metric)
+            after = current.apply(play)
+            if first == play:
+                held, nd = held[len(play) :], d - 1
+            else:
+                nd, held = yield from _after(oracle, after, d, metric, play, held, budget, number, total)
+            steps.append(Step(write_notation(play), d, nd, write_notation(first) or None, nd >= d, nd - d + 1))
+            distances.append(nd)
+            d, current = nd, after
+            yield AnalysisProgress(number + 1, total, budget.nodes, budget.clock.elapsed())
+    except SearchStopped as stop:
+        stopped = stop.reason
+    return result()
+
+
+def _first_move(held: Letters, metric: Metric) -> Letters:
+    """The first move of an optimal solution: its first letter (STM) or its first run (MTM)."""
+    if not held:
+        return ""
+    if metric == "stm":
+        return held[0]
+    letter, count = runs(held)[0]
+    return letter * count
+
+
+def _after(
+    oracle: _Oracle,
+    after: Board,
+    d: int,
+    metric: Metric,
+    play: Letters,
+    held: Letters,
+    budget: _Budget,
+    number: int,
+    total: int,
+) -> Generator[AnalysisProgress, None, tuple[int, Letters]]:
+    """The distance after a move off the held solution, and an optimal solution from there: ``d − 1`` or (MTM)
+    ``d`` when a bounded search finds one, else ``d + 1`` with the move undone."""
+    for bound in (d - 1, d) if metric == "mtm" else (d - 1,):
+        found = yield from budget.run(oracle.within(after, bound, budget.left()), number, total)
+        if found is not None:
+            return bound, found
+    return d + 1, convert_letters(play[::-1]) + held
+
+
+SLICE_CELLS = 20_000
+"""The cells :func:`_bounded` reads between two progress records (about a millisecond or two), so a session's
+``advance`` returns on time and a stop is heard on any board."""
+
+
+def _bounded(
+    board: Board, goal: Board, metric: Metric, plays: list[Letters], registry: Registry, limit: Limit
+) -> Analysing:
+    """Lower bounds at every position (:class:`~npuzzle.speedsolving.walked_bounds.WalkedBounds`, linear in the moves),
+    then the near-optimal length from the start within what is left of ``limit``."""
+    budget = _Budget(limit)
+    total = len(plays)
+    walk = WalkedBounds(board, goal)
+    bound = walk.mtm if metric == "mtm" else walk.stm
+    distances = [bound()]
+    steps: list[Step] = []
+    stopped: StopReason | None = None
+    near: SearchResult | None = None
+    try:
+        yield AnalysisProgress(0, total, 0, 0.0)
+        read = 0
+        for play in plays:
+            for letter in play:
+                read += walk.play(letter)
+            distances.append(bound())
+            steps.append(Step(write_notation(play), distances[-2], distances[-1]))
+            if read >= SLICE_CELLS:
+                read = 0
+                budget.check_time()
+                yield AnalysisProgress(len(steps), total, 0, budget.clock.elapsed())
+    except SearchStopped as stop:
+        stopped = stop.reason
+    if stopped is None:
+        near, stopped = yield from _near_optimal(board, goal, metric, registry, budget, total)
+    length = None
+    if near is not None and near.moves is not None:
+        length = count_moves(moves_to_letters(board, near.moves), metric)
+    if near is not None and near.lower_bound > distances[0]:  # the solver proved more than the bound says
+        distances[0] = near.lower_bound
+        steps[:1] = [replace(step, before=distances[0]) for step in steps[:1]]
+    return Analysis(
+        metric,
+        False,
+        "lower bounds ("
+        + ("line moves by rows and columns" if metric == "mtm" else "Manhattan + linear conflict")
+        + ")",
+        total,
+        tuple(distances),
+        tuple(steps),
+        len(steps) == total and walk.at_goal(goal),
+        length if near is not None and near.optimal else None,
+        length,
+        stopped,
+        0 if near is None else near.nodes_expanded,
+        round(budget.clock.elapsed(), 3),
+    )
+
+
+def _near_optimal(
+    board: Board, goal: Board, metric: Metric, registry: Registry, budget: _Budget, total: int
+) -> Generator[AnalysisProgress, None, tuple[SearchResult | None, StopReason | None]]:
+    """The near-optimal solver's run from the start within what is left of the budget, its progress shown as the
+    analysis' (all moves analysed): its result (its best so far when stopped; ``None`` when it has none) and the
+    reason it stopped."""
+    search: Generator[Progress, None, SearchResult | None] = plan(
+        board, goal, "auto", "auto", registry, metric=metric
+    ).start(budget.left())
+    try:
+        while True:
+            try:
+                record = next(search)
+            except StopIteration as end:
+                near: SearchResult = end.value
+                return near, near.stopped
+            yield AnalysisProgress(total, total, record.nodes_expanded, budget.clock.elapsed())
+    except SearchStopped as request:  # the near-optimal solver answers a stop with its best so far, if it has one
+        best: SearchResult | None = stop(search, lambda _: None, None, request.reason)
+        return best, request.reason
