@@ -4,7 +4,7 @@ For every file that compresses (not the pattern database, whose tables are zlib 
 or the PNG icons), the build writes ``FILE.br`` (brotli, quality 11, by ``scripts/compress.mjs`` in Node) and
 ``FILE.gz`` (gzip, level 9) beside it, each kept only when it saves at least a tenth; ``scripts/serve.py`` sends
 one with ``Content-Encoding`` when the request's ``Accept-Encoding`` allows (:data:`ENCODINGS`, best first), and a
-static host must do the same (docs/architecture.md, "The build"). A copy has its original's modification time: a
+static host must do the same (docs/site.md, "The build"). A copy has its original's modification time: a
 server sends it only while the original is not newer (a file edited after the build is sent as it is).
 
 Results are cached in ``.cache/compressed/`` by the original's sha256, so a rebuild compresses only what changed.

@@ -105,6 +105,15 @@ def test_the_subpackages_import_each_other_without_a_cycle() -> None:
     assert cycle is None, "import cycle between subpackages: " + " → ".join(cycle or [])
 
 
+def test_the_roots_modules_import_no_subpackage() -> None:
+    """The root holds the words every part uses (board, parse, errors, progress …); the subpackages build on them."""
+    graph = import_graph()
+    root = {m for m in graph if m.count(".") == 1 and (PACKAGE / f"{m.split('.')[1]}.py").exists()}
+    assert "npuzzle.board" in root and "npuzzle.progress" in root and "npuzzle.__main__" in root
+    above = {m: sorted(i for i in graph[m] if i not in root) for m in root - {"npuzzle.__main__"}}
+    assert not {m: i for m, i in above.items() if i}, "a root module imports a subpackage"
+
+
 SEARCHES = {
     "npuzzle.optimal.search",
     "npuzzle.optimal.walking_search",

@@ -14,9 +14,9 @@ The public surface::
 
     from npuzzle import solve_big                  # the near-optimal solver for big boards (5×5 … 20×20)
 
-The README has the essentials, ``docs/`` the rest: ``docs/architecture.md`` (the layers from this package to the
-page), ``docs/pattern-databases.md``, ``docs/near-optimal.md`` and ``docs/benchmarks.md`` (the current figures;
-the history in ``docs/benchmarks-log.md``).
+The README has the essentials, ``docs/`` the rest: ``docs/architecture.md`` (the map: this package's folders, the
+page, how a request travels), ``docs/pattern-databases.md``, ``docs/near-optimal.md`` and ``docs/benchmarks.md``
+(the current figures; the history in ``docs/benchmarks-log.md``).
 """
 
 from .board import DIRECTIONS, GOAL_NAMES, MAX_CELLS, Board, goal_board, iter_boards, moves_to_letters

@@ -6,7 +6,7 @@
 // A first visit boots the normal way (the runtime, micropip, our wheel: about 5 MB as a compressing host sends
 // them); once the page has asked for the pattern database, the build's memory snapshot (npuzzle installed and
 // imported at build time, scripts/snapshot.mjs) is kept in the background for the next visits (not under
-// Save-Data), which restore it instead (docs/architecture.md "Fast start"), falling back to the normal boot, with
+// Save-Data), which restore it instead (docs/site.md "Fast start"), falling back to the normal boot, with
 // a console warning, when it cannot be used. Every file the boot loads comes from the site's cache when kept,
 // else from the network, counted (the `loading` status carries bytes and the time left) and kept as it streams
 // (boot.js), so the service worker and the next visit find it there. Package data the site serves beside
