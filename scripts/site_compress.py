@@ -63,10 +63,11 @@ def compress_site(root: Path, files: Iterable[Path], log: Callable[[str], None])
     if missing_br:
         total = sum(path.stat().st_size for _, path in missing_br)
         log(f"brotli: {len(missing_br)} file(s), {total / 1e6:.1f} MB (cached in .cache/compressed)")
-        partial = [(path, cache / f"{digest}.br.partial") for digest, path in missing_br]
+        # each build its own partial names: two builds at once (the tests' workers) both write, the last one wins
+        partial = [(path, cache / f"{digest}.br.{os.getpid()}.partial") for digest, path in missing_br]
         if _brotli(root, partial):
-            for _, target in partial:
-                target.replace(target.with_suffix(""))
+            for (digest, _), (_, target) in zip(missing_br, partial, strict=True):
+                target.replace(cache / f"{digest}.br")
         else:
             log("no .br copies: node is missing or scripts/compress.mjs failed (hosts will send gzip)")
             for _, target in partial:
@@ -75,8 +76,10 @@ def compress_site(root: Path, files: Iterable[Path], log: Callable[[str], None])
     for path in sources:
         digest = digests[path]
         gz = cache / f"{digest}.gz"
-        if not gz.exists():
-            gz.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+        if not gz.exists():  # written whole under its name, as the brotli copies are
+            partial_gz = cache / f"{digest}.gz.{os.getpid()}.partial"
+            partial_gz.write_bytes(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+            partial_gz.replace(gz)
         size = path.stat().st_size
         for _, suffix in ENCODINGS:
             cached = cache / f"{digest}{suffix}"

@@ -19,7 +19,7 @@ from interrupt import SEES_PROCESSES, dataset_in_two_workers, interrupt_when, le
 from npuzzle import Board, __version__, goal_board
 from npuzzle.cli import main
 from npuzzle.course.reference import SlidingPuzzle, astar
-from npuzzle.errors import OutputError
+from npuzzle.errors import OutputError, plural
 from npuzzle.optimal.heuristics import make_heuristic
 from npuzzle.progress import Limit, run
 from npuzzle.research.datafiles import open_writer, parts_folder, read_about, read_rows
@@ -375,7 +375,7 @@ def test_ctrl_c_or_sigterm_keeps_the_rows_so_far_stops_every_process_and_resume_
     assert not out.exists() and len(list(read_rows(out))) == int(written.group(1))  # the parts hold them
     assert left_behind(marker) == []
     code, _, err = run_cli(*args, "--resume")
-    assert code == 0 and f"{written.group(1)} rows of 200 already in" in err
+    assert code == 0 and f"{plural(int(written.group(1)), 'row')} of 200 already in" in err  # "1 row" too
     rows = pq.read_table(out).to_pylist()
     assert [row["index"] for row in rows] == list(range(200)) and not parts_folder(out).exists()
     check_rows_against_the_oracle(rows, goal_board(3, 3))
