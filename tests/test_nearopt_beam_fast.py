@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 
 import pytest
 
@@ -41,17 +41,12 @@ def trace(
     """Everything a beam leaves behind: its path, the budget's counters and every progress record."""
     budget = Budget(Limit(nodes=nodes, memory=None), "near-optimal", "test", soft_nodes)
     first, last = bytes(board.tiles), bytes(goal.tiles)
-    soft = soft_nodes is not None
-    search_run = run_depths(
-        kernel(board.rows, board.cols, first, last), budget, max_depth, width, finish_by, min_width, soft, True
-    )
-    records = []
-    while True:
-        try:
-            records.append(next(search_run))
-        except StopIteration as stop:
-            path = stop.value
-            break
+    search = run_depths(
+        kernel(board.rows, board.cols, first, last), budget, max_depth, width,
+        beam.Pace(finish_by, min_width, soft_nodes is not None), report_depth=True,
+    )  # fmt: skip
+    records: list[Progress] = []
+    path = run(search, records.append)
     counters = (budget.expanded, budget.generated, budget.max_frontier, budget.bound, budget.stopped)
     return path, counters, [(r.nodes_expanded, r.nodes_generated, r.frontier, r.bound) for r in records]
 
@@ -140,7 +135,7 @@ def test_the_compiled_cut_is_the_tie_rule() -> None:
     kernel.count = len(keys)
     kernel.out_key[: len(keys)] = keys
     kernel.out_parent[: len(keys)] = 0
-    kernel.out_move[: len(keys)] = (7, 8, 8, 0)
+    kernel.out_move[: len(keys)] = 7 | 8 << 8 | 8 << 16  # the blank from cell 7 to 8
     kernel.out_hash[: len(keys)] = np.arange(len(keys), dtype=np.uint64)
     kernel.keep(3, 1)
     assert kernel.out_hash[best_first(keys, 3)].tolist() == kernel.hashes.tolist() == [1, 3, 0]
@@ -181,7 +176,7 @@ def test_wide_beams_on_boards_with_short_lines_go_to_numba(monkeypatch: pytest.M
     for rows, cols, width in shapes:
         board = scramble(goal_board(rows, cols), 20, seed="dispatch")
         budget = Budget(Limit(memory=None), "near-optimal", "test")
-        assert run_path(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
+        assert run(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
     assert calls == [25, 3 * FAST_MAX_LINE]
 
 
@@ -189,14 +184,6 @@ def test_the_compiled_kernels_are_numbas_else_none(monkeypatch: pytest.MonkeyPat
     assert beam.compiled_kernels() is beam_numba
     monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numba", None)  # its import now fails
     assert beam.compiled_kernels() is None
-
-
-def run_path(search: Generator[Progress, None, list[int] | None]) -> list[int] | None:
-    while True:
-        try:
-            next(search)
-        except StopIteration as stop:
-            return stop.value
 
 
 def test_each_kernel_gives_the_solver_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -39,14 +39,8 @@ def trace(
     if python:
         sys.modules[BLOCK] = None  # type: ignore[assignment]  # its import now fails
     try:
-        search = line_beam(job, width, budget, max_depth, cell_distances(job.rows, job.cols))
         records: list[Progress] = []
-        while True:
-            try:
-                records.append(next(search))
-            except StopIteration as stop:
-                path = stop.value
-                break
+        path = run(line_beam(job, width, budget, max_depth, cell_distances(job.rows, job.cols)), records.append)
     finally:
         if python:
             sys.modules[BLOCK] = saved  # type: ignore[assignment]
@@ -107,21 +101,13 @@ def test_narrow_line_beams_and_boards_above_256_cells_stay_in_python(monkeypatch
     board = random_board(8, 8, seed="line dispatch")
     for width in (FAST_WIDTH - 1, FAST_WIDTH):
         budget = Budget(Limit(memory=None), "near-optimal", "test")
-        assert run_path(line_beam(job_of(board, [list(range(8))]), width, budget, 2000, cell_distances(8, 8)))
+        assert run(line_beam(job_of(board, [list(range(8))]), width, budget, 2000, cell_distances(8, 8)))
     big = scramble(goal_board(17, 17), 200, seed="line dispatch")
     goal = goal_board(17, 17).tiles
     moved = [cell for cell, tile in enumerate(big.tiles) if tile not in (0, goal[cell])][:4]
     budget = Budget(Limit(memory=None), "near-optimal", "test")
-    assert run_path(line_beam(job_of(big, [moved]), 500, budget, 4000, None))
+    assert run(line_beam(job_of(big, [moved]), 500, budget, 4000, None))
     assert calls == [64]  # the 8×8's wide beam
-
-
-def run_path(search: object) -> list[int] | None:
-    while True:
-        try:
-            next(search)  # type: ignore[call-overload]
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
 
 
 def test_a_stop_from_outside_leaves_the_same_counters() -> None:

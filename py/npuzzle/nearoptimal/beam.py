@@ -28,6 +28,7 @@ import importlib.util
 from array import array
 from collections.abc import Generator, Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from typing import Any, Protocol, SupportsIndex
 
 from ..progress import Progress
@@ -48,8 +49,8 @@ FAST_WIDTH = 250
 what a narrower beam saves."""
 
 FAST_MAX_LINE = 15
-"""The longest row or column of a board the numba beam takes (an estimate must fit in 16 bits for its sort); a board
-with a longer one is searched in pure Python."""
+"""The longest row or column of a board the numba beam takes (at most 15 × 15 cells: a compiled move keeps its cells in
+bytes, below 255); a board with a longer one is searched in pure Python."""
 
 
 def best_first(keys: Sequence[int], width: int) -> list[int]:
@@ -120,22 +121,29 @@ class Kernel(Protocol):
         """The blank's cell after each move of the path to the target, once :meth:`expand` found it."""
 
 
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How a beam's width is chosen and when it gives up early: re-chosen after every depth from depth 3 on so that it
+    should end within ``finish_by`` of the budget's expansions (``None``: never, the full width), never narrower than
+    ``min_width`` (:func:`paced_width`); with ``soft``, the beam stops once the soft budget is spent."""
+
+    finish_by: int | None = None
+    min_width: int = 1
+    soft: bool = False
+
+
+UNPACED = Pace()
+"""The full width at every depth, up to the hard limit."""
+
+
 def run_depths(
-    kernel: Kernel,
-    budget: Budget,
-    max_depth: int,
-    width: int,
-    finish_by: int | None = None,
-    min_width: int = 1,
-    soft: bool = False,
-    report_depth: bool = False,
+    kernel: Kernel, budget: Budget, max_depth: int, width: int, pace: Pace = UNPACED, report_depth: bool = False
 ) -> Generator[Progress, None, list[int] | None]:
     """The depth loop of every beam: expand a depth's states in slices of the budget's :meth:`~Budget.every`
     expansions, each slice ending in a progress record; stop at the target (its path), past ``max_depth``, when the
-    beam dies out or the hard limit (with ``soft``, also the soft budget) is reached (``None``); keep the best
-    ``width`` children, re-chosen after every depth from depth 3 on when paced by ``finish_by`` (a count of the budget's
-    expansions; between ``min_width`` and ``width``, :func:`paced_width`). With ``report_depth`` (the whole-board
-    beam's) the records carry the depth as the bound and the children made so far as the frontier."""
+    beam dies out or the hard limit (or the soft budget, as ``pace`` says) is reached (``None``); keep the best
+    ``width`` children, or fewer as ``pace`` says. With ``report_depth`` (the whole-board beam's) the records carry the
+    depth as the bound and the children made so far as the frontier."""
     current = width
     depth = pending = 0
     quota = budget.every()
@@ -160,14 +168,14 @@ def run_depths(
                 pending = 0
                 if report_depth:
                     budget.note_frontier(kernel.children())
-                if (yield from budget.checkpoint(soft=soft)):
+                if (yield from budget.checkpoint(soft=pace.soft)):
                     return None
                 quota = budget.every()
         made = kernel.children()
         budget.generated += made
-        if finish_by is not None and depth >= 3 and made:
-            left = finish_by - budget.expanded - pending
-            current = paced_width(width, min_width, kernel.first_key, kernel.lowest(), depth, left)
+        if pace.finish_by is not None and depth >= 3 and made:
+            left = pace.finish_by - budget.expanded - pending
+            current = paced_width(width, pace.min_width, kernel.first_key, kernel.lowest(), depth, left)
         size = kernel.keep(current, depth) if made else 0
         budget.note_frontier(size)
     budget.expanded += pending
@@ -402,7 +410,7 @@ def beam_search(
         return []
     compiled = compiled_kernels() if fits_fast(rows, cols, width) else None
     kernel: Kernel = (compiled.BoardKernel if compiled else BoardKernel)(rows, cols, first, goal)
-    return (yield from run_depths(kernel, budget, max_depth, width, finish_by, min_width, soft, report_depth=True))
+    return (yield from run_depths(kernel, budget, max_depth, width, Pace(finish_by, min_width, soft), True))
 
 
 def fits_fast(rows: int, cols: int, width: int) -> bool:
