@@ -60,11 +60,7 @@ def top_level_imports(path: Path) -> set[str]:
 AT_THE_TOP = {
     "npuzzle.pdb.numpy_builder": {"numpy"},
     "npuzzle.pdb.multiset_numpy": {"numpy"},
-    "npuzzle.nearoptimal.beam_arrays": {"numpy"},
-    "npuzzle.nearoptimal.beam_numpy": {"numpy"},
     "npuzzle.nearoptimal.beam_numba": {"numpy", "numba"},
-    "npuzzle.nearoptimal.line_beam_numba": {"numpy", "numba"},
-    "npuzzle.nearoptimal.numba_tables": {"numpy", "numba"},
 }
 """Modules besides ``npuzzle.env`` that import numpy or numba at their top: each imported only where it is used."""
 

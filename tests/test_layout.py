@@ -285,10 +285,6 @@ HOT_LOOPS = {
     "npuzzle.optimal.walking_search._search",
     "npuzzle.pdb.loop_general.deepen_general",
     "npuzzle.pdb.loop_disjoint.deepen_disjoint",
-    "npuzzle.nearoptimal.beam.python_beam",
-    "npuzzle.nearoptimal.beam_numpy.numpy_beam",
-    "npuzzle.nearoptimal.beam_numba._expand",
-    "npuzzle.nearoptimal.peel.line_beam",
     "npuzzle.nearoptimal.shorten.table_search",
 }
 """The functions allowed past :data:`LONG_FUNCTION` lines: search loops written out for speed, each saying so."""

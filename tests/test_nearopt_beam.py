@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 from npuzzle import Board, goal_board, random_board, scramble
 from npuzzle.nearoptimal import manhattan_linear_conflict
-from npuzzle.nearoptimal.beam import beam_search, reversed_path
+from npuzzle.nearoptimal.beam import RECENT, BoardKernel, beam_search, best_first, forgets, reversed_path
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.nearoptimal.conflicts import LineConflicts, line_conflicts
+from npuzzle.nearoptimal.grouptables import neighbours
 from npuzzle.nearoptimal.windows import beam_windows
 from npuzzle.progress import Limit, run
 from oracle import distances
@@ -117,3 +118,32 @@ def test_more_window_budget_never_lengthens_and_buys_wider_rounds() -> None:
         spent.append(paced.expanded)
     assert lengths == sorted(lengths, reverse=True) and lengths[-1] < len(single) <= len(walk)
     assert spent[-1] > one_round.expanded  # the later rounds, with wider beams, used the budget
+
+
+def test_the_tie_rule_keeps_the_lowest_estimates_in_the_order_made() -> None:
+    assert best_first([5, 3, 5, 1, 3, 3, 7], 4) == [3, 1, 4, 5]
+    assert best_first([2, 2, 2], 5) == [0, 1, 2]
+
+
+def test_the_child_order_is_the_blanks_neighbours_up_down_left_right() -> None:
+    board = Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8))  # the blank in the middle
+    kernel = BoardKernel(3, 3, bytes(board.tiles), bytes(goal_board(3, 3).tiles))
+    kernel.begin()
+    assert kernel.expand(0, 1) == -1
+    assert [child[-2] for child in kernel.made] == list(neighbours(3, 3)[4]) == [1, 7, 3, 5]
+
+
+def test_the_recent_window_forgets_every_recent_depths_and_the_line_beam_never() -> None:
+    assert [depth for depth in range(1, 50) if forgets(RECENT, depth)] == [RECENT, 2 * RECENT, 3 * RECENT]
+    assert not any(forgets(None, depth) for depth in range(1, 50))
+    start = bytes(scramble(goal_board(4, 4), 40, seed="window").tiles)
+    kernel = BoardKernel(4, 4, start, bytes(goal_board(4, 4).tiles))
+    kept: list[set[bytes]] = []
+    for depth in range(1, 2 * RECENT + 2):
+        kernel.begin()
+        kernel.expand(0, len(kernel.layer))
+        kernel.keep(3, depth)
+        kept.append({entry[0] for entry in kernel.layer})
+    # kept[k] holds depth k + 1's; after depth 2·RECENT + 1, the states of depths RECENT … 2·RECENT + 1 are refused
+    assert kernel.older == set().union(*kept[RECENT - 1 : 2 * RECENT - 1])
+    assert kernel.newer == kept[2 * RECENT - 1] | kept[2 * RECENT]

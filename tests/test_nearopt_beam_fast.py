@@ -1,37 +1,33 @@
-"""The beams in numpy and compiled by numba keep the pure-Python beam's states: the same path, counters and progress
-records."""
+"""The beam's kernel compiled by numba keeps the pure-Python kernel's states: the same path, counters and progress
+records; its written-out rules (linear conflicts, ties) agree with the rules they copy."""
 
 from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 
 import pytest
 
 from npuzzle import Board, goal_board, random_board, scramble
 from npuzzle.nearoptimal import beam, solve_big
-from npuzzle.nearoptimal.beam import FAST_MAX_LINE, FAST_WIDTH, beam_search, python_beam
+from npuzzle.nearoptimal.beam import FAST_MAX_LINE, FAST_WIDTH, BoardKernel, Kernel, beam_search, best_first, run_depths
 from npuzzle.nearoptimal.budget import Budget
+from npuzzle.optimal.heuristics import conflict_moves
 from npuzzle.progress import Limit, Progress, SearchStopped, run
 from test_nearopt_beam import replay_on
 
-pytest.importorskip("numpy")
-from npuzzle.nearoptimal import beam_numpy
+pytest.importorskip("numba")
+import numpy as np
 
-FAST = {"numpy": beam_numpy.numpy_beam}
-try:
-    from npuzzle.nearoptimal import beam_numba
-except ImportError:  # without numba, the numpy beam alone
-    pass
-else:
-    FAST["numba"] = beam_numba.numba_beam
+from npuzzle.nearoptimal import beam_numba
 
-Search = Callable[..., Generator[Progress, None, list[int] | None]]
+Kernels = Callable[[int, int, bytes, bytes], Kernel]
+KERNELS: dict[str, Kernels] = {"python": BoardKernel, "numba": beam_numba.BoardKernel}
 
 
 def trace(
-    search: Search,
+    kernel: Kernels,
     board: Board,
     goal: Board,
     width: int,
@@ -45,15 +41,12 @@ def trace(
     """Everything a beam leaves behind: its path, the budget's counters and every progress record."""
     budget = Budget(Limit(nodes=nodes, memory=None), "near-optimal", "test", soft_nodes)
     first, last = bytes(board.tiles), bytes(goal.tiles)
-    soft = soft_nodes is not None
-    search_run = search(board.rows, board.cols, first, last, width, budget, max_depth, finish_by, min_width, soft)
-    records = []
-    while True:
-        try:
-            records.append(next(search_run))
-        except StopIteration as stop:
-            path = stop.value
-            break
+    search = run_depths(
+        kernel(board.rows, board.cols, first, last), budget, max_depth, width,
+        beam.Pace(finish_by, min_width, soft_nodes is not None), report_depth=True,
+    )  # fmt: skip
+    records: list[Progress] = []
+    path = run(search, records.append)
     counters = (budget.expanded, budget.generated, budget.max_frontier, budget.bound, budget.stopped)
     return path, counters, [(r.nodes_expanded, r.nodes_generated, r.frontier, r.bound) for r in records]
 
@@ -85,17 +78,16 @@ CASES = {
 
 @functools.cache
 def python_trace(case: str) -> tuple[object, ...]:
-    """The pure-Python beam's :func:`trace` of a case (the same for every fast beam it is compared with)."""
+    """The pure-Python kernel's :func:`trace` of a case."""
     board, goal, width, options = CASES[case]
-    return trace(python_beam, board, goal, width, **options)
+    return trace(BoardKernel, board, goal, width, **options)
 
 
-@pytest.mark.parametrize("fast", FAST)
 @pytest.mark.parametrize("case", CASES)
-def test_the_fast_beams_keep_the_same_states_as_the_python_beam(case: str, fast: str) -> None:
+def test_the_numba_kernel_keeps_the_same_states_as_the_python_kernel(case: str) -> None:
     board, goal, width, options = CASES[case]
     expected = python_trace(case)
-    assert trace(FAST[fast], board, goal, width, **options) == expected
+    assert trace(beam_numba.BoardKernel, board, goal, width, **options) == expected
     path, _, records = expected
     if case in ("soft budget spent", "node limit", "too deep"):
         assert path is None and records
@@ -103,44 +95,59 @@ def test_the_fast_beams_keep_the_same_states_as_the_python_beam(case: str, fast:
         assert path is not None and replay_on(board, path) == goal
 
 
-COLLIDING = [("numpy", 3), ("numpy", 12), ("numpy", 16), ("numba", 16), ("numba", 36)]
-
-
-@pytest.mark.parametrize(("fast", "bits"), [pair for pair in COLLIDING if pair[0] in FAST])
-def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(
-    monkeypatch: pytest.MonkeyPatch, fast: str, bits: int
-) -> None:
-    """With 3-bit hashes every depth has children whose hash matches another state's; with 12 or 16 bits only
-    some depths do, among the kept states as well as the children (numba's tables, which place a state by its hash's
-    low bits, are given 16 bits at least); 36 bits share the high half that numba's tables keep beside a number. The
-    bytes decide, as in Python."""
-    keys = beam_numpy.zobrist_keys
-    module = sys.modules[FAST[fast].__module__]
-    monkeypatch.setattr(module, "zobrist_keys", lambda n: keys(n) & ((1 << bits) - 1))
+@pytest.mark.parametrize("bits", [16, 36])
+def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(monkeypatch: pytest.MonkeyPatch, bits: int) -> None:
+    """With 16-bit hashes some depths have children whose hash matches another state's, among the kept states as well
+    as the children (the tables place a state by its hash's low bits); 36 bits share the high half that the tables
+    keep beside a number. The bytes decide, as in Python."""
+    keys = beam_numba.zobrist_keys
+    monkeypatch.setattr(beam_numba, "zobrist_keys", lambda *shape: keys(*shape) & ((1 << bits) - 1))
     for case in ("5x5", "6x6 near the goal", "soft budget spent", "4x9, lines found by search"):
         board, goal, width, options = CASES[case]
-        assert trace(FAST[fast], board, goal, width, **options) == python_trace(case)
+        assert trace(beam_numba.BoardKernel, board, goal, width, **options) == python_trace(case)
 
 
-def test_a_hash_shared_by_two_states_is_decided_by_their_bytes() -> None:
-    """Children Y, X, Y, Z whose hashes are 5, 7, 7, 5 (so X and the second Y share one, Y and Z another), and X kept
-    at an earlier depth: the first Y and Z are new, X and the second Y are not."""
-    import numpy as np
+def test_the_compiled_line_conflicts_are_the_rule_of_conflict_moves() -> None:
+    """The numba kernel's conflicts gained by a tile entering a line (written out: patience sorting on bits) are
+    the difference of :func:`~npuzzle.optimal.heuristics.conflict_moves` with and without it, for every line of 2 to
+    15."""
+    rng = np.random.default_rng(3)
+    for length in range(2, 16):
+        for _ in range(40):
+            line = rng.permutation(2 * length)[:length].astype(np.uint8)  # tiles 0 … 2·length − 1, 0 the blank
+            owner = (np.arange(2 * length) % 2).astype(np.int32)  # odd tiles belong to line 1
+            place = rng.permutation(2 * length).astype(np.int32) % length
+            at = int(rng.integers(length))
+            tile = int(line[at])
+            if tile == 0 or owner[tile] != 1:
+                continue
+            places = [int(place[t]) for t in line if t and owner[t] == 1]
+            without = [int(place[t]) for t in line if t and t != tile and owner[t] == 1]
+            gained = beam_numba._conflicts_gained(line, 0, 1, length, 1, owner, place, at, tile)
+            assert gained == conflict_moves(places) - conflict_moves(without)
 
-    x, y, z = (np.frombuffer(bytes(t), np.uint8) for t in ((1, 2, 0), (2, 0, 1), (0, 1, 2)))
-    children = np.stack([y, x, y, z])
-    hashes = np.array([5, 7, 7, 5], np.uint64)
-    kept = [(np.array([7], np.uint64), np.stack([x]))]
-    assert beam_numpy._new_states(children, hashes, kept).tolist() == [0, 3]
+
+def test_the_compiled_cut_is_the_tie_rule() -> None:
+    """The numba kernel keeps the children best_first names: the lowest estimates, ties in the order made."""
+    kernel = beam_numba.BoardKernel(3, 3, bytes([1, 2, 3, 4, 5, 6, 7, 0, 8]), bytes([1, 2, 3, 4, 5, 6, 7, 8, 0]))
+    keys = [5, 3, 5, 3]  # as many as one state's room: four children
+    kernel.begin()
+    kernel.count = len(keys)
+    kernel.out_key[: len(keys)] = keys
+    kernel.out_parent[: len(keys)] = 0
+    kernel.out_move[: len(keys)] = 7 | 8 << 8 | 8 << 16  # the blank from cell 7 to 8
+    kernel.out_hash[: len(keys)] = np.arange(len(keys), dtype=np.uint64)
+    kernel.keep(3, 1)
+    assert kernel.out_hash[best_first(keys, 3)].tolist() == kernel.hashes.tolist() == [1, 3, 0]
 
 
 def test_a_stop_from_outside_leaves_the_same_counters() -> None:
     """A stop thrown into the search (Cancel, Ctrl-C) at its third progress record."""
     board, goal = CASES["6x6 paced"][:2]
     left = []
-    for search in (python_beam, *FAST.values()):
+    for kernel in KERNELS.values():
         budget = Budget(Limit(memory=None), "near-optimal", "test")
-        search_run = search(6, 6, bytes(board.tiles), bytes(goal.tiles), 1000, budget, 2000, None, 1, False)
+        search_run = run_depths(kernel(6, 6, bytes(board.tiles), bytes(goal.tiles)), budget, 2000, 1000)
         for _ in range(3):
             next(search_run)
         with pytest.raises(SearchStopped):
@@ -149,16 +156,15 @@ def test_a_stop_from_outside_leaves_the_same_counters() -> None:
     assert left[0][0] > 0 and all(counters == left[0] for counters in left)
 
 
-def test_wide_beams_on_boards_with_short_lines_go_to_the_fast_beam(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_wide_beams_on_boards_with_short_lines_go_to_numba(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    fast = beam.fast_beam()
-    assert fast is not None
 
-    def counted(*args: object) -> Generator[Progress, None, list[int] | None]:
-        calls.append(args[4])  # type: ignore[arg-type]
-        return (yield from fast(*args))  # type: ignore[arg-type]
+    class Counted(beam_numba.BoardKernel):
+        def __init__(self, rows: int, cols: int, first: bytes, goal: bytes) -> None:
+            calls.append(rows * cols)
+            super().__init__(rows, cols, first, goal)
 
-    monkeypatch.setattr(beam, "fast_beam", lambda: counted)
+    monkeypatch.setattr(beam_numba, "BoardKernel", Counted)
     wide = 1 + FAST_MAX_LINE
     shapes = (
         (5, 5, FAST_WIDTH),
@@ -170,33 +176,21 @@ def test_wide_beams_on_boards_with_short_lines_go_to_the_fast_beam(monkeypatch: 
     for rows, cols, width in shapes:
         board = scramble(goal_board(rows, cols), 20, seed="dispatch")
         budget = Budget(Limit(memory=None), "near-optimal", "test")
-        assert run_path(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
-    assert calls == [FAST_WIDTH, 600]
+        assert run(beam_search(rows, cols, board.tiles, goal_board(rows, cols).tiles, width, budget, 2000))
+    assert calls == [25, 3 * FAST_MAX_LINE]
 
 
-def test_the_fast_beam_is_numbas_else_numpys_else_none(monkeypatch: pytest.MonkeyPatch) -> None:
-    if "numba" in FAST:
-        assert beam.fast_beam() is FAST["numba"]
+def test_the_compiled_kernels_are_numbas_else_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert beam.compiled_kernels() is beam_numba
     monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numba", None)  # its import now fails
-    assert beam.fast_beam() is beam_numpy.numpy_beam
-    monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numpy", None)
-    assert beam.fast_beam() is None
+    assert beam.compiled_kernels() is None
 
 
-def run_path(search: Generator[Progress, None, list[int] | None]) -> list[int] | None:
-    while True:
-        try:
-            next(search)
-        except StopIteration as stop:
-            return stop.value
-
-
-def test_each_beam_gives_the_solver_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_kernel_gives_the_solver_the_same_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     board = random_board(6, 6, seed="numpy or not")
     answers = [run(solve_big(board, budget=3))]
-    for module in ("beam_numba", "beam_numpy"):
-        monkeypatch.setitem(sys.modules, f"npuzzle.nearoptimal.{module}", None)  # its import now fails
-        answers.append(run(solve_big(board, budget=3)))
-    assert all(answer.moves == answers[0].moves for answer in answers)
+    monkeypatch.setitem(sys.modules, "npuzzle.nearoptimal.beam_numba", None)  # its import now fails
+    answers.append(run(solve_big(board, budget=3)))
+    assert answers[0].moves == answers[1].moves
     counters = {(answer.nodes_expanded, answer.nodes_generated) for answer in answers}
     assert len(counters) == 1

@@ -1,24 +1,24 @@
-"""Peeling's line beam compiled by numba keeps the pure-Python line beam's states: the same path, counters and
-progress records."""
+"""Peeling's line beam with the kernel compiled by numba keeps the pure-Python kernel's states: the same path,
+counters and progress records."""
 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pytest
 
 from npuzzle import Board, goal_board, random_board, scramble
-from npuzzle.nearoptimal import peel, solve_big
+from npuzzle.nearoptimal import solve_big
 from npuzzle.nearoptimal.beam import FAST_WIDTH
-from npuzzle.nearoptimal.beam_arrays import zobrist_keys
 from npuzzle.nearoptimal.budget import Budget
 from npuzzle.nearoptimal.peel import Placement, cell_distances, line_beam
 from npuzzle.progress import Limit, Progress, SearchStopped, run
 
 pytest.importorskip("numba")
-from npuzzle.nearoptimal import line_beam_numba
+from npuzzle.nearoptimal import beam_numba
 
-BLOCK = "npuzzle.nearoptimal.line_beam_numba"
+BLOCK = "npuzzle.nearoptimal.beam_numba"
 
 
 def job_of(board: Board, lines: list[list[int]]) -> Placement:
@@ -39,14 +39,8 @@ def trace(
     if python:
         sys.modules[BLOCK] = None  # type: ignore[assignment]  # its import now fails
     try:
-        search = line_beam(job, width, budget, max_depth, cell_distances(job.rows, job.cols))
         records: list[Progress] = []
-        while True:
-            try:
-                records.append(next(search))
-            except StopIteration as stop:
-                path = stop.value
-                break
+        path = run(line_beam(job, width, budget, max_depth, cell_distances(job.rows, job.cols)), records.append)
     finally:
         if python:
             sys.modules[BLOCK] = saved  # type: ignore[assignment]
@@ -87,8 +81,8 @@ def test_the_numba_line_beam_keeps_the_same_states_as_the_python_line_beam(case:
 def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(monkeypatch: pytest.MonkeyPatch, bits: int) -> None:
     """24-bit hashes make hundreds of states share whole hashes; 36 bits, the high half the tables keep beside a
     number."""
-    keys = zobrist_keys
-    monkeypatch.setattr(line_beam_numba, "zobrist_keys", lambda n: keys(n) & ((1 << bits) - 1))
+    keys = beam_numba.zobrist_keys
+    monkeypatch.setattr(beam_numba, "zobrist_keys", lambda *shape: keys(*shape) & ((1 << bits) - 1))
     for case in ("8x8, a row and a column", "7x9, a column"):
         board, lines, width, options = CASES[case]
         job = job_of(board, lines)
@@ -97,31 +91,23 @@ def test_states_whose_hashes_collide_are_told_apart_by_their_bytes(monkeypatch: 
 
 def test_narrow_line_beams_and_boards_above_256_cells_stay_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    compiled = line_beam_numba.numba_line_beam
 
-    def counted(*args: object) -> object:
-        calls.append(args[4])  # type: ignore[arg-type]
-        return compiled(*args)  # type: ignore[arg-type]
+    class Counted(beam_numba.LineKernel):
+        def __init__(self, *args: Any) -> None:
+            calls.append(len(args[2]))
+            super().__init__(*args)
 
-    monkeypatch.setattr(peel, "_numba_line_beam", lambda: counted)
+    monkeypatch.setattr(beam_numba, "LineKernel", Counted)
     board = random_board(8, 8, seed="line dispatch")
     for width in (FAST_WIDTH - 1, FAST_WIDTH):
         budget = Budget(Limit(memory=None), "near-optimal", "test")
-        assert run_path(line_beam(job_of(board, [list(range(8))]), width, budget, 2000, cell_distances(8, 8)))
+        assert run(line_beam(job_of(board, [list(range(8))]), width, budget, 2000, cell_distances(8, 8)))
     big = scramble(goal_board(17, 17), 200, seed="line dispatch")
     goal = goal_board(17, 17).tiles
     moved = [cell for cell, tile in enumerate(big.tiles) if tile not in (0, goal[cell])][:4]
     budget = Budget(Limit(memory=None), "near-optimal", "test")
-    assert run_path(line_beam(job_of(big, [moved]), 500, budget, 4000, None))
-    assert calls == [FAST_WIDTH]
-
-
-def run_path(search: object) -> list[int] | None:
-    while True:
-        try:
-            next(search)  # type: ignore[call-overload]
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+    assert run(line_beam(job_of(big, [moved]), 500, budget, 4000, None))
+    assert calls == [64]  # the 8×8's wide beam
 
 
 def test_a_stop_from_outside_leaves_the_same_counters() -> None:

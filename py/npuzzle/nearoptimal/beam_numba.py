@@ -1,183 +1,466 @@
-"""The beam search of :mod:`npuzzle.nearoptimal.beam`, its depths compiled to machine code by numba.
+"""The beam's kernels compiled to machine code by numba: the whole board's (:class:`BoardKernel`) and peeling's line
+beam's (:class:`LineKernel`), driven by the depth loop of :func:`~npuzzle.nearoptimal.beam.run_depths`.
 
-It keeps the same states as the pure-Python beam (:func:`~npuzzle.nearoptimal.beam.python_beam`), so it gives the
-same path, the same counters and the same progress records at the same counts, only sooner: a solve at budget 20
-in well under half the time it takes with the numpy beam (:mod:`~npuzzle.nearoptimal.beam_numpy`;
-``docs/benchmarks-big-boards.md``).
-:func:`~npuzzle.nearoptimal.beam.beam_search` hands it the wide beams when numba is installed (the ``fast`` extra);
+They keep the same states as the pure-Python kernels of :mod:`~npuzzle.nearoptimal.beam` (the same rules: child order,
+ties, the recent window, the estimate), so a beam gives the same path, counters and progress records, only sooner
+(``docs/benchmarks-big-boards.md``). :func:`~npuzzle.nearoptimal.beam.beam_search` and
+:func:`~npuzzle.nearoptimal.peel.line_beam` hand them the wide beams when numba is installed (the ``fast`` extra);
 nothing else imports this module. numba compiles it once and keeps the code beside this file (or, where that is
 read-only, in its per-user cache; ``NUMBA_CACHE_DIR`` chooses another folder).
 
-One depth is one call of :func:`_expand`: by parent, then the blank up, down, left, right (the Python beam's
-order), each child's Manhattan distance and conflicts from its parent's, its 64-bit Zobrist hash, and whether it
-repeats a child made before in this depth or a state kept in the recent depths (open-addressing tables of hashes,
-every match confirmed byte for byte); a child is only written out as its parent's number and the blank's move until
-it is kept. Then, as in the numpy beam, the checkpoints are replayed, a stable sort by the estimate keeps the best
-(as many as the paced width), and the kept states go into the recent states' table.
+A state is a row of bytes; a child is its parent with two places written, ``at1 ← put1`` then ``at2 ← put2``: a
+*move*, one 32-bit word of those four bytes (:func:`_move`). A slice of a depth's parents is expanded in three passes:
+the moves, with each child's 64-bit Zobrist hash and first slot in the remembered states' table (loads that do not
+wait on one another); the repeat rule (:func:`_new_children`, shared: open-addressing tables of numbers by hash, every
+match confirmed byte for byte); the estimates of the children kept, and the goal test. A child is written out only
+once it is kept (:func:`_make`, into the remembered states' store).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Sequence
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
-from ..progress import Progress
-from .beam_arrays import best_first, replay_checkpoints, zobrist_keys
-from .beam_rules import RECENT, paced_width, read_back
-from .budget import Budget
+from .beam import RECENT, forgets, read_back
 from .conflicts import LineConflicts
-from .numba_tables import EMPTY, cleared, insert, new_table
+from .grouptables import neighbours
 
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int32]
-"""Numbers and cells, 32 bits each (the numpy beam's are 64)."""
 Hashes = npt.NDArray[np.uint64]
+Moves = npt.NDArray[np.uint32]
 
-SPAN = 2 * RECENT + 1
-"""The depths whose states the recent states' store holds at most: those that may be refused, and the newest."""
+HASH_SEED = 1
+"""The seed of the Zobrist keys. Any seed gives the same answers: every hash match is confirmed byte for byte."""
 
+EMPTY = 2**64 - 1
+"""An empty slot of a hash table: per slot one word, the high half of a state's hash above the state's number, so
+that a probe reads one word; a state is placed by its hash's low bits, with linear probing."""
 
-class _Recent:
-    """The states kept in the recent depths, each depth's in its place of a ring of :data:`SPAN` depths, with room
-    for ``room`` states (twice the widest depth so far, at most the beam's width), and an open-addressing table of
-    their numbers by hash (:mod:`~npuzzle.nearoptimal.numba_tables`; a state's number is its depth's place times
-    ``room`` plus its own). Every :data:`~npuzzle.nearoptimal.beam_rules.RECENT` depths the table is made again
-    without the depths that can no longer be refused, so every state in it is refused."""
-
-    def __init__(self, first: States, first_hash: Hashes, width: int) -> None:
-        self.width = width
-        self.room = 1
-        self.states: States = first.repeat(SPAN, axis=0)
-        self.hashes: Hashes = first_hash.repeat(SPAN)
-        self.sizes = [0] * SPAN
-        self.oldest = 0
-        self.table: Hashes = new_table(0)
-        self._index(0, 1)
-
-    def keep(self, depth: int, states: States, blank: Ints, parent: Ints, cell: Ints, hashes: Hashes) -> States:
-        """Remember the children of ``states`` (the tile on ``cell[k]`` of ``states[parent[k]]`` moved into its
-        blank on ``blank[parent[k]]``), with their ``hashes``, as kept at ``depth``; returns them."""
-        grown = len(parent) > self.room
-        if grown:
-            room = min(2 * len(parent), self.width)
-            store = np.zeros((SPAN, room, self.states.shape[1]), np.uint8)
-            store[:, : self.room] = self.states.reshape(SPAN, self.room, -1)
-            hashes_store = np.zeros((SPAN, room), np.uint64)
-            hashes_store[:, : self.room] = self.hashes.reshape(SPAN, self.room)
-            self.states, self.hashes, self.room = store.reshape(SPAN * room, -1), hashes_store.ravel(), room
-        start = depth % SPAN * self.room
-        kept = self.states[start : start + len(parent)]
-        _make(states, blank, parent, cell, kept)
-        self.hashes[start : start + len(parent)] = hashes
-        if depth % RECENT == 0:
-            self.oldest = depth - RECENT
-        self._index(depth, len(parent), again=grown or depth % RECENT == 0)
-        return kept
-
-    def _index(self, depth: int, size: int, again: bool = False) -> None:
-        """Put the ``size`` states of ``depth`` into the table; make the table ``again`` from the depths it holds
-        (the numbers changed or depths went out), or when it is too full."""
-        self.sizes[depth % SPAN] = size
-        count = sum(self.sizes[older % SPAN] for older in range(self.oldest, depth + 1))
-        if again or 2 * count > len(self.table):
-            self.table = cleared(self.table, count)
-            for older in range(self.oldest, depth):
-                start = older % SPAN * self.room
-                insert(self.table, self.hashes, start, start + self.sizes[older % SPAN])
-        start = depth % SPAN * self.room
-        insert(self.table, self.hashes, start, start + size)
+AS_IS = 2**32 - 1
+"""The move that leaves a state as it is: it writes place 255, past the last place of any state here."""
 
 
-def numba_beam(
-    rows: int,
-    cols: int,
-    first: bytes,
-    goal: bytes,
-    width: int,
-    budget: Budget,
-    max_depth: int,
-    finish_by: int | None,
-    min_width: int,
-    soft: bool,
-) -> Generator[Progress, None, list[int] | None]:
-    """:func:`~npuzzle.nearoptimal.beam.beam_search` compiled by numba, from ``first`` to ``goal`` (two different
-    states)."""
-    n = rows * cols
-    rank = LineConflicts(rows, cols, goal)
-    distance = np.array(rank.distance, np.int32)
-    home = np.zeros(n, np.int32)
-    home[np.frombuffer(goal, np.uint8)] = np.arange(n)
-    home_row, home_col = home // cols, home % cols
-    zobrist = zobrist_keys(n)
+def zobrist_keys(places: int, values: int) -> Hashes:
+    """The random key of each (place, value) of a state; a state's hash is its keys' exclusive or."""
+    return np.random.default_rng(HASH_SEED).integers(0, 2**64 - 1, (places, values), np.uint64, endpoint=True)
 
-    first_md = rank.manhattan(first)
-    first_estimate = first_md + rank.conflicts(first)
-    states: States = np.frombuffer(first, np.uint8).reshape(1, n).copy()
-    md = np.array([first_md], np.int32)
-    lc = np.array([first_estimate - first_md], np.int32)
-    came = np.array([-1], np.int32)
-    blank = np.array([first.index(0)], np.int32)
-    hashes: Hashes = np.bitwise_xor.reduce(zobrist[np.arange(n), states[0]]).reshape(1)
-    recent = _Recent(states, hashes, width)
-    parents: list[Ints] = []  # per depth: the number of each kept state's parent in the depth before
-    blanks: list[States] = []  # per depth: the blank's cell in each kept state
-    taken: Hashes = new_table(0)  # this depth's children by hash
-    current = width
-    depth = 0
-    pending = 0
-    quota = budget.every()
-    while len(states) and depth < max_depth:
-        depth += 1
-        budget.bound = depth
-        most = 3 * len(states) + 1  # children: three moves a state, four from the start (the only one at depth 0)
-        taken = cleared(taken, most)
-        out_parent = np.empty(most, np.int32)
-        out_cell = np.empty(most, np.int32)
-        out_md = np.empty(most, np.int32)
-        out_lc = np.empty(most, np.int32)
-        out_hash = np.empty(most, np.uint64)
-        count, done, found = _expand(
-            states, md, lc, came, blank, hashes, rows, cols, distance, home_row, home_col, zobrist,
-            recent.states, recent.table, taken, out_parent, out_cell, out_md, out_lc, out_hash,
-        )  # fmt: skip
-        stopped, pending, quota = yield from replay_checkpoints(budget, soft, pending, quota, done, out_parent[:count])
-        if stopped:
-            return None
-        if found:
-            budget.generated += count
-            budget.expanded += pending
-            parents.append(out_parent[count - 1 : count].astype(np.uint32))
-            blanks.append(out_cell[count - 1 : count].astype(np.uint8))
-            return read_back(parents, blanks, 0)
-        budget.generated += count
-        estimate = out_md[:count] + out_lc[:count]
-        if finish_by is not None and depth >= 3 and count:
-            left = finish_by - budget.expanded - pending
-            current = paced_width(width, min_width, first_estimate, int(estimate.min()), depth, left)
-        chosen = best_first(estimate, current)
-        parent, cell, hashes = out_parent[chosen], out_cell[chosen], out_hash[chosen]
-        states = recent.keep(depth, states, blank, parent, cell, hashes)
-        md, lc = out_md[chosen], out_lc[chosen]
-        came, blank = blank[parent], cell
-        parents.append(parent.astype(np.uint32))  # as compact as the Python beam's
-        blanks.append(cell.astype(np.uint8))
-        budget.note_frontier(len(states))
-    budget.expanded += pending
-    return None
+
+def cleared(table: Hashes, entries: int) -> Hashes:
+    """An empty hash table for ``entries`` numbers: ``table`` emptied when it has room for them, else a new one of a
+    power of two slots, at least twice the numbers, so that a probe is short."""
+    if len(table) < 2 * entries:
+        return np.full(1 << (2 * entries - 1).bit_length(), EMPTY, np.uint64)
+    table.fill(EMPTY)
+    return table
 
 
 @numba.njit(cache=True, nogil=True)
-def _make(states: States, blank: Ints, parent: Ints, cell: Ints, children: States) -> None:  # pragma: no cover
-    """Write into ``children[k]`` the state ``states[parent[k]]`` with its tile on ``cell[k]`` moved into the blank."""
+def _insert(table: Hashes, hashes: Hashes, start: int, end: int) -> None:  # pragma: no cover - compiled
+    """Put the numbers ``start`` to ``end`` into ``table`` by their ``hashes`` (open addressing, linear probing)."""
+    mask = np.uint64(len(table) - 1)
+    high = np.uint64(0xFFFFFFFF00000000)
+    for number in range(start, end):
+        slot = hashes[number] & mask
+        while table[slot] != EMPTY:
+            slot = (slot + np.uint64(1)) & mask
+        table[slot] = (hashes[number] & high) | np.uint64(number)
+
+
+@numba.njit(cache=True, nogil=True)
+def _children(size: int) -> tuple[Ints, Moves, Hashes]:  # pragma: no cover - compiled
+    """Room for ``size`` children: each one's parent's number, move and hash."""
+    return np.empty(size, np.int32), np.empty(size, np.uint32), np.empty(size, np.uint64)
+
+
+class _Remembered:
+    """The states kept in the recent depths in the two halves of one store, as the pure-Python kernel keeps two sets:
+    when old depths are forgotten (:func:`~npuzzle.nearoptimal.beam.forgets`) the newer half becomes the older and
+    the older is emptied for the newer (peeling's line beam never forgets: its newer half grows); and a hash table of
+    their numbers (rows), made again when states are forgotten or moved, so every state in it is refused."""
+
+    def __init__(self, first: States, first_hash: Hashes, window: int | None) -> None:
+        self.window = window
+        self.states: States = first.copy()
+        self.hashes: Hashes = first_hash.copy()
+        self.half = self.count = self.widest = 1  # the rows of a half, how many the newer holds, the widest depth
+        self.newer = self.older = self.older_count = 0  # the newer half's first row, the older's, and its count
+        self.table: Hashes = np.empty(0, np.uint64)
+        self._made_again(1)
+
+    def add(self, depth: int, parents: States, parent: Ints, move: Moves, hashes: Hashes, width: int) -> States:
+        """Make the children ``parents[parent[k]]`` with ``move[k]`` written and remember them (with their
+        ``hashes``) as kept at ``depth``, of at most ``width``; returns them (a view of the store, until the next
+        depth is added)."""
+        again = forgets(self.window, depth)
+        if again:
+            self.newer, self.older, self.older_count, self.count = self.older, self.newer, self.count, 0
+        start, end = self.count, self.count + len(parent)
+        if end > self.half:
+            self._grow(end, width)
+            again = True
+        rows = slice(self.newer + start, self.newer + end)
+        _make(parents, parent, move, self.states[rows])
+        self.hashes[rows] = hashes
+        if again or 2 * (self.older_count + end) > len(self.table):
+            self._made_again(end)
+        else:
+            _insert(self.table, self.hashes, self.newer + start, self.newer + end)
+        self.count = end
+        return self.states[rows]
+
+    def _grow(self, end: int, width: int) -> None:
+        """Room for ``end`` states a half: twice as many (or more), up to what a window of the widest depths needs."""
+        self.widest = max(self.widest, width)
+        half = max(end, min(2 * self.half, self.window * self.widest + 1) if self.window else 2 * self.half)
+        states, hashes = np.empty((2 * half, self.states.shape[1]), np.uint8), np.empty(2 * half, np.uint64)
+        for old, new, size in ((self.newer, 0, self.count), (self.older, half, self.older_count)):
+            states[new : new + size] = self.states[old : old + size]
+            hashes[new : new + size] = self.hashes[old : old + size]
+        self.states, self.hashes, self.half, self.newer, self.older = states, hashes, half, 0, half
+
+    def _made_again(self, count: int) -> None:
+        """Make the table again for the older half and ``count`` states of the newer."""
+        self.table = cleared(self.table, self.older_count + count)
+        _insert(self.table, self.hashes, self.older, self.older + self.older_count)
+        _insert(self.table, self.hashes, self.newer, self.newer + count)
+
+
+class _CompiledKernel:
+    """What the numba kernels share: the depth's states (a view of the remembered states' store) with their cost
+    (``0`` at the target), estimate, hash, blank cell and the blank's cell before; the children made in the depth
+    (``out_*``); the remembered states; per depth the kept states' parents and blank cells."""
+
+    blank_byte = 0
+    """Which byte of a move (:func:`_move`) is the blank's cell after it."""
+
+    def __init__(self, first: bytes, cost: int, key: int, blank: int, keys: Hashes, window: int | None) -> None:
+        self.first_key = key
+        self.zobrist = keys
+        state = np.frombuffer(first, np.uint8).reshape(1, -1)
+        self.hashes: Hashes = np.bitwise_xor.reduce(keys[np.arange(len(first)), state[0]]).reshape(1)
+        self.recent = _Remembered(state, self.hashes, window)
+        self.states: States = self.recent.states[:1]
+        self.cost, self.key = np.array([cost], np.int32), np.array([key], np.int32)
+        self.blank, self.came = np.array([blank], np.int32), np.array([-1], np.int32)
+        self.parents: list[Ints] = []
+        self.blanks: list[npt.NDArray[np.uint8]] = []
+        self.taken: Hashes = np.empty(0, np.uint64)
+        self.begin()
+
+    def begin(self) -> int:
+        most = 3 * len(self.states) + 1  # three new children a state (its parent is refused), four from the first
+        self.taken = cleared(self.taken, most)
+        self.out_parent, self.out_move, self.out_hash = _children(most)
+        self.out_cost, self.out_key = np.empty(most, np.int32), np.empty(most, np.int32)
+        self.count = 0
+        return len(self.states)
+
+    def children(self) -> int:
+        return self.count
+
+    def lowest(self) -> int:
+        return int(self.out_key[: self.count].min())
+
+    def keep(self, width: int, depth: int) -> int:
+        parent, move, self.hashes, self.cost, self.key, self.came, self.blank = _best_first(
+            width, self.count, self.out_parent, self.out_move, self.out_hash, self.out_cost, self.out_key, self.blank,
+            self.blank_byte,
+        )  # fmt: skip
+        self.states = self.recent.add(depth, self.states, parent, move, self.hashes, width)
+        self.parents.append(parent)
+        self.blanks.append(self.blank.astype(np.uint8))  # as compact as the Python beam's
+        return len(parent)
+
+    def path(self) -> list[int]:
+        last = self.count - 1
+        cell = (self.out_move[last : last + 1] >> 8 * self.blank_byte) & 255
+        return read_back([*self.parents, self.out_parent[last : last + 1]], [*self.blanks, cell], 0)
+
+    def _depth(self) -> tuple[States, Hashes, Hashes, Ints, Moves, Hashes, Ints, Ints]:
+        """The arguments every expansion takes after its own: the remembered states, their table, this depth's."""
+        children = self.out_parent, self.out_move, self.out_hash, self.out_cost, self.out_key
+        return (self.recent.states, self.recent.table, self.taken, *children)
+
+
+class BoardKernel(_CompiledKernel):
+    """The whole-board beam's kernel, as :class:`npuzzle.nearoptimal.beam.BoardKernel`."""
+
+    blank_byte = 2  # a move writes the tile on the blank's cell, then the blank on the tile's cell
+
+    def __init__(self, rows: int, cols: int, first: bytes, goal: bytes) -> None:
+        n = rows * cols
+        rank = LineConflicts(rows, cols, goal)
+        self.distance = np.array(rank.distance, np.int32)
+        cells = np.arange(n, dtype=np.int32)
+        self.row, self.col = cells // cols, cells % cols
+        home = np.argsort(np.frombuffer(goal, np.uint8))  # each tile's cell in the goal
+        self.home_row, self.home_col = self.row[home], self.col[home]
+        self.moves = _moves(neighbours(rows, cols))
+        md = rank.manhattan(first)
+        super().__init__(first, md, md + rank.conflicts(first), first.index(0), zobrist_keys(n, n), RECENT)
+
+    def expand(self, start: int, end: int) -> int:
+        self.count, found = _expand_board(
+            start, end, self.count, self.states, self.cost, self.key, self.came, self.blank, self.hashes, self.moves,
+            self.zobrist, self.row, self.col, self.distance, self.home_row, self.home_col, *self._depth(),
+        )  # fmt: skip
+        return found
+
+
+class LineKernel(_CompiledKernel):
+    """Peeling's line beam's kernel, as :class:`npuzzle.nearoptimal.beam.LineKernel` (``between`` required)."""
+
+    blank_byte = 3  # a move writes the blank's cell on the moved tile's place, then the blank's new cell on place 0
+
+    def __init__(
+        self, start: bytes, goal: bytes, near: Sequence[Sequence[int]], cols: int, between: Sequence[Sequence[int]]
+    ) -> None:
+        self.moves = _moves(near)
+        self.distance = np.array(between, np.int32)
+        self.targets = np.frombuffer(goal, np.uint8).astype(np.int32)
+        total = int(self.distance[self.targets, np.frombuffer(start, np.uint8)[1:]].sum())
+        reach = min(between[start[0]][p] for p, t in zip(start[1:], goal) if p != t)
+        super().__init__(start, total, 4 * total + reach, start[0], zobrist_keys(len(start), len(near)), None)
+
+    def expand(self, start: int, end: int) -> int:
+        self.count, found = _expand_line(
+            start, end, self.count, self.states, self.cost, self.hashes, self.moves, self.zobrist, self.distance,
+            self.targets, *self._depth(),
+        )  # fmt: skip
+        return found
+
+
+def _moves(near: Sequence[Sequence[int]]) -> Ints:
+    """Per cell, its neighbours in the child order (:func:`~npuzzle.nearoptimal.grouptables.neighbours`), ``-1``
+    after the last."""
+    return np.array([[*cells, -1, -1, -1, -1][:4] for cells in near], np.int32)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _move(at1: int, put1: int, at2: int, put2: int) -> np.uint32:  # pragma: no cover - compiled
+    """The move that writes ``at1 ← put1`` then ``at2 ← put2``, as one word."""
+    return np.uint32(at1 | put1 << 8 | at2 << 16 | put2 << 24)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _value(state: States, move: np.uint32, place: int) -> int:  # pragma: no cover - compiled
+    """What ``place`` holds in ``state`` with ``move`` written."""
+    if place == (move >> 16) & 255:
+        return int(move >> 24)
+    if place == move & 255:
+        return int((move >> 8) & 255)
+    return int(state[place])
+
+
+@numba.njit(cache=True, nogil=True)
+def _make(states: States, parent: Ints, move: Moves, children: States) -> None:  # pragma: no cover - compiled
+    """Write into ``children[k]`` the state ``states[parent[k]]`` with ``move[k]`` written."""
     for k in range(len(parent)):
-        number = parent[k]
-        for place in range(children.shape[1]):  # a loop of bytes: numba copies a row slower as a slice
+        number, m = parent[k], move[k]
+        for place in range(states.shape[1]):  # a loop of bytes: numba copies a row slower as a slice
             children[k, place] = states[number, place]
-        children[k, blank[number]] = children[k, cell[k]]
-        children[k, cell[k]] = 0
+        children[k, m & 255] = (m >> 8) & 255
+        children[k, (m >> 16) & 255] = m >> 24
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _same(a: States, move_a: np.uint32, b: States, move_b: np.uint32) -> bool:  # pragma: no cover - compiled
+    """Whether state ``a`` with ``move_a`` written equals ``b`` with ``move_b``."""
+    for place in range(len(a)):  # noqa: SIM110 - a loop numba compiles, not a generator
+        if _value(a, move_a, place) != _value(b, move_b, place):
+            return False
+    return True
+
+
+@numba.njit(cache=True, nogil=True)
+def _new_children(
+    moved: int, count: int, states: States, recent: States, recent_table: Hashes, taken: Hashes,
+    moved_parent: Ints, moved_move: Moves, moved_hash: Hashes, out_parent: Ints, out_move: Moves, out_hash: Hashes,
+) -> int:  # fmt: skip  # pragma: no cover - compiled
+    """The repeat rule: of the ``moved`` children in ``moved_*`` (the parent's number in ``states``, the move, the
+    hash), append to ``out_*`` from ``count`` on those neither made before in this depth (the children of ``states``
+    before them, numbered in ``taken``) nor remembered (``recent``, numbered in ``recent_table``); returns the count
+    after them. A hot loop, written out for speed."""
+    high = np.uint64(0xFFFFFFFF00000000)
+    low = np.uint64(0xFFFFFFFF)
+    taken_mask = np.uint64(len(taken) - 1)
+    recent_mask = np.uint64(len(recent_table) - 1)
+    # first each child's first slot in the remembered states' table: loads that do not wait on one another
+    probe = np.empty(moved, np.uint64)
+    for k in range(moved):
+        probe[k] = recent_table[moved_hash[k] & recent_mask]
+    for k in range(moved):
+        number, move, h = moved_parent[k], moved_move[k], moved_hash[k]
+        state = states[number]
+        mark = h & high
+        repeat = False
+        slot = h & taken_mask
+        while taken[slot] != EMPTY:
+            if taken[slot] & high == mark:
+                other = taken[slot] & low
+                if _same(state, move, states[out_parent[other]], out_move[other]):
+                    repeat = True
+                    break
+            slot = (slot + np.uint64(1)) & taken_mask
+        if repeat:
+            continue
+        free = slot
+        slot = h & recent_mask
+        entry = probe[k]
+        while entry != EMPTY:
+            if entry & high == mark and _same(state, move, recent[entry & low], np.uint32(AS_IS)):
+                repeat = True
+                break
+            slot = (slot + np.uint64(1)) & recent_mask
+            entry = recent_table[slot]
+        if repeat:
+            continue
+        taken[free] = mark | np.uint64(count)
+        out_parent[count], out_move[count], out_hash[count] = number, move, h
+        count += 1
+    return count
+
+
+@numba.njit(cache=True, nogil=True)
+def _best_first(
+    width: int, count: int, out_parent: Ints, out_move: Moves, out_hash: Hashes, out_cost: Ints, out_key: Ints,
+    blank: Ints, blank_byte: int,
+) -> tuple[Ints, Moves, Hashes, Ints, Ints, Ints, Ints]:  # fmt: skip  # pragma: no cover - compiled
+    """The tie rule (:func:`~npuzzle.nearoptimal.beam.best_first`) as a counting sort: the best ``width`` of the
+    ``count`` children in ``out_*`` by their estimate, ties in the order made; returns their parents' numbers,
+    moves, hashes, costs and estimates, and the blank's cell before and after them."""
+    first = np.zeros(out_key[:count].max() + 1, np.int64)  # per estimate: how many have it, then the first's rank
+    for k in range(count):
+        first[out_key[k]] += 1
+    ranked = 0
+    for estimate in range(len(first)):
+        first[estimate], ranked = ranked, ranked + first[estimate]
+    size = min(width, count)
+    parent, move, hashes = np.empty(size, np.int32), np.empty(size, np.uint32), np.empty(size, np.uint64)
+    cost, key = np.empty(size, np.int32), np.empty(size, np.int32)
+    came, after = np.empty(size, np.int32), np.empty(size, np.int32)
+    for k in range(count):
+        rank = first[out_key[k]]
+        if rank < size:
+            first[out_key[k]] = rank + 1
+            parent[rank], move[rank], hashes[rank] = out_parent[k], out_move[k], out_hash[k]
+            cost[rank], key[rank], came[rank] = out_cost[k], out_key[k], blank[out_parent[k]]
+            after[rank] = (out_move[k] >> 8 * blank_byte) & 255
+    return parent, move, hashes, cost, key, came, after
+
+
+@numba.njit(cache=True, nogil=True)
+def _expand_board(
+    start: int, end: int, count: int, states: States, md: Ints, key: Ints, came: Ints, blank: Ints, hashes: Hashes,
+    moves: Ints, zobrist: Hashes, row: Ints, col: Ints, distance: Ints, home_row: Ints, home_col: Ints,
+    recent: States, recent_table: Hashes, taken: Hashes,
+    out_parent: Ints, out_move: Moves, out_hash: Hashes, out_md: Ints, out_key: Ints,
+) -> tuple[int, int]:  # fmt: skip  # pragma: no cover - compiled
+    """The children of the whole-board states ``start`` to ``end - 1`` (see :meth:`~npuzzle.nearoptimal.beam.Kernel.
+    expand`), after the ``count`` made before in the depth: returns how many now, and the number of the state whose
+    child is the target or ``-1``. The moves: the blank to each neighbouring cell but the one it came from; the
+    estimate: the parent's Manhattan distance and conflicts, changed by the moved tile's distance and the conflicts
+    of the one line the move touches that the tile belongs to. A hot loop, written out for speed."""
+    moved_parent, moved_move, moved_hash = _children(4 * (end - start))  # the slice's moves
+    first = count  # the slice's first child
+    moved = 0
+    for number in range(start, end):
+        b = blank[number]
+        for direction in range(4):
+            cell = moves[b, direction]
+            if cell < 0:
+                break
+            if cell == came[number]:
+                continue
+            tile = states[number, cell]
+            h = hashes[number] ^ zobrist[b, 0] ^ zobrist[b, tile] ^ zobrist[cell, tile] ^ zobrist[cell, 0]
+            moved_parent[moved], moved_move[moved], moved_hash[moved] = number, _move(b, tile, cell, 0), h
+            moved += 1
+    count = _new_children(
+        moved, count, states, recent, recent_table, taken, moved_parent, moved_move, moved_hash, out_parent, out_move,
+        out_hash,
+    )  # fmt: skip
+    rows, cols = row[-1] + 1, col[-1] + 1
+    for k in range(first, count):
+        number, move = out_parent[k], out_move[k]
+        state = states[number]
+        b, tile, cell = move & 255, (move >> 8) & 255, (move >> 16) & 255
+        child_md = md[number] + distance[tile, b] - distance[tile, cell]
+        child_lc = key[number] - md[number]
+        # written out per direction and way: choosing the line's arrays first, for one call, ran 13-15% slower
+        if col[cell] == col[b]:  # the tile changes rows: its own row's conflicts change if it enters or leaves it
+            line = home_row[tile]
+            if line == row[b]:  # enters it, on the blank's cell
+                child_lc += _conflicts_gained(state, line * cols, 1, cols, line, home_row, home_col, b, tile)
+            elif line == row[cell]:  # leaves it
+                child_lc -= _conflicts_gained(state, line * cols, 1, cols, line, home_row, home_col, cell, tile)
+        else:
+            line = home_col[tile]
+            if line == col[b]:
+                child_lc += _conflicts_gained(state, line, cols, rows, line, home_col, home_row, b, tile)
+            elif line == col[cell]:
+                child_lc -= _conflicts_gained(state, line, cols, rows, line, home_col, home_row, cell, tile)
+        out_md[k], out_key[k] = child_md, child_md + child_lc
+        if child_md == 0:
+            return k + 1, number
+    return count, -1
+
+
+@numba.njit(cache=True, nogil=True)
+def _expand_line(
+    start: int, end: int, count: int, states: States, total: Ints, hashes: Hashes, moves: Ints, zobrist: Hashes,
+    distance: Ints, targets: Ints, recent: States, recent_table: Hashes, taken: Hashes,
+    out_parent: Ints, out_move: Moves, out_hash: Hashes, out_total: Ints, out_rank: Ints,
+) -> tuple[int, int]:  # fmt: skip  # pragma: no cover - compiled
+    """The children of the line states ``start`` to ``end - 1`` (the blank's cell, then each tile's), as
+    :func:`_expand_board`. The moves: the blank to each of its free neighbouring cells, a tile there moved to the
+    blank's cell; the estimate: 4 × the tiles' distance to their cells plus the blank's distance to the nearest
+    misplaced tile. A hot loop, written out for speed."""
+    moved_parent, moved_move, moved_hash = _children(4 * (end - start))  # the slice's moves
+    first = count  # the slice's first child
+    places = states.shape[1]
+    moved = 0
+    for number in range(start, end):
+        state = states[number]
+        b = state[0]
+        for direction in range(4):
+            cell = moves[b, direction]
+            if cell < 0:
+                break
+            tile = 0  # the tile on the blank's new cell (its place in the state), if any
+            for place in range(1, places):
+                if state[place] == cell:
+                    tile = place
+                    break
+            h = hashes[number] ^ zobrist[tile, state[tile]] ^ zobrist[tile, b]
+            h ^= zobrist[0, b if tile == 0 else state[0]] ^ zobrist[0, cell]
+            moved_parent[moved], moved_move[moved], moved_hash[moved] = number, _move(tile, b, 0, cell), h
+            moved += 1
+    count = _new_children(
+        moved, count, states, recent, recent_table, taken, moved_parent, moved_move, moved_hash, out_parent, out_move,
+        out_hash,
+    )  # fmt: skip
+    for k in range(first, count):
+        number, move = out_parent[k], out_move[k]
+        state = states[number]
+        tile, b, cell = move & 255, (move >> 8) & 255, move >> 24
+        child_total = total[number]
+        if tile:
+            child_total += distance[targets[tile - 1], b] - distance[targets[tile - 1], cell]
+        out_total[k] = child_total
+        if child_total == 0:
+            return k + 1, number
+        reach = 1 << 30  # the blank's distance to the nearest misplaced tile
+        for place in range(1, places):
+            at = b if place == tile else state[place]
+            if at != targets[place - 1] and distance[cell, at] < reach:
+                reach = distance[cell, at]
+        out_rank[k] = 4 * child_total + reach
+    return count, -1
 
 
 @numba.njit(cache=True, nogil=True)
@@ -187,8 +470,9 @@ def _conflicts_gained(
     """How many more linear-conflict moves the line of ``length`` cells from ``start`` by ``stride`` has with
     ``tile`` (a tile whose line it is) on its cell ``at`` than without, its other cells as in ``state``: all but a
     longest increasing run of the places of the tiles whose line (``owner[tile]``) it is, two moves each, with and
-    without ``tile``, in one pass. The runs are found by patience sorting with the piles' tops as the bits of one
-    number; a longest increasing run has one tile from each pile."""
+    without ``tile``, in one pass (written out for speed: the rule is
+    :func:`npuzzle.optimal.heuristics.conflict_moves`). The runs are found by patience sorting with the piles' tops as
+    the bits of one number; a longest increasing run has one tile from each pile."""
     tops = piles = 0  # without the tile
     tops_with = piles_with = 0
     for k in range(length):
@@ -211,120 +495,3 @@ def _conflicts_gained(
             piles_with += 1
         tops_with |= bit
     return 2 * (1 - (piles_with - piles))
-
-
-@numba.njit(cache=True, nogil=True)
-def _same(a: States, blank_a: int, moved_a: int, b: States, blank_b: int, moved_b: int) -> bool:  # pragma: no cover
-    """Whether state ``a`` with its tile on ``moved_a`` moved into its blank on ``blank_a`` equals ``b`` with its
-    ``moved_b`` moved into ``blank_b`` (-1, -1: as it is)."""
-    for cell in range(len(a)):
-        x = a[cell]
-        if cell == moved_a:
-            x = 0
-        elif cell == blank_a:
-            x = a[moved_a]
-        y = b[cell]
-        if cell == moved_b:
-            y = 0
-        elif cell == blank_b:
-            y = b[moved_b]
-        if x != y:
-            return False
-    return True
-
-
-@numba.njit(cache=True, nogil=True)
-def _expand(
-    states: States, md: Ints, lc: Ints, came: Ints, blank: Ints, hashes: Hashes,
-    rows: int, cols: int, distance: Ints, home_row: Ints, home_col: Ints, zobrist: Hashes,
-    recent: States, recent_table: Hashes, taken: Hashes,
-    out_parent: Ints, out_cell: Ints, out_md: Ints, out_lc: Ints, out_hash: Hashes,
-) -> tuple[int, int, bool]:  # fmt: skip  # pragma: no cover - compiled
-    """One depth of the beam: the children of ``states`` neither made before in this depth (``taken``, an empty
-    table) nor among the ``recent`` states (by ``recent_table``), in the Python beam's order, written to ``out_*``
-    (the parent's number, the blank's new cell, Manhattan distance, conflicts, hash). Returns how many, how many
-    parents were expanded whole, and whether the last child is the target (it ends the depth). Written out as
-    loops: numba compiles them."""
-    count = 0
-    recent_mask = np.uint64(len(recent_table) - 1)
-    taken_mask = np.uint64(len(taken) - 1)
-    high = np.uint64(0xFFFFFFFF00000000)
-    low = np.uint64(0xFFFFFFFF)
-    steps = (-cols, cols, -1, 1)
-    # first, each move's new blank cell (-1: off the board or back where the blank came from), its child's hash and
-    # the child's first slot in the recent states' table: loads that do not wait on one another
-    moved_from = np.full(4 * len(states), -1, np.int32)
-    child_hash = np.empty(4 * len(states), np.uint64)
-    first_probe = np.empty(4 * len(states), np.uint64)
-    for number in range(len(states)):
-        b = blank[number]
-        row, col = b // cols, b % cols
-        for direction in range(4):
-            if (direction == 0 and row == 0) or (direction == 1 and row == rows - 1):
-                continue
-            if (direction == 2 and col == 0) or (direction == 3 and col == cols - 1):
-                continue
-            cell = b + steps[direction]
-            if cell == came[number]:
-                continue
-            tile = states[number, cell]
-            h = hashes[number] ^ zobrist[b, 0] ^ zobrist[b, tile] ^ zobrist[cell, tile] ^ zobrist[cell, 0]
-            move = 4 * number + direction
-            moved_from[move], child_hash[move], first_probe[move] = cell, h, recent_table[h & recent_mask]
-    for number in range(len(states)):
-        state = states[number]
-        b = blank[number]
-        row, col = b // cols, b % cols
-        for direction in range(4):
-            move = 4 * number + direction
-            cell = moved_from[move]
-            if cell < 0:
-                continue
-            tile = state[cell]
-            h = child_hash[move]
-            mark = h & high
-            repeat = False
-            slot = h & taken_mask
-            while taken[slot] != EMPTY:
-                if taken[slot] & high == mark:
-                    other = taken[slot] & low
-                    parent = out_parent[other]
-                    if _same(state, b, cell, states[parent], blank[parent], out_cell[other]):
-                        repeat = True
-                        break
-                slot = (slot + np.uint64(1)) & taken_mask
-            if repeat:
-                continue
-            free = slot
-            slot = h & recent_mask
-            entry = first_probe[move]
-            while entry != EMPTY:
-                if entry & high == mark and _same(state, b, cell, recent[entry & low], -1, -1):
-                    repeat = True
-                    break
-                slot = (slot + np.uint64(1)) & recent_mask
-                entry = recent_table[slot]
-            if repeat:
-                continue
-            taken[free] = mark | np.uint64(count)
-            child_md = md[number] + distance[tile, b] - distance[tile, cell]
-            child_lc = lc[number]
-            # written out per direction and way: choosing the line's arrays first, for one call, ran 13-15% slower
-            if direction < 2:  # the tile changes rows: its own row's conflicts change if it enters or leaves it
-                line = home_row[tile]
-                if line == row:  # enters it, on the blank's cell
-                    child_lc += _conflicts_gained(state, line * cols, 1, cols, line, home_row, home_col, b, tile)
-                elif line == cell // cols:  # leaves it
-                    child_lc -= _conflicts_gained(state, line * cols, 1, cols, line, home_row, home_col, cell, tile)
-            else:
-                line = home_col[tile]
-                if line == col:
-                    child_lc += _conflicts_gained(state, line, cols, rows, line, home_col, home_row, b, tile)
-                elif line == cell % cols:
-                    child_lc -= _conflicts_gained(state, line, cols, rows, line, home_col, home_row, cell, tile)
-            out_parent[count], out_cell[count], out_hash[count] = number, cell, h
-            out_md[count], out_lc[count] = child_md, child_lc
-            count += 1
-            if child_md == 0:
-                return count, number, True
-    return count, len(states), False

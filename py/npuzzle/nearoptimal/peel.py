@@ -13,11 +13,11 @@ beyond the line, so peeling always finishes.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import NamedTuple, TypeVar
 
 from ..progress import Progress
-from .beam import FAST_WIDTH, optional_kernel
+from .beam import FAST_WIDTH, Kernel, LineKernel, compiled_kernels, run_depths
 from .budget import Budget
 from .grouptables import neighbours
 
@@ -234,115 +234,23 @@ def line_beam(
     job: Placement, width: int, budget: Budget, max_depth: int, between: Sequence[Sequence[int]] | None = None
 ) -> Generator[Progress, None, list[int] | None]:
     """A blank path that does ``job`` (brings all its tiles to their targets at once), by beam search over the
-    abstract state.
+    abstract state (:func:`~npuzzle.nearoptimal.beam.run_depths`).
 
     States are the blank and the tiles (others interchangeable); each depth keeps the ``width`` states with the
     smallest 4 × (Manhattan sum of the tiles) + the blank's distance to the nearest misplaced one (a tile takes
-    about five moves per cell when the blank has to walk round it). Returns ``None``
-    when the beam dies out, passes ``max_depth`` or the hard limit stops it (callers fall back to :func:`place`).
-    ``between`` (optional, see :func:`cell_distances`) speeds up the ranking; with it, a beam at least
-    :data:`~npuzzle.nearoptimal.beam.FAST_WIDTH` wide runs compiled by numba when installed
-    (:mod:`~npuzzle.nearoptimal.line_beam_numba`), keeping the same states.
+    about five moves per cell when the blank has to walk round it), and a state kept once is refused for good.
+    Returns ``None`` when the beam dies out, passes ``max_depth`` or the hard limit stops it (callers fall back to
+    :func:`place`). ``between`` (optional, see :func:`cell_distances`) speeds up the ranking; with it, a beam at
+    least :data:`~npuzzle.nearoptimal.beam.FAST_WIDTH` wide runs compiled by numba when installed
+    (:mod:`~npuzzle.nearoptimal.beam_numba`), keeping the same states.
     """
-    k = len(job.tiles)
-    n = job.rows * job.cols
-    start, small, row_of, col_of, near = _abstract(job)
-    dist = [[abs(row_of[a] - row_of[b]) + abs(col_of[a] - col_of[b]) for b in range(n)] for a in job.targets]
+    start, small, _, _, near = _abstract(job)
     goal = _freeze(list(job.targets), small)
-
-    use_table = between is not None
-    between = between if between is not None else []
-
-    def reach(state: State) -> int:
-        """The blank's distance to the nearest tile not yet on its target."""
-        b = state[0]
-        if use_table:
-            row = between[b]
-            return min([row[p] for p, t in zip(state[1:], goal) if p != t])
-        br, bc = row_of[b], col_of[b]
-        return min([abs(row_of[p] - br) + abs(col_of[p] - bc) for p, t in zip(state[1:], goal) if p != t])
-
     if start[1:] == goal:
         return []
-    fast = _numba_line_beam() if between and width >= FAST_WIDTH else None
-    if fast is not None:
-        return (yield from fast(bytes(start), bytes(goal), near, between, width, budget, max_depth))
-    parent: dict[State, State | None] = {start: None}
-    layer: list[tuple[State, int]] = [(start, sum(dist[i][start[i + 1]] for i in range(k)))]
-    depth = 0
-    since = 0
-    every = budget.every()
-    found: State | None = None
-    while layer and depth < max_depth and found is None:
-        depth += 1
-        buckets: dict[int, list[tuple[State, int]]] = {}
-        children: dict[State, State] = {}
-        for state, total in layer:
-            b = state[0]
-            for cell in near[b]:
-                moved = cell in state
-                total2 = total
-                child_cells = bytearray(state) if small else list(state)
-                child_cells[0] = cell
-                if moved:
-                    at = state.index(cell)
-                    child_cells[at] = b
-                    total2 += dist[at - 1][b] - dist[at - 1][cell]
-                child: State = bytes(child_cells) if small else tuple(child_cells)
-                if child in parent or child in children:
-                    continue
-                children[child] = state
-                if total2 == 0:
-                    found = child
-                    break
-                if use_table:  # reach(child), written out for speed
-                    row = between[cell]
-                    key = 4 * total2 + min([row[p] for p, t in zip(child[1:], goal) if p != t])
-                else:
-                    key = 4 * total2 + reach(child)
-                bucket = buckets.get(key)
-                if bucket is None:
-                    buckets[key] = [(child, total2)]
-                else:
-                    bucket.append((child, total2))
-            if found is not None:
-                break
-            since += 1
-            if since >= every:
-                if (yield from budget.checkpoint(since)):
-                    return None
-                since = 0
-                every = budget.every()
-        budget.generated += len(children)
-        if found is not None:
-            parent[found] = children[found]
-            break
-        layer = []
-        for key in sorted(buckets):
-            taken = buckets[key][: width - len(layer)]
-            for child, _ in taken:
-                parent[child] = children[child]
-            layer.extend(taken)
-            if len(layer) >= width:
-                break
-        budget.note_frontier(len(layer))
-    budget.expanded += since
-    if found is None:
-        return None
-    return blank_path(parent, found, start)
-
-
-def _numba_line_beam() -> LineBeam | None:
-    """:func:`line_beam` compiled by numba (:mod:`~npuzzle.nearoptimal.line_beam_numba`) when numba is installed."""
-    compiled: LineBeam | None = optional_kernel("line_beam_numba", "numba_line_beam", "numba")
-    return compiled
-
-
-LineBeam = Callable[
-    [bytes, bytes, Sequence[Sequence[int]], Sequence[Sequence[int]], int, Budget, int],
-    Generator[Progress, None, list[int] | None],
-]
-"""A compiled line beam: ``(start, goal, near, between, width, budget, max_depth)``."""
+    compiled = compiled_kernels() if between and width >= FAST_WIDTH else None
+    kernel: Kernel = (compiled.LineKernel if compiled else LineKernel)(start, goal, near, job.cols, between)
+    return (yield from run_depths(kernel, budget, max_depth, width))
 
 
 LINE_WIDTH = 200
