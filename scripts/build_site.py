@@ -465,9 +465,11 @@ def memory_snapshot(
     if node is None:
         log("no memory snapshot: node is not on PATH (the page boots Python the normal way)")
         return None
-    cache.mkdir(parents=True, exist_ok=True)
-    staged = cache / wheel_name
-    partial = target.with_suffix(".partial")
+    # this build's own staging names: two builds at once (the tests' workers) each make it, the last rename wins
+    staging = cache / f"staging-{os.getpid()}"
+    staging.mkdir(parents=True, exist_ok=True)
+    staged = staging / wheel_name
+    partial = staging / "snapshot.partial"
     staged.write_bytes(wheel_bytes)
     command = [node, str(script), "--pyodide", str(runtime), "--stdlib", str(stdlib), "--wheel", str(staged)]
     command += ["--out", str(partial)]
@@ -481,13 +483,15 @@ def memory_snapshot(
         staged.unlink()
     if result.returncode != 0:
         partial.unlink(missing_ok=True)
+        staging.rmdir()
         last = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()[-1][:300]
         log(f"no memory snapshot ({SNAPSHOT_SCRIPT} failed: {last}); the page boots Python the normal way")
         return None
     partial.replace(target)
+    staging.rmdir()
     log(result.stdout.strip())
     for old in sorted(cache.glob("*.snapshot.gz"), key=lambda p: p.stat().st_mtime, reverse=True)[SNAPSHOTS_KEPT:]:
-        old.unlink()
+        old.unlink(missing_ok=True)
     return target
 
 
