@@ -113,6 +113,8 @@ import { newGame } from "./model/game.js";
  * @property {string | null} helpersTasks the tasks handed to them in all
  * @property {string | null} playback playing, paused or end
  * @property {string | null} compare the last comparison: running, done, stopped, failed
+ * @property {string | null} shuffle the last Shuffle or seed dealt: dealt, or failed (not dealt: a message says why, or a newer
+ *   request took its place)
  * @property {string | null} hint the last hint: running, shown, none (no move to hint), failed
  * @property {string | null} clock the game's clock: idle, running, stopped
  * @property {string | null} time the clock's milliseconds when it stopped
@@ -307,7 +309,7 @@ export function createState() {
       answers: 0, readyMs: null, bootTimings: null, boot: null, tables: null, tablesPhases: [], tablesSeconds: null,
       job: null, solve: null, shorter: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
       helpersBusy: null, helpersTasks: null,
-      playback: null, compare: null, hint: null, clock: null, time: null,
+      playback: null, compare: null, shuffle: null, hint: null, clock: null, time: null,
       watch: null, offline: null,
       shortest: null, history: null, theme: null, picture: null, // for players
       analysis: null, lineTables: null, result: null, replay: null, // for speedsolvers

@@ -3,12 +3,14 @@ Cancel; for speedsolvers deal a seed, play tiles, wait for an analysis and read 
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from npuzzle.board import Board
 
-from .conftest import ANSWER_TIMEOUT_MS, App, core, grid_tiles
+from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, grid_tiles
 
 CANCEL_MS = """() => new Promise((resolve, reject) => {
   const t0 = performance.now();
@@ -42,14 +44,29 @@ def wait_for_progress(page: Page) -> None:
     page.wait_for_function(RUNNING_WITH_NODES, timeout=ANSWER_TIMEOUT_MS)
 
 
-def shuffle(app: App, shape: str, goal: str | None = None) -> None:
-    """Choose ``goal`` (when given), type ``shape`` and press Shuffle; wait for the page's answer."""
+def shuffle(app: App, shape: str, goal: str | None = None) -> str:
+    """Choose ``goal`` (when given), type ``shape`` and press Shuffle; wait until the page says how the shuffle
+    ended ("dealt" or "failed"), and return it. (Not the count of answers: the verdict a finished playback
+    refreshes counts as one too, and may land just after the click.)"""
     if goal is not None:
         app.select_goal(goal)
-    app.page.fill("#shape", shape)
-    before = app.answers()
-    app.page.click("#shuffle")
-    app.wait_answer(before)
+    page = app.page
+    page.fill("#shape", shape)
+    page.evaluate("() => { delete document.body.dataset.shuffle; }")  # not the end of an earlier shuffle
+    page.click("#shuffle")
+    page.wait_for_selector("body[data-shuffle]", state="attached", timeout=ANSWER_TIMEOUT_MS)
+    return page.locator("body").get_attribute("data-shuffle") or ""
+
+
+def press_solve(app: App, button: str = "#solve") -> float:
+    """Press Solve (``button``: the phone's bar has its own) and wait for the end of this solve, not an earlier
+    one's; return the seconds it took."""
+    page = app.page
+    page.evaluate("() => { delete document.body.dataset.solve; }")
+    began = time.perf_counter()
+    page.click(button)
+    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    return time.perf_counter() - began
 
 
 def wait_grid(app: App, tiles: tuple[int, ...] | list[int]) -> None:

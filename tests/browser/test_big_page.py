@@ -9,7 +9,6 @@ One page (one Pyodide boot) serves the whole module.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -18,8 +17,8 @@ from npuzzle.board import Board
 from npuzzle.interchange import write_notation
 from npuzzle.parse import parse_board, resolve_goal
 
-from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, core, solver_option
-from .steps import CANCEL_HANG_MS, cancel_ms, solution_facts, wait_for_progress, wait_grid
+from .conftest import ANSWER_TIMEOUT_MS, App, core, solver_option
+from .steps import CANCEL_HANG_MS, cancel_ms, press_solve, solution_facts, wait_for_progress, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -38,16 +37,6 @@ def check_big(app: App, text: str) -> Board:
         timeout=ANSWER_TIMEOUT_MS,
     )
     return board
-
-
-def press_solve(app: App) -> float:
-    """Press Solve (auto) and wait for the end; return the seconds it took."""
-    page = app.page
-    page.evaluate("() => { delete document.body.dataset.solve; }")  # not the end state of an earlier solve
-    began = time.perf_counter()
-    page.click("#solve")
-    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
-    return time.perf_counter() - began
 
 
 NOTATION_JS = """() => {

@@ -191,6 +191,7 @@ export async function shuffle(ctx, seed) {
       state.game.seed = reply.seed === null ? null : String(reply.seed);
     }
     if (phoneLayout()) state.after.reveal = "stage";
+    setReport(state, "shuffle", dealt ? "dealt" : "failed");
     return dealt;
   } catch (caught) {
     if (seq !== state.latest) return false;
@@ -200,6 +201,7 @@ export async function shuffle(ctx, seed) {
     } else {
       showError(ctx, error, "shape");
     }
+    setReport(state, "shuffle", "failed");
     answered(ctx);
     return false;
   }
