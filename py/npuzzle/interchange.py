@@ -238,25 +238,28 @@ def _moves(moves: str | Iterable[int | str]) -> Iterable[int | str]:
 def _tokens(text: str) -> list[int | str]:
     """The moves of a string: numbers and words as they are, runs of letters one by one (``R3`` three times), at
     most :data:`MAX_NOTATION_MOVES` in all (counted before any run is expanded)."""
-    tokens = text.replace(",", " ").split()
     what = f"move text {quote_input(text)}"
+    read: list[tuple[int | str, bool]] = []  # each move as the board takes it, or a token of runs still to expand
     total = 0
-    for token in tokens:
-        if (token.isascii() and token.isdigit()) or token.lower() in WORDS:
+    for token in text.replace(",", " ").split():
+        if token.isascii() and token.isdigit():
+            read.append((int(token) if len(token) <= MAX_DIGITS else token, False))  # a long one: the board names it
+            total += 1
+        elif token.lower() in WORDS:
+            read.append((token, False))
             total += 1
         elif _RUNS.fullmatch(token):
+            read.append((token, True))
             total += _run_moves(token, what)
         else:
             raise MoveError(f"move {quote_input(token)} is neither a tile number, a word nor a run of U, D, L, R")
         check_move_count(total, what)
     out: list[int | str] = []
-    for token in tokens:
-        if token.isascii() and token.isdigit():
-            out.append(int(token) if len(token) <= MAX_DIGITS else token)  # a long one: the board names it
-        elif token.lower() in WORDS:
-            out.append(token)
+    for move, runs in read:
+        if runs:
+            out.extend(_expand_runs(str(move), what, len(out)))
         else:
-            out.extend(_expand_runs(token, what, len(out)))
+            out.append(move)
     return out
 
 
