@@ -121,14 +121,22 @@ def preparing(algorithm: str, heuristic: str, elapsed: float) -> Progress:
 
 
 def result_at(
-    last: Progress, stopped: StopReason, message: str, lower_bound: int, extra: dict[str, Any] | None = None
+    last: Progress,
+    stopped: StopReason | None,
+    message: str,
+    lower_bound: int,
+    extra: dict[str, Any] | None = None,
+    *,
+    moves: tuple[int, ...] | None = None,
+    optimal: bool = False,
 ) -> SearchResult:
-    """The result of a search that ended without an answer at its progress record ``last`` (:func:`preparing`'s
-    when it counted nothing yet): that record's counts and time, the proven ``lower_bound``, what ``stopped`` it and
-    the ``message`` saying so."""
+    """The result of a search that ended at its progress record ``last`` (:func:`preparing`'s when it counted
+    nothing yet): that record's counts and time (its largest frontier: the larger of ``max_frontier`` and
+    ``frontier``), the answer ``moves`` (``None``: none) and whether it is proven ``optimal``, the proven
+    ``lower_bound``, what ``stopped`` it (``None``: it finished) and the ``message`` saying so."""
     return SearchResult(
-        moves=None,
-        optimal=False,
+        moves=moves,
+        optimal=optimal,
         algorithm=last.algorithm,
         heuristic=last.heuristic,
         nodes_expanded=last.nodes_expanded,

@@ -27,10 +27,11 @@ the largest of that and each partition's additive table sum. The method, its kno
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 
 from ..board import Board, goal_board
 from ..errors import GoalError, LimitError, plural, show_value
-from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, ratio_bound, run
+from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, ratio_bound, result_at, run
 from ..solvability import check_reachable
 from .both_ways import BeamJob, shorter_way
 from .budget import Budget
@@ -283,21 +284,9 @@ class _Run:
             "budget": self.units,
         }
         budget = self.budget
-        found = SearchResult(
-            moves=final,
-            optimal=final is not None and len(final) == self.lower,
-            algorithm=ALGORITHM,
-            heuristic=HEURISTIC,
-            nodes_expanded=budget.expanded,
-            nodes_generated=budget.generated,
-            max_frontier=budget.max_frontier,
-            iterations=budget.iteration,
-            seconds=budget.elapsed(),
-            lower_bound=self.lower,
-            stopped=budget.stopped,
-            message=message,
-            extra=extra,
-        )
+        optimal = final is not None and len(final) == self.lower
+        record = replace(budget.progress(), max_frontier=budget.max_frontier)  # its progress records leave it at 0
+        found = result_at(record, budget.stopped, message, self.lower, extra, moves=final, optimal=optimal)
         if final is not None:
             extra["ratio_bound"] = ratio_bound(found)
         return found

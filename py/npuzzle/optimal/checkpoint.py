@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any, Protocol
 
@@ -153,7 +154,7 @@ def result_from_progress(
 
 class IdaRun(Protocol):
     """What :func:`ida_result` reads of a tuned IDA*'s run (:class:`npuzzle.pdb.search_run.SearchRun`,
-    :class:`npuzzle.pdb.mtm_search.MtmRun`): its heuristic's name, counters, bound and checkpoint."""
+    :class:`npuzzle.pdb.mtm_search.MtmRun`): its heuristic's name, counters, bound, checkpoint and progress record."""
 
     name: str
     expanded: int
@@ -162,6 +163,9 @@ class IdaRun(Protocol):
     iterations: int
     bound: int
     checkpoint: Checkpoint
+
+    def progress(self, depth: int) -> Progress:
+        """The progress record at the last checkpoint, ``depth`` moves deep."""
 
 
 def ida_result(
@@ -178,21 +182,8 @@ def ida_result(
     message = (
         "" if reason is None else limit_message("idastar", run.name, reason, limit, run.expanded, 0, run.bound, unit)
     )
-    return SearchResult(
-        moves=moves,
-        optimal=moves is not None,
-        algorithm="idastar",
-        heuristic=run.name,
-        nodes_expanded=run.expanded,
-        nodes_generated=run.generated,
-        max_frontier=run.max_depth,
-        iterations=run.iterations,
-        seconds=run.checkpoint.elapsed(),
-        lower_bound=lower,
-        stopped=reason,
-        message=message,
-        extra=extra,
-    )
+    deepest = replace(run.progress(run.max_depth), elapsed=run.checkpoint.elapsed())
+    return result_at(deepest, reason, message, lower, extra, moves=moves, optimal=moves is not None)
 
 
 def tiles_moved(tiles: Sequence[int], blanks: Sequence[int]) -> list[int]:

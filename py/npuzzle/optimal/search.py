@@ -17,11 +17,12 @@ that does not reach the goal raises :class:`~npuzzle.optimal.checkpoint.SearchBu
 
 from __future__ import annotations
 
+import time
 from heapq import heappop, heappush
 from typing import Any
 
 from ..board import Board
-from ..progress import Limit, Progress, Search, SearchResult, StopReason
+from ..progress import Limit, Progress, Search, SearchResult, StopReason, result_at
 from ..solvability import check_reachable
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heap import IndexedHeap
@@ -159,21 +160,8 @@ def _astar(
         moves: tuple[int, ...] | None, bound: int, reason: StopReason | None = None, message: str = ""
     ) -> SearchResult:
         optimal = moves is not None and heuristic.admissible
-        return SearchResult(
-            moves=moves,
-            optimal=optimal,
-            algorithm="astar",
-            heuristic=name,
-            nodes_expanded=expanded,
-            nodes_generated=generated,
-            max_frontier=max_heap,
-            iterations=1,
-            seconds=checkpoint.elapsed(),
-            lower_bound=bound,
-            stopped=reason,
-            message=message,
-            extra={"states_held": len(g_of)},
-        )
+        held = {"states_held": len(g_of)}
+        return result_at(progress(time.perf_counter()), reason, message, bound, held, moves=moves, optimal=optimal)
 
     def smallest_f() -> int:
         if watched:
@@ -333,21 +321,7 @@ def _idastar(
     ) -> SearchResult:
         optimal = moves is not None and heuristic.admissible
         lower = bound if moves is None else len(moves) if heuristic.admissible else 0
-        return SearchResult(
-            moves=moves,
-            optimal=optimal,
-            algorithm="idastar",
-            heuristic=name,
-            nodes_expanded=expanded,
-            nodes_generated=generated,
-            max_frontier=max_stack,
-            iterations=iterations,
-            seconds=checkpoint.elapsed(),
-            lower_bound=lower,
-            stopped=reason,
-            message=message,
-            extra=extra,
-        )
+        return result_at(progress(time.perf_counter()), reason, message, lower, extra, moves=moves, optimal=optimal)
 
     def stopped(reason: StopReason) -> SearchResult:
         return ended(None, reason, limit_message("idastar", name, reason, limit, expanded, len(stack), bound))

@@ -49,6 +49,7 @@ from ..progress import (
     StopReason,
     preparing,
     ratio_bound,
+    result_at,
 )
 from ..solvability import check_reachable
 from .fallback import Fallback, optimal_then_near
@@ -123,21 +124,11 @@ class Plan:
             return result_from_progress(last, self.algorithm, self.heuristic, reason)
         b, g = self.board, self.goal
         lower = manhattan_linear_conflict(b.tiles, g.tiles, b.rows, b.cols)
-        expanded = 0 if last is None else last.nodes_expanded
-        return SearchResult(
-            moves=None,
-            optimal=False,
-            algorithm=self.algorithm,
-            heuristic=self.heuristic,
-            nodes_expanded=expanded,
-            nodes_generated=0 if last is None else last.nodes_generated,
-            max_frontier=0 if last is None else max(last.max_frontier, last.frontier),
-            iterations=0,
-            seconds=0.0 if last is None else last.elapsed,
-            lower_bound=lower,
-            stopped=reason,
-            message=stopped_message(reason, expanded, lower),
-        )
+        # the plan's algorithm and heuristic and 0 iterations, whatever the last record says
+        counted = preparing(self.algorithm, self.heuristic, 0.0)
+        if last is not None:
+            counted = replace(last, algorithm=self.algorithm, heuristic=self.heuristic, iteration=0)
+        return result_at(counted, reason, stopped_message(reason, counted.nodes_expanded, lower), lower)
 
 
 def result_json(board: Board, result: SearchResult, metric: str | None = None) -> dict[str, Any]:
