@@ -34,6 +34,7 @@ from .cache import (
 )
 from .loading import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
+from .mtm_paths import LineSpace
 from .mtm_search import (
     MtmRun,
     deepen_mtm,
@@ -68,6 +69,7 @@ __all__ = [
     "Answer",
     "Coordinator",
     "FileSlices",
+    "LineSpace",
     "Located",
     "MappedFormError",
     "MtmRun",
