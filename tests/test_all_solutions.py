@@ -4,7 +4,9 @@ distinct, as many as counted, in order); limits, stops and refusals."""
 
 from __future__ import annotations
 
+import io
 import itertools
+import json
 import random
 
 import pytest
@@ -21,6 +23,7 @@ from npuzzle import (
     run,
     stop,
 )
+from npuzzle.cli import main
 from npuzzle.optimal.metric import count_tiles
 from npuzzle.pdb import build_multiset, home_map
 from npuzzle.solving.all_solutions import AllSolutions, SolutionCount
@@ -151,3 +154,27 @@ def test_refusals_name_the_problem() -> None:
     with pytest.raises(LimitError, match="optimal solving in line moves needs"):
         optimal_solutions(parse_board("1 2 3 4 / 5 6 7 8 / 9 10 0 11"), metric="mtm")
     assert count_optimal_solutions(goal_board(3, 3)).count == 1
+
+
+def test_the_command_line_counts_lists_and_refuses() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "--count", HARDEST_3X3], out=out, err=err) == 0
+    text = out.getvalue()
+    assert text.startswith("40 optimal solutions of 31 single-tile moves") and "L (29), R (6), D (5)" in text
+    out = io.StringIO()
+    assert main(["solve", "--all", "--max-solutions", "3", "--json", "--metric", "mtm", HARDEST_3X3], out=out) == 0
+    record = json.loads(out.getvalue())
+    assert (record["count"], record["length"], record["listed"], record["complete"]) == (2, 20, 2, True)
+    board = parse_board(HARDEST_3X3)
+    assert [s["moves"] for s in record["solutions"]] == [list(m) for m in optimal_solutions(board, metric="mtm")]
+    out = io.StringIO()
+    assert main(["solve", "--all", "--max-solutions", "2", HARDEST_3X3], out=out) == 0
+    assert "Listed 2 of 40" in out.getvalue()
+    out = io.StringIO()
+    assert main(["solve", "--count", "--max-nodes", "2000", HARDEST_3X3], out=out) == 3
+    assert out.getvalue().startswith("Not counted: IDA* stopped at the node limit")
+    err = io.StringIO()
+    assert main(["solve", "--all", "--algorithm", "astar", HARDEST_3X3], err=err) == 2
+    assert "drop --algorithm astar" in err.getvalue()
+    out = io.StringIO()
+    assert main(["solve", "--count", "2 1 3 / 4 5 6 / 7 8 0"], out=out) == 1 and "Not solvable" in out.getvalue()
