@@ -25,10 +25,11 @@ from npuzzle import (
 )
 from npuzzle.cli import main
 from npuzzle.optimal.metric import count_tiles
-from npuzzle.pdb import build_multiset, home_map
+from npuzzle.pdb import PdbSpace, PdbTables, build_multiset, home_map
+from npuzzle.pdb.pure_builder import build_database
 from npuzzle.solving.all_solutions import AllSolutions, SolutionCount
 from npuzzle.solving.multitile import small_database
-from npuzzle.solving.registry import Registry, default_registry
+from npuzzle.solving.registry import Registry, default_registry, registry_with_tables
 from oracle import path_counts
 
 HALVES_OF_4 = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
@@ -59,13 +60,13 @@ def check_memo(all_solutions: AllSolutions, truth: dict[tuple[int, ...], tuple[i
     assert paths is not None
     space = paths.space
     layout = space.layout  # type: ignore[attr-defined]
-    run_of = getattr(space, "run", None)
+    original = getattr(space, "original", None)
     mapping = home_map(all_solutions.goal)
     assert mapping is not None
     for key, entry in paths.memo.items():
         tiles = layout.unpack(key)
-        if run_of is not None:  # a line-move space keeps home-labelled boards: rename them back
-            tiles = tuple(run_of.original[tiles[mapping[0][c]]] for c in range(len(tiles)))
+        if original is not None:  # a database's space keeps home-labelled boards: rename them back
+            tiles = tuple(original[tiles[mapping[0][c]]] for c in range(len(tiles)))
         left, n = entry & 255, entry >> 8
         d, ways = truth[tiles]
         assert (d, ways) == (left, n) if n else d > left
@@ -178,3 +179,29 @@ def test_the_command_line_counts_lists_and_refuses() -> None:
     assert "drop --algorithm astar" in err.getvalue()
     out = io.StringIO()
     assert main(["solve", "--count", "2 1 3 / 4 5 6 / 7 8 0"], out=out) == 1 and "Not solvable" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "partition",
+    [((1, 2, 3, 5), (4, 6, 7, 8)), ((1, 2, 3), (4, 5, 6, 7), (5, 6, 7, 8))],
+    ids=["disjoint", "alternatives"],
+)
+def test_a_pattern_database_counts_with_its_own_lookups(partition: tuple[tuple[int, ...], ...]) -> None:
+    goal = goal_board(3, 3)
+    truth = path_counts(goal, "stm")
+    registry = registry_with_tables(PdbTables.of(build_database(3, 3, partition)))
+    for tiles in sample_by_depth(truth, 2, seed=7):
+        every = AllSolutions(Board(3, 3, tiles), goal, "stm", registry)
+        counted = run(every.count())
+        assert (counted.length, counted.count) == truth[tiles] and isinstance(every._paths.space, PdbSpace)  # type: ignore[union-attr]
+        check_memo(every, truth)
+
+
+def test_a_4x4_pattern_database_counts_boards_near_the_goal() -> None:
+    goal = goal_board(4, 4)
+    truth = path_counts(goal, "stm", 14)
+    triples = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15))
+    registry = registry_with_tables(PdbTables.of(build_database(4, 4, triples)))
+    boards = sorted(truth, key=lambda t: (-truth[t][1], t))[:3] + sample_by_depth(truth, 1, seed=9)[-4:]
+    for tiles in boards:
+        assert count_optimal_solutions(Board(4, 4, tiles), registry=registry).count == truth[tiles][1]

@@ -53,6 +53,7 @@ from .multiset import (
     partition_name,
 )
 from .multiset_build import build_multiset
+from .pdb_paths import PdbSpace
 from .search import solve_with_pdb, within_bound
 from .split import SEQUENTIAL_NODES, Coordinator, Split, SplitJob, subtree_search
 from .tables import PdbHeuristic, PdbTables, heuristic_name, home_map, load_tables_steps, pdb_fits, useful_reflection
@@ -76,6 +77,7 @@ __all__ = [
     "MultisetDatabase",
     "MultisetIndex",
     "PdbHeuristic",
+    "PdbSpace",
     "PdbTables",
     "Split",
     "SplitJob",

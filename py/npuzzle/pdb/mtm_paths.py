@@ -29,6 +29,7 @@ class LineSpace:
     def __init__(self, database: MultisetDatabase, board: Board, goal: Board) -> None:
         self.run = run = MtmRun(database, board, goal, Limit(), 1.0)
         self.name = run.name
+        self.original = run.original
         layout = Layout.of(board.rows, board.cols)
         self.layout = layout
         self.shift = [layout.shift(c) for c in range(board.size)]

@@ -20,7 +20,7 @@ from ..board import Board, goal_board, moves_to_letters
 from ..optimal.all_paths import OptimalPaths, Space, TileSpace
 from ..optimal.checkpoint import DEFAULT_REPORT_EVERY, SearchBug
 from ..optimal.metric import Metric, metric_name
-from ..pdb import LineSpace
+from ..pdb import LineSpace, PdbHeuristic, PdbSpace
 from ..progress import Clock, Limit, Progress, SearchResult, StopReason, run
 from .multitile import mtm_database
 from .registry import Registry, default_registry
@@ -95,8 +95,10 @@ class AllSolutions:
     def space(self) -> Space[Any]:
         """The search space of :attr:`metric` with its estimate (a small board's line-move table is built now)."""
         if self.metric == "stm":
-            entry = heuristic_entry(self.registry, self.board, self.goal, self.heuristic)
-            return TileSpace(self.board, self.goal, entry.build(self.goal))
+            estimate = heuristic_entry(self.registry, self.board, self.goal, self.heuristic).build(self.goal)
+            if isinstance(estimate, PdbHeuristic) and estimate.tables is not None:  # the database's own lookups
+                return PdbSpace(estimate.tables, self.board, self.goal)
+            return TileSpace(self.board, self.goal, estimate)
         database = mtm_database(self.board, self.goal, self.registry.mtm)
         assert database is not None  # plan() refused a board without one
         return LineSpace(database, self.board, self.goal)
