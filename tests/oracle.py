@@ -97,3 +97,28 @@ def line_distance(board: Board, goal: Board, half: int = 4) -> int | None:
     around_board = _breadth_first(board, half, _line_children)
     met = [d + around_goal[tiles] for tiles, d in around_board.items() if tiles in around_goal]
     return min(met, default=None)
+
+
+@lru_cache(maxsize=4)
+def path_counts(goal: Board, metric: str = "stm", depth: int | None = None) -> dict[tuple[int, ...], tuple[int, int]]:
+    """Every tile tuple within ``depth`` moves of ``goal`` in ``metric`` (all reachable ones when ``None``) → its
+    distance and its number of shortest paths to the goal (moves are reversible: as many as from the goal), by one
+    breadth-first search that adds up each layer's counts into the next."""
+    children = _line_children if metric == "mtm" else _tile_children
+    found = {goal.tiles: (0, 1)}
+    frontier = [goal.tiles]
+    d = 0
+    while frontier and (depth is None or d < depth):
+        d += 1
+        nxt = []
+        for tiles in frontier:
+            ways = found[tiles][1]
+            for child in children(tiles, goal.rows, goal.cols):
+                seen = found.get(child)
+                if seen is None:
+                    found[child] = (d, ways)
+                    nxt.append(child)
+                elif seen[0] == d:
+                    found[child] = (d, seen[1] + ways)
+        frontier = nxt
+    return found

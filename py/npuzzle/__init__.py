@@ -47,6 +47,7 @@ from .parse import parse_board, parse_moves, parse_shape, resolve_goal
 from .progress import Limit, Progress, Search, SearchResult, SearchStopped, run, stop
 from .randomize import random_board, scramble
 from .solvability import BoardInvariants, Explanation, count_inversions, explain, inversion_parity, is_solvable
+from .solving.all_solutions import AllSolutions, SolutionCount, count_optimal_solutions, optimal_solutions
 from .solving.solve import compare, plan, solve
 
 __version__ = "0.1.0"
@@ -57,6 +58,7 @@ __all__ = [
     "GOAL_NAMES",
     "HEURISTIC_NAMES",
     "MAX_CELLS",
+    "AllSolutions",
     "BlankError",
     "Board",
     "BoardError",
@@ -80,12 +82,14 @@ __all__ = [
     "SearchStopped",
     "ShapeError",
     "SizeLimitError",
+    "SolutionCount",
     "TileOutOfRangeError",
     "UnknownNameError",
     "UnsolvableError",
     "astar",
     "compare",
     "count_inversions",
+    "count_optimal_solutions",
     "explain",
     "goal_board",
     "idastar",
@@ -94,6 +98,7 @@ __all__ = [
     "iter_boards",
     "make_heuristic",
     "moves_to_letters",
+    "optimal_solutions",
     "parse_board",
     "parse_moves",
     "parse_shape",

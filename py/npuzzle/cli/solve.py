@@ -42,6 +42,7 @@ from .common import (
     UsageError,
 )
 from .progress_line import ProgressLine, drive
+from .solutions import add_solutions_arguments, check_solutions_arguments, cmd_solutions
 
 
 def solve_text(board: Board, result: SearchResult, letters: Convention = "tile") -> str:
@@ -127,6 +128,9 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         raise UsageError(f"--resume goes with --batch (got --resume {quote_input(args.resume)} and no --batch)")
     board, goal = read_board_and_goal(args, stdin)
     limit = check_limits(args.max_nodes, args.time_limit)
+    every = args.count or args.all
+    if every:
+        check_solutions_arguments(args)
     wanted = wants_tables(board, goal, "auto" if args.metric == "mtm" else args.algorithm, args.heuristic)
     try:
         tables = load_pdb(args, err) if wanted else None
@@ -149,6 +153,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
                 "optimal 4×4 solving; without it a hard 4×4 may get a near-optimal answer\n"
             )
         try:
+            if every:
+                return cmd_solutions(args, board, goal, registry, limit, out, err)
             chosen = plan(board, goal, args.algorithm, args.heuristic, registry, budget=args.budget, metric=args.metric)
         except UnsolvableError as exc:
             return unsolvable(args, exc, out)
@@ -304,6 +310,7 @@ def add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help=f"the multi-tile metric's database (default: ${MTM_ENV}, else the cache directory's)",
     )
     blank_direction_argument(solve, "the solution's notation line names")
+    add_solutions_arguments(solve)
     _search_limit_arguments(solve)
     solve.set_defaults(func=cmd_solve)
 

@@ -34,6 +34,7 @@ from .cache import (
 )
 from .loading import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
+from .mtm_paths import LineSpace
 from .mtm_search import (
     MtmRun,
     deepen_mtm,
@@ -52,6 +53,7 @@ from .multiset import (
     partition_name,
 )
 from .multiset_build import build_multiset
+from .pdb_paths import PdbSpace
 from .search import solve_with_pdb, within_bound
 from .split import SEQUENTIAL_NODES, Coordinator, Split, SplitJob, subtree_search
 from .tables import PdbHeuristic, PdbTables, heuristic_name, home_map, load_tables_steps, pdb_fits, useful_reflection
@@ -68,12 +70,14 @@ __all__ = [
     "Answer",
     "Coordinator",
     "FileSlices",
+    "LineSpace",
     "Located",
     "MappedFormError",
     "MtmRun",
     "MultisetDatabase",
     "MultisetIndex",
     "PdbHeuristic",
+    "PdbSpace",
     "PdbTables",
     "Split",
     "SplitJob",

@@ -34,8 +34,8 @@ and of its mirror image, and the cells of the whole move so far (this one last).
 Line = tuple[int, tuple[Step, ...]]
 """A line the blank can slide through: its axis (0 vertical, 1 horizontal) and its steps, nearest first."""
 
-_DELTA = (0, 1, -1)
-"""A child's estimate from its parent's: ``h + _DELTA[(residue − h) % 3]``."""
+RESIDUE_DELTA = (0, 1, -1)
+"""A child's estimate from its parent's: ``h + RESIDUE_DELTA[(residue − h) % 3]``."""
 
 
 def multiset_fits(board: Board, goal: Board, database: MultisetDatabase) -> bool:
@@ -65,7 +65,7 @@ def transposed_helps(rows: int, cols: int, partition: Sequence[Sequence[int]]) -
     return {frozenset(m(t) for t in group) for group in partition} != own
 
 
-def _lines(database: MultisetDatabase) -> list[tuple[Line, ...]]:
+def blank_lines(database: MultisetDatabase) -> list[tuple[Line, ...]]:
     """``lines[z]``: the lines of the blank on cell ``z`` (made once per database)."""
     cached: list[tuple[Line, ...]] | None = database.search_cache.get("lines")
     if cached is not None:
@@ -126,7 +126,7 @@ class MtmRun(IdaCounts):
             if transposed_helps(database.rows, database.cols, database.partition)
             else self.h1
         )
-        self.lines = _lines(database)
+        self.lines = blank_lines(database)
         self.b = list(self.start)
         self.goal = list(range(n))
         super().__init__(multiset_heuristic_name(database), limit, report_every, CHECK_EVERY, max(self.h1, self.h2))
@@ -173,11 +173,11 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
                 cthi += label * tdhi
                 generated += 1
                 i = LOW[clo] + HIGH[chi]
-                n1 = h1 + _DELTA[((E[i >> 2] >> ((i & 3) << 1) & 3) - h1) % 3]
+                n1 = h1 + RESIDUE_DELTA[((E[i >> 2] >> ((i & 3) << 1) & 3) - h1) % 3]
                 if n1 > thr:
                     continue
                 i = LOW[ctlo] + HIGH[cthi]
-                n2 = h2 + _DELTA[((E[i >> 2] >> ((i & 3) << 1) & 3) - h2) % 3]
+                n2 = h2 + RESIDUE_DELTA[((E[i >> 2] >> ((i & 3) << 1) & 3) - h2) % 3]
                 if n2 > thr:
                     continue
                 kids.append((line_axis, clo, chi, ctlo, cthi, n1, n2, cells))

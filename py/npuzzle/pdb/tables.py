@@ -159,6 +159,9 @@ class PdbHeuristic:
                 f"{goal.rows}×{goal.cols} goal (it needs the same shape and a corner blank)"
             )
         self._database = database
+        self.tables = tables if isinstance(tables, PdbTables) and reflect else None
+        """The tables ready for searching it was made from (``None``: a bare database, or no reflected lookup):
+        what a faster search with the same estimate starts from (:class:`~npuzzle.pdb.pdb_paths.PdbSpace`)."""
         self._cell, self._label = mapping
         self._reflect = reflect and useful_reflection(database)
         self._mirror = mirror_cell(goal.cols)
