@@ -59,9 +59,10 @@ def main(argv: list[str]) -> int:
     registry = registry_with_tables(tables).with_mtm(mtm)
     goal = goal_board(4, 4)
     seeds = sorted(parse_ids(args.seeds))
-    print("seed  moves  start  mistakes   STM s  lines  start  mistakes   MTM s")
+    print("seed  moves  start  mistakes   STM s  lines  start  mistakes   MTM s  MTM nodes")
     stm_times: list[float] = []
     mtm_times: list[float] = []
+    nodes: list[int] = []
     for seed in seeds:
         board = deal(4, 4, seed).board
         letters = player(board, goal, tables, args.length, random.Random(seed))
@@ -75,10 +76,14 @@ def main(argv: list[str]) -> int:
             if metric == "mtm":
                 row.append(f"{analysis.moves:>5}")
             row += [f"{analysis.distances[0]:>5}", f"{len(analysis.mistakes):>8}", f"{times[-1]:>7.3f}"]
+            if metric == "mtm":
+                nodes.append(analysis.nodes_expanded)
+                row.append(f"{nodes[-1]:>9,}")
         print("  ".join(row), flush=True)
     print(
         f"median: STM {statistics.median(stm_times):.3f} s (max {max(stm_times):.3f}), "
-        f"MTM {statistics.median(mtm_times):.3f} s (max {max(mtm_times):.3f})"
+        f"MTM {statistics.median(mtm_times):.3f} s (max {max(mtm_times):.3f}), "
+        f"{statistics.median(nodes):,.0f} nodes (max {max(nodes):,}, in all {sum(nodes):,})"
     )
     if args.solves:
         print("\nseed  MTM optimal  single-tile optimal's lines  nodes expanded  seconds")

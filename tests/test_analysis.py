@@ -69,6 +69,24 @@ def test_3x3_distances_are_the_exact_ones_on_random_played_paths(metric: str) ->
         check_marks(analysis, board, goal, plays, truth)
 
 
+def test_3x3_line_move_analyses_going_back_and_forth_keep_the_exact_distances() -> None:
+    goal = goal_board(3, 3)
+    truth = line_distances(goal)
+    rng = random.Random(11)
+    for _ in range(8):
+        board = Board(3, 3, rng.choice(sorted(truth)))
+        letters = ""  # moves, some played, undone and played again: positions and searches come again
+        for _ in range(rng.randrange(4, 12)):
+            letter = rng.choice(list(board.apply(letters).movable_tiles()))
+            back = {"U": "D", "D": "U", "L": "R", "R": "L"}[letter]
+            letters += letter + back + letter if rng.random() < 0.5 else letter
+        letters += played(board.apply(letters), goal, distances(goal), 0, rng)
+        analysis = run(analyse(board, goal, write_notation(letters), "mtm"))
+        plays = [a * n for a, n in runs(letters)]
+        assert list(analysis.distances) == [truth[p.tiles] for p in positions(board, plays)]
+        check_marks(analysis, board, goal, plays, truth)
+
+
 def check_marks(
     analysis: Analysis, board: Board, goal: Board, plays: list[str], truth: dict[tuple[int, ...], int]
 ) -> None:

@@ -31,6 +31,7 @@ from npuzzle.progress import ratio_bound
 from npuzzle.research.exhaustive import DistanceTable
 from npuzzle.solving.multitile import mtm_database, mtm_lower_bound, small_heuristic
 from npuzzle.solving.registry import default_registry
+from npuzzle.speedsolving.oracle import line_neighbours
 from oracle import line_distance, line_distances
 
 PY = Path(__file__).resolve().parents[1] / "py"
@@ -157,6 +158,23 @@ def test_the_bounded_search_answers_exactly_at_its_bound() -> None:
     assert run(within_lines(board, goal, coarse, d - 1))[0] is None
     found, nodes = run(within_lines(board, goal, coarse, d))
     assert found is not None and count_tiles(board, found, "mtm") == d and nodes > 0
+
+
+def test_the_bounded_search_avoiding_far_neighbours_finds_the_same_solution_in_fewer_nodes() -> None:
+    goal = goal_board(3, 3)
+    coarse = build_multiset(3, 3, ROWS_OF_3)
+    truth = line_distances(goal)
+    saved = 0
+    for tiles in sorted(truth)[::97]:
+        board = Board(3, 3, tiles)
+        near = list(line_neighbours(board))
+        for bound in (truth[tiles] - 1, truth[tiles]):
+            far = frozenset(b for b in near if truth[b.tiles] > bound - 1)
+            plain, nodes = run(within_lines(board, goal, coarse, bound))
+            avoiding, fewer = run(within_lines(board, goal, coarse, bound, avoid=far))
+            assert avoiding == plain and fewer <= nodes, (tiles, bound)
+            saved += nodes - fewer
+    assert saved > 0
 
 
 def test_the_file_round_trips_and_damage_is_named() -> None:

@@ -15,7 +15,7 @@ alone: is there a solution of at most ``bound`` line moves (the analysis asks th
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Collection, Generator, Sequence
 
 from ..board import Board
 from ..optimal.checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
@@ -101,7 +101,13 @@ class MtmRun(IdaCounts):
     counters, bound and checkpoint of :class:`~npuzzle.optimal.ida_counts.IdaCounts`."""
 
     def __init__(
-        self, database: MultisetDatabase, board: Board, goal: Board, limit: Limit, report_every: float
+        self,
+        database: MultisetDatabase,
+        board: Board,
+        goal: Board,
+        limit: Limit,
+        report_every: float,
+        avoid: Collection[Board] = (),
     ) -> None:
         what = f"the {database.name} database"
         self.start, self.original = home_start(board, goal, what, database.rows, database.cols)
@@ -129,7 +135,24 @@ class MtmRun(IdaCounts):
         self.lines = blank_lines(database)
         self.b = list(self.start)
         self.goal = list(range(n))
+        self.skip = self._first_moves_to(avoid, goal)
         super().__init__(multiset_heuristic_name(database), limit, report_every, CHECK_EVERY, max(self.h1, self.h2))
+
+    def _first_moves_to(self, avoid: Collection[Board], goal: Board) -> frozenset[tuple[int, ...]]:
+        """The start's line moves (the cells their tiles slide from) that lead to a board of ``avoid``."""
+        homes = {tuple(home_start(b, goal, "the avoided boards", b.rows, b.cols)[0]) for b in avoid}
+        z = self.start.index(0)
+        out = set()
+        for _axis, steps in self.lines[z] if homes else ():
+            for step in steps:
+                child, at = list(self.start), z
+                for p in step[5]:
+                    child[at] = child[p]
+                    at = p
+                child[at] = 0
+                if tuple(child) in homes:
+                    out.add(step[5])
+        return frozenset(out)
 
     def tiles(self, blanks: Sequence[int]) -> tuple[int, ...]:
         """The board's own tiles slid when the blank walks through the home cells ``blanks``."""
@@ -137,13 +160,13 @@ class MtmRun(IdaCounts):
 
 
 def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
-    """One IDA* iteration to ``bound`` line moves from ``run``'s board: the blank's home cells along a solution
-    (one per tile slid), ``None`` when there is none within the bound, or the limit that stopped it. The hot loop,
-    written out for speed (locals only)."""
+    """One IDA* iteration to ``bound`` line moves from ``run``'s board, its first moves but those of ``run.skip``:
+    the blank's home cells along a solution (one per tile slid), ``None`` when there is none within the bound, or
+    the limit that stopped it. The hot loop, written out for speed (locals only)."""
     E = run.database.data
     LOW, HIGH = run.database.index.low, run.database.index.high
     L, TL, LINES, b, goal = run.L, run.TL, run.lines, run.b, run.goal
-    checkpoint = run.checkpoint
+    checkpoint, skip = run.checkpoint, run.skip
     check_at = checkpoint.next_at
     expanded, generated = run.expanded, run.generated
     z = run.start.index(0)
@@ -181,6 +204,8 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
                 if n2 > thr:
                     continue
                 kids.append((line_axis, clo, chi, ctlo, cthi, n1, n2, cells))
+        if not g and skip:
+            kids = [kid for kid in kids if kid[7] not in skip]
         while True:
             if kids:
                 axis_now, nlo, nhi, ntlo, nthi, n1, n2, cells = kids.pop()  # cells: where its tiles slide from
@@ -284,12 +309,14 @@ def within_lines(
     database: MultisetDatabase,
     bound: int,
     limit: Limit = Limit(),
+    avoid: Collection[Board] = (),
     report_every: float = DEFAULT_REPORT_EVERY,
 ) -> Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]]:
     """One IDA* iteration with ``bound`` line moves: a solution of at most ``bound`` line moves (the tiles slid,
     verified) when there is one, else ``None``; the limit's reason if it stopped first; and the nodes expanded.
-    Raises as :func:`solve_with_multiset` does."""
-    run = MtmRun(database, board, goal, limit, report_every)
+    ``avoid``: boards one line move away known to be more than ``bound − 1`` line moves from the goal, whose
+    subtrees are not searched (the answer is the same, found sooner). Raises as :func:`solve_with_multiset` does."""
+    run = MtmRun(database, board, goal, limit, report_every, avoid)
     ended = yield from deepen_mtm(run, bound)
     if isinstance(ended, list):
         return verify(board, goal, run.tiles(ended)), run.expanded

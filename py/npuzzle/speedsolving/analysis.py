@@ -14,39 +14,32 @@ database, or the multi-tile metric's multiset database) and a goal with a corner
 is held at all times: a move along it lowers the distance by one with no search; any other move costs one bounded
 search, "is there a solution of ``d − 1`` moves?" (in MTM then "of ``d``?"), one IDA* iteration; without one, the
 distance is ``d + 1`` (in STM successive distances differ by exactly one), and the move back plus the held solution
-is optimal. Elsewhere (bigger boards) only a lower bound at each position and the near-optimal solver's length from
+is optimal. What one analysis proves is kept (:class:`~npuzzle.speedsolving.oracle.Proofs`): a position met again
+is not searched below its known bound, a search asked again is not run again, and a bounded search in line moves
+does not enter a neighbour already known to be too far (the answers the same, found in fewer nodes). Elsewhere
+(bigger boards) only a lower bound at each position and the near-optimal solver's length from
 the start are given, and no move is marked: a mistake would not be proven.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from ..board import Board, moves_to_letters
 from ..errors import MoveError
 from ..interchange import Convention, convert_letters, move_letters, read_notation, write_notation
 from ..optimal.metric import Metric, count_moves, metric_name, runs
-from ..pdb import (
-    pdb_fits,
-    solve_with_multiset,
-    solve_with_pdb,
-    within_bound,
-    within_lines,
-)
 from ..progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopReason, stop
 from ..solvability import check_reachable
-from ..solving.multitile import mtm_database
 from ..solving.registry import Registry, default_registry
 from ..solving.solve import plan
+from .oracle import Bounded, Letters, Oracle, Proofs, exact_oracle, line_neighbours
 from .walked_bounds import WalkedBounds
 
 MAX_ANALYSED_MOVES = 100_000
 """The most single-tile moves a solve analysed or reconstructed may hold."""
-
-Letters = str
-"""Single-tile letters (the direction the tile moves)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,105 +165,6 @@ def read_played(moves: str | Sequence[int | str], convention: Convention = "tile
     return moves
 
 
-Found = tuple["Letters | None", int]
-"""A search's answer (letters of a solution, ``None`` for none) and the nodes it expanded; a search stopped by a
-limit raises :class:`~npuzzle.progress.SearchStopped` with the limit's reason."""
-
-Bounded = Generator[Progress, None, Found]
-
-
-class _Oracle:
-    """The exact distances of one board kind and metric: ``solve`` gives one optimal solution, ``within`` one of at
-    most ``bound`` moves when there is one (else ``None``)."""
-
-    source = ""
-
-    def solve(self, board: Board, limit: Limit) -> Bounded:
-        raise NotImplementedError
-
-    def within(self, board: Board, bound: int, limit: Limit) -> Bounded:
-        raise NotImplementedError
-
-
-SolveFunction = Callable[[Board, Board, Limit], Generator[Progress, None, SearchResult]]
-WithinFunction = Callable[
-    [Board, Board, int, Limit], Generator[Progress, None, "tuple[tuple[int, ...] | StopReason | None, int]"]
-]
-
-
-class _Searched(_Oracle):
-    """A 15-puzzle's optimal solver and its bounded iteration (:func:`~npuzzle.pdb.within_bound`,
-    :func:`~npuzzle.pdb.within_lines`)."""
-
-    def __init__(self, goal: Board, solve: SolveFunction, within: WithinFunction, source: str) -> None:
-        self.goal, self._solve, self._within, self.source = goal, solve, within, source
-
-    def solve(self, board: Board, limit: Limit) -> Bounded:
-        result = yield from self._solve(board, self.goal, limit)
-        if result.moves is None:
-            raise SearchStopped(result.stopped or "cancelled")
-        return "".join(moves_to_letters(board, result.moves)), result.nodes_expanded
-
-    def within(self, board: Board, bound: int, limit: Limit) -> Bounded:
-        found, nodes = yield from self._within(board, self.goal, bound, limit)
-        if isinstance(found, str):
-            raise SearchStopped(found)
-        return None if found is None else "".join(moves_to_letters(board, found)), nodes
-
-
-def _oracle(board: Board, goal: Board, metric: Metric, registry: Registry) -> _Oracle | None:
-    """The exact source for ``board`` → ``goal`` in ``metric``, or ``None``."""
-    tables = registry.tables
-    if metric == "stm" and tables is not None and pdb_fits(board, goal, tables):
-        return _with_data(goal, tables, solve_with_pdb, within_bound, f"the pattern database {tables.name}")
-    if metric == "stm" and board.size <= SMALL_CELLS:
-        return _Searched(goal, _small_solve, _small_within, "A* with linear conflict")
-    database = mtm_database(board, goal, registry.mtm) if metric == "mtm" else None
-    if database is not None:
-        return _with_data(goal, database, solve_with_multiset, within_lines, f"the multiset database {database.name}")
-    return None
-
-
-_Data = TypeVar("_Data")
-
-
-def _with_data(
-    goal: Board,
-    data: _Data,
-    solve: Callable[[Board, Board, _Data, Limit], Generator[Progress, None, SearchResult]],
-    within: Callable[
-        [Board, Board, _Data, int, Limit],
-        Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]],
-    ],
-    source: str,
-) -> _Searched:
-    """The oracle of a database's optimal search and bounded iteration, ``data`` passed after the boards."""
-    return _Searched(
-        goal,
-        lambda b, g, lim: solve(b, g, data, lim),
-        lambda b, g, bound, lim: within(b, g, data, bound, lim),
-        source,
-    )
-
-
-SMALL_CELLS = 9
-"""Boards of up to this many cells are analysed exactly in STM by A*, a few milliseconds a position."""
-
-
-def _small_solve(board: Board, goal: Board, limit: Limit) -> Generator[Progress, None, SearchResult]:
-    result: SearchResult = yield from plan(board, goal, "astar", "auto").start(limit)
-    return result
-
-
-def _small_within(
-    board: Board, goal: Board, bound: int, limit: Limit
-) -> Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]]:
-    result = yield from _small_solve(board, goal, limit)
-    if result.moves is None:
-        return result.stopped or "cancelled", result.nodes_expanded
-    return (result.moves if len(result.moves) <= bound else None), result.nodes_expanded
-
-
 Analysing = Generator[AnalysisProgress, None, Analysis]
 """A running analysis: yields progress, returns the :class:`Analysis`; stop it with
 :func:`npuzzle.progress.stop`-style ``throw(SearchStopped(reason))``, which returns what is analysed so far."""
@@ -300,7 +194,7 @@ def analyse(
     letters = played_letters(board, moves, convention)
     plays = list(letters) if chosen == "stm" else [letter * count for letter, count in runs(letters)]
     registry = registry if registry is not None else default_registry()
-    oracle = _oracle(board, goal, chosen, registry)
+    oracle = exact_oracle(board, goal, chosen, registry)
     if oracle is None:
         return _bounded(board, goal, chosen, plays, registry, limit)
     return _exact(board, goal, chosen, plays, oracle, limit)
@@ -336,7 +230,7 @@ class _Budget:
             yield AnalysisProgress(done, total, before + record.nodes_expanded, self.clock.elapsed())
 
 
-def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], oracle: _Oracle, limit: Limit) -> Analysing:
+def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], oracle: Oracle, limit: Limit) -> Analysing:
     budget = _Budget(limit)
     total = len(plays)
     distances: list[int] = []
@@ -366,13 +260,15 @@ def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], orac
         d = count_moves(held, metric)
         distances.append(d)
         current = board
+        proofs = Proofs(board, d)
         for number, play in enumerate(plays):
             first = _first_move(held, metric)
             after = current.apply(play)
             if first == play:
                 held, nd = held[len(play) :], d - 1
             else:
-                nd, held = yield from _after(oracle, after, d, metric, play, held, budget, number, total)
+                nd, held = yield from _after(oracle, after, d, metric, play, held, budget, number, total, proofs)
+            proofs.lower[after] = nd
             steps.append(Step(write_notation(play), d, nd, write_notation(first) or None, nd >= d, nd - d + 1))
             distances.append(nd)
             d, current = nd, after
@@ -393,7 +289,7 @@ def _first_move(held: Letters, metric: Metric) -> Letters:
 
 
 def _after(
-    oracle: _Oracle,
+    oracle: Oracle,
     after: Board,
     d: int,
     metric: Metric,
@@ -402,13 +298,23 @@ def _after(
     budget: _Budget,
     number: int,
     total: int,
+    proofs: Proofs,
 ) -> Generator[AnalysisProgress, None, tuple[int, Letters]]:
     """The distance after a move off the held solution, and an optimal solution from there: ``d − 1`` or (MTM)
-    ``d`` when a bounded search finds one, else ``d + 1`` with the move undone."""
+    ``d`` when a bounded search finds one, else ``d + 1`` with the move undone. What ``proofs`` knows is not searched
+    again: a bound below ``after``'s lower bound (no solution that short), a search made before (the same answer),
+    and, in the search, a first move to a position more than the bound less one from the goal."""
     for bound in (d - 1, d) if metric == "mtm" else (d - 1,):
-        found = yield from budget.run(oracle.within(after, bound, budget.left()), number, total)
+        if bound < proofs.lower.get(after, 0):
+            continue
+        found = proofs.found.get((after, bound))
+        if found is None:
+            avoid = frozenset(c for c in line_neighbours(after) if proofs.lower.get(c, 0) > bound - 1)
+            found = yield from budget.run(oracle.within(after, bound, budget.left(), avoid), number, total)
         if found is not None:
+            proofs.found[after, bound] = found
             return bound, found
+        proofs.lower[after] = bound + 1
     return d + 1, convert_letters(play[::-1]) + held
 
 

@@ -1,0 +1,146 @@
+"""Where an analysis of a solve (:mod:`npuzzle.speedsolving.analysis`) gets its exact distances: an :class:`Oracle`
+per board kind and metric (one optimal solution; one bounded search, "a solution of at most ``bound`` moves?"), and
+the :class:`Proofs` one analysis gathers so that nothing is searched twice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterator
+from typing import TypeVar
+
+from ..board import Board, moves_to_letters
+from ..optimal.metric import Metric
+from ..pdb import pdb_fits, solve_with_multiset, solve_with_pdb, within_bound, within_lines
+from ..progress import Limit, Progress, SearchResult, SearchStopped, StopReason
+from ..solving.multitile import mtm_database
+from ..solving.registry import Registry
+from ..solving.solve import plan
+
+Letters = str
+"""Single-tile letters (the direction the tile moves)."""
+
+Found = tuple["Letters | None", int]
+"""A search's answer (letters of a solution, ``None`` for none) and the nodes it expanded; a search stopped by a
+limit raises :class:`~npuzzle.progress.SearchStopped` with the limit's reason."""
+
+Bounded = Generator[Progress, None, Found]
+
+
+class Oracle:
+    """The exact distances of one board kind and metric: ``solve`` gives one optimal solution, ``within`` one of at
+    most ``bound`` moves when there is one (else ``None``)."""
+
+    source = ""
+
+    def solve(self, board: Board, limit: Limit) -> Bounded:
+        raise NotImplementedError
+
+    def within(self, board: Board, bound: int, limit: Limit, avoid: frozenset[Board] = frozenset()) -> Bounded:
+        raise NotImplementedError
+
+
+SolveFunction = Callable[[Board, Board, Limit], Generator[Progress, None, SearchResult]]
+WithinFunction = Callable[
+    [Board, Board, int, Limit, frozenset[Board]],
+    Generator[Progress, None, "tuple[tuple[int, ...] | StopReason | None, int]"],
+]
+
+
+class _Searched(Oracle):
+    """A 15-puzzle's optimal solver and its bounded iteration (:func:`~npuzzle.pdb.within_bound`,
+    :func:`~npuzzle.pdb.within_lines`)."""
+
+    def __init__(self, goal: Board, solve: SolveFunction, within: WithinFunction, source: str) -> None:
+        self.goal, self._solve, self._within, self.source = goal, solve, within, source
+
+    def solve(self, board: Board, limit: Limit) -> Bounded:
+        result = yield from self._solve(board, self.goal, limit)
+        if result.moves is None:
+            raise SearchStopped(result.stopped or "cancelled")
+        return "".join(moves_to_letters(board, result.moves)), result.nodes_expanded
+
+    def within(self, board: Board, bound: int, limit: Limit, avoid: frozenset[Board] = frozenset()) -> Bounded:
+        found, nodes = yield from self._within(board, self.goal, bound, limit, avoid)
+        if isinstance(found, str):
+            raise SearchStopped(found)
+        return None if found is None else "".join(moves_to_letters(board, found)), nodes
+
+
+def exact_oracle(board: Board, goal: Board, metric: Metric, registry: Registry) -> Oracle | None:
+    """The exact source for ``board`` → ``goal`` in ``metric``, or ``None``."""
+    tables = registry.tables
+    if metric == "stm" and tables is not None and pdb_fits(board, goal, tables):
+        return _with_data(
+            goal, tables, solve_with_pdb, _ignoring_avoid(within_bound), f"the pattern database {tables.name}"
+        )
+    if metric == "stm" and board.size <= SMALL_CELLS:
+        return _Searched(goal, _small_solve, _small_within, "A* with linear conflict")
+    database = mtm_database(board, goal, registry.mtm) if metric == "mtm" else None
+    if database is not None:
+        return _with_data(goal, database, solve_with_multiset, within_lines, f"the multiset database {database.name}")
+    return None
+
+
+_Data = TypeVar("_Data")
+
+
+def _with_data(
+    goal: Board,
+    data: _Data,
+    solve: Callable[[Board, Board, _Data, Limit], Generator[Progress, None, SearchResult]],
+    within: Callable[[Board, Board, _Data, int, Limit, frozenset[Board]], Within],
+    source: str,
+) -> _Searched:
+    """The oracle of a database's optimal search and bounded iteration, ``data`` passed after the boards."""
+    return _Searched(
+        goal,
+        lambda b, g, lim: solve(b, g, data, lim),
+        lambda b, g, bound, lim, avoid: within(b, g, data, bound, lim, avoid),
+        source,
+    )
+
+
+Within = Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]]
+"""A bounded iteration: a solution within the bound, ``None``, or the reason it stopped; and the nodes expanded."""
+
+
+def _ignoring_avoid(
+    within: Callable[[Board, Board, _Data, int, Limit], Within],
+) -> Callable[[Board, Board, _Data, int, Limit, frozenset[Board]], Within]:
+    """A bounded iteration that searches every first move (the boards to avoid only save time)."""
+    return lambda b, g, data, bound, lim, avoid: within(b, g, data, bound, lim)
+
+
+SMALL_CELLS = 9
+"""Boards of up to this many cells are analysed exactly in STM by A*, a few milliseconds a position."""
+
+
+def _small_solve(board: Board, goal: Board, limit: Limit) -> Generator[Progress, None, SearchResult]:
+    result: SearchResult = yield from plan(board, goal, "astar", "auto").start(limit)
+    return result
+
+
+def _small_within(board: Board, goal: Board, bound: int, limit: Limit, avoid: frozenset[Board]) -> Within:
+    result = yield from _small_solve(board, goal, limit)
+    if result.moves is None:
+        return result.stopped or "cancelled", result.nodes_expanded
+    return (result.moves if len(result.moves) <= bound else None), result.nodes_expanded
+
+
+class Proofs:
+    """What the searches of one analysis proved: a lower bound on the distance of each position met (exact at the
+    positions analysed), and the solution each bounded search found (searched again, it would find the same: a
+    search is deterministic, and the first moves it avoids lead to no solution within its bound)."""
+
+    def __init__(self, start: Board, distance: int) -> None:
+        self.lower: dict[Board, int] = {start: distance}
+        self.found: dict[tuple[Board, int], Letters] = {}
+
+
+def line_neighbours(board: Board) -> Iterator[Board]:
+    """The boards one line move away from ``board``."""
+    for letter in board.movable_tiles():
+        child = board.slide(letter)
+        yield child
+        while letter in child.movable_tiles():
+            child = child.slide(letter)
+            yield child
