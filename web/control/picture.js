@@ -44,7 +44,8 @@ function openDatabase() {
 }
 
 /**
- * Run `action` on the picture store and resolve with its request's result.
+ * Run `action` on the picture store and resolve with its request's result once the transaction has committed (a
+ * reload right after a change then finds it made).
  * @template T
  * @param {IDBTransactionMode} mode
  * @param {(store: IDBObjectStore) => IDBRequest<T>} action
@@ -54,9 +55,11 @@ async function withStore(mode, action) {
   const database = await openDatabase();
   try {
     return await new Promise((resolve, reject) => {
-      const request = action(database.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      const transaction = database.transaction(STORE, mode);
+      const request = action(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => reject(transaction.error ?? request.error);
+      transaction.onabort = () => reject(transaction.error ?? new Error("the picture store's change was aborted"));
     });
   } finally {
     database.close();
@@ -250,14 +253,14 @@ export async function chooseBuiltIn(ctx, name) {
   }
 }
 
-/** Remove the picture: the tiles show their numbers again, and nothing is kept. @param {Ctx} ctx */
+/** Remove the picture: the tiles show their numbers again, and nothing is kept (reported "none" once the device
+ * has forgotten it). @param {Ctx} ctx */
 export async function removePicture(ctx) {
   const players = ctx.state.players;
   if (players.source instanceof ImageBitmap) players.source.close();
-  Object.assign(players, { source: null, choice: "", croppedFor: "", picture: "", error: "" });
-  setReport(ctx.state, "picture", "none");
-  showPicture(ctx);
+  Object.assign(players, { source: null, choice: "", croppedFor: "", picture: "", error: "", note: "" });
   await keep(null);
+  update(ctx, () => showPicture(ctx));
 }
 
 /** The "Numbers" toggle: the tiles' numbers shown on the picture or not (remembered).
