@@ -140,11 +140,16 @@ def test_a_limit_or_a_stop_says_how_far_the_count_got() -> None:
     limited = count_optimal_solutions(board, limit=Limit(nodes=3000))
     assert limited.count is None and limited.stopped == "node-limit"
     assert "node limit" in limited.message and limited.to_dict(board)["count"] is None
-    search = AllSolutions(board).count(report_every=0.0)
-    records = [next(search) for _ in range(3)]
-    assert records[-1].nodes_expanded >= 0
-    ended = stop(search, lambda last: pytest.fail("the count returns what it knows"))
-    assert isinstance(ended, SolutionCount) and ended.stopped == "cancelled" and ended.count is None
+    for records in (1, 3, 10):  # in the optimal search or in the count: either way it says what it knows
+        search = AllSolutions(board).count(report_every=0.0)
+        for _ in range(records):
+            next(search)
+        ended = stop(search, lambda last: pytest.fail("the count returns what it knows"))
+        assert isinstance(ended, SolutionCount) and ended.stopped == "cancelled" and ended.count is None
+        if ended.length is None:
+            assert ended.message == "stopped by a cancel request before the optimal length was found"
+        else:
+            assert ended.length == 31
 
 
 def test_refusals_name_the_problem() -> None:

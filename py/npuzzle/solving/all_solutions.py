@@ -21,7 +21,7 @@ from ..optimal.all_paths import OptimalPaths, Space, TileSpace
 from ..optimal.checkpoint import DEFAULT_REPORT_EVERY, SearchBug
 from ..optimal.metric import Metric, metric_name
 from ..pdb import LineSpace, PdbHeuristic, PdbSpace
-from ..progress import Clock, Limit, Progress, SearchResult, StopReason, run
+from ..progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopReason, run
 from .multitile import mtm_database
 from .registry import Registry, default_registry
 from .solve import heuristic_entry, plan
@@ -109,10 +109,15 @@ class AllSolutions:
         """Find the optimal length, then count the solutions of that length: yields progress records (the optimal
         search's, then the count's, whose ``frontier`` is the states remembered) and returns the
         :class:`SolutionCount`. ``limit`` bounds both together (nodes, seconds) and caps the states remembered
-        (``memory``: past it the count goes on, slower). A cancel (:func:`npuzzle.progress.stop`) during the
-        count returns what is known (the length); during the optimal search it propagates."""
+        (``memory``: past it the count goes on, slower). A cancel (:func:`npuzzle.progress.stop`) returns what is
+        known: during the count the length, during the optimal search nothing (``length`` and ``count`` ``None``)."""
         clock = Clock()
-        found = yield from self.plan.start(limit)
+        try:
+            found = yield from self.plan.start(limit)
+        except SearchStopped as stopped:
+            message = f"stopped by {_WHY.get(stopped.reason, stopped.reason)} before the optimal length was found"
+            heuristic, seconds = self.plan.heuristic, clock.elapsed()
+            return SolutionCount(self.metric, None, None, (), heuristic, 0, 0, seconds, stopped.reason, message)
         heuristic = found.heuristic
         length = self._optimal_length(found)
         if length is None:
@@ -173,11 +178,13 @@ class AllSolutions:
         return self._paths
 
 
+_WHY = {"cancelled": "a cancel request", "node-limit": "the node limit", "time-limit": "the time limit"}
+
+
 def _stopped_message(reason: StopReason, length: int, nodes: int, metric: Metric) -> str:
     unit = "line moves" if metric == "mtm" else "moves"
-    why = {"cancelled": "a cancel request", "node-limit": "the node limit", "time-limit": "the time limit"}
     return (
-        f"stopped by {why.get(reason, reason)} after {nodes:,} nodes expanded: the optimal length is {length} "
+        f"stopped by {_WHY.get(reason, reason)} after {nodes:,} nodes expanded: the optimal length is {length} "
         f"{unit}; the solutions were not all counted"
     )
 
