@@ -13,9 +13,18 @@ from npuzzle import goal_board
 from npuzzle.board import GoalName
 from npuzzle.cli import main
 from npuzzle.interchange import convert_goal
-from npuzzle.research.instances import SETS, InstanceFileError, hardest8, korf24, korf100, parse_boards
+from npuzzle.research.exhaustive import DistanceTable
+from npuzzle.research.instances import (
+    SETS,
+    InstanceFileError,
+    hardest8,
+    hardest8_mtm,
+    korf24,
+    korf100,
+    parse_boards,
+)
 from oracle import distances
-from shipped_pdb import PDB_FILE
+from shipped_pdb import MTM_FILE, PDB_FILE
 
 
 def bench(*argv: str) -> tuple[int, str, str]:
@@ -25,8 +34,8 @@ def bench(*argv: str) -> tuple[int, str, str]:
 
 
 def test_every_shipped_set_is_offered_with_its_goal_convention() -> None:
-    assert set(SETS) == {"korf100", "korf24", "hardest8"}
-    assert [len(s.read()) for s in SETS.values()] == [100, 50, 4]
+    assert set(SETS) == {"korf100", "korf24", "hardest8", "hardest8-mtm"}
+    assert [len(s.read()) for s in SETS.values()] == [100, 50, 4, 2]
     assert all("blank" in s.convention for s in SETS.values())
 
 
@@ -36,6 +45,46 @@ def test_the_hardest_8_puzzles_give_their_31_moves_in_either_convention(goal: st
     record = json.loads(out)
     assert code == 0 and record["mismatches"] == [] and record["all_proven_optimal"]
     assert [r["length"] for r in record["rows"]] == [31] * 4 and record["total_published"] == 124
+
+
+@pytest.mark.parametrize("goal", ["default", "blank-first"])
+def test_the_line_move_radius_of_the_8_puzzle_is_24_and_the_set_holds_every_position_there(goal: GoalName) -> None:
+    table = DistanceTable.build(goal_board(3, 3, goal), "mtm")  # every one of the 181,440 states
+    farthest = {table.layout.unpack(state) for state, d in table.distances.items() if d == 24}
+    assert len(table) == 181_440 and table.diameter == 24
+    shipped = [i for i in hardest8_mtm() if i.goal == goal]
+    assert {i.tiles for i in shipped} == farthest and {(i.optimal, i.metric) for i in shipped} == {(24, "mtm")}
+
+
+@pytest.mark.parametrize("goal", [None, "default", "blank-first"])
+def test_the_farthest_8_puzzles_in_line_moves_give_their_24_in_either_convention(goal: str | None) -> None:
+    code, out, _ = bench("hardest8-mtm", "--json", *(["--goal", goal] if goal else []))
+    record = json.loads(out)
+    assert code == 0 and record["mismatches"] == [] and record["all_proven_optimal"] and record["metric"] == "mtm"
+    assert [r["length"] for r in record["rows"]] == [24, 24] and record["total_published"] == 48
+    code, out, _ = bench("hardest8-mtm")
+    assert code == 0 and "lengths in line moves" in out
+
+
+def test_a_file_says_its_lengths_are_line_moves_with_a_metric_line(tmp_path: Path) -> None:
+    boards = tmp_path / "mine.txt"
+    boards.write_text("# goal default\n# metric mtm\n8 6 7 / 2 5 4 / 3 0 1  # 20\n", encoding="utf-8")
+    code, out, _ = bench(str(boards), "--json")
+    record = json.loads(out)
+    assert code == 0 and record["metric"] == "mtm" and record["rows"][0]["length"] == 20
+    boards.write_text("# goal default\n# metric xtm\n8 6 7 / 2 5 4 / 3 0 1\n", encoding="utf-8")
+    code, _, err = bench(str(boards))
+    assert code == 2 and "line 2: unknown metric 'xtm'" in err and "'# metric xtm'" in err
+
+
+@pytest.mark.skipif(not MTM_FILE.exists(), reason="the line-move tables are not built")
+def test_a_15_puzzle_file_in_line_moves_is_solved_with_the_line_move_tables(tmp_path: Path) -> None:
+    boards = tmp_path / "mine.txt"  # Korf's #1, whose optimal 33 line moves the count of all solutions also finds
+    boards.write_text(f"# goal blank-first\n# metric mtm\n{' '.join(map(str, korf100()[0].tiles))}  # 33\n")
+    code, out, _ = bench(str(boards), "--mtm-pdb", str(MTM_FILE), "--json")
+    record = json.loads(out)
+    assert code == 0 and record["all_proven_optimal"] and record["rows"][0]["length"] == 33
+    assert record["heuristic"].startswith("mtm-5-4-4-2")
 
 
 def test_a_set_posed_for_the_other_goal_keeps_every_distance() -> None:
@@ -82,7 +131,8 @@ def test_a_file_of_ones_own_with_goals_and_known_lengths(tmp_path: Path) -> None
     code, _, err = bench(str(tmp_path / "bad.txt"))
     assert code == 2 and "line 2: tile 8 appears twice" in err
     code, _, err = bench("korf99")
-    assert code == 2 and "'korf99' is neither a benchmark set (korf100, korf24, hardest8) nor a file" in err
+    sets = "korf100, korf24, hardest8, hardest8-mtm"
+    assert code == 2 and f"'korf99' is neither a benchmark set ({sets}) nor a file" in err
 
 
 def test_a_file_with_no_boards_or_no_lengths_and_a_set_all_stopped_say_so(tmp_path: Path) -> None:

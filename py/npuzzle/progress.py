@@ -163,9 +163,18 @@ def ratio_bound(result: SearchResult) -> float | None:
         return 1.0
     if result.lower_bound <= 0:
         return None
+    length = metric_length(result)
+    return None if length is None else round(length / result.lower_bound, 4)
+
+
+def metric_length(result: SearchResult) -> int | None:
+    """The length of ``result``'s solution in the metric it was searched in (line moves for a multi-tile-metric
+    result, ``extra["metric"] == "mtm"``; else single-tile moves), as its lower bound counts; ``None`` without a
+    solution."""
+    if result.moves is None:
+        return None
     lines = result.extra.get("line_moves") if result.extra.get("metric") == "mtm" else None
-    length = lines if isinstance(lines, int) else len(result.moves)  # the bound's metric: line moves in MTM
-    return round(length / result.lower_bound, 4)
+    return lines if isinstance(lines, int) else len(result.moves)
 
 
 Search = Generator[Progress, None, SearchResult]

@@ -7,22 +7,24 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from ..board import GOAL_NAMES, GoalName
 from ..errors import UnsolvableError, plural, quote_input
 from ..interchange import convert_goal
-from ..pdb import PDB_ENV, PdbTables, cache_dir, pdb_fits
+from ..optimal.metric import METRIC_TITLES, metric_name
+from ..pdb import PDB_ENV, cache_dir, pdb_fits
 from ..policy import NEAR_OPTIMAL
-from ..progress import Limit, SearchResult, run
+from ..progress import Limit, SearchResult, metric_length, run
 from ..research.exhaustive import MAX_EXHAUSTIVE_CELLS
 from ..research.instances import SETS, Instance, InstanceFileError, parse_boards
-from ..solving.registry import default_registry, registry_with_tables
+from ..solving.registry import Registry, default_registry, registry_with_tables
 from ..solving.solve import check_limits, plan
 from .arguments import budget_units, positive_int, positive_seconds
 from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError
-from .solve import load_pdb
+from .solve import load_pdb, with_mtm_database
 
 SOLVERS = ("auto", "optimal", "near-optimal")
 
@@ -36,7 +38,8 @@ def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "published lengths",
         description=f"Solve every instance of a set and hold its length against the published one. Sets: {sets}. "
         "Or FILE: one board per line (as `npuzzle check` reads it on one line), each optionally followed by '# N' "
-        "(its known length), under a '# goal default' (or blank-first, or a board) line or --goal. Prints, per "
+        "(its known length), under a '# goal default' (or blank-first, or a board) line or --goal, and a '# metric "
+        "mtm' line for lengths in line moves (a row or column segment slid at once is one move). Prints, per "
         "instance, the id, published length, length found, nodes generated, seconds, and the lower bound and "
         "ratio; then the totals, median and maximum. Exit 0 when every length agrees with the published one (an "
         "optimal search: equal; near-optimal: lower bound <= published <= length), 1 when one does not, 2 "
@@ -60,6 +63,11 @@ def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--pdb",
         metavar="FILE",
         help=f"pattern-database file (default: the file named by ${PDB_ENV}, else the one `npuzzle pdb build` made)",
+    )
+    bench.add_argument(
+        "--mtm-pdb",
+        metavar="FILE",
+        help="the multi-tile metric's database, for 4×4 lengths in line moves (as for solve)",
     )
     bench.add_argument("--limit", type=positive_int, metavar="N", help="only the first N instances")
     bench.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
@@ -98,7 +106,7 @@ def read_instances(name: str, goal: str | None) -> tuple[list[Instance], str]:
 def _posed(instance: Instance, target: GoalName) -> Instance:
     source: GoalName = "default" if instance.goal == "default" else "blank-first"
     board = convert_goal(instance.board(), source, target)
-    return Instance(instance.ident, instance.optimal, board.tiles, target, instance.manhattan_nodes, instance.shape)
+    return replace(instance, tiles=board.tiles, goal=target)
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -106,7 +114,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     one disagrees, 3 when one was stopped."""
     instances, source = read_instances(args.set, args.goal)
     instances = instances[: args.limit]
-    wants = args.solver != NEAR_OPTIMAL and any(i.board().size == 16 for i in instances)
+    fours = [i for i in instances if i.board().size == 16]
+    wants = args.solver != NEAR_OPTIMAL and any(i.metric == "stm" for i in fours)
     tables = load_pdb(args, err) if wants else None
     if wants and (tables is None or not all(pdb_fits(i.board(), i.goal_board(), tables) for i in instances)):
         raise UsageError(
@@ -114,12 +123,15 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
             f"pdb build` makes one in {cache_dir()} (or give --pdb FILE or ${PDB_ENV}; --solver near-optimal needs "
             "none)"
         )
+    registry = default_registry() if tables is None else registry_with_tables(tables)
+    if args.solver != NEAR_OPTIMAL and any(i.metric == "mtm" for i in fours):
+        registry = with_mtm_database(registry, args, err)
     limit = check_limits(None, args.time_limit)
     rows: list[dict[str, object]] = []
     if not args.json:
         out.write(f"{'id':>3} {'optimal':>7} {'length':>6} {'nodes':>11} {'seconds':>8} {'lower':>5} {'ratio':>6}\n")
     for instance in instances:
-        result = _solve(instance, args.solver, tables, args.budget, limit)
+        result = _solve(instance, args.solver, registry, args.budget, limit)
         rows.append(_row(instance, result))
         if not args.json:
             out.write(_line(rows[-1]) + "\n")
@@ -134,16 +146,13 @@ def cmd_bench(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     return EXIT_UNSOLVABLE if summary["mismatches"] else EXIT_OK
 
 
-def _solve(
-    instance: Instance, solver: str, tables: PdbTables | None, budget: float | None, limit: Limit
-) -> SearchResult:
+def _solve(instance: Instance, solver: str, registry: Registry, budget: float | None, limit: Limit) -> SearchResult:
     board, goal = instance.board(), instance.goal_board()
     algorithm = {"auto": "auto", NEAR_OPTIMAL: NEAR_OPTIMAL}.get(solver)
     if algorithm is None:
         algorithm = "astar" if board.size <= MAX_EXHAUSTIVE_CELLS else "idastar"
-    registry = default_registry() if tables is None else registry_with_tables(tables)
     try:
-        chosen = plan(board, goal, algorithm, "auto", registry, budget)
+        chosen = plan(board, goal, algorithm, "auto", registry, budget, metric=instance.metric)
     except UnsolvableError as exc:
         raise UsageError(f"instance {instance.ident}: {exc}") from None
     return run(chosen.start(limit))
@@ -151,7 +160,7 @@ def _solve(
 
 def _row(instance: Instance, result: SearchResult) -> dict[str, object]:
     """An instance's figures and whether its length agrees with the published one (see the command's help)."""
-    published, length = instance.optimal, result.length
+    published, length = instance.optimal, metric_length(result)
     if length is None:
         ok = None
     elif published is None:
@@ -172,6 +181,7 @@ def _row(instance: Instance, result: SearchResult) -> dict[str, object]:
         "seconds": round(result.seconds, 4),
         "algorithm": result.algorithm,
         "heuristic": result.heuristic,
+        "metric": instance.metric,
     }
 
 
@@ -195,6 +205,7 @@ def _summary(rows: list[dict[str, object]], source: str, solver: str) -> dict[st
         "solver": solver,
         "instances": len(rows),
         "heuristic": ", ".join(sorted({str(r["heuristic"]) for r in rows})),
+        "metric": ", ".join(sorted({str(r["metric"]) for r in rows})),
         "all_proven_optimal": all(r["proven"] for r in rows),
         "mismatches": [r["id"] for r in rows if r["ok"] is False],
         "stopped": [r["id"] for r in rows if r["ok"] is None],
@@ -216,7 +227,12 @@ def _summary_text(summary: dict[str, object], rows: list[dict[str, object]]) -> 
     checked = any(r["length"] is not None and r["optimal"] is not None for r in rows)
     wrong = f"{len(bad)} WRONG: {bad}"
     if not checked:
-        proven = "every length proven optimal" if summary["all_proven_optimal"] else "no length found"
+        found = any(r["length"] is not None for r in rows)
+        proven = (
+            "every length proven optimal"
+            if summary["all_proven_optimal"]
+            else ("not every length proven optimal" if found else "no length found")
+        )
         verdict = f"{proven}; none to hold against a published length"
     elif summary["all_proven_optimal"]:
         verdict = wrong if bad else "all optimal lengths match the file"
@@ -227,13 +243,15 @@ def _summary_text(summary: dict[str, object], rows: list[dict[str, object]]) -> 
         )
     if stopped:
         verdict += f"; {len(stopped)} STOPPED: {stopped}"
+    in_words = " and ".join(METRIC_TITLES[metric_name(m)] for m in str(summary["metric"]).split(", "))
     secs = [float(str(r["seconds"])) for r in rows]
     most = f"max {max(secs):.2f} s (#{summary['max_id']})"
     nodes = f"total {summary['total_nodes']:,}   median {summary['median_nodes']:,}   max {summary['max_nodes']:,}"
     return "\n".join(
         [
             f"set: {summary['set']}",
-            f"instances: {summary['instances']}   heuristic: {summary['heuristic']}   {verdict}",
+            f"instances: {summary['instances']}   lengths in {in_words}   heuristic: {summary['heuristic']}   "
+            + verdict,
             f"total: {sum(secs):.2f} s   median {statistics.median(secs):.3f} s   {most}",
             f"nodes generated: {nodes}",
         ]

@@ -6,11 +6,14 @@
   :func:`parse_korf24` (``id length 25 tiles`` per line);
 * :func:`hardest8`: the four 31-move 8-puzzles, two for each goal convention, ``data/hardest8.txt``, read by
   :func:`parse_hardest8` (``9 tiles  # 31 moves`` per line, under a ``# goal …`` line naming the convention);
+* :func:`hardest8_mtm`: the 8-puzzles farthest in line moves (24, one for each goal convention),
+  ``data/hardest8-mtm.txt``, in the same format under a ``# metric mtm`` line;
 * :func:`parse_boards`: a plain-text file of one's own, one board per line with an optional known length.
 
 :data:`SETS` names the shipped sets (what ``npuzzle bench SET`` takes) with their goal conventions. Every
 :class:`Instance` holds an id, the optimal length (``None`` where a file of one's own gives none), the tiles
-(row-major, 0 = blank) and its goal (Korf's sets use ``blank-first``, ``0 1 2 …``). Lines starting with ``#`` and
+(row-major, 0 = blank), its goal (Korf's sets use ``blank-first``, ``0 1 2 …``) and the metric its length is
+counted in (single-tile moves unless a ``# metric mtm`` line says line moves). Lines starting with ``#`` and
 blank lines are comments; a malformed line raises :class:`InstanceFileError` quoting it. Sources: ``data/README.md``.
 """
 
@@ -24,6 +27,7 @@ from math import isqrt
 
 from ..board import MAX_MOVES, Board, GoalName
 from ..errors import PuzzleError, cut, quote_input
+from ..optimal.metric import Metric, metric_name
 from ..parse import parse_board, resolve_goal
 
 
@@ -36,7 +40,8 @@ class Instance:
     """One benchmark instance: its id, the known optimal length (``None``: not given), the tiles (row-major, 0 =
     blank; a square board unless ``shape`` says otherwise) and the goal they are measured against (``default``,
     ``blank-first`` or a board's text); ``manhattan_nodes`` is the node count of IDA* with Manhattan distance where
-    the file gives it (Korf's 100), else ``None``."""
+    the file gives it (Korf's 100), else ``None``; ``metric`` is what the length counts: single-tile moves
+    (``stm``) or line moves (``mtm``)."""
 
     ident: int
     optimal: int | None
@@ -44,6 +49,7 @@ class Instance:
     goal: GoalName | str = "blank-first"
     manhattan_nodes: int | None = None
     shape: tuple[int, int] | None = None
+    metric: Metric = "stm"
 
     @property
     def side(self) -> int:
@@ -114,15 +120,24 @@ _GOAL_LINE = re.compile(r"#\s*goal\s+([0-9 ]+[0-9])")
 _MOVES = re.compile(r"#\s*([0-9]+)\s+moves\s*$")
 
 
+_METRIC_LINE = re.compile(r"#\s*metric\s+(\S+)\s*$")
+
+
 def parse_hardest8(text: str) -> list[Instance]:
     """The positions of a text in the hardest-8-puzzles format: ``9 tiles  # N moves`` per line, each under a
-    ``# goal 1 2 … 8 0`` (default) or ``# goal 0 1 … 8`` (blank-first) line; ids count from 1 in file order.
-    Raises :class:`InstanceFileError` quoting a malformed line or a position before any goal line."""
+    ``# goal 1 2 … 8 0`` (default) or ``# goal 0 1 … 8`` (blank-first) line, the lengths in single-tile moves unless
+    a ``# metric mtm`` line above says line moves; ids count from 1 in file order. Raises
+    :class:`InstanceFileError` quoting a malformed line, an unknown metric or a position before any goal line."""
     names: tuple[GoalName, ...] = ("default", "blank-first")
     goals = {resolve_goal(name, 3, 3).tiles: name for name in names}
     goal: GoalName | None = None
+    metric: Metric = "stm"
     out: list[Instance] = []
     for number, line in enumerate(text.splitlines(), start=1):
+        named_metric = _METRIC_LINE.match(line.strip())
+        if named_metric:
+            metric = _metric(named_metric.group(1), number, line)
+            continue
         header = _GOAL_LINE.match(line.strip())
         if header:
             named = goals.get(tuple(_numbers(header.group(1))))
@@ -144,8 +159,17 @@ def parse_hardest8(text: str) -> list[Instance]:
             raise _bad(number, line, "9 tiles  # N moves")
         if goal is None:
             raise InstanceFileError(f"line {number} comes before any '# goal' line: {quote_input(line, 80)}")
-        out.append(Instance(len(out) + 1, int(moves.group(1)), tiles, goal))
+        out.append(Instance(len(out) + 1, int(moves.group(1)), tiles, goal, metric=metric))
     return out
+
+
+def _metric(word: str, number: int, line: str) -> Metric:
+    """The metric a ``# metric`` line names (:func:`~npuzzle.optimal.metric.metric_name`); raises
+    :class:`InstanceFileError` quoting any other."""
+    try:
+        return metric_name(word)
+    except PuzzleError as exc:
+        raise InstanceFileError(f"line {number}: {exc}: {quote_input(line, 80)}") from None
 
 
 def _data(name: str) -> str:
@@ -167,6 +191,12 @@ def hardest8() -> list[Instance]:
     return parse_hardest8(_data("hardest8.txt"))
 
 
+def hardest8_mtm() -> list[Instance]:
+    """The 8-puzzles farthest from the goal in line moves, 24 (the radius in that metric): one for the default goal,
+    one for blank-first (``data/hardest8-mtm.txt``)."""
+    return parse_hardest8(_data("hardest8-mtm.txt"))
+
+
 _KNOWN = re.compile(r"#\s*([0-9]+)(?:\s+moves?)?\s*$")  # ASCII digits: \d and int() read other scripts' too
 
 
@@ -174,9 +204,11 @@ def parse_boards(text: str, goal: str | None = None) -> list[Instance]:
     """The boards of a plain-text file of one's own: one board per line as ``npuzzle`` reads a board on one line
     (``1 2 3 / 4 5 6 / 7 8 0``, or a flat square list), optionally followed by ``# N`` or ``# N moves``, its known
     optimal length; a ``# goal NAME`` line (``default``, ``blank-first`` or a board) sets the goal of the lines
-    below it, else ``goal`` does; ids count from 1. Raises :class:`InstanceFileError` quoting a line that is not a
+    below it, else ``goal`` does, and a ``# metric mtm`` line counts their lengths in line moves (``stm``: single
+    tiles, the default); ids count from 1. Raises :class:`InstanceFileError` quoting a line that is not a
     board, and for a board with no goal stated."""
     current = goal
+    metric: Metric = "stm"
     out: list[Instance] = []
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
@@ -184,6 +216,8 @@ def parse_boards(text: str, goal: str | None = None) -> list[Instance]:
             header = stripped.lstrip("#").strip()
             if header.lower().startswith("goal "):
                 current = header[5:].strip()
+            elif header.lower().startswith("metric "):
+                metric = _metric(header[7:], number, line)
             continue
         if not stripped:
             continue
@@ -204,7 +238,7 @@ def parse_boards(text: str, goal: str | None = None) -> list[Instance]:
         if comment.strip() and known is None:
             raise _bad(number, line, "BOARD  # N moves")
         optimal = _known_length(known.group(1), number, line) if known else None
-        out.append(Instance(len(out) + 1, optimal, board.tiles, current, None, (board.rows, board.cols)))
+        out.append(Instance(len(out) + 1, optimal, board.tiles, current, None, (board.rows, board.cols), metric))
     return out
 
 
@@ -243,6 +277,12 @@ SETS: dict[str, InstanceSet] = {
             "the four 31-move 8-puzzles, the hardest there are",
             "two for the blank last (1 2 … 8 0), two for the blank first",
             hardest8,
+        ),
+        InstanceSet(
+            "hardest8-mtm",
+            "the 8-puzzles farthest in line moves (24), one for each goal",
+            "one for the blank last (1 2 … 8 0), one for the blank first",
+            hardest8_mtm,
         ),
     )
 }
