@@ -58,12 +58,15 @@
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
  *   time_limit?: number, max_states?: number}} WatchRequest
+ * @typedef {{type: "optimal_moves", id: number, board: BoardInput, goal?: string, metric?: Metric, max_nodes?: number,
+ *   follow?: string}} OptimalMovesRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {"pdb" | "mtm"} Database the single-tile pattern database, or the line-move (multi-tile metric) tables
  * @typedef {{type: "tables", id: number, database?: Database}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
+ *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest
+ *   | OptimalMovesRequest | CancelRequest} Request
  */
 
 /**
@@ -81,7 +84,7 @@
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
  *   watch: WatchReply, analyse: AnalyseReply, reconstruction: ReconstructionReply,
- *   subtree: SubtreeReply}} Replies
+ *   subtree: SubtreeReply, optimal_moves: OptimalMovesReply}} Replies
  */
 
 /**
@@ -145,6 +148,18 @@
  * @typedef {{ok: true, tile: number | null, letter: string | null, direction: string | null, optimal: boolean,
  *   length: number | null, message: string, algorithm: string, heuristic: string, nodes_expanded: number,
  *   seconds: number, count?: number, notation?: string | null}} HintReply
+ */
+
+/**
+ * How many shortest solutions a board has and its optimal first moves (npuzzle.api.optimal_moves): `count` of
+ * `length` moves in `metric` (null when the work cap or a cancel came first: `stopped` names it, `message` says how
+ * far it got), each first move's tiles, letters (several in a line move) and how many shortest solutions start
+ * with it. With `follow` (a first move's letters): the shortest solution that starts with that move, `moves` from
+ * the board (null when the cap came first), `length` in `metric`.
+ * @typedef {{moves: number[], letters: string, count: number}} FirstMove
+ * @typedef {{ok: true, metric: Metric, length: number | null, count?: number | null, first_moves?: FirstMove[],
+ *   follow?: number[], moves?: number[] | null, letters?: string | null, heuristic?: string,
+ *   nodes_expanded: number, stopped: string | null, message: string, board: Board, goal: Board}} OptimalMovesReply
  */
 
 /**
@@ -263,8 +278,8 @@ function frozenSet(names) {
 
 /** The core's ops, and those it runs as sessions in time slices with `progress` messages: both lists are
  * npuzzle.api.OPERATIONS's (tests/test_protocol.py fails on any difference). */
-export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree"]));
-export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree"]));
+export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree", "optimal_moves"]));
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree", "optimal_moves"]));
 
 /** Page → worker: the core's ops, and the two the worker answers itself (load the pattern database, cancel). */
 export const REQUEST_TYPES = frozenSet(/** @type {const} */ ([...API_OPS.list, "tables", "cancel"]));
