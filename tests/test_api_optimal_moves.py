@@ -62,10 +62,24 @@ def test_each_optimal_first_move_is_followed_by_a_shortest_solution_through_it(m
         for follow in (first["letters"], first["moves"]):
             reply, _ = sliced({"board": HARDEST_3X3, "metric": metric, "follow": follow})
             moves = reply["moves"]
-            assert reply["ok"] and reply["follow"] == first["moves"] and moves[: len(first["moves"])] == first["moves"]
+            assert reply["ok"] and moves[: len(first["moves"])] == first["moves"]
             assert board.apply(moves) == goal_board(3, 3)
             assert reply["length"] == count_tiles(board, moves, metric) == counted["length"]
             assert reply["letters"] == first["letters"] + reply["letters"][len(first["letters"]) :]
+
+
+def test_a_branch_taken_after_the_moves_kept_is_a_whole_solution_from_the_start() -> None:
+    board = parse_board(HARDEST_3X3)
+    first = ask({"board": HARDEST_3X3, "follow": "L"})["moves"]
+    kept = first[:5]
+    position = board.apply(kept)
+    there = ask({"board": position.format(one_line=True)})
+    assert there["length"] == 31 - 5 and there["count"] == sum(f["count"] for f in there["first_moves"])
+    for other in there["first_moves"]:
+        reply, _ = sliced({"board": HARDEST_3X3, "moves": kept, "follow": other["letters"]})
+        assert reply["moves"][:5] == kept and reply["moves"][5:6] == other["moves"]
+        assert board.apply(reply["moves"]) == goal_board(3, 3)
+        assert (reply["length"], reply["tile_moves"]) == (31, 31) and reply["notation"]
 
 
 def test_a_move_off_every_shortest_solution_gets_the_shortest_through_it() -> None:
@@ -117,6 +131,8 @@ def test_a_cancel_replies_with_what_is_known_and_ends_the_session() -> None:
         ({"board": HARDEST_3X3, "follow": "RULDRULDRU"}, "must be one move"),
         ({"board": HARDEST_3X3, "metric": "mtm", "follow": "DL"}, "one line move"),
         ({"board": HARDEST_3X3, "max_nodes": 0}, "node limit"),
+        ({"board": HARDEST_3X3, "moves": "LL", "follow": "L"}, "field 'moves' must list"),
+        ({"board": HARDEST_3X3, "moves": [1, 9], "follow": "L"}, "tile 9|no tile 9|not next"),
         ({"board": NEAR_4X4}, "counted only where Solve proves its answer shortest"),
         ({"board": "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 0 24"}, "counted only"),
     ],

@@ -59,7 +59,7 @@
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
  *   time_limit?: number, max_states?: number}} WatchRequest
  * @typedef {{type: "optimal_moves", id: number, board: BoardInput, goal?: string, metric?: Metric, max_nodes?: number,
- *   follow?: string}} OptimalMovesRequest
+ *   follow?: string, moves?: number[], background?: boolean}} OptimalMovesRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {"pdb" | "mtm"} Database the single-tile pattern database, or the line-move (multi-tile metric) tables
  * @typedef {{type: "tables", id: number, database?: Database}} TablesRequest
@@ -84,7 +84,7 @@
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
  *   watch: WatchReply, analyse: AnalyseReply, reconstruction: ReconstructionReply,
- *   subtree: SubtreeReply, optimal_moves: OptimalMovesReply}} Replies
+ *   subtree: SubtreeReply, optimal_moves: OptimalMovesReply | BranchReply}} Replies
  */
 
 /**
@@ -154,12 +154,14 @@
  * How many shortest solutions a board has and its optimal first moves (npuzzle.api.optimal_moves): `count` of
  * `length` moves in `metric` (null when the work cap or a cancel came first: `stopped` names it, `message` says how
  * far it got), each first move's tiles, letters (several in a line move) and how many shortest solutions start
- * with it. With `follow` (a first move's letters): the shortest solution that starts with that move, `moves` from
- * the board (null when the cap came first), `length` in `metric`.
+ * with it. With `follow` (a move's letters) after `moves` (the tiles slid before it): the shortest solution from
+ * the board that makes those moves, then that one, as a solve gives it (`moves` null when the cap came first).
  * @typedef {{moves: number[], letters: string, count: number}} FirstMove
- * @typedef {{ok: true, metric: Metric, length: number | null, count?: number | null, first_moves?: FirstMove[],
- *   follow?: number[], moves?: number[] | null, letters?: string | null, heuristic?: string,
+ * @typedef {{ok: true, metric: Metric, length: number | null, count: number | null, first_moves: FirstMove[],
  *   nodes_expanded: number, stopped: string | null, message: string, board: Board, goal: Board}} OptimalMovesReply
+ * @typedef {{ok: true, metric: Metric, moves: number[] | null, letters: string | null, notation: string | null,
+ *   tile_moves: number | null, line_moves: number | null, length: number | null, nodes_expanded: number,
+ *   stopped: string | null, message: string, board: Board, goal: Board}} BranchReply
  */
 
 /**

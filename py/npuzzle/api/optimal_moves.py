@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import replace
 
-from ..board import Board, moves_to_letters
+from ..board import Board, check_move_count, moves_to_letters
 from ..errors import LimitError, show_value
 from ..interchange import write_notation
-from ..optimal.metric import METRIC_TITLES, Metric, count_tiles, metric_name
+from ..optimal.metric import METRIC_TITLES, Metric, count_moves, count_tiles, metric_name
 from ..parse import parse_moves
 from ..policy import AUTO_OPTIMAL_NODES
 from ..progress import Limit, Progress, SearchStopped, run
@@ -57,8 +57,27 @@ def read_optimal_moves(request: Request, registry: Registry | None = None) -> An
     solutions = AllSolutions(board, goal, metric, registry)
     if "follow" not in request:
         return _counting(solutions, limit)
-    move = _read_follow(request.get("follow"), board, metric)
-    return _following(board, move, AllSolutions(board.apply(move), goal, metric, registry), limit)
+    played = request.get("moves", [])
+    if not isinstance(played, list):
+        raise RequestError(f"field 'moves' must list the moves made before the one to follow, got {show_value(played)}")
+    check_move_count(len(played), f"field 'moves' ({len(played):,} moves)")
+    kept, position = _slid(board, played, "moves")
+    move = _read_follow(request.get("follow"), position, metric)
+    rest = AllSolutions(position.apply(move), goal, metric, registry)
+    return _following(board, kept + move, rest, limit)
+
+
+def _slid(board: Board, moves: list[object], name: str) -> tuple[tuple[int, ...], Board]:
+    """The tiles ``moves`` slide from ``board`` (tile numbers or letters, field ``name``) and the board they leave."""
+    tiles: list[int] = []
+    at = board
+    for move in moves:
+        if isinstance(move, bool) or not isinstance(move, (int, str)):
+            raise RequestError(f"field {name!r} must hold tile numbers or letters, got {show_value(move)}")
+        before = at
+        at = at.slide(move)  # a MoveError names a move that is not legal here
+        tiles.append(at.tiles[before.blank_index])
+    return tuple(tiles), at
 
 
 def _read_follow(value: object, board: Board, metric: Metric) -> tuple[int, ...]:
@@ -72,18 +91,11 @@ def _read_follow(value: object, board: Board, metric: Metric) -> tuple[int, ...]
         )
     if len(value) > max(board.rows, board.cols):
         raise RequestError(f"field 'follow' must be one move, got {len(value)} tiles")
-    tiles: list[int] = []
-    at = board
-    for move in value:
-        if isinstance(move, bool) or not isinstance(move, (int, str)):
-            raise RequestError(f"field 'follow' must hold tile numbers or letters, got {show_value(move)}")
-        before = at
-        at = at.slide(move)  # a MoveError names a move that is not legal here
-        tiles.append(at.tiles[before.blank_index])
+    tiles, _ = _slid(board, value, "follow")
     if count_tiles(board, tiles, metric) != 1:
         unit = "one line move" if metric == "mtm" else "one single-tile move"
         raise RequestError(f"field 'follow' must be {unit}, got {len(tiles)} tiles that make more")
-    return tuple(tiles)
+    return tiles
 
 
 def _counting(solutions: AllSolutions, limit: Limit) -> Answering:
@@ -97,31 +109,30 @@ def _counting(solutions: AllSolutions, limit: Limit) -> Answering:
     return reply
 
 
-def _following(board: Board, move: tuple[int, ...], rest: AllSolutions, limit: Limit) -> Answering:
+def _following(board: Board, before: tuple[int, ...], rest: AllSolutions, limit: Limit) -> Answering:
     try:
         found = yield from rest.plan.start(limit)
     except SearchStopped as stop:
         found = rest.plan.stopped(None, stop.reason)
-    moves = None if found.moves is None or not found.optimal else move + found.moves
-    reply: Reply = {
+    moves = None if found.moves is None or not found.optimal else before + found.moves
+    letters = None if moves is None else "".join(moves_to_letters(board, moves))
+    line_moves = None if letters is None else count_moves(letters, "mtm")
+    return {
         "type": "result",
         "ok": True,
         "metric": rest.metric,
-        "follow": list(move),
         "moves": None if moves is None else list(moves),
-        "letters": None,
-        "notation": None,
-        "length": None,
+        "letters": letters,
+        "notation": None if letters is None else write_notation(letters),
+        "tile_moves": None if moves is None else len(moves),
+        "line_moves": line_moves,
+        "length": line_moves if rest.metric == "mtm" or moves is None else len(moves),
         "nodes_expanded": found.nodes_expanded,
         "stopped": found.stopped,
         "message": found.message,
         "board": board_json(board),
         "goal": board_json(rest.goal),
     }
-    if moves is not None:
-        letters = "".join(moves_to_letters(board, moves))
-        reply.update(letters=letters, notation=write_notation(letters), length=count_tiles(board, moves, rest.metric))
-    return reply
 
 
 def op_optimal_moves(request: Request, registry: Registry | None = None) -> Reply:
@@ -135,11 +146,12 @@ def op_optimal_moves(request: Request, registry: Registry | None = None) -> Repl
     first, ``stopped`` names it and ``message`` says how far it got. Refused where Solve's ``auto`` is not optimal
     (:func:`check_optimal_here`).
 
-    With ``follow`` (one move: letters such as ``"L"``, ``"DD"`` for a line move, or the tiles it slides) →
-    ``{"type": "result", "ok": true, "metric", "follow": [T, …], "moves": [T, …], "letters", "notation", "length",
-    "nodes_expanded", "stopped", "message", "board", "goal"}``: the shortest solution of those that start with that
-    move (it, then the optimal search's answer from the board it leaves), ``length`` in ``metric``; ``moves`` null
-    when the cap came first."""
+    With ``follow`` (one move: letters such as ``"L"``, ``"DD"`` for a line move, or the tiles it slides) and
+    ``moves`` (the moves made from ``board`` before it, tile numbers or letters; default none) → ``{"type": "result",
+    "ok": true, "metric", "moves": [T, …], "letters", "notation", "tile_moves", "line_moves", "length",
+    "nodes_expanded", "stopped", "message", "board", "goal"}``: the shortest solution from ``board`` of those that
+    make ``moves`` and then that move (then the optimal search's answer from the board they leave), ``length`` in
+    ``metric``; ``moves`` and the counts null when the cap came first."""
     return run(read_optimal_moves(request, registry))
 
 
