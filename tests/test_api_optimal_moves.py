@@ -65,7 +65,7 @@ def test_each_optimal_first_move_is_followed_by_a_shortest_solution_through_it(m
             assert reply["ok"] and moves[: len(first["moves"])] == first["moves"]
             assert board.apply(moves) == goal_board(3, 3)
             assert reply["length"] == count_tiles(board, moves, metric) == counted["length"]
-            assert reply["letters"] == first["letters"] + reply["letters"][len(first["letters"]) :]
+            assert "".join(reply["letters"][: len(first["letters"])]) == first["letters"]
 
 
 def test_a_branch_taken_after_the_moves_kept_is_a_whole_solution_from_the_start() -> None:

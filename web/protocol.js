@@ -127,7 +127,7 @@
  *   running?: SplitAnswer, pass?: number, passes?: number, analysed?: number, total?: number}} Progress
  * `notation` is the solution as "U2RD3L"; `length`, `lower_bound` and `ratio_bound` count the moves of `metric`
  * (line moves in "mtm"), `tile_moves` and `line_moves` give both counts by name.
- * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
+ * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string[],
  *   notation?: string | null, tile_moves?: number | null, line_moves?: number | null, metric?: Metric,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
@@ -159,7 +159,7 @@
  * @typedef {{moves: number[], letters: string, count: number}} FirstMove
  * @typedef {{ok: true, metric: Metric, length: number | null, count: number | null, first_moves: FirstMove[],
  *   nodes_expanded: number, stopped: string | null, message: string, board: Board, goal: Board}} OptimalMovesReply
- * @typedef {{ok: true, metric: Metric, moves: number[] | null, letters: string | null, notation: string | null,
+ * @typedef {{ok: true, metric: Metric, moves: number[] | null, letters: string[] | null, notation: string | null,
  *   tile_moves: number | null, line_moves: number | null, length: number | null, nodes_expanded: number,
  *   stopped: string | null, message: string, board: Board, goal: Board}} BranchReply
  */

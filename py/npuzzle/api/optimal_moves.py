@@ -115,7 +115,7 @@ def _following(board: Board, before: tuple[int, ...], rest: AllSolutions, limit:
     except SearchStopped as stop:
         found = rest.plan.stopped(None, stop.reason)
     moves = None if found.moves is None or not found.optimal else before + found.moves
-    letters = None if moves is None else "".join(moves_to_letters(board, moves))
+    letters = None if moves is None else moves_to_letters(board, moves)
     line_moves = None if letters is None else count_moves(letters, "mtm")
     return {
         "type": "result",
