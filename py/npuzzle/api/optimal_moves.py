@@ -54,9 +54,8 @@ def read_optimal_moves(request: Request, registry: Registry | None = None) -> An
         limit = replace(limit, nodes=OPTIMAL_MOVES_NODES)
     registry = registry if registry is not None else default_registry()
     check_optimal_here(board, goal, metric, registry)
-    solutions = AllSolutions(board, goal, metric, registry)
     if "follow" not in request:
-        return _counting(solutions, limit)
+        return _counting(AllSolutions(board, goal, metric, registry), limit)
     played = request.get("moves", [])
     if not isinstance(played, list):
         raise RequestError(f"field 'moves' must list the moves made before the one to follow, got {show_value(played)}")
