@@ -201,7 +201,7 @@ export function listen(ctx) {
     const button = event.target instanceof Element ? event.target.closest("button[data-letters]") : null;
     const p = state.playback;
     if (!(button instanceof HTMLButtonElement) || !p) return;
-    if (button.getAttribute("aria-pressed") === "true") {
+    if (button.getAttribute("aria-current") === "true") {
       p.pause();
       p.forward();
     } else {

@@ -30,12 +30,12 @@ export function drawAlternatives(ui, state) {
   ui.solutionCount.dataset.count = atStart && atStart.reply && atStart.reply.count !== null
     ? String(atStart.reply.count) : "";
   const here = alternatives.known.get(positionKey(p.board, goal, metric));
-  ui.alternatives.hidden = p.atEnd;
-  if (p.atEnd) return;
+  ui.alternatives.hidden = false; // at the goal too: the board keeps its size
   const label = el("span", "alternatives-label", "Shortest moves from here:");
   /** @type {(Node | string)[]} */
   let row;
-  if (p.playing) row = [el("span", "muted-note", "pause to see them")];
+  if (p.atEnd) row = [el("span", "muted-note", "none, this is the goal")];
+  else if (p.playing) row = [el("span", "muted-note", "pause to see them")];
   else if (!here) row = [el("span", "muted-note", "counting…")];
   else if (here.error || !here.reply) row = [quiet("not available here", here.error)];
   else if (here.reply.count === null) {
@@ -51,7 +51,7 @@ export function drawAlternatives(ui, state) {
       button.type = "button";
       button.dataset.letters = first.letters;
       button.dataset.count = String(first.count);
-      button.setAttribute("aria-pressed", String(current));
+      if (current) button.setAttribute("aria-current", "true");
       button.disabled = Boolean(busy);
       const ways = `${first.count.toLocaleString("en-US")} shortest ${first.count === 1 ? "solution" : "solutions"}`;
       const slide = `${first.letters}: slide ${first.moves.length > 1 ? "tiles" : "tile"} ${first.moves.join(", ")} ` +
