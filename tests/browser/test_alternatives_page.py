@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from npuzzle import Board, count_optimal_solutions, goal_board, parse_board
+from npuzzle.board import iter_boards
 
 from .conftest import ANSWER_TIMEOUT_MS, App, Server, open_app
 from .sees import PHONES, SCREENS, assert_seen
@@ -38,9 +39,16 @@ def shortest_from(board: Board) -> dict[str, int]:
     return {first["letters"]: first["count"] for first in counted["first_moves"]}
 
 
-def wait_alternatives(page: Page) -> None:
-    """Wait until the row under the board shows the shortest moves of the step on screen (reported ``shown``)."""
-    page.wait_for_function("() => document.body.dataset.alternatives === 'shown'", timeout=ANSWER_TIMEOUT_MS)
+def wait_alternatives(page: Page, step: int) -> None:
+    """Wait until the player is at ``step`` and the row under the board shows the shortest moves from there (reported
+    ``shown`` in the same render pass that drew the step)."""
+    page.wait_for_function(
+        """step => document.getElementById("play-position").textContent === String(step)
+             && document.body.dataset.alternatives === "shown"
+             && document.querySelector("#alternatives button[data-letters]") !== null""",
+        arg=step,
+        timeout=ANSWER_TIMEOUT_MS,
+    )
 
 
 def offered(page: Page) -> dict[str, int]:
@@ -50,7 +58,7 @@ def offered(page: Page) -> dict[str, int]:
     for k in range(buttons.count()):
         button = buttons.nth(k)
         letters, number = button.get_attribute("data-letters") or "", button.get_attribute("data-count") or ""
-        assert button.locator(".alternative-count").inner_text() == number
+        assert button.locator(".alternative-count").inner_text() == f"{number} way{'' if number == '1' else 's'}"
         out[letters] = int(number)
     return out
 
@@ -79,7 +87,7 @@ def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(vi
     page.evaluate("() => { delete document.body.dataset.alternatives; }")
     page.click("#bar-solve" if screen in PHONES else "#solve")
     page.wait_for_function("() => document.body.dataset.solve === 'solved'", timeout=ANSWER_TIMEOUT_MS)
-    wait_alternatives(page)
+    wait_alternatives(page, 0)
     # the count beside the solution, and at the start its first moves, each with its count
     expect(page.locator("#solution-count")).to_have_attribute("data-count", str(truth.count))
     expect(page.locator("#solution-count")).to_contain_text(f"one of {truth.count} shortest solutions")
@@ -89,16 +97,17 @@ def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(vi
     assert current_move(page) == "".join(HARDEST.direction_of(before[0]))
     assert_seen(page, "#alternatives")
 
-    # a step on: the shortest moves from there
-    page.evaluate("() => { delete document.body.dataset.alternatives; }")
-    page.click("#play-forward")
-    expect(page.locator("#play-position")).to_have_text("1")
-    wait_alternatives(page)
-    here = HARDEST.slide(before[0])
+    # step on to the first step with a choice: the shortest moves from there
+    boards = [HARDEST, *iter_boards(HARDEST, before)]  # boards[k]: after k moves
+    step = next(k for k in range(1, len(before)) if len(shortest_from(boards[k])) > 1)
+    for _ in range(step):
+        page.click("#play-forward")
+    wait_alternatives(page, step)
+    here = boards[step]
     there = shortest_from(here)
-    assert offered(page) == there and len(there) > 1
+    assert offered(page) == there
     mine = current_move(page)
-    assert mine == here.direction_of(before[1])
+    assert mine == here.direction_of(before[step])
     assert_seen(page, "#alternatives")
 
     # another shortest move from here: the solution switches to one through it, the step before kept
@@ -108,9 +117,9 @@ def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(vi
     page.wait_for_function("() => document.body.dataset.branch === 'taken'", timeout=ANSWER_TIMEOUT_MS)
     expect(page.locator('#alternatives button[aria-current="true"]')).to_have_attribute("data-letters", other)
     after = played_moves(page)
-    assert after != before and after[:1] == before[:1] and here.direction_of(after[1]) == other
+    assert after != before and after[:step] == before[:step] and here.direction_of(after[step]) == other
     assert len(after) == truth.length and HARDEST.apply(after) == goal_board(3, 3)
-    expect(page.locator("#play-position")).to_have_text("1")
+    expect(page.locator("#play-position")).to_have_text(str(step))
     expect(page.locator("#play-total")).to_have_text(str(truth.length))
     expect(page.locator("#solution-count")).to_have_attribute("data-count", str(truth.count))
     assert offered(page) == there

@@ -59,7 +59,7 @@ export function drawAlternatives(ui, state) {
       button.title = current ? `${slide}, this solution's next move (${ways} from here)`
         : `${slide}: switch to a shortest solution through it (${ways} from here)`;
       button.append(el("span", "alternative-move", `${ARROWS[first.letters.charAt(0)] || ""} ${first.letters}`),
-        el("span", "alternative-count", first.count.toLocaleString("en-US")));
+        el("span", "alternative-count", `${first.count.toLocaleString("en-US")} ${first.count === 1 ? "way" : "ways"}`));
       return button;
     });
     if (busy) row.push(el("span", "muted-note", "switching…"));
