@@ -45,4 +45,5 @@ def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
         "watch",
         "analyse",
         "subtree",
+        "optimal_moves",
     }

@@ -15,7 +15,9 @@ import { boardTyped, checkFromEditor, setEditing, toggleEditor } from "./control
 import { choose } from "./model/lesson.js";
 import { takeOver } from "./control/offline.js";
 import { fetchTables } from "./service/tables.js";
-import { boardInPlay, done, playbackSpeed, playOnBoard, redo, showSection, undo, userMove } from "./control/play.js";
+import {
+  boardInPlay, done, playbackSpeed, playOnBoard, redo, showSection, takeBranch, undo, userMove,
+} from "./control/play.js";
 import {
   cancelWatch, choiceChanged, chooseSmaller, closeWatch, moveWatch, openOnSmaller, openWatch, resetWatch, runWatchToEnd,
   togglePlay, useIdastar, watchSpeedChanged,
@@ -195,6 +197,17 @@ export function listen(ctx) {
   on(ui.playReset, "click", () => state.playback && state.playback.reset());
   on(ui.playEnd, "click", () => state.playback && state.playback.end());
   on(ui.playDetails, "click", () => showSection(ctx, "solution"));
+  on(ui.alternatives, "click", (event) => { // a shortest move from here: the solution's own is its next step
+    const button = event.target instanceof Element ? event.target.closest("button[data-letters]") : null;
+    const p = state.playback;
+    if (!(button instanceof HTMLButtonElement) || !p) return;
+    if (button.getAttribute("aria-current") === "true") {
+      p.pause();
+      p.forward();
+    } else {
+      takeBranch(ctx, button.dataset.letters || "");
+    }
+  });
   on(ui.scoreDetails, "click", () => showSection(ctx, "analysis"));
   on(ui.speed, "input", () => state.playback && state.playback.setSpeed(playbackSpeed(state)));
   on(ui.moveList, "click", (event) => {

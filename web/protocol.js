@@ -58,12 +58,15 @@
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
  *   time_limit?: number, max_states?: number}} WatchRequest
+ * @typedef {{type: "optimal_moves", id: number, board: BoardInput, goal?: string, metric?: Metric, max_nodes?: number,
+ *   follow?: string, moves?: number[], background?: boolean}} OptimalMovesRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {"pdb" | "mtm"} Database the single-tile pattern database, or the line-move (multi-tile metric) tables
  * @typedef {{type: "tables", id: number, database?: Database}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
- *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest | CancelRequest} Request
+ *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest
+ *   | OptimalMovesRequest | CancelRequest} Request
  */
 
 /**
@@ -81,7 +84,7 @@
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
  *   watch: WatchReply, analyse: AnalyseReply, reconstruction: ReconstructionReply,
- *   subtree: SubtreeReply}} Replies
+ *   subtree: SubtreeReply, optimal_moves: OptimalMovesReply | BranchReply}} Replies
  */
 
 /**
@@ -124,7 +127,7 @@
  *   running?: SplitAnswer, pass?: number, passes?: number, analysed?: number, total?: number}} Progress
  * `notation` is the solution as "U2RD3L"; `length`, `lower_bound` and `ratio_bound` count the moves of `metric`
  * (line moves in "mtm"), `tile_moves` and `line_moves` give both counts by name.
- * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string,
+ * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string[],
  *   notation?: string | null, tile_moves?: number | null, line_moves?: number | null, metric?: Metric,
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
@@ -145,6 +148,20 @@
  * @typedef {{ok: true, tile: number | null, letter: string | null, direction: string | null, optimal: boolean,
  *   length: number | null, message: string, algorithm: string, heuristic: string, nodes_expanded: number,
  *   seconds: number, count?: number, notation?: string | null}} HintReply
+ */
+
+/**
+ * How many shortest solutions a board has and its optimal first moves (npuzzle.api.optimal_moves): `count` of
+ * `length` moves in `metric` (null when the work cap or a cancel came first: `stopped` names it, `message` says how
+ * far it got), each first move's tiles, letters (several in a line move) and how many shortest solutions start
+ * with it. With `follow` (a move's letters) after `moves` (the tiles slid before it): the shortest solution from
+ * the board that makes those moves, then that one, as a solve gives it (`moves` null when the cap came first).
+ * @typedef {{moves: number[], letters: string, count: number}} FirstMove
+ * @typedef {{ok: true, metric: Metric, length: number | null, count: number | null, first_moves: FirstMove[],
+ *   nodes_expanded: number, stopped: string | null, message: string, board: Board, goal: Board}} OptimalMovesReply
+ * @typedef {{ok: true, metric: Metric, moves: number[] | null, letters: string[] | null, notation: string | null,
+ *   tile_moves: number | null, line_moves: number | null, length: number | null, nodes_expanded: number,
+ *   stopped: string | null, message: string, board: Board, goal: Board}} BranchReply
  */
 
 /**
@@ -263,8 +280,8 @@ function frozenSet(names) {
 
 /** The core's ops, and those it runs as sessions in time slices with `progress` messages: both lists are
  * npuzzle.api.OPERATIONS's (tests/test_protocol.py fails on any difference). */
-export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree"]));
-export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree"]));
+export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree", "optimal_moves"]));
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree", "optimal_moves"]));
 
 /** Page → worker: the core's ops, and the two the worker answers itself (load the pattern database, cancel). */
 export const REQUEST_TYPES = frozenSet(/** @type {const} */ ([...API_OPS.list, "tables", "cancel"]));

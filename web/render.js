@@ -21,6 +21,7 @@ import { drawPicture, drawPictureChoices } from "./view/picture.js";
 import { BUILT_IN } from "./model/pictures.js";
 import { formFields } from "./ui.js";
 import { drawIterations, drawPlayer, drawShorter, drawSolution, drawSpeed } from "./view/solution.js";
+import { drawAlternatives } from "./view/alternatives.js";
 import { drawChoices, drawSolverHint } from "./view/solver.js";
 import { drawSpeedsolving } from "./view/speedsolving.js";
 import { drawBoot, drawTables } from "./view/status.js";
@@ -106,6 +107,10 @@ export function render(ctx) {
     drawPlayer(ui, playback, from, kind);
     ctx.painted.set("listed", playback ? playback.index : -1);
   });
+  const { alternatives } = state;
+  changed(ctx, "alternatives-of", state.solution, () => ctx.painted.delete("alternatives"));
+  changed(ctx, "alternatives", `${at} ${alternatives.of} ${alternatives.known.size} ${alternatives.following} ` +
+    `${alternatives.error} ${playback ? playback.moves.length : ""}`, () => drawAlternatives(ui, state));
   changed(ctx, "iterations", state.iterations, (iterations) => drawIterations(ui, iterations));
   changed(ctx, "comparison", state.comparison, (comparison) => drawComparison(ui, comparison));
   changed(ctx, "options", state.options.reply, (reply) => reply && drawChoices(ui, reply));

@@ -120,6 +120,9 @@ import { newGame } from "./model/game.js";
  * @property {string | null} time the clock's milliseconds when it stopped
  * @property {string | null} watch the watched search: idle (shown, nothing asked), asking, playing, done, failed
  * @property {string | null} offline the service worker: ready, update-ready, update (taking over), unsupported, failed
+ * @property {string | null} alternatives the shortest moves at the player's position: counting, shown, stopped (the
+ *   work cap came first), failed
+ * @property {string | null} branch the last branch taken through another shortest move: following, taken, failed
  * @property {string | null} shortest for players: the shortest solution of a solved dealt board: running, optimal,
  *   near-optimal, stopped (a lower bound only), failed
  * @property {string | null} history for players: the last change to the history of solves: recorded, unkept (storage
@@ -193,6 +196,22 @@ import { newGame } from "./model/game.js";
  */
 
 /**
+ * What is known of one position of a solution proven shortest: the core's count of the shortest solutions from
+ * there and its optimal moves (`reply`; its `count` null when the work cap stopped it), or why it could not be
+ * counted (`error`).
+ * @typedef {{reply: import("./protocol.js").OptimalMovesReply | null, error: string}} Known
+ */
+
+/**
+ * The shortest solutions of the solution loaded (service/alternatives.js): the start, goal and metric they are of
+ * (`of`, a position's key; "": no solution to browse), what is known per position (by key), the request counting
+ * one (`asking`: its id and the position's key; null: none), and the move a branch is being taken through
+ * (`following`: its letters, "": none) or why the last could not be (`error`).
+ * @typedef {{of: string, known: Map<string, Known>, asking: {id: number, key: string} | null, following: string,
+ *   error: string}} Alternatives
+ */
+
+/**
  * The heuristics compared: the note, the finished rows, the running one and those waiting (null: hidden).
  * @typedef {{note: string, rows: import("./protocol.js").CompareRow[], running: import("./protocol.js").Progress | null,
  *   waiting: string[]}} Comparison
@@ -249,6 +268,7 @@ import { newGame } from "./model/game.js";
  * @property {boolean | null} solved the board on screen is the goal (null before the first board)
  * @property {Job | null} job
  * @property {Playback | null} playback the solution loaded for playback
+ * @property {Alternatives} alternatives the shortest solutions of the solution loaded, position by position
  * @property {number} listed the playback position the move list shows as current
  * @property {Busy | null} busy
  * @property {Sync} sync
@@ -298,6 +318,7 @@ export function createState() {
     solved: null,
     job: null,
     playback: null,
+    alternatives: { of: "", known: new Map(), asking: null, following: "", error: "" },
     listed: 0,
     busy: null,
     sync: { text: "", goal: "", edited: false, frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
@@ -310,7 +331,7 @@ export function createState() {
       job: null, solve: null, shorter: null, cancelMs: null, workers: null, helpersStarted: null, helpersReady: null,
       helpersBusy: null, helpersTasks: null,
       playback: null, compare: null, shuffle: null, hint: null, clock: null, time: null,
-      watch: null, offline: null,
+      watch: null, offline: null, alternatives: null, branch: null,
       shortest: null, history: null, theme: null, picture: null, // for players
       analysis: null, lineTables: null, result: null, replay: null, // for speedsolvers
     },

@@ -16,6 +16,14 @@ const HEURISTIC_TITLES = Object.freeze({
   "group-tables": ["Its own tables", "its own tables"],
 });
 
+/** Arrow shown beside a move's letter (the direction the tile moves). */
+/** @type {Readonly<Record<string, string>>} */
+export const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
+
+/** A move's letter as a word (the direction the tile moves). */
+/** @type {Readonly<Record<string, string>>} */
+export const DIRECTIONS = Object.freeze({ U: "up", D: "down", L: "left", R: "right" });
+
 /** @type {Readonly<Record<string, string>>} */
 const STOP_REASONS = Object.freeze({
   cancelled: "cancelled",

@@ -19,6 +19,7 @@ import { cancelJob } from "../model/job.js";
 import { learnFrom } from "../model/lesson.js";
 import { readBest } from "../service/bests.js";
 import { newBoardHistory } from "../service/history.js";
+import { branchThrough, followPosition } from "../service/alternatives.js";
 import { count } from "../words.js";
 import { finishBlind, finishGame } from "./game.js";
 import { dropAnalysis, studySolve } from "./analysis.js";
@@ -456,6 +457,37 @@ function loadPlayback(ctx, start, tiles, goal) {
   });
   ctx.state.playback = playback;
   reportPlayback(ctx, playback);
+  followPosition(ctx);
+}
+
+/**
+ * Switch the loaded solution, at the player's position, to the shortest one through another shortest move
+ * (`letters`, one the row under the player offers): the moves before kept, the rest the core's shortest after that
+ * move, the player at the same step.
+ * @param {Ctx} ctx
+ * @param {string} letters
+ */
+export async function takeBranch(ctx, letters) {
+  const { state } = ctx;
+  const p = state.playback;
+  const before = state.solution;
+  const old = before && before.reply;
+  if (!p || !before || !old || !old.moves || !p.props.goal) return;
+  p.pause();
+  const index = p.index;
+  const goal = p.props.goal;
+  const metric = old.metric === "mtm" ? "mtm" : "stm";
+  const branch = await branchThrough(ctx, p.start, goal, metric, p.moves.slice(0, index), letters);
+  if (!branch || !branch.moves || state.playback !== p || p.index !== index || state.solution !== before) return;
+  const optimal = old.optimal && branch.length !== null && branch.length <= old.length;
+  state.solution = { ...before, reply: { ...old, moves: branch.moves, letters: branch.letters || [],
+    notation: branch.notation || "", tile_moves: branch.tile_moves, line_moves: branch.line_moves,
+    length: branch.length ?? old.length, optimal } };
+  p.destroy();
+  loadPlayback(ctx, p.start, branch.moves, goal);
+  if (state.playback) state.playback.seek(index);
+  state.after.focus = { within: "alternatives", find: ["button.alternative.current"] }; // the move chosen, now its own
+  setReport(state, "branch", "taken");
 }
 
 /** @param {import("../state.js").State} state @returns {number} the moves per second the player's slider chooses */
@@ -484,6 +516,7 @@ export function dropSolution(ctx, note = "") {
   if (state.playback) state.playback.destroy();
   state.playback = null;
   state.solution = note ? { reply: null, note, badge: { text: "out of date", kind: "stopped" } } : null;
+  followPosition(ctx);
 }
 
 /** @param {Ctx} ctx @param {Playback} p */
@@ -496,6 +529,7 @@ function playbackChanged(ctx, p) {
   }
   state.shown.board = p.board;
   reportPlayback(ctx, p);
+  followPosition(ctx);
   boardChanged(ctx);
 }
 

@@ -4,7 +4,7 @@
 // shortest). Text only ever goes in with textContent.
 
 import { el } from "../dom.js";
-import { figure, label, phrase, searchName, seconds, stopReason } from "../words.js";
+import { ARROWS, DIRECTIONS, figure, label, phrase, searchName, seconds, stopReason } from "../words.js";
 import { columnChart } from "./chart.js";
 import { renderSliderSpeed } from "./speed.js";
 import { SPEEDS } from "../model/speed.js";
@@ -13,13 +13,6 @@ import { SHORTER_WORK, shorterSearch } from "../model/shorter.js";
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../protocol.js").SolveReply} SolveReply */
 /** @typedef {import("../control/playback.js").Playback} Playback */
-
-/** Arrow shown beside each move letter (the direction the tile moves). */
-/** @type {Readonly<Record<string, string>>} */
-const ARROWS = Object.freeze({ U: "↑", D: "↓", L: "←", R: "→" });
-
-/** @type {Readonly<Record<string, string>>} */
-const DIRECTIONS = Object.freeze({ U: "up", D: "down", L: "left", R: "right" });
 
 /** The badge's words by kind. */
 /** @type {Readonly<Record<string, string>>} */
@@ -179,7 +172,7 @@ function notationText(notation) {
  * The move list: one item per move, tile number and letter (data-k = its index).
  * @param {HTMLElement} list
  * @param {number[]} moves
- * @param {string} [letters]
+ * @param {string | string[]} [letters]
  */
 function drawMoveList(list, moves, letters) {
   const items = [];

@@ -5,12 +5,11 @@ chart; and ``reconstruction`` (:func:`op_reconstruction`), a solve's text read o
 
 from __future__ import annotations
 
-import inspect
 import json
 from typing import Any
 
 from ..interchange import CONVENTIONS, Convention
-from ..progress import SearchStopped, run
+from ..progress import run
 from ..solving.registry import Registry, default_registry
 from ..speedsolving.analysis import Analysing, Analysis, AnalysisProgress, analyse, read_played
 from ..speedsolving.reconstruction import Reconstruction, read_reconstruction, reconstruction, write_reconstruction
@@ -20,7 +19,6 @@ from .requests import (
     Request,
     RequestError,
     board_json,
-    failure_reply,
     field,
     read_board,
     read_goal,
@@ -151,7 +149,7 @@ def _convention(request: Request) -> Convention:
 
 class AnalyseSession(SlicedRun[AnalysisProgress, Analysis]):
     """An ``analyse`` run in slices: progress says how many moves are done; a cancel returns the moves analysed so
-    far with ``stopped: "cancelled"``."""
+    far with ``stopped: "cancelled"`` (:meth:`SlicedRun.cancel`)."""
 
     def __init__(self, request: str | Request, context: Context) -> None:
         self._boards: dict[str, Any] = {}
@@ -163,20 +161,3 @@ class AnalyseSession(SlicedRun[AnalysisProgress, Analysis]):
 
     def _ended(self, value: Analysis) -> Reply:
         return analyse_reply(value, self._boards)
-
-    def cancel(self) -> str:
-        """Stop now: the reply holds the moves analysed so far, ``stopped: "cancelled"``."""
-        if self._final is not None or self._running is None:
-            return json.dumps(self._final)
-        try:
-            if inspect.getgeneratorstate(self._running) == inspect.GEN_CREATED:
-                next(self._running)  # to its first yield, where a stop is caught
-            self._running.throw(SearchStopped("cancelled"))
-        except StopIteration as end:
-            self._final = analyse_reply(end.value, self._boards)
-        except Exception as exc:  # every failure becomes a reply
-            self._final = failure_reply(exc)
-        else:  # it yielded again, against the contract
-            self._running.close()
-            self._final = failure_reply(RequestError("the analysis did not stop when asked"))
-        return json.dumps(self._final)

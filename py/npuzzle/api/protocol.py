@@ -12,6 +12,7 @@ from ..solving.registry import Registry
 from .analyse import AnalyseSession, op_analyse, op_reconstruction
 from .context import Context
 from .ops import Planned, op_apply, op_check, op_compare, op_hint, op_move, op_options, op_random, op_solve
+from .optimal_moves import OptimalMovesSession, op_optimal_moves
 from .requests import Reply, Request, RequestError, error_json
 from .sessions import CompareSession, HintSession, Session, SolveSession
 from .sliced import SlicedRun
@@ -78,6 +79,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("analyse", _with_registry(op_analyse), AnalyseSession),
     Operation("reconstruction", _plain(op_reconstruction)),
     Operation("subtree", op_subtree, SubtreeSession),
+    Operation("optimal_moves", _with_registry(op_optimal_moves), OptimalMovesSession),
 )
 """Every op of the protocol, the one list of them: ``web/protocol.js``'s lists are checked against it
 (``tests/test_protocol.py``)."""

@@ -1,17 +1,18 @@
-"""A long op that runs one generator in time slices (``analyse``, a split search's ``subtree``): its request read
-once, then each :meth:`SlicedRun.advance` drives the generator for a slice and replies with its latest progress or,
-once it ends, its final reply. (A ``solve``, ``hint``, ``compare`` or ``watch`` runs several searches one after the
-other: :class:`npuzzle.api.sessions.Session`.)"""
+"""A long op that runs one generator in time slices (``analyse``, ``optimal_moves``, a split search's ``subtree``):
+its request read once, then each :meth:`SlicedRun.advance` drives the generator for a slice and replies with its
+latest progress or, once it ends, its final reply. (A ``solve``, ``hint``, ``compare`` or ``watch`` runs several
+searches one after the other: :class:`npuzzle.api.sessions.Session`.)"""
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Generator
 from typing import Generic, TypeVar
 
-from ..progress import Ended, TimeSlice
+from ..progress import Ended, SearchStopped, TimeSlice
 from .context import Context
-from .requests import Record, Reply, Request, failure_reply, progress_reply, request_object
+from .requests import Record, Reply, Request, RequestError, failure_reply, progress_reply, request_object
 
 _Y = TypeVar("_Y", bound=Record)
 _R = TypeVar("_R")
@@ -19,7 +20,7 @@ _R = TypeVar("_R")
 
 class SlicedRun(Generic[_Y, _R]):
     """A long op running one generator of progress records ``_Y`` that returns ``_R``. A subclass reads its request
-    (:meth:`_read`), words its final reply (:meth:`_ended`) and stops it (``cancel``). Build one with
+    (:meth:`_read`) and words its final reply (:meth:`_ended`), a cancel's too. Build one with
     :meth:`Engine.start`; every method returns a JSON string and never raises."""
 
     def __init__(self, request: str | Request, context: Context) -> None:
@@ -61,5 +62,20 @@ class SlicedRun(Generic[_Y, _R]):
         return json.dumps(self._final)
 
     def cancel(self) -> str:
-        """Stop now: the final reply (each subclass words it)."""
-        raise NotImplementedError
+        """Stop now: :class:`~npuzzle.progress.SearchStopped` thrown into the generator, whose value is worded as
+        its final reply (with ``stopped: "cancelled"``; the final reply again if it had ended)."""
+        if self._final is not None or self._running is None:
+            return json.dumps(self._final)
+        try:
+            if inspect.getgeneratorstate(self._running) == inspect.GEN_CREATED:
+                next(self._running)  # to its first yield, where a stop is caught
+            self._running.throw(SearchStopped("cancelled"))
+        except StopIteration as end:
+            self._final = self._ended(end.value)
+        except Exception as exc:  # every failure becomes a reply
+            self._final = failure_reply(exc)
+        else:  # it yielded again, against the contract
+            self._running.close()
+            self._final = failure_reply(RequestError("the operation did not stop when asked"))
+        self._running = None
+        return json.dumps(self._final)
