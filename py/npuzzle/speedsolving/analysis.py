@@ -19,8 +19,9 @@ solution's first move is one, a neighbour already analysed or known to be farthe
 bounded search, "is there a solution of ``d − 1`` moves from there?". What one analysis proves is kept
 (:class:`~npuzzle.speedsolving.oracle.Proofs`): a position met again is not searched below its known bound, a search
 asked again is not run again, and a bounded search in line moves does not enter a neighbour already known to be too
-far (the answers the same, found in fewer nodes). Elsewhere (bigger boards) only a lower bound at each position and
-the near-optimal solver's length from the start are given, and no move is marked: a mistake would not be proven.
+far (a neighbour of a position analysed is at least its distance less one from the goal); the answers are the same,
+found in fewer nodes. Elsewhere (bigger boards) only a lower bound at each position and the near-optimal solver's
+length from the start are given, and no move is marked: a mistake would not be proven.
 """
 
 from __future__ import annotations
@@ -265,7 +266,7 @@ def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], orac
         d = count_moves(held, metric)
         distances.append(d)
         current = board
-        proofs = Proofs(board, d)
+        proofs = Proofs(board, d, metric)
         for number, play in enumerate(plays):
             first = _first_move(held, metric)
             after = current.apply(play)
@@ -273,7 +274,7 @@ def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], orac
                 held, nd = held[len(play) :], d - 1
             else:
                 nd, held = yield from _after(oracle, after, d, metric, play, held, budget, number, total, proofs)
-            proofs.know(after, nd)
+            proofs.know(after, nd, metric)
             better = None
             if nd >= d:
                 better = yield from _optimal_moves(oracle, current, d, metric, first, budget, number, total, proofs)

@@ -128,19 +128,23 @@ def _small_within(board: Board, goal: Board, bound: int, limit: Limit, avoid: fr
 
 class Proofs:
     """What the searches of one analysis proved: the distance of each position analysed (``exact``), a lower bound
-    on the distance of each position met (``lower``: the distance at the positions analysed), and the solution each
-    bounded search found (``found``; searched again, it would find the same: a search is deterministic, and the
-    first moves it avoids lead to no solution within its bound)."""
+    on the distance of each position met (``lower``: the distance at the positions analysed, at least one less at
+    their neighbours), and the solution each bounded search found (``found``; searched again, it would find the same:
+    a search is deterministic, and the first moves it avoids lead to no solution within its bound)."""
 
-    def __init__(self, start: Board, distance: int) -> None:
+    def __init__(self, start: Board, distance: int, metric: Metric) -> None:
         self.exact: dict[Board, int] = {}
         self.lower: dict[Board, int] = {}
         self.found: dict[tuple[Board, int], Letters] = {}
-        self.know(start, distance)
+        self.know(start, distance, metric)
 
-    def know(self, board: Board, distance: int) -> None:
-        """``board`` is ``distance`` moves from the goal."""
+    def know(self, board: Board, distance: int, metric: Metric) -> None:
+        """``board`` is ``distance`` moves from the goal in ``metric``, so its neighbours are at least ``distance − 1``
+        (a bounded search in line moves skips them when that is too far)."""
         self.exact[board] = self.lower[board] = distance
+        for _, child in moves_from(board, metric):
+            if self.lower.get(child, 0) < distance - 1:
+                self.lower[child] = distance - 1
 
 
 def line_neighbours(board: Board) -> Iterator[Board]:
