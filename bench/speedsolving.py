@@ -8,7 +8,8 @@
 **Analyses**: for each seed, the random-state scramble ``npuzzle scramble --seed S`` and a player's solve of about
 ``--length`` single-tile moves (made here, not timed: from each position the first move of a shortest solution, and
 now and then a random move instead, until the goal), analysed by :func:`npuzzle.speedsolving.analysis.analyse` in STM
-(with the 7/7-7 tables) and in MTM (with the multiset database), each timed alone in this process. **MTM solves**: the
+(with the 7/7-7 tables) and in MTM (with the multiset database; ``--metrics`` picks), each timed alone in this process,
+with the nodes its searches expanded and the optimal moves it lists at the mistakes. **MTM solves**: the
 scrambles of the seeds solved optimally in line moves (:func:`npuzzle.pdb.solve_with_multiset`), beside the line
 count of a shortest single-tile solution. Prints one row each, then medians; every analysis is checked (its moves
 lost add up to its length minus the start's distance).
@@ -30,7 +31,7 @@ from pathlib import Path
 
 from npuzzle import Board, api, goal_board, moves_to_letters, run
 from npuzzle.interchange import write_notation
-from npuzzle.optimal.metric import count_moves
+from npuzzle.optimal.metric import count_moves, metric_name
 from npuzzle.pdb import read_multiset, solve_with_multiset, solve_with_pdb
 from npuzzle.pdb.tables import PdbTables, load_tables
 from npuzzle.solving.registry import registry_with_tables
@@ -51,6 +52,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pdb", type=Path, default=SHIPPED_PDB)
     parser.add_argument("--mtm-pdb", type=Path, default=MTM_PDB)
     parser.add_argument("--page", action="store_true", help="time the analyses in the page beside CPython instead")
+    parser.add_argument(
+        "--metrics", default="stm,mtm", help="the analyses' metrics, stm, mtm or both (default: %(default)s)"
+    )
     args = parser.parse_args(argv)
     if args.page:
         return page_side(args)
@@ -59,32 +63,33 @@ def main(argv: list[str]) -> int:
     registry = registry_with_tables(tables).with_mtm(mtm)
     goal = goal_board(4, 4)
     seeds = sorted(parse_ids(args.seeds))
-    print("seed  moves  start  mistakes   STM s  lines  start  mistakes   MTM s  MTM nodes")
-    stm_times: list[float] = []
-    mtm_times: list[float] = []
-    nodes: list[int] = []
+    metrics = [metric_name(m) for m in args.metrics.split(",")]
+    print("seed  metric  moves  start  mistakes  optimal moves listed  seconds       nodes")
+    times: dict[str, list[float]] = {metric: [] for metric in metrics}
+    nodes: dict[str, list[int]] = {metric: [] for metric in metrics}
     for seed in seeds:
         board = deal(4, 4, seed).board
         letters = player(board, goal, tables, args.length, random.Random(seed))
         text = write_notation(letters)
-        row = [f"{seed:>4}", f"{len(letters):>5}"]
-        for metric, times in (("stm", stm_times), ("mtm", mtm_times)):
+        for metric in metrics:
             started = time.perf_counter()
             analysis = run(analyse(board, goal, text, metric, registry))
-            times.append(time.perf_counter() - started)
+            times[metric].append(time.perf_counter() - started)
+            nodes[metric].append(analysis.nodes_expanded)
             assert analysis.exact and analysis.lost == analysis.moves - analysis.distances[0], seed
-            if metric == "mtm":
-                row.append(f"{analysis.moves:>5}")
-            row += [f"{analysis.distances[0]:>5}", f"{len(analysis.mistakes):>8}", f"{times[-1]:>7.3f}"]
-            if metric == "mtm":
-                nodes.append(analysis.nodes_expanded)
-                row.append(f"{nodes[-1]:>9,}")
-        print("  ".join(row), flush=True)
-    print(
-        f"median: STM {statistics.median(stm_times):.3f} s (max {max(stm_times):.3f}), "
-        f"MTM {statistics.median(mtm_times):.3f} s (max {max(mtm_times):.3f}), "
-        f"{statistics.median(nodes):,.0f} nodes (max {max(nodes):,}, in all {sum(nodes):,})"
-    )
+            listed = sum(len(step.optimal_moves or ()) for step in analysis.steps)
+            marks = len(analysis.mistakes)
+            print(
+                f"{seed:>4}  {metric:>6}  {analysis.moves:>5}  {analysis.distances[0]:>5}  {marks:>8}  {listed:>20}  "
+                f"{times[metric][-1]:>7.3f}  {nodes[metric][-1]:>10,}",
+                flush=True,
+            )
+    for metric in metrics:
+        spent, work = times[metric], nodes[metric]
+        print(
+            f"median {metric}: {statistics.median(spent):.3f} s (max {max(spent):.3f}), "
+            f"{statistics.median(work):,.0f} nodes (max {max(work):,}, in all {sum(work):,})"
+        )
     if args.solves:
         print("\nseed  MTM optimal  single-tile optimal's lines  nodes expanded  seconds")
         solve_times: list[float] = []

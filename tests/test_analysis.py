@@ -90,8 +90,8 @@ def test_3x3_line_move_analyses_going_back_and_forth_keep_the_exact_distances() 
 def check_marks(
     analysis: Analysis, board: Board, goal: Board, plays: list[str], truth: dict[tuple[int, ...], int]
 ) -> None:
-    """Mistakes exactly where the distance did not fall, each with a move that makes it fall; the moves lost add
-    up to the solve's length beyond the start's distance."""
+    """Mistakes exactly where the distance did not fall, each with a move that makes it fall and every such move,
+    none missing; the moves lost add up to the solve's length beyond the start's distance."""
     d = analysis.distances
     here = board
     for number, (step, play) in enumerate(zip(analysis.steps, plays, strict=True), start=1):
@@ -99,14 +99,57 @@ def check_marks(
         assert step.lost == d[number] - d[number - 1] + 1 and step.move == write_notation(play)
         best = step.best
         assert best is not None and truth[here.apply(best_letters(best)).tiles] == d[number - 1] - 1
+        if step.mistake:
+            closer = [m for m in every_move(here, analysis.metric) if truth[here.apply(m).tiles] == d[number - 1] - 1]
+            assert step.optimal_moves == tuple(write_notation(m) for m in closer) and best in step.optimal_moves
+        else:
+            assert step.optimal_moves is None
         here = here.apply(play)
     assert analysis.lost == len(plays) - d[0] + d[-1]
+
+
+def every_move(board: Board, metric: str) -> list[str]:
+    """Every move from ``board`` as single-tile letters (a line move: a letter repeated), in the order U, D, L, R
+    and the nearer tile first."""
+    longest = 1 if metric == "stm" else max(board.rows, board.cols) - 1
+    out = []
+    for letter in "UDLR":
+        for count in range(1, longest + 1):
+            try:
+                board.apply(letter * count)
+            except MoveError:
+                break
+            out.append(letter * count)
+    return out
 
 
 def best_letters(notation: str) -> str:
     from npuzzle.interchange import read_notation
 
     return read_notation(notation)
+
+
+@pytest.mark.parametrize("metric", ["stm", "mtm"])
+def test_a_limit_met_at_any_search_keeps_the_moves_analysed_before_it_whole(metric: str) -> None:
+    goal = goal_board(3, 3)
+    board = parse_board("8 6 7 / 2 5 4 / 3 0 1")
+    moves = "DLRRDULURD"  # mistakes with one, two and three optimal moves
+    full = run(analyse(board, goal, moves, metric))
+    assert any(len(step.optimal_moves or ()) > 1 for step in full.steps)
+    stops = set()
+    for nodes in range(1, full.nodes_expanded, max(1, full.nodes_expanded // 60)):
+        part = run(analyse(board, goal, moves, metric, limit=Limit(nodes=nodes)))
+        done = len(part.steps)
+        if part.stopped is None:
+            assert part.steps == full.steps
+            continue
+        assert part.stopped == "node-limit" and done < full.moves and part.steps == full.steps[:done]
+        if not part.distances:  # stopped in the start's search
+            assert done == 0 and part.summary() == "Nothing analysed."
+            continue
+        assert part.distances == full.distances[: done + 1] and f"{done} of {full.moves}" in part.summary()
+        stops.add(done)
+    assert len(stops) > 3  # stopped at many places along the solve
 
 
 def test_stm_distances_differ_by_one_and_a_wasted_pair_costs_two() -> None:
@@ -127,6 +170,7 @@ def test_mtm_counts_a_line_as_one_move() -> None:
     analysis = run(analyse(board, goal, "LRL2", "mtm"))
     assert [s.move for s in analysis.steps] == ["L", "R", "L2"] and analysis.mistakes == (1, 2)
     assert analysis.steps[0].best == "L2" and analysis.lost == 2
+    assert analysis.steps[0].optimal_moves == ("L2",) and analysis.steps[2].optimal_moves is None
 
 
 def test_bigger_boards_give_bounds_and_no_marks() -> None:
@@ -233,6 +277,7 @@ def test_the_api_op_in_one_call_and_in_slices() -> None:
     request = {"op": "analyse", "board": "1 2 3 / 4 5 6 / 0 7 8", "moves": "LRL2", "metric": "mtm"}
     reply = json.loads(handle(json.dumps(request)))
     assert reply["ok"] and reply["distances"] == [1, 1, 1, 0] and reply["mistakes"] == [1, 2] and reply["lost"] == 2
+    assert [step["optimal_moves"] for step in reply["steps"]] == [["L2"], ["L"], None]
     assert reply["chart"]["points"] == [[0, 1], [1, 1], [2, 1], [3, 0]] and reply["chart"]["unit"] == "line moves"
     assert reply["chart"]["text"] == reply["summary"] and reply["board"]["rows"] == 3
     session = start(json.dumps(request))
@@ -256,6 +301,10 @@ def test_the_cli_prints_the_analysis_and_its_distances() -> None:
     assert main(["analyse", "1 2 3 / 4 5 6 / 0 7 8", "LRL2", "--metric", "mtm"], out=out, err=err) == 0
     text = out.getvalue()
     assert "2 mistakes, 2 line moves lost" in text and "Distances: 1 1 1 0" in text
+    assert "     1       L       1      1  mistake: 1 lost; better: L2" in text
+    out = io.StringIO()
+    assert main(["analyse", "8 6 7 / 2 5 4 / 3 0 1", "DLRRDU", "--metric", "mtm"], out=out, err=err) == 0
+    assert "     5       U      18     18  mistake: 1 lost; better: U2 or L2" in out.getvalue()
     out = io.StringIO()
     assert main(["analyse", "1 2 3 / 4 5 6 / 0 7 8", "L2", "--json"], out=out, err=err) == 0
     record = json.loads(out.getvalue())

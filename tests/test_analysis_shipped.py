@@ -1,5 +1,6 @@
 """The 15-puzzle with the databases the test command builds: optimal line-move solving against a breadth-first search
-on scrambles of up to 8 line moves, and analyses in both metrics against the exact solvers on random played paths."""
+on scrambles of up to 8 line moves, and analyses in both metrics against the exact solvers on random played paths
+(the distances, the mistakes and every optimal move at a mistake)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from npuzzle.speedsolving.analysis import analyse
 from npuzzle.speedsolving.scrambles import deal
 from oracle import line_distance
 from shipped_pdb import MTM_FILE, require_mtm_pdb, require_shipped_pdb
+from test_analysis import every_move
 from test_mtm import line_scramble
 
 require_shipped_pdb()
@@ -59,6 +61,10 @@ def wandering(board: Board, goal: Board, tables: PdbTables, moves: int, rng: ran
 def test_stm_analyses_match_the_exact_solver(tables: PdbTables, registry: Registry) -> None:
     goal = goal_board(4, 4)
     rng = random.Random(12)
+
+    def distance(board: Board) -> int:
+        return len(run(solve_with_pdb(board, goal, tables)).moves or ())
+
     for seed in (1, 2):
         board = deal(4, 4, seed).board  # random-state scrambles, some 50 moves from the goal
         letters = wandering(board, goal, tables, 25, rng)
@@ -66,26 +72,43 @@ def test_stm_analyses_match_the_exact_solver(tables: PdbTables, registry: Regist
         here, expected = board, []
         for letter in [""] + list(letters):
             here = here.apply(letter)
-            expected.append(len(run(solve_with_pdb(here, goal, tables)).moves or ()))
+            expected.append(distance(here))
         assert analysis.exact and list(analysis.distances) == expected
         assert [n for n in range(1, len(expected)) if expected[n] > expected[n - 1]] == list(analysis.mistakes)
+        here = board
+        for step, letter in zip(analysis.steps, letters, strict=True):
+            if step.mistake:
+                closer = [m for m in every_move(here, "stm") if distance(here.apply(m)) == step.before - 1]
+                assert step.optimal_moves == tuple(closer)
+            here = here.slide(letter)
 
 
 @pytest.mark.slow
 def test_mtm_analyses_match_the_exact_solver(tables: PdbTables, mtm: MultisetDatabase, registry: Registry) -> None:
     goal = goal_board(4, 4)
     rng = random.Random(13)
+
+    def distance(board: Board) -> int:
+        lines: int = run(solve_with_multiset(board, goal, mtm)).extra["line_moves"]
+        return lines
+
     for _ in range(3):
         board = line_scramble(goal, 30, rng)
         letters = wandering(board, goal, tables, 30, rng)
         analysis = run(analyse(board, goal, write_notation(letters), "mtm", registry))
         here, expected = board, []
-        for play in [""] + [letter * count for letter, count in runs(letters)]:
+        plays = [letter * count for letter, count in runs(letters)]
+        for play in [""] + plays:
             here = here.apply(play)
-            expected.append(run(solve_with_multiset(here, goal, mtm)).extra["line_moves"])
+            expected.append(distance(here))
         assert analysis.exact and list(analysis.distances) == expected
-        for step in analysis.steps:
+        here = board
+        for step, play in zip(analysis.steps, plays, strict=True):
             assert step.mistake == (step.after >= step.before)
+            if step.mistake:
+                closer = [m for m in every_move(here, "mtm") if distance(here.apply(m)) == step.before - 1]
+                assert step.optimal_moves == tuple(write_notation(m) for m in closer)
+            here = here.apply(play)
 
 
 def test_a_finished_solve_loses_its_length_beyond_the_optimum(tables: PdbTables, registry: Registry) -> None:

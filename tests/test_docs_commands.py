@@ -117,6 +117,8 @@ def said(command: str, comment: str, out: str) -> None:
     elif match := re.match(r"(\d+) line moves from a board (\d+) away: (\d+) mistakes, (\d+) line moves lost", comment):
         assert f"{match[1]} line moves; the start is {match[2]} line moves from the goal; {match[3]} mistakes, " in out
         assert f"{match[4]} line moves lost" in out
+    elif match := re.fullmatch(r"move (\d+): a mistake, better: (.+)", comment):
+        assert re.search(rf"^ +{match[1]} .* mistake: \d+ lost; better: {re.escape(match[2])}$", out, re.M), out
     elif comment.startswith('{"distances": ['):
         record = json.loads(out)
         shown = [int(d) for d in re.findall(r"\d+", comment.split("]")[0])]

@@ -190,10 +190,11 @@
 /**
  * A solve analysed (npuzzle.speedsolving.analysis, fields in docs/speedsolving.md): `distances` one per position, the
  * start first (exact when `exact`, else lower bounds and `near_optimal` the near-optimal length from the start); a move
- * that did not lower the distance is a mistake (`steps[i].mistake`, with `best`, an optimal move there, and the
- * moves `lost`); `chart` is what the page draws (points [move, distance]) and `summary` its text alternative.
+ * that did not lower the distance is a mistake (`steps[i].mistake`, with `best`, an optimal move there,
+ * `optimal_moves`, every optimal move there, and the moves `lost`); `chart` is what the page draws (points [move,
+ * distance]) and `summary` its text alternative.
  * @typedef {{move: string, before: number, after: number, best: string | null, mistake: boolean,
- *   lost: number | null}} AnalysisStep
+ *   lost: number | null, optimal_moves: string[] | null}} AnalysisStep
  * @typedef {{points: [number, number][], mistakes: number[], x_max: number, y_max: number, exact: boolean,
  *   unit: string, text: string}} AnalysisChart
  * @typedef {{ok: true, metric: Metric, exact: boolean, source: string, moves: number, distances: number[],

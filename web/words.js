@@ -68,6 +68,15 @@ export function count(n, noun) {
   return `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
+/**
+ * Choices in words: "L", "L or R", "U, L or R"; a dash for none.
+ * @param {readonly string[]} choices
+ */
+export function either(choices) {
+  if (choices.length < 2) return choices.length ? choices[0] : "–";
+  return `${choices.slice(0, -1).join(", ")} or ${choices[choices.length - 1]}`;
+}
+
 /** A figure with thousands separators ("—" when there is none). @param {number | null | undefined} n */
 export function figure(n) {
   return typeof n === "number" ? n.toLocaleString("en") : "—";

@@ -3,6 +3,7 @@ Cancel; for speedsolvers deal a seed, play tiles, wait for an analysis and read 
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Locator, Page
@@ -153,13 +154,27 @@ def mistakes_table(page: Page) -> list[list[str]]:
 
 
 def core_mistakes(reply: dict[str, object]) -> list[list[str]]:
+    """The rows the mistakes table shows for an ``analyse`` reply: the move's number, the move, the distances, and
+    every optimal move there in words."""
     steps = reply["steps"]
     assert isinstance(steps, list)
     return [
-        [str(k + 1), s["move"], f"{s['before']} → {s['after']}", s["best"] or "–"]
+        [str(k + 1), s["move"], f"{s['before']} → {s['after']}", either(s["optimal_moves"])]
         for k, s in enumerate(steps)
         if s["mistake"]
     ]
+
+
+def either(moves: list[str]) -> str:
+    """Moves as the page gives a choice: "L", "L or R", "U, L or R"; a dash for none."""
+    if len(moves) < 2:
+        return moves[0] if moves else "–"
+    return ", ".join(moves[:-1]) + " or " + moves[-1]
+
+
+def choices(text: str) -> set[str]:
+    """The moves of a choice in words (:func:`either`)."""
+    return set() if text == "–" else set(re.split(r", | or ", text))
 
 
 def solution_facts(page: Page) -> Locator:

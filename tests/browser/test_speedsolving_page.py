@@ -11,11 +11,13 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from npuzzle import parse_board
+from npuzzle import count_optimal_solutions, parse_board
+from npuzzle.interchange import write_notation
+from npuzzle.optimal.metric import runs
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, Server, core, open_app
 from .sees import PHONES, SCREENS, assert_readable, assert_seen, assert_seen_soon, settled
-from .steps import analysed, choose, click, core_mistakes, deal, mistakes_table, play, text_of, wait_grid
+from .steps import analysed, choices, choose, click, core_mistakes, deal, mistakes_table, play, text_of, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
 
@@ -211,6 +213,45 @@ def test_a_blindfolded_solve_is_timed_to_done_in_its_words_its_reconstruction_an
     page.wait_for_function("() => document.body.dataset.replay === 'loaded'", timeout=ANSWER_TIMEOUT_MS)
     expect(page.locator("#solution-summary")).to_contain_text(f"in {time} ({pace} moves/s)")
     fresh.assert_offline()
+
+
+@pytest.mark.parametrize("size", ["1366x768", "390x844"])
+def test_each_mistake_shows_every_optimal_move_there_in_both_metrics(
+    browser: Browser, server: Server, size: str
+) -> None:
+    """A first move off every shortest solution, then a shortest solution: the mistakes table gives, for each
+    mistake, the moves the library's count of optimal solutions starts with from there, in view at a desktop's and a
+    phone's size, counted in single tiles and then in line moves."""
+    with open_app(browser, server, phone=size in PHONES, viewport=SCREENS[size]) as app:
+        page = app.page
+        start = deal(app, "3×3", "4")  # two optimal first moves, in both metrics
+        optimal = {first["letters"] for first in count_optimal_solutions(start).to_dict(start)["first_moves"]}
+        assert len(optimal) >= 2
+        wrong = next(tile for letter, tile in start.movable_tiles().items() if letter not in optimal)
+        board, letters = play(app, start, [wrong])
+        board, rest = play(app, board, core({"op": "solve", "board": text_of(board)})["moves"])
+        letters += rest
+        analysed(page)
+        for metric in ("stm", "mtm"):
+            if metric == "mtm":
+                page.locator("body").evaluate("b => delete b.dataset.analysis")
+                page.click("#analysis-metric")
+                analysed(page)
+            reply = core({"op": "analyse", "board": text_of(start), "moves": letters, "metric": metric})
+            assert mistakes_table(page) == core_mistakes(reply)
+            plays = list(letters) if metric == "stm" else [a * n for a, n in runs(letters)]
+            rows = page.locator("#analysis-mistakes tbody tr")
+            for k, number in enumerate(reply["mistakes"]):
+                here = start.apply("".join(plays[: number - 1]))
+                firsts = count_optimal_solutions(here, metric=metric).to_dict(here)["first_moves"]
+                shown = rows.nth(k).locator("td").nth(3).inner_text()
+                assert choices(shown) == {write_notation(first["letters"]) for first in firsts}, (metric, number)
+            assert reply["mistakes"][0] == 1 and len(choices(rows.first.locator("td").nth(3).inner_text())) >= 2
+            cell = "#analysis-mistakes tbody tr:first-child td:nth-child(4)"
+            page.locator("#analysis-mistakes").scroll_into_view_if_needed()  # its rows are drawn anew at each render
+            assert_seen(page, "#analysis-mistakes tbody tr:first-child td:nth-child(1)", cell)
+            assert_readable(page)
+        app.assert_offline()
 
 
 @pytest.fixture(params=list(SCREENS), ids=list(SCREENS))

@@ -3,9 +3,9 @@
 // op: the scramble, the moves in notation, each move's time) into the box that copies it; and a solve of a dealt
 // board — or a reconstruction replayed — is analysed against the optimum (the `analyse` op,
 // npuzzle.speedsolving.analysis) in the metric chosen, in the background: the distance to the goal before and after
-// every move, the mistakes with a better move, the moves lost, the chart. The start's distance says how close the solve
-// came (the line under the board, the history's Shortest). On a 4×4 the analysis first waits for the tables that make
-// it exact (the pattern database, or the line-move tables), where this device fetches them.
+// every move, the mistakes with every better move, the moves lost, the chart. The start's distance says how close
+// the solve came (the line under the board, the history's Shortest). On a 4×4 the analysis first waits for the tables
+// that make it exact (the pattern database, or the line-move tables), where this device fetches them.
 
 import { phoneLayout } from "../layout.js";
 import { boardFields, boardText } from "../model/moves.js";

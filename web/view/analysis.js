@@ -1,11 +1,12 @@
 // @ts-check
 // For speedsolvers: a solve analysed against the optimum — its progress (with Cancel) while it runs, then the
 // verdict in words, the figures, the chart of the distance to the goal after each move (the mistakes marked, an
-// optimal solve's pace beside it; its words are the chart's text alternative), the mistakes with a better move,
-// and the switch to the other way of counting. Text only ever goes in with textContent.
+// optimal solve's pace beside it; its words are the chart's text alternative), the mistakes with every better
+// move (the optimal moves from where each was played), and the switch to the other way of counting. Text only ever
+// goes in with textContent.
 
 import { el } from "../dom.js";
-import { figure } from "../words.js";
+import { either, figure } from "../words.js";
 import { timeWords } from "../model/history.js";
 import { chartWidth, niceTop, svg } from "./chart.js";
 
@@ -52,7 +53,7 @@ export function drawAnalysis(ui, analysis, hidden, tables) {
   ui.analysisMistakes.replaceChildren(...mistakes.slice(0, LISTED_MISTAKES).map(({ step, number }) => {
     const row = el("tr");
     row.append(el("td", null, String(number)), el("td", null, step.move),
-      el("td", null, `${step.before} → ${step.after}`), el("td", null, step.best || "–"));
+      el("td", null, `${step.before} → ${step.after}`), el("td", null, either(step.optimal_moves || [])));
     return row;
   }));
   ui.analysisMetric.textContent = lines ? "Count single tiles instead" : "Count line moves instead";

@@ -72,8 +72,8 @@ def analyse_reply(analysis: Analysis, boards: dict[str, Any]) -> Reply:
 def op_analyse(request: Request, registry: Registry | None = None) -> Reply:
     """``{"board": TEXT, "goal"?: …, "moves": TEXT | [tile or letter, …], "metric"?: "stm" | "mtm", "convention"?:
     "tile" | "blank", "max_nodes"?: N, "time_limit"?: S}`` → ``{"type": "result", "ok": true, "metric", "exact",
-    "source", "moves", "distances": [D, …], "steps": [{move, before, after, best, mistake, lost}, …], "mistakes":
-    [N, …], "lost", "solved", "optimal", "near_optimal", "stopped", "nodes_expanded", "seconds", "summary",
+    "source", "moves", "distances": [D, …], "steps": [{move, before, after, best, mistake, lost, optimal_moves}, …],
+    "mistakes": [N, …], "lost", "solved", "optimal", "near_optimal", "stopped", "nodes_expanded", "seconds", "summary",
     "chart": {points, mistakes, x_max, y_max, exact, unit, text}, "board", "goal"}``: the solve ``moves`` (the
     speedsolvers' notation ``U2RD3L``, letters in ``convention``: the tile's direction, Slidysim's, by default)
     analysed in ``metric`` (:mod:`npuzzle.speedsolving.analysis`): ``distances`` one per position, the start first

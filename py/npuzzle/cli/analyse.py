@@ -24,22 +24,29 @@ from .solve import load_pdb, unsolvable, with_mtm_database
 
 
 def analysis_text(analysis: Analysis) -> str:
-    """The analysis for a terminal: the verdict, then one line per move (mistakes marked, with an optimal move),
-    then the distances."""
+    """The analysis for a terminal: the verdict, then one line per move (mistakes marked, with the moves lost and
+    every optimal move there), then the distances."""
     unit = "line moves" if analysis.metric == "mtm" else "moves"
     how = f"exact, from {analysis.source}" if analysis.exact else f"not exact: {analysis.source}"
     lines = [f"Analysis in {unit} ({how}).", analysis.summary()]
     if analysis.exact and analysis.steps:
         lines.append("")
-        lines.append("  move  played  before  after  an optimal move")
+        lines.append("  move  played  before  after  mistakes: moves lost, and the optimal moves there")
         for number, step in enumerate(analysis.steps, start=1):
-            mark = f"{step.best or '-':>6}  mistake: {step.lost} lost" if step.mistake else ""
+            mark = f"mistake: {step.lost} lost; better: {either(step.optimal_moves or ())}" if step.mistake else ""
             lines.append(f"{number:>6}  {step.move:>6}  {step.before:>6}  {step.after:>5}  {mark}".rstrip())
     elif analysis.near_optimal is not None:
         lines.append(f"A near-optimal solution from the start has {plural(analysis.near_optimal, unit[:-1])}.")
     lines.append("")
     lines.append("Distances: " + " ".join(map(str, analysis.distances)))
     return "\n".join(lines)
+
+
+def either(moves: tuple[str, ...]) -> str:
+    """Moves as a choice in words: ``L``, ``L or R``, ``U, L or R``; ``none`` for no move."""
+    if not moves:
+        return "none"
+    return moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " or " + moves[-1]
 
 
 def cmd_analyse(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -106,8 +113,8 @@ def add_speedsolving_parsers(sub: argparse._SubParsersAction[argparse.ArgumentPa
         help="analyse a solve against the optimum: the distance after each move, the mistakes, the moves lost",
         description="Analyse the moves played from START: the optimal distance before and after each move (exact "
         "on boards of up to 9 cells, and on 4×4 with the metric's database: `npuzzle pdb build` for stm, `npuzzle "
-        "pdb build --metric mtm` for mtm), each move that did not lower it marked as a mistake with an optimal move, "
-        "and the moves lost; on other boards a lower bound at each position and a near-optimal length from the "
+        "pdb build --metric mtm` for mtm), each move that did not lower it marked as a mistake with every optimal move "
+        "there, and the moves lost; on other boards a lower bound at each position and a near-optimal length from the "
         "start, no mistakes marked. Exit 0 analysed, 1 START cannot reach the goal, 2 invalid input, 3 stopped by a "
         "limit or Ctrl-C (what was analysed is printed).",
     )

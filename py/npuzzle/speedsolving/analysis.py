@@ -4,7 +4,7 @@ moves lost.
 :func:`analyse` takes a start, the moves played (the speedsolvers' notation ``U2RD3L``, or tiles and letters) and a
 metric (:mod:`npuzzle.optimal.metric`), and gives an :class:`Analysis`: in STM every single-tile move, in MTM every line
 move (a run of one letter), with the optimal distance before and after it. A move that does not lower the distance
-is a **mistake**, shown with an optimal move from where it was played; a move *loses* ``after − before + 1`` moves
+is a **mistake**, shown with every optimal move from where it was played; a move *loses* ``after − before + 1`` moves
 (0 for an optimal move; in STM a mistake loses 2, in MTM 1 or 2), and the total is what the solve spent beyond the
 optimum (for a finished solve: its length minus the start's distance).
 
@@ -14,11 +14,14 @@ database, or the multi-tile metric's multiset database) and a goal with a corner
 is held at all times: a move along it lowers the distance by one with no search; any other move costs one bounded
 search, "is there a solution of ``d − 1`` moves?" (in MTM then "of ``d``?"), one IDA* iteration; without one, the
 distance is ``d + 1`` (in STM successive distances differ by exactly one), and the move back plus the held solution
-is optimal. What one analysis proves is kept (:class:`~npuzzle.speedsolving.oracle.Proofs`): a position met again
-is not searched below its known bound, a search asked again is not run again, and a bounded search in line moves
-does not enter a neighbour already known to be too far (the answers the same, found in fewer nodes). Elsewhere
-(bigger boards) only a lower bound at each position and the near-optimal solver's length from
-the start are given, and no move is marked: a mistake would not be proven.
+is optimal. At a mistake, the moves to a neighbour one closer to the goal are the optimal ones there: the held
+solution's first move is one, a neighbour already analysed or known to be farther costs nothing, and any other one
+bounded search, "is there a solution of ``d − 1`` moves from there?". What one analysis proves is kept
+(:class:`~npuzzle.speedsolving.oracle.Proofs`): a position met again is not searched below its known bound, a search
+asked again is not run again, and a bounded search in line moves does not enter a neighbour already known to be too
+far (a neighbour of a position analysed is at least its distance less one from the goal); the answers are the same,
+found in fewer nodes. Elsewhere (bigger boards) only a lower bound at each position and the near-optimal solver's
+length from the start are given, and no move is marked: a mistake would not be proven.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from ..progress import Clock, Limit, Progress, SearchResult, SearchStopped, Stop
 from ..solvability import check_reachable
 from ..solving.registry import Registry, default_registry
 from ..solving.solve import plan
-from .oracle import Bounded, Letters, Oracle, Proofs, exact_oracle, line_neighbours
+from .oracle import Bounded, Letters, Oracle, Proofs, exact_oracle, line_neighbours, moves_from
 from .walked_bounds import WalkedBounds
 
 MAX_ANALYSED_MOVES = 100_000
@@ -46,7 +49,8 @@ MAX_ANALYSED_MOVES = 100_000
 class Step:
     """One move of the solve (a single tile in STM, a line in MTM) in notation, the distance ``before`` and
     ``after`` it (lower bounds where the analysis is not exact), an optimal move from ``before`` (``best``, exact
-    analyses only), whether it is a ``mistake`` and the moves it ``lost``."""
+    analyses only), whether it is a ``mistake``, the moves it ``lost``, and for a mistake every optimal move from
+    ``before`` (``optimal_moves``, in notation; empty at the goal; ``None`` for other moves)."""
 
     move: str
     before: int
@@ -54,6 +58,7 @@ class Step:
     best: str | None = None
     mistake: bool = False
     lost: int | None = None
+    optimal_moves: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able dict with the same field names."""
@@ -64,6 +69,7 @@ class Step:
             "best": self.best,
             "mistake": self.mistake,
             "lost": self.lost,
+            "optimal_moves": None if self.optimal_moves is None else list(self.optimal_moves),
         }
 
 
@@ -260,7 +266,7 @@ def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], orac
         d = count_moves(held, metric)
         distances.append(d)
         current = board
-        proofs = Proofs(board, d)
+        proofs = Proofs(board, d, metric)
         for number, play in enumerate(plays):
             first = _first_move(held, metric)
             after = current.apply(play)
@@ -268,8 +274,11 @@ def _exact(board: Board, goal: Board, metric: Metric, plays: list[Letters], orac
                 held, nd = held[len(play) :], d - 1
             else:
                 nd, held = yield from _after(oracle, after, d, metric, play, held, budget, number, total, proofs)
-            proofs.lower[after] = nd
-            steps.append(Step(write_notation(play), d, nd, write_notation(first) or None, nd >= d, nd - d + 1))
+            proofs.know(after, nd, metric)
+            better = None
+            if nd >= d:
+                better = yield from _optimal_moves(oracle, current, d, metric, first, budget, number, total, proofs)
+            steps.append(Step(write_notation(play), d, nd, write_notation(first) or None, nd >= d, nd - d + 1, better))
             distances.append(nd)
             d, current = nd, after
             yield AnalysisProgress(number + 1, total, budget.nodes, budget.clock.elapsed())
@@ -305,17 +314,58 @@ def _after(
     again: a bound below ``after``'s lower bound (no solution that short), a search made before (the same answer),
     and, in the search, a first move to a position more than the bound less one from the goal."""
     for bound in (d - 1, d) if metric == "mtm" else (d - 1,):
-        if bound < proofs.lower.get(after, 0):
-            continue
-        found = proofs.found.get((after, bound))
-        if found is None:
-            avoid = frozenset(c for c in line_neighbours(after) if proofs.lower.get(c, 0) > bound - 1)
-            found = yield from budget.run(oracle.within(after, bound, budget.left(), avoid), number, total)
+        found = yield from _within(oracle, after, bound, budget, number, total, proofs)
         if found is not None:
-            proofs.found[after, bound] = found
             return bound, found
-        proofs.lower[after] = bound + 1
     return d + 1, convert_letters(play[::-1]) + held
+
+
+def _optimal_moves(
+    oracle: Oracle,
+    here: Board,
+    d: int,
+    metric: Metric,
+    first: Letters,
+    budget: _Budget,
+    number: int,
+    total: int,
+    proofs: Proofs,
+) -> Generator[AnalysisProgress, None, tuple[str, ...]]:
+    """Every optimal move from ``here``, ``d`` from the goal, in notation (in the order of
+    :func:`~npuzzle.speedsolving.oracle.moves_from`): the moves to a neighbour ``d − 1`` from the goal. The held
+    solution's ``first`` move is one; a neighbour analysed already, or known to be farther, costs nothing; any other
+    one bounded search, "is there a solution of ``d − 1`` moves from there?"."""
+    optimal: list[str] = []
+    for move, child in moves_from(here, metric):
+        if move == first:
+            good = True
+        elif child in proofs.exact:
+            good = proofs.exact[child] == d - 1
+        else:
+            good = (yield from _within(oracle, child, d - 1, budget, number, total, proofs)) is not None
+        if good:
+            optimal.append(write_notation(move))
+    return tuple(optimal)
+
+
+def _within(
+    oracle: Oracle, board: Board, bound: int, budget: _Budget, number: int, total: int, proofs: Proofs
+) -> Generator[AnalysisProgress, None, Letters | None]:
+    """A solution from ``board`` of at most ``bound`` moves, or ``None``, by one bounded search; what ``proofs``
+    knows is not searched again (a bound below ``board``'s lower bound has no solution, a search made before has
+    the same answer; in the search, a first move to a position more than ``bound − 1`` from the goal is skipped),
+    and what the search proves is kept."""
+    if bound < proofs.lower.get(board, 0):
+        return None
+    found = proofs.found.get((board, bound))
+    if found is None:
+        avoid = frozenset(c for c in line_neighbours(board) if proofs.lower.get(c, 0) > bound - 1)
+        found = yield from budget.run(oracle.within(board, bound, budget.left(), avoid), number, total)
+    if found is None:
+        proofs.lower[board] = bound + 1
+    else:
+        proofs.found[board, bound] = found
+    return found
 
 
 SLICE_CELLS = 20_000

@@ -127,20 +127,40 @@ def _small_within(board: Board, goal: Board, bound: int, limit: Limit, avoid: fr
 
 
 class Proofs:
-    """What the searches of one analysis proved: a lower bound on the distance of each position met (exact at the
-    positions analysed), and the solution each bounded search found (searched again, it would find the same: a
-    search is deterministic, and the first moves it avoids lead to no solution within its bound)."""
+    """What the searches of one analysis proved: the distance of each position analysed (``exact``), a lower bound
+    on the distance of each position met (``lower``: the distance at the positions analysed, at least one less at
+    their neighbours), and the solution each bounded search found (``found``; searched again, it would find the same:
+    a search is deterministic, and the first moves it avoids lead to no solution within its bound)."""
 
-    def __init__(self, start: Board, distance: int) -> None:
-        self.lower: dict[Board, int] = {start: distance}
+    def __init__(self, start: Board, distance: int, metric: Metric) -> None:
+        self.exact: dict[Board, int] = {}
+        self.lower: dict[Board, int] = {}
         self.found: dict[tuple[Board, int], Letters] = {}
+        self.know(start, distance, metric)
+
+    def know(self, board: Board, distance: int, metric: Metric) -> None:
+        """``board`` is ``distance`` moves from the goal in ``metric``, so its neighbours are at least ``distance − 1``
+        (a bounded search in line moves skips them when that is too far)."""
+        self.exact[board] = self.lower[board] = distance
+        for _, child in moves_from(board, metric):
+            if self.lower.get(child, 0) < distance - 1:
+                self.lower[child] = distance - 1
 
 
 def line_neighbours(board: Board) -> Iterator[Board]:
     """The boards one line move away from ``board``."""
+    return (child for _, child in moves_from(board, "mtm"))
+
+
+def moves_from(board: Board, metric: Metric) -> Iterator[tuple[Letters, Board]]:
+    """Every move from ``board`` in ``metric`` (its single-tile letters: one in STM, a run of one letter in MTM)
+    and the board it leads to, in the order U, D, L, R and, along one line, the nearer tile first."""
     for letter in board.movable_tiles():
         child = board.slide(letter)
-        yield child
+        yield letter, child
+        if metric == "stm":
+            continue
+        run: Letters = letter
         while letter in child.movable_tiles():
-            child = child.slide(letter)
-            yield child
+            child, run = child.slide(letter), run + letter
+            yield run, child
