@@ -46,19 +46,32 @@ Children = Callable[[tuple[int, ...], int, int], list[tuple[int, ...]]]
 
 def _breadth_first(start: Board, depth: int | None, children: Children) -> dict[tuple[int, ...], int]:
     """Every tile tuple within ``depth`` moves (by ``children``) of ``start``, all when ``None`` → its distance."""
-    dist = {start.tiles: 0}
+    return {tiles: d for tiles, (d, _) in _counted_breadth_first(start, depth, children).items()}
+
+
+def _counted_breadth_first(
+    start: Board, depth: int | None, children: Children
+) -> dict[tuple[int, ...], tuple[int, int]]:
+    """Every tile tuple within ``depth`` moves (by ``children``) of ``start``, all when ``None`` → its distance and
+    its number of shortest paths from ``start``, by one breadth-first search that adds up each layer's counts into
+    the next."""
+    found = {start.tiles: (0, 1)}
     frontier = [start.tiles]
     d = 0
     while frontier and (depth is None or d < depth):
         d += 1
         nxt = []
         for tiles in frontier:
+            ways = found[tiles][1]
             for child in children(tiles, start.rows, start.cols):
-                if child not in dist:
-                    dist[child] = d
+                seen = found.get(child)
+                if seen is None:
+                    found[child] = (d, ways)
                     nxt.append(child)
+                elif seen[0] == d:
+                    found[child] = (d, seen[1] + ways)
         frontier = nxt
-    return dist
+    return found
 
 
 @lru_cache(maxsize=8)
@@ -102,23 +115,5 @@ def line_distance(board: Board, goal: Board, half: int = 4) -> int | None:
 @lru_cache(maxsize=4)
 def path_counts(goal: Board, metric: str = "stm", depth: int | None = None) -> dict[tuple[int, ...], tuple[int, int]]:
     """Every tile tuple within ``depth`` moves of ``goal`` in ``metric`` (all reachable ones when ``None``) → its
-    distance and its number of shortest paths to the goal (moves are reversible: as many as from the goal), by one
-    breadth-first search that adds up each layer's counts into the next."""
-    children = _line_children if metric == "mtm" else _tile_children
-    found = {goal.tiles: (0, 1)}
-    frontier = [goal.tiles]
-    d = 0
-    while frontier and (depth is None or d < depth):
-        d += 1
-        nxt = []
-        for tiles in frontier:
-            ways = found[tiles][1]
-            for child in children(tiles, goal.rows, goal.cols):
-                seen = found.get(child)
-                if seen is None:
-                    found[child] = (d, ways)
-                    nxt.append(child)
-                elif seen[0] == d:
-                    found[child] = (d, seen[1] + ways)
-        frontier = nxt
-    return found
+    distance and its number of shortest paths to the goal (moves are reversible: as many as from the goal)."""
+    return _counted_breadth_first(goal, depth, _line_children if metric == "mtm" else _tile_children)
