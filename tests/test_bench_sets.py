@@ -21,6 +21,7 @@ from npuzzle.research.instances import (
     hardest8_mtm,
     korf24,
     korf100,
+    korf100_mtm,
     parse_boards,
 )
 from oracle import distances
@@ -34,8 +35,8 @@ def bench(*argv: str) -> tuple[int, str, str]:
 
 
 def test_every_shipped_set_is_offered_with_its_goal_convention() -> None:
-    assert set(SETS) == {"korf100", "korf24", "hardest8", "hardest8-mtm"}
-    assert [len(s.read()) for s in SETS.values()] == [100, 50, 4, 2]
+    assert set(SETS) == {"korf100", "korf24", "hardest8", "korf100-mtm", "hardest8-mtm"}
+    assert [len(s.read()) for s in SETS.values()] == [100, 50, 4, 100, 2]
     assert all("blank" in s.convention for s in SETS.values())
 
 
@@ -77,14 +78,20 @@ def test_a_file_says_its_lengths_are_line_moves_with_a_metric_line(tmp_path: Pat
     assert code == 2 and "line 2: unknown metric 'xtm'" in err and "'# metric xtm'" in err
 
 
+def test_korfs_100_in_line_moves_are_korfs_boards_each_no_longer_than_in_single_tiles() -> None:
+    single, lines = korf100(), korf100_mtm()
+    assert [i.tiles for i in lines] == [i.tiles for i in single] and {i.metric for i in lines} == {"mtm"}
+    assert all(i.goal == "blank-first" and i.optimal is not None for i in lines)
+    assert all((line.optimal or 0) <= (tile.optimal or 0) for line, tile in zip(lines, single, strict=True))
+    assert sum(i.optimal or 0 for i in lines) == 3206
+
+
 @pytest.mark.skipif(not MTM_FILE.exists(), reason="the line-move tables are not built")
-def test_a_15_puzzle_file_in_line_moves_is_solved_with_the_line_move_tables(tmp_path: Path) -> None:
-    boards = tmp_path / "mine.txt"  # Korf's #1, whose optimal 33 line moves the count of all solutions also finds
-    boards.write_text(f"# goal blank-first\n# metric mtm\n{' '.join(map(str, korf100()[0].tiles))}  # 33\n")
-    code, out, _ = bench(str(boards), "--mtm-pdb", str(MTM_FILE), "--json")
+def test_korfs_first_15_puzzle_in_line_moves_with_the_line_move_tables() -> None:
+    code, out, _ = bench("korf100-mtm", "--limit", "1", "--solver", "optimal", "--mtm-pdb", str(MTM_FILE), "--json")
     record = json.loads(out)
     assert code == 0 and record["all_proven_optimal"] and record["rows"][0]["length"] == 33
-    assert record["heuristic"].startswith("mtm-5-4-4-2")
+    assert record["heuristic"].startswith("mtm-5-4-4-2") and record["metric"] == "mtm"
 
 
 def test_a_set_posed_for_the_other_goal_keeps_every_distance() -> None:
@@ -131,7 +138,7 @@ def test_a_file_of_ones_own_with_goals_and_known_lengths(tmp_path: Path) -> None
     code, _, err = bench(str(tmp_path / "bad.txt"))
     assert code == 2 and "line 2: tile 8 appears twice" in err
     code, _, err = bench("korf99")
-    sets = "korf100, korf24, hardest8, hardest8-mtm"
+    sets = "korf100, korf24, hardest8, korf100-mtm, hardest8-mtm"
     assert code == 2 and f"'korf99' is neither a benchmark set ({sets}) nor a file" in err
 
 

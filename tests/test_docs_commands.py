@@ -39,6 +39,7 @@ LIGHTER = {
     "--scheduler tcp://10.0.0.5:8786": "--scheduler local:1",
     "npuzzle bench korf100 --goal default": "npuzzle bench korf100 --goal default --limit 3",
     "npuzzle bench korf24 --solver near-optimal --json": "npuzzle bench korf24 --solver near-optimal --json --limit 1",
+    "npuzzle bench korf100-mtm --solver optimal": "npuzzle bench korf100-mtm --solver optimal --limit 1",
 }
 """What makes a line light enough for the test suite: the same command on fewer boards, a cluster on this machine."""
 

@@ -6,6 +6,8 @@
   :func:`parse_korf24` (``id length 25 tiles`` per line);
 * :func:`hardest8`: the four 31-move 8-puzzles, two for each goal convention, ``data/hardest8.txt``, read by
   :func:`parse_hardest8` (``9 tiles  # 31 moves`` per line, under a ``# goal …`` line naming the convention);
+* :func:`korf100_mtm`: Korf's 100 with their optimal lengths in line moves, ``data/korf100-mtm.txt`` (read by
+  :func:`parse_boards`, under ``# goal blank-first`` and ``# metric mtm`` lines);
 * :func:`hardest8_mtm`: the 8-puzzles farthest in line moves (24, one for each goal convention),
   ``data/hardest8-mtm.txt``, in the same format under a ``# metric mtm`` line;
 * :func:`parse_boards`: a plain-text file of one's own, one board per line with an optional known length.
@@ -191,6 +193,12 @@ def hardest8() -> list[Instance]:
     return parse_hardest8(_data("hardest8.txt"))
 
 
+def korf100_mtm() -> list[Instance]:
+    """Korf's 100 15-puzzles with their optimal lengths in line moves (``data/korf100-mtm.txt``, computed by this
+    package's line-move IDA*: ``docs/benchmarks-speedsolving.md``)."""
+    return parse_boards(_data("korf100-mtm.txt"))
+
+
 def hardest8_mtm() -> list[Instance]:
     """The 8-puzzles farthest from the goal in line moves, 24 (the radius in that metric): one for the default goal,
     one for blank-first (``data/hardest8-mtm.txt``)."""
@@ -277,6 +285,12 @@ SETS: dict[str, InstanceSet] = {
             "the four 31-move 8-puzzles, the hardest there are",
             "two for the blank last (1 2 … 8 0), two for the blank first",
             hardest8,
+        ),
+        InstanceSet(
+            "korf100-mtm",
+            "Korf's 100 random 15-puzzles (1985) in line moves",
+            "blank first (0 1 2 … 15), Korf's",
+            korf100_mtm,
         ),
         InstanceSet(
             "hardest8-mtm",
