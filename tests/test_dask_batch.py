@@ -204,7 +204,7 @@ def test_a_worker_without_the_database_names_the_fix(tmp_path: Path) -> None:
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the cluster's processes through /proc")
 def test_ctrl_c_stops_the_run_and_every_process(tmp_path: Path) -> None:
     batch = tmp_path / "boards.txt"
-    batch.write_text(f"{SLOW_BOARD}\n" * 40)
+    batch.write_text(f"{SLOW_BOARD}\n" * 400)  # more than a loaded machine finishes before the Ctrl-C lands
     marker = f"NPUZZLE_TEST_RUN={uuid.uuid4().hex}"
     name, value = marker.split("=")
     env = {**os.environ, name: value}
