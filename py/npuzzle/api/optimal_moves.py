@@ -17,7 +17,7 @@ from ..optimal.metric import METRIC_TITLES, Metric, count_moves, count_tiles, me
 from ..parse import parse_moves
 from ..policy import AUTO_OPTIMAL_NODES
 from ..progress import Limit, Progress, SearchStopped, run
-from ..solving.all_solutions import AllSolutions, SolutionCount
+from ..solving.all_solutions import AllSolutions
 from ..solving.registry import Registry, default_registry
 from ..solving.solve import plan
 from .context import Context
@@ -98,10 +98,7 @@ def _read_follow(value: object, board: Board, metric: Metric) -> tuple[int, ...]
 
 
 def _counting(solutions: AllSolutions, limit: Limit) -> Answering:
-    try:
-        counted = yield from solutions.count(limit)
-    except SearchStopped as stop:  # stopped in the optimal search, before a length was known
-        counted = SolutionCount(solutions.metric, None, None, (), solutions.plan.heuristic, 0, 0, 0.0, stop.reason)
+    counted = yield from solutions.count(limit)  # a stop in either phase returns what is known
     reply: Reply = {"type": "result", "ok": True}
     reply.update(counted.to_dict(solutions.board))
     reply.update(board=board_json(solutions.board), goal=board_json(solutions.goal))
