@@ -37,6 +37,7 @@ COMMANDS = {
     "screens": "screens",
     "panels": "panels",
     "fuzz": "fuzz",
+    "lab": "lab",
 }
 """Subcommand → module of :mod:`bench` (each has ``main(argv) -> int``)."""
 

@@ -52,6 +52,7 @@ import sys
 import time
 import tomllib
 from collections.abc import Collection
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
@@ -500,6 +501,13 @@ MTM_FILE = "15puzzle-mtm-5-4-4-2.pdb"
 pattern database for optimal 4×4 solving and analysis in line moves."""
 
 
+def numpy_python(root: Path) -> str | None:
+    """This Python when it has numpy, else the project's ``.venv`` one when it has; ``None`` when neither has."""
+    venv_python = root / ".venv" / "bin" / "python"
+    pythons = [sys.executable] + ([str(venv_python)] if venv_python.exists() else [])
+    return next((candidate for candidate in pythons if _has_numpy(candidate)), None)
+
+
 def mtm_database(root: Path) -> Path | None:
     """The multi-tile metric's database in ``.cache/pdb/``, built there first (minutes with numpy) unless a file
     stamped with its sha256 and the builder's sources is there; ``None`` (said) when no Python with numpy is at hand
@@ -511,12 +519,14 @@ def mtm_database(root: Path) -> Path | None:
     ).hexdigest()
     if path.exists() and stamp.exists() and stamp.read_text().split() == [sha256_file(path), sources]:
         return path
-    venv_python = root / ".venv" / "bin" / "python"
-    pythons = [sys.executable] + ([str(venv_python)] if venv_python.exists() else [])
-    python = next((candidate for candidate in pythons if _has_numpy(candidate)), None)
+    python = numpy_python(root)
     if python is None:
         log(f"no Python with numpy: {MTM_FILE} is left out (npuzzle pdb build --metric mtm builds it)")
         return None
+    log(
+        f"building {MTM_FILE} into {path.parent.relative_to(root)} with numpy, the first time only (its lines "
+        "begin with npuzzle:)"
+    )
     command = [python, "-m", "npuzzle", "pdb", "build", "--metric", "mtm", "--out", str(path.parent)]
     if (
         subprocess.run(command, env=tree_python_env(root), stdout=subprocess.DEVNULL).returncode != 0
@@ -548,7 +558,18 @@ def database_shape(root: Path, path: Path, digest: str, previous: Path) -> tuple
 
 
 def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool = True) -> dict[str, object]:
-    """Build the site into ``out`` and return the manifest written to ``out/build.json``."""
+    """Build the site into ``out`` and return the manifest written to ``out/build.json``. The line-move database
+    builds beside the rest (minutes the first time; the pattern database's compression keeps only one core busy)
+    when a Python with numpy is at hand from the start; else after the pattern database's build brought numpy."""
+    with ThreadPoolExecutor(max_workers=1) as builder:
+        lines_build = builder.submit(mtm_database, root) if pdb and numpy_python(root) else None
+        return build_with(root, out, install, lines_build, pdb, snapshot)
+
+
+def build_with(
+    root: Path, out: Path, install: bool, lines_build: Future[Path | None] | None, pdb: bool, snapshot: bool
+) -> dict[str, object]:
+    """:func:`build`, the line-move database coming from ``lines_build`` when it is under way."""
     started = time.perf_counter()
     if install:
         npm_install(root)
@@ -644,7 +665,7 @@ def build(root: Path, out: Path, install: bool, pdb: bool = True, snapshot: bool
             "size": source.stat().st_size,
             "sha256": pdb_digest,
         }
-        lines = mtm_database(root)
+        lines = lines_build.result() if lines_build else mtm_database(root)
         if lines is not None:
             lines_digest = sha256_file(lines)
             lines_path = out / "pdb" / lines_digest[:16] / lines.name
@@ -747,25 +768,20 @@ def stamp_build(out: Path, manifest: dict[str, object], service_worker: Path, sk
     return written + write_if_changed(out / SERVICE_WORKER, worker.encode())
 
 
+SWITCHES = {
+    "--install": "run npm install first when node_modules/pyodide or typescript is missing or not the pinned version",
+    "--no-pdb": "leave the pattern database out (the page then solves 4×4 boards without it)",
+    "--no-snapshot": "leave the Pyodide memory snapshot out (the page then installs and imports npuzzle at each visit)",
+}
+"""The command line's on/off switches and what each does."""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line: ``python scripts/build_site.py [--install] [--out DIR]``."""
     parser = argparse.ArgumentParser(description="Build the static npuzzle site (page, Pyodide, wheels).")
     parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder (default: site/)")
-    parser.add_argument(
-        "--install",
-        action="store_true",
-        help="run npm install first when node_modules/pyodide or typescript is missing or not the pinned version",
-    )
-    parser.add_argument(
-        "--no-pdb",
-        action="store_true",
-        help="leave the pattern database out (the page then solves 4×4 boards without it)",
-    )
-    parser.add_argument(
-        "--no-snapshot",
-        action="store_true",
-        help="leave the Pyodide memory snapshot out (the page then installs and imports npuzzle on every visit)",
-    )
+    for switch, says in SWITCHES.items():
+        parser.add_argument(switch, action="store_true", help=says)
     args = parser.parse_args(argv)
     try:
         build(ROOT, args.out.resolve(), args.install, pdb=not args.no_pdb, snapshot=not args.no_snapshot)

@@ -1,6 +1,7 @@
 """Every optimal solution, in single-tile and line moves: the counts against a breadth-first search that counts the
-shortest paths (``tests/oracle.py``) over every 3×3 state and 4×4 states near the goal; the listing (valid, optimal,
-distinct, as many as counted, in order); limits, stops and refusals."""
+shortest paths (``tests/oracle.py``): 3×3 states of every distance, four each, and every state their counts
+remembered on the way (``tests/exhaustive_counts.py`` checks every 3×3 state, in minutes), and 4×4 states near the
+goal; the listing (valid, optimal, distinct, as many as counted, in order); limits, stops and refusals."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import io
 import itertools
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -53,9 +55,8 @@ def sample_by_depth(truth: dict[tuple[int, ...], tuple[int, int]], per_depth: in
     return [t for d in sorted(by_depth) for t in rng.sample(sorted(by_depth[d]), min(per_depth, len(by_depth[d])))]
 
 
-def check_memo(all_solutions: AllSolutions, truth: dict[tuple[int, ...], tuple[int, int]]) -> int:
-    """Every state the count remembered against the truth: a positive count is the state's number of shortest paths
-    at its distance, none means it is further than the moves left; how many were checked."""
+def remembered(all_solutions: AllSolutions) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """What the count remembered: each state's tiles, the moves left there and its count of optimal completions."""
     paths = all_solutions._paths
     assert paths is not None
     space = paths.space
@@ -67,10 +68,18 @@ def check_memo(all_solutions: AllSolutions, truth: dict[tuple[int, ...], tuple[i
         tiles = layout.unpack(key)
         if original is not None:  # a database's space keeps home-labelled boards: rename them back
             tiles = tuple(original[tiles[mapping[0][c]]] for c in range(len(tiles)))
-        left, n = entry & 255, entry >> 8
+        yield tiles, entry & 255, entry >> 8
+
+
+def check_memo(all_solutions: AllSolutions, truth: dict[tuple[int, ...], tuple[int, int]]) -> int:
+    """Every state the count remembered against the truth: a positive count is the state's number of shortest paths
+    at its distance, none means it is further than the moves left; how many were checked."""
+    checked = 0
+    for tiles, left, n in remembered(all_solutions):
         d, ways = truth[tiles]
         assert (d, ways) == (left, n) if n else d > left
-    return len(paths.memo)
+        checked += 1
+    return checked
 
 
 @pytest.mark.parametrize("metric", ["stm", "mtm"])
@@ -150,6 +159,13 @@ def test_a_limit_or_a_stop_says_how_far_the_count_got() -> None:
             assert ended.message == "stopped by a cancel request before the optimal length was found"
         else:
             assert ended.length == 31
+
+
+def test_the_count_remembers_no_more_states_than_its_limit_allows_and_counts_the_same() -> None:
+    board = parse_board(HARDEST_3X3)
+    free = count_optimal_solutions(board)
+    capped = count_optimal_solutions(board, limit=Limit(memory=10))
+    assert capped.count == free.count == 40 and capped.remembered <= 10 < free.remembered
 
 
 def test_refusals_name_the_problem() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle import goal_board
+from npuzzle import Board, goal_board
 from npuzzle.board import GoalName
 from npuzzle.cli import main
 from npuzzle.interchange import convert_goal
@@ -19,11 +19,14 @@ from npuzzle.research.instances import (
     InstanceFileError,
     hardest8,
     hardest8_mtm,
+    hardest15_mtm,
     korf24,
     korf100,
     korf100_mtm,
     parse_boards,
 )
+from npuzzle.solvability import check_reachable
+from npuzzle.speedsolving.oracle import line_neighbours
 from oracle import distances
 from shipped_pdb import MTM_FILE, PDB_FILE
 
@@ -35,8 +38,8 @@ def bench(*argv: str) -> tuple[int, str, str]:
 
 
 def test_every_shipped_set_is_offered_with_its_goal_convention() -> None:
-    assert set(SETS) == {"korf100", "korf24", "hardest8", "korf100-mtm", "hardest8-mtm"}
-    assert [len(s.read()) for s in SETS.values()] == [100, 50, 4, 100, 2]
+    assert set(SETS) == {"korf100", "korf24", "hardest8", "korf100-mtm", "hardest8-mtm", "hardest15-mtm"}
+    assert [len(s.read()) for s in SETS.values()] == [100, 50, 4, 100, 2, 16]
     assert all("blank" in s.convention for s in SETS.values())
 
 
@@ -94,6 +97,32 @@ def test_korfs_first_15_puzzle_in_line_moves_with_the_line_move_tables() -> None
     assert record["heuristic"].startswith("mtm-5-4-4-2") and record["metric"] == "mtm"
 
 
+def test_the_15_puzzles_farthest_in_line_moves_have_the_structure_their_finders_state() -> None:
+    """Norskog & Davidson: 16 positions at 43, two their own mirror image along the main diagonal, the others in
+    seven mirror pairs, four pairs one line move apart (the transcription checked; the 43 is theirs)."""
+    shipped = hardest15_mtm()
+    boards = [i.board() for i in shipped]
+    tiles = {b.tiles for b in boards}
+    assert len(tiles) == 16 and {(i.optimal, i.metric, i.goal) for i in shipped} == {(43, "mtm", "default")}
+    goal = goal_board(4, 4)
+    for board in boards:
+        check_reachable(board, goal)
+    mirrored = {b.tiles: mirror_diagonal(b).tiles for b in boards}
+    assert set(mirrored.values()) == tiles and sum(a == b for a, b in mirrored.items()) == 2
+    apart = {frozenset((b.tiles, c.tiles)) for b in boards for c in line_neighbours(b) if c.tiles in tiles}
+    assert len(apart) == 4
+
+
+def mirror_diagonal(board: Board) -> Board:
+    """``board`` mirrored along its main diagonal, each tile renamed for its goal cell's mirror (default goal)."""
+    n = board.cols
+
+    def renamed(tile: int) -> int:
+        return 0 if tile == 0 else ((tile - 1) % n) * n + (tile - 1) // n + 1
+
+    return Board(n, n, tuple(renamed(board.tiles[(c % n) * n + c // n]) for c in range(n * n)))
+
+
 def test_a_set_posed_for_the_other_goal_keeps_every_distance() -> None:
     for instance in hardest8():
         other: GoalName = "blank-first" if instance.goal == "default" else "default"
@@ -138,7 +167,7 @@ def test_a_file_of_ones_own_with_goals_and_known_lengths(tmp_path: Path) -> None
     code, _, err = bench(str(tmp_path / "bad.txt"))
     assert code == 2 and "line 2: tile 8 appears twice" in err
     code, _, err = bench("korf99")
-    sets = "korf100, korf24, hardest8, korf100-mtm, hardest8-mtm"
+    sets = "korf100, korf24, hardest8, korf100-mtm, hardest8-mtm, hardest15-mtm"
     assert code == 2 and f"'korf99' is neither a benchmark set ({sets}) nor a file" in err
 
 

@@ -131,14 +131,13 @@ def test_the_compiled_cut_is_the_tie_rule() -> None:
     """The numba kernel keeps the children best_first names: the lowest estimates, ties in the order made."""
     kernel = beam_numba.BoardKernel(3, 3, bytes([1, 2, 3, 4, 5, 6, 7, 0, 8]), bytes([1, 2, 3, 4, 5, 6, 7, 8, 0]))
     keys = [5, 3, 5, 3]  # as many as one state's room: four children
-    kernel.begin()
     kernel.count = len(keys)
     kernel.out_key[: len(keys)] = keys
     kernel.out_parent[: len(keys)] = 0
     kernel.out_move[: len(keys)] = 7 | 8 << 8 | 8 << 16  # the blank from cell 7 to 8
-    kernel.out_hash[: len(keys)] = np.arange(len(keys), dtype=np.uint64)
+    kernel.out_hash[: len(keys)] = made = np.arange(len(keys), dtype=np.uint64)
     kernel.keep(3, 1)
-    assert kernel.out_hash[best_first(keys, 3)].tolist() == kernel.hashes.tolist() == [1, 3, 0]
+    assert made[best_first(keys, 3)].tolist() == kernel.hashes.tolist() == [1, 3, 0]
 
 
 def test_a_stop_from_outside_leaves_the_same_counters() -> None:

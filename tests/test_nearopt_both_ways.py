@@ -156,17 +156,15 @@ def test_the_windows_beams_side_by_side_find_what_one_after_the_other_finds(
 def test_every_window_counted_is_searched(monkeypatch: pytest.MonkeyPatch) -> None:
     walk = narrow_walk()
     spent: list[int] = []
-    real = windows._shortcut
+    real = windows._Sweep.shortcut
 
-    def shortcut(*args: object) -> object:
-        budget = args[5]
-        assert isinstance(budget, Budget)
-        before = budget.expanded
-        found = yield from real(*args)  # type: ignore[arg-type]
-        spent.append(budget.expanded - before)
+    def shortcut(sweep: windows._Sweep, *args: object) -> object:
+        before = sweep.budget.expanded
+        found = yield from real(sweep, *args)  # type: ignore[arg-type]
+        spent.append(sweep.budget.expanded - before)
         return found
 
-    monkeypatch.setattr(windows, "_shortcut", shortcut)
+    monkeypatch.setattr(windows._Sweep, "shortcut", shortcut)
     paced = window_budget(300_000)
     run(beam_windows(5, 5, BOARD.tiles, walk, 300, paced))
     assert len(spent) == paced.iteration and all(spent)

@@ -46,4 +46,6 @@ def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
         "analyse",
         "subtree",
         "optimal_moves",
+        "lab_depth",
+        "lab_check",
     }

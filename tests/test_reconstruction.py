@@ -120,6 +120,10 @@ def test_a_goal_other_than_the_usual_one_is_written_and_the_summary_is_worked_ou
     assert write_reconstruction(read_reconstruction(lied)) == text
 
 
+ONE_MOVE = "Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: "
+"""A solve of one line move (two tiles), the times to follow."""
+
+
 @pytest.mark.parametrize(
     ("text", "error", "fragment"),
     [
@@ -134,9 +138,9 @@ def test_a_goal_other_than_the_usual_one_is_written_and_the_summary_is_worked_ou
             ReconstructionError,
             "there are 2 times for 1 move: give each move its time",
         ),
-        ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 5 10", ReconstructionError, "first move's time must be 0"),
-        ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 -1", ReconstructionError, "'-1' is not a whole number"),
-        ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L2\nTimes: 0 1.5", ReconstructionError, "'1.5' is not a whole number"),
+        (ONE_MOVE + "5 10", ReconstructionError, "first move's time must be 0"),
+        (ONE_MOVE + "0 -1", ReconstructionError, "'-1' is not a whole number"),
+        (ONE_MOVE + "0 1.5", ReconstructionError, "'1.5' is not a whole number"),
         ("Scramble: 1 2 3/4 5 6/0 7 8\nMoves: L X", MoveError, "'X' at character 3 is not a move"),
         ("Scramble: 1 2 3/4 5 6/0 7\nMoves: L", BoardError, "row 3 has 2 numbers"),
         ("a\nb\nc\nd", ReconstructionError, "4 lines without field names"),

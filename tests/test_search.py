@@ -447,7 +447,7 @@ def test_session_errors_and_unsolvable_boards() -> None:
         (json.dumps({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "time_limit": "soon"}), "time_limit"),
         (
             json.dumps({"op": "check", "board": "1 2 3 4 5 6 7 8 0"}),
-            "expected one of analyse, compare, hint, optimal_moves, solve, subtree",
+            "expected one of analyse, compare, hint, lab_check, lab_depth, optimal_moves, solve, subtree, watch",
         ),
     ]:
         session = api.start(request)

@@ -27,6 +27,9 @@ import { chooseTheme } from "./control/theme.js";
 import { chooseBuiltIn, choosePictureFile, pictureIn, removePicture, toggleNumbers } from "./control/picture.js";
 import { chooseConvention, chooseMetric, chooseMode, copyOut } from "./control/speed.js";
 import { cancelAnalysis } from "./control/analysis.js";
+import {
+  cancelLab, checkCode, chooseExample, codeChanged, copyLabLink, loadExamples, openLabFromLocation, runTable,
+} from "./control/lab.js";
 import { phoneLayout } from "./layout.js";
 import { ARROW_LETTERS, tileForLetter } from "./model/moves.js";
 import { update } from "./store.js";
@@ -221,6 +224,7 @@ export function listen(ctx) {
   // ---- The link ----
   on(ui.copyLink, "click", () => copyOut(ctx, "board"));
   on(window, "hashchange", () => {
+    if (openLabFromLocation(ctx)) return;
     if (state.ready && !replayFromLocation(ctx)) openFromLocation(ctx, false);
   });
 
@@ -283,4 +287,24 @@ export function listen(ctx) {
   on(ui.lineTablesOffer, "click", () => fetchTables(ctx, "mtm"));
   on(ui.analysisCancel, "click", () => cancelAnalysis(ctx));
   on(ui.analysisMetric, "click", () => chooseMetric(ctx, state.speed.metric === "mtm" ? "stm" : "mtm"));
+
+  // ---- For students: the course lab (control/lab.js) ----
+  const runBoxes = /** @type {HTMLInputElement[]} */ ([...ui.labRuns.querySelectorAll("input[type=checkbox]")]);
+  on(ui.labRun, "click", () => runTable(ctx, Object.fromEntries(runBoxes.map((box) => [box.value,
+    (box.parentElement?.textContent || "").trim()]))));
+  on(ui.labDepths, "input", () => { state.lab.depths = ui.labDepths.value; });
+  on(ui.labBoards, "input", () => { state.lab.boards = ui.labBoards.value; });
+  on(ui.labRuns, "change", () => { state.lab.runs = runBoxes.filter((box) => box.checked).map((box) => box.value); });
+  on(ui.labCopy, "click", () => copyLabLink(ctx));
+  on(ui.labTableCancel, "click", () => cancelLab(ctx, "table"));
+  on(ui.labCheckCancel, "click", () => cancelLab(ctx, "check"));
+  on(ui.labCheck, "click", () => checkCode(ctx));
+  on(ui.labCode, "input", () => codeChanged(ctx, ui.labCode.value));
+  on(ui.labExample, "change", () => chooseExample(ctx, ui.labExample.value));
+  for (const [which, part] of /** @type {const} */ ([["table", ui.labTablePart], ["check", ui.labCheckPart]])) {
+    on(part, "toggle", () => {
+      state.lab.open[which] = part.open;
+      if (part.open) return loadExamples(ctx);
+    });
+  }
 }

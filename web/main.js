@@ -8,6 +8,7 @@
 
 import { BoardView } from "./view/board.js";
 import { openFromLocation, previewFromLocation, reloadOptions, replayFromLocation } from "./control/check.js";
+import { openLabFromLocation } from "./control/lab.js";
 import { endJob } from "./model/job.js";
 import { registerOffline } from "./control/offline.js";
 import { tablesChanged } from "./service/tables.js";
@@ -63,6 +64,7 @@ function pythonStatus(message) {
   setReady(true);
   if (first) {
     if (!replayFromLocation(ctx)) openFromLocation(ctx, true); // a solve's link replays it
+    openLabFromLocation(ctx); // a lab's link opens the lab with its settings
     registerOffline(ctx); // this build cached for offline use (after the boot, so as not to slow it)
   }
 }

@@ -47,7 +47,8 @@
  *   heuristic?: string, metric?: Metric, workers?: number, split_nodes?: number, helpers_idle_ms?: number,
  *   background?: boolean, time_limit?: number, near_optimal_at_limit?: boolean,
  *   optimal_nodes?: number}} SolveRequest
- * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string}} CompareRequest
+ * @typedef {{type: "compare", id: number, board: BoardInput, goal?: string, on_the_way?: boolean,
+ *   code?: string}} CompareRequest a student's heuristic (`code`, its source) runs last, named "yours"
  * @typedef {{type: "hint", id: number, board: BoardInput, goal?: string, metric?: Metric}} HintRequest
  * @typedef {{type: "analyse", id: number, board: BoardInput, goal?: string, moves: string | (number | string)[],
  *   metric?: Metric, convention?: "tile" | "blank", max_nodes?: number, time_limit?: number,
@@ -60,13 +61,18 @@
  *   time_limit?: number, max_states?: number}} WatchRequest
  * @typedef {{type: "optimal_moves", id: number, board: BoardInput, goal?: string, metric?: Metric, max_nodes?: number,
  *   follow?: string, moves?: number[], background?: boolean}} OptimalMovesRequest
+ * @typedef {{type: "lab_depth", id: number, depths: string | number[], boards?: number, seed?: string, runs?: string,
+ *   code?: Record<string, string>}} LabDepthRequest
+ * @typedef {{type: "lab_check", id: number, heuristic: string, against?: string,
+ *   code?: Record<string, string>}} LabCheckRequest
+ * @typedef {{type: "lab_examples", id: number}} LabExamplesRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {"pdb" | "mtm"} Database the single-tile pattern database, or the line-move (multi-tile metric) tables
  * @typedef {{type: "tables", id: number, database?: Database}} TablesRequest
  * @typedef {{type: "subtree", id: number, task: SplitTask, search: string}} SubtreeRequest
  * @typedef {CheckRequest | RandomRequest | ApplyRequest | MoveRequest | OptionsRequest | SolveRequest | CompareRequest
  *   | HintRequest | WatchRequest | AnalyseRequest | ReconstructionRequest | TablesRequest | SubtreeRequest
- *   | OptimalMovesRequest | CancelRequest} Request
+ *   | OptimalMovesRequest | LabDepthRequest | LabCheckRequest | LabExamplesRequest | CancelRequest} Request
  */
 
 /**
@@ -84,7 +90,8 @@
  * @typedef {{check: CheckReply, random: RandomReply, apply: CheckReply, move: MoveReply, options: OptionsReply,
  *   solve: SolveReply, compare: CompareReply, hint: HintReply, tables: {ok: true, started: boolean},
  *   watch: WatchReply, analyse: AnalyseReply, reconstruction: ReconstructionReply,
- *   subtree: SubtreeReply, optimal_moves: OptimalMovesReply | BranchReply}} Replies
+ *   subtree: SubtreeReply, optimal_moves: OptimalMovesReply | BranchReply, lab_depth: LabDepthReply,
+ *   lab_check: LabCheckReply, lab_examples: LabExamplesReply}} Replies
  */
 
 /**
@@ -95,6 +102,19 @@
  *   inversions: number, blank_row_from_bottom: number, blank_row_from_top: number, width_even: boolean,
  *   goal_inversions: number, goal_blank_row_from_bottom: number, goal_blank_row_from_top: number}} Explanation
  * @typedef {{ok: true, board: Board, goal: Board, explanation: Explanation, lesson: Lesson}} CheckReply
+ * @typedef {{nodes: number | null, b_star: number | null, finished: number, longer: number}} LabCell
+ * @typedef {{depth: number, boards: number, cells: Record<string, LabCell>,
+ *   book: Record<string, {nodes: number, b_star: number | null}>}} LabRow
+ * @typedef {{ok: true, rows: LabRow[], runs: string[], goal: number[], seed: string,
+ *   stopped: string | null}} LabDepthReply the course lab's table by depth (npuzzle.course.depth_table)
+ * @typedef {{kind: "goal" | "negative" | "overestimates" | "inconsistent", board: number[], h: number,
+ *   distance: number, neighbour: number[] | null, h_neighbour: number | null}} LabBreach
+ * @typedef {{name: string, states: number, goal_value: number, counts: Record<string, number>, admissible: boolean,
+ *   consistent: boolean, breaches: LabBreach[], exact: number, mean_ratio: number}} LabReport
+ * @typedef {{ok: true, heuristics: LabReport[], dominance: {a_at_least_b: number, b_at_least_a: number,
+ *   equal: number, mean_ratio_a: number, mean_ratio_b: number} | null, states?: number,
+ *   stopped: string | null}} LabCheckReply a heuristic's checks on every board (npuzzle.course.heuristic_check)
+ * @typedef {{ok: true, examples: {name: string, title: string, code: string}[]}} LabExamplesReply
  * @typedef {{ok: true, board: Board, goal?: Board, seed: number | string | null,
  *   scramble_version?: number}} RandomReply the seed deals the same board again (npuzzle.speedsolving.scrambles) 
  */
@@ -105,7 +125,11 @@
  * @typedef {{name: string, source: string, terms: string, total: number, parity: string, goal_parity: string,
  *   solvable: boolean}} Convention
  * @typedef {{conventions: Convention[], rows: number, agree_note: string, strip?: number[],
- *   pairs?: [number, number][]}} Lesson
+ *   pairs?: [number, number][], proof?: Proof}} Lesson
+ * @typedef {{snake: number[], order: number[], goal_order: number[],
+ *   vertical: {tile: number, from: number, to: number, passes: number[]} | null,
+ *   square: {cells: number[], before: number[], after: number[]} | null, cycles: number | null}} Proof why the rule
+ *   suffices, on this board (npuzzle.course.proof: the snake order, a vertical move, the blank round a 2×2 square)
  * @typedef {{ok: true, texts: string[], board: Board}} MoveReply
  */
 
@@ -124,7 +148,9 @@
  * @typedef {{type?: "progress", algorithm: string, heuristic: string, nodes_expanded: number, bound?: number,
  *   frontier?: number, max_frontier?: number, elapsed: number, heuristics?: string[], done?: CompareRow[],
  *   row?: number, rows?: number, per_iteration?: [number, number][], split?: {workers: number, idle: boolean},
- *   running?: SplitAnswer, pass?: number, passes?: number, analysed?: number, total?: number}} Progress
+ *   running?: SplitAnswer, pass?: number, passes?: number, analysed?: number, total?: number, searched?: number,
+ *   depth?: number, share?: number}} Progress
+ * (`searched` of `total` boards, now at `depth`: the lab's table; `share` of the work done: the lab's checks.)
  * `notation` is the solution as "U2RD3L"; `length`, `lower_bound` and `ratio_bound` count the moves of `metric`
  * (line moves in "mtm"), `tile_moves` and `line_moves` give both counts by name.
  * @typedef {{ok: true, algorithm: string, heuristic: string, moves: number[] | null, letters?: string[],
@@ -281,8 +307,8 @@ function frozenSet(names) {
 
 /** The core's ops, and those it runs as sessions in time slices with `progress` messages: both lists are
  * npuzzle.api.OPERATIONS's (tests/test_protocol.py fails on any difference). */
-export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree", "optimal_moves"]));
-export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree", "optimal_moves"]));
+export const API_OPS = frozenSet(/** @type {const} */ (["check", "random", "apply", "move", "options", "solve", "compare", "hint", "watch", "analyse", "reconstruction", "subtree", "optimal_moves", "lab_depth", "lab_check", "lab_examples"]));
+export const LONG_OPS = frozenSet(/** @type {const} */ (["solve", "compare", "hint", "watch", "analyse", "subtree", "optimal_moves", "lab_depth", "lab_check"]));
 
 /** Page → worker: the core's ops, and the two the worker answers itself (load the pattern database, cancel). */
 export const REQUEST_TYPES = frozenSet(/** @type {const} */ ([...API_OPS.list, "tables", "cancel"]));

@@ -15,6 +15,7 @@ import { drawComparison } from "./view/comparison.js";
 import { drawEditor } from "./view/editor.js";
 import { drawHistory } from "./view/history.js";
 import { drawJob } from "./view/job.js";
+import { drawLab } from "./view/lab.js";
 import { drawChoice } from "./view/lesson.js";
 import { drawCopyLink, drawLink } from "./view/link.js";
 import { drawPicture, drawPictureChoices } from "./view/picture.js";
@@ -118,6 +119,7 @@ export function render(ctx) {
   drawSolverHint(ui, state.options.reply, state.form);
   drawJob(ui, state);
   drawWatch(ui, state.watch, ctx.painted);
+  drawLab(ui, state.lab, state.ready, ctx.painted);
   drawSpeed(ui);
   drawWatchSpeed(ui);
   if (ui.moveSaid.textContent !== state.lines.move) ui.moveSaid.textContent = state.lines.move;

@@ -134,6 +134,26 @@ import { newGame } from "./model/game.js";
  * @property {string | null} lineTables for speedsolvers: the line-move tables' phase
  * @property {string | null} result for speedsolvers: how the last game ended: solved, dnf
  * @property {string | null} replay for speedsolvers: the last reconstruction replayed: loaded, failed
+ * @property {string | null} labTable for students: the lab's last table by depth: running, done, stopped, failed
+ * @property {string | null} labCheck for students: the lab's last check of a heuristic: running, done, stopped, failed
+ */
+
+/**
+ * One run of the course lab (the table by depth, or a heuristic's checks): its request's id while it runs, when
+ * Cancel was pressed (0: not), how far it is (`done` of 1), what it is doing in words (`detail`), its reply or why
+ * not (`error`), and the searches' titles by run (the table's columns).
+ * @typedef {{id: number, cancelAt: number, done: number, detail: string, reply: any, error: string,
+ *   titles: Record<string, string>}} LabRun
+ */
+
+/**
+ * For students: the course lab's two runs, its settings (the depths as typed, the boards a depth, the searches
+ * chosen), the heuristics ready to load (`examples`, from the core), the one chosen, the code in the editor, the
+ * code whose checks last ran to their end (`checked`: Compare heuristics runs it too), the parts open, and what the
+ * last Copy link did (`copied`: "link", "failed" or "").
+ * @typedef {{table: LabRun | null, check: LabRun | null, depths: string, boards: string, runs: string[],
+ *   examples: {name: string, title: string, code: string}[], example: string, code: string, checked: string,
+ *   open: {table: boolean, check: boolean}, copied: string}} Lab
  */
 
 /**
@@ -278,6 +298,7 @@ import { newGame } from "./model/game.js";
  * @property {Set<keyof Report>} reported the report's entries set since hooks.js last mirrored them
  * @property {Players} players for players: history, picture
  * @property {Speed} speed for speedsolvers: the metric, the play mode, the reconstruction, the analysis
+ * @property {Lab} lab for students: the course lab
  */
 
 /**
@@ -334,12 +355,15 @@ export function createState() {
       watch: null, offline: null, alternatives: null, branch: null,
       shortest: null, history: null, theme: null, picture: null, // for players
       analysis: null, lineTables: null, result: null, replay: null, // for speedsolvers
+      labTable: null, labCheck: null, // for students
     },
     reported: new Set(),
     players: { entries: [], confirming: false, csvUrl: "", source: null, choice: "", croppedFor: "", picture: "",
       numbers: true, error: "", note: "" },
     speed: { metric: "stm", mode: "free", lineTables: { last: null, shape: null, asked: false, offer: false, waiting: [] },
       text: "", solve: null, link: "", error: "", convention: "tile", seedError: "", copied: "", analysis: null },
+    lab: { table: null, check: null, depths: "2-20:2", boards: "20", runs: ["bfs", "astar:misplaced", "astar:manhattan"],
+      examples: [], example: "", code: "", checked: "", open: { table: false, check: false }, copied: "" },
   };
 }
 

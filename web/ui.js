@@ -10,8 +10,29 @@ const button = HTMLButtonElement;
 const progress = HTMLProgressElement;
 const output = HTMLOutputElement;
 
+/**
+ * Fill each job line of the page (`div.job-line[data-title]`) from its one template (`#job-line`): a spinner, the
+ * title (`ID-title`, starting as `data-title`, a live region where `data-role` says `status`), the detail
+ * (`ID-detail`), the progress bar (`ID-progress`, left out where `data-progress` says `none`) and Cancel (`ID-cancel`).
+ */
+function fillJobLines() {
+  const template = byId("job-line", HTMLTemplateElement);
+  for (const line of document.querySelectorAll("div.job-line[data-title]")) {
+    line.replaceChildren(template.content.cloneNode(true));
+    for (const part of ["title", "detail", "progress", "cancel"]) {
+      const node = line.querySelector(`.job-${part}`);
+      if (node) node.id = `${line.id}-${part}`;
+    }
+    const title = byId(`${line.id}-title`, span);
+    title.textContent = line.getAttribute("data-title");
+    if (line.getAttribute("data-role")) title.setAttribute("role", String(line.getAttribute("data-role")));
+    if (line.getAttribute("data-progress") === "none") byId(`${line.id}-progress`, progress).remove();
+  }
+}
+
 /** Find every element the page uses (throws when index.html lacks one). */
 export function findUi() {
+  fillJobLines();
   return {
     status: byId("python-status", div),
     progress: byId("boot-progress", progress),
@@ -149,7 +170,7 @@ export function findUi() {
     watchJob: byId("watch-job", div),
     watchJobTitle: byId("watch-job-title", span),
     watchJobDetail: byId("watch-job-detail", span),
-    watchCancel: byId("watch-cancel", button),
+    watchCancel: byId("watch-job-cancel", button),
     watchError: byId("watch-error", p),
     watchAdviceBox: byId("watch-advice-box", div),
     watchAdvice: byId("watch-advice", p),
@@ -186,8 +207,8 @@ export function findUi() {
     analysisJob: byId("analysis-job", div),
     analysisJobTitle: byId("analysis-job-title", span),
     analysisJobDetail: byId("analysis-job-detail", span),
-    analysisProgress: byId("analysis-progress", progress),
-    analysisCancel: byId("analysis-cancel", button),
+    analysisProgress: byId("analysis-job-progress", progress),
+    analysisCancel: byId("analysis-job-cancel", button),
     analysisSummary: byId("analysis-summary", p),
     analysisFacts: byId("analysis-facts", HTMLDListElement),
     analysisChart: byId("analysis-chart", div),
@@ -195,8 +216,35 @@ export function findUi() {
     analysisMistakes: /** @type {HTMLTableSectionElement} */ (byId("analysis-mistakes", HTMLTableElement).tBodies[0]),
     analysisMetric: byId("analysis-metric", button),
     analysisSource: byId("analysis-source", p),
+    lab: byId("lab", HTMLElement),
+    labCopy: byId("lab-copy", button),
+    labCopied: byId("lab-copied", span),
+    labTablePart: byId("lab-table-part", HTMLDetailsElement),
+    labCheckPart: byId("lab-check-part", HTMLDetailsElement),
+    labDepths: byId("lab-depths", HTMLInputElement),
+    labBoards: byId("lab-boards", HTMLInputElement),
+    labRuns: byId("lab-runs", HTMLFieldSetElement),
+    labRun: byId("lab-run", button),
+    labTableJob: byId("lab-table-job", div),
+    labTableTitle: byId("lab-table-job-title", span),
+    labTableDetail: byId("lab-table-job-detail", span),
+    labTableProgress: byId("lab-table-job-progress", progress),
+    labTableCancel: byId("lab-table-job-cancel", button),
+    labTableError: byId("lab-table-error", p),
+    labTable: byId("lab-table", div),
+    labExample: byId("lab-example", HTMLSelectElement),
+    labCode: byId("lab-code", HTMLTextAreaElement),
+    labCheck: byId("lab-check", button),
+    labCheckJob: byId("lab-check-job", div),
+    labCheckTitle: byId("lab-check-job-title", span),
+    labCheckDetail: byId("lab-check-job-detail", span),
+    labCheckProgress: byId("lab-check-job-progress", progress),
+    labCheckCancel: byId("lab-check-job-cancel", button),
+    labCheckError: byId("lab-check-error", p),
+    labReport: byId("lab-report", div),
   };
 }
+
 
 /** @typedef {ReturnType<typeof findUi>} Ui */
 

@@ -14,6 +14,7 @@ const HEURISTIC_TITLES = Object.freeze({
   "walking-distance": ["Walking distance", "walking distance"],
   "linear-conflict": ["Linear conflict", "linear conflict"],
   "group-tables": ["Its own tables", "its own tables"],
+  yours: ["Yours", "your heuristic"],
 });
 
 /** Arrow shown beside a move's letter (the direction the tile moves). */

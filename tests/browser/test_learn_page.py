@@ -4,13 +4,15 @@ after moves are the core's explanation, each move is said in the core's words, b
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from npuzzle.board import Board
 from npuzzle.course.lesson import describe_move, inversion_pairs
 from npuzzle.parse import parse_board
 from npuzzle.solvability import explain
 
-from .conftest import App
+from .conftest import App, core
+from .sees import assert_readable, assert_seen, at_each_screen
 from .steps import wait_grid
 
 EXAMPLE = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
@@ -69,7 +71,7 @@ def test_the_strip_is_one_tab_stop_walked_with_the_arrow_keys(app: App) -> None:
     for _ in range(3):  # 3 1 2 6: the arrow keys walk the strip (and slide no tile)
         page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.activeElement.dataset.tile === '6'")
-    page.wait_for_function("() => document.querySelectorAll('.cell.tile.partner').length === 2")
+    page.wait_for_function("() => document.querySelector('.cell.tile.chosen')?.textContent === '6'")  # drawn for 6
     assert marked(app, ".cell.tile.partner") == partners(board, 6)
     assert page.locator(".strip-tile[tabindex='0']").all_inner_texts() == ["6"]
     assert page.locator("body").get_attribute("data-moves") == "0"
@@ -117,4 +119,36 @@ def test_why_it_works_is_folded_and_opens(app: App) -> None:
     assert page.get_by_text("Johnson & Story", exact=False).is_visible()
     assert page.locator(".conventions tbody").count() == 1  # an odd width: the inversions alone
     assert page.locator(".conventions tbody td:nth-child(4)").inner_text() == "no"
+    app.assert_offline()
+
+
+def test_why_every_such_board_can_be_solved_is_shown_on_the_board(app: App) -> None:
+    page = app.page
+    text = "8 6 7 / 2 5 4 / 3 0 1"
+    board = load(app, text)
+    proof = core({"op": "check", "board": text})["lesson"]["proof"]
+    steps = page.locator("details.proof")
+    assert steps.get_attribute("open") is None
+    page.get_by_text("Why can every board with the goal’s parity be solved?").click()
+    items = steps.locator(".proof-steps > li")
+    expect(items).to_have_count(3)
+    expect(items.nth(0)).to_contain_text(f"here {' '.join(map(str, proof['order']))}; the goal reads 1 2 3 6 5 4 7 8")
+    assert steps.locator(".tiny-path polyline").count() == 1  # the snake drawn through the board
+    moving = items.nth(1).locator(".tiny-board span.moving").inner_text()
+    passed = sorted(int(t) for t in items.nth(1).locator(".tiny-board span.passed").all_inner_texts())
+    assert int(moving) == proof["vertical"]["tile"] and passed == sorted(proof["vertical"]["passes"])
+    expect(items.nth(1)).to_contain_text("here 5 would pass 2 3 — 2 tiles")
+    turned = items.nth(2).locator(".tiny-board").nth(1).locator("span.turning").all_inner_texts()
+    assert sorted(map(int, turned)) == sorted(proof["square"]["after"])
+    expect(items.nth(2)).to_contain_text(f"in {proof['cycles']} such turns (one way)")
+    assert [int(t) if t else 0 for t in items.nth(0).locator(".tiny-board span").all_inner_texts()] == list(board.tiles)
+    at_each_screen(
+        page,
+        "desktop",
+        lambda: (
+            steps.locator("summary").scroll_into_view_if_needed(),
+            assert_seen(page, "details.proof summary"),
+            assert_readable(page),
+        ),
+    )
     app.assert_offline()

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .conftest import BOOT_TIMEOUT_MS, Server, new_app
-from .sees import PHONES, SCREENS, assert_seen
+from .sees import KINDS, SCREENS, assert_seen, at_each_screen
 
 pytestmark = pytest.mark.alone  # the time left it reads is held against the clock: no other browser beside it
 
@@ -124,31 +124,29 @@ def assert_moves_honestly(shown: list[Reading], end_ms: float) -> None:
             assert left / 3 - 1 <= actual <= 3 * left + 1, (r, actual)
 
 
-def look_on_every_screen(page: Page, screens: list[str], selectors: tuple[str, ...], still: str) -> None:
-    """At each screen size, the selectors' elements are seen; the download must still be under way afterwards
+def look_on_every_screen(page: Page, kind: str, selectors: tuple[str, ...], still: str) -> None:
+    """At each screen of ``kind``, the selectors' elements are seen; the download must still be under way afterwards
     (``still``: a JavaScript condition), or the test was too quick to show anything."""
-    for name in screens:
-        page.set_viewport_size({"width": SCREENS[name]["width"], "height": SCREENS[name]["height"]})
-        assert_seen(page, *selectors)
+    at_each_screen(page, kind, lambda: assert_seen(page, *selectors))
     assert page.evaluate(still), "the download ended before every screen was looked at: throttle it more"
 
 
 DOWNLOADING_JS = "() => /^Downloading the solver: .*MB/.test(document.getElementById('boot-text').textContent)"
 
 
-@pytest.mark.parametrize("device", ["desktop", "phone"])
+@pytest.mark.parametrize("device", list(KINDS))
 def test_the_solver_s_download_shows_bytes_and_time_left_on_every_screen(
     browser: Browser, server: Server, device: str
 ) -> None:
-    screens = [name for name in SCREENS if (name in PHONES) == (device == "phone")]
-    with new_app(browser, server, init_script=RECORD_JS, phone=device == "phone", viewport=SCREENS[screens[0]]) as app:
+    first = SCREENS[KINDS[device][0]]
+    with new_app(browser, server, init_script=RECORD_JS, phone=device == "phone", viewport=first) as app:
         page = app.page
         throttle(page, BOOT_MBIT)
         page.goto(server.url + LINK)
         first = page.evaluate("() => window.seenTexts[0]")
         assert first["text"] == "Loading the page…" and first["value"] is None  # the first frame: no figure yet
         page.wait_for_function(DOWNLOADING_JS, timeout=BOOT_TIMEOUT_MS)
-        look_on_every_screen(page, screens, ("#boot-text", "#boot-progress"), DOWNLOADING_JS)
+        look_on_every_screen(page, device, ("#boot-text", "#boot-progress"), DOWNLOADING_JS)
         page.wait_for_selector("body[data-python=ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
         texts: list[dict[str, Any]] = page.evaluate("() => window.seenTexts")
         boot = [e for e in texts if e["id"] == "boot-text"]
@@ -167,7 +165,7 @@ def test_a_first_solve_waiting_for_the_tables_shows_their_bytes_and_time_left(br
     """On a desktop the tables come at once after the solver; a Solve meanwhile answers without them at once, its
     player and the header's line of the tables' download seen on every desktop screen, and its job line says how far
     that download is too."""
-    with new_app(browser, server, init_script=RECORD_JS, viewport=SCREENS["1366x768"]) as app:
+    with new_app(browser, server, init_script=RECORD_JS, viewport=SCREENS[KINDS["desktop"][0]]) as app:
         page = app.page
         throttle(page, TABLES_MBIT)
         page.goto(server.url + HARD_LINK)
@@ -178,9 +176,8 @@ def test_a_first_solve_waiting_for_the_tables_shows_their_bytes_and_time_left(br
         phase = page.locator("body").get_attribute("data-tables")
         assert phase == "downloading", f"the tables were {phase} at the first answer: throttle them more"
         page.wait_for_function("() => /about/.test(document.getElementById('job-detail').textContent)")
-        desktops = [name for name in SCREENS if name not in PHONES]
         # the answer to play and the tables' progress (the job line under Solve says it too, further down)
-        look_on_every_screen(page, desktops, ("#player", "#pdb-text", "#pdb-progress"), downloading)
+        look_on_every_screen(page, "desktop", ("#player", "#pdb-text", "#pdb-progress"), downloading)
         page.wait_for_function("() => document.body.dataset.solve === 'solved'", timeout=TABLES_TIMEOUT_MS)
         assert "now proven the shortest" in page.locator("#solution-summary").inner_text()
         texts: list[dict[str, Any]] = page.evaluate("() => window.seenTexts")

@@ -27,6 +27,13 @@ def counts(page: Page) -> tuple[int, int]:
     return int(page.locator("#move-count").inner_text()), int(page.locator("#line-count").inner_text())
 
 
+def counts_after(page: Page, moves: int) -> tuple[int, int]:
+    """Both counters once the page's render pass has drawn a game of ``moves`` moves (the grid's tiles slide at once,
+    the counters follow in the next frame)."""
+    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=moves)
+    return counts(page)
+
+
 def test_a_solved_shuffled_board_says_how_close_it_came_to_the_core_s_shortest(fresh: App) -> None:
     page = fresh.page
     shuffle(fresh, "3×3")
@@ -72,15 +79,13 @@ def test_both_counters_follow_multi_tile_moves_undo_and_redo(fresh: App) -> None
         board, slid = click(fresh, board, tile)
         letters += slid
         history.append((len(letters), line_moves(letters)))
-        assert counts(page) == history[-1]
+        assert counts_after(page, history[-1][0]) == history[-1]
     assert letters == list("DDDLLLUUU") and history[-1] == (9, 3)
     undo = page.get_by_role("button", name="Undo")
     undo.click()
-    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=history[-2][0])
-    assert counts(page) == history[-2]
+    assert counts_after(page, history[-2][0]) == history[-2]
     page.get_by_role("button", name="Redo").click()
-    page.wait_for_function("n => document.body.dataset.moves === String(n)", arg=history[-1][0])
-    assert counts(page) == history[-1]
+    assert counts_after(page, history[-1][0]) == history[-1]
     fresh.assert_offline()
 
 

@@ -56,7 +56,7 @@ def test_watch_opens_with_settings_that_finish_and_runs_to_the_end(laptop: App) 
     assert_seen(page, "#watch-advice")
     page.click("#watch-end")
     page.wait_for_function("() => !document.getElementById('watch-job').hidden", timeout=RUN_TIMEOUT_MS)
-    assert_seen(page, "#watch-job", "#watch-cancel")  # its progress and Cancel where the eye is
+    assert_seen(page, "#watch-job", "#watch-job-cancel")  # its progress and Cancel where the eye is
     page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=RUN_TIMEOUT_MS)
     lane = page.locator(".watch-lane").first
     assert lane.get_attribute("data-done") == "true" and lane.get_attribute("data-expanded") == str(expanded)

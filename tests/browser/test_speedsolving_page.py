@@ -1,7 +1,8 @@
 """For speedsolvers, in the page: a fair scramble dealt from a seed (the board CPython deals), a solve analysed
 against the optimum in both metrics (the figures CPython's core gives), a reconstruction pasted, replayed and
 analysed, Solve and Hint in line moves, a game without assists, a blindfolded game and its DNF; and at the six
-screens, what the player needs next in view."""
+screens, what the player needs next in view (a desktop's page and a phone's, each looked at on every screen of its
+kind)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,17 @@ from npuzzle.interchange import write_notation
 from npuzzle.optimal.metric import runs
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, App, Server, core, open_app
-from .sees import PHONES, SCREENS, assert_readable, assert_seen, assert_seen_soon, settled
+from .sees import (
+    KINDS,
+    PHONES,
+    SCREENS,
+    app_of_kind,
+    assert_readable,
+    assert_seen,
+    assert_seen_soon,
+    at_each_screen,
+    settled,
+)
 from .steps import analysed, choices, choose, click, core_mistakes, deal, mistakes_table, play, text_of, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
@@ -254,52 +265,68 @@ def test_each_mistake_shows_every_optimal_move_there_in_both_metrics(
         app.assert_offline()
 
 
-@pytest.fixture(params=list(SCREENS), ids=list(SCREENS))
-def screen(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[App]:
-    app = open_app(browser, server, phone=request.param in PHONES, viewport=SCREENS[request.param])
-    yield app
-    app.assert_offline()
-    app.close()
+@pytest.fixture
+def visit(browser: Browser, server: Server, kind: str) -> Iterator[App]:
+    """The page opened on the first screen of ``kind`` (a phone's with touch), Python ready."""
+    yield from app_of_kind(browser, server, kind)
 
 
-def test_what_a_speedsolver_needs_next_is_on_screen(screen: App) -> None:
-    app, page = screen, screen.page
-    size = page.viewport_size or {"width": 0}
-    phone = size["width"] < 500
-    page.locator("#speedsolving-heading").scroll_into_view_if_needed()
-    settled(page)
-    assert_seen(page, "#speedsolving-heading", "#metric", "#mode")
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_what_a_speedsolver_needs_next_is_on_screen(visit: App, kind: str) -> None:
+    app, page = visit, visit.page
+
+    def panel() -> None:
+        page.locator("#speedsolving-heading").scroll_into_view_if_needed()
+        settled(page)
+        assert_seen(page, "#speedsolving-heading", "#metric", "#mode")
+
+    at_each_screen(page, kind, panel)
     board = deal(app, "3×3", "5")
-    assert_seen_soon(page, "#board-view .grid", "#seed-shown")  # dealt from down in the panel: the board in view
+    # dealt from down in the panel: the board in view
+    at_each_screen(page, kind, lambda: assert_seen_soon(page, "#board-view .grid", "#seed-shown"))
     moves = core({"op": "solve", "board": text_of(board)})["moves"]
     board, _ = play(app, board, moves)
     settled(page)
-    assert_seen(page, "#board-status", "#board-score")
+    at_each_screen(page, kind, lambda: assert_seen(page, "#board-status", "#board-score"))
     analysed(page)
     settled(page)
-    if not phone:  # beside the board; a phone keeps the board and its result in view, the analysis below
-        assert_seen(page, "#analysis-heading", "#analysis-chart svg", "#board-status")
-    page.locator("#analysis-chart").scroll_into_view_if_needed()
-    assert_seen(page, "#analysis-chart svg")
-    assert_readable(page)
+    if kind == "desktop":  # beside the board; a phone keeps the board and its result in view, the analysis below
+        beside = ("#analysis-heading", "#analysis-chart svg", "#board-status")
+        at_each_screen(page, kind, lambda: assert_seen(page, *beside))
+
+    def chart() -> None:
+        page.locator("#analysis-chart").scroll_into_view_if_needed()
+        assert_seen(page, "#analysis-chart svg")
+        assert_readable(page)
+
+    at_each_screen(page, kind, chart)
+
     # the reconstruction replayed: the board and its player in view
+    def reconstruction() -> None:
+        page.locator("#replay").scroll_into_view_if_needed()
+        assert_seen(page, "#reconstruction", "#replay", "#copy-reconstruction")
+
+    at_each_screen(page, kind, reconstruction)
     page.locator("#replay").scroll_into_view_if_needed()
-    assert_seen(page, "#reconstruction", "#replay", "#copy-reconstruction")
     page.locator("body").evaluate("b => delete b.dataset.replay")
     page.click("#replay")
     page.wait_for_function("() => document.body.dataset.replay === 'loaded'", timeout=ANSWER_TIMEOUT_MS)
-    assert_seen_soon(page, "#board-view .grid", "#play")
+    at_each_screen(page, kind, lambda: assert_seen_soon(page, "#board-view .grid", "#play"))
     # a blindfolded game: Done in view once the numbers hide
     choose(page, "#mode", "blindfold")
     board = deal(app, "3×3", "6")
-    assert_seen_soon(page, "#board-view .grid")
+    at_each_screen(page, kind, lambda: assert_seen_soon(page, "#board-view .grid"))
     board, _ = click(app, board, next(iter(board.movable_tiles().values())))
     settled(page)
-    assert_seen(page, "#done")
+    at_each_screen(page, kind, lambda: assert_seen(page, "#done"))
     page.click("#done")
     settled(page)
-    assert_seen(page, "#board-status")
-    assert_readable(page)
+
+    def done() -> None:
+        assert_seen(page, "#board-status")
+        assert_readable(page)
+
+    at_each_screen(page, kind, done)
     app.assert_offline()
 
 

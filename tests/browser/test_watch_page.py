@@ -202,7 +202,7 @@ def test_a_long_run_to_the_end_shows_progress_and_cancels(app: App) -> None:
         " && document.getElementById('watch-job-detail').textContent.includes('nodes')",
         timeout=ANSWER_TIMEOUT_MS,
     )
-    page.click("#watch-cancel")
+    page.click("#watch-job-cancel")
     page.wait_for_function("() => document.body.dataset.watch === 'idle'", timeout=ANSWER_TIMEOUT_MS)  # hangs only
     assert page.locator("#watch-job").is_hidden()
     assert said(app).startswith("Cancelled")

@@ -230,10 +230,11 @@ async function search(ctx, mine, start, { keep = false, bestSoFar = false, title
   mine.fraction = null;
   mine.id = 0;
   // workers: a hard 4×4 solved with the pattern database is split over them (the worker decides, in Python)
-  const { splitNodes, helpersIdleMs } = testOptions();
+  const { splitNodes, helpersIdleMs, solveBudget } = testOptions();
   const request = { board: boardFields(start), goal: state.sync.goal, algorithm: state.form.algorithm,
     heuristic: state.form.heuristic, metric: state.speed.metric, workers: splitWorkers(), ...(splitNodes ? { split_nodes: splitNodes } : {}),
-    ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}), ...fields };
+    ...(helpersIdleMs ? { helpers_idle_ms: helpersIdleMs } : {}), ...(solveBudget ? { budget: solveBudget } : {}),
+    ...fields };
   state.iterations = null;
   let drawnAt = 0; // IDA*'s chart is redrawn at most every ITERATIONS_EVERY_MS
   try {
@@ -288,8 +289,9 @@ export async function compareHeuristics(ctx) {
   state.after.reveal = "comparison";
   state.after.top = true;
   try {
+    const yours = state.lab.checked; // a heuristic of the student's that the lab ran: compared beside the others
     const reply = await ctx.python.request("compare", { board: boardFields(start), goal: state.sync.goal,
-      on_the_way: true }, {
+      on_the_way: true, ...(yours ? { code: yours } : {}) }, {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         if (state.job !== mine || mine.cancelAt) return;

@@ -106,3 +106,41 @@ export function readFragment(hash) {
   return { board: fields.board, goal: fields.goal, moves: fields.moves, times: fields.times, total: fields.total,
     seed: fields.seed };
 }
+
+
+/**
+ * The link to the course lab's settings: `#lab&depths=2-20:2&boards=20&runs=bfs,astar:misplaced&code=…` (the code
+ * in base64url of its UTF-8, so that any text survives the address bar).
+ * @param {{depths: string, boards: string, runs: string[], code: string}} lab
+ * @returns {string}
+ */
+export function labFragment(lab) {
+  const bytes = new TextEncoder().encode(lab.code);
+  const code = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  const fields = new URLSearchParams({ depths: lab.depths, boards: lab.boards, runs: lab.runs.join(",") });
+  return `lab&${fields.toString()}${code ? `&code=${code}` : ""}`;
+}
+
+/**
+ * The lab's settings a link holds (`#lab&…`), or null when the fragment is no lab link; a setting left out or
+ * unreadable is null.
+ * @param {string} hash the location's hash
+ * @returns {{depths: string | null, boards: string | null, runs: string[] | null, code: string | null} | null}
+ */
+export function readLabFragment(hash) {
+  const text = hash.replace(/^#/, "");
+  if (text !== "lab" && !text.startsWith("lab&")) return null;
+  const fields = new URLSearchParams(text.slice(3));
+  let code = null;
+  const packed = fields.get("code");
+  if (packed) {
+    try {
+      const binary = atob(packed.replaceAll("-", "+").replaceAll("_", "/"));
+      code = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    } catch {
+      code = null; // a damaged link: the editor keeps its code
+    }
+  }
+  const runs = fields.get("runs");
+  return { depths: fields.get("depths"), boards: fields.get("boards"), runs: runs ? runs.split(",") : null, code };
+}

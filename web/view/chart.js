@@ -188,3 +188,48 @@ export function columnChart(title, series, running) {
   chart.append(svg("text", { x: left, y: height - 4, class: "legend" }, `${series.name}, by bound (the f-limit)`));
   return chart;
 }
+
+/**
+ * Lines on a log scale, one per series, over numbered points (the lab's nodes by depth): each point a dot with a
+ * <title>, the series named in a legend under the plot. Drawn `width` units wide for a box that many CSS pixels wide.
+ * @param {string} title what the chart shows (first words of its label)
+ * @param {string} xName what the points are numbered by (the x axis)
+ * @param {Series[]} series each bar's label a whole number (its x)
+ * @param {number} [width]
+ * @returns {SVGSVGElement}
+ */
+export function logLines(title, xName, series, width = 640) {
+  const xs = [...new Set(series.flatMap((s) => s.bars.map((b) => Number(b.label))))].sort((a, b) => a - b);
+  const top = decades(Math.max(1, ...series.flatMap((s) => s.bars.map((b) => b.value))));
+  const left = 44, right = 12, plotTop = 10, plotH = 190;
+  const legendRows = Math.ceil(series.length / Math.max(1, Math.floor((width - left) / 200)));
+  const height = plotTop + plotH + 40 + 18 * legendRows;
+  const first = xs[0] ?? 0, span = Math.max(1, (xs[xs.length - 1] ?? 1) - first);
+  const x = (/** @type {number} */ v) => left + ((width - left - right) * (v - first)) / span;
+  const y = (/** @type {number} */ v) => plotTop + plotH - (plotH * Math.log10(Math.max(1, v))) / top;
+  const chart = /** @type {SVGSVGElement} */ (svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart" }));
+  chart.setAttribute("role", "img");
+  chart.setAttribute("aria-label", `${title} (log scale). ${describe(series)}`);
+  for (let d = 0; d <= top; d++) {
+    chart.append(svg("line", { x1: left, x2: width - right, y1: y(10 ** d), y2: y(10 ** d), class: "grid-line" }),
+      svg("text", { x: left - 6, y: y(10 ** d) + 4, class: "tick", "text-anchor": "end" }, tickText(d)));
+  }
+  for (const v of xs) {
+    chart.append(svg("text", { x: x(v), y: plotTop + plotH + 16, class: "tick", "text-anchor": "middle" }, String(v)));
+  }
+  chart.append(svg("text", { x: left, y: plotTop + plotH + 32, class: "legend" }, `${xName} (log scale of nodes)`));
+  const perRow = Math.max(1, Math.floor((width - left) / 200));
+  series.forEach((s, k) => {
+    const points = s.bars.map((b) => `${x(Number(b.label))},${y(b.value)}`).join(" ");
+    chart.append(svg("polyline", { points, class: `line line-${k}` }));
+    for (const b of s.bars) {
+      const dot = svg("circle", { cx: x(Number(b.label)), cy: y(b.value), r: 3, class: `dot line-${k}` });
+      dot.append(svg("title", {}, `${s.name}, ${xName.toLowerCase()} ${b.label}: ${figure(b.value)}`));
+      chart.append(dot);
+    }
+    const lx = left + (k % perRow) * 200, ly = plotTop + plotH + 52 + 18 * Math.floor(k / perRow);
+    chart.append(svg("line", { x1: lx, x2: lx + 16, y1: ly - 4, y2: ly - 4, class: `line line-${k}` }),
+      svg("text", { x: lx + 20, y: ly, class: "legend" }, s.name));
+  });
+  return chart;
+}

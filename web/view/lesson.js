@@ -7,6 +7,7 @@
 import { el } from "../dom.js";
 import { count } from "../words.js";
 import { partnersOf } from "../model/lesson.js";
+import { tinyBoard } from "./tiny-board.js";
 
 /** @typedef {import("../protocol.js").Lesson} Lesson */
 
@@ -21,9 +22,10 @@ function listed(tiles) {
  * and the comparison: on a phone the board's controls come first).
  * @param {Lesson} lesson
  * @param {boolean} widthEven
+ * @param {import("../protocol.js").Board} board
  * @returns {HTMLElement[]}
  */
-export function lessonParts(lesson, widthEven) {
+export function lessonParts(lesson, widthEven, board) {
   const parts = [];
   if (lesson.strip && lesson.pairs) {
     const partners = partnersOf(lesson.pairs);
@@ -75,12 +77,73 @@ export function lessonParts(lesson, widthEven) {
   }
   parts.push(table);
   if (lesson.agree_note) parts.push(el("p", "agree", lesson.agree_note));
-  parts.push(whyItWorks());
+  parts.push(whyItWorks(Boolean(lesson.proof)));
+  if (lesson.proof) parts.push(whyItSuffices(lesson.proof, board));
   return parts;
 }
 
-/** "Why does this work?", folded by default. */
-function whyItWorks() {
+/** @param {number[]} tiles @returns {string} "8 6 7 4" */
+const spaced = (tiles) => tiles.join(" ");
+
+/**
+ * "Why can every such board be solved?" (folded): the proof on this board, in three steps, each with its figure
+ * (after Archer, 1999: the snake order, a vertical move as a cycle of odd length, the blank round a 2×2 square as a
+ * 3-cycle).
+ * @param {import("../protocol.js").Proof} proof
+ * @param {import("../protocol.js").Board} board
+ */
+function whyItSuffices(proof, board) {
+  const details = el("details", "proof");
+  details.append(el("summary", null, "Why can every board with the goal’s parity be solved?"));
+  const steps = el("ol", "proof-steps");
+  const snakeStep = el("li");
+  snakeStep.append(el("p", null, "Read the tiles along a snake — the first row left to right, the next right to " +
+    `left, and so on — skipping the blank: here ${spaced(proof.order)}; the goal reads ` +
+    `${spaced(proof.goal_order)}. A horizontal move slides the blank along the snake: the order stays.`),
+  figures(tinyBoard(board.tiles, board.cols, { path: proof.snake })));
+  steps.append(snakeStep);
+  const v = proof.vertical;
+  if (v) {
+    const marks = new Map([[v.from, "moving"]]);
+    for (const tile of v.passes) marks.set(board.tiles.indexOf(tile), "passed");
+    const item = el("li");
+    item.append(el("p", null, `A vertical move lifts a tile past the tiles between its two cells along the snake: ` +
+      `here ${v.tile} would pass ${v.passes.length ? spaced(v.passes) : "none"} — ${count(v.passes.length, "tile")}. ` +
+      "It is always an even number, whatever the column, so the order turns by a cycle of odd length, which never " +
+      "changes its parity: a board whose order has the other parity from the goal’s can never reach it."),
+    figures(tinyBoard(board.tiles, board.cols, { marks })));
+    steps.append(item);
+  }
+  const sq = proof.square;
+  if (sq) {
+    const marks = new Map(sq.cells.slice(1).map((cell) => [cell, "turning"]));
+    const after = [...board.tiles];
+    sq.cells.slice(1).forEach((cell, k) => { after[cell] = sq.after[k]; });
+    const item = el("li");
+    const ending = proof.cycles === null
+      ? "This board’s order has the other parity from the goal’s: no turns reach it, and the board cannot be solved."
+      : `This board’s order becomes the goal’s in ${count(proof.cycles, "such turn")} (one way): so every board ` +
+        "whose order has the goal’s parity can be solved.";
+    item.append(el("p", null, `The blank going round a 2×2 square turns three tiles (here ${spaced(sq.before)} ` +
+      `become ${spaced(sq.after)}) and leaves the rest in place. Any three tiles can be brought together and turned, ` +
+      `and such turns (3-cycles) put any order of the right parity into any other. ${ending}`),
+    figures(tinyBoard(board.tiles, board.cols, { marks }), el("span", "lab-arrow", "→"),
+      tinyBoard(after, board.cols, { marks })));
+    steps.append(item);
+  }
+  details.append(steps, el("p", "hint", "After Archer, “A modern treatment of the 15 puzzle” (1999)."));
+  return details;
+}
+
+/** @param {...HTMLElement} nodes @returns {HTMLElement} */
+function figures(...nodes) {
+  const box = el("div", "proof-figures");
+  box.append(...nodes);
+  return box;
+}
+
+/** "Why does this work?", folded by default. @param {boolean} shown whether the proof on this board follows */
+function whyItWorks(shown) {
   const details = el("details", "why");
   details.append(
     el("summary", null, "Why does this work?"),
@@ -92,7 +155,7 @@ function whyItWorks() {
     el("p", null, "So on an odd width the inversions keep their parity, and on an even width the inversions plus " +
       "the blank's row keep theirs. A board whose figure has the other parity than the goal's can never reach " +
       "it. That every board with the goal's parity can reach it is the other half, proved by Johnson & Story " +
-      "(1879)."),
+      `(1879)${shown ? ": the next part shows why, on this board" : ""}.`),
   );
   return details;
 }

@@ -54,7 +54,7 @@ export function drawVerdict(ui, verdict) {
   ui.verdict.replaceChildren(head, plain, reason);
   const meaning = el("p", "meaning", "An inversion is a pair of tiles in the wrong order when you read the board " +
     "row by row, skipping the blank.");
-  ui.lessonBody.replaceChildren(meaning, facts, rule, ...lessonParts(reply.lesson, x.width_even));
+  ui.lessonBody.replaceChildren(meaning, facts, rule, ...lessonParts(reply.lesson, x.width_even, reply.board));
   ui.lesson.hidden = false;
 }
 

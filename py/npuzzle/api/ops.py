@@ -9,6 +9,7 @@ from typing import Any
 from ..board import Board, check_move_count, check_shape
 from ..course.compare_board import CompareBoard, compare_board
 from ..course.lesson import describe_move, lesson
+from ..course.student import student_entry
 from ..errors import show_value
 from ..names import ALGORITHMS, Choice, Named
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
@@ -43,7 +44,7 @@ def op_check(request: Request) -> Reply:
     """``{"board": TEXT, "goal"?: "default" | "blank-first" | TEXT}`` → ``{"ok": true, "board": BOARD, "goal":
     BOARD, "explanation": {...}, "lesson": {...}}``: the verdict (the fields of
     :class:`npuzzle.solvability.Explanation`) and the rule's ways of counting (:func:`npuzzle.course.lesson.lesson`;
-    the reading order and the inversion pairs up to 8×8)."""
+    the reading order, the inversion pairs and the proof that the rule suffices up to 8×8)."""
     board = read_board(request)
     goal = read_goal(request, board)
     explanation = explain(board, goal)
@@ -52,7 +53,7 @@ def op_check(request: Request) -> Reply:
         "board": board_json(board),
         "goal": board_json(goal),
         "explanation": explanation.to_dict(),
-        "lesson": lesson(board, explanation),
+        "lesson": lesson(board, explanation, goal),
     }
 
 
@@ -178,18 +179,21 @@ def plan_hint(request: Request, registry: Registry | None = None) -> Planned:
 
 def plan_compare(request: Request, registry: Registry | None = None) -> Planned:
     """A ``compare`` request's plans: A* with each built-in heuristic that fits, whether or not a pattern database
-    is loaded (``registry`` is not used), each within the limit (default :data:`DEFAULT_COMPARE_NODES` nodes); with
+    is loaded (``registry`` is not used), and last a student's (``code``: its source, :func:`~npuzzle.course.student.
+    student_entry`, named ``yours``), each within the limit (default :data:`DEFAULT_COMPARE_NODES` nodes); with
     ``on_the_way`` true, on the board :func:`~npuzzle.course.compare_board.compare_board` picks (a board too far from
     the goal for the weaker heuristics is compared on a board on its way there)."""
     board, goal, limit = _board_goal_limit(request)
     if limit.nodes is None:
         limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
-    plans = compare_plans(board, goal)  # checks the board can reach the goal first
+    code = field(request, "code", str, None)
+    registry = None if code is None else default_registry().with_heuristic(student_entry(code))
+    plans = compare_plans(board, goal, registry=registry)  # checks the board can reach the goal first
     if not field(request, "on_the_way", bool, False):
         return Planned(board, goal, plans, limit)
     chosen = compare_board(board, goal)
     if chosen.moves_before:
-        plans = compare_plans(chosen.board, goal)
+        plans = compare_plans(chosen.board, goal, registry=registry)
     return Planned(chosen.board, goal, plans, limit, asked=CompareBoard(board, chosen.moves_before))
 
 
@@ -250,12 +254,12 @@ def op_hint(request: Request, registry: Registry | None = None) -> Reply:
 
 
 def op_compare(request: Request, registry: Registry | None = None) -> Reply:
-    """``{"board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S, "on_the_way"?: bool}`` → ``{"type":
-    "result", "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated, max_frontier,
-    seconds, stopped, message}, …], "board", "goal", "from"}``: A* with each built-in heuristic that fits, in auto's
-    ranking order, each within the limits (default 250,000 expansions; :func:`plan_compare`); ``from`` is null, or
-    when ``on_the_way`` chose another board (``board``), ``{"board": the board asked about, "moves": how many moves
-    before it}``."""
+    """``{"board": TEXT, "goal"?: …, "max_nodes"?: N, "time_limit"?: S, "on_the_way"?: bool, "code"?: TEXT}`` →
+    ``{"type": "result", "ok": true, "rows": [{heuristic, length, optimal, nodes_expanded, nodes_generated,
+    max_frontier, seconds, stopped, message}, …], "board", "goal", "from"}``: A* with each built-in heuristic that
+    fits, in auto's ranking order, then a student's when ``code`` gives its source (the row ``yours``), each within
+    the limits (default 250,000 expansions; :func:`plan_compare`); ``from`` is null, or when ``on_the_way`` chose
+    another board (``board``), ``{"board": the board asked about, "moves": how many moves before it}``."""
     asked = plan_compare(request, registry)
     results = [run(p.start(asked.limit)) for p in asked.plans]
     return compare_reply(asked.board, asked.goal, results, origin=asked.asked)

@@ -40,7 +40,8 @@ def check_optimal_here(board: Board, goal: Board, metric: Metric, registry: Regi
     if not plan(board, goal, "auto", "auto", registry, metric=metric).optimal:
         raise LimitError(
             f"the shortest solutions of a {board.rows}×{board.cols} board in {METRIC_TITLES[metric]} are counted only "
-            "where Solve proves its answer shortest: 3×3 and smaller boards, and the 4×4 once its tables are loaded"
+            "where Solve proves its answer shortest: 3×3 and smaller boards (in line moves, a goal with its blank in a "
+            "corner), and the 4×4 once its tables are loaded"
         )
 
 

@@ -11,6 +11,7 @@ from ..errors import show_value
 from ..solving.registry import Registry
 from .analyse import AnalyseSession, op_analyse, op_reconstruction
 from .context import Context
+from .lab import LabCheckSession, LabDepthSession, op_lab_check, op_lab_depth, op_lab_examples
 from .ops import Planned, op_apply, op_check, op_compare, op_hint, op_move, op_options, op_random, op_solve
 from .optimal_moves import OptimalMovesSession, op_optimal_moves
 from .requests import Reply, Request, RequestError, error_json
@@ -80,6 +81,9 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("reconstruction", _plain(op_reconstruction)),
     Operation("subtree", op_subtree, SubtreeSession),
     Operation("optimal_moves", _with_registry(op_optimal_moves), OptimalMovesSession),
+    Operation("lab_depth", _plain(op_lab_depth), LabDepthSession),
+    Operation("lab_check", _plain(op_lab_check), LabCheckSession),
+    Operation("lab_examples", _plain(op_lab_examples)),
 )
 """Every op of the protocol, the one list of them: ``web/protocol.js``'s lists are checked against it
 (``tests/test_protocol.py``)."""

@@ -18,7 +18,7 @@ from ..solving.solve import check_limits
 from ..speedsolving.analysis import Analysis, AnalysisProgress, analyse
 from ..speedsolving.scrambles import deal
 from .arguments import GOAL_HELP, blank_direction_argument, convention, positive_int, positive_seconds
-from .common import EXIT_OK, EXIT_STOPPED, read_board_argument
+from .common import EXIT_OK, EXIT_STOPPED, Command, read_board_argument
 from .progress_line import ProgressLine, interruptible
 from .solve import load_pdb, unsolvable, with_mtm_database
 
@@ -106,51 +106,58 @@ def cmd_scramble(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Text
     return EXIT_OK
 
 
-def add_speedsolving_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``analyse`` and ``scramble`` subcommands."""
-    cmd = sub.add_parser(
-        "analyse",
-        help="analyse a solve against the optimum: the distance after each move, the mistakes, the moves lost",
-        description="Analyse the moves played from START: the optimal distance before and after each move (exact "
-        "on boards of up to 9 cells, and on 4×4 with the metric's database: `npuzzle pdb build` for stm, `npuzzle "
-        "pdb build --metric mtm` for mtm), each move that did not lower it marked as a mistake with every optimal move "
-        "there, and the moves lost; on other boards a lower bound at each position and a near-optimal length from the "
-        "start, no mistakes marked. Exit 0 analysed, 1 START cannot reach the goal, 2 invalid input, 3 stopped by a "
-        "limit or Ctrl-C (what was analysed is printed).",
-    )
-    cmd.add_argument("start", metavar="START", help="the scrambled board: text, '-' for stdin, or a file path")
-    cmd.add_argument(
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    """``analyse``'s arguments."""
+    parser.add_argument("start", metavar="START", help="the scrambled board: text, '-' for stdin, or a file path")
+    parser.add_argument(
         "moves",
         metavar="MOVES",
         help="the moves played in the speedsolvers' notation (U2RD3L: a letter, the direction the tile moves, with "
         "an optional repeat count; Slidysim's solution format), or a file holding them",
     )
-    cmd.add_argument(
+    parser.add_argument(
         "--metric",
         default="stm",
         choices=("stm", "mtm"),
         help="stm (default): each tile slid is a move; mtm: a run of one letter (a line slid at once) is a move",
     )
-    blank_direction_argument(cmd, "of MOVES")
-    cmd.add_argument("--goal", default="default", help=GOAL_HELP)
-    cmd.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
-    cmd.add_argument("--json", action="store_true", help="print one JSON object (distances as a list of integers)")
-    cmd.add_argument("--max-nodes", type=positive_int, help="stop after N nodes expanded in all (exit 3)")
-    cmd.add_argument("--time-limit", type=positive_seconds, help="stop after S seconds (exit 3)")
-    cmd.add_argument("--pdb", metavar="FILE", help="the single-tile pattern database (as for solve)")
-    cmd.add_argument("--mtm-pdb", metavar="FILE", help="the multi-tile metric's database (as for solve)")
-    cmd.set_defaults(func=cmd_analyse)
+    blank_direction_argument(parser, "of MOVES")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    parser.add_argument("--json", action="store_true", help="print one JSON object (distances as a list of integers)")
+    parser.add_argument("--max-nodes", type=positive_int, help="stop after N nodes expanded in all (exit 3)")
+    parser.add_argument("--time-limit", type=positive_seconds, help="stop after S seconds (exit 3)")
+    parser.add_argument("--pdb", metavar="FILE", help="the single-tile pattern database (as for solve)")
+    parser.add_argument("--mtm-pdb", metavar="FILE", help="the multi-tile metric's database (as for solve)")
 
-    scr = sub.add_parser(
-        "scramble",
-        help="deal a random-state scramble from a seed (the same board for the same seed everywhere)",
-        description="A random-state scramble (every solvable board equally likely, as Slidysim's leaderboards "
-        "require) dealt from a seed by npuzzle's own generator (docs/speedsolving.md): the same seed and shape give "
-        "the same board on any machine, in any Python, and in the page. Prints the seed and the board in Slidysim's "
-        "form.",
-    )
-    scr.add_argument("--shape", default="4x4", help="ROWSxCOLS (default: %(default)s)")
-    scr.add_argument("--seed", help="a whole number or a text (default: a fresh one, shown)")
-    scr.add_argument("--goal", default="default", help=GOAL_HELP)
-    scr.add_argument("--json", action="store_true", help="print {seed, version, rows, cols, tiles} as JSON")
-    scr.set_defaults(func=cmd_scramble)
+
+def _scramble_arguments(parser: argparse.ArgumentParser) -> None:
+    """``scramble``'s arguments."""
+    parser.add_argument("--shape", default="4x4", help="ROWSxCOLS (default: %(default)s)")
+    parser.add_argument("--seed", help="a whole number or a text (default: a fresh one, shown)")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--json", action="store_true", help="print {seed, version, rows, cols, tiles} as JSON")
+
+
+ANALYSE = Command(
+    name="analyse",
+    help="analyse a solve against the optimum: the distance after each move, the mistakes, the moves lost",
+    description="Analyse the moves played from START: the optimal distance before and after each move (exact "
+    "on boards of up to 9 cells, and on 4×4 with the metric's database: `npuzzle pdb build` for stm, `npuzzle "
+    "pdb build --metric mtm` for mtm), each move that did not lower it marked as a mistake with every optimal move "
+    "there, and the moves lost; on other boards a lower bound at each position and a near-optimal length from the "
+    "start, no mistakes marked. Exit 0 analysed, 1 START cannot reach the goal, 2 invalid input, 3 stopped by a "
+    "limit or Ctrl-C (what was analysed is printed).",
+    add_arguments=_analyse_arguments,
+    run=cmd_analyse,
+)
+SCRAMBLE = Command(
+    name="scramble",
+    help="deal a random-state scramble from a seed (the same board for the same seed everywhere)",
+    description="A random-state scramble (every solvable board equally likely, as Slidysim's leaderboards "
+    "require) dealt from a seed by npuzzle's own generator (docs/speedsolving.md): the same seed and shape give "
+    "the same board on any machine, in any Python, and in the page. Prints the seed and the board in Slidysim's "
+    "form.",
+    add_arguments=_scramble_arguments,
+    run=cmd_scramble,
+)

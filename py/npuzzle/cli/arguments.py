@@ -99,12 +99,18 @@ def solver_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(f"--{what}", default="auto", type=name_argument(choices, what), metavar="NAME", help=text)
 
 
-def board_arguments(parser: argparse.ArgumentParser, board_note: str = "", shape_note: str = "") -> None:
-    """The board, ``--goal`` and ``--shape`` arguments that ``check``, ``solve`` and ``compare`` share."""
+def board_arguments(parser: argparse.ArgumentParser, batch_help: str | None = None) -> None:
+    """The board, ``--goal``, ``--shape`` and ``--json`` arguments that ``check``, ``solve`` and ``compare`` share;
+    with ``batch_help``, also ``--batch FILE`` (one board a line instead of BOARD), which ``batch_help`` describes."""
+    board_note, shape_note = (
+        ("", "") if batch_help is None else (" (not with --batch)", " (with --batch: for every line)")
+    )
     parser.add_argument("board", nargs="?", help=f"the board text, '-' to read stdin, or a file path{board_note}")
     parser.add_argument("--goal", default="default", help=GOAL_HELP)
     parser.add_argument("--shape", help=f"ROWSxCOLS for a flat list of numbers that is not square{shape_note}")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    if batch_help is not None:
+        parser.add_argument("--batch", metavar="FILE", help=batch_help)
 
 
 def read_board_and_goal(args: argparse.Namespace, stdin: TextIO) -> tuple[Board, Board]:

@@ -23,57 +23,10 @@ from ..research.instances import SETS, Instance, InstanceFileError, parse_boards
 from ..solving.registry import Registry, default_registry, registry_with_tables
 from ..solving.solve import check_limits, plan
 from .arguments import budget_units, positive_int, positive_seconds
-from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, UsageError
+from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, Command, UsageError
 from .solve import load_pdb, with_mtm_database
 
 SOLVERS = ("auto", "optimal", "near-optimal")
-
-
-def add_bench_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``bench`` command's parser."""
-    sets = "; ".join(f"{s.name}: {s.title} (goal: {s.convention})" for s in SETS.values())
-    bench = sub.add_parser(
-        "bench",
-        help="solve a benchmark set (Korf's 100, Korf & Felner's 50, the hardest 8-puzzles, a file) against its "
-        "published lengths",
-        description=f"Solve every instance of a set and hold its length against the published one. Sets: {sets}. "
-        "Or FILE: one board per line (as `npuzzle check` reads it on one line), each optionally followed by '# N' "
-        "(its known length), under a '# goal default' (or blank-first, or a board) line or --goal, and a '# metric "
-        "mtm' line for lengths in line moves (a row or column segment slid at once is one move). Prints, per "
-        "instance, the id, published length, length found, nodes generated, seconds, and the lower bound and "
-        "ratio; then the totals, median and maximum. Exit 0 when every length agrees with the published one (an "
-        "optimal search: equal; near-optimal: lower bound <= published <= length), 1 when one does not, 2 "
-        "invalid input (e.g. a 4×4 set with no pattern database), 3 a limit or Ctrl-C stopped one.",
-    )
-    bench.add_argument("set", metavar="SET|FILE", help=f"one of {', '.join(SETS)}, or a file of boards")
-    bench.add_argument(
-        "--goal",
-        help="a FILE's goal where it states none; for a set, default (blank last) or blank-first: solve it posed for "
-        "that goal convention, each board turned half round and renamed so that its length stays the same (without "
-        "it, each set keeps its own)",
-    )
-    bench.add_argument(
-        "--solver",
-        choices=SOLVERS,
-        default="auto",
-        help="optimal: A* (up to 9 cells) or IDA* with the strongest heuristic (the pattern database on a 4×4); "
-        "near-optimal: the big boards' solver; auto: as `npuzzle solve` chooses (default)",
-    )
-    bench.add_argument(
-        "--pdb",
-        metavar="FILE",
-        help=f"pattern-database file (default: the file named by ${PDB_ENV}, else the one `npuzzle pdb build` made)",
-    )
-    bench.add_argument(
-        "--mtm-pdb",
-        metavar="FILE",
-        help="the multi-tile metric's database, for 4×4 lengths in line moves (as for solve)",
-    )
-    bench.add_argument("--limit", type=positive_int, metavar="N", help="only the first N instances")
-    bench.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
-    bench.add_argument("--time-limit", type=positive_seconds, help="per instance: stop after S seconds (exit 3)")
-    bench.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    bench.set_defaults(func=cmd_bench)
 
 
 def read_instances(name: str, goal: str | None) -> tuple[list[Instance], str]:
@@ -256,3 +209,53 @@ def _summary_text(summary: dict[str, object], rows: list[dict[str, object]]) -> 
             f"nodes generated: {nodes}",
         ]
     )
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    """``bench``'s arguments."""
+    parser.add_argument("set", metavar="SET|FILE", help=f"one of {', '.join(SETS)}, or a file of boards")
+    parser.add_argument(
+        "--goal",
+        help="a FILE's goal where it states none; for a set, default (blank last) or blank-first: solve it posed for "
+        "that goal convention, each board turned half round and renamed so that its length stays the same (without "
+        "it, each set keeps its own)",
+    )
+    parser.add_argument(
+        "--solver",
+        choices=SOLVERS,
+        default="auto",
+        help="optimal: A* (up to 9 cells) or IDA* with the strongest heuristic (the pattern database on a 4×4); "
+        "near-optimal: the big boards' solver; auto: as `npuzzle solve` chooses (default)",
+    )
+    parser.add_argument(
+        "--pdb",
+        metavar="FILE",
+        help=f"pattern-database file (default: the file named by ${PDB_ENV}, else the one `npuzzle pdb build` made)",
+    )
+    parser.add_argument(
+        "--mtm-pdb",
+        metavar="FILE",
+        help="the multi-tile metric's database, for 4×4 lengths in line moves (as for solve)",
+    )
+    parser.add_argument("--limit", type=positive_int, metavar="N", help="only the first N instances")
+    parser.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
+    parser.add_argument("--time-limit", type=positive_seconds, help="per instance: stop after S seconds (exit 3)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+
+
+BENCH = Command(
+    name="bench",
+    help="solve a benchmark set (Korf's 100, Korf & Felner's 50, the hardest 8-puzzles, a file) against its "
+    "published lengths",
+    description="Solve every instance of a set and hold its length against the published one. Sets: "
+    + "; ".join(f"{s.name}: {s.title} (goal: {s.convention})" for s in SETS.values())
+    + ". Or FILE: one board per line (as `npuzzle check` reads it on one line), each optionally followed by '# N' "
+    "(its known length), under a '# goal default' (or blank-first, or a board) line or --goal, and a '# metric "
+    "mtm' line for lengths in line moves (a row or column segment slid at once is one move). Prints, per "
+    "instance, the id, published length, length found, nodes generated, seconds, and the lower bound and "
+    "ratio; then the totals, median and maximum. Exit 0 when every length agrees with the published one (an "
+    "optimal search: equal; near-optimal: lower bound <= published <= length), 1 when one does not, 2 "
+    "invalid input (e.g. a 4×4 set with no pattern database), 3 a limit or Ctrl-C stopped one.",
+    add_arguments=_bench_arguments,
+    run=cmd_bench,
+)

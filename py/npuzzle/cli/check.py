@@ -18,6 +18,7 @@ from .common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_UNSOLVABLE,
+    Command,
     UsageError,
     read_batch,
     read_board_argument,
@@ -103,29 +104,40 @@ def cmd_random(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO
     return EXIT_OK
 
 
-def add_check_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``check`` and ``random`` subcommands."""
-    check = sub.add_parser("check", help="say whether a board can be solved, and why")
-    board_arguments(check, " (not with --batch)", " (with --batch: for every line)")
-    check.add_argument(
-        "--batch",
-        metavar="FILE",
-        help="check one board per line of FILE ('-' for stdin); prints one JSON object per line "
+def _check_arguments(parser: argparse.ArgumentParser) -> None:
+    """``check``'s arguments."""
+    board_arguments(
+        parser,
+        batch_help="check one board per line of FILE ('-' for stdin); prints one JSON object per line "
         "({'error': …} for a malformed line); exit 2 if any line was malformed",
     )
-    check.set_defaults(func=cmd_check)
 
-    rnd = sub.add_parser("random", help="print a random board")
-    rnd.add_argument("--shape", default="4x4", help="ROWSxCOLS (default: %(default)s)")
-    rnd.add_argument("--seed", help="seed for a repeatable board")
-    rnd.add_argument(
+
+def _random_arguments(parser: argparse.ArgumentParser) -> None:
+    """``random``'s arguments."""
+    parser.add_argument("--shape", default="4x4", help="ROWSxCOLS (default: %(default)s)")
+    parser.add_argument("--seed", help="seed for a repeatable board")
+    parser.add_argument(
         "--moves",
         type=scramble_moves,
         metavar="K",
         help=f"scramble the goal with K random moves instead (0 to {MAX_SCRAMBLE_MOVES:,})",
     )
-    rnd.add_argument("--unsolvable", action="store_true", help="draw from the unsolvable boards instead")
-    rnd.add_argument("--goal", default="default", help=GOAL_HELP)
-    rnd.add_argument("--one-line", action="store_true", help="print the rows on one line separated by '/'")
-    rnd.add_argument("--json", action="store_true", help="print {rows, cols, tiles} as JSON")
-    rnd.set_defaults(func=cmd_random)
+    parser.add_argument("--unsolvable", action="store_true", help="draw from the unsolvable boards instead")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--one-line", action="store_true", help="print the rows on one line separated by '/'")
+    parser.add_argument("--json", action="store_true", help="print {rows, cols, tiles} as JSON")
+
+
+CHECK = Command(
+    name="check",
+    help="say whether a board can be solved, and why",
+    add_arguments=_check_arguments,
+    run=cmd_check,
+)
+RANDOM = Command(
+    name="random",
+    help="print a random board",
+    add_arguments=_random_arguments,
+    run=cmd_random,
+)

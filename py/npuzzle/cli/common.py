@@ -1,11 +1,14 @@
-"""What every command of :mod:`npuzzle.cli` shares: its exit codes, its usage error, how a BOARD or ``--batch``
-argument is read."""
+"""What every command of :mod:`npuzzle.cli` shares: its exit codes, its usage error, the :class:`Command` that
+describes it, how a BOARD or ``--batch`` argument is read."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import signal
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TextIO
 
 from ..errors import PuzzleError, quote_input
@@ -26,6 +29,31 @@ killed by SIGPIPE."""
 
 class UsageError(PuzzleError):
     """A command-line argument is malformed (unreadable file, bad option value)."""
+
+
+Run = Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]
+"""What runs a command: its parsed arguments, stdout, stderr and stdin in; the exit code out."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Command:
+    """One subcommand of ``npuzzle`` (or one action of a subcommand): its name, the line the list of commands
+    gives it (``help``), what adds its arguments to its parser, what runs it (None for a command whose actions run,
+    as ``pdb``'s ``build``) and the text its own ``--help`` opens with (``description``; None: none)."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Run | None
+    description: str | None = None
+
+
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], command: Command) -> None:
+    """Add ``command``'s parser to the subcommands ``sub``."""
+    parser = sub.add_parser(command.name, help=command.help, description=command.description)
+    command.add_arguments(parser)
+    if command.run is not None:
+        parser.set_defaults(func=command.run)
 
 
 def read_board_argument(value: str, stdin: TextIO) -> str:

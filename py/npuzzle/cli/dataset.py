@@ -37,78 +37,11 @@ from ..solving.solve import check_limits
 from .arguments import GOAL_HELP, budget_units, positive_int, positive_seconds, solver_arguments
 from .batch import BatchTally
 from .cluster import cluster_client
-from .common import EXIT_STOPPED, UsageError
+from .common import EXIT_STOPPED, Command, UsageError
 from .resume import stopped
 
 if TYPE_CHECKING:
     from distributed import Client
-
-
-def add_dataset_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``dataset`` command's parser."""
-    parser = sub.add_parser(
-        "dataset",
-        help="write boards with their optimal solutions to a Parquet, JSON-lines or CSV file (for learning)",
-        description="Draw boards (seeded: board i from SEED/i) or take every state of a small board, solve each "
-        "optimally (near-optimal rows are marked, optimal false) and write one row per board to --out: index, "
-        "rows, cols, tiles, goal, length, optimal, lower_bound, moves (U/D/L/R), nodes_expanded, seconds, algorithm, "
-        "heuristic, stopped (docs/research.md). Boards of up to "
-        f"{MAX_EXHAUSTIVE_CELLS} cells are labelled by one breadth-first search from the goal, others by the "
-        "solver, as `solve --batch` (--jobs, --scheduler). Exit 0 done, 2 invalid input, 3 a board stopped by a "
-        "limit, or Ctrl-C or SIGTERM (the rows so far are kept: --resume goes on), 4 the workers lost (a worker "
-        "process killed, the Dask scheduler lost), 5 the file could not be written (disk full, no permission: the "
-        "rows written before are kept) or another run writes it.",
-    )
-    parser.add_argument("--shape", required=True, help="ROWSxCOLS, e.g. 4x4")
-    which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--count", type=positive_int, metavar="N", help="how many boards to draw")
-    which.add_argument(
-        "--all",
-        action="store_true",
-        help=f"every state that can reach the goal, in order of distance (boards of up to {MAX_EXHAUSTIVE_CELLS} "
-        "cells: the 8-puzzle's 181,440)",
-    )
-    parser.add_argument(
-        "--scramble",
-        metavar="random|walk:K",
-        help="random: uniformly random solvable boards; walk:K: K random moves from the goal (default: random)",
-    )
-    parser.add_argument("--seed", help="the dataset's seed: board i is drawn from SEED/i (default 0)")
-    parser.add_argument("--goal", default="default", help=GOAL_HELP)
-    parser.add_argument("--out", required=True, metavar="FILE", help="FILE.parquet, FILE.jsonl or FILE.csv")
-    parser.add_argument(
-        "--resume",
-        action="store_true",
-        help="go on with a FILE a run left (only the rows it lacks are solved, and the rows a limit stopped are "
-        "solved again); without it an existing FILE is refused, as is a FILE another run is writing (FILE.lock "
-        "names it)",
-    )
-    parser.add_argument(
-        "--label",
-        choices=LABELS,
-        default="auto",
-        help=f"bfs: one breadth-first search from the goal (boards of up to {MAX_EXHAUSTIVE_CELLS} cells); search: "
-        "the solver, board by board; auto: bfs where it fits and no --algorithm or --heuristic is named (default)",
-    )
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=positive_int, metavar="N", help="processes solving boards (default: 1 per core)")
-    where.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="solve on a Dask cluster (tcp://host:port, or local:N): docs/cluster.md",
-    )
-    solver_arguments(parser)
-    parser.add_argument("--pdb", metavar="FILE", help="the 15-puzzle's pattern database, as for `npuzzle solve`")
-    parser.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
-    parser.add_argument(
-        "--max-nodes", type=positive_int, help="per board: stop after N nodes expanded (the row is marked)"
-    )
-    parser.add_argument(
-        "--time-limit",
-        type=positive_seconds,
-        help="per board: stop after S seconds (marked); without it no clock changes a row",
-    )
-    parser.set_defaults(func=cmd_dataset)
 
 
 def cmd_dataset(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -233,3 +166,73 @@ def _wants_tables(spec: DatasetSpec, args: argparse.Namespace) -> bool:
 def _close(writer: DatasetWriter | None, complete: bool) -> None:
     if writer is not None:
         writer.close(complete)
+
+
+def _dataset_arguments(parser: argparse.ArgumentParser) -> None:
+    """``dataset``'s arguments."""
+    parser.add_argument("--shape", required=True, help="ROWSxCOLS, e.g. 4x4")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--count", type=positive_int, metavar="N", help="how many boards to draw")
+    which.add_argument(
+        "--all",
+        action="store_true",
+        help=f"every state that can reach the goal, in order of distance (boards of up to {MAX_EXHAUSTIVE_CELLS} "
+        "cells: the 8-puzzle's 181,440)",
+    )
+    parser.add_argument(
+        "--scramble",
+        metavar="random|walk:K",
+        help="random: uniformly random solvable boards; walk:K: K random moves from the goal (default: random)",
+    )
+    parser.add_argument("--seed", help="the dataset's seed: board i is drawn from SEED/i (default 0)")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--out", required=True, metavar="FILE", help="FILE.parquet, FILE.jsonl or FILE.csv")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with a FILE a run left (only the rows it lacks are solved, and the rows a limit stopped are "
+        "solved again); without it an existing FILE is refused, as is a FILE another run is writing (FILE.lock "
+        "names it)",
+    )
+    parser.add_argument(
+        "--label",
+        choices=LABELS,
+        default="auto",
+        help=f"bfs: one breadth-first search from the goal (boards of up to {MAX_EXHAUSTIVE_CELLS} cells); search: "
+        "the solver, board by board; auto: bfs where it fits and no --algorithm or --heuristic is named (default)",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=positive_int, metavar="N", help="processes solving boards (default: 1 per core)")
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve on a Dask cluster (tcp://host:port, or local:N): docs/cluster.md",
+    )
+    solver_arguments(parser)
+    parser.add_argument("--pdb", metavar="FILE", help="the 15-puzzle's pattern database, as for `npuzzle solve`")
+    parser.add_argument("--budget", type=budget_units, metavar="W", help="near-optimal work, as for `npuzzle solve`")
+    parser.add_argument(
+        "--max-nodes", type=positive_int, help="per board: stop after N nodes expanded (the row is marked)"
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_seconds,
+        help="per board: stop after S seconds (marked); without it no clock changes a row",
+    )
+
+
+DATASET = Command(
+    name="dataset",
+    help="write boards with their optimal solutions to a Parquet, JSON-lines or CSV file (for learning)",
+    description="Draw boards (seeded: board i from SEED/i) or take every state of a small board, solve each "
+    "optimally (near-optimal rows are marked, optimal false) and write one row per board to --out: index, "
+    "rows, cols, tiles, goal, length, optimal, lower_bound, moves (U/D/L/R), nodes_expanded, seconds, algorithm, "
+    "heuristic, stopped (docs/research.md). Boards of up to "
+    f"{MAX_EXHAUSTIVE_CELLS} cells are labelled by one breadth-first search from the goal, others by the "
+    "solver, as `solve --batch` (--jobs, --scheduler). Exit 0 done, 2 invalid input, 3 a board stopped by a "
+    "limit, or Ctrl-C or SIGTERM (the rows so far are kept: --resume goes on), 4 the workers lost (a worker "
+    "process killed, the Dask scheduler lost), 5 the file could not be written (disk full, no permission: the "
+    "rows written before are kept) or another run writes it.",
+    add_arguments=_dataset_arguments,
+    run=cmd_dataset,
+)

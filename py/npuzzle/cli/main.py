@@ -10,9 +10,9 @@ from typing import TextIO
 
 from ..errors import BoardError, ClusterError, OutputError, PuzzleError, quote_input
 from ..parallel.interrupts import terminating_as_interrupt
-from .analyse import add_speedsolving_parsers
-from .bench import add_bench_parser
-from .check import add_check_parsers
+from .analyse import ANALYSE, SCRAMBLE
+from .bench import BENCH
+from .check import CHECK, RANDOM
 from .common import (
     EXIT_BROKEN_PIPE,
     EXIT_CLUSTER,
@@ -20,12 +20,14 @@ from .common import (
     EXIT_OK,
     EXIT_OUTPUT,
     EXIT_STOPPED,
+    add_command,
     looks_like_a_file_name,
 )
-from .dataset import add_dataset_parser
-from .pdb import add_pdb_parser
-from .solve import add_compare_parser, add_solve_parser
-from .watch import add_watch_parser
+from .dataset import DATASET
+from .lab import LAB
+from .pdb import pdb_command
+from .solve import COMPARE, SOLVE
+from .watch import WATCH
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,16 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
         "writing it).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
-    add_check_parsers(sub)
-    add_solve_parser(sub)
-    add_compare_parser(sub)
-    add_speedsolving_parsers(sub)
-    add_bench_parser(sub)
-
-    add_watch_parser(sub)
-    add_pdb_parser(sub)
-    add_dataset_parser(sub)
+    for command in (CHECK, RANDOM, SOLVE, COMPARE, ANALYSE, SCRAMBLE, BENCH, WATCH, pdb_command(), DATASET, LAB):
+        add_command(sub, command)
     return parser
 
 

@@ -29,7 +29,7 @@ from ..pdb import (
     read_multiset,
     verify_mapped,
 )
-from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED
+from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, Command, add_command
 
 
 def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -123,41 +123,20 @@ def _jobs(text: str) -> int:
     return value
 
 
-def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``pdb`` subcommand and its ``build`` and ``info`` actions."""
-    pdb = sub.add_parser(
-        "pdb",
-        help="build or describe the 15-puzzle's pattern database (optimal 4×4 solving)",
-        description="The 15-puzzle's pattern database makes optimal 4×4 solving fast. `pdb build` writes it into "
-        f"the user's cache directory ({cache_dir()}), where solve and bench find it without flags (--pdb and "
-        f"${PDB_ENV} still override); `pdb info` says where it is looked for and what is there.",
-    )
-    actions = pdb.add_subparsers(dest="pdb_command", metavar="ACTION", required=True)
-    make = actions.add_parser(
-        "build",
-        help="build the database into the cache directory",
-        description="Build the database with numpy when it is installed (minutes; pip install 'npuzzle[fast]' "
-        "brings it), else in pure Python (hours: it says so first, with the command that installs numpy). It says "
-        "first what it will search and the peak memory it expects (planned within 2.5 GB, so that it stays under 3 GB; "
-        "--jobs 1 takes the least); no time is promised, but the progress lines "
-        "estimate the time left at this machine's pace. Beside it goes its search form (FILE.search, about 140 MB "
-        "for 7-7-7), which solve, bench and batches memory-map to start in milliseconds. One build at a time "
-        "writes a file: a second one waits for the first (FILE.lock names it), then finds the file made. Progress "
-        "on stderr; the file's path on stdout. Ctrl-C stops within a second or so (exit 3) and leaves no partial "
-        "file.",
-    )
-    make.add_argument("--partition", default=SHIPPED, choices=sorted(PARTITIONS), help="default: %(default)s")
-    make.add_argument(
+def _build_arguments(parser: argparse.ArgumentParser) -> None:
+    """``pdb build``'s arguments."""
+    parser.add_argument("--partition", default=SHIPPED, choices=sorted(PARTITIONS), help="default: %(default)s")
+    parser.add_argument(
         "--metric",
         default="stm",
         choices=("stm", "mtm"),
         help=f"stm (default): the single-tile tables of --partition; mtm: the multi-tile metric's multiset database "
         f"({MTM_FILE}, about 30 MB; numpy required, minutes), for optimal solving in line moves",
     )
-    make.add_argument("--out", metavar="DIR", help="directory to write into (default: the cache directory)")
-    make.add_argument("--force", action="store_true", help="rebuild even when a valid file is there")
-    make.add_argument("--pure", action="store_true", help="use the pure-Python builder even when numpy is installed")
-    make.add_argument(
+    parser.add_argument("--out", metavar="DIR", help="directory to write into (default: the cache directory)")
+    parser.add_argument("--force", action="store_true", help="rebuild even when a valid file is there")
+    parser.add_argument("--pure", action="store_true", help="use the pure-Python builder even when numpy is installed")
+    parser.add_argument(
         "--jobs",
         type=_jobs,
         metavar="N",
@@ -165,7 +144,52 @@ def add_pdb_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "memory they are expected to take stays within 2.5 GB, else one at a time on all N; fewer threads take "
         "less memory",
     )
-    make.set_defaults(func=lambda args, out, err, stdin: cmd_pdb_build(args, out, err))
-    info = actions.add_parser("info", help="where the database is looked for and what is there")
-    info.add_argument("--pdb", metavar="FILE", help="describe this file instead")
-    info.set_defaults(func=lambda args, out, err, stdin: cmd_pdb_info(args, out, err))
+
+
+def _info_arguments(parser: argparse.ArgumentParser) -> None:
+    """``pdb info``'s arguments."""
+    parser.add_argument("--pdb", metavar="FILE", help="describe this file instead")
+
+
+BUILD = Command(
+    name="build",
+    help="build the database into the cache directory",
+    description="Build the database with numpy when it is installed (minutes; pip install 'npuzzle[fast]' "
+    "brings it), else in pure Python (hours: it says so first, with the command that installs numpy). It says "
+    "first what it will search and the peak memory it expects (planned within 2.5 GB, so that it stays under 3 GB; "
+    "--jobs 1 takes the least); no time is promised, but the progress lines "
+    "estimate the time left at this machine's pace. Beside it goes its search form (FILE.search, about 140 MB "
+    "for 7-7-7), which solve, bench and batches memory-map to start in milliseconds. One build at a time "
+    "writes a file: a second one waits for the first (FILE.lock names it), then finds the file made. Progress "
+    "on stderr; the file's path on stdout. Ctrl-C stops within a second or so (exit 3) and leaves no partial "
+    "file.",
+    add_arguments=_build_arguments,
+    run=lambda args, out, err, stdin: cmd_pdb_build(args, out, err),
+)
+INFO = Command(
+    name="info",
+    help="where the database is looked for and what is there",
+    add_arguments=_info_arguments,
+    run=lambda args, out, err, stdin: cmd_pdb_info(args, out, err),
+)
+
+
+def _pdb_actions(parser: argparse.ArgumentParser) -> None:
+    """``pdb``'s actions: ``build`` and ``info``."""
+    actions = parser.add_subparsers(dest="pdb_command", metavar="ACTION", required=True)
+    for action in (BUILD, INFO):
+        add_command(actions, action)
+
+
+def pdb_command() -> Command:
+    """The ``pdb`` command, with its ``build`` and ``info`` actions; made when the parser is, as its description
+    names the cache directory, which the environment chooses."""
+    return Command(
+        name="pdb",
+        help="build or describe the 15-puzzle's pattern database (optimal 4×4 solving)",
+        description="The 15-puzzle's pattern database makes optimal 4×4 solving fast. `pdb build` writes it into "
+        f"the user's cache directory ({cache_dir()}), where solve and bench find it without flags (--pdb and "
+        f"${PDB_ENV} still override); `pdb info` says where it is looked for and what is there.",
+        add_arguments=_pdb_actions,
+        run=None,
+    )

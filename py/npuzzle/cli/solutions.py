@@ -37,7 +37,8 @@ def add_solutions_arguments(parser: argparse.ArgumentParser) -> None:
         "--all",
         action="store_true",
         help="as --count, then list the optimal solutions, one a line (their notation, or with --json their tiles "
-        "and letters), in the order of the tiles they slide, up to --max-solutions",
+        "and letters), in the order of the tiles they slide, up to --max-solutions; Ctrl-C stops the listing (what "
+        "was listed is printed); --max-nodes and --time-limit bound the count, not the listing",
     )
     parser.add_argument(
         "--max-solutions",

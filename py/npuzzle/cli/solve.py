@@ -39,6 +39,7 @@ from .common import (
     EXIT_OK,
     EXIT_STOPPED,
     EXIT_UNSOLVABLE,
+    Command,
     UsageError,
 )
 from .progress_line import ProgressLine, drive
@@ -250,28 +251,16 @@ def cmd_compare(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextI
     return EXIT_OK
 
 
-def add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``solve`` subcommand."""
-    solve = sub.add_parser(
-        "solve",
-        help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
-        description="Find a solution: optimal (A*, IDA*) or near-optimal (short, not proven optimal: it prints a "
-        "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
-        "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
-        "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
-        "statistics so far, are printed), 4 the workers lost (a worker process killed, the --scheduler lost), 5 "
-        "--resume's OUT could not be written (disk full, no permission) or another run writes it.",
-    )
-    board_arguments(solve, " (not with --batch)", " (with --batch: for every line)")
-    solve.add_argument(
-        "--batch",
-        metavar="FILE",
-        help="solve one board per line of FILE ('-' for stdin; '#' starts a comment); prints one JSON object per "
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    """``solve``'s arguments."""
+    board_arguments(
+        parser,
+        batch_help="solve one board per line of FILE ('-' for stdin; '#' starts a comment); prints one JSON object per "
         "board in input order, each with its 'line' ({'line', 'error', 'input'} for a line that is not a board: the "
         "run goes on), progress on stderr; exit 2 if a line was not a board, else 3 if a limit stopped a board, "
         "else 1 if one was not solvable",
     )
-    where = solve.add_mutually_exclusive_group()  # processes here or a cluster: one or the other, never both
+    where = parser.add_mutually_exclusive_group()  # processes here or a cluster: one or the other, never both
     where.add_argument(
         "--jobs",
         type=positive_int,
@@ -288,15 +277,15 @@ def add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "its tasks, else a 4×4's pattern-database search is split over its workers; exit 4 if the scheduler cannot "
         "be reached or is lost",
     )
-    solve.add_argument(
+    parser.add_argument(
         "--resume",
         metavar="OUT",
         help="with --batch: append the records to OUT instead of printing them, and solve only the boards whose "
         "records OUT does not hold yet (a run cut short goes on where it stopped); a record there twice is refused, "
         "as is an OUT another run is writing (OUT.lock names it)",
     )
-    solver_arguments(solve)
-    solve.add_argument(
+    solver_arguments(parser)
+    parser.add_argument(
         "--metric",
         default="stm",
         choices=METRICS,
@@ -304,36 +293,26 @@ def add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         f"boards of up to 9 cells, and on 4×4 with the database `npuzzle pdb build --metric mtm` makes, "
         f"${MTM_ENV} names or --mtm-pdb gives; else a single-tile solution counted in line moves, with a bound)",
     )
-    solve.add_argument(
+    parser.add_argument(
         "--mtm-pdb",
         metavar="FILE",
         help=f"the multi-tile metric's database (default: ${MTM_ENV}, else the cache directory's)",
     )
-    blank_direction_argument(solve, "the solution's notation line names")
-    add_solutions_arguments(solve)
-    _search_limit_arguments(solve)
-    solve.set_defaults(func=cmd_solve)
+    blank_direction_argument(parser, "the solution's notation line names")
+    add_solutions_arguments(parser)
+    _search_limit_arguments(parser)
 
 
-def add_compare_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The ``compare`` subcommand."""
-    cmp = sub.add_parser(
-        "compare",
-        help="run A* with each heuristic on one board and print the table",
-        description="Run A* with each heuristic (discrete, hamming, manhattan, walking-distance up to 4×4, "
-        "linear-conflict) on one board and "
-        "print solution length, nodes expanded, maximum heap size and time; a run that hits its limit is "
-        "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
-    )
-    board_arguments(cmp)
-    cmp.add_argument(
+def _compare_arguments(parser: argparse.ArgumentParser) -> None:
+    """``compare``'s arguments."""
+    board_arguments(parser)
+    parser.add_argument(
         "--max-nodes",
         type=positive_int,
         default=DEFAULT_COMPARE_NODES,
         help="nodes expanded allowed per heuristic (default: %(default)s)",
     )
-    cmp.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
-    cmp.set_defaults(func=cmd_compare)
+    parser.add_argument("--time-limit", type=positive_seconds, help="seconds allowed per heuristic")
 
 
 def _search_limit_arguments(parser: argparse.ArgumentParser) -> None:
@@ -365,3 +344,27 @@ def _search_limit_arguments(parser: argparse.ArgumentParser) -> None:
         "Counted, not timed: the same board and budget give the same answer on any machine and under any load; "
         "--time-limit and --max-nodes are the hard stops",
     )
+
+
+SOLVE = Command(
+    name="solve",
+    help="find an optimal (A*, IDA*) or, above 4×4, near-optimal solution with statistics",
+    description="Find a solution: optimal (A*, IDA*) or near-optimal (short, not proven optimal: it prints a "
+    "proven lower bound and the worst-case ratio to the optimal length), as --algorithm and --heuristic choose "
+    "(auto: see their help and docs/auto.md; the JSON's algorithm says which solver answered). Exit 0 solved, "
+    "1 not solvable, 2 invalid input, 3 stopped by a limit or Ctrl-C (the best answer so far, or the "
+    "statistics so far, are printed), 4 the workers lost (a worker process killed, the --scheduler lost), 5 "
+    "--resume's OUT could not be written (disk full, no permission) or another run writes it.",
+    add_arguments=_solve_arguments,
+    run=cmd_solve,
+)
+COMPARE = Command(
+    name="compare",
+    help="run A* with each heuristic on one board and print the table",
+    description="Run A* with each heuristic (discrete, hamming, manhattan, walking-distance up to 4×4, "
+    "linear-conflict) on one board and "
+    "print solution length, nodes expanded, maximum heap size and time; a run that hits its limit is "
+    "marked. Exit 0 (even when some runs hit the limit), 1 not solvable, 2 invalid input, 3 Ctrl-C.",
+    add_arguments=_compare_arguments,
+    run=cmd_compare,
+)

@@ -14,50 +14,8 @@ from ..names import HEURISTICS, choice_words
 from ..progress import Limit
 from ..solvability import Explanation
 from .arguments import GOAL_HELP, name_argument, non_negative_int, positive_int, read_board_and_goal
-from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE
+from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, Command
 from .progress_line import ProgressLine, drive
-
-
-def add_watch_parser(sub: Any) -> None:
-    """Register ``npuzzle watch`` on the subparsers ``sub``."""
-    watch = sub.add_parser(
-        "watch",
-        help="run A* or IDA* step by step: one line per expansion (node, children, heap)",
-        description="Run the project's A* (or IDA*) on a board and print expansions --from+1 to --from+--steps, "
-        "one line each (A*: the node taken with g, h and f; its children pushed, lowered in the heap with the "
-        "levels they moved up, or skipped; the heap's size. IDA*: the iteration and bound, the node that pushed "
-        "it, children pushed or cut off, the next bound), then a summary line. Deterministic: --from replays the "
-        "same search silently. Exit 0, 1 not solvable, 2 invalid input, 3 stopped by Ctrl-C or by A*'s memory limit "
-        f"({Limit().memory:,} states held).",
-    )
-    watch.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
-    watch.add_argument("--goal", default="default", help=GOAL_HELP)
-    watch.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
-    watchable = [choice for choice in NAMED_ALGORITHMS if choice.name in ALGORITHMS]
-    watch.add_argument(
-        "--algorithm",
-        default="astar",
-        type=name_argument(watchable, "algorithm", WATCHABLE_HINT),
-        metavar="NAME",
-        help=f"the search: {choice_words(watchable)} (default: %(default)s)",
-    )
-    watch.add_argument(
-        "--heuristic",
-        default="manhattan",
-        type=name_argument(HEURISTICS, "heuristic"),
-        metavar="NAME",
-        help=f"the heuristic: {choice_words(HEURISTICS)} (default: %(default)s)",
-    )
-    watch.add_argument(
-        "--steps", type=positive_int, default=100, metavar="N", help="expansions to print (default: 100)"
-    )
-    watch.add_argument(
-        "--from", dest="start", type=non_negative_int, default=0, metavar="S", help="expansions to skip first"
-    )
-    watch.add_argument(
-        "--json", action="store_true", help="print each step as one JSON object per line, then {'summary': …}"
-    )
-    watch.set_defaults(func=cmd_watch)
 
 
 def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -105,3 +63,48 @@ def summary_line(summary: dict[str, Any]) -> str:
     if summary["done"]:
         return f"{text}; the search ended"
     return f"{text}; not at the goal yet: --from {summary['from'] + summary['count']} goes on"
+
+
+def _watch_arguments(parser: argparse.ArgumentParser) -> None:
+    """``watch``'s arguments."""
+    parser.add_argument("board", nargs="?", help="the board text, '-' to read stdin, or a file path")
+    parser.add_argument("--goal", default="default", help=GOAL_HELP)
+    parser.add_argument("--shape", help="ROWSxCOLS for a flat list of numbers that is not square")
+    watchable = [choice for choice in NAMED_ALGORITHMS if choice.name in ALGORITHMS]
+    parser.add_argument(
+        "--algorithm",
+        default="astar",
+        type=name_argument(watchable, "algorithm", WATCHABLE_HINT),
+        metavar="NAME",
+        help=f"the search: {choice_words(watchable)} (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--heuristic",
+        default="manhattan",
+        type=name_argument(HEURISTICS, "heuristic"),
+        metavar="NAME",
+        help=f"the heuristic: {choice_words(HEURISTICS)} (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--steps", type=positive_int, default=100, metavar="N", help="expansions to print (default: 100)"
+    )
+    parser.add_argument(
+        "--from", dest="start", type=non_negative_int, default=0, metavar="S", help="expansions to skip first"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print each step as one JSON object per line, then {'summary': …}"
+    )
+
+
+WATCH = Command(
+    name="watch",
+    help="run A* or IDA* step by step: one line per expansion (node, children, heap)",
+    description="Run the project's A* (or IDA*) on a board and print expansions --from+1 to --from+--steps, "
+    "one line each (A*: the node taken with g, h and f; its children pushed, lowered in the heap with the "
+    "levels they moved up, or skipped; the heap's size. IDA*: the iteration and bound, the node that pushed "
+    "it, children pushed or cut off, the next bound), then a summary line. Deterministic: --from replays the "
+    "same search silently. Exit 0, 1 not solvable, 2 invalid input, 3 stopped by Ctrl-C or by A*'s memory limit "
+    f"({Limit().memory:,} states held).",
+    add_arguments=_watch_arguments,
+    run=cmd_watch,
+)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..board import DIRECTION_WORDS, Board
 from ..solvability import Explanation, explain
+from .proof import proof
 
 MAX_LESSON_CELLS = 64
 """Boards up to this many cells (8×8) get their reading-order strip and inversion pairs (at most 2,016 pairs);
@@ -116,10 +117,11 @@ def conventions(x: Explanation) -> list[Convention]:
     ]
 
 
-def lesson(board: Board, x: Explanation) -> dict[str, Any]:
+def lesson(board: Board, x: Explanation, goal: Board | None = None) -> dict[str, Any]:
     """The lesson's figures for ``board`` (explained by ``x``) as JSON-ready fields: ``conventions`` and
     ``agree_note`` always; ``strip`` (reading order) and ``pairs`` (the inversions) on boards of up to
-    :data:`MAX_LESSON_CELLS` cells."""
+    :data:`MAX_LESSON_CELLS` cells, and there, given the ``goal``, the ``proof`` that the rule suffices
+    (:func:`~npuzzle.course.proof.proof`)."""
     out: dict[str, Any] = {
         "conventions": [asdict(c) | {"solvable": c.solvable} for c in conventions(x)],
         "rows": board.rows,
@@ -128,6 +130,8 @@ def lesson(board: Board, x: Explanation) -> dict[str, Any]:
     if board.size <= MAX_LESSON_CELLS:
         out["strip"] = reading_order(board)
         out["pairs"] = [list(pair) for pair in inversion_pairs(board)]
+        if goal is not None:
+            out["proof"] = proof(board, goal).to_dict()
     return out
 
 

@@ -1,4 +1,4 @@
-"""A* and IDA* as the textbooks write them: read these first.
+"""Breadth-first search, A* and IDA* as the textbooks write them: read these first.
 
 They search any :class:`Problem` (aima-python's shape: a start, successors in a fixed order, a goal test and an
 estimate) and return a :class:`Found` with the path and the counts. :mod:`npuzzle.optimal.search` computes the same
@@ -9,17 +9,21 @@ broken alike), so these are also the oracle.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections import deque
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Generic, Protocol, TypeVar
+from itertools import count
+from typing import Generic, Literal, Protocol, TypeVar
 
 from ..board import Board
 from ..optimal.heap import IndexedHeap
-from ..optimal.heuristics import Heuristic
 from ..optimal.packing import Layout
 
 S = TypeVar("S", bound=Hashable)
+
+Ties = Literal["deeper", "first-in"]
+"""How A* orders states of equal f: the deepest first (as the tuned search), or the first put on the heap."""
 
 _G_SPAN = 1 << 48
 """Keys are (f · _G_SPAN + (_G_SPAN − 1 − g)) · order_span + order: the smallest f first, among equal f the largest
@@ -31,7 +35,8 @@ class Problem(Protocol[S]):
     ``order(state)``, a number in ``range(order_span)`` that breaks A*'s last ties (distinct states, distinct
     numbers)."""
 
-    order_span: int
+    @property
+    def order_span(self) -> int: ...
 
     @property
     def initial(self) -> S: ...
@@ -48,27 +53,72 @@ class Problem(Protocol[S]):
 @dataclass
 class Found(Generic[S]):
     """A search's answer: the states from start to goal (``None``: no path), nodes expanded (goal not counted) and
-    generated, the largest frontier (heap or stack), and for IDA* each iteration's (bound, nodes expanded)."""
+    generated (every successor made, repeats included: the textbooks' search cost), the largest frontier (heap or
+    stack), for IDA* each iteration's (bound, nodes expanded), and whether the search ``stopped`` at its cap of
+    expansions before an answer."""
 
     path: list[S] | None = None
     expanded: int = 0
     generated: int = 0
     max_frontier: int = 1
     per_iteration: list[tuple[int, int]] = field(default_factory=list)
+    stopped: bool = False
 
 
-def astar(problem: Problem[S]) -> Found[S]:
+def breadth_first(problem: Problem[S], most: int | None = None) -> Found[S]:
+    """Breadth-first search (a graph search, as AIMA 4th ed. writes it): states in the order reached, each reached
+    once, the goal test as a state is reached, so the search stops as soon as the goal is generated. Optimal for
+    unit costs. Memory: every state reached. At most ``most`` expansions (``None``: no cap)."""
+    found: Found[S] = Found()
+    start = problem.initial
+    parent: dict[S, S | None] = {start: None}
+    if problem.is_goal(start):
+        found.path = [start]
+        return found
+    queue = deque([start])
+    while queue:
+        if found.expanded == most:
+            found.stopped = True
+            return found
+        state = queue.popleft()
+        found.expanded += 1
+        for child in problem.successors(state):
+            found.generated += 1
+            if child in parent:
+                continue
+            parent[child] = state
+            if problem.is_goal(child):
+                found.path = _path_to(child, parent)
+                return found
+            queue.append(child)
+        found.max_frontier = max(found.max_frontier, len(queue))
+    return found
+
+
+def astar(problem: Problem[S], most: int | None = None, ties: Ties = "deeper") -> Found[S]:
     """A* (Hart, Nilsson & Raphael 1968) on the updatable heap: a child reached by a shorter path gets its key
-    lowered in place. The smallest f first, then the largest g, then the smallest ``order``: a total order, so any
-    heap takes the same states. Optimal when ``h`` is admissible. Memory: every state reached."""
+    lowered in place. The smallest f first; among equal f, with ``ties="deeper"``, the largest g, then the smallest
+    ``order`` (a total order, so any heap takes the same states), or with ``ties="first-in"`` the first put on the
+    heap (as the textbooks' priority queue does). Optimal when ``h`` is admissible. Memory: every state reached. At
+    most ``most`` expansions (``None``: no cap)."""
     found: Found[S] = Found()
     start = problem.initial
     g = {start: 0}
     parent: dict[S, S | None] = {start: None}
     heap = IndexedHeap[S]()
     span = problem.order_span
-    heap.push((problem.h(start) * _G_SPAN + _G_SPAN - 1) * span + problem.order(start), start)
+    put = count()  # what was put on the heap so far, for the first-in ties
+
+    def key(f: int, cost: int, state: S) -> int:
+        if ties == "first-in":
+            return f * _G_SPAN + next(put)
+        return (f * _G_SPAN + _G_SPAN - 1 - cost) * span + problem.order(state)
+
+    heap.push(key(problem.h(start), 0, start), start)
     while heap:
+        if found.expanded == most:
+            found.stopped = True
+            return found
         _, state = heap.pop()
         if problem.is_goal(state):
             found.path = _path_to(state, parent)
@@ -80,19 +130,18 @@ def astar(problem: Problem[S]) -> Found[S]:
             if child in g and g[child] <= cost:
                 continue  # reached before at no greater cost
             g[child], parent[child] = cost, state
-            key = ((cost + problem.h(child)) * _G_SPAN + _G_SPAN - 1 - cost) * span + problem.order(child)
             if child in heap:
-                heap.decrease(child, key)
+                heap.decrease(child, key(cost + problem.h(child), cost, child))
             else:
-                heap.push(key, child)
+                heap.push(key(cost + problem.h(child), cost, child), child)
         found.max_frontier = max(found.max_frontier, len(heap))
     return found
 
 
-def idastar(problem: Problem[S]) -> Found[S]:
+def idastar(problem: Problem[S], most: int | None = None) -> Found[S]:
     """IDA* (Korf 1985): depth-first searches bounded by f = g + h, each next bound the smallest f that exceeded
     the last; an explicit stack, and no step straight back to the parent. Optimal when ``h`` is admissible.
-    Memory: the path and its siblings."""
+    Memory: the path and its siblings. At most ``most`` expansions (``None``: no cap)."""
     found: Found[S] = Found()
     start = problem.initial
     bound = problem.h(start)
@@ -108,6 +157,9 @@ def idastar(problem: Problem[S]) -> Found[S]:
             if problem.is_goal(state):
                 found.path = path
                 found.per_iteration.append((bound, found.expanded - before))
+                return found
+            if found.expanded == most:
+                found.stopped = True
                 return found
             found.expanded += 1
             for child in problem.successors(state):
@@ -133,6 +185,16 @@ def _path_to(state: S, parent: dict[S, S | None]) -> list[S]:
     return path[::-1]
 
 
+class Estimator(Protocol):
+    """What a search reads of a heuristic: its estimate of a state (the tiles, row-major, 0 the blank); and its
+    name."""
+
+    @property
+    def name(self) -> str: ...
+
+    def initial(self, tiles: Sequence[int], /) -> int: ...
+
+
 @dataclass(frozen=True)
 class SlidingPuzzle:
     """The sliding-tile puzzle as a :class:`Problem`: states are tile tuples (row-major, 0 the blank); the tiles
@@ -141,7 +203,7 @@ class SlidingPuzzle:
 
     board: Board
     goal: Board
-    heuristic: Heuristic
+    heuristic: Estimator
 
     @cached_property
     def layout(self) -> Layout:

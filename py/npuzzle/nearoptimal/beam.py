@@ -16,7 +16,8 @@ records:
 - **the recent window** (:data:`RECENT`): a child is refused when it was made before in its depth or kept in the
   recent depths (peeling's line beam: at any depth);
 - **the estimate**: Manhattan distance plus linear conflicts (:mod:`~npuzzle.nearoptimal.conflicts`) for the whole
-  board; for a line, 4 × the tiles' distance plus the blank's distance to the nearest misplaced tile.
+  board; for a line, 4 × the tiles' distance plus the blank's distance to the nearest misplaced tile (a tile takes
+  about five moves a cell when the blank has to walk round it).
 
 Memory stays small: a depth keeps, per state it kept, only its parent's number and the blank's cell (the path is read
 back through them, :func:`read_back`).
@@ -33,7 +34,7 @@ from typing import Any, Protocol, SupportsIndex
 
 from ..progress import Progress
 from .budget import Budget
-from .conflicts import LineConflicts
+from .conflicts import LineConflicts, manhattan_linear_conflict
 from .grouptables import neighbours
 
 RECENT = 16
@@ -81,11 +82,11 @@ class Numbers(Protocol):
     def __getitem__(self, index: int, /) -> SupportsIndex: ...
 
 
-def read_back(parents: Sequence[Numbers], blanks: Sequence[Numbers], last: int) -> list[int]:
-    """The blank's cell after each move of the path that ends at state ``last`` of the deepest depth, read back
-    through each depth's parent numbers (``parents[depth][state]``) and blank cells (``blanks[depth][state]``)."""
-    path: list[int] = []
-    number = last
+def read_back(parents: Sequence[Numbers], blanks: Sequence[Numbers], number: int, cell: int) -> list[int]:
+    """The blank's cell after each move of the path whose last move takes the blank to ``cell`` from state ``number``
+    of the deepest depth, read back through each depth's parents' numbers (``parents[depth][state]``) and blank
+    cells (``blanks[depth][state]``)."""
+    path = [cell]
     for depth in range(len(parents) - 1, -1, -1):
         path.append(int(blanks[depth][number]))
         number = int(parents[depth][number])
@@ -98,9 +99,6 @@ class Kernel(Protocol):
 
     first_key: int
     """The first state's estimate."""
-
-    def begin(self) -> int:
-        """Start a depth: forget the last depth's children; returns how many states the depth expands."""
 
     def expand(self, start: int, end: int) -> int:
         """Make the children of the depth's states ``start`` to ``end - 1``, in the child order, refusing repeats;
@@ -115,7 +113,7 @@ class Kernel(Protocol):
 
     def keep(self, width: int, depth: int) -> int:
         """Keep the depth's best ``width`` children (:func:`best_first`) as the next depth's states, remembering them
-        as kept at ``depth``; returns how many."""
+        as kept at ``depth``, and forget the children; returns how many states the next depth expands."""
 
     def path(self) -> list[int]:
         """The blank's cell after each move of the path to the target, once :meth:`expand` found it."""
@@ -125,19 +123,16 @@ class Kernel(Protocol):
 class Pace:
     """How a beam's width is chosen and when it gives up early: re-chosen after every depth from depth 3 on so that it
     should end within ``finish_by`` of the budget's expansions (``None``: never, the full width), never narrower than
-    ``min_width`` (:func:`paced_width`); with ``soft``, the beam stops once the soft budget is spent."""
+    ``min_width`` (:func:`paced_width`); with ``soft``, the beam stops once the soft budget is spent. Counted in
+    expansions, not timed, the width (and so the answer) is the same on any machine."""
 
     finish_by: int | None = None
     min_width: int = 1
     soft: bool = False
 
 
-UNPACED = Pace()
-"""The full width at every depth, up to the hard limit."""
-
-
 def run_depths(
-    kernel: Kernel, budget: Budget, max_depth: int, width: int, pace: Pace = UNPACED, report_depth: bool = False
+    kernel: Kernel, budget: Budget, max_depth: int, width: int, pace: Pace = Pace(), report_depth: bool = False
 ) -> Generator[Progress, None, list[int] | None]:
     """The depth loop of every beam: expand a depth's states in slices of the budget's :meth:`~Budget.every`
     expansions, each slice ending in a progress record; stop at the target (its path), past ``max_depth``, when the
@@ -152,7 +147,6 @@ def run_depths(
         depth += 1
         if report_depth:
             budget.bound = depth
-        size = kernel.begin()
         done = 0
         while done < size:
             end = min(size, done + quota - pending)
@@ -184,16 +178,16 @@ def run_depths(
 
 State = bytes | tuple[int, ...]
 """A pure-Python kernel's state: the tile on each cell (the whole board), or the blank's cell then each tile's cell
-(a line; ``bytes`` up to 256 cells, tuples beyond)."""
+(a line's, peeling's abstract state; ``bytes`` up to 256 cells, tuples beyond)."""
 
 
 class _PythonKernel:
-    """What the pure-Python kernels share: the depth's states (``layer``), its children (``made``, each a tuple whose
-    first entry is the state and whose last two are the blank's cell and the parent's number) with their estimates
-    (``keys``), the states ``taken`` in this depth and those kept in the recent depths (``newer``, ``older``), and per
-    depth the kept states' parents and blank cells."""
+    """What the pure-Python kernels share: the depth's states (``layer``, first the first state's ``entry``), its
+    children (``made``, each an entry: a tuple whose first item is the state and whose last two are the blank's cell
+    and the parent's number) with their estimates (``keys``), the states ``taken`` in this depth and those kept in the
+    recent depths (``newer``, ``older``), and per depth the kept states' parents and blank cells."""
 
-    def __init__(self, first: State, entry: tuple[Any, ...], first_key: int, window: int | None) -> None:
+    def __init__(self, entry: tuple[Any, ...], first_key: int, window: int | None) -> None:
         self.first_key = first_key
         self.window = window
         self.layer: list[tuple[Any, ...]] = [entry]
@@ -201,14 +195,10 @@ class _PythonKernel:
         self.keys: list[int] = []
         self.taken: set[State] = set()
         self.older: set[State] = set()
-        self.newer: set[State] = {first}
+        self.newer: set[State] = {entry[0]}
         self.parents: list[array[int]] = []
         self.blanks: list[array[int]] = []
         self.goal = (0, 0)
-
-    def begin(self) -> int:
-        self.made, self.keys, self.taken = [], [], set()
-        return len(self.layer)
 
     def children(self) -> int:
         return len(self.taken)
@@ -224,25 +214,25 @@ class _PythonKernel:
         if forgets(self.window, depth):
             self.older, self.newer = self.newer, set()
         self.newer.update(entry[0] for entry in chosen)
+        self.made, self.keys, self.taken = [], [], set()
         return len(chosen)
 
     def path(self) -> list[int]:
-        number, cell = self.goal
-        return read_back([*self.parents, [number]], [*self.blanks, [cell]], 0)
+        return read_back(self.parents, self.blanks, *self.goal)
 
 
 class BoardKernel(_PythonKernel):
     """The whole-board beam's kernel in pure Python, from ``first`` towards ``goal`` (tile per cell, ``bytes``) on a
-    ``rows`` × ``cols`` board: a child's estimate is its parent's, changed by the moved tile's distance and the
-    conflicts of the one line the move touches that the tile belongs to (:func:`_move_tables`)."""
+    ``rows`` × ``cols`` board: the blank moves to each neighbouring cell but the one it came from, and a child's
+    estimate is its parent's, changed by the move (:mod:`~npuzzle.nearoptimal.conflicts`, :func:`_move_tables`)."""
 
     def __init__(self, rows: int, cols: int, first: bytes, goal: bytes) -> None:
         rank = self.rank = LineConflicts(rows, cols, goal)
         self.swap, self.moves = _move_tables(rank, neighbours(rows, cols))
         md = rank.manhattan(first)
-        estimate = md + rank.conflicts(first)
+        estimate = manhattan_linear_conflict(first, goal, rows, cols)
         # an entry: (state, Manhattan distance, conflicts, the blank's previous cell, the blank's cell, parent)
-        super().__init__(first, (first, md, estimate - md, -1, first.index(0), 0), estimate, RECENT)
+        super().__init__((first, md, estimate - md, -1, first.index(0), 0), estimate, RECENT)
 
     def expand(self, start: int, end: int) -> int:
         layer, made, keys, taken, newer, older = self.layer, self.made, self.keys, self.taken, self.newer, self.older
@@ -316,7 +306,8 @@ class LineKernel(_PythonKernel):
     """Peeling's line beam's kernel in pure Python: from ``start`` (the blank's cell, then each tile's) until every
     tile is on its cell in ``goal`` (the tiles' cells), the blank moving to its ``near`` cells (per cell, its free
     neighbours in order) on a board ``cols`` wide; ``between[a][b]`` (optional: ``None`` above 256 cells) is the
-    distance between two cells. Every state kept is refused at every later depth."""
+    Manhattan distance between two cells, read rather than worked out. Every state kept is refused at every later
+    depth."""
 
     def __init__(
         self,
@@ -335,16 +326,12 @@ class LineKernel(_PythonKernel):
         )
         self.row_of, self.col_of = [c // cols for c in range(n)], [c % cols for c in range(n)]
         total = sum(self.dist[i][start[i + 1]] for i in range(len(goal)))
-        super().__init__(start, (start, total, start[0], 0), 4 * total + self.reach(start), None)
+        super().__init__((start, total, start[0], 0), 4 * total + self.reach(start), None)
 
     def reach(self, state: State) -> int:
         """The blank's distance to the nearest tile not yet on its target."""
-        b = state[0]
-        if self.between:
-            row = self.between[b]
-            return min([row[p] for p, t in zip(state[1:], self.goal_cells) if p != t])
         row_of, col_of = self.row_of, self.col_of
-        br, bc = row_of[b], col_of[b]
+        br, bc = row_of[state[0]], col_of[state[0]]
         return min([abs(row_of[p] - br) + abs(col_of[p] - bc) for p, t in zip(state[1:], self.goal_cells) if p != t])
 
     def expand(self, start: int, end: int) -> int:
@@ -369,7 +356,7 @@ class LineKernel(_PythonKernel):
                 if total2 == 0:
                     self.goal = (number, cell)
                     return number
-                if between:  # reach(child), written out
+                if between:  # reach(child), written out with between
                     row = between[cell]
                     key = 4 * total2 + min([row[p] for p, t in zip(child[1:], goal) if p != t])
                 else:
@@ -387,57 +374,40 @@ def beam_search(
     width: int,
     budget: Budget,
     max_depth: int,
-    finish_by: int | None = None,
-    min_width: int = 1,
-    soft: bool = False,
+    pace: Pace = Pace(),
 ) -> Generator[Progress, None, list[int] | None]:
     """A path from ``start`` to ``target`` (tile per cell, ``0`` = blank; boards of up to 256 cells) of at most
-    ``max_depth`` moves, ranked by Manhattan distance plus linear conflicts.
-
-    With ``finish_by`` (a count of the budget's expansions) the width is re-chosen after every depth, between
-    ``min_width`` and ``width``, so that the search should end by then, judged from how fast the best estimate
-    has fallen so far. The count, unlike a clock, makes the width (and so the answer) the same on any machine.
+    ``max_depth`` moves, ranked by Manhattan distance plus linear conflicts, ``width`` wide or as ``pace`` says.
 
     Returns the blank's cell after each move, or ``None`` when no path was found within ``max_depth`` moves or
-    the hard limit stopped it (with ``soft``, also once the soft work budget is spent).
+    the hard limit stopped it (or, as ``pace`` says, the soft work budget).
 
-    A beam at least :data:`FAST_WIDTH` wide runs compiled by numba when installed (the ``fast`` extra) and no line
-    of the board is longer than :data:`FAST_MAX_LINE` (:func:`runs_compiled`); it keeps the same states, so the path,
-    the counters and the progress records are the same, only sooner.
+    A beam runs compiled by numba when it can (:func:`runs_compiled`); it keeps the same states, so the path, the
+    counters and the progress records are the same, only sooner.
     """
     first, goal = bytes(start), bytes(target)
     if first == goal:
         return []
-    compiled = compiled_kernels() if fits_fast(rows, cols, width) else None
-    kernel: Kernel = (compiled.BoardKernel if compiled else BoardKernel)(rows, cols, first, goal)
-    return (yield from run_depths(kernel, budget, max_depth, width, Pace(finish_by, min_width, soft), True))
-
-
-def fits_fast(rows: int, cols: int, width: int) -> bool:
-    """Whether a beam of ``width`` on a ``rows`` × ``cols`` board is handed to numba when installed."""
-    return width >= FAST_WIDTH and max(rows, cols) <= FAST_MAX_LINE
+    make = compiled_kernels().BoardKernel if runs_compiled(rows, cols, width) else BoardKernel
+    return (yield from run_depths(make(rows, cols, first, goal), budget, max_depth, width, pace, True))
 
 
 def runs_compiled(rows: int, cols: int, width: int) -> bool:
-    """Whether :func:`beam_search` runs a beam of ``width`` on a ``rows`` × ``cols`` board compiled by numba, which
-    lets go of Python's global lock while it works, so that two such beams run side by side on two cores."""
-    return fits_fast(rows, cols, width) and compiled_kernels() is not None
-
-
-def installed(name: str) -> bool:
-    """Whether the top-level module ``name`` (``"numba"``) is installed, found without importing it.
-
-    Asked before each import of an optional module: Python remembers a module imported but not an import that
-    failed, so without this every beam on a machine without numba (the browser's Pyodide) would try the import
-    again, reading and running the module's source up to its failing line (milliseconds, against microseconds
-    for a beam on a tiny board)."""
-    return importlib.util.find_spec(name) is not None
+    """Whether :func:`beam_search` runs a beam of ``width`` on a ``rows`` × ``cols`` board compiled by numba: at least
+    :data:`FAST_WIDTH` wide, no line longer than :data:`FAST_MAX_LINE`, and numba installed (the ``fast`` extra).
+    numba lets go of Python's global lock while it works, so that two such beams run side by side on two cores."""
+    return width >= FAST_WIDTH and max(rows, cols) <= FAST_MAX_LINE and compiled_kernels() is not None
 
 
 def compiled_kernels() -> Any:
     """The kernels compiled by numba (the module :mod:`~npuzzle.nearoptimal.beam_numba`), or ``None`` when numba is
-    not installed or the module does not import."""
-    if not installed("numba"):
+    not installed or the module does not import.
+
+    Whether numba is installed is found first without importing it: Python remembers a module imported but not an
+    import that failed, so without this every beam on a machine without numba (the browser's Pyodide) would try the
+    import again, reading and running the module's source up to its failing line (milliseconds, against
+    microseconds for a beam on a tiny board)."""
+    if importlib.util.find_spec("numba") is None:
         return None
     with suppress(ImportError):
         return importlib.import_module(f"{__package__}.beam_numba")

@@ -1,12 +1,10 @@
 """The beam's kernels compiled to machine code by numba: the whole board's (:class:`BoardKernel`) and peeling's line
 beam's (:class:`LineKernel`), driven by the depth loop of :func:`~npuzzle.nearoptimal.beam.run_depths`.
 
-They keep the same states as the pure-Python kernels of :mod:`~npuzzle.nearoptimal.beam` (the same rules: child order,
-ties, the recent window, the estimate), so a beam gives the same path, counters and progress records, only sooner
-(``docs/benchmarks-big-boards.md``). :func:`~npuzzle.nearoptimal.beam.beam_search` and
-:func:`~npuzzle.nearoptimal.peel.line_beam` hand them the wide beams when numba is installed (the ``fast`` extra);
-nothing else imports this module. numba compiles it once and keeps the code beside this file (or, where that is
-read-only, in its per-user cache; ``NUMBA_CACHE_DIR`` chooses another folder).
+They follow the rules of :mod:`~npuzzle.nearoptimal.beam`, so they keep the pure-Python kernels' states, only sooner;
+:func:`~npuzzle.nearoptimal.beam.beam_search` and :func:`~npuzzle.nearoptimal.peel.line_beam` hand them the wide
+beams (nothing else imports this module). numba compiles it once and keeps the code beside this file (or, where that
+is read-only, in its per-user cache; ``NUMBA_CACHE_DIR`` chooses another folder).
 
 A state is a row of bytes; a child is its parent with two places written, ``at1 ← put1`` then ``at2 ← put2``: a
 *move*, one 32-bit word of those four bytes (:func:`_move`). A slice of a depth's parents is expanded in three passes:
@@ -25,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .beam import RECENT, forgets, read_back
-from .conflicts import LineConflicts
+from .conflicts import LineConflicts, manhattan_linear_conflict
 from .grouptables import neighbours
 
 States = npt.NDArray[np.uint8]
@@ -149,9 +147,10 @@ class _CompiledKernel:
         self.parents: list[Ints] = []
         self.blanks: list[npt.NDArray[np.uint8]] = []
         self.taken: Hashes = np.empty(0, np.uint64)
-        self.begin()
+        self._begin()
 
-    def begin(self) -> int:
+    def _begin(self) -> int:
+        """Room for the children of the depth's states; returns how many states it has."""
         most = 3 * len(self.states) + 1  # three new children a state (its parent is refused), four from the first
         self.taken = cleared(self.taken, most)
         self.out_parent, self.out_move, self.out_hash = _children(most)
@@ -173,12 +172,12 @@ class _CompiledKernel:
         self.states = self.recent.add(depth, self.states, parent, move, self.hashes, width)
         self.parents.append(parent)
         self.blanks.append(self.blank.astype(np.uint8))  # as compact as the Python beam's
-        return len(parent)
+        return self._begin()
 
     def path(self) -> list[int]:
         last = self.count - 1
-        cell = (self.out_move[last : last + 1] >> 8 * self.blank_byte) & 255
-        return read_back([*self.parents, self.out_parent[last : last + 1]], [*self.blanks, cell], 0)
+        cell = int(self.out_move[last] >> 8 * self.blank_byte) & 255
+        return read_back(self.parents, self.blanks, int(self.out_parent[last]), cell)
 
     def _depth(self) -> tuple[States, Hashes, Hashes, Ints, Moves, Hashes, Ints, Ints]:
         """The arguments every expansion takes after its own: the remembered states, their table, this depth's."""
@@ -200,8 +199,8 @@ class BoardKernel(_CompiledKernel):
         home = np.argsort(np.frombuffer(goal, np.uint8))  # each tile's cell in the goal
         self.home_row, self.home_col = self.row[home], self.col[home]
         self.moves = _moves(neighbours(rows, cols))
-        md = rank.manhattan(first)
-        super().__init__(first, md, md + rank.conflicts(first), first.index(0), zobrist_keys(n, n), RECENT)
+        md, key = rank.manhattan(first), manhattan_linear_conflict(first, goal, rows, cols)
+        super().__init__(first, md, key, first.index(0), zobrist_keys(n, n), RECENT)
 
     def expand(self, start: int, end: int) -> int:
         self.count, found = _expand_board(
@@ -362,9 +361,8 @@ def _expand_board(
 ) -> tuple[int, int]:  # fmt: skip  # pragma: no cover - compiled
     """The children of the whole-board states ``start`` to ``end - 1`` (see :meth:`~npuzzle.nearoptimal.beam.Kernel.
     expand`), after the ``count`` made before in the depth: returns how many now, and the number of the state whose
-    child is the target or ``-1``. The moves: the blank to each neighbouring cell but the one it came from; the
-    estimate: the parent's Manhattan distance and conflicts, changed by the moved tile's distance and the conflicts
-    of the one line the move touches that the tile belongs to. A hot loop, written out for speed."""
+    child is the target or ``-1``. The moves and the estimate are :class:`~npuzzle.nearoptimal.beam.BoardKernel`'s.
+    A hot loop, written out for speed."""
     moved_parent, moved_move, moved_hash = _children(4 * (end - start))  # the slice's moves
     first = count  # the slice's first child
     moved = 0
@@ -417,9 +415,8 @@ def _expand_line(
     out_parent: Ints, out_move: Moves, out_hash: Hashes, out_total: Ints, out_rank: Ints,
 ) -> tuple[int, int]:  # fmt: skip  # pragma: no cover - compiled
     """The children of the line states ``start`` to ``end - 1`` (the blank's cell, then each tile's), as
-    :func:`_expand_board`. The moves: the blank to each of its free neighbouring cells, a tile there moved to the
-    blank's cell; the estimate: 4 × the tiles' distance to their cells plus the blank's distance to the nearest
-    misplaced tile. A hot loop, written out for speed."""
+    :func:`_expand_board`; the moves are :class:`~npuzzle.nearoptimal.beam.LineKernel`'s, the estimate a line's of
+    :mod:`~npuzzle.nearoptimal.beam`. A hot loop, written out for speed."""
     moved_parent, moved_move, moved_hash = _children(4 * (end - start))  # the slice's moves
     first = count  # the slice's first child
     places = states.shape[1]

@@ -17,7 +17,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
 
 from ..progress import Progress, mapped, run
-from .beam import beam_search, reversed_path, runs_compiled
+from .beam import Pace, beam_search, reversed_path, runs_compiled
 from .budget import Budget
 
 WAIT_SECONDS = 0.05
@@ -44,18 +44,8 @@ class BeamJob:
     def search(self, lane: Budget) -> Generator[Progress, None, list[int] | None]:
         """The beam, counted on ``lane`` (a fresh lane with this job's soft budget: its pace and soft budget are
         counted from zero)."""
-        return beam_search(
-            self.rows,
-            self.cols,
-            self.start,
-            self.target,
-            self.width,
-            lane,
-            self.max_depth,
-            self.share,
-            self.min_width,
-            soft=self.soft is not None,
-        )
+        pace = Pace(self.share, self.min_width, self.soft is not None)
+        return beam_search(self.rows, self.cols, self.start, self.target, self.width, lane, self.max_depth, pace)
 
 
 def side_by_side(jobs: Sequence[BeamJob], budget: Budget) -> bool:

@@ -20,14 +20,8 @@ from collections.abc import Sequence
 from ..optimal.heuristics import conflict_moves
 
 
-def line_conflicts(key: bytes) -> int:
-    """The linear-conflict moves of one line: ``key`` lists, along the line, each tile's place in it plus one (``0``
-    for a tile or blank that belongs elsewhere); :func:`npuzzle.optimal.heuristics.conflict_moves` of those places."""
-    return conflict_moves(place for place in key if place)
-
-
 class LineConflicts:
-    """Manhattan distance and linear conflicts towards ``target`` (tile per cell) on a ``rows × cols`` board.
+    """What keeps the estimate towards ``target`` (tile per cell) up to date on a ``rows × cols`` board.
 
     ``distance[tile][cell]`` is a tile's Manhattan distance to its target cell; ``rows_key[r]`` and
     ``cols_key[c]`` are the ``bytes.translate`` tables that turn a row's or column's tiles into its key.
@@ -56,10 +50,11 @@ class LineConflicts:
         self.known: dict[bytes, int] = {}
 
     def line(self, key: bytes) -> int:
-        """The conflicts of the line whose key is ``key`` (computed once, then remembered)."""
+        """The conflicts of the line whose key is ``key``: :func:`~npuzzle.optimal.heuristics.conflict_moves` of the
+        places it lists (computed once, then remembered)."""
         value = self.known.get(key)
         if value is None:
-            value = self.known[key] = line_conflicts(key)
+            value = self.known[key] = conflict_moves(place for place in key if place)
         return value
 
     def manhattan(self, cells: bytes) -> int:
@@ -67,37 +62,21 @@ class LineConflicts:
         distance = self.distance
         return sum(distance[tile][cell] for cell, tile in enumerate(cells) if tile)
 
-    def conflicts(self, cells: bytes) -> int:
-        """The linear-conflict moves of ``cells`` (every row and column)."""
-        cols = self.cols
-        total = sum(self.line(cells[r * cols : (r + 1) * cols].translate(k)) for r, k in enumerate(self.rows_key))
-        return total + sum(self.line(cells[c::cols].translate(k)) for c, k in enumerate(self.cols_key))
-
-    def estimate(self, cells: bytes) -> int:
-        """Manhattan distance plus linear conflicts: an admissible estimate of the moves to the target."""
-        return self.manhattan(cells) + self.conflicts(cells)
-
 
 def manhattan_linear_conflict(tiles: Sequence[int], goal: Sequence[int], rows: int, cols: int) -> int:
-    """Manhattan distance plus linear conflicts of ``tiles`` towards ``goal`` (tile-per-cell lists). Admissible.
-
-    In each row, the tiles whose goal row it is, read left to right, must end in goal-column order; all but a
-    longest increasing subsequence of them must leave the row and come back, two vertical moves each that the
-    Manhattan distance does not count (likewise for columns with horizontal moves). O(n log n).
-    """
-    n = rows * cols
-    goal_of = [0] * n
+    """The estimate of the module text, of ``tiles`` towards ``goal`` (tile-per-cell lists), computed whole on a board
+    of any size (:class:`LineConflicts` keeps it up to date from a state on). Admissible. O(n log n)."""
+    goal_of = [0] * (rows * cols)
     for cell, tile in enumerate(goal):
         goal_of[tile] = cell
     total = 0
+    lines: list[list[int]] = [[] for _ in range(rows + cols)]  # per row, then per column: its tiles' places in it
     for cell, tile in enumerate(tiles):
         if tile:
-            r, c = divmod(cell, cols)
-            gr, gc = divmod(goal_of[tile], cols)
+            (r, c), (gr, gc) = divmod(cell, cols), divmod(goal_of[tile], cols)
             total += abs(r - gr) + abs(c - gc)
-    lines: list[list[int]] = []
-    for r in range(rows):
-        lines.append([goal_of[t] % cols for t in tiles[r * cols : (r + 1) * cols] if t and goal_of[t] // cols == r])
-    for c in range(cols):
-        lines.append([goal_of[t] // cols for t in tiles[c::cols] if t and goal_of[t] % cols == c])
-    return total + sum(conflict_moves(seq) for seq in lines)
+            if r == gr:
+                lines[r].append(gc)
+            if c == gc:
+                lines[rows + c].append(gr)
+    return total + sum(conflict_moves(line) for line in lines)

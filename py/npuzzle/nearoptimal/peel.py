@@ -17,12 +17,9 @@ from collections.abc import Generator, Mapping, Sequence
 from typing import NamedTuple, TypeVar
 
 from ..progress import Progress
-from .beam import FAST_WIDTH, Kernel, LineKernel, compiled_kernels, run_depths
+from .beam import FAST_WIDTH, Kernel, LineKernel, State, compiled_kernels, run_depths
 from .budget import Budget
 from .grouptables import neighbours
-
-State = bytes | tuple[int, ...]
-"""An abstract state: the blank's cell, then each tracked tile's cell (bytes up to 256 cells, tuples beyond)."""
 
 Region = tuple[int, int, int, int]
 """``(top, bottom, left, right)``: rows ``top … bottom−1`` and columns ``left … right−1``."""
@@ -233,12 +230,10 @@ def cell_distances(rows: int, cols: int) -> list[list[int]]:
 def line_beam(
     job: Placement, width: int, budget: Budget, max_depth: int, between: Sequence[Sequence[int]] | None = None
 ) -> Generator[Progress, None, list[int] | None]:
-    """A blank path that does ``job`` (brings all its tiles to their targets at once), by beam search over the
-    abstract state (:func:`~npuzzle.nearoptimal.beam.run_depths`).
+    """A blank path that does ``job`` (brings all its tiles to their targets at once), by a beam over the abstract
+    state (the blank and the tiles, others interchangeable), ranked and refused as :mod:`~npuzzle.nearoptimal.beam`
+    says of a line.
 
-    States are the blank and the tiles (others interchangeable); each depth keeps the ``width`` states with the
-    smallest 4 × (Manhattan sum of the tiles) + the blank's distance to the nearest misplaced one (a tile takes
-    about five moves per cell when the blank has to walk round it), and a state kept once is refused for good.
     Returns ``None`` when the beam dies out, passes ``max_depth`` or the hard limit stops it (callers fall back to
     :func:`place`). ``between`` (optional, see :func:`cell_distances`) speeds up the ranking; with it, a beam at
     least :data:`~npuzzle.nearoptimal.beam.FAST_WIDTH` wide runs compiled by numba when installed

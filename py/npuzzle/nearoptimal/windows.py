@@ -36,17 +36,16 @@ def beam_windows(
     path: Sequence[int],
     width: int,
     budget: Budget,
-    windows: Sequence[int] = WINDOWS,
     shortest: int = 0,
 ) -> Generator[Progress, None, list[int]]:
     """``path`` (the blank's cells from ``start``, tile per cell) with windows replaced by shorter beam paths.
 
-    One round sweeps each window length of ``windows`` in turn with beams of ``width``; with a soft work budget,
+    One round sweeps each window length of :data:`WINDOWS` in turn with beams of ``width``; with a soft work budget,
     rounds with beams :data:`WIDEN` times wider follow until it is spent (stopping there, keeping every
     improvement), so more work buys more shortcuts. Without one, a single round. Either way it stops once the path
     is ``shortest`` moves long (a proven lower bound: no shorter path exists)."""
     best = list(path)
-    sweep = _Sweep(rows, cols, start, best, budget, windows, shortest)
+    sweep = _Sweep(rows, cols, start, best, budget, shortest)
     yield from keeping_improvements(sweep.rounds(width), budget)
     return best
 
@@ -54,15 +53,13 @@ def beam_windows(
 @dataclass(frozen=True, slots=True)
 class _Sweep:
     """What :func:`beam_windows`'s rounds share: the board (``rows × cols``, ``start``), the path they improve in
-    place (``best``, a valid path at every ``yield``), the budget, the window lengths, and the length at which they
-    stop (``shortest``)."""
+    place (``best``, a valid path at every ``yield``), the budget, and the length at which they stop (``shortest``)."""
 
     rows: int
     cols: int
     start: Sequence[int]
     best: list[int]
     budget: Budget
-    windows: Sequence[int]
     shortest: int
 
     def rounds(self, width: int) -> Generator[Progress, None, None]:
@@ -80,9 +77,9 @@ class _Sweep:
 
     def sweeps(self, width: int, ways: int) -> Generator[Progress, None, None]:
         """One round: a sweep for each window length, with ``ways`` beams of ``width`` a window
-        (:func:`_shortcut`)."""
+        (:meth:`shortcut`)."""
         best, budget, shortest = self.best, self.budget, self.shortest
-        for window in self.windows:
+        for window in WINDOWS:
             cells = list(self.start)
             blank = cells.index(0)
             i = 0
@@ -95,9 +92,7 @@ class _Sweep:
                 walk(target, blank, best[i:j], [])
                 budget.iteration += 1
                 last = j == len(best)
-                found = yield from _shortcut(
-                    self.rows, self.cols, tuple(cells), tuple(target), width, budget, j - i - 1, ways
-                )
+                found = yield from self.shortcut(tuple(cells), tuple(target), width, j - i - 1, ways)
                 if found is not None:
                     best[i:j] = found
                 if last:
@@ -105,22 +100,14 @@ class _Sweep:
                 blank = walk(cells, blank, best[i : i + window // 2], [])
                 i += window // 2
 
-
-def _shortcut(
-    rows: int,
-    cols: int,
-    start: tuple[int, ...],
-    target: tuple[int, ...],
-    width: int,
-    budget: Budget,
-    most: int,
-    ways: int,
-) -> Generator[Progress, None, list[int] | None]:
-    """A path of at most ``most`` moves from ``start`` to ``target``, found by a beam of ``width`` (with ``ways`` 2, the
-    shorter of two, one each way, side by side when they can be), each ending once it has spent its part of what is
-    left of the soft budget (at least one expansion); ``None`` when none found one."""
-    left = budget.soft_left()
-    share = None if left is None else left // ways
-    ends = [(start, target), (target, start)][:ways]
-    jobs = [BeamJob(rows, cols, first, last, width, None, 1, most, share) for first, last in ends]
-    return (yield from shorter_way(jobs, budget))
+    def shortcut(
+        self, start: tuple[int, ...], target: tuple[int, ...], width: int, most: int, ways: int
+    ) -> Generator[Progress, None, list[int] | None]:
+        """A path of at most ``most`` moves from ``start`` to ``target``, found by a beam of ``width`` (with ``ways`` 2,
+        the shorter of two, one each way, side by side when they can be), each ending once it has spent its part of
+        what is left of the soft budget (at least one expansion); ``None`` when none found one."""
+        left = self.budget.soft_left()
+        share = None if left is None else left // ways
+        ends = [(start, target), (target, start)][:ways]
+        jobs = [BeamJob(self.rows, self.cols, first, last, width, None, 1, most, share) for first, last in ends]
+        return (yield from shorter_way(jobs, self.budget))

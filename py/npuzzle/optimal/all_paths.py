@@ -118,7 +118,8 @@ class Tally:
 
 class OptimalPaths(Generic[N]):
     """The optimal solutions of ``length`` moves in ``space``: :meth:`count` them, list them with :meth:`paths`;
-    both share what the other remembered (at most ``memory`` states; ``None``: no cap)."""
+    both share what the other remembered (at most ``memory`` states, or a count's ``limit.memory``; ``None``: no
+    cap)."""
 
     def __init__(self, space: Space[N], length: int, memory: int | None = Limit().memory) -> None:
         if not 0 <= length <= _REM_MASK:
@@ -134,9 +135,10 @@ class OptimalPaths(Generic[N]):
         self, limit: Limit = Limit(), report_every: float = DEFAULT_REPORT_EVERY
     ) -> Generator[Progress, None, Tally]:
         """Count the optimal solutions: yields a :class:`~npuzzle.progress.Progress` about every ``report_every``
-        seconds and returns the :class:`Tally`; ``limit``'s nodes and seconds stop it (its ``memory`` caps what is
-        remembered: :class:`OptimalPaths`'s ``memory``); a stop (:func:`npuzzle.progress.stop`) returns the tally
-        so far, without a count."""
+        seconds and returns the :class:`Tally`; ``limit``'s nodes and seconds stop it, and its ``memory`` becomes
+        the cap on the states remembered (for a listing after it too); a stop (:func:`npuzzle.progress.stop`)
+        returns the tally so far, without a count."""
+        self.memory = limit.memory
         checkpoint = Checkpoint(limit, report_every, CHECK_EVERY)
         firsts: list[tuple[tuple[int, ...], int]] = []
         walk = self._walk(False, firsts)

@@ -36,6 +36,7 @@ from .loading import FileSlices, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped
 from .mtm_paths import LineSpace
 from .mtm_search import (
+    LearnedBounds,
     MtmRun,
     deepen_mtm,
     multiset_fits,
@@ -70,6 +71,7 @@ __all__ = [
     "Answer",
     "Coordinator",
     "FileSlices",
+    "LearnedBounds",
     "LineSpace",
     "Located",
     "MappedFormError",

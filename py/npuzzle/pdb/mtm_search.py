@@ -37,6 +37,29 @@ Line = tuple[int, tuple[Step, ...]]
 RESIDUE_DELTA = (0, 1, -1)
 """A child's estimate from its parent's: ``h + RESIDUE_DELTA[(residue − h) % 3]``."""
 
+LEARNED_MOST = 400_000
+"""The most boards :class:`LearnedBounds` keeps (about 40 MB, 100 bytes a board); past that, searches only read it."""
+
+LEARNED_GAP = 2
+"""A board's learned bound is kept and looked up only where the bound allows at least this many line moves more
+than the board's estimate: the bigger subtrees (nearer the leaves, searching again costs less than a lookup)."""
+
+
+class LearnedBounds:
+    """What the IDA* iterations towards one goal with one database proved, kept for the next ones (IDA* with a
+    transposition table): a board reached by a move along one axis whose subtree held no solution of ``r`` more
+    line moves is more than ``r`` from the goal by a first move along the other axis (the only first moves tried
+    there), so a later iteration, or a later search from a nearby board, does not enter it again with ``r`` or
+    fewer moves left. The subtrees skipped hold no solution within the bound: the answers are the same, found in
+    fewer nodes. One table a move axis, keyed by the home-labelled board's bytes, at most ``most`` boards in all."""
+
+    def __init__(self, most: int = LEARNED_MOST) -> None:
+        self.by_axis: tuple[dict[bytes, int], dict[bytes, int]] = ({}, {})
+        self.most = most
+
+    def __len__(self) -> int:
+        return len(self.by_axis[0]) + len(self.by_axis[1])
+
 
 def multiset_fits(board: Board, goal: Board, database: MultisetDatabase) -> bool:
     """Whether the database can solve ``board`` → ``goal``: the same shape and a goal with its blank in a corner."""
@@ -97,8 +120,9 @@ def blank_lines(database: MultisetDatabase) -> list[tuple[Line, ...]]:
 
 class MtmRun(IdaCounts):
     """One solve's set-up: the home-labelled board ``b`` (changed in place by the iterations), its codes and exact
-    estimates for both lookups, the tiles' labels (``L``, ``TL`` for the mirror image), the move tables, and the
-    counters, bound and checkpoint of :class:`~npuzzle.optimal.ida_counts.IdaCounts`."""
+    estimates for both lookups, the tiles' labels (``L``, ``TL`` for the mirror image), the move tables, the bounds
+    ``learned`` (shared with other searches to the same goal, or ``None``), and the counters, bound and checkpoint
+    of :class:`~npuzzle.optimal.ida_counts.IdaCounts`."""
 
     def __init__(
         self,
@@ -108,6 +132,7 @@ class MtmRun(IdaCounts):
         limit: Limit,
         report_every: float,
         avoid: Collection[Board] = (),
+        learned: LearnedBounds | None = None,
     ) -> None:
         what = f"the {database.name} database"
         self.start, self.original = home_start(board, goal, what, database.rows, database.cols)
@@ -136,6 +161,7 @@ class MtmRun(IdaCounts):
         self.b = list(self.start)
         self.goal = list(range(n))
         self.skip = self._first_moves_to(avoid, goal)
+        self.learned = learned
         super().__init__(multiset_heuristic_name(database), limit, report_every, CHECK_EVERY, max(self.h1, self.h2))
 
     def _first_moves_to(self, avoid: Collection[Board], goal: Board) -> frozenset[tuple[int, ...]]:
@@ -169,6 +195,8 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
     checkpoint, skip = run.checkpoint, run.skip
     check_at = checkpoint.next_at
     expanded, generated = run.expanded, run.generated
+    learned = None if run.learned is None else run.learned.by_axis
+    most = 0 if run.learned is None else run.learned.most // 2
     z = run.start.index(0)
     lo, hi, tlo, thi, h1, h2 = run.lo, run.hi, run.tlo, run.thi, run.h1, run.h2
     if max(h1, h2) > bound:
@@ -214,6 +242,11 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
                     b[at] = b[p]
                     at = p
                 b[at] = 0
+                if learned is not None and thr - (n1 if n1 > n2 else n2) >= LEARNED_GAP:
+                    known = learned[axis_now].get(bytes(b))
+                    if known is not None and known > thr:  # proven farther than the moves left
+                        _slide_back(b, z, cells)
+                        continue
                 stack.append((z, lo, hi, tlo, thi, h1, h2, axis, kids, cells))
                 axis, lo, hi, tlo, thi, h1, h2, z = axis_now, nlo, nhi, ntlo, nthi, n1, n2, at
                 g += 1
@@ -235,9 +268,15 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
             if not stack:
                 run.count(expanded, generated, g)
                 return None
+            left = bound - g  # no solution within ``left`` more moves from this board, first moves off ``axis``
+            if learned is not None and left - (h1 if h1 > h2 else h2) >= LEARNED_GAP:
+                table, key = learned[axis], bytes(b)
+                if table.get(key, 0) <= left and (len(table) < most or key in table):
+                    table[key] = left + 1
             z, lo, hi, tlo, thi, h1, h2, axis, kids, cells = stack.pop()
             _slide_back(b, z, cells)
             g -= 1
+            thr = bound - g - 1
 
 
 Kid = tuple[int, int, int, int, int, int, int, tuple[int, ...]]
@@ -268,14 +307,16 @@ def solve_with_multiset(
     database: MultisetDatabase,
     limit: Limit = Limit(),
     report_every: float = DEFAULT_REPORT_EVERY,
+    learned: LearnedBounds | None = None,
 ) -> Search:
     """An optimal solution of ``board`` → ``goal`` in the multi-tile metric by IDA* on the multiset database: a
     generator yielding :class:`~npuzzle.progress.Progress` about every ``report_every`` seconds and returning a
     :class:`~npuzzle.progress.SearchResult` whose ``moves`` are the tiles slid (verified on the board), whose
     ``lower_bound`` and ``bound`` count line moves, with ``extra["metric"] = "mtm"`` and ``extra["line_moves"]``.
     Raises at once: :class:`~npuzzle.errors.PatternDatabaseError` when the database does not fit (see
-    :func:`multiset_fits`), :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal."""
-    run = MtmRun(database, board, goal, limit, report_every)
+    :func:`multiset_fits`), :class:`~npuzzle.errors.UnsolvableError` for a board that cannot reach the goal.
+    ``learned``: bounds to read and add to (:class:`LearnedBounds`; the same answer in fewer nodes)."""
+    run = MtmRun(database, board, goal, limit, report_every, learned=learned)
     return _search(board, goal, run, limit)
 
 
@@ -311,12 +352,14 @@ def within_lines(
     limit: Limit = Limit(),
     avoid: Collection[Board] = (),
     report_every: float = DEFAULT_REPORT_EVERY,
+    learned: LearnedBounds | None = None,
 ) -> Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]]:
     """One IDA* iteration with ``bound`` line moves: a solution of at most ``bound`` line moves (the tiles slid,
     verified) when there is one, else ``None``; the limit's reason if it stopped first; and the nodes expanded.
     ``avoid``: boards one line move away known to be more than ``bound − 1`` line moves from the goal, whose
-    subtrees are not searched (the answer is the same, found sooner). Raises as :func:`solve_with_multiset` does."""
-    run = MtmRun(database, board, goal, limit, report_every, avoid)
+    subtrees are not searched (the answer is the same, found sooner); ``learned`` as for :func:`solve_with_multiset`.
+    Raises as :func:`solve_with_multiset` does."""
+    run = MtmRun(database, board, goal, limit, report_every, avoid, learned)
     ended = yield from deepen_mtm(run, bound)
     if isinstance(ended, list):
         return verify(board, goal, run.tiles(ended)), run.expanded

@@ -10,6 +10,8 @@
   :func:`parse_boards`, under ``# goal blank-first`` and ``# metric mtm`` lines);
 * :func:`hardest8_mtm`: the 8-puzzles farthest in line moves (24, one for each goal convention),
   ``data/hardest8-mtm.txt``, in the same format under a ``# metric mtm`` line;
+* :func:`hardest15_mtm`: the 16 15-puzzles farthest in line moves (43, published by Norskog & Davidson 2010),
+  ``data/hardest15-mtm.txt``, read by :func:`parse_boards`;
 * :func:`parse_boards`: a plain-text file of one's own, one board per line with an optional known length.
 
 :data:`SETS` names the shipped sets (what ``npuzzle bench SET`` takes) with their goal conventions. Every
@@ -205,6 +207,12 @@ def hardest8_mtm() -> list[Instance]:
     return parse_hardest8(_data("hardest8-mtm.txt"))
 
 
+def hardest15_mtm() -> list[Instance]:
+    """The 16 15-puzzles 43 line moves from the goal, the most there are (Norskog & Davidson 2010; published
+    lengths, ``data/hardest15-mtm.txt``)."""
+    return parse_boards(_data("hardest15-mtm.txt"))
+
+
 _KNOWN = re.compile(r"#\s*([0-9]+)(?:\s+moves?)?\s*$")  # ASCII digits: \d and int() read other scripts' too
 
 
@@ -297,6 +305,12 @@ SETS: dict[str, InstanceSet] = {
             "the 8-puzzles farthest in line moves (24), one for each goal",
             "one for the blank last (1 2 … 8 0), one for the blank first",
             hardest8_mtm,
+        ),
+        InstanceSet(
+            "hardest15-mtm",
+            "the 16 15-puzzles farthest in line moves (43, Norskog & Davidson 2010)",
+            "blank last (1 2 … 15 0)",
+            hardest15_mtm,
         ),
     )
 }

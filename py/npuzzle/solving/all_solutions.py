@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from ..board import Board, goal_board, moves_to_letters
 from ..optimal.all_paths import OptimalPaths, Space, TileSpace
@@ -189,28 +189,24 @@ def _stopped_message(reason: StopReason, length: int, nodes: int, metric: Metric
     )
 
 
+class Request(TypedDict, total=False):
+    """What :class:`AllSolutions` takes besides the board and the goal, for the short forms: ``metric``,
+    ``registry`` and ``heuristic`` (their defaults are :class:`AllSolutions`')."""
+
+    metric: str
+    registry: Registry | None
+    heuristic: str
+
+
 def count_optimal_solutions(
-    board: Board,
-    goal: Board | None = None,
-    *,
-    metric: str = "stm",
-    registry: Registry | None = None,
-    heuristic: str = "auto",
-    limit: Limit = Limit(),
+    board: Board, goal: Board | None = None, *, limit: Limit = Limit(), **request: Unpack[Request]
 ) -> SolutionCount:
-    """How many optimal solutions ``board`` has (``.count``) and their length (``.length``) in ``metric``: see
-    :class:`AllSolutions` (what it takes and raises) and :class:`SolutionCount`."""
-    return run(AllSolutions(board, goal, metric, registry, heuristic).count(limit))
+    """How many optimal solutions ``board`` has (``.count``) and their length (``.length``) in the ``metric``
+    requested: see :class:`AllSolutions` (what it takes and raises) and :class:`SolutionCount`."""
+    return run(AllSolutions(board, goal, **request).count(limit))
 
 
-def optimal_solutions(
-    board: Board,
-    goal: Board | None = None,
-    *,
-    metric: str = "stm",
-    registry: Registry | None = None,
-    heuristic: str = "auto",
-) -> Iterator[tuple[int, ...]]:
-    """Every optimal solution of ``board`` in ``metric``, lazily, as the tiles slid: a generator (take a few with
-    :func:`itertools.islice`); the request is checked at once, as :class:`AllSolutions` does."""
-    return AllSolutions(board, goal, metric, registry, heuristic).solutions()
+def optimal_solutions(board: Board, goal: Board | None = None, **request: Unpack[Request]) -> Iterator[tuple[int, ...]]:
+    """Every optimal solution of ``board`` in the ``metric`` requested, lazily, as the tiles slid: a generator (take a
+    few with :func:`itertools.islice`); the request is checked at once, as :class:`AllSolutions` does."""
+    return AllSolutions(board, goal, **request).solutions()

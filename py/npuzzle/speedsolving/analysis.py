@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from ..board import Board, moves_to_letters
-from ..errors import MoveError
+from ..errors import MoveError, plural
 from ..interchange import Convention, convert_letters, move_letters, read_notation, write_notation
 from ..optimal.metric import Metric, count_moves, metric_name, runs
 from ..progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopReason, stop
@@ -131,21 +131,24 @@ class Analysis:
 
     def summary(self) -> str:
         """The analysis in words: the text alternative of its chart."""
-        unit = "line moves" if self.metric == "mtm" else "moves"
+        unit = "line move" if self.metric == "mtm" else "move"
         done = len(self.steps)
         if not self.distances:
             return "Nothing analysed."
-        head = f"{done} of {self.moves} {unit} analysed" if done < self.moves else f"{self.moves} {unit}"
+        played = plural(self.moves, unit)
+        head = f"{done:,} of {played} analysed" if done < self.moves else played
         if self.exact:
-            start = f"the start is {self.distances[0]} {unit} from the goal"
+            start = f"the start is {plural(self.distances[0], unit)} from the goal"
             marks = len(self.mistakes)
-            text = f"{head}; {start}; {marks} mistake{'' if marks == 1 else 's'}, {self.lost} {unit} lost."
+            lost = plural(self.lost or 0, unit)  # a number when exact
+            text = f"{head}; {start}; {plural(marks, 'mistake')}, {lost} lost."
             if marks:
                 shown = ", ".join(str(n) for n in self.mistakes[:20]) + (" …" if marks > 20 else "")
-                text += f" Mistakes at move {shown}."
+                text += f" Mistakes at moves {shown}." if marks > 1 else f" The mistake is at move {shown}."
         else:
-            near = "" if self.near_optimal is None else f", a near-optimal solution has {self.near_optimal}"
-            text = f"{head}; the start needs at least {self.distances[0]} {unit}{near} (not exact: no mistakes marked)."
+            near = "" if self.near_optimal is None else f", a near-optimal solution has {self.near_optimal:,}"
+            least = plural(self.distances[0], unit)
+            text = f"{head}; the start needs at least {least}{near} (not exact: no mistakes marked)."
         ends = "ends at the goal" if self.solved else "does not reach the goal"
         text += f" The solve {ends}."
         if self.stopped is not None:

@@ -5,11 +5,10 @@ the :class:`Proofs` one analysis gathers so that nothing is searched twice."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator
-from typing import TypeVar
 
 from ..board import Board, moves_to_letters
 from ..optimal.metric import Metric
-from ..pdb import pdb_fits, solve_with_multiset, solve_with_pdb, within_bound, within_lines
+from ..pdb import LearnedBounds, pdb_fits, solve_with_multiset, solve_with_pdb, within_bound, within_lines
 from ..progress import Limit, Progress, SearchResult, SearchStopped, StopReason
 from ..solving.multitile import mtm_database
 from ..solving.registry import Registry
@@ -38,11 +37,11 @@ class Oracle:
         raise NotImplementedError
 
 
+Within = Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]]
+"""A bounded iteration: a solution within the bound, ``None``, or the reason it stopped; and the nodes expanded."""
+
 SolveFunction = Callable[[Board, Board, Limit], Generator[Progress, None, SearchResult]]
-WithinFunction = Callable[
-    [Board, Board, int, Limit, frozenset[Board]],
-    Generator[Progress, None, "tuple[tuple[int, ...] | StopReason | None, int]"],
-]
+WithinFunction = Callable[[Board, Board, int, Limit, frozenset[Board]], Within]
 
 
 class _Searched(Oracle):
@@ -66,48 +65,28 @@ class _Searched(Oracle):
 
 
 def exact_oracle(board: Board, goal: Board, metric: Metric, registry: Registry) -> Oracle | None:
-    """The exact source for ``board`` → ``goal`` in ``metric``, or ``None``."""
+    """The exact source for ``board`` → ``goal`` in ``metric``, or ``None``; one a task (in line moves its searches
+    share what they prove: :class:`~npuzzle.pdb.mtm_search.LearnedBounds`)."""
     tables = registry.tables
     if metric == "stm" and tables is not None and pdb_fits(board, goal, tables):
-        return _with_data(
-            goal, tables, solve_with_pdb, _ignoring_avoid(within_bound), f"the pattern database {tables.name}"
+        return _Searched(
+            goal,
+            lambda b, g, lim: solve_with_pdb(b, g, tables, lim),
+            lambda b, g, bound, lim, avoid: within_bound(b, g, tables, bound, lim),  # avoid would only save time
+            f"the pattern database {tables.name}",
         )
     if metric == "stm" and board.size <= SMALL_CELLS:
         return _Searched(goal, _small_solve, _small_within, "A* with linear conflict")
     database = mtm_database(board, goal, registry.mtm) if metric == "mtm" else None
     if database is not None:
-        return _with_data(goal, database, solve_with_multiset, within_lines, f"the multiset database {database.name}")
+        learned = LearnedBounds()  # what this oracle's searches prove, read by the next ones
+        return _Searched(
+            goal,
+            lambda b, g, lim: solve_with_multiset(b, g, database, lim, learned=learned),
+            lambda b, g, bound, lim, avoid: within_lines(b, g, database, bound, lim, avoid, learned=learned),
+            f"the multiset database {database.name}",
+        )
     return None
-
-
-_Data = TypeVar("_Data")
-
-
-def _with_data(
-    goal: Board,
-    data: _Data,
-    solve: Callable[[Board, Board, _Data, Limit], Generator[Progress, None, SearchResult]],
-    within: Callable[[Board, Board, _Data, int, Limit, frozenset[Board]], Within],
-    source: str,
-) -> _Searched:
-    """The oracle of a database's optimal search and bounded iteration, ``data`` passed after the boards."""
-    return _Searched(
-        goal,
-        lambda b, g, lim: solve(b, g, data, lim),
-        lambda b, g, bound, lim, avoid: within(b, g, data, bound, lim, avoid),
-        source,
-    )
-
-
-Within = Generator[Progress, None, tuple[tuple[int, ...] | StopReason | None, int]]
-"""A bounded iteration: a solution within the bound, ``None``, or the reason it stopped; and the nodes expanded."""
-
-
-def _ignoring_avoid(
-    within: Callable[[Board, Board, _Data, int, Limit], Within],
-) -> Callable[[Board, Board, _Data, int, Limit, frozenset[Board]], Within]:
-    """A bounded iteration that searches every first move (the boards to avoid only save time)."""
-    return lambda b, g, data, bound, lim, avoid: within(b, g, data, bound, lim)
 
 
 SMALL_CELLS = 9
