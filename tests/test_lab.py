@@ -19,9 +19,18 @@ from npuzzle.cli import main
 from npuzzle.course.depth_boards import TableBoards, WalkedBoards, board_source
 from npuzzle.course.depth_table import BOOK, BOOK_RUNS, depth_table, effective_branching, parse_runs
 from npuzzle.course.heuristic_check import check_heuristic, dominance
-from npuzzle.course.student import EXAMPLES, HeuristicCodeError, StudentEstimate, compile_heuristic, estimator
+from npuzzle.course.student import (
+    EXAMPLES,
+    HeuristicCodeError,
+    StudentEstimate,
+    StudentHeuristic,
+    compile_heuristic,
+    estimator,
+)
 from npuzzle.errors import LimitError
 from npuzzle.optimal.heuristics import make_heuristic
+from npuzzle.optimal.search import astar
+from npuzzle.parse import parse_board
 from npuzzle.progress import SearchStopped, run
 from npuzzle.research.exhaustive import DistanceTable
 from oracle import distances
@@ -344,3 +353,29 @@ def test_a_student_s_heuristic_runs_in_compare_beside_the_built_in_ones() -> Non
     broken = {**request, "code": "def h(board, goal):\n    return board[3][0]\n"}
     reply = json.loads(engine.handle(json.dumps(broken)))
     assert not reply["ok"] and "line 2: IndexError: tuple index out of range" in reply["error"]["message"]
+
+
+def test_a_student_s_heuristic_is_worked_out_once_a_board_in_a_search() -> None:
+    source = "seen = []\n\n" + EXAMPLES["manhattan"].code.replace(
+        "def h(board, goal):\n", "def h(board, goal):\n    seen.append(board)\n", 1
+    )
+    h = compile_heuristic(source)
+    board = parse_board("8 6 7 / 2 5 4 / 3 0 1")
+    result = run(astar(board, goal_board(3, 3), StudentHeuristic(h, goal_board(3, 3))))
+    seen = h.__globals__["seen"]  # type: ignore[attr-defined]
+    assert len(result.moves or ()) == 31 and len(seen) > 1000
+    assert len(seen) == len(set(seen))  # each board's h once
+
+
+def test_a_student_s_heuristic_is_watched_beside_the_built_in_ones() -> None:
+    engine = Engine()
+    request = {"op": "watch", "board": "8 6 7 / 2 5 4 / 3 0 1", "count": 50}
+    theirs = json.loads(engine.handle(json.dumps({**request, "heuristic": "manhattan"})))
+    mine = json.loads(engine.handle(json.dumps({**request, "heuristic": "yours", "code": EXAMPLES["manhattan"].code})))
+    assert mine["ok"] and mine["heuristic"] == "yours" and len(mine["steps"]) == 50
+    assert mine["steps"] == theirs["steps"] and mine["counters"] == theirs["counters"]
+    unknown = json.loads(engine.handle(json.dumps({**request, "heuristic": "yours"})))  # no code: no such heuristic
+    assert not unknown["ok"] and "yours" in unknown["error"]["message"]
+    broken = {**request, "heuristic": "yours", "code": "def h(board, goal):\n    return board[3][0]\n"}
+    reply = json.loads(engine.handle(json.dumps(broken)))
+    assert not reply["ok"] and "line 2: IndexError" in reply["error"]["message"], reply

@@ -58,7 +58,7 @@
  *   seed?: number | string | null}} ReconstructionRequest
  * @typedef {{type: "watch", id: number, board: BoardInput, goal?: string, algorithm?: "astar" | "idastar",
  *   heuristic?: string, from?: number, count?: number, to_end?: boolean, max_nodes?: number,
- *   time_limit?: number, max_states?: number}} WatchRequest
+ *   time_limit?: number, max_states?: number, code?: string}} WatchRequest a student's heuristic (`code`) is "yours"
  * @typedef {{type: "optimal_moves", id: number, board: BoardInput, goal?: string, metric?: Metric, max_nodes?: number,
  *   follow?: string, moves?: number[], background?: boolean}} OptimalMovesRequest
  * @typedef {{type: "lab_depth", id: number, depths: string | number[], boards?: number, seed?: string, runs?: string,

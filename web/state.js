@@ -78,12 +78,13 @@ import { newGame } from "./model/game.js";
 
 /**
  * The search watched step by step (control/watch.js): its board and goal (taken when the panel opened), the
- * heuristics offered (`names`) and the choice on screen, one lane per heuristic (two in a race), Play's timer (0:
+ * heuristics offered (`names`; `yours` the student's whose checks ran in the lab, its source in `code`) and the
+ * choice on screen, one lane per heuristic (two in a race), Play's timer (0:
  * paused; its speed is the form's), the requests running in the worker (`asking`: their ids and what the
  * progress line says, shown once `slow`; null: none), `generation` (a newer choice or Reset drops older answers),
  * the words last said, a race's outcome (`result`), and what a plain A* run found about finishing this board
  * (`advice`, with `offers`: the other settings it suggests; `probe`: that run's request id while it runs, else 0).
- * @typedef {{open: boolean, board: Board | null, goal: string, names: string[],
+ * @typedef {{open: boolean, board: Board | null, goal: string, names: string[], code: string,
  *   choice: {algorithm: "astar" | "idastar", heuristic: string, rival: string}, lanes: Lane[], timer: number,
  *   asking: {ids: number[], text: string, detail: string, cancelled: boolean, slow: boolean} | null,
  *   generation: number, said: string, error: string, result: string, advice: string,
@@ -344,7 +345,7 @@ export function createState() {
     busy: null,
     sync: { text: "", goal: "", edited: false, frame: 0, verdictTimer: 0, linkTimer: 0, linkStale: false },
     options: { cache: new Map(), key: "", reply: null },
-    watch: { open: false, board: null, goal: "default", names: [],
+    watch: { open: false, board: null, goal: "default", names: [], code: "",
       choice: { algorithm: "astar", heuristic: "linear-conflict", rival: "" }, lanes: [], timer: 0,
       asking: null, generation: 0, said: "", error: "", result: "", advice: "", offers: [], probe: 0 },
     report: {

@@ -185,7 +185,7 @@ def test_a_link_opens_the_lab_with_its_settings_and_code(browser: Browser, serve
         student.assert_offline()
 
 
-def test_a_heuristic_checked_in_the_lab_runs_in_compare_too(student: App) -> None:
+def test_a_heuristic_checked_in_the_lab_runs_in_compare_and_watch_too(student: App) -> None:
     page = student.page
     open_part(page, "lab-check-part")
     page.wait_for_function("() => document.getElementById('lab-example').options.length === 4")
@@ -193,7 +193,9 @@ def test_a_heuristic_checked_in_the_lab_runs_in_compare_too(student: App) -> Non
     page.evaluate("() => { delete document.body.dataset.labCheck; }")
     page.click("#lab-check")
     assert wait_report(page, "labCheck") == "done"
-    expect(page.locator("#lab-report")).to_contain_text("Compare heuristics (under the verdict) now runs yours too")
+    expect(page.locator("#lab-report")).to_contain_text(
+        "Compare heuristics and Watch the search (under the verdict) now run yours too"
+    )
     board = "8 6 7 / 2 5 4 / 3 0 1"
     assert student.check(board).startswith("Solvable")
     page.evaluate("() => { delete document.body.dataset.compare; }")
@@ -213,3 +215,26 @@ def test_a_heuristic_checked_in_the_lab_runs_in_compare_too(student: App) -> Non
         rows["Yours"][1].strip() == f"{expected['yours']['nodes_expanded']:,}" == rows["Manhattan distance"][1].strip()
     )
     at_each_screen(page, kind_of(student), lambda: assert_readable(page))
+
+    # Watch: yours raced against Manhattan distance (the same code), step by step and to the end, step for step alike
+    if page.locator("#watch-open").is_hidden():
+        page.click("#edit-board")
+    page.click("#watch-open")
+    page.wait_for_function("() => !document.getElementById('watch').hidden")
+    assert "Yours" in page.locator("#watch-heuristic option").all_inner_texts()
+    page.select_option("#watch-heuristic", "yours")
+    page.select_option("#watch-rival", "manhattan")
+    lanes = "[...document.querySelectorAll('#watch-lanes .watch-lane')]"
+    for k in (1, 2, 3):
+        page.click("#watch-step")
+        page.wait_for_function(
+            f"k => document.body.dataset.watch !== 'asking' && {lanes}.every((l) => l.dataset.at === String(k))", arg=k
+        )
+    figures = page.evaluate(f"() => {lanes}.map((lane) => ({{...lane.dataset}}))")
+    assert [f["heuristic"] for f in figures] == ["yours", "manhattan"]
+    mine = core({"op": "watch", "board": board, "heuristic": "yours", "code": code, "count": 3})["steps"][2]["counters"]
+    assert figures[0]["expanded"] == figures[1]["expanded"] == str(mine["expanded"])
+    page.click("#watch-end")
+    page.wait_for_function("() => document.body.dataset.watch === 'done'", timeout=ANSWER_TIMEOUT_MS)
+    expect(page.locator("#watch-said")).to_contain_text("Yours: ")
+    at_each_screen(page, kind_of(student), lambda: assert_seen_soon(page, "#watch-end", "#watch-said"))

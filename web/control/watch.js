@@ -60,8 +60,10 @@ export function openWatch(ctx) {
   watch.board = { ...state.shown.board, tiles: state.shown.board.tiles.slice() };
   watch.goal = state.sync.goal;
   const offered = state.options.reply ? state.options.reply.heuristics.map((c) => c.name) : [...WATCHED];
-  watch.names = WATCHED.filter((name) => offered.includes(name));
-  const strongest = watch.names[watch.names.length - 1] || "manhattan";
+  const builtIn = WATCHED.filter((name) => offered.includes(name));
+  const strongest = builtIn[builtIn.length - 1] || "manhattan";
+  watch.code = state.lab.checked; // a heuristic of the student's that the lab ran: watched too, as it was then
+  watch.names = watch.code ? [...builtIn, "yours"] : builtIn;
   watch.choice = { algorithm: "astar", heuristic: strongest, rival: "" };
   newLanes(ctx);
 }
@@ -122,7 +124,8 @@ function newLanes(ctx) {
   watch.advice = "";
   watch.offers = [];
   changed(ctx);
-  if (algorithm === "astar") probe(ctx, names);
+  const probed = names.filter((name) => name !== "yours"); // the plain run knows the built-in heuristics only
+  if (algorithm === "astar" && probed.length) probe(ctx, probed);
 }
 
 /**
@@ -196,7 +199,8 @@ async function ask(ctx, lane, fields) {
   if (!watch.board || !asking) return null;
   const { watchMaxStates } = testOptions();
   const request = { board: boardFields(watch.board), goal: watch.goal, algorithm: lane.algorithm,
-    heuristic: lane.heuristic, ...fields, ...(watchMaxStates ? { max_states: watchMaxStates } : {}) };
+    heuristic: lane.heuristic, ...fields, ...(watchMaxStates ? { max_states: watchMaxStates } : {}),
+    ...(lane.heuristic === "yours" ? { code: watch.code } : {}) };
   try {
     const reply = await ctx.python.request("watch", request, {
       onId: (id) => { asking.ids.push(id); },

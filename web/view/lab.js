@@ -168,7 +168,7 @@ function report(reply) {
     if (mine && shown.length) part.append(breaches(shown));
     out.push(part);
   }
-  out.push(el("p", "hint", "Compare heuristics (under the verdict) now runs yours too, beside the built-in ones."));
+  out.push(el("p", "hint", "Compare heuristics and Watch the search (under the verdict) now run yours too, beside the built-in ones."));
   const d = reply.dominance;
   if (d) {
     const share = (/** @type {number} */ x) => `${(100 * x).toFixed(1)}%`;

@@ -9,7 +9,6 @@ from typing import Any
 from ..board import Board, check_move_count, check_shape
 from ..course.compare_board import CompareBoard, compare_board
 from ..course.lesson import describe_move, lesson
-from ..course.student import student_entry
 from ..errors import show_value
 from ..names import ALGORITHMS, Choice, Named
 from ..nearoptimal import HEURISTIC as NEAR_OPTIMAL_HEURISTIC
@@ -36,6 +35,7 @@ from .requests import (
     read_goal,
     read_limit,
     solve_reply,
+    with_student,
 )
 from .split import read_split
 
@@ -186,8 +186,7 @@ def plan_compare(request: Request, registry: Registry | None = None) -> Planned:
     board, goal, limit = _board_goal_limit(request)
     if limit.nodes is None:
         limit = replace(limit, nodes=DEFAULT_COMPARE_NODES)
-    code = field(request, "code", str, None)
-    registry = None if code is None else default_registry().with_heuristic(student_entry(code))
+    registry = with_student(request, None)
     plans = compare_plans(board, goal, registry=registry)  # checks the board can reach the goal first
     if not field(request, "on_the_way", bool, False):
         return Planned(board, goal, plans, limit)

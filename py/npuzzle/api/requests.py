@@ -8,10 +8,12 @@ from typing import Any, Protocol
 
 from ..board import Board
 from ..course.compare_board import CompareBoard
+from ..course.student import student_entry
 from ..errors import PuzzleError, UnsolvableError, cut, show_value
 from ..parse import json_depth, parse_board, resolve_goal
 from ..progress import Limit, SearchResult
 from ..solvability import Explanation
+from ..solving.registry import Registry, default_registry
 from ..solving.solve import check_limits, result_json
 
 Request = dict[str, Any]
@@ -57,6 +59,15 @@ def field(request: Request, name: str, kind: type, default: Any = ...) -> Any:
     if not isinstance(value, kind):
         raise RequestError(f"field {name!r} must be of type {kind.__name__}, got {show_value(value)}")
     return value
+
+
+def with_student(request: Request, registry: Registry | None) -> Registry | None:
+    """``registry`` (the default when None) with a student's heuristic added, named ``yours``, when the request's
+    ``code`` gives its source (:func:`~npuzzle.course.student.student_entry`); else ``registry`` as it was."""
+    code = field(request, "code", str, None)
+    if code is None:
+        return registry
+    return (registry if registry is not None else default_registry()).with_heuristic(student_entry(code))
 
 
 def read_board(request: Request) -> Board:

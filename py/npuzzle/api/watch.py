@@ -9,7 +9,7 @@ from ..solving.registry import Registry
 from ..solving.solve import Plan
 from .context import Context
 from .ops import Planned
-from .requests import Reply, Request, RequestError, field, read_board, read_goal, read_limit
+from .requests import Reply, Request, RequestError, field, read_board, read_goal, read_limit, with_student
 from .sessions import Session
 
 
@@ -27,12 +27,13 @@ def read_watch(request: Request, registry: Registry | None = None) -> tuple[Watc
     heuristic = field(request, "heuristic", str, "manhattan")
     to_end = field(request, "to_end", bool, False)
     limit = read_limit(request)
-    return prepare(board, goal, algorithm, heuristic, start, count, registry), to_end, limit
+    return prepare(board, goal, algorithm, heuristic, start, count, with_student(request, registry)), to_end, limit
 
 
 def op_watch(request: Request, registry: Registry | None = None) -> Reply:
-    """``{"board": TEXT, "goal"?: …, "algorithm"?: "astar" | "idastar", "heuristic"?: NAME (default manhattan),
-    "from"?: S (default 0), "count"?: C (1 to 2,000, default 100), "to_end"?: bool, "max_nodes"?, "time_limit"?,
+    """``{"board": TEXT, "goal"?: …, "algorithm"?: "astar" | "idastar", "heuristic"?: NAME (default manhattan), "code"?:
+    TEXT (a student's heuristic, then the heuristic ``yours``), "from"?: S (default 0), "count"?: C (1 to 2,000,
+    default 100), "to_end"?: bool, "max_nodes"?, "time_limit"?,
     "max_states"?}`` → ``{"type": "result", "ok": true, "algorithm", "heuristic", "from", "count", "steps": [STEP,
     …], "done", "counters", "moves", "length", "stopped", "message", "per_iteration" (IDA*) | "hash_bins" (A*)}``:
     steps ``from + 1 … from + count`` of the search (with ``to_end``, its last ``count`` steps), each with its

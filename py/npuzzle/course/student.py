@@ -25,6 +25,10 @@ from ..optimal.packing import Layout, Move
 from ..solving.registry import HeuristicEntry
 from .reference import Estimator
 
+KEPT_ESTIMATES = 1 << 17
+"""The student's estimates a search keeps by board (about 13 MB), at most; past it they are forgotten and worked out
+again."""
+
 FILE_NAME = "<your heuristic>"
 """The file name the student's code is compiled under (how its lines are found in a traceback)."""
 
@@ -177,18 +181,34 @@ class StudentEstimate:
 
 
 class StudentHeuristic(StudentEstimate):
-    """The student's ``h`` as a heuristic the searches take (Compare): never known to be admissible, so a search with
-    it does not call its answer optimal; its change across a move is ``h`` of the child less ``h`` of the parent."""
+    """The student's ``h`` as a heuristic the searches take (Compare, Watch, the depth table): never known to be
+    admissible, so a search with it does not call its answer optimal; its change across a move is ``h`` of the child
+    less ``h`` of the parent, each board's ``h`` worked out once while at most :data:`KEPT_ESTIMATES` are kept."""
 
     admissible = False
 
     def __init__(self, h: Callable[[Rows, Rows], object], goal: Board, name: str = "yours") -> None:
         super().__init__(h, goal, name)
         self.layout = Layout.of(goal.rows, goal.cols)
+        self.known: dict[int, int] = {}
+
+    def estimate(self, state: int) -> int:
+        """``h`` of the packed ``state``."""
+        known = self.known.get(state)
+        if known is None:
+            if len(self.known) >= KEPT_ESTIMATES:
+                self.known.clear()
+            known = self.known[state] = super().initial(self.layout.unpack(state))
+        return known
+
+    def initial(self, tiles: Sequence[int], /) -> int:
+        """``h`` of the board ``tiles``."""
+        return self.estimate(self.layout.pack(tiles))
 
     def delta(self, state: int, child: int, tile: int, move: Move) -> int:
-        """``h(child) − h(state)``, each worked out from its board."""
-        return self.initial(self.layout.unpack(child)) - self.initial(self.layout.unpack(state))
+        """``h(child) − h(state)``."""
+        return self.estimate(child) - self.estimate(state)
+
 
 
 def student_entry(source: str, name: str = "yours") -> HeuristicEntry:
