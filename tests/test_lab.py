@@ -8,15 +8,16 @@ import heapq
 import io
 import itertools
 import json
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 
 import pytest
 
 from npuzzle import goal_board, solve
 from npuzzle.api import Engine
+from npuzzle.board import Board
 from npuzzle.cli import main
-from npuzzle.course.depth_boards import TableBoards, WalkedBoards, board_source
+from npuzzle.course.depth_boards import SampleTable, TableBoards, WalkedBoards, board_source, sample_table
 from npuzzle.course.depth_table import BOOK, BOOK_RUNS, depth_table, effective_branching, parse_runs
 from npuzzle.course.heuristic_check import check_heuristic, dominance
 from npuzzle.course.student import (
@@ -210,6 +211,41 @@ def test_the_checks_catch_the_traps_and_pass_the_good_ones(
         assert report.counts["overestimates"] > 0 and any(b.kind == "overestimates" for b in report.breaches)
 
 
+@pytest.fixture(scope="module")
+def sample() -> SampleTable:
+    return run(sample_table(goal_board(4, 4), per_depth=3))
+
+
+def test_the_15_puzzle_s_sample_holds_boards_at_their_proven_distances(sample: SampleTable) -> None:
+    goal = goal_board(4, 4)
+    assert sample.farthest == 30 and sample.distances[sample.layout.pack(goal.tiles)] == 0
+    by_depth = Counter(sample.distances.values())
+    assert set(by_depth) == set(range(31)) and max(by_depth.values()) == 3  # near the goal fewer boards exist
+    for state, d in list(sample.distances.items())[::10]:  # proven again by another optimal search
+        board = Board(4, 4, sample.layout.unpack(state))
+        assert run(solve(board, goal, "idastar", "manhattan")).length == d
+    assert run(sample_table(goal, per_depth=3)).distances == sample.distances  # the same for the same seed
+
+
+@pytest.mark.parametrize(
+    ("spec", "admissible"),
+    [
+        ("example:misplaced-with-blank", False),
+        ("example:manhattan-x2", False),
+        ("manhattan", True),
+        ("linear-conflict", True),
+    ],
+)
+def test_on_the_15_puzzle_the_sample_catches_the_traps(sample: SampleTable, spec: str, admissible: bool) -> None:
+    _, report = run(check_heuristic(estimator(spec, goal_board(4, 4)), sample))
+    assert report.admissible == admissible and report.consistent == admissible
+    assert report.states == len(sample.distances)
+    for breach in report.breaches:
+        assert sample.distances[sample.layout.pack(breach.board.tiles)] == breach.distance
+        if breach.kind == "inconsistent":  # a neighbour outside the sample is estimated too
+            assert breach.h_neighbour is not None and breach.h > 1 + breach.h_neighbour
+
+
 def test_a_student_s_misplaced_tiles_is_the_built_in_one_and_manhattan_dominates_it(table: DistanceTable) -> None:
     theirs, _ = run(check_heuristic(estimator("example:misplaced", GOAL), table))
     ours, _ = run(check_heuristic(make_heuristic("hamming", GOAL), table))
@@ -281,6 +317,12 @@ def test_the_cli_prints_the_table_and_the_checks(tmp_path: Path) -> None:
     assert code == 0 and "NOT admissible" in out and "manhattan over all 360 boards: admissible and consistent" in out
     assert f"manhattan ≥ {mine} on" in out
 
+    code, out, _ = run_cli("lab", "check", "example:manhattan-x2", "--shape", "4x4")
+    assert code == 0 and out.startswith("example:manhattan-x2 over a sample of ") and "NOT admissible" in out
+    assert "up to 10 at each distance from 1 to 30" in out
+    code, _, err = run_cli("lab", "check", "manhattan", "--shape", "5x5")
+    assert code == 2 and "a heuristic is checked on boards of at most 16 cells (the 15-puzzle), not a 5×5" in err
+
     broken = tmp_path / "broken.py"
     broken.write_text("def h(board, goal):\n    return board[5]\n", encoding="utf-8")
     code, _, err = run_cli("lab", "check", str(broken))
@@ -319,7 +361,15 @@ def test_the_page_s_ops_give_the_table_and_the_checks_in_slices_and_stop_on_canc
         final = json.loads(session.advance(0.5))
     assert final["ok"] and [h["name"] for h in final["heuristics"]] == ["mine", "manhattan"]
     assert final["heuristics"][0]["admissible"] and final["heuristics"][0]["mean_ratio"] < 0.1
-    assert final["dominance"]["b_at_least_a"] == 1.0
+    assert final["dominance"]["b_at_least_a"] == 1.0 and final["sample"] is None and final["states"] == 181_440
+
+    session = engine.start(json.dumps({"op": "lab_check", "heuristic": "manhattan", "shape": "4x4"}))
+    first = json.loads(session.advance(0.001))  # the sample drawn first, then the checks
+    assert first["type"] == "progress" and first["heuristic"] == "" and first["share"] <= 0.5
+    while not session.done:
+        final = json.loads(session.advance(0.5))
+    assert final["ok"] and final["heuristics"][0]["admissible"] and final["states"] == final["sample"]["boards"]
+    assert final["sample"]["per_depth"] == 10 and final["sample"]["farthest"] == 30
 
     session = engine.start(json.dumps({"op": "lab_depth", "depths": [20, 22], "boards": 50}))
     assert json.loads(session.advance(0.01))["type"] == "progress"
@@ -331,7 +381,7 @@ def test_the_page_s_ops_give_the_table_and_the_checks_in_slices_and_stop_on_canc
         ({"op": "lab_depth", "depths": [40]}, "no board of this shape is 40 moves from the goal"),
         ({"op": "lab_depth", "depths": "12-x"}, "'12-x' is not a depth"),
         ({"op": "lab_depth", "depths": 12}, "field 'depths' must be the solution depths"),
-        ({"op": "lab_check", "heuristic": "manhattan", "shape": "4x4"}, "boards of at most 9 cells"),
+        ({"op": "lab_check", "heuristic": "manhattan", "shape": "3x6"}, "boards of at most 16 cells"),
     ):
         reply = json.loads(engine.handle(json.dumps(request)))
         assert not reply["ok"] and message in reply["error"]["message"], reply

@@ -299,6 +299,7 @@ export function listen(ctx) {
   on(ui.labTableCancel, "click", () => cancelLab(ctx, "table"));
   on(ui.labCheckCancel, "click", () => cancelLab(ctx, "check"));
   on(ui.labCheck, "click", () => checkCode(ctx));
+  on(ui.labCheckShape, "change", () => { state.lab.checkShape = ui.labCheckShape.value === "4x4" ? "4x4" : "3x3"; });
   on(ui.labCode, "input", () => codeChanged(ctx, ui.labCode.value));
   on(ui.labExample, "change", () => chooseExample(ctx, ui.labExample.value));
   for (const [which, part] of /** @type {const} */ ([["table", ui.labTablePart], ["check", ui.labCheckPart]])) {

@@ -64,7 +64,7 @@
  * @typedef {{type: "lab_depth", id: number, depths: string | number[], boards?: number, seed?: string, runs?: string,
  *   code?: Record<string, string>}} LabDepthRequest
  * @typedef {{type: "lab_check", id: number, heuristic: string, against?: string,
- *   code?: Record<string, string>}} LabCheckRequest
+ *   code?: Record<string, string>, shape?: string}} LabCheckRequest
  * @typedef {{type: "lab_examples", id: number}} LabExamplesRequest
  * @typedef {{type: "cancel", id: number}} CancelRequest
  * @typedef {"pdb" | "mtm"} Database the single-tile pattern database, or the line-move (multi-tile metric) tables

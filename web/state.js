@@ -150,10 +150,12 @@ import { newGame } from "./model/game.js";
 /**
  * For students: the course lab's two runs, its settings (the depths as typed, the boards a depth, the searches
  * chosen), the heuristics ready to load (`examples`, from the core), the one chosen, the code in the editor, the
- * code whose checks last ran to their end (`checked`: Compare heuristics runs it too), the parts open, and what the
+ * code whose checks last ran to their end (`checked`: Compare heuristics and Watch run it too), the boards it is
+ * checked on (`checkShape`: "3x3", every 8-puzzle, or "4x4", a sample of 15-puzzles), the parts open, and what the
  * last Copy link did (`copied`: "link", "failed" or "").
  * @typedef {{table: LabRun | null, check: LabRun | null, depths: string, boards: string, runs: string[],
  *   examples: {name: string, title: string, code: string}[], example: string, code: string, checked: string,
+ *   checkShape: string,
  *   open: {table: boolean, check: boolean}, copied: string}} Lab
  */
 
@@ -364,7 +366,8 @@ export function createState() {
     speed: { metric: "stm", mode: "free", lineTables: { last: null, shape: null, asked: false, offer: false, waiting: [] },
       text: "", solve: null, link: "", error: "", convention: "tile", seedError: "", copied: "", analysis: null },
     lab: { table: null, check: null, depths: "2-20:2", boards: "20", runs: ["bfs", "astar:misplaced", "astar:manhattan"],
-      examples: [], example: "", code: "", checked: "", open: { table: false, check: false }, copied: "" },
+      examples: [], example: "", code: "", checked: "", checkShape: "3x3", open: { table: false, check: false },
+      copied: "" },
   };
 }
 

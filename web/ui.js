@@ -235,6 +235,7 @@ export function findUi() {
     labExample: byId("lab-example", HTMLSelectElement),
     labCode: byId("lab-code", HTMLTextAreaElement),
     labCheck: byId("lab-check", button),
+    labCheckShape: byId("lab-check-shape", HTMLSelectElement),
     labCheckJob: byId("lab-check-job", div),
     labCheckTitle: byId("lab-check-job-title", span),
     labCheckDetail: byId("lab-check-job-detail", span),

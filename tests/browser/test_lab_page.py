@@ -1,8 +1,9 @@
 """For students, in the page: the course lab's table by depth (the counts CPython's core gives for the same boards,
-the book's figures beside, progress and Cancel), a heuristic of one's own checked on every 8-puzzle (the trap caught
-and drawn on its boards, Manhattan distance dominating it), its code's errors named by line, and a heuristic that
-never returns stopped at its time limit with the page still working; what the student needs next in view at the six
-screens (a desktop's page and a phone's, each looked at on every screen of its kind)."""
+the book's figures beside, progress and Cancel), a heuristic of one's own checked on every 8-puzzle or on a stated
+sample of 15-puzzles (the trap caught and drawn on its boards, Manhattan distance dominating it), its code's errors
+named by line, and a heuristic that never returns stopped at its time limit with the page still working; what the
+student needs next in view at the six screens (a desktop's page and a phone's, each looked at on every screen of its
+kind)."""
 
 from __future__ import annotations
 
@@ -111,6 +112,38 @@ def test_a_heuristic_is_checked_on_every_board_and_the_trap_is_drawn(student: Ap
     expect(manhattan).to_have_text("Manhattan distance: admissible and consistent")
     expect(page.locator(".lab-dominance")).to_contain_text("(equal on 0.6%): neither dominates the other.")
     at_each_screen(page, kind_of(student), lambda: (assert_seen_soon(page, "#lab-report h3"), assert_readable(page)))
+
+
+def test_a_heuristic_is_checked_on_a_stated_sample_of_15_puzzles(student: App) -> None:
+    page = student.page
+    open_part(page, "lab-check-part")
+    page.wait_for_function("() => document.getElementById('lab-example').options.length === 4")
+    page.select_option("#lab-example", "manhattan-x2")
+    page.select_option("#lab-check-shape", "4x4")
+    expect(page.locator("#lab-check")).to_have_text("Check on the sample")
+    page.evaluate("() => { delete document.body.dataset.labCheck; }")
+    page.click("#lab-check")
+    assert wait_report(page, "labCheck") == "done"
+    code = core({"op": "lab_examples"})["examples"][3]["code"]
+    expected = core(
+        {"op": "lab_check", "heuristic": "yours", "against": "manhattan", "code": {"yours": code}, "shape": "4x4"}
+    )
+    boards = expected["sample"]["boards"]
+    expect(page.locator(".lab-boards")).to_have_text(
+        f"On a sample of {boards} 15-puzzles: the goal and up to 10 boards at each distance from 1 to 30, drawn by "
+        "random walks from the goal, each distance proven by an optimal search; every move from each board is checked."
+    )
+    yours = page.locator(".lab-heuristic[data-heuristic=yours]")
+    expect(yours.locator("h3")).to_have_text("Yours: not admissible: it can overestimate")
+    over = expected["heuristics"][0]["counts"]["overestimates"]
+    expect(yours).to_contain_text(f"above the true distance on {over} boards")
+    assert yours.locator(".lab-breach .tiny-board").first.locator("span").count() == 16
+    expect(page.locator(".lab-heuristic[data-heuristic=manhattan] h3")).to_have_text(
+        "Manhattan distance: admissible and consistent"
+    )
+    at_each_screen(page, kind_of(student), lambda: (assert_seen_soon(page, "#lab-report h3"), assert_readable(page)))
+    page.select_option("#lab-check-shape", "3x3")
+    expect(page.locator("#lab-check")).to_have_text("Check on all 181,440 boards")
 
 
 def test_the_code_s_errors_are_named_and_a_loop_stops_at_its_time_limit(student: App) -> None:

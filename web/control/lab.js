@@ -92,7 +92,8 @@ export async function runTable(ctx, titles) {
   }
 }
 
-/** Check the code in the editor on every 8-puzzle, against Manhattan distance. @param {Ctx} ctx */
+/** Check the code in the editor on the boards chosen (every 8-puzzle, or a sample of 15-puzzles), against Manhattan
+ * distance. @param {Ctx} ctx */
 export async function checkCode(ctx) {
   const { state } = ctx;
   const { lab } = state;
@@ -112,11 +113,12 @@ export async function checkCode(ctx) {
   });
   try {
     const reply = await ctx.python.request("lab_check", { heuristic: YOURS, against: "manhattan",
-      code: { [YOURS]: code } }, {
+      code: { [YOURS]: code }, shape: lab.checkShape }, {
       onId: (id) => { mine.id = id; },
       onProgress: (p) => {
         mine.done = p.share ?? 0;
-        mine.detail = `${p.heuristic === YOURS ? "yours" : "Manhattan distance"}: ${Math.floor(100 * mine.done)}%`;
+        const what = p.heuristic === YOURS ? "yours" : p.heuristic ? "Manhattan distance" : "drawing the sample";
+        mine.detail = `${what}: ${Math.floor(100 * mine.done)}%`;
       },
     });
     if (reply.stopped) mine.error = stoppedWords(mine, seconds);

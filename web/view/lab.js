@@ -36,6 +36,9 @@ export function drawLab(ui, lab, ready, painted) {
     cancel: ui.labCheckCancel }, lab.check);
   ui.labRun.disabled = !ready || Boolean(lab.table && lab.table.id);
   ui.labCheck.disabled = !ready || Boolean(lab.check && lab.check.id);
+  const button = lab.checkShape === "4x4" ? "Check on the sample" : "Check on all 181,440 boards";
+  if (ui.labCheck.textContent !== button) ui.labCheck.textContent = button;
+  if (ui.labCheckShape.value !== lab.checkShape) ui.labCheckShape.value = lab.checkShape;
   ui.labTableError.textContent = lab.table ? lab.table.error : "";
   ui.labCheckError.textContent = lab.check ? lab.check.error : "";
   if (painted.get("lab-table") !== (lab.table && lab.table.reply)) {
@@ -141,9 +144,16 @@ function depthTable(run, width = 640) {
   return [title, wrap, chart];
 }
 
-/** The checks of each heuristic, then which one dominates. @param {any} reply @returns {HTMLElement[]} */
+/** Which boards the checks ran on, then each heuristic's checks, then which one dominates.
+ * @param {any} reply @returns {HTMLElement[]} */
 function report(reply) {
   const out = [];
+  const sample = reply.sample;
+  out.push(el("p", "lab-boards", sample
+    ? `On a sample of ${sample.boards.toLocaleString("en-US")} 15-puzzles: the goal and up to ${sample.per_depth} ` +
+      `boards at each distance from 1 to ${sample.farthest}, drawn by random walks from the goal, each distance ` +
+      "proven by an optimal search; every move from each board is checked."
+    : `On every ${reply.states.toLocaleString("en-US")} boards that can reach the goal, and every move between them.`));
   for (const h of reply.heuristics) {
     const mine = h.name === "yours";
     const part = el("div", "lab-heuristic");
@@ -185,10 +195,11 @@ function breaches(found) {
   const box = el("div", "lab-breaches");
   for (const b of found) {
     const item = el("figure", "lab-breach");
-    item.append(tinyBoard(b.board, 3));
+    const cols = Math.round(Math.sqrt(b.board.length)); // the lab checks square boards only
+    item.append(tinyBoard(b.board, cols));
     if (b.kind === "inconsistent") {
       item.append(el("span", "lab-arrow", "→"));
-      item.append(tinyBoard(b.neighbour, 3));
+      item.append(tinyBoard(b.neighbour, cols));
       item.append(el("figcaption", null, `h = ${b.h} here, but one move away h = ${b.h_neighbour}: it falls by more ` +
         "than the move costs."));
     } else {

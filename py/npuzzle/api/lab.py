@@ -1,5 +1,6 @@
 """The course lab's ops: ``lab_depth``, the textbook's table by depth (:mod:`npuzzle.course.depth_table`), and
-``lab_check``, heuristics checked on every state of a small board (:mod:`npuzzle.course.heuristic_check`): one-shot
+``lab_check``, heuristics checked on every state of a small board or a sample of a bigger one's
+(:mod:`npuzzle.course.heuristic_check`): one-shot
 or in slices with progress and cancel. A student's heuristic comes as its source in the request's ``code``."""
 
 from __future__ import annotations
@@ -9,14 +10,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..board import Board
-from ..course.depth_boards import board_source
+from ..course.depth_boards import SampleTable, board_source, check_walkable, checked_boards
 from ..course.depth_table import BOOK_RUNS, DepthProgress, DepthTable, depth_table, parse_runs, read_depths
-from ..course.heuristic_check import check_heuristic, dominance
+from ..course.heuristic_check import Distances, check_heuristic, dominance
 from ..course.student import EXAMPLES, estimator
 from ..parse import parse_shape, resolve_goal
 from ..progress import SearchStopped, mapped, run
-from ..research.exhaustive import DistanceTable, check_exhaustive
-from ..research.labels import shared_table
 from .context import Context
 from .requests import Reply, Request, RequestError, field, goal_spec
 from .sliced import SlicedRun
@@ -27,13 +26,6 @@ def _goal(request: Request) -> Board:
     rows, cols = parse_shape(field(request, "shape", str, "3x3"))
     spec = goal_spec(request)
     return resolve_goal(spec if spec is not None else "default", rows, cols)
-
-
-def _table(request: Request) -> DistanceTable:
-    """The table of every distance to the request's goal (:func:`_goal`; boards of up to 9 cells)."""
-    goal = _goal(request)
-    check_exhaustive(goal)
-    return shared_table(goal)
 
 
 def _code(request: Request) -> dict[str, str]:
@@ -102,20 +94,28 @@ class CheckRecord:
 
 def read_lab_check(request: Request) -> Generator[CheckRecord, None, Reply]:
     """A ``lab_check`` request read and checked: the running checks, whose value is the final reply."""
-    table = _table(request)
+    goal = _goal(request)
+    check_walkable(goal, "a heuristic is checked on")
     code = _code(request)
     specs = [field(request, "heuristic", str)]
     if field(request, "against", str, None) is not None:
         specs.append(request["against"])
-    made = [estimator(spec, table.goal, code) for spec in specs]
-    return _checks(specs, made, table)
+    made = [estimator(spec, goal, code) for spec in specs]
+    return _checks(specs, made, goal)
 
 
-def _checks(specs: list[str], made: list[Any], table: DistanceTable) -> Generator[CheckRecord, None, Reply]:
+SAMPLE_SHARE = 0.5
+"""The share of a sampled check's progress that drawing the sample takes."""
+
+
+def _checks(specs: list[str], made: list[Any], goal: Board) -> Generator[CheckRecord, None, Reply]:
     values, reports = [], []
     try:
+        table: Distances = yield from mapped(checked_boards(goal), lambda done: CheckRecord("", done * SAMPLE_SHARE))
+        start = SAMPLE_SHARE if isinstance(table, SampleTable) else 0.0
         for number, (spec, estimate) in enumerate(zip(specs, made, strict=True)):
-            found, report = yield from mapped(check_heuristic(estimate, table), _share(spec, number, len(specs)))
+            share = _share(spec, number, len(specs), start)
+            found, report = yield from mapped(check_heuristic(estimate, table), share)
             values.append(found)
             reports.append(report)
     except SearchStopped as stop:
@@ -123,23 +123,27 @@ def _checks(specs: list[str], made: list[Any], table: DistanceTable) -> Generato
     reply: Reply = {"type": "result", "ok": True, "stopped": None}
     reply["heuristics"] = [{"name": spec, **report.to_dict()} for spec, report in zip(specs, reports, strict=True)]
     reply["dominance"] = asdict(dominance(values[0], values[1], table)) if len(values) == 2 else None
-    reply["states"] = len(table)
+    reply["states"] = len(table.distances)
+    reply["sample"] = table.to_dict() if isinstance(table, SampleTable) else None
     return reply
 
 
-def _share(spec: str, number: int, count: int) -> Callable[[float], CheckRecord]:
-    """How far the checks are, when the ``number``-th of ``count`` heuristics (``spec``) is ``done`` of the way."""
-    return lambda done: CheckRecord(spec, (number + done) / count)
+def _share(spec: str, number: int, count: int, start: float) -> Callable[[float], CheckRecord]:
+    """How far the checks are, when the ``number``-th of ``count`` heuristics (``spec``) is ``done`` of its way and
+    the checks began at ``start`` of all the work."""
+    return lambda done: CheckRecord(spec, start + (1 - start) * (number + done) / count)
 
 
 def op_lab_check(request: Request) -> Reply:
     """``{"heuristic": SPEC, "against"?: SPEC, "code"?: {NAME: SOURCE}, "shape"?: "3x3", "goal"?: …}`` →
     ``{"type": "result", "ok": true, "heuristics": [{name, states, goal_value, counts, admissible, consistent,
     breaches: [{kind, board, h, distance, neighbour, h_neighbour}, …], exact, mean_ratio}, …], "dominance":
-    {a_at_least_b, b_at_least_a, equal, mean_ratio_a, mean_ratio_b} | null, "states", "stopped"}``: each heuristic
-    (a built-in name, ``example:NAME``, or a name of ``code``) checked on every state
-    (:mod:`~npuzzle.course.heuristic_check`).
-    Progress (as a long op): ``{"type": "progress", "heuristic", "share"}``."""
+    {a_at_least_b, b_at_least_a, equal, mean_ratio_a, mean_ratio_b} | null, "states", "sample", "stopped"}``: each
+    heuristic (a built-in name, ``example:NAME``, or a name of ``code``) checked on every state of a board of up to 9
+    cells, on a bigger one (up to 16) on a sample whose distances are proven (``sample``: ``{boards, per_depth,
+    farthest}``, else null; :func:`~npuzzle.course.depth_boards.checked_boards`).
+    Progress (as a long op): ``{"type": "progress", "heuristic", "share"}`` (``heuristic`` "" while the sample is
+    drawn)."""
     return run(read_lab_check(request))
 
 

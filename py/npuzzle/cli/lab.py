@@ -1,6 +1,7 @@
 """``npuzzle lab depth`` and ``npuzzle lab check``: the course's lab (:mod:`npuzzle.course.depth_table`,
 :mod:`npuzzle.course.heuristic_check`): the textbook's table of search cost by depth reproduced, and a heuristic
-(built in, an example, or a student's file defining ``h(board, goal)``) checked on every state of the 8-puzzle."""
+(built in, an example, or a student's file defining ``h(board, goal)``) checked on every state of the 8-puzzle, or
+on a sample of the 15-puzzle's."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ import argparse
 import json
 import os
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import asdict
 from typing import TextIO
 
 from ..board import Board
-from ..course.depth_boards import BoardSource, board_source
+from ..course.depth_boards import BoardSource, SampleTable, board_source, check_walkable, checked_boards
 from ..course.depth_table import (
     BOOK_RUNS,
     DepthProgress,
@@ -23,14 +24,13 @@ from ..course.depth_table import (
     parse_runs,
     read_depths,
 )
-from ..course.heuristic_check import Report, check_heuristic, dominance
+from ..course.heuristic_check import Distances, Report, check_heuristic, dominance
 from ..course.reference import Estimator
 from ..course.student import EXAMPLES, estimator
 from ..errors import plural
 from ..interchange import write_form
 from ..parse import parse_shape, resolve_goal
-from ..research.exhaustive import DistanceTable, check_exhaustive
-from ..research.labels import shared_table
+from ..progress import mapped
 from .arguments import GOAL_HELP, positive_int
 from .common import EXIT_OK, EXIT_STOPPED, Command, UsageError, add_command
 from .progress_line import ProgressLine, interruptible
@@ -63,13 +63,6 @@ def _goal(args: argparse.Namespace) -> Board:
     """``--goal`` on a ``--shape`` board."""
     rows, cols = parse_shape(args.shape)
     return resolve_goal(args.goal, rows, cols)
-
-
-def _table(args: argparse.Namespace) -> DistanceTable:
-    """Every distance to the goal (a breadth-first search: about a second on the 3×3; boards of up to 9 cells)."""
-    goal = _goal(args)
-    check_exhaustive(goal)
-    return shared_table(goal)
 
 
 def _boards(args: argparse.Namespace) -> BoardSource:
@@ -148,12 +141,22 @@ def cmd_lab_depth(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Tex
     return EXIT_STOPPED if result.stopped is not None else EXIT_OK
 
 
-def report_text(name: str, report: Report) -> str:
-    """A heuristic's checks for a terminal."""
+def sample_words(table: Distances) -> str:
+    """Which boards the checks ran on, in words."""
+    if not isinstance(table, SampleTable):
+        return f"all {len(table.distances):,} boards"
+    return (
+        f"a sample of {len(table.distances):,} boards (the goal and up to {table.per_depth} at each distance from 1 to "
+        f"{table.farthest}, drawn by seeded walks, each distance proven by an optimal search; every move from each)"
+    )
+
+
+def report_text(name: str, report: Report, boards: str) -> str:
+    """A heuristic's checks on ``boards`` (:func:`sample_words`) for a terminal."""
     verdict = "admissible" if report.admissible else "NOT admissible"
     verdict += " and consistent" if report.consistent else ", NOT consistent"
     lines = [
-        f"{name} over all {report.states:,} boards: {verdict}.",
+        f"{name} over {boards}: {verdict}.",
         f"  h(goal) = {report.goal_value}" + ("" if report.goal_value == 0 else "  (it must be 0)"),
         f"  negative on {plural(report.counts['negative'], 'board')}",
         f"  above the true distance on {plural(report.counts['overestimates'], 'board')}",
@@ -170,33 +173,45 @@ def report_text(name: str, report: Report) -> str:
     return "\n".join(lines)
 
 
-def _checking(estimate: Estimator, table: DistanceTable) -> Generator[float, None, Checked | None]:
-    """:func:`~npuzzle.course.heuristic_check.check_heuristic`, whose result a Ctrl-C replaces with ``None``."""
-    return (yield from check_heuristic(estimate, table))
+def _checking(
+    goal: Board, specs: list[str], made: list[Estimator]
+) -> Generator[tuple[str, float], None, tuple[Distances, list[Checked]] | None]:
+    """The boards drawn (:func:`~npuzzle.course.depth_boards.checked_boards`), then each heuristic checked on them
+    (:func:`~npuzzle.course.heuristic_check.check_heuristic`); yields what is being done and how far; a Ctrl-C
+    replaces the result with ``None``."""
+    table = yield from mapped(checked_boards(goal), lambda done: ("drawing the sample", done))
+    checked = []
+    for spec, estimate in zip(specs, made, strict=True):
+        checked.append((yield from mapped(check_heuristic(estimate, table), _task(f"checking {spec}"))))
+    return table, checked
+
+
+def _task(words: str) -> Callable[[float], tuple[str, float]]:
+    """A progress record: ``words`` and how far."""
+    return lambda done: (words, done)
 
 
 def cmd_lab_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``npuzzle lab check``: exit 0 checked, 2 bad input or code that cannot be used, 3 stopped by Ctrl-C."""
     specs = [args.heuristic] + ([args.against] if args.against else [])
     sources = student_sources(specs)
-    table = _table(args)
-    made = [estimator(spec, table.goal, sources) for spec in specs]
+    goal = _goal(args)
+    check_walkable(goal, "a heuristic is checked on")
+    made = [estimator(spec, goal, sources) for spec in specs]
     line = ProgressLine(err)
     started = time.perf_counter()
-    checked: list[Checked] = []
     try:
-        for spec, estimate in zip(specs, made, strict=True):
 
-            def show(done: float, spec: str = spec) -> None:
-                line.show(f"checking {spec}: {done:.0%}", time.perf_counter() - started)
+        def show(record: tuple[str, float]) -> None:
+            line.show(f"{record[0]}: {record[1]:.0%}", time.perf_counter() - started)
 
-            result, interrupted = interruptible(_checking(estimate, table), show, lambda record: None)
-            if result is None or interrupted:
-                err.write("npuzzle: interrupted\n")
-                return EXIT_STOPPED
-            checked.append(result)
+        result, interrupted = interruptible(_checking(goal, specs, made), show, lambda record: None)
     finally:
         line.clear()
+    if result is None or interrupted:
+        err.write("npuzzle: interrupted\n")
+        return EXIT_STOPPED
+    table, checked = result
     reports = [report for _, report in checked]
     compared = dominance(checked[0][0], checked[1][0], table) if len(checked) == 2 else None
     if args.json:
@@ -205,9 +220,11 @@ def cmd_lab_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Tex
         }
         if compared is not None:
             record["dominance"] = asdict(compared)
+        record["sample"] = table.to_dict() if isinstance(table, SampleTable) else None
         out.write(json.dumps(record) + "\n")
         return EXIT_OK
-    out.write("\n\n".join(report_text(spec, report) for spec, report in zip(specs, reports, strict=True)) + "\n")
+    boards = sample_words(table)
+    out.write("\n\n".join(report_text(spec, r, boards) for spec, r in zip(specs, reports, strict=True)) + "\n")
     if compared is not None:
         a, b = specs
         out.write(
@@ -219,7 +236,11 @@ def cmd_lab_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Tex
 
 
 def _common_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--shape", default="3x3", help="ROWSxCOLS, at most 9 cells (default: %(default)s)")
+    parser.add_argument(
+        "--shape",
+        default="3x3",
+        help="ROWSxCOLS, at most 16 cells: every board up to 9 cells, a sample above (default: %(default)s)",
+    )
     parser.add_argument("--goal", default="default", help=GOAL_HELP)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -265,7 +286,9 @@ DEPTH = Command(
 CHECK_HEURISTIC = Command(
     name="check",
     help="check a heuristic on every 8-puzzle board: zero on the goal, never negative, admissible, consistent",
-    description="Check HEURISTIC on every board of the shape against the exact distances: h(goal) = 0, never "
+    description="Check HEURISTIC on every board of the shape (up to 9 cells; on a bigger one, up to 16, on a sample: "
+    "the goal and 10 boards at each distance from 1 to 30, drawn by seeded walks whose distance an optimal search "
+    "proves, with every move from each) against the exact distances: h(goal) = 0, never "
     "negative, admissible (never above the true distance) and consistent (h(s) ≤ 1 + h(s') across every move), "
     "the worst breaches shown; with --against, which one dominates and each one's mean h/h*. A heuristic file "
     "defines h(board, goal): board and goal are tuples of rows, 0 for the blank; h returns a whole number. Exit 0 "

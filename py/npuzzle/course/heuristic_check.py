@@ -1,21 +1,23 @@
-"""A heuristic checked on every state of a small board (the 8-puzzle's 181,440) against the exact distances, as the
+"""A heuristic checked on every state of a small board (the 8-puzzle's 181,440), or on a sample of a bigger one's with
+their distances proven (:func:`~npuzzle.course.depth_boards.sample_table`), against the exact distances, as the
 course asks of one (Berkeley CS188's checks): zero on the goal, never negative, admissible (never above the true
 distance) and consistent (across every move, h(s) ≤ 1 + h(s')); and two heuristics compared: how often one is at least
 the other (dominance) and how close each comes to the truth (the mean h/h*).
 
 :func:`estimates` works out the heuristic on every state (the slow part, with progress), :func:`check` and
-:func:`dominance` read those values against the :class:`~npuzzle.research.exhaustive.DistanceTable`.
+:func:`dominance` read those values against the :class:`Distances` (the exhaustive
+:class:`~npuzzle.research.exhaustive.DistanceTable` or a sample).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from ..board import Board, unchecked_board
+from ..optimal.packing import Layout
 from ..progress import mapped
-from ..research.exhaustive import DistanceTable
 from .reference import Estimator
 
 Kind = Literal["goal", "negative", "overestimates", "inconsistent"]
@@ -27,9 +29,22 @@ SLICE = 2_000
 """States estimated between two progress records."""
 
 
-def estimates(estimator: Estimator, table: DistanceTable) -> Generator[float, None, dict[int, int]]:
-    """The estimate of every state of ``table`` (a :class:`~npuzzle.research.exhaustive.DistanceTable`), by its
-    packed state; yields the fraction done every :data:`SLICE` states."""
+class Distances(Protocol):
+    """Boards of ``goal``'s shape with their exact distances (``distances``, by packed state in ``layout``)."""
+
+    @property
+    def goal(self) -> Board: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def distances(self) -> dict[int, int]: ...
+
+
+def estimates(estimator: Estimator, table: Distances) -> Generator[float, None, dict[int, int]]:
+    """The estimate of every state of ``table``, by its packed state; yields the fraction done every :data:`SLICE`
+    states."""
     unpack, out = table.layout.unpack, {}
     total = len(table.distances)
     for number, state in enumerate(table.distances):
@@ -101,9 +116,10 @@ class Report:
         }
 
 
-def check(values: dict[int, int], table: DistanceTable) -> Generator[float, None, Report]:
-    """The checks of the estimates ``values`` (from :func:`estimates`) against ``table``'s distances; yields the
-    fraction done every :data:`SLICE` states."""
+def check(values: dict[int, int], table: Distances, estimator: Estimator) -> Generator[float, None, Report]:
+    """The checks of the estimates ``values`` (from :func:`estimates`) against ``table``'s distances, every move from
+    each state included (a neighbour outside a sample is estimated here, into ``values``); yields the fraction done
+    every :data:`SLICE` states."""
     layout, distances, goal = table.layout, table.distances, table.goal
     shape = goal.rows, goal.cols
     mask = layout.blank_mask
@@ -123,8 +139,11 @@ def check(values: dict[int, int], table: DistanceTable) -> Generator[float, None
             found["overestimates"].append((h - d, state, -1))
         for move in layout.moves[state & mask]:
             child = layout.slide(state, move)[1]
-            if h > 1 + values[child]:
-                found["inconsistent"].append((h - 1 - values[child], state, child))
+            h_child = values.get(child)
+            if h_child is None:
+                h_child = values[child] = estimator.initial(layout.unpack(child))
+            if h > 1 + h_child:
+                found["inconsistent"].append((h - 1 - h_child, state, child))
     goal_state = layout.pack(goal.tiles)
     breaches: list[Breach] = []
     if values[goal_state]:
@@ -153,7 +172,7 @@ class Dominance:
     mean_ratio_b: float
 
 
-def dominance(a: dict[int, int], b: dict[int, int], table: DistanceTable) -> Dominance:
+def dominance(a: dict[int, int], b: dict[int, int], table: Distances) -> Dominance:
     """How the estimates ``a`` and ``b`` (from :func:`estimates`) compare over ``table``'s states."""
     distances = table.distances
     n = len(distances)
@@ -170,11 +189,9 @@ def dominance(a: dict[int, int], b: dict[int, int], table: DistanceTable) -> Dom
     return Dominance(a_ge / n, b_ge / n, same / n, ra / (n - 1), rb / (n - 1))
 
 
-def check_heuristic(
-    estimator: Estimator, table: DistanceTable
-) -> Generator[float, None, tuple[dict[int, int], Report]]:
+def check_heuristic(estimator: Estimator, table: Distances) -> Generator[float, None, tuple[dict[int, int], Report]]:
     """:func:`estimates` then :func:`check`: the estimate of every state and the report; yields the fraction done
     (the estimates first, then the checks, each half of the way)."""
     values = yield from mapped(estimates(estimator, table), lambda done: done / 2)
-    report = yield from mapped(check(values, table), lambda done: 0.5 + done / 2)
+    report = yield from mapped(check(values, table, estimator), lambda done: 0.5 + done / 2)
     return values, report

@@ -210,7 +210,6 @@ class StudentHeuristic(StudentEstimate):
         return self.estimate(child) - self.estimate(state)
 
 
-
 def student_entry(source: str, name: str = "yours") -> HeuristicEntry:
     """The student's heuristic in ``source`` as a registry entry named ``name``: it fits every board, and ranks above
     the built-in ones (listed last); raises as :func:`compile_heuristic`."""
