@@ -3,16 +3,18 @@ after moves are the core's explanation, each move is said in the core's words, b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from npuzzle.board import Board
 from npuzzle.course.lesson import describe_move, inversion_pairs
 from npuzzle.parse import parse_board
 from npuzzle.solvability import explain
 
-from .conftest import App, core
-from .sees import assert_readable, assert_seen, at_each_screen
+from .conftest import App, Server, core
+from .sees import KINDS, app_of_kind, assert_readable, assert_seen, at_each_screen
 from .steps import wait_grid
 
 EXAMPLE = "12 1 10 2 / 7 11 4 14 / 5 0 9 15 / 8 13 6 3"
@@ -122,8 +124,15 @@ def test_why_it_works_is_folded_and_opens(app: App) -> None:
     app.assert_offline()
 
 
-def test_why_every_such_board_can_be_solved_is_shown_on_the_board(app: App) -> None:
+@pytest.fixture(params=tuple(KINDS))
+def learner(request: pytest.FixtureRequest, browser: Browser, server: Server) -> Iterator[App]:
+    yield from app_of_kind(browser, server, request.param)
+
+
+def test_why_every_such_board_can_be_solved_is_shown_on_the_board(learner: App) -> None:
+    app = learner
     page = app.page
+    kind = "phone" if (page.viewport_size or {}).get("width", 0) < 500 else "desktop"
     text = "8 6 7 / 2 5 4 / 3 0 1"
     board = load(app, text)
     proof = core({"op": "check", "board": text})["lesson"]["proof"]
@@ -142,13 +151,14 @@ def test_why_every_such_board_can_be_solved_is_shown_on_the_board(app: App) -> N
     assert sorted(map(int, turned)) == sorted(proof["square"]["after"])
     expect(items.nth(2)).to_contain_text(f"in {proof['cycles']} such turns (one way)")
     assert [int(t) if t else 0 for t in items.nth(0).locator(".tiny-board span").all_inner_texts()] == list(board.tiles)
-    at_each_screen(
-        page,
-        "desktop",
-        lambda: (
-            steps.locator("summary").scroll_into_view_if_needed(),
-            assert_seen(page, "details.proof summary"),
-            assert_readable(page),
-        ),
-    )
+
+    def each_step_in_view() -> None:
+        steps.locator("summary").scroll_into_view_if_needed()
+        assert_seen(page, "details.proof summary")
+        for k in range(3):  # each step's boards and words, scrolled to as a reader does
+            items.nth(k).scroll_into_view_if_needed()
+            assert_seen(page, f"details.proof .proof-steps > li:nth-child({k + 1}) .tiny-board")
+        assert_readable(page)
+
+    at_each_screen(page, kind, each_step_in_view)
     app.assert_offline()
