@@ -5,19 +5,20 @@ distance) and consistent (across every move, h(s) ≤ 1 + h(s')); and two heuris
 the other (dominance) and how close each comes to the truth (the mean h/h*).
 
 :func:`estimates` works out the heuristic on every state (the slow part, with progress), :func:`check` and
-:func:`dominance` read those values against the :class:`Distances` (the exhaustive
-:class:`~npuzzle.research.exhaustive.DistanceTable` or a sample).
+:func:`dominance` read those values against :data:`Distances` (the exhaustive
+:class:`~npuzzle.research.exhaustive.DistanceTable` or a :class:`~npuzzle.course.depth_boards.SampleTable`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from ..board import Board, unchecked_board
-from ..optimal.packing import Layout
 from ..progress import mapped
+from ..research.exhaustive import DistanceTable
+from .depth_boards import SampleTable
 from .reference import Estimator
 
 Kind = Literal["goal", "negative", "overestimates", "inconsistent"]
@@ -29,17 +30,8 @@ SLICE = 2_000
 """States estimated between two progress records."""
 
 
-class Distances(Protocol):
-    """Boards of ``goal``'s shape with their exact distances (``distances``, by packed state in ``layout``)."""
-
-    @property
-    def goal(self) -> Board: ...
-
-    @property
-    def layout(self) -> Layout: ...
-
-    @property
-    def distances(self) -> dict[int, int]: ...
+Distances = DistanceTable | SampleTable
+"""Boards with their exact distances (``distances``, by packed state in ``layout``): every state, or a sample."""
 
 
 def estimates(estimator: Estimator, table: Distances) -> Generator[float, None, dict[int, int]]:
