@@ -197,10 +197,11 @@ def test_a_link_opens_the_lab_with_its_settings_and_code(browser: Browser, serve
         page.locator("#lab-runs input[value='astar:manhattan']").uncheck()
         page.locator("#lab-runs input[value='astar:yours']").check()
         page.fill("#lab-code", code)
+        page.select_option("#lab-check-shape", "4x4")
         page.click("#lab-copy")
         expect(page.locator("#lab-copied")).not_to_have_text("")
         link = page.evaluate("() => window.location.hash")
-        assert link.startswith("#lab&depths=4%2C12&boards=3&runs=bfs%2Castar%3Ayours&code=")
+        assert link.startswith("#lab&depths=4%2C12&boards=3&runs=bfs%2Castar%3Ayours&check=4x4&code=")
     with open_app(browser, server, link, phone=kind == "phone", viewport=SCREENS[KINDS[kind][0]]) as student:
         page = student.page
         expect(page.locator("#lab-table-part")).to_have_attribute("open", "")
@@ -208,6 +209,8 @@ def test_a_link_opens_the_lab_with_its_settings_and_code(browser: Browser, serve
         expect(page.locator("#lab-depths")).to_have_value("4,12")
         expect(page.locator("#lab-boards")).to_have_value("3")
         expect(page.locator("#lab-code")).to_have_value(code)
+        expect(page.locator("#lab-check-shape")).to_have_value("4x4")
+        expect(page.locator("#lab-check")).to_have_text("Check on the sample")
         checked = page.locator("#lab-runs input:checked")
         assert [checked.nth(k).get_attribute("value") for k in range(checked.count())] == ["bfs", "astar:yours"]
         at_each_screen(page, kind, lambda: assert_seen_soon(page, "#lab-heading"))

@@ -159,6 +159,7 @@ export function openLabFromLocation(ctx) {
   if (fields.depths !== null) lab.depths = fields.depths;
   if (fields.boards !== null) lab.boards = fields.boards;
   if (fields.runs !== null) lab.runs = fields.runs;
+  if (fields.checkShape !== null) lab.checkShape = fields.checkShape;
   if (fields.code !== null) {
     lab.code = fields.code;
     lab.example = "";

@@ -109,15 +109,17 @@ export function readFragment(hash) {
 
 
 /**
- * The link to the course lab's settings: `#lab&depths=2-20:2&boards=20&runs=bfs,astar:misplaced&code=…` (the code
- * in base64url of its UTF-8, so that any text survives the address bar).
- * @param {{depths: string, boards: string, runs: string[], code: string}} lab
+ * The link to the course lab's settings: `#lab&depths=2-20:2&boards=20&runs=bfs,astar:misplaced&check=4x4&code=…`
+ * (`check`, the boards a heuristic is checked on, only when not every 8-puzzle; the code in base64url of its UTF-8,
+ * so that any text survives the address bar).
+ * @param {{depths: string, boards: string, runs: string[], checkShape: string, code: string}} lab
  * @returns {string}
  */
 export function labFragment(lab) {
   const bytes = new TextEncoder().encode(lab.code);
   const code = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
   const fields = new URLSearchParams({ depths: lab.depths, boards: lab.boards, runs: lab.runs.join(",") });
+  if (lab.checkShape !== "3x3") fields.set("check", lab.checkShape);
   return `lab&${fields.toString()}${code ? `&code=${code}` : ""}`;
 }
 
@@ -125,7 +127,8 @@ export function labFragment(lab) {
  * The lab's settings a link holds (`#lab&…`), or null when the fragment is no lab link; a setting left out or
  * unreadable is null.
  * @param {string} hash the location's hash
- * @returns {{depths: string | null, boards: string | null, runs: string[] | null, code: string | null} | null}
+ * @returns {{depths: string | null, boards: string | null, runs: string[] | null, checkShape: string | null,
+ *   code: string | null} | null}
  */
 export function readLabFragment(hash) {
   const text = hash.replace(/^#/, "");
@@ -142,5 +145,7 @@ export function readLabFragment(hash) {
     }
   }
   const runs = fields.get("runs");
-  return { depths: fields.get("depths"), boards: fields.get("boards"), runs: runs ? runs.split(",") : null, code };
+  const check = fields.get("check");
+  return { depths: fields.get("depths"), boards: fields.get("boards"), runs: runs ? runs.split(",") : null,
+    checkShape: check === "4x4" || check === "3x3" ? check : null, code };
 }
