@@ -153,7 +153,7 @@ function report(reply) {
     ? `On a sample of ${sample.boards.toLocaleString("en-US")} 15-puzzles: the goal and up to ${sample.per_depth} ` +
       `boards at each distance from 1 to ${sample.farthest}, drawn by random walks from the goal, each distance ` +
       "proven by an optimal search; every move from each board is checked."
-    : `On every ${reply.states.toLocaleString("en-US")} boards that can reach the goal, and every move between them.`));
+    : `On all ${reply.states.toLocaleString("en-US")} boards that can reach the goal, and every move between them.`));
   for (const h of reply.heuristics) {
     const mine = h.name === "yours";
     const part = el("div", "lab-heuristic");

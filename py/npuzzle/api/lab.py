@@ -5,14 +5,14 @@ or in slices with progress and cancel. A student's heuristic comes as its source
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..board import Board
-from ..course.depth_boards import SampleTable, board_source, check_walkable, checked_boards
+from ..course.depth_boards import SampleTable, board_source, check_walkable
 from ..course.depth_table import BOOK_RUNS, DepthProgress, DepthTable, depth_table, parse_runs, read_depths
-from ..course.heuristic_check import Distances, check_heuristic, dominance
+from ..course.heuristic_check import check_heuristics, dominance
 from ..course.student import EXAMPLES, estimator
 from ..parse import parse_shape, resolve_goal
 from ..progress import SearchStopped, mapped, run
@@ -104,34 +104,21 @@ def read_lab_check(request: Request) -> Generator[CheckRecord, None, Reply]:
     return _checks(specs, made, goal)
 
 
-SAMPLE_SHARE = 0.5
-"""The share of a sampled check's progress that drawing the sample takes."""
-
-
 def _checks(specs: list[str], made: list[Any], goal: Board) -> Generator[CheckRecord, None, Reply]:
-    values, reports = [], []
+    def record(step: tuple[int, float]) -> CheckRecord:
+        return CheckRecord(specs[step[0]] if step[0] >= 0 else "", step[1])
+
     try:
-        table: Distances = yield from mapped(checked_boards(goal), lambda done: CheckRecord("", done * SAMPLE_SHARE))
-        start = SAMPLE_SHARE if isinstance(table, SampleTable) else 0.0
-        for number, (spec, estimate) in enumerate(zip(specs, made, strict=True)):
-            share = _share(spec, number, len(specs), start)
-            found, report = yield from mapped(check_heuristic(estimate, table), share)
-            values.append(found)
-            reports.append(report)
+        table, checked = yield from mapped(check_heuristics(goal, made), record)
     except SearchStopped as stop:
         return {"type": "result", "ok": True, "heuristics": [], "dominance": None, "stopped": stop.reason}
     reply: Reply = {"type": "result", "ok": True, "stopped": None}
-    reply["heuristics"] = [{"name": spec, **report.to_dict()} for spec, report in zip(specs, reports, strict=True)]
+    reply["heuristics"] = [{"name": spec, **report.to_dict()} for spec, (_, report) in zip(specs, checked, strict=True)]
+    values = [found for found, _ in checked]
     reply["dominance"] = asdict(dominance(values[0], values[1], table)) if len(values) == 2 else None
     reply["states"] = len(table.distances)
     reply["sample"] = table.to_dict() if isinstance(table, SampleTable) else None
     return reply
-
-
-def _share(spec: str, number: int, count: int, start: float) -> Callable[[float], CheckRecord]:
-    """How far the checks are, when the ``number``-th of ``count`` heuristics (``spec``) is ``done`` of its way and
-    the checks began at ``start`` of all the work."""
-    return lambda done: CheckRecord(spec, start + (1 - start) * (number + done) / count)
 
 
 def op_lab_check(request: Request) -> Reply:

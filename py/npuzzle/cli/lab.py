@@ -9,12 +9,12 @@ import argparse
 import json
 import os
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import asdict
 from typing import TextIO
 
 from ..board import Board
-from ..course.depth_boards import BoardSource, SampleTable, board_source, check_walkable, checked_boards
+from ..course.depth_boards import BoardSource, SampleTable, board_source, check_walkable
 from ..course.depth_table import (
     BOOK_RUNS,
     DepthProgress,
@@ -24,19 +24,15 @@ from ..course.depth_table import (
     parse_runs,
     read_depths,
 )
-from ..course.heuristic_check import Distances, Report, check_heuristic, dominance
+from ..course.heuristic_check import Checked, Distances, Report, check_heuristics, dominance
 from ..course.reference import Estimator
 from ..course.student import EXAMPLES, estimator
 from ..errors import plural
 from ..interchange import write_form
 from ..parse import parse_shape, resolve_goal
-from ..progress import mapped
 from .arguments import GOAL_HELP, positive_int
 from .common import EXIT_OK, EXIT_STOPPED, Command, UsageError, add_command
 from .progress_line import ProgressLine, interruptible
-
-Checked = tuple[dict[int, int], Report]
-"""A heuristic's value on every board, and its report."""
 
 HEURISTIC_HELP = (
     "a built-in heuristic (misplaced, manhattan, linear-conflict, …), an example (example:NAME: "
@@ -174,21 +170,10 @@ def report_text(name: str, report: Report, boards: str) -> str:
 
 
 def _checking(
-    goal: Board, specs: list[str], made: list[Estimator]
-) -> Generator[tuple[str, float], None, tuple[Distances, list[Checked]] | None]:
-    """The boards drawn (:func:`~npuzzle.course.depth_boards.checked_boards`), then each heuristic checked on them
-    (:func:`~npuzzle.course.heuristic_check.check_heuristic`); yields what is being done and how far; a Ctrl-C
-    replaces the result with ``None``."""
-    table = yield from mapped(checked_boards(goal), lambda done: ("drawing the sample", done))
-    checked = []
-    for spec, estimate in zip(specs, made, strict=True):
-        checked.append((yield from mapped(check_heuristic(estimate, table), _task(f"checking {spec}"))))
-    return table, checked
-
-
-def _task(words: str) -> Callable[[float], tuple[str, float]]:
-    """A progress record: ``words`` and how far."""
-    return lambda done: (words, done)
+    goal: Board, made: list[Estimator]
+) -> Generator[tuple[int, float], None, tuple[Distances, list[Checked]] | None]:
+    """:func:`~npuzzle.course.heuristic_check.check_heuristics`, whose result a Ctrl-C replaces with ``None``."""
+    return (yield from check_heuristics(goal, made))
 
 
 def cmd_lab_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -202,10 +187,11 @@ def cmd_lab_check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Tex
     started = time.perf_counter()
     try:
 
-        def show(record: tuple[str, float]) -> None:
-            line.show(f"{record[0]}: {record[1]:.0%}", time.perf_counter() - started)
+        def show(record: tuple[int, float]) -> None:
+            task = f"checking {specs[record[0]]}" if record[0] >= 0 else "drawing the sample"
+            line.show(f"{task}: {record[1]:.0%}", time.perf_counter() - started)
 
-        result, interrupted = interruptible(_checking(goal, specs, made), show, lambda record: None)
+        result, interrupted = interruptible(_checking(goal, made), show, lambda record: None)
     finally:
         line.clear()
     if result is None or interrupted:

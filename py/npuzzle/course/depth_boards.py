@@ -149,9 +149,6 @@ class SampleTable:
     per_depth: int
     farthest: int
 
-    def __len__(self) -> int:
-        return len(self.distances)
-
     def to_dict(self) -> dict[str, int]:
         """What the sample is, as JSON-able values: its ``boards``, ``per_depth`` and ``farthest``."""
         return {"boards": len(self.distances), "per_depth": self.per_depth, "farthest": self.farthest}

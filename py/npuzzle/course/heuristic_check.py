@@ -11,14 +11,14 @@ the other (dominance) and how close each comes to the truth (the mean h/h*).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Board, unchecked_board
 from ..progress import mapped
 from ..research.exhaustive import DistanceTable
-from .depth_boards import SampleTable
+from .depth_boards import SampleTable, checked_boards
 from .reference import Estimator
 
 Kind = Literal["goal", "negative", "overestimates", "inconsistent"]
@@ -187,3 +187,32 @@ def check_heuristic(estimator: Estimator, table: Distances) -> Generator[float, 
     values = yield from mapped(estimates(estimator, table), lambda done: done / 2)
     report = yield from mapped(check(values, table, estimator), lambda done: 0.5 + done / 2)
     return values, report
+
+
+Checked = tuple[dict[int, int], Report]
+"""A heuristic's value on every board checked, and its report."""
+
+SAMPLE_SHARE = 0.5
+"""The share of a sampled check's work that drawing the sample takes (for the progress shown)."""
+
+
+def check_heuristics(
+    goal: Board, estimators: Sequence[Estimator]
+) -> Generator[tuple[int, float], None, tuple[Distances, list[Checked]]]:
+    """The boards of ``goal``'s shape drawn (:func:`~npuzzle.course.depth_boards.checked_boards`), then each of
+    ``estimators`` checked on them (:func:`check_heuristic`): the boards and each one's values and report. Yields
+    which heuristic is being checked (its number; -1 while the sample is drawn) and the share of all the work done."""
+    table = yield from mapped(checked_boards(goal), lambda done: (-1, done * SAMPLE_SHARE))
+    start = SAMPLE_SHARE if isinstance(table, SampleTable) else 0.0
+    count = len(estimators)
+    checked = []
+    for number, estimator in enumerate(estimators):
+        step = _step(number, count, start)
+        checked.append((yield from mapped(check_heuristic(estimator, table), step)))
+    return table, checked
+
+
+def _step(number: int, count: int, start: float) -> Callable[[float], tuple[int, float]]:
+    """Where the ``number``-th of ``count`` checks is, ``done`` of its way, when the checks began at ``start`` of all
+    the work."""
+    return lambda done: (number, start + (1 - start) * (number + done) / count)
