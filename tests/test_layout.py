@@ -286,6 +286,7 @@ HOT_LOOPS = {
     "npuzzle.pdb.loop_general.deepen_general",
     "npuzzle.pdb.loop_disjoint.deepen_disjoint",
     "npuzzle.pdb.mtm_search.deepen_mtm",
+    "npuzzle.pdb.mtm_numba._iterate",
     "npuzzle.nearoptimal.shorten.table_search",
 }
 """The functions allowed past :data:`LONG_FUNCTION` lines: search loops written out for speed, each saying so."""

@@ -25,13 +25,12 @@ back through them, :func:`read_back`).
 
 from __future__ import annotations
 
-import importlib.util
 from array import array
 from collections.abc import Generator, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Protocol, SupportsIndex
 
+from ..compiled import compiled_module
 from ..progress import Progress
 from .budget import Budget
 from .conflicts import LineConflicts, manhattan_linear_conflict
@@ -401,17 +400,8 @@ def runs_compiled(rows: int, cols: int, width: int) -> bool:
 
 def compiled_kernels() -> Any:
     """The kernels compiled by numba (the module :mod:`~npuzzle.nearoptimal.beam_numba`), or ``None`` when numba is
-    not installed or the module does not import.
-
-    Whether numba is installed is found first without importing it: Python remembers a module imported but not an
-    import that failed, so without this every beam on a machine without numba (the browser's Pyodide) would try the
-    import again, reading and running the module's source up to its failing line (milliseconds, against
-    microseconds for a beam on a tiny board)."""
-    if importlib.util.find_spec("numba") is None:
-        return None
-    with suppress(ImportError):
-        return importlib.import_module(f"{__package__}.beam_numba")
-    return None
+    not installed (:func:`~npuzzle.compiled.compiled_module`)."""
+    return compiled_module(f"{__package__}.beam_numba")
 
 
 def reversed_path(target: Sequence[int], path: Sequence[int]) -> list[int]:

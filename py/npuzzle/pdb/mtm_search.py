@@ -16,8 +16,10 @@ alone: is there a solution of at most ``bound`` line moves (the analysis asks th
 from __future__ import annotations
 
 from collections.abc import Collection, Generator, Sequence
+from types import ModuleType
 
 from ..board import Board
+from ..compiled import compiled_module
 from ..optimal.checkpoint import DEFAULT_REPORT_EVERY, ida_result, tiles_moved, verify
 from ..optimal.ida_counts import IdaCounts
 from ..progress import Limit, Progress, Search, SearchResult, StopReason
@@ -26,6 +28,10 @@ from .tables import corner_goal_fits, home_start, mirror_cell
 
 CHECK_EVERY = 1024
 """Expansions between clock readings."""
+
+COMPILED_CHECK_EVERY = 1 << 16
+"""Expansions between clock readings when the iteration runs compiled (:mod:`~npuzzle.pdb.mtm_numba`): a few
+milliseconds."""
 
 Step = tuple[int, int, int, int, int, tuple[int, ...]]
 """One tile of a line move: the cell it slides from, what a label of 1 adds to the low and high codes of the board
@@ -162,7 +168,10 @@ class MtmRun(IdaCounts):
         self.goal = list(range(n))
         self.skip = self._first_moves_to(avoid, goal)
         self.learned = learned
-        super().__init__(multiset_heuristic_name(database), limit, report_every, CHECK_EVERY, max(self.h1, self.h2))
+        self.compiled = compiled_module(f"{__package__}.mtm_numba")
+        """The compiled iteration's module when numba is installed (the ``fast`` extra), else ``None``."""
+        every = CHECK_EVERY if self.compiled is None else COMPILED_CHECK_EVERY
+        super().__init__(multiset_heuristic_name(database), limit, report_every, every, max(self.h1, self.h2))
 
     def _first_moves_to(self, avoid: Collection[Board], goal: Board) -> frozenset[tuple[int, ...]]:
         """The start's line moves (the cells their tiles slide from) that lead to a board of ``avoid``."""
@@ -188,7 +197,10 @@ class MtmRun(IdaCounts):
 def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] | StopReason | None]:
     """One IDA* iteration to ``bound`` line moves from ``run``'s board, its first moves but those of ``run.skip``:
     the blank's home cells along a solution (one per tile slid), ``None`` when there is none within the bound, or
-    the limit that stopped it. The hot loop, written out for speed (locals only)."""
+    the limit that stopped it. The hot loop, written out for speed (locals only); compiled by numba when installed
+    (:mod:`~npuzzle.pdb.mtm_numba`: the same nodes, without the learned bounds)."""
+    if run.compiled is not None and max(run.h1, run.h2) <= bound and run.b != run.goal:
+        return (yield from _deepen_compiled(run, run.compiled, bound))
     E = run.database.data
     LOW, HIGH = run.database.index.low, run.database.index.high
     L, TL, LINES, b, goal = run.L, run.TL, run.lines, run.b, run.goal
@@ -277,6 +289,26 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
             _slide_back(b, z, cells)
             g -= 1
             thr = bound - g - 1
+
+
+def _deepen_compiled(
+    run: MtmRun, compiled: ModuleType, bound: int
+) -> Generator[Progress, None, list[int] | StopReason | None]:
+    """:func:`deepen_mtm` by the ``compiled`` module's iteration, in slices between the checkpoints."""
+    iteration = compiled.CompiledIteration(run, bound, run.skip)
+    checkpoint = run.checkpoint
+    while True:
+        ended = iteration.run(max(1, checkpoint.next_at - iteration.expanded))
+        if ended == compiled.FOUND:
+            run.count(iteration.expanded, iteration.generated, iteration.depth)
+            walk: list[int] = iteration.walk()
+            return walk
+        if ended == compiled.NONE:
+            run.count(iteration.expanded, iteration.generated, 0)
+            return None
+        reason = yield from run.checkpoint_reached(iteration.expanded, iteration.generated, iteration.depth)
+        if reason is not None:
+            return reason
 
 
 Kid = tuple[int, int, int, int, int, int, int, tuple[int, ...]]

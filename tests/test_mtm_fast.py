@@ -1,0 +1,98 @@
+"""The line-move IDA* iteration compiled by numba expands the pure-Python loop's nodes in its order: the same
+solution, the same nodes iteration by iteration, the same first moves skipped; run in slices as small as one node
+it stops and goes on where it stood, and honours the node limit exactly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from npuzzle import Board, goal_board, run
+from npuzzle.pdb import build_multiset, mtm_search, solve_with_multiset, within_lines
+from npuzzle.pdb.multiset import MultisetDatabase
+from npuzzle.progress import Limit, Progress, SearchResult
+from npuzzle.speedsolving.oracle import line_neighbours
+from oracle import line_distances
+from test_mtm import HALVES_OF_4, ROWS_OF_3, line_scramble
+
+pytest.importorskip("numba")
+
+
+@pytest.fixture(scope="module")
+def coarse() -> MultisetDatabase:
+    return build_multiset(3, 3, ROWS_OF_3)
+
+
+@pytest.fixture(scope="module")
+def halves() -> MultisetDatabase:
+    return build_multiset(4, 4, HALVES_OF_4)
+
+
+def solved(board: Board, goal: Board, database: MultisetDatabase, *, compiled: bool, **options: object) -> SearchResult:
+    with pytest.MonkeyPatch.context() as patch:
+        if not compiled:
+            patch.setattr(mtm_search, "compiled_module", lambda name: None)
+        return run(solve_with_multiset(board, goal, database, **options))  # type: ignore[arg-type]
+
+
+def same_search(a: SearchResult, b: SearchResult) -> None:
+    assert a.moves == b.moves
+    assert a.extra["per_iteration"] == b.extra["per_iteration"]
+    assert (a.nodes_expanded, a.nodes_generated, a.stopped) == (b.nodes_expanded, b.nodes_generated, b.stopped)
+
+
+def test_the_compiled_iteration_expands_the_same_nodes_on_3x3_states(coarse: MultisetDatabase) -> None:
+    goal = goal_board(3, 3)
+    truth = line_distances(goal)
+    for tiles in sorted(truth)[::397]:
+        board = Board(3, 3, tiles)
+        compiled = solved(board, goal, coarse, compiled=True)
+        same_search(compiled, solved(board, goal, coarse, compiled=False))
+        assert compiled.extra["line_moves"] == truth[tiles]
+
+
+def test_the_compiled_iteration_expands_the_same_nodes_on_4x4_scrambles(halves: MultisetDatabase) -> None:
+    goal = goal_board(4, 4)
+    rng = random.Random(7)
+    for moves in (3, 8, 12, 16, 16):
+        board = line_scramble(goal, moves, rng)
+        same_search(solved(board, goal, halves, compiled=True), solved(board, goal, halves, compiled=False))
+
+
+def test_slices_of_one_node_go_on_where_they_stopped(halves: MultisetDatabase, monkeypatch: pytest.MonkeyPatch) -> None:
+    goal = goal_board(4, 4)
+    board = line_scramble(goal, 14, random.Random(3))
+    whole = solved(board, goal, halves, compiled=True)
+    monkeypatch.setattr(mtm_search, "COMPILED_CHECK_EVERY", 1)
+    records: list[Progress] = []
+    search = solve_with_multiset(board, goal, halves, report_every=0)
+    sliced = run(search, on_progress=records.append)
+    same_search(sliced, whole)
+    assert len(records) >= whole.nodes_expanded  # a record after every node
+
+
+def test_the_node_limit_stops_both_at_the_same_node(halves: MultisetDatabase) -> None:
+    goal = goal_board(4, 4)
+    board = line_scramble(goal, 16, random.Random(5))
+    limit = Limit(nodes=777)
+    compiled = solved(board, goal, halves, compiled=True, limit=limit)
+    same_search(compiled, solved(board, goal, halves, compiled=False, limit=limit))
+    assert compiled.stopped == "node-limit" and compiled.nodes_expanded == 777
+
+
+def test_the_compiled_bounded_search_skips_the_same_first_moves(coarse: MultisetDatabase) -> None:
+    goal = goal_board(3, 3)
+    truth = line_distances(goal)
+    for tiles in sorted(truth)[::1013]:
+        board = Board(3, 3, tiles)
+        near = list(line_neighbours(board))
+        for bound in (truth[tiles] - 1, truth[tiles]):
+            far = frozenset(b for b in near if truth[b.tiles] > bound - 1)
+            answers = []
+            for compiled in (True, False):
+                with pytest.MonkeyPatch.context() as patch:
+                    if not compiled:
+                        patch.setattr(mtm_search, "compiled_module", lambda name: None)
+                    answers.append(run(within_lines(board, goal, coarse, bound, avoid=far)))
+            assert answers[0] == answers[1], (tiles, bound)
