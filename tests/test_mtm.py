@@ -183,7 +183,7 @@ def test_learned_bounds_give_the_same_answers_in_fewer_nodes_and_are_proven(monk
     """Searches sharing :class:`LearnedBounds` (an analysis' solve and bounded iterations) answer as searches
     without, in fewer nodes in all; each bound kept is a proof: the board, reached by a move along one axis, is at
     least that far from the goal by every first move along the other axis. A full table only reads. (The
-    pure-Python loop: the compiled one does not keep them.)"""
+    pure-Python loop's tables; the compiled loop keeps the same bounds: ``test_mtm_fast.py``.)"""
     monkeypatch.setattr(mtm_search, "compiled_module", lambda name: None)
     goal = home(3, 3)
     coarse = build_multiset(3, 3, ROWS_OF_3)

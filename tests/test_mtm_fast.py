@@ -1,6 +1,6 @@
 """The line-move IDA* iteration compiled by numba expands the pure-Python loop's nodes in its order: the same
-solution, the same nodes iteration by iteration, the same first moves skipped; run in slices as small as one node
-it stops and goes on where it stood, and honours the node limit exactly."""
+solution, the same nodes iteration by iteration, the same first moves skipped, the same learned bounds kept; run in
+slices as small as one node it stops and goes on where it stood, and honours the node limit exactly."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import random
 import pytest
 
 from npuzzle import Board, goal_board, run
-from npuzzle.pdb import build_multiset, mtm_search, solve_with_multiset, within_lines
+from npuzzle.pdb import LearnedBounds, build_multiset, mtm_search, solve_with_multiset, within_lines
+from npuzzle.pdb.mtm_search import LEARNED_MOST
 from npuzzle.pdb.multiset import MultisetDatabase
 from npuzzle.progress import Limit, Progress, SearchResult
 from npuzzle.speedsolving.oracle import line_neighbours
@@ -96,3 +97,31 @@ def test_the_compiled_bounded_search_skips_the_same_first_moves(coarse: Multiset
                         patch.setattr(mtm_search, "compiled_module", lambda name: None)
                     answers.append(run(within_lines(board, goal, coarse, bound, avoid=far)))
             assert answers[0] == answers[1], (tiles, bound)
+
+
+@pytest.mark.parametrize("most", [LEARNED_MOST, 40])
+def test_the_compiled_iteration_keeps_and_reads_learned_bounds_as_the_python_loop_does(
+    coarse: MultisetDatabase, halves: MultisetDatabase, most: int
+) -> None:
+    """Searches sharing learned bounds, one table per side: the same answers and nodes search after search, and as
+    many bounds kept (a full table only reads)."""
+    goal3, goal4 = goal_board(3, 3), goal_board(4, 4)
+    truth = line_distances(goal3)
+    rng = random.Random(11)
+    tasks = [(Board(3, 3, tiles), goal3, coarse, truth[tiles]) for tiles in sorted(truth)[::2011]]
+    tasks += [(b, goal4, halves, None) for b in (line_scramble(goal4, m, rng) for m in (10, 14, 16))]
+    tables = {compiled: (LearnedBounds(most), LearnedBounds(most)) for compiled in (True, False)}
+    seen: dict[bool, list[object]] = {True: [], False: []}
+    for compiled, (learned3, learned4) in tables.items():
+        with pytest.MonkeyPatch.context() as patch:
+            if not compiled:
+                patch.setattr(mtm_search, "compiled_module", lambda name: None)
+            for board, goal, database, d in tasks:
+                learned = learned3 if database is coarse else learned4
+                result = run(solve_with_multiset(board, goal, database, learned=learned))
+                seen[compiled].append((result.moves, result.extra["per_iteration"], result.nodes_generated))
+                if d is not None:
+                    seen[compiled].append(run(within_lines(board, goal, database, d - 1, learned=learned)))
+    assert seen[True] == seen[False]
+    assert [len(t) for t in tables[True]] == [len(t) for t in tables[False]]
+    assert min(len(t) for t in tables[True]) > 0 and max(len(t) for t in tables[True]) <= most

@@ -4,10 +4,11 @@ many a second.
 
 :class:`CompiledIteration` is one iteration's state in arrays, so that the iteration runs in slices: each call of
 :meth:`CompiledIteration.run` expands at most a given number of nodes and returns, and the next call goes on where it
-stopped (progress, limits, Cancel and Ctrl-C act between slices). It does not read or add to the learned bounds
-(:class:`~npuzzle.pdb.mtm_search.LearnedBounds`): a subtree they would skip holds no solution, so the answer is the
-same, found in more nodes. numba compiles the kernel once and keeps the code beside this file (or, where that is
-read-only, in its per-user cache; ``NUMBA_CACHE_DIR`` chooses another folder).
+stopped (progress, limits, Cancel and Ctrl-C act between slices). The learned bounds
+(:class:`~npuzzle.pdb.mtm_search.LearnedBounds`) are kept by the same rules in :class:`LearnedTables`, hash tables of
+the boards packed four bits a cell, so that the nodes are the same with them too. numba compiles the kernel once and
+keeps the code beside this file (or, where that is read-only, in its per-user cache; ``NUMBA_CACHE_DIR`` chooses
+another folder).
 """
 
 from __future__ import annotations
@@ -76,11 +77,30 @@ def compiled_tables(database: MultisetDatabase, lines: Sequence[Sequence[Line]])
     return cached
 
 
+class LearnedTables:
+    """The learned bounds of the compiled iterations: per move axis, at most ``most`` boards (packed four bits a
+    cell, 0 an empty slot: no board packs to 0) and the bound proven for each, in an open-addressing table of at least
+    twice as many slots."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.bits = max(4, (2 * most - 1).bit_length())
+        self.keys = np.zeros((2, 1 << self.bits), np.uint64)
+        self.values = np.zeros((2, 1 << self.bits), np.int64)
+        self.counts = np.zeros(2, np.int64)
+
+    def __len__(self) -> int:
+        return int(self.counts.sum())
+
+
 class CompiledIteration:
     """One IDA* iteration to ``bound`` line moves from ``run``'s board, its first moves but those of ``skip`` (the
-    cells their tiles slide from), run in slices by :meth:`run`."""
+    cells their tiles slide from), reading and adding to ``learned`` (where the bound leaves at least ``gap`` line
+    moves over a board's estimate) unless it is ``None``, run in slices by :meth:`run`."""
 
-    def __init__(self, run: MtmRun, bound: int, skip: Collection[tuple[int, ...]]) -> None:
+    def __init__(
+        self, run: MtmRun, bound: int, skip: Collection[tuple[int, ...]], learned: LearnedTables | None, gap: int
+    ) -> None:
         tables = compiled_tables(run.database, run.lines)
         moves = tables.moves
         self.tables = tables
@@ -102,6 +122,9 @@ class CompiledIteration:
         self.taken = np.zeros((depth, 2), np.int64)
         self.left = np.zeros(depth, np.int64)
         self.kids = np.zeros((depth, kids, 9), np.int64)
+        self.entered = np.zeros((depth, 2), np.int64)
+        self.learned = LearnedTables(1) if learned is None else learned
+        self.gap = gap if learned is not None else -1
 
     def run(self, nodes: int) -> int:
         """Go on for at most ``nodes`` more expansions: :data:`NONE`, :data:`FOUND` or :data:`PAUSED`."""
@@ -110,7 +133,8 @@ class CompiledIteration:
             _iterate(
                 self.registers, self.board, self.bound, nodes, t.entries, t.low, t.high, self.labels,
                 self.mirror_labels, m.count, m.axis, m.length, m.cells, m.deltas, self.skipped, self.blanks,
-                self.taken, self.left, self.kids,
+                self.taken, self.left, self.kids, self.entered, self.gap, self.learned.keys, self.learned.values,
+                self.learned.counts, self.learned.most, self.learned.bits,
             )
         )  # fmt: skip
 
@@ -157,10 +181,18 @@ def _iterate(  # pragma: no cover - compiled
     taken: Ints,
     left: Ints,
     kids: Ints,
+    entered: Ints,
+    gap: int,
+    keys: npt.NDArray[np.uint64],
+    values: Ints,
+    counts: Ints,
+    most: int,
+    bits: int,
 ) -> int:
     """The iteration's loop, as :func:`~npuzzle.pdb.mtm_search.deepen_mtm`'s (written out for speed): ``kids[g]``
     holds the children within the bound of the node at depth ``g`` (line, step, axis, four codes, two estimates),
-    ``left[g]`` how many are still to be tried, ``taken[g]`` the line and step of the move that left it."""
+    ``left[g]`` how many are still to be tried, ``taken[g]`` the line and step of the move that left it,
+    ``entered[g]`` the axis of the move that entered it and its estimate; ``gap`` −1 keeps no learned bounds."""
     n = b.shape[0]
     stop_at = r[EXPANDED] + nodes
     expanded, generated = r[EXPANDED], r[GENERATED]
@@ -207,32 +239,40 @@ def _iterate(  # pragma: no cover - compiled
         left[g] = m
         blanks[g] = z
         # take the next child of the node at depth g, backing up while a node has none left
-        while left[g] == 0:
-            if g == 0:
-                r[EXPANDED], r[GENERATED], r[G] = expanded, generated, 0
-                return NONE
-            g -= 1
-            z = blanks[g]
-            j, k = taken[g, 0], taken[g, 1]
-            for s in range(k, 0, -1):  # the move undone
-                b[cells[z, j, s]] = b[cells[z, j, s - 1]]
-            b[cells[z, j, 0]] = b[z]
-            b[z] = 0
-        left[g] -= 1
-        kid = kids[g, left[g]]
-        j, k = kid[0], kid[1]
-        at = z
-        for s in range(k + 1):
-            p = cells[z, j, s]
-            b[at] = b[p]
-            at = p
-        b[at] = 0
+        while True:
+            while left[g] == 0:
+                if g == 0:
+                    r[EXPANDED], r[GENERATED], r[G] = expanded, generated, 0
+                    return NONE
+                remaining = bound - g  # no solution within as many more moves from here, first moves off its axis
+                if gap >= 0 and remaining - entered[g, 1] >= gap:
+                    _learn(keys[entered[g, 0]], values[entered[g, 0]], counts, entered[g, 0], most, bits, b, remaining)
+                g -= 1
+                z = blanks[g]
+                _slide_back(b, cells, z, taken[g, 0], taken[g, 1])
+            left[g] -= 1
+            kid = kids[g, left[g]]
+            j, k = kid[0], kid[1]
+            at = z
+            for s in range(k + 1):
+                p = cells[z, j, s]
+                b[at] = b[p]
+                at = p
+            b[at] = 0
+            if gap >= 0 and bound - g - 1 - max(kid[7], kid[8]) >= gap:
+                slot = _slot(keys[kid[2]], _packed(b), bits)
+                if values[kid[2], slot] > bound - g - 1:  # proven farther than the moves left
+                    _slide_back(b, cells, z, j, k)
+                    continue
+            break
         taken[g, 0] = j
         taken[g, 1] = k
         axis, lo, hi, tlo, thi, h1, h2 = kid[2], kid[3], kid[4], kid[5], kid[6], kid[7], kid[8]
         z = at
         g += 1
         expanded += 1
+        entered[g, 0] = axis
+        entered[g, 1] = max(h1, h2)
         if h1 == 0 and h2 == 0:
             solved = True
             for c in range(n):
@@ -247,3 +287,48 @@ def _iterate(  # pragma: no cover - compiled
             r[LO], r[HI], r[TLO], r[THI], r[H1], r[H2] = lo, hi, tlo, thi, h1, h2
             r[EXPANDED], r[GENERATED] = expanded, generated
             return PAUSED
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _slide_back(b: Ints, cells: Ints, z: int, j: int, k: int) -> None:  # pragma: no cover - compiled
+    """Undo the line move ``j``, ``k`` that took the blank from ``z``."""
+    for s in range(k, 0, -1):
+        b[cells[z, j, s]] = b[cells[z, j, s - 1]]
+    b[cells[z, j, 0]] = b[z]
+    b[z] = 0
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _packed(b: Ints) -> np.uint64:  # pragma: no cover - compiled
+    """The board four bits a cell."""
+    key = np.uint64(0)
+    for c in range(b.shape[0]):
+        key |= np.uint64(b[c]) << np.uint64(4 * c)
+    return key
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _slot(keys: npt.NDArray[np.uint64], key: np.uint64, bits: int) -> np.int64:  # pragma: no cover - compiled
+    """Where ``key`` is in ``keys``, or the empty slot where it would go (its value then 0)."""
+    mask = np.int64((1 << bits) - 1)
+    at = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
+    while keys[at] != key and keys[at] != np.uint64(0):
+        at = (at + np.int64(1)) & mask
+    return at
+
+
+@numba.njit(cache=True, nogil=True)
+def _learn(
+    keys: npt.NDArray[np.uint64], values: Ints, counts: Ints, axis: int, most: int, bits: int, b: Ints, remaining: int
+) -> None:  # pragma: no cover - compiled
+    """Keep that the board ``b`` has no solution within ``remaining`` more moves (first moves off ``axis``): raised
+    where known lower, added while the axis holds fewer than ``most`` boards."""
+    key = _packed(b)
+    slot = _slot(keys, key, bits)
+    if keys[slot] == key:
+        if values[slot] <= remaining:
+            values[slot] = remaining + 1
+    elif counts[axis] < most:
+        keys[slot] = key
+        values[slot] = remaining + 1
+        counts[axis] += 1

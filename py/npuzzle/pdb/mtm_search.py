@@ -15,7 +15,7 @@ alone: is there a solution of at most ``bound`` line moves (the analysis asks th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Generator, Sequence
+from collections.abc import Collection, Generator, Sequence, Sized
 from types import ModuleType
 
 from ..board import Board
@@ -62,9 +62,12 @@ class LearnedBounds:
     def __init__(self, most: int = LEARNED_MOST) -> None:
         self.by_axis: tuple[dict[bytes, int], dict[bytes, int]] = ({}, {})
         self.most = most
+        self.compiled: Sized | None = None
+        """The compiled iterations' tables (:class:`~npuzzle.pdb.mtm_numba.LearnedTables`), made at their first use:
+        the same rules, in arrays."""
 
     def __len__(self) -> int:
-        return len(self.by_axis[0]) + len(self.by_axis[1])
+        return len(self.by_axis[0]) + len(self.by_axis[1]) + (0 if self.compiled is None else len(self.compiled))
 
 
 def multiset_fits(board: Board, goal: Board, database: MultisetDatabase) -> bool:
@@ -198,7 +201,7 @@ def deepen_mtm(run: MtmRun, bound: int) -> Generator[Progress, None, list[int] |
     """One IDA* iteration to ``bound`` line moves from ``run``'s board, its first moves but those of ``run.skip``:
     the blank's home cells along a solution (one per tile slid), ``None`` when there is none within the bound, or
     the limit that stopped it. The hot loop, written out for speed (locals only); compiled by numba when installed
-    (:mod:`~npuzzle.pdb.mtm_numba`: the same nodes, without the learned bounds)."""
+    (:mod:`~npuzzle.pdb.mtm_numba`: the same nodes)."""
     if run.compiled is not None and max(run.h1, run.h2) <= bound and run.b != run.goal:
         return (yield from _deepen_compiled(run, run.compiled, bound))
     E = run.database.data
@@ -295,7 +298,11 @@ def _deepen_compiled(
     run: MtmRun, compiled: ModuleType, bound: int
 ) -> Generator[Progress, None, list[int] | StopReason | None]:
     """:func:`deepen_mtm` by the ``compiled`` module's iteration, in slices between the checkpoints."""
-    iteration = compiled.CompiledIteration(run, bound, run.skip)
+    learned = run.learned
+    if learned is not None and learned.compiled is None:
+        learned.compiled = compiled.LearnedTables(learned.most // 2)
+    tables = None if learned is None else learned.compiled
+    iteration = compiled.CompiledIteration(run, bound, run.skip, tables, LEARNED_GAP)
     checkpoint = run.checkpoint
     while True:
         ended = iteration.run(max(1, checkpoint.next_at - iteration.expanded))
