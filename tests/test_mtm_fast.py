@@ -4,10 +4,13 @@ slices as small as one node it stops and goes on where it stood, and honours the
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import pytest
 
+from interrupt import HANG_SECONDS, PY, interrupt_when
 from npuzzle import Board, goal_board, run
 from npuzzle.pdb import LearnedBounds, build_multiset, mtm_search, solve_with_multiset, within_lines
 from npuzzle.pdb.mtm_search import LEARNED_MOST
@@ -125,3 +128,17 @@ def test_the_compiled_iteration_keeps_and_reads_learned_bounds_as_the_python_loo
     assert seen[True] == seen[False]
     assert [len(t) for t in tables[True]] == [len(t) for t in tables[False]]
     assert min(len(t) for t in tables[True]) > 0 and max(len(t) for t in tables[True]) <= most
+
+
+def test_ctrl_c_stops_a_compiled_line_move_solve_between_slices(tmp_path: Path, halves: MultisetDatabase) -> None:
+    """A real Ctrl-C once the compiled search is under way (its progress line shows nodes): the process ends at once
+    with the interrupted message, no traceback."""
+    table = tmp_path / "halves.pdb"
+    table.write_bytes(halves.encode())
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)}
+    hard = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's first 15-puzzle: far beyond the coarse table
+    args = ["solve", "--metric", "mtm", "--mtm-pdb", str(table), "--goal", "blank-first", hard]
+    stopped = interrupt_when(args, ready="expanded", env=env)
+    assert stopped.returncode == 3, stopped.stderr
+    assert "mtm-8-7" in stopped.stderr and "interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
+    assert "Not solved" in stopped.stdout and stopped.seconds < HANG_SECONDS
