@@ -62,6 +62,7 @@ AT_THE_TOP = {
     "npuzzle.pdb.multiset_numpy": {"numpy"},
     "npuzzle.nearoptimal.beam_numba": {"numpy", "numba"},
     "npuzzle.pdb.mtm_numba": {"numpy", "numba"},
+    "npuzzle.optimal.ida_numba": {"numpy", "numba"},
 }
 """Modules besides ``npuzzle.env`` that import numpy or numba at their top: each imported only where it is used."""
 

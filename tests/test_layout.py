@@ -287,6 +287,7 @@ HOT_LOOPS = {
     "npuzzle.pdb.loop_disjoint.deepen_disjoint",
     "npuzzle.pdb.mtm_search.deepen_mtm",
     "npuzzle.pdb.mtm_numba._iterate",
+    "npuzzle.optimal.ida_numba._iterate",
     "npuzzle.nearoptimal.shorten.table_search",
 }
 """The functions allowed past :data:`LONG_FUNCTION` lines: search loops written out for speed, each saying so."""

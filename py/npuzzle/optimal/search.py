@@ -22,11 +22,12 @@ from heapq import heappop, heappush
 from typing import Any
 
 from ..board import Board
+from ..compiled import compiled_module
 from ..progress import Limit, Progress, Search, SearchResult, StopReason, result_at
 from ..solvability import check_reachable
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heap import IndexedHeap
-from .heuristics import Heuristic, LineTable, TableHeuristic
+from .heuristics import Heuristic, LinearConflict, LineTable, Manhattan, TableHeuristic
 from .observe import AstarKeys, AstarObserver, IdaNode, IdaObserver
 from .packing import Layout, Move
 
@@ -35,6 +36,14 @@ ASTAR_CHECK_EVERY = 256
 
 IDA_CHECK_EVERY = 1024
 """IDA* checks its limits (and may report progress) every this many expansions."""
+
+COMPILED_AFTER = 200_000
+"""Nodes an unobserved IDA* with Manhattan distance or linear conflicts expands before its next iteration runs
+compiled by numba, when installed (:mod:`~npuzzle.optimal.ida_numba`: the same nodes): numba's start, about 0.4 s
+once a process, would outweigh the short searches."""
+
+COMPILED_CHECK_EVERY = 1 << 16
+"""Expansions between clock readings once the iterations run compiled: a few milliseconds."""
 
 _MoveRow = tuple[int, int, int, int, list[int] | None, list[LineTable | None] | None, Move]
 
@@ -301,14 +310,14 @@ def _idastar(
     done: list[tuple[int, int]] = []  # (bound, nodes) of each finished iteration
     before = 0  # nodes expanded before the running iteration
 
-    def progress(now: float) -> Progress:
+    def progress(now: float, frontier: int) -> Progress:
         elapsed = now - checkpoint.start
         return Progress(
             algorithm="idastar",
             heuristic=name,
             nodes_expanded=expanded,
             nodes_generated=generated,
-            frontier=len(stack),
+            frontier=frontier,
             bound=bound,
             iteration=iterations,
             elapsed=elapsed,
@@ -317,21 +326,61 @@ def _idastar(
         )
 
     def ended(
-        moves: tuple[int, ...] | None, reason: StopReason | None = None, message: str = "", **extra: Any
+        moves: tuple[int, ...] | None,
+        frontier: int,
+        reason: StopReason | None = None,
+        message: str = "",
+        **extra: Any,
     ) -> SearchResult:
         optimal = moves is not None and heuristic.admissible
         lower = bound if moves is None else len(moves) if heuristic.admissible else 0
-        return result_at(progress(time.perf_counter()), reason, message, lower, extra, moves=moves, optimal=optimal)
+        now = time.perf_counter()
+        return result_at(progress(now, frontier), reason, message, lower, extra, moves=moves, optimal=optimal)
 
-    def stopped(reason: StopReason) -> SearchResult:
-        return ended(None, reason, limit_message("idastar", name, reason, limit, expanded, len(stack), bound))
+    def stopped(reason: StopReason, frontier: int) -> SearchResult:
+        message = limit_message("idastar", name, reason, limit, expanded, frontier, bound)
+        return ended(None, frontier, reason, message)
 
-    yield progress(checkpoint.start)
+    yield progress(checkpoint.start, 0)
     check_at = checkpoint.next_at
     infinity = 1 << 62
+    compiled = compiled_ida(heuristic, observer)
+    kernel = None
     while True:
         iterations += 1
         next_bound = infinity
+        if compiled is not None and expanded >= COMPILED_AFTER:
+            if checkpoint.every != COMPILED_CHECK_EVERY:
+                checkpoint.every = COMPILED_CHECK_EVERY
+                check_at = checkpoint.next_at = min(checkpoint.next_at, expanded + COMPILED_CHECK_EVERY)
+            if kernel is None:  # made once: the estimate's and the moves' arrays
+                conflicts = isinstance(heuristic, LinearConflict)
+                kernel = (compiled.Estimate(goal.tiles, board.rows, board.cols, conflicts), compiled.order(setup.table))
+            so_far = (expanded, generated, max_stack)
+            it = compiled.CompiledIteration(board.tiles, goal.tiles, *kernel, h0, bound, so_far)
+            while True:
+                status = it.run(max(1, check_at - expanded))
+                expanded, generated = it.count(compiled.EXPANDED), it.count(compiled.GENERATED)
+                max_stack = it.count(compiled.MOST_ON_STACK)
+                if status == compiled.FOUND:
+                    solution = verify(board, goal, it.path())
+                    on_stack = it.count(compiled.ON_STACK)
+                    return ended(solution, on_stack, bound=bound, per_iteration=[*done, (bound, expanded - before)])
+                if status == compiled.EXHAUSTED:
+                    next_bound = min(it.count(compiled.NEXT_BOUND), infinity)
+                    break
+                reason = checkpoint.check(expanded)
+                if reason is not None:
+                    return stopped(reason, it.count(compiled.ON_STACK) + 1)
+                check_at = checkpoint.next_at
+                if checkpoint.report_due():
+                    yield progress(checkpoint.now, it.count(compiled.ON_STACK))
+            done.append((bound, expanded - before))
+            before = expanded
+            if next_bound == infinity:
+                return ended(None, 0, message=EXHAUSTED_MESSAGE)
+            bound = next_bound
+            continue
         path = [0] * (bound + 1)
         stack = [(start, 0, h0, -1, 0)]
         pop, append = stack.pop, stack.append
@@ -345,7 +394,7 @@ def _idastar(
                     counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
                     observer.took((state, g, h, prev, moved), stack, counts, True)
                 solution = verify(board, goal, path[:g])
-                return ended(solution, bound=bound, per_iteration=[*done, (bound, expanded - before)])
+                return ended(solution, len(stack), bound=bound, per_iteration=[*done, (bound, expanded - before)])
             expanded += 1
             if expanded >= check_at:  # every expansion when observed (the observer is told here, not in the loop)
                 if observer is not None:
@@ -354,10 +403,10 @@ def _idastar(
                 reason = checkpoint.check(expanded)
                 if reason is not None:
                     append((state, g, h, prev, moved))
-                    return stopped(reason)
+                    return stopped(reason, len(stack))
                 check_at = checkpoint.next_at
                 if checkpoint.report_due():
-                    yield progress(checkpoint.now)
+                    yield progress(checkpoint.now, len(stack))
             g1 = g + 1
             blank = state & bmask
             for src, bsh, tsh, step, deltas, lines, mv in table[blank]:
@@ -387,10 +436,19 @@ def _idastar(
         done.append((bound, expanded - before))
         before = expanded
         if next_bound == infinity:
-            return ended(
-                None, message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)"
-            )
+            return ended(None, 0, message=EXHAUSTED_MESSAGE)
         bound = next_bound
+
+
+EXHAUSTED_MESSAGE = "IDA* exhausted every reachable state without reaching the goal (is the board solvable?)"
+
+
+def compiled_ida(heuristic: Heuristic, observer: IdaObserver | None) -> Any:
+    """The module :mod:`~npuzzle.optimal.ida_numba` when an IDA* with ``heuristic`` can run compiled: numba installed,
+    no observer, Manhattan distance or linear conflicts (exactly those classes); else ``None``."""
+    if observer is not None or type(heuristic) not in (Manhattan, LinearConflict):
+        return None
+    return compiled_module(f"{__package__}.ida_numba")
 
 
 def _finite(value: int, infinity: int) -> int | None:
