@@ -4,7 +4,8 @@
 (:mod:`.peel`), solves the rest by beam search (:mod:`.beam`) ranked by Manhattan distance plus linear conflicts
 (:mod:`.conflicts`), and shortens the path (:mod:`.shorten` with relaxed additive group tables, :mod:`.grouptables`,
 on regions of at most 25 cells; :mod:`.windows` on the whole path), pacing every phase on one soft work budget
-counted in states expanded (:mod:`.budget`), so that an answer does not depend on the machine. The rest of the package
+counted in states expanded (:mod:`.budget`), so that an answer does not depend on the machine; :mod:`.proven` raises
+an answer's lower bound by IDA* for a given number of nodes. The rest of the package
 imports what it uses from here (the names below), never from the parts. How it works:
 ``docs/near-optimal.md``; how well and how fast: ``docs/benchmarks-big-boards.md``.
 """
@@ -12,6 +13,7 @@ imports what it uses from here (the names below), never from the parts. How it w
 from __future__ import annotations
 
 from .conflicts import manhattan_linear_conflict
+from .proven import raised_bound
 from .solver import (
     ALGORITHM,
     BUDGET_RULE,
@@ -35,6 +37,7 @@ __all__ = [
     "budget_nodes",
     "data_files",
     "manhattan_linear_conflict",
+    "raised_bound",
     "solve_big",
     "stopped_message",
 ]

@@ -422,13 +422,17 @@ def _shortened(run: _Run, shorten_path: bool) -> Generator[Progress, None, None]
         run.phases["windows"] = len(run.moves)
 
 
+def ratio_words(length: int, lower: int) -> str:
+    """A found solution of ``length`` moves against the proven ``lower`` bound, in words."""
+    if length == lower:
+        return "solved optimally: the length equals the lower bound"
+    return f"solved, not proven optimal: at most {length / lower:.3f}× the optimal length"
+
+
 def _solved_words(moves: Sequence[int], lower: int, budget: Budget) -> str:
     """What a found solution says: proven optimal or its worst ratio, and whether a stop cut its shortening short
     (a limit reached during shortening is then said, not kept as the answer's ``stopped``)."""
-    if len(moves) == lower:
-        message = "solved optimally: the length equals the lower bound"
-    else:
-        message = f"solved, not proven optimal: at most {len(moves) / lower:.3f}× the optimal length"
+    message = ratio_words(len(moves), lower)
     if budget.requested:
         message = f"stopped early ({budget.stopped}): best so far; {message}"
     elif budget.stopped is not None:

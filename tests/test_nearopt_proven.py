@@ -1,0 +1,77 @@
+"""A near-optimal answer's lower bound raised by IDA* with linear conflicts (``solve --prove N``): the bound IDA*
+proves in the nodes given, the ratio and words that follow from it, an optimal solution when IDA* finds one, the bound
+reached when stopped, and the answer untouched where there is nothing to prove."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from npuzzle import Board, goal_board, run, scramble
+from npuzzle.cli import main
+from npuzzle.nearoptimal import raised_bound, solve_big
+from npuzzle.optimal.heuristics import LinearConflict
+from npuzzle.optimal.search import idastar
+from npuzzle.progress import Limit, SearchResult, stop
+
+FIVE = goal_board(5, 5, "blank-first")
+HARD = Board(5, 5, (14, 5, 9, 2, 18, 8, 23, 19, 12, 17, 15, 0, 10, 20, 4, 6, 11, 21, 1, 7, 24, 3, 16, 22, 13))
+"""Korf & Felner's first 24-puzzle (95 moves): no IDA* of these tests finishes it."""
+
+
+def near(board: Board) -> SearchResult:
+    return run(solve_big(board, FIVE, budget=0))
+
+
+def test_the_bound_is_what_ida_proves_in_the_nodes_given() -> None:
+    answer = near(HARD)
+    raised = run(raised_bound(HARD, FIVE, answer, 30_000))
+    ida = run(idastar(HARD, FIVE, LinearConflict(FIVE), Limit(nodes=30_000)))
+    assert ida.moves is None and ida.lower_bound > answer.lower_bound
+    assert raised.lower_bound == ida.lower_bound and raised.moves == answer.moves and not raised.optimal
+    assert raised.extra["proof"] == {"nodes": 30_000, "bound": ida.lower_bound}
+    ratio = round(len(answer.moves or ()) / ida.lower_bound, 4)
+    assert raised.extra["ratio_bound"] == ratio and f"at most {ratio:.3f}×" in raised.message
+
+
+def test_an_optimal_solution_found_on_the_way_replaces_the_answer() -> None:
+    board = scramble(FIVE, 24, seed=3)
+    answer = near(board)
+    raised = run(raised_bound(board, FIVE, answer, 2_000_000))
+    optimum = run(idastar(board, FIVE, LinearConflict(FIVE)))
+    assert raised.optimal and raised.moves == optimum.moves and raised.lower_bound == len(optimum.moves or ())
+    assert raised.extra["ratio_bound"] == 1.0 and "solved optimally" in raised.message
+    assert board.apply(raised.moves or ()) == FIVE
+
+
+def test_a_stop_keeps_the_answer_with_the_bound_of_the_iteration_running() -> None:
+    answer = near(HARD)
+    proving = raised_bound(HARD, FIVE, answer, 10_000_000)
+    first = next(proving)  # IDA*'s first record: its first bound, the start's estimate
+    stopped = stop(proving, lambda record: answer)
+    assert stopped.stopped == "cancelled" and stopped.moves == answer.moves
+    assert stopped.lower_bound == max(answer.lower_bound, first.bound or 0)
+    assert stopped.message.startswith("stopped early (cancelled)")
+
+
+def test_nothing_to_prove_leaves_the_answer_as_it_is() -> None:
+    answer = near(scramble(FIVE, 6, seed=1))
+    assert answer.optimal and run(raised_bound(Board(5, 5, FIVE.tiles), FIVE, answer, 1000)) is answer
+    hard = near(HARD)
+    assert run(raised_bound(HARD, FIVE, hard, 0)) is hard
+
+
+def test_solve_prove_raises_the_printed_bound_and_refuses_a_batch() -> None:
+    tiles = " ".join(map(str, HARD.tiles))
+    out = io.StringIO()
+    assert main(["solve", "--goal", "blank-first", "--budget", "0", "--json", tiles], out=out) == 0
+    plain = json.loads(out.getvalue())
+    out = io.StringIO()
+    args = ["solve", "--goal", "blank-first", "--budget", "0", "--prove", "30000", tiles]
+    assert main(args, out=out) == 0
+    text = out.getvalue()
+    assert "The bound raised by IDA* with linear conflicts to" in text and "in 30,000 nodes expanded" in text
+    assert f"at least {plain['lower_bound']} moves" not in text
+    err = io.StringIO()
+    assert main(["solve", "--batch", "-", "--prove", "5"], out=io.StringIO(), err=err) == 2
+    assert "--prove goes with one board" in err.getvalue()
