@@ -17,11 +17,13 @@ seconds are not). The sets:
   6x6 --seed S`` for S = 0, 1, …, against the lower bound (their optimum is unknown).
 
 ``--boards N`` takes the first N of each set (``--first K`` starts at the K-th), ``--jobs J`` solves J boards at once
-in worker processes (lengths are unchanged; seconds then share the processors).
+in worker processes (lengths are unchanged; seconds then share the processors). ``--prove N`` raises each answer's
+lower bound by IDA* with linear conflicts for N nodes (``npuzzle solve --prove``), its seconds counted in.
 
     python -m bench near --sets korf50,dca35,dca48 --boards 20          # the default budget
     python -m bench near --sets random6,random7 --boards 200 --jobs 2
     python -m bench near --sets random5,random6 --boards 20 --budget 4,40   # what ten times the budget buys
+    python -m bench near --sets korf50 --boards 50 --prove 50000000         # the bound IDA* proves in 50 M nodes
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from npuzzle import Board, goal_board, random_board
-from npuzzle.nearoptimal import DEFAULT_BUDGET, solve_big
+from npuzzle.nearoptimal import DEFAULT_BUDGET, raised_bound, solve_big
 from npuzzle.progress import run
 from npuzzle.research.instances import korf24
 
@@ -90,19 +92,20 @@ def cases_of(name: str, count: int, first: int) -> list[Case]:
     raise SystemExit(f"unknown set {name!r}: korf50, dca24, dca35, dca48, random5 … random10 or randomRxC")
 
 
-def solve_one(job: tuple[Case, float]) -> Outcome:
-    """Solve one board with the work budget (in a worker process)."""
-    case, budget = job
+def solve_one(job: tuple[Case, float, int]) -> Outcome:
+    """Solve one board with the work budget, then raise its bound by ``prove`` nodes of IDA* (in a worker process)."""
+    case, budget, prove = job
     began, cpu = time.perf_counter(), time.process_time()
     result = run(solve_big(case.board, case.goal, budget=budget))
+    result = run(raised_bound(case.board, case.goal, result, prove))
     took, cpu = time.perf_counter() - began, time.process_time() - cpu
     assert result.moves is not None, f"{case.set_name} #{case.number}: no solution"
     return Outcome(tuple(result.moves), result.lower_bound, result.nodes_expanded, took, cpu)
 
 
-def solve_all(cases: Sequence[Case], budget: float, jobs: int) -> Iterable[tuple[Case, Outcome, None]]:
+def solve_all(cases: Sequence[Case], budget: float, jobs: int, prove: int) -> Iterable[tuple[Case, Outcome, None]]:
     """Each case with its outcome, in order (``jobs`` worker processes, or this one)."""
-    work = [(case, budget) for case in cases]
+    work = [(case, budget, prove) for case in cases]
     if jobs <= 1:
         for job in work:
             yield job[0], solve_one(job), None
@@ -172,13 +175,13 @@ class Tally:
 
 
 def report(
-    name: str, budget: float, cases: Sequence[Case], jobs: int, verbose: bool, other: Path | None = None
+    name: str, budget: float, cases: Sequence[Case], jobs: int, verbose: bool, other: Path | None = None, prove: int = 0
 ) -> None:
     """Solve a set with one budget and print its summary line (and every board's with ``verbose``); with
     ``other``, that checkout's too and the ratios of the two (this / other)."""
     mine, theirs = Tally(name, "this"), Tally(name, "other")
     pairs: Iterable[tuple[Case, Outcome, Outcome | None]] = (
-        solve_all(cases, budget, jobs) if other is None else solve_side_by_side(cases, budget, other)
+        solve_all(cases, budget, jobs, prove) if other is None else solve_side_by_side(cases, budget, other)
     )
     for case, out, base in pairs:
         mine.add(case, out)
@@ -220,15 +223,18 @@ def main(argv: list[str]) -> int:
         metavar="TREE",
         help="also solve every board with the checkout TREE, alternated with this tree board by board",
     )
+    parser.add_argument("--prove", type=int, default=0, help="nodes of IDA* raising each bound (default 0: none)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every board")
     args = parser.parse_args(argv)
     if args.against is not None and args.jobs > 1:
         parser.error("--against alternates the two trees on one board at a time: leave --jobs at 1")
+    if args.against is not None and args.prove:
+        parser.error("--prove runs on this tree alone: leave out --against")
     also = "" if args.against is None else f"; against {args.against} ({head(args.against)})"
     print(f"commit {head()}; load average {load_average()}; {args.jobs} job(s){also}")
     for name in args.sets.split(","):
         cases = cases_of(name.strip(), args.boards, args.first)
         for budget in (float(b) for b in args.budget.split(",")):
-            report(name.strip(), budget, cases, args.jobs, args.verbose, args.against)
+            report(name.strip(), budget, cases, args.jobs, args.verbose, args.against, args.prove)
     print(f"load average at the end {load_average()}")
     return 0
