@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
+from pathlib import Path
 
+from interrupt import HANG_SECONDS, PY, interrupt_when
 from npuzzle import Board, goal_board, run, scramble
 from npuzzle.cli import main
 from npuzzle.nearoptimal import raised_bound, solve_big
@@ -75,3 +78,16 @@ def test_solve_prove_raises_the_printed_bound_and_refuses_a_batch() -> None:
     err = io.StringIO()
     assert main(["solve", "--batch", "-", "--prove", "5"], out=io.StringIO(), err=err) == 2
     assert "--prove goes with one board" in err.getvalue()
+
+
+def test_ctrl_c_ends_the_proof_with_the_answer_and_the_bound_reached(tmp_path: Path) -> None:
+    """A real Ctrl-C once the proof is under way: the answer is printed with the bound reached, exit 3."""
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)}
+    tiles = " ".join(map(str, HARD.tiles))
+    args = ["solve", "--goal", "blank-first", "--budget", "0", "--prove", "1000000000", tiles]
+    stopped = interrupt_when(args, ready="raising the bound", env=env)
+    assert stopped.returncode == 3, stopped.stderr
+    assert "Solved in" in stopped.stdout and "Stopped early (cancelled)" in stopped.stdout
+    assert "The bound raised by IDA* with linear conflicts to" in stopped.stdout
+    assert "interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
+    assert stopped.seconds < HANG_SECONDS
