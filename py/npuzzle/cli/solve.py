@@ -312,14 +312,15 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     blank_direction_argument(parser, "the solution's notation line names")
     add_solutions_arguments(parser)
     _search_limit_arguments(parser)
-    parser.add_argument(
-        "--prove",
-        type=positive_int,
-        metavar="N",
-        help="near-optimal answers: then up to N nodes of IDA* with linear conflicts to raise the proven lower bound "
-        "(and so lower the 'at most ×' ratio; an optimal solution found on the way replaces the answer). Counted, "
-        "not timed; tens of millions of nodes take seconds with the fast extra (docs/near-optimal.md)",
-    )
+    parser.add_argument("--prove", type=positive_int, metavar="N", help=PROVE_HELP)
+
+
+PROVE_HELP = (
+    "near-optimal answers: then up to N nodes of IDA* with linear conflicts to raise the proven lower bound (and so "
+    "lower the 'at most ×' ratio; an optimal solution found on the way replaces the answer). Counted, not timed; tens "
+    "of millions of nodes take seconds with the fast extra (docs/near-optimal.md)"
+)
+"""``solve --prove``'s help."""
 
 
 def _compare_arguments(parser: argparse.ArgumentParser) -> None:

@@ -20,6 +20,14 @@ import numpy.typing as npt
 
 Ints = npt.NDArray[np.int64]
 
+Tables = tuple[Ints, Ints, Ints, Ints, Ints, Ints]
+"""What the kernel reads: the shape and whether conflicts count (``rows, cols, conflicts``), the moves' order
+(:func:`order`) and :class:`Estimate`'s ``distance``, ``lines``, ``along`` and ``goal_line``."""
+
+BLANK, TAKEN, MOVED, LEFT = range(4)
+"""Per level of the path (``levels[g]``): the node's blank, the cell the move taken from it slid a tile from, that
+tile, and how many of its children are still to be taken."""
+
 FOUND, EXHAUSTED, PAUSED = 0, 1, 2
 """What a slice ended with: the goal taken, the iteration over, or its nodes spent."""
 
@@ -41,6 +49,7 @@ class Estimate:
         n = rows * cols
         self.rows, self.cols = rows, cols
         self.conflicts = conflicts
+        self.shape = np.array([rows, cols, int(conflicts)], np.int64)
         self.distance = np.zeros((n, n), np.int64)
         home = [0] * n
         for cell, tile in enumerate(goal):
@@ -92,27 +101,20 @@ class CompiledIteration:
     ) -> None:
         self.board = np.asarray(tiles, np.int64)
         self.goal = np.asarray(goal, np.int64)
-        self.estimate = estimate
-        self.order = moves
         self.bound = bound
         z = list(tiles).index(0)
         self.registers = np.array([0, z, h, 0, so_far[0], so_far[1], 0, so_far[2], NO_BOUND], np.int64)
         depth = bound + 1
-        self.blanks = np.zeros(depth, np.int64)
-        self.taken = np.zeros(depth, np.int64)
-        self.moved = np.zeros(depth, np.int64)
-        self.left = np.zeros(depth, np.int64)
+        self.levels = np.zeros((depth, 4), np.int64)
         self.kids = np.zeros((depth, moves.shape[1], 2), np.int64)
+        e = estimate
+        self.tables: Tables = (e.shape, moves, e.distance, e.lines, e.along, e.goal_line)
 
     def run(self, nodes: int) -> int:
         """Go on for at most ``nodes`` more expansions: :data:`FOUND`, :data:`EXHAUSTED` or :data:`PAUSED`."""
-        e = self.estimate
         return int(
-            _iterate(
-                self.registers, self.board, self.goal, e.rows, e.cols, self.bound, nodes, self.order, e.distance,
-                e.conflicts, e.lines, e.along, e.goal_line, self.blanks, self.taken, self.moved, self.left, self.kids,
-            )
-        )  # fmt: skip
+            _iterate(self.registers, self.board, self.goal, self.bound, nodes, self.tables, self.levels, self.kids)
+        )
 
     def count(self, register: int) -> int:
         """One of the registers (:data:`EXPANDED`, :data:`GENERATED`, …)."""
@@ -120,33 +122,17 @@ class CompiledIteration:
 
     def path(self) -> tuple[int, ...]:
         """After :data:`FOUND`: the tiles moved, first to last."""
-        return tuple(int(t) for t in self.moved[: self.count(G)])
+        return tuple(int(t) for t in self.levels[: self.count(G), MOVED])
 
 
-@numba.njit(cache=True, nogil=True)
-def _iterate(  # pragma: no cover - compiled
-    r: Ints,
-    b: Ints,
-    goal: Ints,
-    rows: int,
-    cols: int,
-    bound: int,
-    nodes: int,
-    order: Ints,
-    distance: Ints,
-    conflicts: bool,
-    lines: Ints,
-    along: Ints,
-    goal_line: Ints,
-    blanks: Ints,
-    taken: Ints,
-    moved: Ints,
-    left: Ints,
-    kids: Ints,
-) -> int:
+@numba.njit(cache=True, nogil=True)  # pragma: no cover - compiled
+def _iterate(r: Ints, b: Ints, goal: Ints, bound: int, nodes: int, tables: Tables, levels: Ints, kids: Ints) -> int:
     """The iteration's loop, as :func:`~npuzzle.optimal.search._idastar`'s (written out for speed): take a node (the
     goal ends it), count it, list its children within the bound (``kids[g]``: the cell the tile slides from and the
-    child's estimate; ``left[g]`` still to take), take the last; back up while a level has none left."""
+    child's estimate; ``levels[g]``: :data:`BLANK` … :data:`LEFT`), take the last; back up while a level has none
+    left."""
+    spec, order, distance, lines, along, goal_line = tables
+    rows, cols, conflicts = spec[0], spec[1], spec[2] == 1
     n = b.shape[0]
     stop_at = r[EXPANDED] + nodes
     g, z, h = r[G], r[Z], r[H]
@@ -173,7 +159,7 @@ def _iterate(  # pragma: no cover - compiled
                 return PAUSED
         counted = False
         # the children within the bound, in the move table's order
-        prev = blanks[g - 1] if g > 0 else -1
+        prev = levels[g - 1, BLANK] if g > 0 else -1
         m = 0
         for k in range(order.shape[1]):
             src = order[z, k]
@@ -204,31 +190,31 @@ def _iterate(  # pragma: no cover - compiled
             kids[g, m, 0] = src
             kids[g, m, 1] = ch
             m += 1
-        left[g] = m
-        blanks[g] = z
+        levels[g, LEFT] = m
+        levels[g, BLANK] = z
         on_stack += m
         if on_stack > most:
             most = on_stack
-        while left[g] == 0:
+        while levels[g, LEFT] == 0:
             if g == 0:
                 r[G], r[EXPANDED], r[GENERATED], r[ON_STACK], r[MOST_ON_STACK], r[NEXT_BOUND] = (
                     0, expanded, generated, 0, most, next_bound
                 )  # fmt: skip
                 return EXHAUSTED
             g -= 1
-            z = blanks[g]
-            src = taken[g]
+            z = levels[g, BLANK]
+            src = levels[g, TAKEN]
             b[src] = b[z]
             b[z] = 0
-        left[g] -= 1
+        levels[g, LEFT] -= 1
         on_stack -= 1
-        src = kids[g, left[g], 0]
-        h = kids[g, left[g], 1]
+        src = kids[g, levels[g, LEFT], 0]
+        h = kids[g, levels[g, LEFT], 1]
         tile = b[src]
         b[z] = tile
         b[src] = 0
-        taken[g] = src
-        moved[g] = tile
+        levels[g, TAKEN] = src
+        levels[g, MOVED] = tile
         z = src
         g += 1
 
