@@ -78,6 +78,9 @@ def test_solve_prove_raises_the_printed_bound_and_refuses_a_batch() -> None:
     err = io.StringIO()
     assert main(["solve", "--batch", "-", "--prove", "5"], out=io.StringIO(), err=err) == 2
     assert "--prove goes with one board" in err.getvalue()
+    err = io.StringIO()
+    assert main(["solve", "--prove", "5", "1 2 3 / 4 5 6 / 7 0 8"], out=io.StringIO(), err=err) == 0
+    assert "--prove raises near-optimal answers' bounds only; this one came from astar" in err.getvalue()
 
 
 def test_ctrl_c_ends_the_proof_with_the_answer_and_the_bound_reached(tmp_path: Path) -> None:

@@ -173,6 +173,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         if args.prove is not None and result.algorithm == NEAR_OPTIMAL and not interrupted:
             proof = raised_bound(board, goal, result, args.prove, limit)
             result, interrupted = drive(proof, ProgressLine(err), "idastar", "linear-conflict", "raising the bound: ")
+        elif args.prove is not None and not interrupted:
+            err.write(
+                f"npuzzle: --prove raises near-optimal answers' bounds only; this one came from {result.algorithm}\n"
+            )
     if args.json:
         out.write(json.dumps(solved_record(board, result)) + "\n")
     else:
