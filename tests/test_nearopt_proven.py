@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from interrupt import HANG_SECONDS, PY, interrupt_when
@@ -32,7 +33,7 @@ def test_the_bound_is_what_ida_proves_in_the_nodes_given() -> None:
     ida = run(idastar(HARD, FIVE, LinearConflict(FIVE), Limit(nodes=30_000)))
     assert ida.moves is None and ida.lower_bound > answer.lower_bound
     assert raised.lower_bound == ida.lower_bound and raised.moves == answer.moves and not raised.optimal
-    assert raised.extra["proof"] == {"nodes": 30_000, "bound": ida.lower_bound}
+    assert raised.extra["proof"] == {"nodes": 30_000, "bound": ida.lower_bound, "raised": True}
     ratio = round(len(answer.moves or ()) / ida.lower_bound, 4)
     assert raised.extra["ratio_bound"] == ratio and f"at most {ratio:.3f}×" in raised.message
 
@@ -64,6 +65,15 @@ def test_nothing_to_prove_leaves_the_answer_as_it_is() -> None:
     assert run(raised_bound(HARD, FIVE, hard, 0)) is hard
 
 
+def test_a_line_move_answer_is_left_alone_and_a_time_limit_cut_is_said() -> None:
+    answer = near(HARD)
+    lines = replace(answer, extra={**answer.extra, "metric": "mtm"})
+    assert run(raised_bound(HARD, FIVE, lines, 1000)) is lines
+    cut = run(raised_bound(HARD, FIVE, answer, 10**9, Limit(seconds=answer.seconds + 0.001)))
+    assert cut.stopped is None and "the bound's proof cut short by the time limit" in cut.message
+    assert cut.lower_bound >= answer.lower_bound and cut.moves == answer.moves
+
+
 def test_solve_prove_raises_the_printed_bound_and_refuses_a_batch() -> None:
     tiles = " ".join(map(str, HARD.tiles))
     out = io.StringIO()
@@ -73,14 +83,19 @@ def test_solve_prove_raises_the_printed_bound_and_refuses_a_batch() -> None:
     args = ["solve", "--goal", "blank-first", "--budget", "0", "--prove", "30000", tiles]
     assert main(args, out=out) == 0
     text = out.getvalue()
-    assert "The bound raised by IDA* with linear conflicts to" in text and "in 30,000 nodes expanded" in text
+    assert "IDA* with linear conflicts raised the bound to" in text and "in 30,000 nodes expanded" in text
     assert f"at least {plain['lower_bound']} moves" not in text
     err = io.StringIO()
     assert main(["solve", "--batch", "-", "--prove", "5"], out=io.StringIO(), err=err) == 2
     assert "--prove goes with one board" in err.getvalue()
     err = io.StringIO()
     assert main(["solve", "--prove", "5", "1 2 3 / 4 5 6 / 7 0 8"], out=io.StringIO(), err=err) == 0
-    assert "--prove raises near-optimal answers' bounds only; this one came from astar" in err.getvalue()
+    assert "--prove raises the bound of a near-optimal answer in single-tile moves only; this one came from astar" in (
+        err.getvalue()
+    )
+    err = io.StringIO()
+    assert main(["solve", "--count", "--prove", "5", "1 2 3 / 4 5 6 / 7 0 8"], out=io.StringIO(), err=err) == 2
+    assert "it does not go with --count or --all" in err.getvalue()
 
 
 def test_ctrl_c_ends_the_proof_with_the_answer_and_the_bound_reached(tmp_path: Path) -> None:
@@ -91,6 +106,6 @@ def test_ctrl_c_ends_the_proof_with_the_answer_and_the_bound_reached(tmp_path: P
     stopped = interrupt_when(args, ready="raising the bound", env=env)
     assert stopped.returncode == 3, stopped.stderr
     assert "Solved in" in stopped.stdout and "Stopped early (cancelled)" in stopped.stdout
-    assert "The bound raised by IDA* with linear conflicts to" in stopped.stdout
+    assert "IDA* with linear conflicts raised the bound to" in stopped.stdout
     assert "interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
     assert stopped.seconds < HANG_SECONDS

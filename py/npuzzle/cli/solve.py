@@ -12,13 +12,13 @@ from typing import TextIO
 from ..board import Board, moves_to_letters
 from ..errors import PatternDatabaseError, UnsolvableError, plural, quote_input
 from ..interchange import Convention, write_notation
-from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT, raised_bound
+from ..nearoptimal import DEFAULT_BUDGET, WORK_UNIT, raised_bound, with_bound
 from ..optimal.checkpoint import result_from_progress
 from ..optimal.metric import METRICS, count_moves
 from ..parallel.workers import default_jobs
 from ..pdb import MTM_ENV, PDB_ENV, Located, PdbTables, cache_dir, locate, locate_mtm, read_multiset, read_tables
 from ..policy import NEAR_OPTIMAL
-from ..progress import ALGORITHM_TITLES, Limit, Search, SearchResult, ratio_bound
+from ..progress import ALGORITHM_TITLES, Limit, Progress, Search, SearchResult, ratio_bound
 from ..research.batch import solved_record, unsolvable_record, wants_tables
 from ..solvability import Explanation
 from ..solving.registry import Registry, default_registry, registry_with_tables
@@ -73,11 +73,12 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
                 f"Not proven optimal: the shortest solution has at least {plural(result.lower_bound, 'move')} "
                 f"(lower bound), so this one is at most {ratio:.3f}× the optimal length."
             )
-        raised = result.extra.get("proof")
-        if raised is not None:
+        proven = result.extra.get("proof")
+        if proven is not None:
+            did = "raised the bound to" if proven["raised"] else "reached, not above the bound already proven,"
             lines.append(
-                f"The bound raised by IDA* with linear conflicts to {raised['bound']} in {raised['nodes']:,} nodes "
-                "expanded (not counted below)."
+                f"IDA* with linear conflicts {did} {proven['bound']} in {proven['nodes']:,} nodes expanded (--prove; "
+                "not counted below)."
             )
     else:
         lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
@@ -140,6 +141,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     every = args.count or args.all
     if every:
         check_solutions_arguments(args)
+        if args.prove is not None:
+            raise UsageError("--prove raises a near-optimal answer's bound: it does not go with --count or --all")
     wanted = wants_tables(board, goal, "auto" if args.metric == "mtm" else args.algorithm, args.heuristic)
     try:
         tables = load_pdb(args, err) if wanted else None
@@ -170,13 +173,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         result, interrupted = drive(
             chosen.start(limit), ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
         )
-        if args.prove is not None and result.algorithm == NEAR_OPTIMAL and not interrupted:
-            proof = raised_bound(board, goal, result, args.prove, limit)
-            result, interrupted = drive(proof, ProgressLine(err), "idastar", "linear-conflict", "raising the bound: ")
-        elif args.prove is not None and not interrupted:
-            err.write(
-                f"npuzzle: --prove raises near-optimal answers' bounds only; this one came from {result.algorithm}\n"
-            )
+        if args.prove is not None and not interrupted:
+            result, interrupted = _proven(board, goal, result, args.prove, limit, err)
     if args.json:
         out.write(json.dumps(solved_record(board, result)) + "\n")
     else:
@@ -184,6 +182,27 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
     if interrupted:
         err.write("npuzzle: interrupted\n")
     return EXIT_OK if result.moves is not None and result.stopped is None else EXIT_STOPPED
+
+
+def _proven(
+    board: Board, goal: Board, answer: SearchResult, nodes: int, limit: Limit, err: TextIO
+) -> tuple[SearchResult, bool]:
+    """``--prove``: a near-optimal answer in single-tile moves with its bound raised (progress on ``err``; a second
+    Ctrl-C keeps the answer with the bound reached), or the answer as it is with a word on ``err`` why."""
+    if answer.algorithm != NEAR_OPTIMAL or answer.extra.get("metric") == "mtm":
+        counted = " in line moves" if answer.extra.get("metric") == "mtm" else ""
+        err.write(
+            f"npuzzle: --prove raises the bound of a near-optimal answer in single-tile moves only; this one came from "
+            f"{answer.algorithm}{counted}\n"
+        )
+        return answer, False
+
+    def reached(record: Progress | None) -> SearchResult:
+        bound, expanded = (0, 0) if record is None else (record.bound or 0, record.nodes_expanded)
+        return with_bound(answer, bound, expanded, None, stopped="cancelled")
+
+    proof = raised_bound(board, goal, answer, nodes, limit)
+    return drive(proof, ProgressLine(err), "idastar", "linear-conflict", "raising the bound: ", stopped=reached)
 
 
 def with_mtm_database(registry: Registry, args: argparse.Namespace, err: TextIO) -> Registry:

@@ -13,7 +13,7 @@ imports what it uses from here (the names below), never from the parts. How it w
 from __future__ import annotations
 
 from .conflicts import manhattan_linear_conflict
-from .proven import raised_bound
+from .proven import raised_bound, with_bound
 from .solver import (
     ALGORITHM,
     BUDGET_RULE,
@@ -40,4 +40,5 @@ __all__ = [
     "raised_bound",
     "solve_big",
     "stopped_message",
+    "with_bound",
 ]

@@ -18,42 +18,55 @@ from .solver import ratio_words
 
 
 def raised_bound(board: Board, goal: Board, answer: SearchResult, nodes: int, limit: Limit = Limit()) -> Search:
-    """``answer`` (a near-optimal solver's, for ``board`` → ``goal``) with its lower bound raised by IDA* with linear
-    conflicts for at most ``nodes`` nodes expanded (within ``limit``'s seconds): the bound, ``ratio_bound`` and the
-    message updated, ``extra["proof"]`` the nodes and the bound IDA* reached; an optimal solution, when IDA* finds one,
-    in place of the answer's moves. A stop (:class:`~npuzzle.progress.SearchStopped`) ends the proof with the bound
-    reached. ``answer`` as it is when it has no solution or is optimal already, or ``nodes`` is 0."""
-    if answer.moves is None or answer.optimal or nodes <= 0:
+    """``answer`` (a near-optimal solver's in single-tile moves, for ``board`` → ``goal``) with its lower bound raised
+    by IDA* with linear conflicts for at most ``nodes`` nodes expanded, and within what is left of ``limit``'s seconds
+    after the answer's: :func:`with_bound`. A stop (:class:`~npuzzle.progress.SearchStopped`) ends the proof with the
+    bound of the iteration running. ``answer`` as it is when it has no solution, is optimal already, counts line
+    moves (a single-tile bound says nothing of them) or ``nodes`` is 0."""
+    if answer.moves is None or answer.optimal or nodes <= 0 or answer.extra.get("metric") == "mtm":
         return answer
-    search = idastar(board, goal, LinearConflict(goal), Limit(nodes=nodes, seconds=limit.seconds))
-    stopped: StopReason | None = None
+    seconds = None if limit.seconds is None else max(limit.seconds - answer.seconds, 0.001)
+    search = idastar(board, goal, LinearConflict(goal), Limit(nodes=nodes, seconds=seconds))
     while True:
         try:
             record = next(search)
         except StopIteration as done:
             found: SearchResult = done.value
-            expanded, bound, moves = found.nodes_expanded, found.lower_bound, found.moves
-            break
+            cut = "time limit" if found.stopped == "time-limit" else None
+            return with_bound(answer, found.lower_bound, found.nodes_expanded, found.moves, cut=cut)
         try:
             yield record
         except SearchStopped as stop:  # the bound of the iteration running is proven: every shorter one ended
             search.close()
-            stopped = stop.reason
-            expanded, bound, moves = record.nodes_expanded, record.bound or 0, None
-            break
-    lower = max(answer.lower_bound, bound)
-    shorter = moves is not None and len(moves) <= len(answer.moves)
-    final = moves if shorter and moves is not None else answer.moves
-    extra = {**answer.extra, "proof": {"nodes": expanded, "bound": bound}}
-    raised = replace(
-        answer,
-        moves=final,
-        optimal=shorter or len(final) == lower,
-        lower_bound=len(final) if shorter else lower,
-        message=(f"stopped early ({stopped}): " if stopped else "")
-        + ratio_words(len(final), len(final) if shorter else lower),
-        stopped=stopped,
-        extra=extra,
+            return with_bound(answer, record.bound or 0, record.nodes_expanded, None, stopped=stop.reason)
+
+
+def with_bound(
+    answer: SearchResult,
+    bound: int,
+    nodes: int,
+    optimum: tuple[int, ...] | None,
+    stopped: StopReason | None = None,
+    cut: str | None = None,
+) -> SearchResult:
+    """``answer`` with the lower bound ``bound`` IDA* proved in ``nodes`` (or its ``optimum``, found, as the answer):
+    the bound, ``optimal``, ``ratio_bound`` and the message's ratio updated, ``extra["proof"]`` the nodes, the bound and
+    whether it rose; ``stopped`` when a stop ended the proof, ``cut`` the limit that cut it short."""
+    moves = answer.moves or ()
+    before = ratio_words(len(moves), answer.lower_bound)
+    if optimum is not None and len(optimum) <= len(moves):
+        lower = len(optimum)
+        raised = replace(answer, moves=optimum, optimal=True, algorithm="idastar", heuristic="linear-conflict")
+    else:
+        lower = max(answer.lower_bound, bound)
+        raised = replace(answer, optimal=len(moves) == lower)
+    words = ratio_words(len(raised.moves or ()), lower) + (
+        f" (the bound's proof cut short by the {cut})" if cut else ""
     )
+    message = answer.message.replace(before, words) if before in answer.message else f"{words}; {answer.message}"
+    if stopped is not None:
+        message = f"stopped early ({stopped}): {message}"
+    extra = {**answer.extra, "proof": {"nodes": nodes, "bound": bound, "raised": lower > answer.lower_bound}}
+    raised = replace(raised, lower_bound=lower, message=message.rstrip("; "), stopped=stopped, extra=extra)
     extra["ratio_bound"] = ratio_bound(raised)
     return raised

@@ -148,7 +148,13 @@ def _iterate(r: Ints, b: Ints, goal: Ints, bound: int, nodes: int, tables: Table
                         solved = False
                         break
                 if solved:
-                    r[G], r[EXPANDED], r[GENERATED], r[MOST_ON_STACK] = g, expanded, generated, most
+                    r[G], r[EXPANDED], r[GENERATED], r[ON_STACK], r[MOST_ON_STACK] = (
+                        g,
+                        expanded,
+                        generated,
+                        on_stack,
+                        most,
+                    )
                     return FOUND
             expanded += 1
             if expanded >= stop_at:

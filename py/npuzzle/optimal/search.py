@@ -344,7 +344,7 @@ def _idastar(
     yield progress(checkpoint.start, 0)
     check_at = checkpoint.next_at
     infinity = 1 << 62
-    compiled = compiled_ida(heuristic, observer)
+    compiled = compiled_ida(heuristic, goal, observer)
     kernel = None
     while True:
         iterations += 1
@@ -443,10 +443,13 @@ def _idastar(
 EXHAUSTED_MESSAGE = "IDA* exhausted every reachable state without reaching the goal (is the board solvable?)"
 
 
-def compiled_ida(heuristic: Heuristic, observer: IdaObserver | None) -> Any:
-    """The module :mod:`~npuzzle.optimal.ida_numba` when an IDA* with ``heuristic`` can run compiled: numba installed,
-    no observer, Manhattan distance or linear conflicts (exactly those classes); else ``None``."""
+def compiled_ida(heuristic: Heuristic, goal: Board, observer: IdaObserver | None) -> Any:
+    """The module :mod:`~npuzzle.optimal.ida_numba` when an IDA* with ``heuristic`` towards ``goal`` can run compiled:
+    numba installed, no observer, Manhattan distance or linear conflicts (exactly those classes) made for that goal
+    (the compiled estimate is made from the goal); else ``None``."""
     if observer is not None or type(heuristic) not in (Manhattan, LinearConflict):
+        return None
+    if not isinstance(heuristic, TableHeuristic) or heuristic.goal != goal:
         return None
     return compiled_module(f"{__package__}.ida_numba")
 
