@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from oracle import line_distances
 from test_mtm import HALVES_OF_4, ROWS_OF_3, line_scramble
 
 pytest.importorskip("numba")
+from npuzzle.pdb import mtm_numba
 
 
 @pytest.fixture(scope="module")
@@ -33,11 +36,25 @@ def halves() -> MultisetDatabase:
     return build_multiset(4, 4, HALVES_OF_4)
 
 
+def choose(patch: pytest.MonkeyPatch, compiled: bool) -> list[int]:
+    """Searches run compiled on any board (else the pure-Python loop) while ``patch`` lasts; the compiled slices run,
+    their node allowances in a list."""
+    slices: list[int] = []
+    if compiled:
+        patch.setattr(mtm_search, "COMPILED_FROM_CELLS", 0)
+        sliced = mtm_numba.CompiledIteration.run
+        patch.setattr(mtm_numba.CompiledIteration, "run", lambda it, nodes: slices.append(nodes) or sliced(it, nodes))
+    else:
+        patch.setattr(mtm_search, "compiled_module", lambda name: None)
+    return slices
+
+
 def solved(board: Board, goal: Board, database: MultisetDatabase, *, compiled: bool, **options: object) -> SearchResult:
     with pytest.MonkeyPatch.context() as patch:
-        if not compiled:
-            patch.setattr(mtm_search, "compiled_module", lambda name: None)
-        return run(solve_with_multiset(board, goal, database, **options))  # type: ignore[arg-type]
+        slices = choose(patch, compiled)
+        result = run(solve_with_multiset(board, goal, database, **options))  # type: ignore[arg-type]
+    assert bool(slices) == (compiled and board != goal)
+    return result
 
 
 def same_search(a: SearchResult, b: SearchResult) -> None:
@@ -96,8 +113,7 @@ def test_the_compiled_bounded_search_skips_the_same_first_moves(coarse: Multiset
             answers = []
             for compiled in (True, False):
                 with pytest.MonkeyPatch.context() as patch:
-                    if not compiled:
-                        patch.setattr(mtm_search, "compiled_module", lambda name: None)
+                    choose(patch, compiled)
                     answers.append(run(within_lines(board, goal, coarse, bound, avoid=far)))
             assert answers[0] == answers[1], (tiles, bound)
 
@@ -117,8 +133,7 @@ def test_the_compiled_iteration_keeps_and_reads_learned_bounds_as_the_python_loo
     seen: dict[bool, list[object]] = {True: [], False: []}
     for compiled, (learned3, learned4) in tables.items():
         with pytest.MonkeyPatch.context() as patch:
-            if not compiled:
-                patch.setattr(mtm_search, "compiled_module", lambda name: None)
+            choose(patch, compiled)
             for board, goal, database, d in tasks:
                 learned = learned3 if database is coarse else learned4
                 result = run(solve_with_multiset(board, goal, database, learned=learned))
@@ -142,3 +157,21 @@ def test_ctrl_c_stops_a_compiled_line_move_solve_between_slices(tmp_path: Path, 
     assert stopped.returncode == 3, stopped.stderr
     assert "mtm-8-7" in stopped.stderr and "interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
     assert "Not solved" in stopped.stdout and stopped.seconds < HANG_SECONDS
+
+
+def test_small_searches_leave_numba_unloaded(tmp_path: Path) -> None:
+    """An 8-puzzle's line-move solve and a short IDA* finish in milliseconds: they do not pay numba's start."""
+    code = (
+        "import sys; from npuzzle.cli import main; "
+        "main(['solve', '--metric', 'mtm', '8 6 7 / 2 5 4 / 3 0 1']); "
+        "main(['solve', '--algorithm', 'idastar', '--heuristic', 'manhattan', '8 6 7 / 2 5 4 / 3 0 1']); "
+        "print('numba' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "False"

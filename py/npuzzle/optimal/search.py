@@ -344,18 +344,21 @@ def _idastar(
     yield progress(checkpoint.start, 0)
     check_at = checkpoint.next_at
     infinity = 1 << 62
-    compiled = compiled_ida(heuristic, goal, observer)
+    compiles = may_compile(heuristic, goal, observer)
+    compiled: Any = None
     kernel = None
     while True:
         iterations += 1
         next_bound = infinity
-        if compiled is not None and expanded >= COMPILED_AFTER:
-            if checkpoint.every != COMPILED_CHECK_EVERY:
-                checkpoint.every = COMPILED_CHECK_EVERY
-                check_at = checkpoint.next_at = min(checkpoint.next_at, expanded + COMPILED_CHECK_EVERY)
-            if kernel is None:  # made once: the estimate's and the moves' arrays
+        if compiles and expanded >= COMPILED_AFTER and compiled is None:
+            compiled = compiled_module(f"{__package__}.ida_numba")
+            if compiled is not None:  # made once: the estimate's and the moves' arrays, and the longer slices
                 conflicts = isinstance(heuristic, LinearConflict)
                 kernel = (compiled.Estimate(goal.tiles, board.rows, board.cols, conflicts), compiled.order(setup.table))
+                checkpoint.every = COMPILED_CHECK_EVERY
+                check_at = checkpoint.next_at = min(checkpoint.next_at, expanded + COMPILED_CHECK_EVERY)
+            compiles = compiled is not None
+        if kernel is not None:
             so_far = (expanded, generated, max_stack)
             it = compiled.CompiledIteration(board.tiles, goal.tiles, *kernel, h0, bound, so_far)
             while True:
@@ -375,83 +378,76 @@ def _idastar(
                 check_at = checkpoint.next_at
                 if checkpoint.report_due():
                     yield progress(checkpoint.now, it.count(compiled.ON_STACK))
-            done.append((bound, expanded - before))
-            before = expanded
-            if next_bound == infinity:
-                return ended(None, 0, message=EXHAUSTED_MESSAGE)
-            bound = next_bound
-            continue
-        path = [0] * (bound + 1)
-        stack = [(start, 0, h0, -1, 0)]
-        pop, append = stack.pop, stack.append
-        # Hot loop, written out for speed: reference.idastar with packed states and h updated per move.
-        while stack:
-            state, g, h, prev, moved = pop()
-            if g:
-                path[g - 1] = moved
-            if h == 0 and state == target:
-                if observer is not None:
-                    counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
-                    observer.took((state, g, h, prev, moved), stack, counts, True)
-                solution = verify(board, goal, path[:g])
-                return ended(solution, len(stack), bound=bound, per_iteration=[*done, (bound, expanded - before)])
-            expanded += 1
-            if expanded >= check_at:  # every expansion when observed (the observer is told here, not in the loop)
-                if observer is not None:
-                    counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
-                    observer.took((state, g, h, prev, moved), stack, counts, False)
-                reason = checkpoint.check(expanded)
-                if reason is not None:
-                    append((state, g, h, prev, moved))
-                    return stopped(reason, len(stack))
-                check_at = checkpoint.next_at
-                if checkpoint.report_due():
-                    yield progress(checkpoint.now, len(stack))
-            g1 = g + 1
-            blank = state & bmask
-            for src, bsh, tsh, step, deltas, lines, mv in table[blank]:
-                if src == prev:
-                    continue
-                tile = (state >> tsh) & tmask
-                child = state + (tile << bsh) - (tile << tsh) + step
-                # written out for speed: the child's estimate as _astar makes it (a call per child would cost more)
-                if deltas is None:
-                    ch = h + hdelta(state, child, tile, mv)
-                else:
-                    ch = h + deltas[tile]
-                    if lines is not None:
-                        line = lines[tile]
-                        if line is not None:
-                            m = line.mask
-                            ch += line[child & m] - line[state & m]
-                generated += 1
-                f = g1 + ch
-                if f > bound:
-                    if f < next_bound:
-                        next_bound = f
-                    continue
-                append((child, g1, ch, blank, tile))
-            if len(stack) > max_stack:
-                max_stack = len(stack)
+        else:
+            path = [0] * (bound + 1)
+            stack = [(start, 0, h0, -1, 0)]
+            pop, append = stack.pop, stack.append
+            # Hot loop, written out for speed: reference.idastar with packed states and h updated per move.
+            while stack:
+                state, g, h, prev, moved = pop()
+                if g:
+                    path[g - 1] = moved
+                if h == 0 and state == target:
+                    if observer is not None:
+                        counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
+                        observer.took((state, g, h, prev, moved), stack, counts, True)
+                    solution = verify(board, goal, path[:g])
+                    return ended(solution, len(stack), bound=bound, per_iteration=[*done, (bound, expanded - before)])
+                expanded += 1
+                if expanded >= check_at:  # every expansion when observed (the observer is told here, not in the loop)
+                    if observer is not None:
+                        counts = (iterations, bound, _finite(next_bound, infinity), expanded, generated, max_stack)
+                        observer.took((state, g, h, prev, moved), stack, counts, False)
+                    reason = checkpoint.check(expanded)
+                    if reason is not None:
+                        append((state, g, h, prev, moved))
+                        return stopped(reason, len(stack))
+                    check_at = checkpoint.next_at
+                    if checkpoint.report_due():
+                        yield progress(checkpoint.now, len(stack))
+                g1 = g + 1
+                blank = state & bmask
+                for src, bsh, tsh, step, deltas, lines, mv in table[blank]:
+                    if src == prev:
+                        continue
+                    tile = (state >> tsh) & tmask
+                    child = state + (tile << bsh) - (tile << tsh) + step
+                    # written out for speed: the child's estimate as _astar makes it (a call per child would cost more)
+                    if deltas is None:
+                        ch = h + hdelta(state, child, tile, mv)
+                    else:
+                        ch = h + deltas[tile]
+                        if lines is not None:
+                            line = lines[tile]
+                            if line is not None:
+                                m = line.mask
+                                ch += line[child & m] - line[state & m]
+                    generated += 1
+                    f = g1 + ch
+                    if f > bound:
+                        if f < next_bound:
+                            next_bound = f
+                        continue
+                    append((child, g1, ch, blank, tile))
+                if len(stack) > max_stack:
+                    max_stack = len(stack)
         done.append((bound, expanded - before))
         before = expanded
         if next_bound == infinity:
-            return ended(None, 0, message=EXHAUSTED_MESSAGE)
+            return ended(
+                None,
+                0,
+                message="IDA* exhausted every reachable state without reaching the goal (is the board solvable?)",
+            )
         bound = next_bound
 
 
-EXHAUSTED_MESSAGE = "IDA* exhausted every reachable state without reaching the goal (is the board solvable?)"
-
-
-def compiled_ida(heuristic: Heuristic, goal: Board, observer: IdaObserver | None) -> Any:
-    """The module :mod:`~npuzzle.optimal.ida_numba` when an IDA* with ``heuristic`` towards ``goal`` can run compiled:
-    numba installed, no observer, Manhattan distance or linear conflicts (exactly those classes) made for that goal
-    (the compiled estimate is made from the goal); else ``None``."""
-    if observer is not None or type(heuristic) not in (Manhattan, LinearConflict):
-        return None
-    if not isinstance(heuristic, TableHeuristic) or heuristic.goal != goal:
-        return None
-    return compiled_module(f"{__package__}.ida_numba")
+def may_compile(heuristic: Heuristic, goal: Board, observer: IdaObserver | None) -> bool:
+    """Whether an IDA* with ``heuristic`` towards ``goal`` may run compiled (:mod:`~npuzzle.optimal.ida_numba`, when
+    numba is installed): no observer, Manhattan distance or linear conflicts (exactly those classes) made for that goal
+    (the compiled estimate is made from the goal)."""
+    exact = observer is None and type(heuristic) in (Manhattan, LinearConflict)
+    return exact and isinstance(heuristic, TableHeuristic) and heuristic.goal == goal
 
 
 def _finite(value: int, infinity: int) -> int | None:

@@ -29,6 +29,10 @@ from .tables import corner_goal_fits, home_start, mirror_cell
 CHECK_EVERY = 1024
 """Expansions between clock readings."""
 
+COMPILED_FROM_CELLS = 10
+"""The fewest cells of a board whose searches run compiled when numba is installed: a board of at most 9 cells is
+solved in milliseconds, less than numba's start (about 0.3 s, once a process)."""
+
 COMPILED_CHECK_EVERY = 1 << 16
 """Expansions between clock readings when the iteration runs compiled (:mod:`~npuzzle.pdb.mtm_numba`): a few
 milliseconds."""
@@ -171,8 +175,9 @@ class MtmRun(IdaCounts):
         self.goal = list(range(n))
         self.skip = self._first_moves_to(avoid, goal)
         self.learned = learned
-        self.compiled = compiled_module(f"{__package__}.mtm_numba")
-        """The compiled iteration's module when numba is installed (the ``fast`` extra), else ``None``."""
+        self.compiled = compiled_module(f"{__package__}.mtm_numba") if n >= COMPILED_FROM_CELLS else None
+        """The compiled iteration's module for a board of :data:`COMPILED_FROM_CELLS` or more when numba is installed
+        (the ``fast`` extra), else ``None``."""
         every = CHECK_EVERY if self.compiled is None else COMPILED_CHECK_EVERY
         super().__init__(multiset_heuristic_name(database), limit, report_every, every, max(self.h1, self.h2))
 
