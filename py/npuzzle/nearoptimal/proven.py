@@ -63,10 +63,13 @@ def with_bound(
     words = ratio_words(len(raised.moves or ()), lower) + (
         f" (the bound's proof cut short by the {cut})" if cut else ""
     )
-    message = answer.message.replace(before, words) if before in answer.message else f"{words}; {answer.message}"
+    if before in answer.message:
+        message = answer.message.replace(before, words)
+    else:
+        message = f"{words}; {answer.message}" if answer.message else words
     if stopped is not None:
         message = f"stopped early ({stopped}): {message}"
     extra = {**answer.extra, "proof": {"nodes": nodes, "bound": bound, "raised": lower > answer.lower_bound}}
-    raised = replace(raised, lower_bound=lower, message=message.rstrip("; "), stopped=stopped, extra=extra)
+    raised = replace(raised, lower_bound=lower, message=message, stopped=stopped, extra=extra)
     extra["ratio_bound"] = ratio_bound(raised)
     return raised
