@@ -29,6 +29,7 @@ SKIPPED = {
     "npuzzle pdb build": "it takes minutes and gigabytes: the tests' 7/7-7 database stands for it (test_readme.py "
     "runs the line with a small partition)",
     "npuzzle pdb build --metric mtm": "it takes a minute or two: the tests' MTM database stands for it",
+    "npuzzle pdb build --metric mtm --partition 4-4-3-2-2": "minutes and gigabytes: the tests build small relabellings",
 }
 """The lines no test runs as they stand here, and why."""
 

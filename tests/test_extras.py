@@ -60,6 +60,7 @@ def top_level_imports(path: Path) -> set[str]:
 AT_THE_TOP = {
     "npuzzle.pdb.numpy_builder": {"numpy"},
     "npuzzle.pdb.multiset_numpy": {"numpy"},
+    "npuzzle.pdb.multiset_numba": {"numpy", "numba"},
     "npuzzle.nearoptimal.beam_numba": {"numpy", "numba"},
     "npuzzle.pdb.mtm_numba": {"numpy", "numba"},
     "npuzzle.optimal.ida_numba": {"numpy", "numba"},

@@ -4,6 +4,7 @@ over line moves, and the front door's ``metric="mtm"``, each against a breadth-f
 
 from __future__ import annotations
 
+import importlib
 import io
 import itertools
 import json
@@ -24,7 +25,9 @@ from npuzzle.pdb import (
     MultisetDatabase,
     MultisetIndex,
     build_multiset,
+    cache_dir,
     load_multiset_steps,
+    locate_mtm,
     mtm_search,
     solve_with_multiset,
     within_lines,
@@ -67,18 +70,19 @@ def home(rows: int, cols: int) -> Board:
     return goal_board(rows, cols, "blank-first")
 
 
+@pytest.mark.parametrize("builder", ["numpy", "numba"])
 @pytest.mark.parametrize(
     ("rows", "cols", "partition"),
     [(3, 3, ROWS_OF_3), (2, 3, ((1,), (2,), (3,), (4,), (5,))), (4, 4, HALVES_OF_4), (2, 4, ((1, 2, 3), (4, 5, 6, 7)))],
 )
-def test_the_numpy_builder_makes_the_pure_builders_bytes(
-    rows: int, cols: int, partition: tuple[tuple[int, ...]]
+def test_the_fast_builders_make_the_pure_builders_bytes(
+    builder: str, rows: int, cols: int, partition: tuple[tuple[int, ...]]
 ) -> None:
-    pytest.importorskip("numpy")
-    from npuzzle.pdb.multiset_numpy import build_residues
+    pytest.importorskip(builder)
+    module = importlib.import_module(f"npuzzle.pdb.multiset_{builder}")
 
     pure = build_multiset(rows, cols, partition)
-    index, data = build_residues(rows, cols, partition)
+    index, data = module.build_residues(rows, cols, partition)
     assert data == pure.data and index.size == pure.index.size
 
 
@@ -305,3 +309,25 @@ def test_a_real_ctrl_c_stops_the_mtm_build_and_leaves_no_file(tmp_path: Path) ->
     assert stopped.returncode == 3, stopped.stderr
     assert "pdb build interrupted" in stopped.stderr and "Traceback" not in stopped.stderr
     assert list(out.iterdir()) == []
+
+
+def test_the_finest_line_move_tables_in_the_cache_are_the_ones_used(tmp_path: Path) -> None:
+    env = {"XDG_CACHE_HOME": str(tmp_path)}
+    folder = cache_dir(env)
+    folder.mkdir()
+    assert locate_mtm(env).path is None
+    for name in ("15puzzle-mtm-5-4-4-2.pdb", "15puzzle-mtm-4-4-3-2-2.pdb"):
+        (folder / name).write_bytes(b"")
+        assert locate_mtm(env).path == folder / name
+    (folder / "15puzzle-mtm-4-4-3-2-2.pdb").unlink()
+    assert locate_mtm(env).path == folder / "15puzzle-mtm-5-4-4-2.pdb"
+    assert locate_mtm({**env, "NPUZZLE_MTM_PDB": "mine.pdb"}).path == Path("mine.pdb")
+
+
+@pytest.mark.parametrize(("metric", "partition"), [("mtm", "7-7-7"), ("stm", "4-4-3-2-2")])
+def test_pdb_build_names_a_partition_of_the_other_metric(tmp_path: Path, metric: str, partition: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    args = ["pdb", "build", "--metric", metric, "--partition", partition, "--out", str(tmp_path)]
+    assert main(args, out=out, err=err) == 2
+    assert f"--partition {partition} is not one of the {metric} metric's" in err.getvalue()
+    assert list(tmp_path.iterdir()) == []

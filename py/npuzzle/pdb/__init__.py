@@ -46,7 +46,9 @@ from .mtm_search import (
     within_lines,
 )
 from .multiset import (
+    MTM_PARTITIONS,
     PARTITION_MTM,
+    PARTITION_MTM_FINE,
     MultisetDatabase,
     MultisetIndex,
     is_multiset_file,
@@ -63,8 +65,10 @@ from .tasks import Answer, Task
 __all__ = [
     "MTM_ENV",
     "MTM_FILE",
+    "MTM_PARTITIONS",
     "PARTITIONS",
     "PARTITION_MTM",
+    "PARTITION_MTM_FINE",
     "PDB_ENV",
     "SEQUENTIAL_NODES",
     "SHIPPED",

@@ -35,6 +35,7 @@ from itertools import combinations
 from math import factorial, perm
 from pathlib import Path
 
+from ..compiled import compiled_module
 from ..errors import PatternDatabaseError
 from ..parallel import workers
 from ..parallel.interrupts import HeldInterrupts, interrupts_held
@@ -50,7 +51,7 @@ from .database import (
 )
 from .loading import Header, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped, write_mapped
-from .multiset import PARTITION_MTM, MultisetDatabase, load_multiset_steps, partition_name
+from .multiset import PARTITION_MTM, MultisetDatabase, MultisetIndex, load_multiset_steps, partition_name
 from .pure_builder import Tick, build_database, build_table_data
 from .tables import PdbTables
 
@@ -322,13 +323,7 @@ def _build(path: Path, partition: str, pure: bool, jobs: int | None, say: Callab
         return data
 
     def compress(pattern: Sequence[int], data: bytes) -> bytes:
-        tick = _reporter(f"table {' '.join(map(str, pattern))}: ", stop, say, None)
-        packer = zlib.compressobj(ZLIB_LEVEL)
-        parts = []
-        for at in range(0, len(data), SLICE_BYTES):
-            tick(f"compressing, {100 * at // len(data)}%")
-            parts.append(packer.compress(data[at : at + SLICE_BYTES]))
-        return b"".join(parts) + packer.flush()
+        return _compressed(data, _reporter(f"table {' '.join(map(str, pattern))}: ", stop, say, None))
 
     # numpy releases the GIL, and so does zlib: tables are searched side by side in threads, and each one is
     # compressed in the background as soon as it is built, while the others are still searched
@@ -378,6 +373,16 @@ def _reporter(name: str, stop: threading.Event, say: Callable[[str], None], pace
     return tick
 
 
+def _compressed(data: bytes, tick: Tick) -> bytes:
+    """``data`` compressed at :data:`~npuzzle.pdb.database.ZLIB_LEVEL`, a slice at a time, ``tick`` between two."""
+    packer = zlib.compressobj(ZLIB_LEVEL)
+    parts = []
+    for at in range(0, len(data), SLICE_BYTES):
+        tick(f"compressing, {100 * at // len(data)}%")
+        parts.append(packer.compress(data[at : at + SLICE_BYTES]))
+    return b"".join(parts) + packer.flush()
+
+
 def _write(path: Path, blob: bytes) -> None:
     """Write ``blob`` to ``path`` under a temporary name first, so no half-written file is ever left."""
     tmp = path.with_name(path.name + ".part")
@@ -388,24 +393,42 @@ def _write(path: Path, blob: bytes) -> None:
         tmp.unlink(missing_ok=True)
 
 
-MTM_FILE = f"15puzzle-mtm-{partition_name(PARTITION_MTM)}.pdb"
-"""The file name of the 15-puzzle's multi-tile-metric database (:data:`~npuzzle.pdb.multiset.PARTITION_MTM`)."""
+MTM_BUILD_BYTES = 400_000_000
+"""What a multi-tile-metric build takes besides two bytes an arrangement (its index, numba, Python), about."""
 
 
-def build_mtm_file(out_dir: Path | str, *, force: bool = False, say: Callable[[str], None] = lambda text: None) -> Path:
-    """Write the 15-puzzle's multi-tile-metric database (:data:`MTM_FILE`) into ``out_dir`` unless a valid copy is
-    there, and return its path: a breadth-first search over the 151 million arrangements of
-    :data:`~npuzzle.pdb.multiset.PARTITION_MTM` with numpy (minutes; the pure-Python builder would take days, so
-    numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it). Progress,
-    Ctrl-C and the lock as for :func:`build_file`."""
+def mtm_file_name(partition: Sequence[Sequence[int]]) -> str:
+    """The file name of the 15-puzzle's multi-tile-metric database of ``partition``: ``15puzzle-mtm-5-4-4-2.pdb``."""
+    return f"15puzzle-mtm-{partition_name(partition)}.pdb"
+
+
+MTM_FILE = mtm_file_name(PARTITION_MTM)
+"""The file name of the 15-puzzle's multi-tile-metric database of :data:`~npuzzle.pdb.multiset.PARTITION_MTM` (the
+page's)."""
+
+
+def build_mtm_file(
+    out_dir: Path | str,
+    partition: Sequence[Sequence[int]] = PARTITION_MTM,
+    *,
+    force: bool = False,
+    say: Callable[[str], None] = lambda text: None,
+) -> Path:
+    """Write the 15-puzzle's multi-tile-metric database of ``partition`` (:func:`mtm_file_name`) into ``out_dir``
+    unless a valid copy is there, and return its path: a breadth-first search over its arrangements (151 million for
+    :data:`~npuzzle.pdb.multiset.PARTITION_MTM`, 1.51 billion for
+    :data:`~npuzzle.pdb.multiset.PARTITION_MTM_FINE`) compiled by numba when it is installed (seconds; minutes for
+    the finer one), else with numpy (minutes; an hour or more for the finer one). The pure-Python builder would take
+    days, so numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it.
+    Progress, Ctrl-C and the lock as for :func:`build_file`."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / MTM_FILE
+    path = out / mtm_file_name(partition)
     with writing(path, _waiting(path, say)):
-        return _mtm_file(path, force, say)
+        return _mtm_file(path, tuple(map(tuple, partition)), force, say)
 
 
-def _mtm_file(path: Path, force: bool, say: Callable[[str], None]) -> Path:
+def _mtm_file(path: Path, partition: tuple[tuple[int, ...], ...], force: bool, say: Callable[[str], None]) -> Path:
     """:func:`build_mtm_file` under its lock."""
     if path.exists() and not force:
         try:
@@ -413,7 +436,7 @@ def _mtm_file(path: Path, force: bool, say: Callable[[str], None]) -> Path:
         except PatternDatabaseError as exc:
             say(f"{path}: {exc}; rebuilding")
         else:
-            if old.partition == PARTITION_MTM:
+            if old.partition == partition:
                 say(f"{path}: up to date")
                 return path
             say(f"{path}: holds partition {old.partition}, rebuilding")
@@ -422,17 +445,24 @@ def _mtm_file(path: Path, force: bool, say: Callable[[str], None]) -> Path:
             f"the multi-tile metric's database needs numpy to build (minutes; days in pure Python): run "
             f"{NUMPY_COMMAND} (pip install 'npuzzle[fast]' does the same) and build again"
         )
-    from . import multiset_numpy  # numpy: imported only here
-
-    say(f"building the multi-tile metric's database into {path} with numpy (minutes, depending on the machine)")
+    compiled = compiled_module(f"{__package__}.multiset_numba")
+    if compiled is None:
+        from . import multiset_numpy as builder  # numpy: imported only here
+    else:
+        builder = compiled
+    size = MultisetIndex.of(4, 4, partition).size
+    how = "numpy (numba, in the fast extra, is faster)" if compiled is None else "numba"
+    say(
+        f"building the multi-tile metric's database ({size:,} arrangements) into {path} with {how}; it takes about "
+        f"{_gb(MTM_BUILD_BYTES + 2 * size)} of memory"
+    )
     started = time.perf_counter()
     stop = threading.Event()
     tick = _reporter("", stop, say)
 
     def make() -> bytes:
-        index, data = multiset_numpy.build_residues(4, 4, PARTITION_MTM, tick)
-        tick("compressing")
-        return MultisetDatabase(4, 4, PARTITION_MTM, data, index).encode()
+        index, data = builder.build_residues(4, 4, partition, tick)
+        return MultisetDatabase(4, 4, partition, data, index).encode(packed=_compressed(data, tick))
 
     with interrupts_held() as interrupts, ThreadPoolExecutor(max_workers=1) as worker:
         job = worker.submit(make)

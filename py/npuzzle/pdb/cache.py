@@ -16,11 +16,11 @@ from typing import BinaryIO
 
 from ..errors import PatternDatabaseError
 from ..progress import run
-from .build import MTM_FILE, PARTITIONS, file_name
+from .build import PARTITIONS, file_name, mtm_file_name
 from .database import PatternDatabase
 from .loading import FileSlices, Header, load_database, read_header
 from .mapped import MappedFormError, map_tables, mapped_path, write_mapped
-from .multiset import MultisetDatabase, load_multiset_steps
+from .multiset import MTM_PARTITIONS, MultisetDatabase, load_multiset_steps
 from .tables import PdbTables, load_tables
 
 PDB_ENV = "NPUZZLE_PDB"
@@ -71,13 +71,16 @@ def locate(explicit: str | None = None, env: Mapping[str, str] | None = None) ->
 
 
 def locate_mtm(env: Mapping[str, str] | None = None) -> Located:
-    """The multi-tile metric's database: the file :data:`MTM_ENV` names, else the one ``npuzzle pdb build --metric
-    mtm`` left in the cache directory (``path`` None when there is none)."""
+    """The multi-tile metric's database: the file :data:`MTM_ENV` names, else the finest one ``npuzzle pdb build
+    --metric mtm`` left in the cache directory (``path`` None when there is none)."""
     env = os.environ if env is None else env
     if env.get(MTM_ENV):
         return Located(Path(env[MTM_ENV]), f"${MTM_ENV}")
-    path = cache_dir(env) / MTM_FILE
-    return Located(path if path.exists() else None, "the cache")
+    for partition in reversed(MTM_PARTITIONS.values()):
+        path = cache_dir(env) / mtm_file_name(partition)
+        if path.exists():
+            return Located(path, "the cache")
+    return Located(None, "the cache")
 
 
 def read_multiset(path: Path | str, origin: str = "") -> MultisetDatabase:
