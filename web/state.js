@@ -135,6 +135,8 @@ import { newGame } from "./model/game.js";
  * @property {string | null} lineTables for speedsolvers: the line-move tables' phase
  * @property {string | null} result for speedsolvers: how the last game ended: solved, dnf
  * @property {string | null} replay for speedsolvers: the last reconstruction replayed: loaded, failed
+ * @property {string | null} reconstruction for speedsolvers: the last solve written out in the box: written, failed
+ *   (the box says why)
  * @property {string | null} labTable for students: the lab's last table by depth: running, done, stopped, failed
  * @property {string | null} labCheck for students: the lab's last check of a heuristic: running, done, stopped, failed
  */
@@ -357,7 +359,7 @@ export function createState() {
       playback: null, compare: null, shuffle: null, hint: null, clock: null, time: null,
       watch: null, offline: null, alternatives: null, branch: null,
       shortest: null, history: null, theme: null, picture: null, // for players
-      analysis: null, lineTables: null, result: null, replay: null, // for speedsolvers
+      analysis: null, lineTables: null, result: null, replay: null, reconstruction: null, // for speedsolvers
       labTable: null, labCheck: null, // for students
     },
     reported: new Set(),

@@ -121,16 +121,14 @@ class App:
         """How many answers (verdicts or error messages) the page has shown so far."""
         return int(self.page.locator("body").get_attribute("data-answers") or "0")
 
-    def wait_answer(self, before: int) -> None:
+    def wait_answer(self, before: int, timeout_ms: float = ANSWER_TIMEOUT_MS) -> None:
         """Wait until the page shows an answer after the ``before``-th."""
-        self.page.wait_for_function(
-            "n => Number(document.body.dataset.answers) > n", arg=before, timeout=ANSWER_TIMEOUT_MS
-        )
+        self.page.wait_for_function("n => Number(document.body.dataset.answers) > n", arg=before, timeout=timeout_ms)
 
-    def check(self, board: str, goal: str | None = None) -> str:
-        """Paste ``board`` (and pick ``goal``: default, blank-first or a board), press Check, return the verdict. On a
-        phone the editor is folded under the board: "Edit board" opens it first (a check that shows a verdict
-        folds it again)."""
+    def check(self, board: str, goal: str | None = None, timeout_ms: float = ANSWER_TIMEOUT_MS) -> str:
+        """Paste ``board`` (and pick ``goal``: default, blank-first or a board), press Check, return the verdict
+        (waiting ``timeout_ms`` at most). On a phone the editor is folded under the board: "Edit board" opens it first
+        (a check that shows a verdict folds it again)."""
         page = self.page
         if page.locator("#board").is_hidden() and page.locator("#edit-board").is_visible():
             page.click("#edit-board")
@@ -142,7 +140,7 @@ class App:
         page.fill("#board", board)
         before = self.answers()
         page.click("#check")
-        self.wait_answer(before)
+        self.wait_answer(before, timeout_ms)
         return page.locator("#verdict").inner_text()
 
     def select_goal(self, kind: str) -> None:

@@ -245,6 +245,7 @@ def test_a_speedsolvers_journey(visit: App) -> None:
     detour = legal(start, 1)
     back = {"U": "D", "D": "U", "L": "R", "R": "L"}[detour]
     letters = detour + back + "".join(shortest["letters"])  # a mistake: two moves lost
+    page.locator("body").evaluate("b => { delete b.dataset.reconstruction; }")
     press(page, start, letters)
     page.wait_for_function("() => document.body.dataset.result === 'solved'")
     analysed(page)
@@ -260,6 +261,7 @@ def test_a_speedsolvers_journey(visit: App) -> None:
     facts = page.locator("#analysis-facts").inner_text()
     assert f"{time} ({pace} moves/s)" in facts, facts
     assert page.locator("#history-list tbody tr").first.locator("td").nth(2).inner_text() == time
+    page.wait_for_function("() => document.body.dataset.reconstruction === 'written'", timeout=ANSWER_TIMEOUT_MS)
     box = page.locator("#reconstruction").input_value()
     assert f"in {time}, {pace} moves/s" in box, box
 

@@ -54,8 +54,10 @@ export async function studySolve(ctx, solve, kept, how) {
     const written = await writeReconstruction(ctx, solve);
     if (state.game === game) showReconstruction(ctx, written, solve);
     if (kept) updateEntry(ctx, kept, { solution: written.notation });
-  } catch {
-    // the box keeps what it had: the history's solution stays unknown
+    setReport(state, "reconstruction", "written");
+  } catch (caught) { // the box keeps what it had, and says why; the history's solution stays unknown
+    if (state.game === game) state.speed.error = `The solve could not be written out: ${errorInfo(caught).message}`;
+    setReport(state, "reconstruction", "failed");
   }
   if (how.solved && how.dealt) await scoreSolve(ctx, solve, kept, state.speed.metric);
 }
