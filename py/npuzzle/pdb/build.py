@@ -22,6 +22,7 @@ the searching and compressing threads at their next tick, a fraction of a second
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import shlex
 import sys
@@ -393,8 +394,7 @@ def _write(path: Path, blob: bytes) -> None:
         tmp.unlink(missing_ok=True)
 
 
-MTM_BUILD_BYTES = 400_000_000
-"""What a multi-tile-metric build takes besides two bytes an arrangement (its index, numba, Python), about."""
+MTM_BUILD_BYTES = 400_000_000  # besides two bytes an arrangement: the index, numba, Python
 
 
 def mtm_file_name(partition: Sequence[Sequence[int]]) -> str:
@@ -403,8 +403,7 @@ def mtm_file_name(partition: Sequence[Sequence[int]]) -> str:
 
 
 MTM_FILE = mtm_file_name(PARTITION_MTM)
-"""The file name of the 15-puzzle's multi-tile-metric database of :data:`~npuzzle.pdb.multiset.PARTITION_MTM` (the
-page's)."""
+"""The file name of the multi-tile-metric database of :data:`~npuzzle.pdb.multiset.PARTITION_MTM` (the page's)."""
 
 
 def build_mtm_file(
@@ -415,12 +414,10 @@ def build_mtm_file(
     say: Callable[[str], None] = lambda text: None,
 ) -> Path:
     """Write the 15-puzzle's multi-tile-metric database of ``partition`` (:func:`mtm_file_name`) into ``out_dir``
-    unless a valid copy is there, and return its path: a breadth-first search over its arrangements (151 million for
-    :data:`~npuzzle.pdb.multiset.PARTITION_MTM`, 1.51 billion for
-    :data:`~npuzzle.pdb.multiset.PARTITION_MTM_FINE`) compiled by numba when it is installed (seconds; minutes for
-    the finer one), else with numpy (minutes; an hour or more for the finer one). The pure-Python builder would take
-    days, so numpy is required: :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it.
-    Progress, Ctrl-C and the lock as for :func:`build_file`."""
+    unless a valid copy is there, and return its path: a breadth-first search over its arrangements, compiled by
+    numba when installed, else with numpy (pure Python would take days, so numpy is required:
+    :class:`~npuzzle.errors.PatternDatabaseError` names the command that installs it). Progress, Ctrl-C and the lock
+    as for :func:`build_file`; times and memory in docs/pattern-databases.md."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / mtm_file_name(partition)
@@ -445,11 +442,8 @@ def _mtm_file(path: Path, partition: tuple[tuple[int, ...], ...], force: bool, s
             f"the multi-tile metric's database needs numpy to build (minutes; days in pure Python): run "
             f"{NUMPY_COMMAND} (pip install 'npuzzle[fast]' does the same) and build again"
         )
-    compiled = compiled_module(f"{__package__}.multiset_numba")
-    if compiled is None:
-        from . import multiset_numpy as builder  # numpy: imported only here
-    else:
-        builder = compiled
+    compiled = compiled_module(f"{__package__}.multiset_numba")  # numba or numpy: imported only here
+    builder = compiled or importlib.import_module(f"{__package__}.multiset_numpy")
     size = MultisetIndex.of(4, 4, partition).size
     how = "numpy (numba, in the fast extra, is faster)" if compiled is None else "numba"
     say(
