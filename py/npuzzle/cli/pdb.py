@@ -142,8 +142,8 @@ def _build_arguments(parser: argparse.ArgumentParser) -> None:
         "--partition",
         choices=sorted(PARTITIONS) + list(MTM_PARTITIONS),
         help=f"the tables to build: {', '.join(sorted(PARTITIONS))} in single-tile moves (default {SHIPPED}); "
-        f"{' or '.join(MTM_PARTITIONS)} with --metric mtm (default {MTM_DEFAULT}; {MTM_FINE} is stronger, "
-        "1.5 billion arrangements, 300 MB on disk and 2-4 GB of memory while building, for the command line only)",
+        f"{' or '.join(MTM_PARTITIONS)} with --metric mtm (default {MTM_DEFAULT}; {MTM_FINE} is stronger: "
+        "1.5 billion arrangements, 300 MB on disk, about 3.4 GB of memory while building; the command line's only)",
     )
     parser.add_argument(
         "--metric",
@@ -175,8 +175,8 @@ BUILD = Command(
     help="build the database into the cache directory",
     description="Build the database with numpy when it is installed (minutes; pip install 'npuzzle[fast]' "
     "brings it), else in pure Python (hours: it says so first, with the command that installs numpy). It says "
-    "first what it will search and the peak memory it expects (planned within 2.5 GB, so that it stays under 3 GB; "
-    "--jobs 1 takes the least); no time is promised, but the progress lines "
+    "first what it will search and the peak memory it expects (the single-tile tables planned within 2.5 GB, so "
+    "that they stay under 3 GB; --jobs 1 takes the least); no time is promised, but the progress lines "
     "estimate the time left at this machine's pace. Beside it goes its search form (FILE.search, about 140 MB "
     "for 7-7-7), which solve, bench and batches memory-map to start in milliseconds. One build at a time "
     "writes a file: a second one waits for the first (FILE.lock names it), then finds the file made. Progress "
