@@ -24,11 +24,13 @@ from npuzzle.pdb import (
     LearnedBounds,
     MultisetDatabase,
     MultisetIndex,
+    build_mtm_file,
     build_multiset,
     cache_dir,
     load_multiset_steps,
     locate_mtm,
     mtm_search,
+    read_multiset,
     solve_with_multiset,
     within_lines,
 )
@@ -331,3 +333,11 @@ def test_pdb_build_names_a_partition_of_the_other_metric(tmp_path: Path, metric:
     assert main(args, out=out, err=err) == 2
     assert f"--partition {partition} is not one of the {metric} metric's" in err.getvalue()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_line_move_tables_the_page_does_not_ship_are_stored_to_load_sooner(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    path = build_mtm_file(tmp_path, HALVES_OF_4)
+    database = read_multiset(path)
+    assert database.data == build_multiset(4, 4, HALVES_OF_4).data
+    assert path.stat().st_size > len(database.data)  # a stored zlib stream: its data and a few bytes more

@@ -143,7 +143,7 @@ def _build_arguments(parser: argparse.ArgumentParser) -> None:
         choices=sorted(PARTITIONS) + list(MTM_PARTITIONS),
         help=f"the tables to build: {', '.join(sorted(PARTITIONS))} in single-tile moves (default {SHIPPED}); "
         f"{' or '.join(MTM_PARTITIONS)} with --metric mtm (default {MTM_DEFAULT}; {MTM_FINE} is stronger: "
-        "1.5 billion arrangements, 300 MB on disk, about 3.4 GB of memory while building; the command line's only)",
+        "1.5 billion arrangements, 378 MB on disk, about 3.4 GB of memory while building; the command line's only)",
     )
     parser.add_argument(
         "--metric",

@@ -374,9 +374,9 @@ def _reporter(name: str, stop: threading.Event, say: Callable[[str], None], pace
     return tick
 
 
-def _compressed(data: bytes, tick: Tick) -> bytes:
-    """``data`` compressed at :data:`~npuzzle.pdb.database.ZLIB_LEVEL`, a slice at a time, ``tick`` between two."""
-    packer = zlib.compressobj(ZLIB_LEVEL)
+def _compressed(data: bytes, tick: Tick, level: int = ZLIB_LEVEL) -> bytes:
+    """``data`` compressed at zlib ``level``, a slice at a time, ``tick`` between two."""
+    packer = zlib.compressobj(level)
     parts = []
     for at in range(0, len(data), SLICE_BYTES):
         tick(f"compressing, {100 * at // len(data)}%")
@@ -450,13 +450,13 @@ def _mtm_file(path: Path, partition: tuple[tuple[int, ...], ...], force: bool, s
         f"building the multi-tile metric's database ({size:,} arrangements) into {path} with {how}; it takes about "
         f"{_gb(MTM_BUILD_BYTES + 2 * size)} of memory"
     )
-    started = time.perf_counter()
-    stop = threading.Event()
+    started, stop = time.perf_counter(), threading.Event()
     tick = _reporter("", stop, say)
+    level = ZLIB_LEVEL if partition == PARTITION_MTM else 0  # the page's compressed to download, others stored
 
     def make() -> bytes:
         index, data = builder.build_residues(4, 4, partition, tick)
-        return MultisetDatabase(4, 4, partition, data, index).encode(packed=_compressed(data, tick))
+        return MultisetDatabase(4, 4, partition, data, index).encode(level, _compressed(data, tick, level))
 
     with interrupts_held() as interrupts, ThreadPoolExecutor(max_workers=1) as worker:
         job = worker.submit(make)
