@@ -34,6 +34,7 @@ from npuzzle.pdb import (
     solve_with_multiset,
     within_lines,
 )
+from npuzzle.pdb.multiset import arrangements
 from npuzzle.progress import ratio_bound
 from npuzzle.research.exhaustive import DistanceTable
 from npuzzle.solving.multitile import mtm_database, mtm_lower_bound, small_heuristic
@@ -341,3 +342,13 @@ def test_line_move_tables_the_page_does_not_ship_are_stored_to_load_sooner(tmp_p
     database = read_multiset(path)
     assert database.data == build_multiset(4, 4, HALVES_OF_4).data
     assert path.stat().st_size > len(database.data)  # a stored zlib stream: its data and a few bytes more
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "partition"),
+    [(3, 3, ROWS_OF_3), (4, 4, HALVES_OF_4), (4, 4, FRINGE_4), (2, 4, ((1, 2, 3), (4, 5, 6, 7)))],
+)
+def test_the_arrangements_counted_are_those_the_index_numbers(
+    rows: int, cols: int, partition: tuple[tuple[int, ...], ...]
+) -> None:
+    assert arrangements(partition) == MultisetIndex.of(rows, cols, partition).size

@@ -52,7 +52,7 @@ from .database import (
 )
 from .loading import Header, load_database, read_header
 from .mapped import MappedFormError, mapped_path, verify_mapped, write_mapped
-from .multiset import PARTITION_MTM, MultisetDatabase, MultisetIndex, load_multiset_steps, partition_name
+from .multiset import PARTITION_MTM, MultisetDatabase, arrangements, load_multiset_steps, partition_name
 from .pure_builder import Tick, build_database, build_table_data
 from .tables import PdbTables
 
@@ -444,7 +444,7 @@ def _mtm_file(path: Path, partition: tuple[tuple[int, ...], ...], force: bool, s
         )
     compiled = compiled_module(f"{__package__}.multiset_numba")  # numba or numpy: imported only here
     builder = compiled or importlib.import_module(f"{__package__}.multiset_numpy")
-    size = MultisetIndex.of(4, 4, partition).size
+    size = arrangements(partition)
     how = "numpy (numba, in the fast extra, is faster)" if compiled is None else "numba"
     say(
         f"building the multi-tile metric's database ({size:,} arrangements) into {path} with {how}; it takes about "

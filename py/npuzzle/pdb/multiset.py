@@ -91,6 +91,11 @@ def _multinomial(counts: Sequence[int]) -> int:
     return factorial(sum(counts)) // prod(factorial(c) for c in counts)
 
 
+def arrangements(partition: Sequence[Sequence[int]]) -> int:
+    """How many arrangements of its classes and the blank a relabelling has (its index's ``size``)."""
+    return _multinomial([1, *(len(group) for group in partition)])
+
+
 @dataclass(frozen=True, slots=True)
 class MultisetIndex:
     """The index of the arrangements of one relabelling (the module text): ``labels[t]`` is tile ``t``'s class
