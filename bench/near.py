@@ -18,12 +18,14 @@ seconds are not). The sets:
 
 ``--boards N`` takes the first N of each set (``--first K`` starts at the K-th), ``--jobs J`` solves J boards at once
 in worker processes (lengths are unchanged; seconds then share the processors). ``--prove N`` raises each answer's
-lower bound by IDA* with linear conflicts for N nodes (``npuzzle solve --prove``), its seconds counted in.
+lower bound by IDA* with linear conflicts for N nodes (``npuzzle solve --prove``), its seconds counted in; with
+``--additive FILE`` by IDA* over those additive tables (``npuzzle pdb build --shape 5x5``) on boards of their shape.
 
     python -m bench near --sets korf50,dca35,dca48 --boards 20          # the default budget
     python -m bench near --sets random6,random7 --boards 200 --jobs 2
     python -m bench near --sets random5,random6 --boards 20 --budget 4,40   # what ten times the budget buys
     python -m bench near --sets korf50 --boards 50 --prove 50000000         # the bound IDA* proves in 50 M nodes
+    python -m bench near --sets korf50 --boards 50 --prove 20000000 --additive .cache/pdb/24puzzle-6-6-6-6.add
 """
 
 from __future__ import annotations
@@ -35,10 +37,13 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from npuzzle import Board, goal_board, random_board
 from npuzzle.nearoptimal import DEFAULT_BUDGET, raised_bound, solve_big
+from npuzzle.pdb.additive_heuristic import AdditiveHeuristic
+from npuzzle.pdb.cache import read_additive
 from npuzzle.progress import run
 from npuzzle.research.instances import korf24
 
@@ -92,20 +97,32 @@ def cases_of(name: str, count: int, first: int) -> list[Case]:
     raise SystemExit(f"unknown set {name!r}: korf50, dca24, dca35, dca48, random5 … random10 or randomRxC")
 
 
-def solve_one(job: tuple[Case, float, int]) -> Outcome:
-    """Solve one board with the work budget, then raise its bound by ``prove`` nodes of IDA* (in a worker process)."""
-    case, budget, prove = job
+@cache
+def additive_heuristic(path: Path, goal: Board) -> AdditiveHeuristic:
+    """The tables in ``path`` for ``goal``, read once a process (their compiled arrays made once with them)."""
+    return AdditiveHeuristic(read_additive(path), goal)
+
+
+def solve_one(job: tuple[Case, float, int, Path | None]) -> Outcome:
+    """Solve one board with the work budget, then raise its bound by ``prove`` nodes of IDA* (in a worker process),
+    over the additive tables in ``tables`` when they are for the board's shape."""
+    case, budget, prove, tables = job
+    heuristic = None
+    if tables is not None and prove and tables.name.startswith(f"{case.goal.size - 1}puzzle-"):
+        heuristic = additive_heuristic(tables, case.goal)
     began, cpu = time.perf_counter(), time.process_time()
     result = run(solve_big(case.board, case.goal, budget=budget))
-    result = run(raised_bound(case.board, case.goal, result, prove))
+    result = run(raised_bound(case.board, case.goal, result, prove, heuristic=heuristic))
     took, cpu = time.perf_counter() - began, time.process_time() - cpu
     assert result.moves is not None, f"{case.set_name} #{case.number}: no solution"
     return Outcome(tuple(result.moves), result.lower_bound, result.nodes_expanded, took, cpu)
 
 
-def solve_all(cases: Sequence[Case], budget: float, jobs: int, prove: int) -> Iterable[tuple[Case, Outcome, None]]:
+def solve_all(
+    cases: Sequence[Case], budget: float, jobs: int, prove: int, tables: Path | None
+) -> Iterable[tuple[Case, Outcome, None]]:
     """Each case with its outcome, in order (``jobs`` worker processes, or this one)."""
-    work = [(case, budget, prove) for case in cases]
+    work = [(case, budget, prove, tables) for case in cases]
     if jobs <= 1:
         for job in work:
             yield job[0], solve_one(job), None
@@ -175,13 +192,20 @@ class Tally:
 
 
 def report(
-    name: str, budget: float, cases: Sequence[Case], jobs: int, verbose: bool, other: Path | None = None, prove: int = 0
+    name: str,
+    budget: float,
+    cases: Sequence[Case],
+    jobs: int,
+    verbose: bool,
+    other: Path | None = None,
+    prove: int = 0,
+    tables: Path | None = None,
 ) -> None:
     """Solve a set with one budget and print its summary line (and every board's with ``verbose``); with
     ``other``, that checkout's too and the ratios of the two (this / other)."""
     mine, theirs = Tally(name, "this"), Tally(name, "other")
     pairs: Iterable[tuple[Case, Outcome, Outcome | None]] = (
-        solve_all(cases, budget, jobs, prove) if other is None else solve_side_by_side(cases, budget, other)
+        solve_all(cases, budget, jobs, prove, tables) if other is None else solve_side_by_side(cases, budget, other)
     )
     for case, out, base in pairs:
         mine.add(case, out)
@@ -224,6 +248,9 @@ def main(argv: list[str]) -> int:
         help="also solve every board with the checkout TREE, alternated with this tree board by board",
     )
     parser.add_argument("--prove", type=int, default=0, help="nodes of IDA* raising each bound (default 0: none)")
+    parser.add_argument(
+        "--additive", type=Path, metavar="FILE", help="raise the bounds over these additive tables (with --prove)"
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="print every board")
     args = parser.parse_args(argv)
     if args.against is not None and args.jobs > 1:
@@ -235,6 +262,6 @@ def main(argv: list[str]) -> int:
     for name in args.sets.split(","):
         cases = cases_of(name.strip(), args.boards, args.first)
         for budget in (float(b) for b in args.budget.split(",")):
-            report(name.strip(), budget, cases, args.jobs, args.verbose, args.against, args.prove)
+            report(name.strip(), budget, cases, args.jobs, args.verbose, args.against, args.prove, args.additive)
     print(f"load average at the end {load_average()}")
     return 0

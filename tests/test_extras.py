@@ -61,6 +61,7 @@ AT_THE_TOP = {
     "npuzzle.pdb.numpy_builder": {"numpy"},
     "npuzzle.pdb.multiset_numpy": {"numpy"},
     "npuzzle.pdb.multiset_numba": {"numpy", "numba"},
+    "npuzzle.pdb.additive_numba": {"numpy", "numba"},
     "npuzzle.nearoptimal.beam_numba": {"numpy", "numba"},
     "npuzzle.pdb.mtm_numba": {"numpy", "numba"},
     "npuzzle.optimal.ida_numba": {"numpy", "numba"},

@@ -33,7 +33,8 @@ def test_the_bound_is_what_ida_proves_in_the_nodes_given() -> None:
     ida = run(idastar(HARD, FIVE, LinearConflict(FIVE), Limit(nodes=30_000)))
     assert ida.moves is None and ida.lower_bound > answer.lower_bound
     assert raised.lower_bound == ida.lower_bound and raised.moves == answer.moves and not raised.optimal
-    assert raised.extra["proof"] == {"nodes": 30_000, "bound": ida.lower_bound, "raised": True}
+    proof = {"nodes": 30_000, "bound": ida.lower_bound, "raised": True, "heuristic": "linear-conflict"}
+    assert raised.extra["proof"] == proof
     ratio = round(len(answer.moves or ()) / ida.lower_bound, 4)
     assert raised.extra["ratio_bound"] == ratio and f"at most {ratio:.3f}×" in raised.message
 

@@ -51,6 +51,24 @@ def cell_name(index: int, cols: int) -> str:
     return f"row {index // cols + 1}, column {index % cols + 1}"
 
 
+def neighbours(rows: int, cols: int) -> list[tuple[int, ...]]:
+    """For every cell of a ``rows × cols`` region (row-major), the cells next to it."""
+    out: list[tuple[int, ...]] = []
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        near: list[int] = []
+        if r > 0:
+            near.append(cell - cols)
+        if r < rows - 1:
+            near.append(cell + cols)
+        if c > 0:
+            near.append(cell - 1)
+        if c < cols - 1:
+            near.append(cell + 1)
+        out.append(tuple(near))
+    return out
+
+
 def check_shape(rows: int, cols: int) -> None:
     """Raise :class:`ShapeError` or :class:`SizeLimitError` unless ``rows × cols`` is an allowed shape."""
     if rows < 2 or cols < 2:

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 from ..errors import PatternDatabaseError
+from ..parse import parse_shape
 from ..pdb import (
+    ADDITIVE_PARTITIONS,
     MTM_FILE,
     MTM_PARTITIONS,
     PARTITIONS,
     PDB_ENV,
     SHIPPED,
     MappedFormError,
+    build_additive_file,
     build_file,
     build_mtm_file,
     cache_dir,
@@ -45,6 +49,8 @@ def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write(f"npuzzle: {text}\n")
         err.flush()
 
+    if args.shape is not None:
+        return _build_additive(args, target, say, out, err)
     names = MTM_PARTITIONS if args.metric == "mtm" else PARTITIONS
     if args.partition is not None and args.partition not in names:
         err.write(
@@ -59,6 +65,29 @@ def cmd_pdb_build(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             partition_name = args.partition or SHIPPED
             path = build_file(target, partition_name, force=args.force, pure=args.pure, jobs=args.jobs, say=say)
+    except KeyboardInterrupt:
+        say("pdb build interrupted: stopped, with no half-written file left (run it again to start over)")
+        return EXIT_STOPPED
+    out.write(f"{path}\n")
+    return EXIT_OK
+
+
+def _build_additive(
+    args: argparse.Namespace, target: Path, say: Callable[[str], None], out: TextIO, err: TextIO
+) -> int:
+    """``pdb build --shape RxC``: the additive tables of a bigger board."""
+    rows, cols = parse_shape(args.shape)
+    names = ADDITIVE_PARTITIONS.get((rows, cols), {})
+    if args.metric != "stm" or not names or (args.partition is not None and args.partition not in names):
+        known = ", ".join(f"--shape {r}x{c} --partition {p}" for (r, c), ps in ADDITIVE_PARTITIONS.items() for p in ps)
+        err.write(
+            f"npuzzle pdb build: no tables for --shape {rows}x{cols}"
+            f"{'' if args.partition is None else ' --partition ' + args.partition}"
+            f"{' --metric mtm' if args.metric != 'stm' else ''}; what it builds: {known}\n"
+        )
+        return EXIT_INVALID
+    try:
+        path = build_additive_file(target, rows, cols, args.partition or next(iter(names)), force=args.force, say=say)
     except KeyboardInterrupt:
         say("pdb build interrupted: stopped, with no half-written file left (run it again to start over)")
         return EXIT_STOPPED
@@ -140,10 +169,20 @@ def _build_arguments(parser: argparse.ArgumentParser) -> None:
     """``pdb build``'s arguments."""
     parser.add_argument(
         "--partition",
-        choices=sorted(PARTITIONS) + list(MTM_PARTITIONS),
+        choices=sorted(PARTITIONS)
+        + list(MTM_PARTITIONS)
+        + sorted({p for ps in ADDITIVE_PARTITIONS.values() for p in ps}),
         help=f"the tables to build: {', '.join(sorted(PARTITIONS))} in single-tile moves (default {SHIPPED}); "
         f"{' or '.join(MTM_PARTITIONS)} with --metric mtm (default {MTM_DEFAULT}; {MTM_FINE} is stronger: "
-        "1.5 billion arrangements, 378 MB on disk, about 3.4 GB of memory while building; the command line's only)",
+        "1.5 billion arrangements, 378 MB on disk, about 3.4 GB of memory while building; the command line's only)"
+        "; 6-6-6-6 with --shape 5x5",
+    )
+    parser.add_argument(
+        "--shape",
+        metavar="RxC",
+        help="build a bigger board's additive tables instead: 5x5 (6-6-6-6, Korf & Felner's: 510 MB on disk, about "
+        "4.1 GB of memory and some minutes a table while building; numba required), which solve --prove uses on 5×5 "
+        "boards whose blank's goal is in a corner",
     )
     parser.add_argument(
         "--metric",

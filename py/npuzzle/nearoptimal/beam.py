@@ -30,11 +30,11 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, SupportsIndex
 
+from ..board import neighbours
 from ..compiled import compiled_module
 from ..progress import Progress
 from .budget import Budget
 from .conflicts import LineConflicts, manhattan_linear_conflict
-from .grouptables import neighbours
 
 RECENT = 16
 """Kept states are remembered for at least this many depths: a state is refused when it was kept in the last

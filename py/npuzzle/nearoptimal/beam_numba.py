@@ -22,9 +22,9 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from ..board import neighbours
 from .beam import RECENT, forgets, read_back
 from .conflicts import LineConflicts, manhattan_linear_conflict
-from .grouptables import neighbours
 
 States = npt.NDArray[np.uint8]
 Ints = npt.NDArray[np.int32]

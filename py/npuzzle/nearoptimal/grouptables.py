@@ -21,28 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 
+from ..board import neighbours
 from ..errors import PatternDatabaseError
 
 UNSET = 255
 """The table byte for placements that cannot occur (two tiles on one cell)."""
-
-
-def neighbours(rows: int, cols: int) -> list[tuple[int, ...]]:
-    """For every cell of a ``rows × cols`` region (row-major), the cells next to it."""
-    out: list[tuple[int, ...]] = []
-    for cell in range(rows * cols):
-        r, c = divmod(cell, cols)
-        near: list[int] = []
-        if r > 0:
-            near.append(cell - cols)
-        if r < rows - 1:
-            near.append(cell + cols)
-        if c > 0:
-            near.append(cell - 1)
-        if c < cols - 1:
-            near.append(cell + 1)
-        out.append(tuple(near))
-    return out
 
 
 def build_table(rows: int, cols: int, cells: Sequence[int]) -> bytes:

@@ -16,10 +16,10 @@ import heapq
 from collections.abc import Generator, Mapping, Sequence
 from typing import NamedTuple, TypeVar
 
+from ..board import neighbours
 from ..progress import Progress
 from .beam import FAST_WIDTH, Kernel, LineKernel, State, compiled_kernels, run_depths
 from .budget import Budget
-from .grouptables import neighbours
 
 Region = tuple[int, int, int, int]
 """``(top, bottom, left, right)``: rows ``top … bottom−1`` and columns ``left … right−1``."""

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Generator, Sequence
 
+from ..board import neighbours
 from ..progress import Progress, SearchStopped
 from .budget import Budget
-from .grouptables import Partition, PartitionSpec, bind_partition, neighbours, padded_lookup
+from .grouptables import Partition, PartitionSpec, bind_partition, padded_lookup
 
 
 def keeping_improvements(sweep: Generator[Progress, None, None], budget: Budget) -> Generator[Progress, None, None]:

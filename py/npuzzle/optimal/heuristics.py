@@ -69,6 +69,22 @@ class Heuristic(Protocol):
         ...
 
 
+@runtime_checkable
+class SumOfTables(Protocol):
+    """A heuristic whose estimate is the largest of sums of table lookups (additive pattern tables: the
+    :class:`~npuzzle.pdb.AdditiveHeuristic`), which the compiled IDA* (:mod:`npuzzle.optimal.ida_numba`) runs
+    from :meth:`kernel_tables`."""
+
+    @property
+    def goal(self) -> Board:
+        """The goal the estimate is made for."""
+        ...
+
+    def kernel_tables(self) -> tuple[object, ...]:
+        """The arrays the compiled kernel reads (:class:`npuzzle.optimal.ida_numba.Estimate`'s ``additive``)."""
+        ...
+
+
 def conflict_moves(places: Iterable[int]) -> int:
     """The linear-conflict moves of one row or column (Hansson, Mayer & Yung 1992): ``places`` lists, along the
     line, the goal position of each tile that belongs to it; all but a longest increasing run of them must leave the

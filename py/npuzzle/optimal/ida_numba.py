@@ -20,9 +20,16 @@ import numpy.typing as npt
 
 Ints = npt.NDArray[np.int64]
 
-Tables = tuple[Ints, Ints, Ints, Ints, Ints, Ints]
-"""What the kernel reads: the shape and whether conflicts count (``rows, cols, conflicts``), the moves' order
-(:func:`order`) and :class:`Estimate`'s ``distance``, ``lines``, ``along`` and ``goal_line``."""
+Bytes = npt.NDArray[np.uint8]
+
+Tables = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Bytes, Ints, Ints, Ints, Ints, Ints]
+"""What the kernel reads: the shape and the estimate (``rows, cols, kind``: :data:`MANHATTAN`, :data:`CONFLICTS` or
+:data:`ADDITIVE`), the moves' order (:func:`order`), :class:`Estimate`'s ``distance``, ``lines``, ``along`` and
+``goal_line``, its additive tables' ``sparse``, ``offset``, ``group_of``, ``weight`` and ``back``, and the groups'
+sparse indices of the board the iteration stands on (kept up to date as it moves)."""
+
+MANHATTAN, CONFLICTS, ADDITIVE = range(3)
+"""The estimates the kernel computes: Manhattan distance, with linear conflicts, or additive tables."""
 
 BLANK, TAKEN, MOVED, LEFT = range(4)
 """Per level of the path (``levels[g]``): the node's blank, the cell the move taken from it slid a tile from, that
@@ -43,13 +50,20 @@ NO_BOUND = 1 << 62
 class Estimate:
     """Manhattan distance, and with ``conflicts`` the linear-conflict penalty of every row and column, as arrays for
     a ``rows`` × ``cols`` board and its goal: ``distance[tile, cell]``, the lines' cells (rows first, then columns)
-    and ``along[line, tile]``, where along the line the tile's goal cell lies (−1 when it is not on it)."""
+    and ``along[line, tile]``, where along the line the tile's goal cell lies (−1 when it is not on it). With
+    ``additive`` (:meth:`npuzzle.pdb.AdditiveHeuristic.kernel_tables`) the estimate is those tables'
+    instead."""
 
-    def __init__(self, goal: Sequence[int], rows: int, cols: int, conflicts: bool) -> None:
+    def __init__(
+        self, goal: Sequence[int], rows: int, cols: int, conflicts: bool, additive: tuple[Any, ...] | None = None
+    ) -> None:
         n = rows * cols
         self.rows, self.cols = rows, cols
         self.conflicts = conflicts
-        self.shape = np.array([rows, cols, int(conflicts)], np.int64)
+        kind = ADDITIVE if additive is not None else CONFLICTS if conflicts else MANHATTAN
+        self.shape = np.array([rows, cols, kind], np.int64)
+        none = np.zeros((1, 1), np.int64)
+        self.additive: tuple[Any, ...] = additive or (np.zeros(1, np.uint8), np.zeros(1, np.int64), none, none, none)
         self.distance = np.zeros((n, n), np.int64)
         home = [0] * n
         for cell, tile in enumerate(goal):
@@ -108,7 +122,16 @@ class CompiledIteration:
         self.levels = np.zeros((depth, 4), np.int64)
         self.kids = np.zeros((depth, moves.shape[1], 2), np.int64)
         e = estimate
-        self.tables: Tables = (e.shape, moves, e.distance, e.lines, e.along, e.goal_line)
+        sparse, offset, group_of, weight, back = e.additive
+        at = np.zeros(max(1, offset.shape[0]), np.int64)
+        if e.shape[2] == ADDITIVE:
+            for o in range(group_of.shape[0]):
+                for cell, tile in enumerate(tiles):
+                    if tile:
+                        at[group_of[o, tile]] += back[o, cell] * weight[o, tile]
+        self.tables: Tables = (
+            e.shape, moves, e.distance, e.lines, e.along, e.goal_line, sparse, offset, group_of, weight, back, at
+        )  # fmt: skip
 
     def run(self, nodes: int) -> int:
         """Go on for at most ``nodes`` more expansions: :data:`FOUND`, :data:`EXHAUSTED` or :data:`PAUSED`."""
@@ -131,9 +154,14 @@ def _iterate(r: Ints, b: Ints, goal: Ints, bound: int, nodes: int, tables: Table
     goal ends it), count it, list its children within the bound (``kids[g]``: the cell the tile slides from and the
     child's estimate; ``levels[g]``: :data:`BLANK` … :data:`LEFT`), take the last; back up while a level has none
     left."""
-    spec, order, distance, lines, along, goal_line = tables
-    rows, cols, conflicts = spec[0], spec[1], spec[2] == 1
+    spec, order, distance, lines, along, goal_line, sparse, offset, group_of, weight, back, at = tables
+    rows, cols, conflicts, additive = spec[0], spec[1], spec[2] == CONFLICTS, spec[2] == ADDITIVE
     n = b.shape[0]
+    views = group_of.shape[0] if additive else 0
+    sums = np.zeros(max(views, 1), np.int64)  # per symmetry, the tables' sum on the board b
+    for o in range(views):
+        for gr in range(o * offset.shape[0] // views, (o + 1) * offset.shape[0] // views):
+            sums[o] += sparse[offset[gr] + at[gr]]
     stop_at = r[EXPANDED] + nodes
     g, z, h = r[G], r[Z], r[H]
     expanded, generated, on_stack = r[EXPANDED], r[GENERATED], r[ON_STACK]
@@ -174,7 +202,16 @@ def _iterate(r: Ints, b: Ints, goal: Ints, bound: int, nodes: int, tables: Table
             if src == prev:
                 continue
             tile = b[src]
-            ch = h + distance[tile, z] - distance[tile, src]
+            if additive:
+                ch = 0
+                for o in range(views):
+                    gr = group_of[o, tile]
+                    was = offset[gr] + at[gr]
+                    v = sums[o] - sparse[was] + sparse[was + (back[o, z] - back[o, src]) * weight[o, tile]]
+                    if v > ch:
+                        ch = v
+            else:
+                ch = h + distance[tile, z] - distance[tile, src]
             if conflicts:
                 if abs(src - z) == cols:  # a vertical move: the tile's goal row, if it leaves or enters it
                     line = goal_line[tile, 0]
@@ -212,6 +249,10 @@ def _iterate(r: Ints, b: Ints, goal: Ints, bound: int, nodes: int, tables: Table
             src = levels[g, TAKEN]
             b[src] = b[z]
             b[z] = 0
+            for o in range(views):  # the tile back from z to src
+                _shift(
+                    sums, o, at, sparse, offset, group_of[o, b[src]], (back[o, src] - back[o, z]) * weight[o, b[src]]
+                )
         levels[g, LEFT] -= 1
         on_stack -= 1
         src = kids[g, levels[g, LEFT], 0]
@@ -219,10 +260,22 @@ def _iterate(r: Ints, b: Ints, goal: Ints, bound: int, nodes: int, tables: Table
         tile = b[src]
         b[z] = tile
         b[src] = 0
+        for o in range(views):  # the tile from src to z
+            _shift(sums, o, at, sparse, offset, group_of[o, tile], (back[o, z] - back[o, src]) * weight[o, tile])
         levels[g, TAKEN] = src
         levels[g, MOVED] = tile
         z = src
         g += 1
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _shift(
+    sums: Ints, o: int, at: Ints, sparse: Bytes, offset: Ints, group: int, step: int
+) -> None:  # pragma: no cover - compiled
+    """Move ``group``'s sparse index by ``step`` and symmetry ``o``'s sum with it."""
+    sums[o] -= sparse[offset[group] + at[group]]
+    at[group] += step
+    sums[o] += sparse[offset[group] + at[group]]
 
 
 @numba.njit(cache=True, nogil=True, inline="always")

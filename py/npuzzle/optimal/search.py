@@ -27,7 +27,7 @@ from ..progress import Limit, Progress, Search, SearchResult, StopReason, result
 from ..solvability import check_reachable
 from .checkpoint import DEFAULT_REPORT_EVERY, Checkpoint, limit_message, verify
 from .heap import IndexedHeap
-from .heuristics import Heuristic, LinearConflict, LineTable, Manhattan, TableHeuristic
+from .heuristics import Heuristic, LinearConflict, LineTable, Manhattan, SumOfTables, TableHeuristic
 from .observe import AstarKeys, AstarObserver, IdaNode, IdaObserver
 from .packing import Layout, Move
 
@@ -345,16 +345,19 @@ def _idastar(
     check_at = checkpoint.next_at
     infinity = 1 << 62
     compiles = may_compile(heuristic, goal, observer)
+    additive = isinstance(heuristic, SumOfTables)  # compiled from the first node: a lookup is dear in Python
     compiled: Any = None
     kernel = None
     while True:
         iterations += 1
         next_bound = infinity
-        if compiles and expanded >= COMPILED_AFTER and compiled is None:
+        if compiles and expanded >= (0 if additive else COMPILED_AFTER) and compiled is None:
             compiled = compiled_module(f"{__package__}.ida_numba")
             if compiled is not None:  # made once: the estimate's and the moves' arrays, and the longer slices
                 conflicts = isinstance(heuristic, LinearConflict)
-                kernel = (compiled.Estimate(goal.tiles, board.rows, board.cols, conflicts), compiled.order(setup.table))
+                arrays = heuristic.kernel_tables() if isinstance(heuristic, SumOfTables) else None
+                estimate = compiled.Estimate(goal.tiles, board.rows, board.cols, conflicts, arrays)
+                kernel = (estimate, compiled.order(setup.table))
                 checkpoint.every = COMPILED_CHECK_EVERY
                 check_at = checkpoint.next_at = min(checkpoint.next_at, expanded + COMPILED_CHECK_EVERY)
             compiles = compiled is not None
@@ -444,9 +447,14 @@ def _idastar(
 
 def may_compile(heuristic: Heuristic, goal: Board, observer: IdaObserver | None) -> bool:
     """Whether an IDA* with ``heuristic`` towards ``goal`` may run compiled (:mod:`~npuzzle.optimal.ida_numba`, when
-    numba is installed): no observer, Manhattan distance or linear conflicts (exactly those classes) made for that goal
-    (the compiled estimate is made from the goal)."""
-    exact = observer is None and type(heuristic) in (Manhattan, LinearConflict)
+    numba is installed): no observer, Manhattan distance or linear conflicts (exactly those classes) or additive
+    tables (:class:`~npuzzle.optimal.heuristics.SumOfTables`) made for that goal (the compiled estimate is made from
+    the goal)."""
+    if observer is not None:
+        return False
+    if isinstance(heuristic, SumOfTables):
+        return heuristic.goal == goal
+    exact = type(heuristic) in (Manhattan, LinearConflict)
     return exact and isinstance(heuristic, TableHeuristic) and heuristic.goal == goal
 
 

@@ -10,6 +10,10 @@ processes) is imported where it is used: it needs ``multiprocessing``.
 
 from __future__ import annotations
 
+from .additive import PARTITIONS as ADDITIVE_PARTITIONS
+from .additive import AdditiveTables, table_file_name
+from .additive_build import build_additive_file
+from .additive_heuristic import AdditiveHeuristic
 from .build import (
     MTM_FILE,
     PARTITIONS,
@@ -21,13 +25,16 @@ from .build import (
     has_numpy,
 )
 from .cache import (
+    ADDITIVE_ENV,
     MTM_ENV,
     PDB_ENV,
     Located,
     cache_dir,
     check_file,
     locate,
+    locate_additive,
     locate_mtm,
+    read_additive,
     read_database,
     read_multiset,
     read_tables,
@@ -63,6 +70,8 @@ from .tables import PdbHeuristic, PdbTables, heuristic_name, home_map, load_tabl
 from .tasks import Answer, Task
 
 __all__ = [
+    "ADDITIVE_ENV",
+    "ADDITIVE_PARTITIONS",
     "MTM_ENV",
     "MTM_FILE",
     "MTM_PARTITIONS",
@@ -72,6 +81,8 @@ __all__ = [
     "PDB_ENV",
     "SEQUENTIAL_NODES",
     "SHIPPED",
+    "AdditiveHeuristic",
+    "AdditiveTables",
     "Answer",
     "Coordinator",
     "FileSlices",
@@ -88,6 +99,7 @@ __all__ = [
     "Split",
     "SplitJob",
     "Task",
+    "build_additive_file",
     "build_file",
     "build_mtm_file",
     "build_multiset",
@@ -104,12 +116,14 @@ __all__ = [
     "load_multiset_steps",
     "load_tables_steps",
     "locate",
+    "locate_additive",
     "locate_mtm",
     "mapped_path",
     "multiset_fits",
     "multiset_heuristic_name",
     "partition_name",
     "pdb_fits",
+    "read_additive",
     "read_database",
     "read_header",
     "read_multiset",
@@ -118,6 +132,7 @@ __all__ = [
     "solve_with_multiset",
     "solve_with_pdb",
     "subtree_search",
+    "table_file_name",
     "useful_reflection",
     "verify_mapped",
     "within_bound",

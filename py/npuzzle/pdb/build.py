@@ -13,11 +13,10 @@ time left at the pace measured so far (numpy). Progress goes to ``say`` (the CLI
 starts, where its search is (depth, share of the layer; then its compression) at the builder's first tick
 :data:`PROGRESS_SECONDS` after the table's last line, and its time. One build at a time writes a file: a second one
 waits for the lock of the first (:func:`npuzzle.parallel.writelock.writing`), saying which process holds it, then finds
-the file made. A file already present is kept when it loads cleanly and holds the wanted partition; ``force`` rebuilds.
-Beside the database goes its search form
-(:mod:`npuzzle.pdb.mapped`), which later processes memory-map. Files are written to a temporary name and renamed, so
-an interrupted build never leaves a half-written file; Ctrl-C (``KeyboardInterrupt`` in the calling thread) stops
-the searching and compressing threads at their next tick, a fraction of a second later.
+the file made. A file already present is kept when it loads cleanly and holds the wanted partition (:func:`up_to_date`);
+``force`` rebuilds. Beside the database goes its search form (:mod:`npuzzle.pdb.mapped`), which later processes
+memory-map. Files are written under a temporary name and renamed (no half-written file is left); Ctrl-C stops the
+searching and compressing threads at their next tick, a fraction of a second later.
 """
 
 from __future__ import annotations
@@ -68,17 +67,14 @@ SHIPPED = "7-7-7"
 """The database the site ships and ``npuzzle pdb build`` makes by default."""
 
 PURE_SLOW_TILES = 6
-"""Tables of this many tiles or more take the pure-Python builder hours (the measured times:
-docs/benchmarks-pdb.md): it says so before it starts, with the command that installs numpy."""
+"""Tables of this many tiles or more take the pure-Python builder hours (docs/benchmarks-pdb.md): it says so first."""
 
 MEMORY_BUDGET = 25 * 10**8
-"""The most memory (bytes) a numpy build plans to take: tables are searched side by side only while the memory they
-are expected to take together (:func:`~npuzzle.pdb.numpy_builder.search_bytes`) stays within it. Half a gigabyte
-under 3 GB, the most a build may take, for what the estimate misses."""
+"""The most memory (bytes) a numpy build plans to take: tables are searched side by side only while their expected
+memory (:func:`~npuzzle.pdb.numpy_builder.search_bytes`) stays within it: 0.5 GB under the 3 GB a build may take."""
 
 BASE_BYTES = 200 * 10**6
-"""The memory of a build besides the searches and the finished tables (bytes, an allowance fitted to the measured
-peaks): the interpreter and numpy, the search's lookup tables, the compression's buffers."""
+"""A build's memory besides the searches and the tables: Python, numpy, lookups, buffers (fitted to the peaks)."""
 
 
 def file_name(partition: str = SHIPPED) -> str:
@@ -193,7 +189,7 @@ def plan_rounds(partition: str, cores: int) -> tuple[list[tuple[list[int], int]]
     return rounds, peak(rounds)
 
 
-def _gb(size: int) -> str:
+def gigabytes(size: int) -> str:
     return f"{size / 1e9:.1f} GB"
 
 
@@ -212,10 +208,10 @@ def describe_build(partition: str, pure: bool, jobs: int = 1) -> str:
         how += ", one table at a time"
     text = (
         f"with numpy {how}, {work}: the time left is estimated from this machine's pace as it goes; "
-        f"peak memory about {_gb(peak)}"
+        f"peak memory about {gigabytes(peak)}"
     )
     if jobs > 1 and (lower := plan_rounds(partition, 1)[1]) < peak - 50 * 10**6:
-        text += f" (--jobs 1: about {_gb(lower)}, slower)"
+        text += f" (--jobs 1: about {gigabytes(lower)}, slower)"
     return text
 
 
@@ -268,7 +264,7 @@ def build_file(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / file_name(partition)
-    with writing(path, _waiting(path, say)):
+    with writing(path, waiting_words(path, say)):
         if path.exists() and not force:
             try:
                 data = path.read_bytes()
@@ -285,7 +281,7 @@ def build_file(
     return path
 
 
-def _waiting(path: Path, say: Callable[[str], None]) -> Callable[[str], None]:
+def waiting_words(path: Path, say: Callable[[str], None]) -> Callable[[str], None]:
     """What a build says when another one holds the lock of ``path``."""
     return lambda holder: say(f"another build ({holder}) is writing {path}; waiting for it to end")
 
@@ -308,14 +304,14 @@ def _build(path: Path, partition: str, pure: bool, jobs: int | None, say: Callab
     stop = threading.Event()
     pace = None if pure else _Pace(sum(search_states(4, 4, len(p)) for p in tiles))
 
-    def reporter(name: str) -> Tick:
-        return _reporter(f"{name}: ", stop, say, pace)
+    def table_tick(name: str) -> Tick:
+        return reporter(f"{name}: ", stop, say, pace)
 
     def timed(pattern: Sequence[int], threads: int) -> bytes:
         t = time.perf_counter()
         name = f"table {' '.join(map(str, pattern))}"
         say(f"  {name}: searching" + (f" on {threads} threads" if threads > 1 else ""))
-        tick = reporter(name)
+        tick = table_tick(name)
         if pace is None:
             data = build_table_data(4, 4, pattern, tick)
         else:
@@ -324,7 +320,7 @@ def _build(path: Path, partition: str, pure: bool, jobs: int | None, say: Callab
         return data
 
     def compress(pattern: Sequence[int], data: bytes) -> bytes:
-        return _compressed(data, _reporter(f"table {' '.join(map(str, pattern))}: ", stop, say, None))
+        return _compressed(data, reporter(f"table {' '.join(map(str, pattern))}: ", stop, say, None))
 
     # numpy releases the GIL, and so does zlib: tables are searched side by side in threads, and each one is
     # compressed in the background as soon as it is built, while the others are still searched
@@ -338,25 +334,25 @@ def _build(path: Path, partition: str, pure: bool, jobs: int | None, say: Callab
             packed: dict[tuple[int, ...], Future[bytes]] = {}
             for together, threads in rounds:
                 jobs_now = {tuple(tiles[i]): searchers.submit(timed, tiles[i], threads) for i in together}
-                _wait(jobs_now.values(), interrupts)
+                wait_all(jobs_now.values(), interrupts)
                 for pattern, job in jobs_now.items():
                     built[pattern] = job.result()
                     packed[pattern] = zipper.submit(compress, pattern, built[pattern])
             if not all(job.done() for job in packed.values()):
                 say("  compressing the last tables")
-            _wait(packed.values(), interrupts)
+            wait_all(packed.values(), interrupts)
         except BaseException:
             stop.set()  # every thread stops at its next tick; leaving the pools waits for that
             raise
     database = build_database(4, 4, tiles, lambda rows, cols, pattern: built[tuple(pattern)])
     blob = database.encode(packed=[packed[tuple(p)].result() for p in tiles])
     built.clear()
-    _write(path, blob)
+    write_atomic(path, blob)
     say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
     _search_form(path, read_header(blob), say, lambda: PdbTables.of(database))
 
 
-def _reporter(name: str, stop: threading.Event, say: Callable[[str], None], pace: _Pace | None = None) -> Tick:
+def reporter(name: str, stop: threading.Event, say: Callable[[str], None], pace: _Pace | None = None) -> Tick:
     """The tick of one piece of a build's work: raises :class:`BuildStopped` once ``stop`` is set, and says where
     it is (``name``, the stage, the seconds since it began; the time left at ``pace``) at most every
     :data:`PROGRESS_SECONDS`."""
@@ -384,7 +380,7 @@ def _compressed(data: bytes, tick: Tick, level: int = ZLIB_LEVEL) -> bytes:
     return b"".join(parts) + packer.flush()
 
 
-def _write(path: Path, blob: bytes) -> None:
+def write_atomic(path: Path, blob: bytes) -> None:
     """Write ``blob`` to ``path`` under a temporary name first, so no half-written file is ever left."""
     tmp = path.with_name(path.name + ".part")
     try:
@@ -421,22 +417,14 @@ def build_mtm_file(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     path = out / mtm_file_name(partition)
-    with writing(path, _waiting(path, say)):
+    with writing(path, waiting_words(path, say)):
         return _mtm_file(path, tuple(map(tuple, partition)), force, say)
 
 
 def _mtm_file(path: Path, partition: tuple[tuple[int, ...], ...], force: bool, say: Callable[[str], None]) -> Path:
     """:func:`build_mtm_file` under its lock."""
-    if path.exists() and not force:
-        try:
-            old = run(load_multiset_steps(path.read_bytes()))
-        except PatternDatabaseError as exc:
-            say(f"{path}: {exc}; rebuilding")
-        else:
-            if old.partition == partition:
-                say(f"{path}: up to date")
-                return path
-            say(f"{path}: holds partition {old.partition}, rebuilding")
+    if not force and up_to_date(path, lambda data: run(load_multiset_steps(data)).partition, partition, say):
+        return path
     if not has_numpy():
         raise PatternDatabaseError(
             f"the multi-tile metric's database needs numpy to build (minutes; days in pure Python): run "
@@ -448,10 +436,10 @@ def _mtm_file(path: Path, partition: tuple[tuple[int, ...], ...], force: bool, s
     how = "numpy (numba, in the fast extra, is faster)" if compiled is None else "numba"
     say(
         f"building the multi-tile metric's database ({size:,} arrangements) into {path} with {how}; it takes about "
-        f"{_gb(MTM_BUILD_BYTES + 2 * size)} of memory"
+        f"{gigabytes(MTM_BUILD_BYTES + 2 * size)} of memory"
     )
     started, stop = time.perf_counter(), threading.Event()
-    tick = _reporter("", stop, say)
+    tick = reporter("", stop, say)
     level = ZLIB_LEVEL if partition == PARTITION_MTM else 0  # the page's compressed to download, others stored
 
     def make() -> bytes:
@@ -461,17 +449,29 @@ def _mtm_file(path: Path, partition: tuple[tuple[int, ...], ...], force: bool, s
     with interrupts_held() as interrupts, ThreadPoolExecutor(max_workers=1) as worker:
         job = worker.submit(make)
         try:
-            _wait([job], interrupts)
+            wait_all([job], interrupts)
         except BaseException:
             stop.set()
             raise
         blob = job.result()
-    _write(path, blob)
+    write_atomic(path, blob)
     say(f"wrote {path} ({len(blob):,} bytes) in {time.perf_counter() - started:.1f} s")
     return path
 
 
-def _wait(futures: Iterable[Future[bytes]], interrupts: HeldInterrupts) -> None:
+def up_to_date(path: Path, read: Callable[[bytes], object], wanted: object, say: Callable[[str], None]) -> bool:
+    """Whether the file ``path`` is there and holds ``wanted`` (what ``read`` makes of its bytes), said either way."""
+    try:
+        held = read(path.read_bytes()) if path.exists() else None
+    except PatternDatabaseError as exc:
+        say(f"{path}: {exc}; rebuilding")
+        return False
+    if held is not None:
+        say(f"{path}: up to date" if held == wanted else f"{path}: holds {held}, rebuilding")
+    return held == wanted
+
+
+def wait_all(futures: Iterable[Future[bytes]], interrupts: HeldInterrupts) -> None:
     """Wait for ``futures`` in short waits, until all are done or one failed; a Ctrl-C is acted on between two
     waits."""
     pending = set(futures)

@@ -16,6 +16,8 @@ from typing import BinaryIO
 
 from ..errors import PatternDatabaseError
 from ..progress import run
+from .additive import PARTITIONS as ADDITIVE_PARTITIONS
+from .additive import AdditiveTables, decode, table_file_name
 from .build import PARTITIONS, file_name, mtm_file_name
 from .database import PatternDatabase
 from .loading import FileSlices, Header, load_database, read_header
@@ -28,6 +30,9 @@ PDB_ENV = "NPUZZLE_PDB"
 
 MTM_ENV = "NPUZZLE_MTM_PDB"
 """The environment variable naming the multi-tile metric's database file (else the cache directory's)."""
+
+ADDITIVE_ENV = "NPUZZLE_ADDITIVE"
+"""The environment variable naming a bigger board's additive tables file (else the cache directory's)."""
 
 
 def cache_dir(env: Mapping[str, str] | None = None, platform: str = sys.platform, home: Path | None = None) -> Path:
@@ -81,6 +86,28 @@ def locate_mtm(env: Mapping[str, str] | None = None) -> Located:
         if path.exists():
             return Located(path, "the cache")
     return Located(None, "the cache")
+
+
+def locate_additive(rows: int, cols: int, env: Mapping[str, str] | None = None) -> Located:
+    """A ``rows × cols`` board's additive tables: the file :data:`ADDITIVE_ENV` names when it is for that shape, else
+    the one ``npuzzle pdb build --shape`` left in the cache directory (``path`` None when there is none)."""
+    env = os.environ if env is None else env
+    named = env.get(ADDITIVE_ENV)
+    if named and Path(named).name.startswith(f"{rows * cols - 1}puzzle-"):
+        return Located(Path(named), f"${ADDITIVE_ENV}")
+    for name in ADDITIVE_PARTITIONS.get((rows, cols), {}):
+        path = cache_dir(env) / table_file_name(rows, cols, name)
+        if path.exists():
+            return Located(path, "the cache")
+    return Located(None, "the cache")
+
+
+def read_additive(path: Path | str, origin: str = "") -> AdditiveTables:
+    """The additive tables in the file ``path`` (read whole, every table's CRC checked: a second or so for the
+    5×5's); raises :class:`~npuzzle.errors.PatternDatabaseError` naming the file when it cannot be read or is not
+    one."""
+    with _naming(path, origin):
+        return decode(Path(path).read_bytes(), str(path))
 
 
 def read_multiset(path: Path | str, origin: str = "") -> MultisetDatabase:
