@@ -1,18 +1,21 @@
 """Additive tables with the blank for bigger boards (``npuzzle pdb build --shape``, ``solve --prove``): the compiled
 build gives a plain breadth-first search's tables; their sum, in every corner the goal's blank may take and with the
 reflected lookup, never exceeds the optimum and moves by ``delta`` as it does by ``initial``; IDA* over them runs the
-same nodes compiled as in Python; the file reads back, refuses damage, and ``--prove`` uses it and says so."""
+same nodes compiled as in Python; the file reads back, refuses damage, and ``--prove`` uses it and says so; Ctrl-C
+stops the build and leaves no file."""
 
 from __future__ import annotations
 
 import io
 import itertools
+import os
 import random
 from collections import deque
 from pathlib import Path
 
 import pytest
 
+from interrupt import PY, interrupt_when
 from npuzzle import Board, goal_board, run, scramble
 from npuzzle.board import neighbours
 from npuzzle.cli import main
@@ -202,3 +205,13 @@ def test_prove_uses_the_tables_and_says_so(tmp_path: Path, monkeypatch: pytest.M
     )
     assert f"raising the bound with the additive tables 5-5-5 ({path})" in err.getvalue()
     assert "IDA* with the additive 5-5-5 tables" in out.getvalue()
+
+
+def test_ctrl_c_stops_the_build_and_leaves_no_file(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)}
+    stopped = interrupt_when(["pdb", "build", "--shape", "5x5", "--out", str(out)], ready="table 1: depth", env=env)
+    assert stopped.returncode == 3, stopped.stderr
+    assert "about 4.1 GB of memory" in stopped.stderr and "pdb build interrupted" in stopped.stderr
+    assert "Traceback" not in stopped.stderr
+    assert list(out.iterdir()) == []
