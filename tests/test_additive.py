@@ -205,6 +205,10 @@ def test_prove_uses_the_tables_and_says_so(tmp_path: Path, monkeypatch: pytest.M
     )
     assert f"raising the bound with the additive tables 5-5-5 ({path})" in err.getvalue()
     assert "IDA* with the additive 5-5-5 tables" in out.getvalue()
+    monkeypatch.setitem(additive.PARTITIONS, (4, 4), {"5-5-5": FOUR})
+    out = io.StringIO()
+    assert main(["pdb", "info"], out=out, err=io.StringIO()) == 0
+    assert f"additive tables for the 4×4: {path} (from $NPUZZLE_ADDITIVE), 5-5-5, " in out.getvalue()
 
 
 def test_ctrl_c_stops_the_build_and_leaves_no_file(tmp_path: Path) -> None:

@@ -58,6 +58,7 @@ def test_info_without_a_database_says_how_to_get_one(tmp_path: Path, monkeypatch
     code, out, _ = run_cli("pdb", "info")
     assert code == 0 and "no pattern database found" in out and "npuzzle pdb build" in out
     assert str(tmp_path / "npuzzle") in out
+    assert "no additive tables for the 5×5: `npuzzle pdb build --shape 5x5` makes them" in out
 
 
 @pytest.mark.slow

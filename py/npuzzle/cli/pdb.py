@@ -27,8 +27,10 @@ from ..pdb import (
     describe_build,
     has_numpy,
     locate,
+    locate_additive,
     locate_mtm,
     mapped_path,
+    read_additive,
     read_database,
     read_header,
     read_multiset,
@@ -100,6 +102,7 @@ def cmd_pdb_info(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     found is unusable."""
     code = _stm_info(args, out)
     _mtm_info(out)
+    _additive_info(out)
     return code
 
 
@@ -152,6 +155,28 @@ def _mtm_info(out: TextIO) -> None:
         return
     size = located.path.stat().st_size
     out.write(f"multi-tile metric: {located.path} (from {located.origin}), {database.name}, {size:,} bytes, valid\n")
+
+
+def _additive_info(out: TextIO) -> None:
+    """What ``pdb info`` says of the bigger boards' additive tables."""
+    for rows, cols in ADDITIVE_PARTITIONS:
+        located = locate_additive(rows, cols)
+        if located.path is None:
+            out.write(
+                f"no additive tables for the {rows}×{cols}: `npuzzle pdb build --shape {rows}x{cols}` makes them in "
+                f"{cache_dir()} (for solve --prove)\n"
+            )
+            continue
+        try:
+            tables = read_additive(located.path, located.origin)
+        except PatternDatabaseError as exc:
+            out.write(f"{exc}\n")
+            continue
+        size = located.path.stat().st_size
+        out.write(
+            f"additive tables for the {rows}×{cols}: {located.path} (from {located.origin}), {tables.name}, "
+            f"{size:,} bytes, valid\n"
+        )
 
 
 def _jobs(text: str) -> int:
@@ -226,7 +251,7 @@ BUILD = Command(
 )
 INFO = Command(
     name="info",
-    help="where the database is looked for and what is there",
+    help="where the databases and tables are looked for and what is there",
     add_arguments=_info_arguments,
     run=lambda args, out, err, stdin: cmd_pdb_info(args, out, err),
 )
