@@ -166,6 +166,11 @@ def test_build_writes_the_file_once_and_the_command_names_what_it_builds(
     err = io.StringIO()
     assert main(["pdb", "build", "--shape", "4x4", "--out", str(tmp_path)], out=io.StringIO(), err=err) == 2
     assert "no tables for --shape 4x4; what it builds: --shape 5x5 --partition 6-6-6-6, --shape 3x3" in err.getvalue()
+    err = io.StringIO()
+    assert (
+        main(["pdb", "build", "--shape", "3x3", "--jobs", "2", "--out", str(tmp_path)], out=io.StringIO(), err=err) == 2
+    )
+    assert "--jobs is for the 15-puzzle's tables; --shape builds with numba on every core" in err.getvalue()
 
 
 def test_prove_uses_the_tables_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -88,6 +88,12 @@ def _build_additive(
             f"{' --metric mtm' if args.metric != 'stm' else ''}; what it builds: {known}\n"
         )
         return EXIT_INVALID
+    if args.pure or args.jobs is not None:
+        given = " and ".join(f for f, on in (("--pure", args.pure), ("--jobs", args.jobs is not None)) if on)
+        err.write(
+            f"npuzzle pdb build: {given} is for the 15-puzzle's tables; --shape builds with numba on every core\n"
+        )
+        return EXIT_INVALID
     try:
         path = build_additive_file(target, rows, cols, args.partition or next(iter(names)), force=args.force, say=say)
     except KeyboardInterrupt:
