@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import os
 import random
 from collections import deque
@@ -109,6 +110,7 @@ def test_delta_follows_the_estimate_move_by_move() -> None:
             board = after
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["default", "blank-first"])
 def test_ida_over_the_tables_runs_the_same_nodes_compiled_and_in_python(kind: str) -> None:
     built = tables(4, 4, FOUR)
@@ -150,6 +152,15 @@ def test_the_file_reads_back_and_refuses_damage(tmp_path: Path) -> None:
         decode(data[:-3])
     with pytest.raises(PatternDatabaseError, match="not an additive tables file"):
         decode(b"NPUZPDB\x1a....")
+    header, tail = data.split(b"\n", 1)
+    head = json.loads(header[len(additive.MAGIC) :])
+    for change, said in (
+        ({"crc32": [1, *head["crc32"]]}, "CRC-32s, not one a group"),
+        ({"groups": [[1.0, 2, 3], *head["groups"][1:]]}, "must split the cells"),
+        ({"rows": "3"}, "unreadable header"),
+    ):
+        with pytest.raises(PatternDatabaseError, match=said):
+            decode(additive.MAGIC + json.dumps({**head, **change}).encode() + b"\n" + tail, "tables.add")
 
 
 def test_build_writes_the_file_once_and_the_command_names_what_it_builds(
@@ -208,7 +219,7 @@ def test_prove_uses_the_tables_and_says_so(tmp_path: Path, monkeypatch: pytest.M
         )
         == 0
     )
-    assert f"raising the bound with the additive tables 5-5-5 ({path})" in err.getvalue()
+    assert f"--prove raises the bound with the additive tables 5-5-5 ({path})" in err.getvalue()
     assert "IDA* with the additive 5-5-5 tables" in out.getvalue()
     monkeypatch.setitem(additive.PARTITIONS, (4, 4), {"5-5-5": FOUR})
     out = io.StringIO()
@@ -216,6 +227,7 @@ def test_prove_uses_the_tables_and_says_so(tmp_path: Path, monkeypatch: pytest.M
     assert f"additive tables for the 4×4: {path} (from $NPUZZLE_ADDITIVE), 5-5-5, " in out.getvalue()
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_build_and_leaves_no_file(tmp_path: Path) -> None:
     out = tmp_path / "out"
     env = {**os.environ, "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(PY)}
@@ -224,3 +236,28 @@ def test_ctrl_c_stops_the_build_and_leaves_no_file(tmp_path: Path) -> None:
     assert "about 4.1 GB of memory" in stopped.stderr and "pdb build interrupted" in stopped.stderr
     assert "Traceback" not in stopped.stderr
     assert list(out.iterdir()) == []
+
+
+def test_prove_says_why_it_cannot_use_the_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    built = tables(3, 3, THREE)
+    with pytest.raises(PatternDatabaseError, match="the goal's blank in a corner, not on cell 4"):
+        AdditiveHeuristic(built, Board(3, 3, (1, 2, 3, 4, 0, 5, 6, 7, 8)))
+    path = tmp_path / "mine.add"  # any name: the header says the shape
+    path.write_bytes(built.encode())
+    monkeypatch.setenv("NPUZZLE_ADDITIVE", str(path))
+    board = " ".join(map(str, scramble(goal_board(4, 4), 40, seed=3).tiles))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "--algorithm", "near", "--prove", "1000", "--shape", "4x4", board], out=out, err=err) == 0
+    assert f"{path} holds tables for a 3×3 board, not 4×4; --prove raises the bound with linear conflicts" in (
+        err.getvalue()
+    )
+    assert "IDA* with linear conflicts" in out.getvalue()
+    path.write_bytes(built.encode()[:-10])
+    err = io.StringIO()
+    assert main(["solve", "--algorithm", "near", "--prove", "1000", "--shape", "4x4", board], out=out, err=err) == 2
+    assert f"{str(path)!r} ($NPUZZLE_ADDITIVE) is not a usable pattern database: the file is cut short" in (
+        err.getvalue()
+    )
+    out = io.StringIO()
+    assert main(["pdb", "info"], out=out, err=io.StringIO()) == 0
+    assert "the file is cut short" in out.getvalue()

@@ -164,7 +164,8 @@ def _mtm_info(out: TextIO) -> None:
 
 
 def _additive_info(out: TextIO) -> None:
-    """What ``pdb info`` says of the bigger boards' additive tables."""
+    """What ``pdb info`` says of the bigger boards' additive tables (the file ``$NPUZZLE_ADDITIVE`` names, whatever its
+    shape, else the cache's for each shape built)."""
     for rows, cols in ADDITIVE_PARTITIONS:
         located = locate_additive(rows, cols)
         if located.path is None:
@@ -180,9 +181,11 @@ def _additive_info(out: TextIO) -> None:
             continue
         size = located.path.stat().st_size
         out.write(
-            f"additive tables for the {rows}×{cols}: {located.path} (from {located.origin}), {tables.name}, "
-            f"{size:,} bytes, valid\n"
+            f"additive tables for the {tables.rows}×{tables.cols}: {located.path} (from {located.origin}), "
+            f"{tables.name}, {size:,} bytes, valid\n"
         )
+        if located.origin.startswith("$"):
+            return
 
 
 def _jobs(text: str) -> int:

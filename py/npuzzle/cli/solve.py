@@ -159,6 +159,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
         if args.prove is not None:
             raise UsageError("--prove raises a near-optimal answer's bound: it does not go with --count or --all")
     wanted = wants_tables(board, goal, "auto" if args.metric == "mtm" else args.algorithm, args.heuristic)
+    proving = proof_heuristic(goal, err) if args.prove is not None else None  # a bad file named before any work
     try:
         tables = load_pdb(args, err) if wanted else None
     except KeyboardInterrupt:  # while the tables load: reported as any other cancel, before the search started
@@ -189,7 +190,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
             chosen.start(limit), ProgressLine(err), chosen.algorithm, chosen.heuristic, stopped=chosen.stopped
         )
         if args.prove is not None and not interrupted:
-            result, interrupted = _proven(board, goal, result, args.prove, limit, err)
+            result, interrupted = _proven(board, goal, result, args.prove, limit, err, proving)
     if args.json:
         out.write(json.dumps(solved_record(board, result)) + "\n")
     else:
@@ -200,10 +201,17 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO)
 
 
 def _proven(
-    board: Board, goal: Board, answer: SearchResult, nodes: int, limit: Limit, err: TextIO
+    board: Board,
+    goal: Board,
+    answer: SearchResult,
+    nodes: int,
+    limit: Limit,
+    err: TextIO,
+    heuristic: AdditiveHeuristic | None,
 ) -> tuple[SearchResult, bool]:
-    """``--prove``: a near-optimal answer in single-tile moves with its bound raised (progress on ``err``; a second
-    Ctrl-C keeps the answer with the bound reached), or the answer as it is with a word on ``err`` why."""
+    """``--prove``: a near-optimal answer in single-tile moves with its bound raised by IDA* with ``heuristic``
+    (linear conflicts when ``None``; progress on ``err``; a second Ctrl-C keeps the answer with the bound reached), or
+    the answer as it is with a word on ``err`` why."""
     if answer.algorithm != NEAR_OPTIMAL or answer.extra.get("metric") == "mtm":
         counted = " in line moves" if answer.extra.get("metric") == "mtm" else ""
         err.write(
@@ -212,33 +220,39 @@ def _proven(
         )
         return answer, False
 
+    name = heuristic.name if heuristic else "linear-conflict"
+
     def reached(record: Progress | None) -> SearchResult:
         bound, expanded = (0, 0) if record is None else (record.bound or 0, record.nodes_expanded)
-        return with_bound(answer, bound, expanded, None, stopped="cancelled")
+        return with_bound(answer, bound, expanded, None, stopped="cancelled", by=name)
 
-    heuristic = proof_heuristic(goal, err)
     proof = raised_bound(board, goal, answer, nodes, limit, heuristic)
-    name = heuristic.name if heuristic else "linear-conflict"
     return drive(proof, ProgressLine(err), "idastar", name, "raising the bound: ", stopped=reached)
 
 
 def proof_heuristic(goal: Board, err: TextIO) -> AdditiveHeuristic | None:
     """``--prove``'s estimate: the additive tables of the goal's shape (:func:`~npuzzle.pdb.locate_additive`) when
-    they are there and its blank's goal is in a corner, said on ``err``; else ``None`` (linear conflicts). Raises
-    :class:`UsageError` naming a file that is not such tables."""
+    they are there, are for that shape and its blank's goal is in a corner, said on ``err``; else ``None`` (linear
+    conflicts), with a word on ``err`` why when there are tables. Raises :class:`UsageError` naming a file that is not
+    such tables."""
     located = locate_additive(goal.rows, goal.cols)
     if located.path is None:
+        return None
+    instead = "; --prove raises the bound with linear conflicts instead"
+    n, blank = goal.rows * goal.cols, goal.blank_index
+    if blank not in (0, goal.cols - 1, n - goal.cols, n - 1):
+        err.write(f"npuzzle: the additive tables {located.path} need the goal's blank in a corner{instead}\n")
         return None
     try:
         tables = read_additive(located.path, located.origin)
     except PatternDatabaseError as exc:
         raise UsageError(str(exc)) from None
-    heuristic = AdditiveHeuristic(tables, goal)
-    if not heuristic.views:
-        err.write(f"npuzzle: the additive tables {located.path} need the blank's goal in a corner; linear conflicts\n")
+    if (tables.rows, tables.cols) != (goal.rows, goal.cols):
+        shape = f"{tables.rows}×{tables.cols}"
+        err.write(f"npuzzle: {located.path} holds tables for a {shape} board, not {goal.rows}×{goal.cols}{instead}\n")
         return None
-    err.write(f"npuzzle: raising the bound with the additive tables {tables.name} ({located.path})\n")
-    return heuristic
+    err.write(f"npuzzle: --prove raises the bound with the additive tables {tables.name} ({located.path})\n")
+    return AdditiveHeuristic(tables, goal)
 
 
 def with_mtm_database(registry: Registry, args: argparse.Namespace, err: TextIO) -> Registry:

@@ -40,7 +40,7 @@ PARTITIONS: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
     },
 }
 """The partitions ``npuzzle pdb build --shape`` builds, by shape and name: goal cells, the blank's goal on cell 0
-(Korf & Felner's 6-6-6-6 for the 24-puzzle, symmetric about the main diagonal as a whole)."""
+(Korf & Felner's 6-6-6-6 for the 24-puzzle)."""
 
 
 def placements(n: int, k: int) -> int:
@@ -66,7 +66,8 @@ def check_groups(rows: int, cols: int, groups: Sequence[Sequence[int]]) -> None:
     ``rows × cols`` board that cover every cell but 0 (the blank's goal)."""
     n = rows * cols
     cells = [c for group in groups for c in group]
-    if any(not group for group in groups) or sorted(cells) != list(range(1, n)):
+    whole = all(type(c) is int for c in cells)  # not 1.0 nor True, which compare equal to 1
+    if any(not group for group in groups) or not whole or sorted(cells) != list(range(1, n)):
         raise PatternDatabaseError(
             f"groups {[list(g) for g in groups]} must split the cells 1 to {n - 1} of a {rows}×{cols} board"
         )
@@ -170,6 +171,10 @@ def decode(data: bytes | memoryview, origin: str = "the file") -> AdditiveTables
         if header["format"] != FORMAT_VERSION:
             raise PatternDatabaseError(f"{origin} is in format {header['format']!r}, not {FORMAT_VERSION}")
         check_groups(rows, cols, groups)
+        if not isinstance(crcs, list) or len(crcs) != len(groups) or not all(type(c) is int for c in crcs):
+            raise PatternDatabaseError(f"{origin} lists {crcs!r} as its tables' CRC-32s, not one a group")
+    except PatternDatabaseError:
+        raise
     except (ValueError, KeyError, TypeError) as exc:
         raise PatternDatabaseError(f"{origin} has an unreadable header ({exc})") from None
     tables, at = [], end + 1

@@ -35,6 +35,10 @@ class AdditiveHeuristic:
                 back[image] = cell
             self.backs.append(tuple(back))
         self.views = tables.views(goal.tiles)
+        if not self.views:
+            raise PatternDatabaseError(
+                f"the additive tables need the goal's blank in a corner, not on cell {goal.blank_index}"
+            )
         self._last: tuple[int, list[int], list[list[int]], list[int]] | None = None
         self._kernel: tuple[object, ...] | None = None
 

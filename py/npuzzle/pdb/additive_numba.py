@@ -6,7 +6,8 @@ search's states are a placement of the group's tiles and the blank's cell: a byt
 ``n!/(n−k)!·n`` in all: 3.2 GB for six tiles of a 5×5), no frontier. A move of the blank onto a free cell costs
 nothing and a move of a group tile costs one, so each depth is read twice, in rank order: first the blank's free
 walks within each placement (they keep the depth), then the tile moves (one deeper). The placements are taken in
-slices of their first tile's cell, each spread over the cores, with a tick between two slices (progress, Ctrl-C).
+slices of their first tile's cell, the cells of a slice spread over the cores (five a slice on a 5×5), with a tick
+between two slices (progress, Ctrl-C).
 The table is the least depth over the blank's cells of each placement.
 """
 
@@ -20,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..board import neighbours
+from ..errors import PatternDatabaseError
 from .additive import NEW, AdditiveTables, placements
 
 I64 = npt.NDArray[np.int64]
@@ -158,11 +160,6 @@ SLICES = 5
 """The slices of the first tile's cells a depth is read in (a tick after each)."""
 
 
-def search_bytes(n: int, k: int) -> int:
-    """The memory the search of ``k`` tiles on ``n`` cells takes besides Python's: a byte a state and the table."""
-    return placements(n, k) * (n + 1)
-
-
 def build_table(rows: int, cols: int, cells: Sequence[int], tick: Callable[[str], None] = _quiet) -> bytes:
     """The dense table of the group whose goal cells are ``cells`` (in that order) on a ``rows × cols`` board, the
     blank's goal on a cell of none of them. ``tick`` is called between slices with the stage (it may raise to
@@ -193,7 +190,7 @@ def build_table(rows: int, cols: int, cells: Sequence[int], tick: Callable[[str]
             break
         level += 1
         if level + 1 >= NEW:
-            raise ValueError(f"the group {list(cells)} needs more than {NEW - 1} moves: too big for a byte table")
+            raise PatternDatabaseError(f"the group {list(cells)} needs more than {NEW - 1} moves: too big for a byte")
     table = np.empty(size, np.uint8)
     _least(depth, table, n)
     return table.tobytes()

@@ -89,11 +89,12 @@ def locate_mtm(env: Mapping[str, str] | None = None) -> Located:
 
 
 def locate_additive(rows: int, cols: int, env: Mapping[str, str] | None = None) -> Located:
-    """A ``rows × cols`` board's additive tables: the file :data:`ADDITIVE_ENV` names when it is for that shape, else
-    the one ``npuzzle pdb build --shape`` left in the cache directory (``path`` None when there is none)."""
+    """A ``rows × cols`` board's additive tables: the file :data:`ADDITIVE_ENV` names (whatever its shape: the reader
+    of the file says), else the one ``npuzzle pdb build --shape`` left in the cache directory (``path`` None when
+    there is none)."""
     env = os.environ if env is None else env
     named = env.get(ADDITIVE_ENV)
-    if named and Path(named).name.startswith(f"{rows * cols - 1}puzzle-"):
+    if named:
         return Located(Path(named), f"${ADDITIVE_ENV}")
     for name in ADDITIVE_PARTITIONS.get((rows, cols), {}):
         path = cache_dir(env) / table_file_name(rows, cols, name)
@@ -107,7 +108,7 @@ def read_additive(path: Path | str, origin: str = "") -> AdditiveTables:
     5×5's); raises :class:`~npuzzle.errors.PatternDatabaseError` naming the file when it cannot be read or is not
     one."""
     with _naming(path, origin):
-        return decode(Path(path).read_bytes(), str(path))
+        return decode(Path(path).read_bytes(), "the file")
 
 
 def read_multiset(path: Path | str, origin: str = "") -> MultisetDatabase:
