@@ -7,7 +7,7 @@ import argparse
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Protocol, TextIO, TypeVar
 
 from ..errors import PatternDatabaseError
 from ..parse import parse_shape
@@ -18,6 +18,7 @@ from ..pdb import (
     PARTITIONS,
     PDB_ENV,
     SHIPPED,
+    Located,
     MappedFormError,
     build_additive_file,
     build_file,
@@ -37,6 +38,19 @@ from ..pdb import (
     verify_mapped,
 )
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, Command, add_command
+
+
+class _HasName(Protocol):
+    """A database or tables read from a file: they have a name."""
+
+    @property
+    def name(self) -> str:
+        """The partition's name."""
+        ...
+
+
+Named = TypeVar("Named", bound=_HasName)
+"""What a file's reader makes of it: something with a name (a partition's)."""
 
 MTM_DEFAULT, MTM_FINE = MTM_PARTITIONS
 """The multi-tile metric's partitions by name: the page's (the default) and the finer one."""
@@ -150,17 +164,8 @@ def _stm_info(args: argparse.Namespace, out: TextIO) -> int:
 
 def _mtm_info(out: TextIO) -> None:
     """What ``pdb info`` says of the multi-tile metric's database."""
-    located = locate_mtm()
-    if located.path is None:
-        out.write(f"no multi-tile metric database: `npuzzle pdb build --metric mtm` makes one in {cache_dir()}\n")
-        return
-    try:
-        database = read_multiset(located.path, located.origin)
-    except PatternDatabaseError as exc:
-        out.write(f"{exc}\n")
-        return
-    size = located.path.stat().st_size
-    out.write(f"multi-tile metric: {located.path} (from {located.origin}), {database.name}, {size:,} bytes, valid\n")
+    missing = f"no multi-tile metric database: `npuzzle pdb build --metric mtm` makes one in {cache_dir()}"
+    _file_info(out, locate_mtm(), missing, read_multiset, lambda database: "multi-tile metric")
 
 
 def _additive_info(out: TextIO) -> None:
@@ -168,24 +173,34 @@ def _additive_info(out: TextIO) -> None:
     shape, else the cache's for each shape built)."""
     for rows, cols in ADDITIVE_PARTITIONS:
         located = locate_additive(rows, cols)
-        if located.path is None:
-            out.write(
-                f"no additive tables for the {rows}×{cols}: `npuzzle pdb build --shape {rows}x{cols}` makes them in "
-                f"{cache_dir()} (for solve --prove)\n"
-            )
-            continue
-        try:
-            tables = read_additive(located.path, located.origin)
-        except PatternDatabaseError as exc:
-            out.write(f"{exc}\n")
-            continue
-        size = located.path.stat().st_size
-        out.write(
-            f"additive tables for the {tables.rows}×{tables.cols}: {located.path} (from {located.origin}), "
-            f"{tables.name}, {size:,} bytes, valid\n"
+        missing = (
+            f"no additive tables for the {rows}×{cols}: `npuzzle pdb build --shape {rows}x{cols}` makes them in "
+            f"{cache_dir()} (for solve --prove)"
         )
+        _file_info(out, located, missing, read_additive, lambda t: f"additive tables for the {t.rows}×{t.cols}")
         if located.origin.startswith("$"):
             return
+
+
+def _file_info(
+    out: TextIO,
+    located: Located,
+    missing: str,
+    read: Callable[[Path, str], Named],
+    what: Callable[[Named], str],
+) -> None:
+    """``pdb info``'s line on one file: ``missing`` when there is none, else what ``read`` made of it (``what`` it
+    holds, its name and size) or why it is not usable."""
+    if located.path is None:
+        out.write(f"{missing}\n")
+        return
+    try:
+        held = read(located.path, located.origin)
+    except PatternDatabaseError as exc:
+        out.write(f"{exc}\n")
+        return
+    size = located.path.stat().st_size
+    out.write(f"{what(held)}: {located.path} (from {located.origin}), {held.name}, {size:,} bytes, valid\n")
 
 
 def _jobs(text: str) -> int:
