@@ -1,5 +1,6 @@
 """Additive pattern tables with the blank (Korf & Felner 2002) for boards bigger than the 15-puzzle: the 24-puzzle's
-6-6-6-6 partition, stored densely, read back and looked up for any goal whose blank is in a corner.
+6-6-6-6 partition and the 35-puzzle's seven groups of five, stored densely, read back and looked up for any goal whose
+blank is in a corner.
 
 A *group* is a few goal cells of the board. Its table gives, for every placement of the group's tiles (the tiles whose
 goal cells they are), the fewest moves **of those tiles** that bring them home, the blank free to walk through every
@@ -38,9 +39,20 @@ PARTITIONS: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
     (5, 5): {
         "6-6-6-6": ((1, 2, 5, 6, 7, 12), (3, 4, 8, 9, 13, 14), (10, 11, 15, 16, 20, 21), (17, 18, 19, 22, 23, 24)),
     },
+    (6, 6): {
+        "5-5-5-5-5-5-5": (
+            (1, 2, 6, 7, 8),
+            (3, 4, 5, 10, 11),
+            (9, 15, 16, 17, 23),
+            (12, 13, 14, 18, 19),
+            (20, 21, 22, 27, 28),
+            (24, 25, 26, 30, 31),
+            (29, 32, 33, 34, 35),
+        ),
+    },
 }
 """The partitions ``npuzzle pdb build --shape`` builds, by shape and name: goal cells, the blank's goal on cell 0
-(Korf & Felner's 6-6-6-6 for the 24-puzzle)."""
+(Korf & Felner's 6-6-6-6 for the 24-puzzle; seven compact groups of five for the 35-puzzle)."""
 
 
 def placements(n: int, k: int) -> int:
