@@ -42,8 +42,7 @@ from pathlib import Path
 
 from npuzzle import Board, goal_board, random_board
 from npuzzle.nearoptimal import DEFAULT_BUDGET, raised_bound, solve_big
-from npuzzle.pdb.additive_heuristic import AdditiveHeuristic
-from npuzzle.pdb.cache import read_additive
+from npuzzle.pdb import AdditiveHeuristic, AdditiveTables, read_additive
 from npuzzle.progress import run
 from npuzzle.research.instances import korf24
 
@@ -98,18 +97,24 @@ def cases_of(name: str, count: int, first: int) -> list[Case]:
 
 
 @cache
-def additive_heuristic(path: Path, goal: Board) -> AdditiveHeuristic:
-    """The tables in ``path`` for ``goal``, read once a process (their compiled arrays made once with them)."""
-    return AdditiveHeuristic(read_additive(path), goal)
+def additive_tables(path: Path) -> AdditiveTables:
+    """The tables in ``path``, read once a process."""
+    return read_additive(path)
+
+
+@cache
+def additive_heuristic(path: Path, goal: Board) -> AdditiveHeuristic | None:
+    """The tables in ``path`` for ``goal`` when they are for its shape, made once a process (their compiled arrays
+    with them)."""
+    tables = additive_tables(path)
+    return AdditiveHeuristic(tables, goal) if (tables.rows, tables.cols) == (goal.rows, goal.cols) else None
 
 
 def solve_one(job: tuple[Case, float, int, Path | None]) -> Outcome:
     """Solve one board with the work budget, then raise its bound by ``prove`` nodes of IDA* (in a worker process),
     over the additive tables in ``tables`` when they are for the board's shape."""
     case, budget, prove, tables = job
-    heuristic = None
-    if tables is not None and prove and tables.name.startswith(f"{case.goal.size - 1}puzzle-"):
-        heuristic = additive_heuristic(tables, case.goal)
+    heuristic = additive_heuristic(tables, case.goal) if tables is not None and prove else None
     began, cpu = time.perf_counter(), time.process_time()
     result = run(solve_big(case.board, case.goal, budget=budget))
     result = run(raised_bound(case.board, case.goal, result, prove, heuristic=heuristic))

@@ -7,11 +7,12 @@ import argparse
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol, TextIO, TypeVar
+from typing import TextIO
 
 from ..errors import PatternDatabaseError
 from ..parse import parse_shape
 from ..pdb import (
+    ADDITIVE_ENV,
     ADDITIVE_PARTITIONS,
     MTM_FILE,
     MTM_PARTITIONS,
@@ -38,19 +39,6 @@ from ..pdb import (
     verify_mapped,
 )
 from .common import EXIT_INVALID, EXIT_OK, EXIT_STOPPED, Command, add_command
-
-
-class _HasName(Protocol):
-    """A database or tables read from a file: they have a name."""
-
-    @property
-    def name(self) -> str:
-        """The partition's name."""
-        ...
-
-
-Named = TypeVar("Named", bound=_HasName)
-"""What a file's reader makes of it: something with a name (a partition's)."""
 
 MTM_DEFAULT, MTM_FINE = MTM_PARTITIONS
 """The multi-tile metric's partitions by name: the page's (the default) and the finer one."""
@@ -165,7 +153,7 @@ def _stm_info(args: argparse.Namespace, out: TextIO) -> int:
 def _mtm_info(out: TextIO) -> None:
     """What ``pdb info`` says of the multi-tile metric's database."""
     missing = f"no multi-tile metric database: `npuzzle pdb build --metric mtm` makes one in {cache_dir()}"
-    _file_info(out, locate_mtm(), missing, read_multiset, lambda database: "multi-tile metric")
+    _file_info(out, locate_mtm(), missing, lambda path, origin: ("multi-tile metric", read_multiset(path, origin).name))
 
 
 def _additive_info(out: TextIO) -> None:
@@ -177,30 +165,30 @@ def _additive_info(out: TextIO) -> None:
             f"no additive tables for the {rows}×{cols}: `npuzzle pdb build --shape {rows}x{cols}` makes them in "
             f"{cache_dir()} (for solve --prove)"
         )
-        _file_info(out, located, missing, read_additive, lambda t: f"additive tables for the {t.rows}×{t.cols}")
-        if located.origin.startswith("$"):
+        _file_info(out, located, missing, _additive_words)
+        if located.origin == f"${ADDITIVE_ENV}":  # that one file, whatever its shape
             return
 
 
-def _file_info(
-    out: TextIO,
-    located: Located,
-    missing: str,
-    read: Callable[[Path, str], Named],
-    what: Callable[[Named], str],
-) -> None:
-    """``pdb info``'s line on one file: ``missing`` when there is none, else what ``read`` made of it (``what`` it
-    holds, its name and size) or why it is not usable."""
+def _additive_words(path: Path, origin: str) -> tuple[str, str]:
+    """What ``pdb info`` calls the additive tables in ``path``, and their name."""
+    tables = read_additive(path, origin)
+    return f"additive tables for the {tables.rows}×{tables.cols}", tables.name
+
+
+def _file_info(out: TextIO, located: Located, missing: str, read: Callable[[Path, str], tuple[str, str]]) -> None:
+    """``pdb info``'s line on one file: ``missing`` when there is none, else what ``read`` calls what it holds and
+    its name, with its size, or why it is not usable."""
     if located.path is None:
         out.write(f"{missing}\n")
         return
     try:
-        held = read(located.path, located.origin)
+        what, name = read(located.path, located.origin)
     except PatternDatabaseError as exc:
         out.write(f"{exc}\n")
         return
     size = located.path.stat().st_size
-    out.write(f"{what(held)}: {located.path} (from {located.origin}), {held.name}, {size:,} bytes, valid\n")
+    out.write(f"{what}: {located.path} (from {located.origin}), {name}, {size:,} bytes, valid\n")
 
 
 def _jobs(text: str) -> int:

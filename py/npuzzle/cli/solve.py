@@ -23,6 +23,7 @@ from ..pdb import (
     Located,
     PdbTables,
     cache_dir,
+    in_corner,
     locate,
     locate_additive,
     locate_mtm,
@@ -239,8 +240,7 @@ def proof_heuristic(goal: Board, err: TextIO) -> AdditiveHeuristic | None:
     if located.path is None:
         return None
     instead = "; --prove raises the bound with linear conflicts instead"
-    n, blank = goal.rows * goal.cols, goal.blank_index
-    if blank not in (0, goal.cols - 1, n - goal.cols, n - 1):
+    if not in_corner(goal.rows, goal.cols, goal.blank_index):
         err.write(f"npuzzle: the additive tables {located.path} need the goal's blank in a corner{instead}\n")
         return None
     try:
@@ -390,8 +390,8 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 PROVE_HELP = (
     "near-optimal answers: then up to N nodes of IDA* with linear conflicts to raise the proven lower bound (and so "
-    "lower the 'at most ×' ratio; an optimal solution found on the way replaces the answer); on a 5×5 with the "
-    "additive tables `npuzzle pdb build --shape 5x5` makes (or $NPUZZLE_ADDITIVE names), over those. Counted, not "
+    "lower the 'at most ×' ratio; an optimal solution found on the way replaces the answer); on a 5×5 or 6×6 with the "
+    "additive tables `npuzzle pdb build --shape` makes (or $NPUZZLE_ADDITIVE names), over those. Counted, not "
     "timed; tens of millions of nodes take seconds with the fast extra (docs/near-optimal.md)"
 )
 """``solve --prove``'s help."""

@@ -1,5 +1,5 @@
 """A near-optimal answer's lower bound raised by search: IDA* with linear conflicts (or a stronger admissible
-estimate: the 5×5's additive tables, :class:`~npuzzle.pdb.AdditiveHeuristic`) from the board, for a stated
+estimate: the 5×5's or 6×6's additive tables, :class:`~npuzzle.pdb.AdditiveHeuristic`) from the board, for a stated
 number of nodes. Each iteration of IDA* that ends without a solution proves the optimum longer
 than its bound, so the bound it stands at when the nodes are spent is proven; should it find a solution first, that
 one is optimal and becomes the answer. Counted, not timed: the same board and nodes give the same bound on any

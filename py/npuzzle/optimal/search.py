@@ -345,17 +345,17 @@ def _idastar(
     check_at = checkpoint.next_at
     infinity = 1 << 62
     compiles = may_compile(heuristic, goal, observer)
-    additive = isinstance(heuristic, SumOfTables)  # compiled from the first node: a lookup is dear in Python
+    tables = heuristic if isinstance(heuristic, SumOfTables) else None  # compiled from the first node on
     compiled: Any = None
     kernel = None
     while True:
         iterations += 1
         next_bound = infinity
-        if compiles and expanded >= (0 if additive else COMPILED_AFTER) and compiled is None:
+        if compiles and expanded >= (0 if tables else COMPILED_AFTER) and compiled is None:
             compiled = compiled_module(f"{__package__}.ida_numba")
             if compiled is not None:  # made once: the estimate's and the moves' arrays, and the longer slices
                 conflicts = isinstance(heuristic, LinearConflict)
-                arrays = heuristic.kernel_tables() if isinstance(heuristic, SumOfTables) else None
+                arrays = tables.kernel_tables() if tables else None
                 estimate = compiled.Estimate(goal.tiles, board.rows, board.cols, conflicts, arrays)
                 kernel = (estimate, compiled.order(setup.table))
                 checkpoint.every = COMPILED_CHECK_EVERY

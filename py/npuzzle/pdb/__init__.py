@@ -11,7 +11,7 @@ processes) is imported where it is used: it needs ``multiprocessing``.
 from __future__ import annotations
 
 from .additive import PARTITIONS as ADDITIVE_PARTITIONS
-from .additive import AdditiveTables, table_file_name
+from .additive import AdditiveTables, in_corner, table_file_name
 from .additive_build import build_additive_file
 from .additive_heuristic import AdditiveHeuristic
 from .build import (
@@ -111,6 +111,7 @@ __all__ = [
     "has_numpy",
     "heuristic_name",
     "home_map",
+    "in_corner",
     "is_multiset_file",
     "load_database",
     "load_multiset_steps",

@@ -85,6 +85,13 @@ def check_groups(rows: int, cols: int, groups: Sequence[Sequence[int]]) -> None:
         )
 
 
+def in_corner(rows: int, cols: int, cell: int) -> bool:
+    """Whether ``cell`` is a corner of a ``rows × cols`` board: where the goal's blank must be for the tables to
+    apply."""
+    n = rows * cols
+    return cell in (0, cols - 1, n - cols, n - 1)
+
+
 def symmetries(rows: int, cols: int, corner: int) -> list[tuple[int, ...]]:
     """The board's symmetries that take cell 0 to ``corner`` (a corner cell), each as ``map[cell]``: one on a
     rectangle, two on a square (the second one reflects about a diagonal)."""
@@ -103,6 +110,17 @@ def symmetries(rows: int, cols: int, corner: int) -> list[tuple[int, ...]]:
     if rows == cols:
         found += [flips(fr, fc, True) for fr in (False, True) for fc in (False, True)]
     return [m for m in found if m[0] == corner]
+
+
+def symmetry_backs(rows: int, cols: int, corner: int) -> list[tuple[int, ...]]:
+    """Each of :func:`symmetries` turned round: for a cell of the board, the tables' cell it stands for."""
+    backs = []
+    for m in symmetries(rows, cols, corner):
+        back = [0] * len(m)
+        for cell, image in enumerate(m):
+            back[image] = cell
+        backs.append(tuple(back))
+    return backs
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,24 +157,25 @@ class AdditiveTables:
             for m in symmetries(self.rows, self.cols, corner)
         ]
 
+    def ranks(self, where: Sequence[int], back: Sequence[int], view: Sequence[Sequence[int]]) -> list[int]:
+        """Each group's rank with every tile ``t`` on the cell ``where[t]``, seen through ``back`` (one of
+        :func:`symmetry_backs`) with the groups' tiles ``view`` (one of :meth:`views`)."""
+        return [rank([back[where[t]] for t in tiles], self.rows * self.cols) for tiles in view]
+
     def estimate(self, tiles: Sequence[int], goal: Sequence[int]) -> int:
         """The largest of the partition's sums over the symmetries that apply (0 when none does): at most the
         fewest moves from ``tiles`` to ``goal``."""
-        n = self.rows * self.cols
-        where = [0] * n
+        where = [0] * len(tiles)
         for cell, tile in enumerate(tiles):
             where[tile] = cell
-        corner = list(goal).index(0)
-        best = 0
-        for m, view in zip(symmetries(self.rows, self.cols, corner), self.views(goal)):
-            back = [0] * n
-            for cell, image in enumerate(m):
-                back[image] = cell
-            total = sum(
-                table[rank([back[where[t]] for t in group_tiles], n)] for table, group_tiles in zip(self.tables, view)
-            )
-            best = max(best, total)
-        return best
+        backs = symmetry_backs(self.rows, self.cols, list(goal).index(0))
+        return max(
+            (
+                sum(t[r] for t, r in zip(self.tables, self.ranks(where, back, view)))
+                for back, view in zip(backs, self.views(goal))
+            ),
+            default=0,
+        )
 
     def encode(self) -> bytes:
         """The file's bytes (the module says what they hold)."""

@@ -1,5 +1,5 @@
 """A bigger board's additive tables (:mod:`npuzzle.pdb.additive`) as a search's heuristic: what ``solve --prove``
-runs IDA* with on a 5×5 when ``npuzzle pdb build --shape 5x5`` has built them."""
+runs IDA* with on a 5×5 or 6×6 when ``npuzzle pdb build --shape`` has built them."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..board import Board
 from ..errors import PatternDatabaseError
 from ..optimal.packing import Layout, Move
-from .additive import AdditiveTables, rank, symmetries
+from .additive import AdditiveTables, in_corner, rank, symmetry_backs
 
 
 class AdditiveHeuristic:
@@ -23,31 +23,22 @@ class AdditiveHeuristic:
             raise PatternDatabaseError(
                 f"the {tables.name} tables are for a {tables.rows}×{tables.cols} board, not {goal.rows}×{goal.cols}"
             )
-        self.tables, self.goal = tables, goal
-        self.name = f"additive-{tables.name}"
-        """The heuristic's name: ``additive-6-6-6-6``."""
-        n = goal.rows * goal.cols
-        self.layout = Layout.of(goal.rows, goal.cols)
-        self.backs: list[tuple[int, ...]] = []
-        for m in symmetries(goal.rows, goal.cols, goal.blank_index):
-            back = [0] * n
-            for cell, image in enumerate(m):
-                back[image] = cell
-            self.backs.append(tuple(back))
-        self.views = tables.views(goal.tiles)
-        if not self.views:
+        if not in_corner(goal.rows, goal.cols, goal.blank_index):
             raise PatternDatabaseError(
                 f"the additive tables need the goal's blank in a corner, not on cell {goal.blank_index}"
             )
+        self.tables, self.goal = tables, goal
+        self.name = f"additive-{tables.name}"
+        """The heuristic's name: ``additive-6-6-6-6``."""
+        self.layout = Layout.of(goal.rows, goal.cols)
+        self.backs = symmetry_backs(goal.rows, goal.cols, goal.blank_index)
+        self.views = tables.views(goal.tiles)
         self._last: tuple[int, list[int], list[list[int]], list[int]] | None = None
         self._kernel: tuple[object, ...] | None = None
 
     def _sums(self, where: Sequence[int]) -> tuple[list[list[int]], list[int]]:
         """Per symmetry, each group's rank and the sum of the tables, with the tiles on ``where[tile]``."""
-        n = self.goal.rows * self.goal.cols
-        ranks = [
-            [rank([back[where[t]] for t in group], n) for group in view] for back, view in zip(self.backs, self.views)
-        ]
+        ranks = [self.tables.ranks(where, back, view) for back, view in zip(self.backs, self.views)]
         sums = [sum(table[r] for table, r in zip(self.tables.tables, rs)) for rs in ranks]
         return ranks, sums
 

@@ -234,5 +234,5 @@ def kernel_tables(
             for i, tile in enumerate(tiles):
                 group_of[o, tile] = o * count + number
                 weight[o, tile] = n ** (len(tiles) - 1 - i)
-    where = np.tile(offsets, len(views))
-    return sparse, where, group_of, weight, np.asarray(backs, np.int64).reshape(len(views), n)
+    per_group = np.tile(offsets, len(views))  # numbered over all symmetries, as group_of
+    return sparse, per_group, group_of, weight, np.asarray(backs, np.int64).reshape(len(views), n)
