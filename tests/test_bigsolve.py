@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from npuzzle import Board, GoalError, LimitError, goal_board, random_board, scramble
+from npuzzle.cli.solve import solve_text
 from npuzzle.errors import PatternDatabaseError, UnsolvableError
 from npuzzle.nearoptimal import manhattan_linear_conflict, peel
 from npuzzle.nearoptimal.budget import Budget
@@ -439,3 +440,27 @@ def test_a_region_beam_circling_on_a_plateau_gives_way_within_the_depth_cap() ->
     result = solve(board, goal)
     check(board, goal, result)
     assert len(result.moves or ()) <= 2.5 * result.lower_bound
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "goal_blank", "words"),
+    [
+        (5, 5, None, "6 tables of 4 tiles shipped for the 5×5: they raise the lower bound"),
+        (5, 5, 12, "tables of 3 tiles built for this 5×5 board"),  # the blank's goal in the middle: no shipped table
+        (4, 5, None, "12 tables of 3 and 4 tiles built for this 4×5 board"),
+        (6, 6, None, "none: the beams rank by Manhattan distance plus linear conflicts"),
+        (3, 3, None, "none: an exact search (A*)"),
+    ],
+)
+def test_an_answer_says_which_tables_it_used_and_the_cli_says_the_same(
+    rows: int, cols: int, goal_blank: int | None, words: str
+) -> None:
+    goal = goal_board(rows, cols)
+    if goal_blank is not None:
+        tiles = [t for t in goal.tiles if t]
+        goal = Board(rows, cols, tuple(tiles[:goal_blank] + [0] + tiles[goal_blank:]))
+    board = random_board(rows, cols, seed=5, goal=goal)
+    result = solve(board, goal, budget=0.2)
+    tables = result.extra["tables"]
+    assert isinstance(tables, str) and words in tables
+    assert f"\nTables: {tables}.\n" in solve_text(board, result)

@@ -158,7 +158,7 @@
  *   length: number, optimal: boolean, stopped?: string | null, lower_bound?: number, ratio_bound?: number,
  *   message?: string, nodes_expanded: number, max_frontier: number, seconds: number,
  *   iterations?: number,
- *   extra?: {per_iteration?: [number, number][], jobs?: number, budget?: number | null}}} SolveReply
+ *   extra?: {per_iteration?: [number, number][], jobs?: number, budget?: number | null, tables?: string}}} SolveReply
  * @typedef {{heuristic: string, length: number | null, stopped?: string | null, nodes_expanded: number,
  *   max_frontier: number, seconds: number}} CompareRow
  * The board compared (`board`, with its text) and, when it is not the one asked about, that one and how many moves

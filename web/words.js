@@ -13,7 +13,7 @@ const HEURISTIC_TITLES = Object.freeze({
   manhattan: ["Manhattan distance", "Manhattan distance"],
   "walking-distance": ["Walking distance", "walking distance"],
   "linear-conflict": ["Linear conflict", "linear conflict"],
-  "group-tables": ["Its own tables", "its own tables"],
+  "group-tables": ["Its own estimates", "its own estimates"],
   yours: ["Yours", "your heuristic"],
 });
 

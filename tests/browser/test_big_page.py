@@ -16,9 +16,11 @@ from playwright.sync_api import expect
 
 from npuzzle.board import Board
 from npuzzle.interchange import write_notation
+from npuzzle.nearoptimal.solver import NO_TABLES
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, App, core, solver_option
+from .sees import assert_seen, at_each_screen
 from .steps import CANCEL_HANG_MS, cancel_ms, press_solve, solution_facts, wait_for_progress, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium
@@ -65,8 +67,8 @@ def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
     goal = resolve_goal("default", 6, 6)
     assert page.locator("#algorithm").input_value() == "auto"
     assert page.locator("#algorithm option").first.text_content() == "Auto (Near-optimal)"
-    assert page.locator("#heuristic option").first.text_content() == "Auto (Its own tables)"
-    assert page.locator("#heuristic").is_disabled()  # the near-optimal solver has its own tables
+    assert page.locator("#heuristic option").first.text_content() == "Auto (Its own estimates)"
+    assert page.locator("#heuristic").is_disabled()  # the near-optimal solver has its own estimates
     note = page.locator("#solver-note")
     assert note.is_visible()
     assert "solved near-optimally" in note.inner_text() and "not proven shortest" in note.inner_text()
@@ -82,6 +84,14 @@ def test_a_6x6_is_solved_near_optimally_and_the_page_says_so(app: App) -> None:
     assert 0 < lower <= length and f"{length} moves" in summary and "not proven to be the shortest" in summary
     facts = solution_facts(page).inner_text()
     assert "Lower bound" in facts and f"{lower} moves" in facts and "At worst" in facts
+    tables = "#solution-facts dd[data-fact=tables]"  # which tables it used: none on a 6×6, as the CLI says
+    assert page.locator(tables).inner_text() == NO_TABLES
+
+    def look() -> None:
+        page.locator(tables).scroll_into_view_if_needed()
+        assert_seen(page, tables)
+
+    at_each_screen(page, "desktop", look)
     assert note.is_visible()  # the statement stays beside Solve with the result
     print(f"\n6×6 in the page: {length} moves, lower bound {lower}, {seconds:.1f} s")
 

@@ -20,6 +20,7 @@ from bench.browser import start_server as serve_site
 from playwright.sync_api import Browser, Page, Playwright
 
 from .conftest import ANSWER_TIMEOUT_MS, BOOT_TIMEOUT_MS, DONE_STATES, core
+from .steps import solution_facts
 from .test_snapshot_boot import KEPT_JS
 
 LINK = "#board=12,1,10,2/7,11,4,14/5,0,9,15/8,13,6,3"
@@ -156,8 +157,9 @@ FIVE_TABLES = "npuzzle/data/groups-5x5.bin"
 """The near-optimal solver's 5×5 tables: served beside the site's wheel, fetched when a 5×5 is first solved."""
 
 
-def solve_5x5(page: Page, length: int, core_note: str) -> None:
-    """Press Solve (auto: near-optimal on a 5×5) and check the answer is the core's, found with the same tables."""
+def solve_5x5(page: Page, length: int, core_note: str, tables: str) -> None:
+    """Press Solve (auto: near-optimal on a 5×5) and check the answer is the core's, found with the same tables, and
+    that its details name them in the core's words."""
     page.evaluate("() => { delete document.body.dataset.solve; window.results = []; }")
     page.click("#solve")
     page.wait_for_function(f"() => {DONE_STATES}.includes(document.body.dataset.solve)", timeout=ANSWER_TIMEOUT_MS)
@@ -165,6 +167,7 @@ def solve_5x5(page: Page, length: int, core_note: str) -> None:
     assert page.locator("#solution").get_attribute("data-length") == str(length)
     notes = page.evaluate("window.results.map(r => r.reply.extra && r.reply.extra.core).filter(Boolean)")
     assert notes == [core_note]
+    assert solution_facts(page).locator("dd[data-fact=tables]").inner_text() == tables
 
 
 def test_a_5x5_fetches_its_tables_when_first_solved_and_solves_offline_later(
@@ -191,14 +194,14 @@ def test_a_5x5_fetches_its_tables_when_first_solved_and_solves_offline_later(
         page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=BOOT_TIMEOUT_MS)
         assert page.locator("#verdict").inner_text().startswith("Solvable")
         assert [s.path for s in traffic.sent if s.path == url] == []  # not for the verdict
-        solve_5x5(page, expected["length"], expected["extra"]["core"])
+        solve_5x5(page, expected["length"], expected["extra"]["core"], expected["extra"]["tables"])
         assert [s.status for s in traffic.sent if s.path == url] == [200]
         traffic.release()
         page.wait_for_function("() => document.body.dataset.offline === 'ready'", timeout=BOOT_TIMEOUT_MS)
         context.set_offline(True)
         page.reload()
         page.wait_for_function("() => Number(document.body.dataset.answers) > 0", timeout=BOOT_TIMEOUT_MS)
-        solve_5x5(page, expected["length"], expected["extra"]["core"])
+        solve_5x5(page, expected["length"], expected["extra"]["core"], expected["extra"]["tables"])
         assert [s.status for s in traffic.sent if s.path == url] == [200]  # fetched once in all
     finally:
         context.close()

@@ -80,12 +80,13 @@ export function drawSolution(ui, solution) {
   ui.solutionSummary.textContent = solution.note ? `${summary(reply)} ${solution.note}` : summary(reply);
   ui.solutionMore.hidden = false;
   ui.solutionFacts.replaceChildren(...facts(reply).map(([term, value]) => {
-    const group = el("div", term === "Notation" ? "wide" : "");
+    const group = el("div", term === "Notation" || term === "Tables" ? "wide" : ""); // a row of their own
     const dd = term === "Notation" ? notationText(value) : el("dd", null, value);
     if (term === "Search") { // the core's names of what ran, for who wants them
       dd.dataset.fact = "search";
       dd.title = `${reply.algorithm} + ${reply.heuristic}`;
     }
+    if (term === "Tables") dd.dataset.fact = "tables";
     group.append(el("dt", null, term), dd);
     return group;
   }));
@@ -144,6 +145,8 @@ function facts(reply) {
       : reply.metric === "mtm" ? "IDA* over line moves + its line-move tables"
         : `${label(reply.algorithm)} + ${phrase(reply.heuristic)}`],
   ];
+  const tables = reply.extra && reply.extra.tables; // which tables a near-optimal answer used, in the core's words
+  if (tables) rows.push(["Tables", tables]);
   if (reply.algorithm === "idastar" && reply.iterations) rows.push(["Iterations", figure(reply.iterations)]);
   const workers = reply.extra && reply.extra.jobs;
   if (workers) rows.push(["Workers", `${workers} (each IDA* iteration split below the root)`]);

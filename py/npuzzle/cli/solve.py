@@ -96,6 +96,9 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
                 f"IDA* with {estimate} {did} {proven['bound']} in {proven['nodes']:,} nodes expanded (--prove; "
                 "not counted below)."
             )
+        tables = result.extra.get("tables")
+        if tables:
+            lines.append(f"Tables: {tables}.")
     else:
         lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
         lines.append(f"Lower bound: at least {plural(result.lower_bound, 'line move' if mtm else 'move')}")

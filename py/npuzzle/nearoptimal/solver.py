@@ -185,6 +185,32 @@ def region_partitions(rows: int, cols: int, local_goal: Sequence[int], five: Tab
     return [bind_partition(spec, local_goal) for spec in region_specs(rows, cols, local_goal, five)]
 
 
+NO_TABLES = "none: the beams rank by Manhattan distance plus linear conflicts, which also bound the answer"
+""":func:`tables_words` of an answer that used no tables (a region of more than :data:`TABLE_CELLS` cells)."""
+
+
+EXACT_TABLES = "none: an exact search (A*)"
+""":func:`tables_words` of a board of at most :data:`EXACT_CELLS` cells, solved exactly."""
+
+
+def tables_words(
+    specs: Sequence[PartitionSpec], sizes: Sequence[int], shape: tuple[int, int], five: TableSet | None, whole: bool
+) -> str:
+    """Which tables an answer used, in the words the CLI's ``Tables:`` line and the page's details show: the count
+    of the region's relaxed group tables (``specs``, of ``sizes`` tiles), and whether they are ``five``, the ones
+    shipped for the 5×5, or were built for the region of ``shape`` (the ``whole`` board or a part of it)."""
+    count = len({id(table) for spec in specs for table in spec.tables})
+    rows, cols = shape
+    made = (
+        f"shipped for the {rows}×{cols}"
+        if five is not None and specs[0].tables == five.tables
+        else f"built for {'this' if whole else 'its'} {rows}×{cols} {'board' if whole else 'part'}"
+    )
+    tiles = " and ".join(map(str, sizes))
+    use = "they raise the lower bound and re-solve stretches of the answer exactly"
+    return f"{count} tables of {tiles} tiles {made}: {use}"
+
+
 def stopped_message(reason: str, expanded: int, lower: int) -> str:
     """The message of a near-optimal search stopped (``reason``) before it had a solution, after expanding
     ``expanded`` states, on a board that needs at least ``lower`` moves."""
@@ -270,6 +296,7 @@ class _Run:
             self.goal_of[tile] = cell
         self.free = bytearray([1]) * self.n
         self.core_note = ""
+        self.tables_note = NO_TABLES
         self.beam_width = 0
 
     def result(self, solved: bool, message: str) -> SearchResult:
@@ -281,6 +308,7 @@ class _Run:
             "phases": dict(self.phases),
             "width": self.beam_width,
             "core": self.core_note,
+            "tables": self.tables_note,
             "budget": self.units,
         }
         budget = self.budget
@@ -317,6 +345,7 @@ def _search(
                 return run.result(False, STOPPED_EARLY)
             walk(run.cells, run.blank, finish, run.moves)
             run.phases["exact"] = run.lower = len(run.moves)
+            run.tables_note = EXACT_TABLES
             return run.result(
                 True, f"solved optimally by an exact search (A*), as is every board of {EXACT_CELLS} cells or fewer"
             )
@@ -370,6 +399,7 @@ def _region_solved(
         specs = yield from mapped(steps, lambda _: budget.progress())
         sizes = sorted({len(g) for g in specs[0].groups})
         run.core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
+        run.tables_note = tables_words(specs, sizes, (r_rows, r_cols), tables, region_cells == list(range(run.n)))
         if region_cells == list(range(run.n)):
             partitions = [bind_partition(spec, local_goal) for spec in specs]
             run.lower = max([run.lower] + [p.value(positions(local_start)) for p in partitions])
