@@ -445,7 +445,7 @@ def test_a_region_beam_circling_on_a_plateau_gives_way_within_the_depth_cap() ->
 @pytest.mark.parametrize(
     ("rows", "cols", "goal_blank", "words"),
     [
-        (5, 5, None, "6 tables of 4 tiles shipped for the 5×5: they raise the lower bound"),
+        (5, 5, None, "6 tables of 4 tiles shipped for the 5×5: they give a lower bound in single-tile moves"),
         (5, 5, 12, "tables of 3 tiles built for this 5×5 board"),  # the blank's goal in the middle: no shipped table
         (4, 5, None, "12 tables of 3 and 4 tiles built for this 4×5 board"),
         (6, 6, None, "none: the beams rank by Manhattan distance plus linear conflicts"),

@@ -207,7 +207,7 @@ def tables_words(
         else f"built for {'this' if whole else 'its'} {rows}×{cols} {'board' if whole else 'part'}"
     )
     tiles = " and ".join(map(str, sizes))
-    use = "they raise the lower bound and re-solve stretches of the answer exactly"
+    use = "they give a lower bound in single-tile moves and re-solve stretches of the answer exactly"
     return f"{count} tables of {tiles} tiles {made}: {use}"
 
 
