@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from npuzzle.board import Board
 from npuzzle.interchange import write_notation
-from npuzzle.nearoptimal.solver import NO_TABLES
+from npuzzle.nearoptimal.grouptables import NO_TABLES
 from npuzzle.parse import parse_board, resolve_goal
 
 from .conftest import ANSWER_TIMEOUT_MS, App, core, solver_option

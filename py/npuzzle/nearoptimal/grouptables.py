@@ -10,7 +10,8 @@ relaxed away: a tile may step into any cell its group leaves free).
 Tables are built by breadth-first search from the goal placement over the ``n·(n−1)·…`` placements (13,800 for
 three tiles of a 5×5 region, 303,600 for four; timed in ``docs/benchmarks.md``). A table is a ``bytes`` indexed
 sparsely by ``Σ pos_i · n^(k−1−i)`` (``255`` marks impossible indices), so the heuristic changes by one lookup
-difference when one tile moves (:attr:`Partition.lookup`).
+difference when one tile moves (:attr:`Partition.lookup`). What an answer says of the tables it used:
+:func:`tables_words`.
 """
 
 from __future__ import annotations
@@ -349,3 +350,30 @@ def padded_lookup(n: int, partition: Partition) -> list[Pad]:
         (o1, c1), (o2, c2), (o3, c3) = list(others) + [(0, zero)] * (3 - len(others))
         out.append((table, own, o1, c1, o2, c2, o3, c3))
     return out
+
+
+NO_TABLES = "none: the beams rank by Manhattan distance plus linear conflicts, which also bound the answer"
+""":func:`tables_words` of an answer that used no tables (a region of more than
+:data:`~npuzzle.nearoptimal.solver.TABLE_CELLS` cells)."""
+
+
+EXACT_TABLES = "none: an exact search (A*)"
+""":func:`tables_words` of a board of at most :data:`~npuzzle.nearoptimal.solver.EXACT_CELLS` cells, solved exactly."""
+
+
+def tables_words(
+    specs: Sequence[PartitionSpec], sizes: Sequence[int], shape: tuple[int, int], five: TableSet | None, whole: bool
+) -> str:
+    """Which tables an answer used, in the words the CLI's ``Tables:`` line and the page's details show: the count
+    of the region's relaxed group tables (``specs``, of ``sizes`` tiles), and whether they are ``five``, the ones
+    shipped for the 5×5, or were built for the region of ``shape`` (the ``whole`` board or a part of it)."""
+    count = len({id(table) for spec in specs for table in spec.tables})
+    rows, cols = shape
+    made = (
+        f"shipped for the {rows}×{cols}"
+        if five is not None and specs[0].tables == five.tables
+        else f"built for {'this' if whole else 'its'} {rows}×{cols} {'board' if whole else 'part'}"
+    )
+    tiles = " and ".join(map(str, sizes))
+    use = "they give a lower bound in single-tile moves and re-solve stretches of the answer exactly"
+    return f"{count} tables of {tiles} tiles {made}: {use}"

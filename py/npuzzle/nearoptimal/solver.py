@@ -37,7 +37,9 @@ from .both_ways import BeamJob, shorter_way
 from .budget import Budget
 from .conflicts import manhattan_linear_conflict
 from .grouptables import (
+    EXACT_TABLES,
     FIVE_FILE,
+    NO_TABLES,
     Partition,
     PartitionSpec,
     TableSet,
@@ -47,6 +49,7 @@ from .grouptables import (
     corner_maps,
     positions,
     shipped_five,
+    tables_words,
 )
 from .peel import Placement, Region, core_shape, peel_lines, peel_plan, place, walk
 from .shorten import improve_windows
@@ -183,32 +186,6 @@ def region_specs_steps(
 def region_partitions(rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None) -> list[Partition]:
     """:func:`region_specs` bound to the region's goal: the beam's ranking and the lower bound's estimates."""
     return [bind_partition(spec, local_goal) for spec in region_specs(rows, cols, local_goal, five)]
-
-
-NO_TABLES = "none: the beams rank by Manhattan distance plus linear conflicts, which also bound the answer"
-""":func:`tables_words` of an answer that used no tables (a region of more than :data:`TABLE_CELLS` cells)."""
-
-
-EXACT_TABLES = "none: an exact search (A*)"
-""":func:`tables_words` of a board of at most :data:`EXACT_CELLS` cells, solved exactly."""
-
-
-def tables_words(
-    specs: Sequence[PartitionSpec], sizes: Sequence[int], shape: tuple[int, int], five: TableSet | None, whole: bool
-) -> str:
-    """Which tables an answer used, in the words the CLI's ``Tables:`` line and the page's details show: the count
-    of the region's relaxed group tables (``specs``, of ``sizes`` tiles), and whether they are ``five``, the ones
-    shipped for the 5×5, or were built for the region of ``shape`` (the ``whole`` board or a part of it)."""
-    count = len({id(table) for spec in specs for table in spec.tables})
-    rows, cols = shape
-    made = (
-        f"shipped for the {rows}×{cols}"
-        if five is not None and specs[0].tables == five.tables
-        else f"built for {'this' if whole else 'its'} {rows}×{cols} {'board' if whole else 'part'}"
-    )
-    tiles = " and ".join(map(str, sizes))
-    use = "they give a lower bound in single-tile moves and re-solve stretches of the answer exactly"
-    return f"{count} tables of {tiles} tiles {made}: {use}"
 
 
 def stopped_message(reason: str, expanded: int, lower: int) -> str:
