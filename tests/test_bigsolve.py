@@ -452,7 +452,7 @@ def test_a_region_beam_circling_on_a_plateau_gives_way_within_the_depth_cap() ->
         (3, 3, None, "none: an exact search (A*)"),
     ],
 )
-def test_an_answer_says_which_tables_it_used_and_the_cli_says_the_same(
+def test_an_answer_says_which_tables_it_used_and_the_cli_says_the_same_and_how_to_raise_its_bound(
     rows: int, cols: int, goal_blank: int | None, words: str
 ) -> None:
     goal = goal_board(rows, cols)
@@ -463,4 +463,6 @@ def test_an_answer_says_which_tables_it_used_and_the_cli_says_the_same(
     result = solve(board, goal, budget=0.2)
     tables = result.extra["tables"]
     assert isinstance(tables, str) and words in tables
-    assert f"\nTables: {tables}.\n" in solve_text(board, result)
+    text = solve_text(board, result)
+    assert f"\nTables: {tables}.\n" in text
+    assert ("; --prove N raises the bound by N nodes of search." in text) == (not result.optimal)

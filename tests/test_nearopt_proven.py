@@ -85,6 +85,7 @@ def test_solve_prove_raises_the_printed_bound_and_refuses_a_batch() -> None:
     assert main(args, out=out) == 0
     text = out.getvalue()
     assert "IDA* with linear conflicts raised the bound to" in text and "in 30,000 nodes expanded" in text
+    assert "--prove N raises" not in text  # the hint is for an answer whose bound was not raised
     assert f"at least {plain['lower_bound']} moves" not in text
     err = io.StringIO()
     assert main(["solve", "--batch", "-", "--prove", "5"], out=io.StringIO(), err=err) == 2

@@ -85,7 +85,8 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
         elif not result.optimal and result.lower_bound > 0 and ratio is not None:
             lines.append(
                 f"Not proven optimal: the shortest solution has at least {plural(result.lower_bound, 'move')} "
-                f"(lower bound), so this one is at most {ratio:.3f}× the optimal length."
+                f"(lower bound), so this one is at most {ratio:.3f}× the optimal length"
+                + ("; --prove N raises the bound by N nodes of search." if _may_prove(result) else ".")
             )
         proven = result.extra.get("proof")
         if proven is not None:
@@ -113,6 +114,11 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
     rate = result.nodes_expanded / result.seconds if result.seconds > 0 else 0.0
     lines.append(f"Time: {result.seconds:.3f} s ({rate:,.0f} nodes expanded/s)")
     return "\n".join(lines)
+
+
+def _may_prove(result: SearchResult) -> bool:
+    """Whether the answer is a near-optimal one whose bound ``--prove`` could raise and has not (its text says so)."""
+    return result.algorithm == NEAR_OPTIMAL and "proof" not in result.extra
 
 
 def unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> int:
