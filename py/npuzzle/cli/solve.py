@@ -116,9 +116,14 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
     return "\n".join(lines)
 
 
+def _provable(result: SearchResult) -> bool:
+    """Whether ``--prove`` can raise the answer's bound: a near-optimal answer in single-tile moves."""
+    return result.algorithm == NEAR_OPTIMAL and result.extra.get("metric") != "mtm"
+
+
 def _may_prove(result: SearchResult) -> bool:
-    """Whether the answer is a near-optimal one whose bound ``--prove`` could raise and has not (its text says so)."""
-    return result.algorithm == NEAR_OPTIMAL and "proof" not in result.extra
+    """Whether ``--prove`` could raise the answer's bound and has not (its text says so)."""
+    return _provable(result) and "proof" not in result.extra
 
 
 def unsolvable(args: argparse.Namespace, exc: UnsolvableError, out: TextIO) -> int:
@@ -222,7 +227,7 @@ def _proven(
     """``--prove``: a near-optimal answer in single-tile moves with its bound raised by IDA* with ``heuristic``
     (linear conflicts when ``None``; progress on ``err``; a second Ctrl-C keeps the answer with the bound reached), or
     the answer as it is with a word on ``err`` why."""
-    if answer.algorithm != NEAR_OPTIMAL or answer.extra.get("metric") == "mtm":
+    if not _provable(answer):
         counted = " in line moves" if answer.extra.get("metric") == "mtm" else ""
         err.write(
             f"npuzzle: --prove raises the bound of a near-optimal answer in single-tile moves only; this one came from "

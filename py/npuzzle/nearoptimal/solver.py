@@ -376,8 +376,9 @@ def _region_solved(
         specs = yield from mapped(steps, lambda _: budget.progress())
         sizes = sorted({len(g) for g in specs[0].groups})
         run.core_note = f"{r_rows}×{r_cols} region, tables of {'/'.join(map(str, sizes))} tiles"
-        run.tables_note = tables_words(specs, sizes, (r_rows, r_cols), tables, region_cells == list(range(run.n)))
-        if region_cells == list(range(run.n)):
+        whole = region_cells == list(range(run.n))
+        run.tables_note = tables_words(specs, sizes, (r_rows, r_cols), tables, whole)
+        if whole:
             partitions = [bind_partition(spec, local_goal) for spec in specs]
             run.lower = max([run.lower] + [p.value(positions(local_start)) for p in partitions])
     else:
