@@ -8,6 +8,7 @@ import re
 import shlex
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,38 @@ def test_relative_links_in_the_readme_and_docs_resolve() -> None:
                 continue
             if not path.exists():
                 broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert broken == []
+
+
+def heading_anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives a Markdown page's headings: lower case, letters, digits, ``-`` and ``_`` kept, spaces
+    made ``-``, a repeated heading's anchor numbered ``-1``, ``-2`` …; headings in code blocks are not headings."""
+    anchors: set[str] = set()
+    seen: dict[str, int] = {}
+    fenced = False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        fenced ^= line.startswith("```")
+        heading = None if fenced else re.match(r"#{1,6} (.+)", line)
+        if heading is None:
+            continue
+        text = re.sub(r"`|\*\*|\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", heading.group(1).strip().lower())
+        anchor = "".join(c for c in text if c in " -_" or unicodedata.category(c)[0] in "LNM").replace(" ", "-")
+        n = seen.get(anchor, 0)
+        seen[anchor] = n + 1
+        anchors.add(anchor if n == 0 else f"{anchor}-{n}")
+    return anchors
+
+
+def test_links_to_a_heading_in_the_readme_and_docs_find_it() -> None:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    broken = []
+    for page in pages:
+        for target, anchor in re.findall(r"\]\(([^)#\s]*)#([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            path = (page.parent / target).resolve() if target else page
+            if "://" in target or not path.exists():  # another site, or a missing page (the test above)
+                continue
+            if anchor not in heading_anchors(path):
+                broken.append(f"{page.relative_to(ROOT)}: {target}#{anchor}")
     assert broken == []
 
 

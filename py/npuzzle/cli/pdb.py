@@ -211,7 +211,7 @@ def _build_arguments(parser: argparse.ArgumentParser) -> None:
         + sorted({p for ps in ADDITIVE_PARTITIONS.values() for p in ps}),
         help=f"the tables to build: {', '.join(sorted(PARTITIONS))} in single-tile moves (default {SHIPPED}); "
         f"{' or '.join(MTM_PARTITIONS)} with --metric mtm (default {MTM_DEFAULT}; {MTM_FINE} is stronger: "
-        "1.5 billion arrangements, 378 MB on disk, about 3.4 GB of memory while building; the command line's only)"
+        "1.5 billion arrangements, 378 MB on disk, about 3.3 GB of memory while building; the command line's only)"
         "; 6-6-6-6 with --shape 5x5, 5-5-5-5-5-5-5 with --shape 6x6",
     )
     parser.add_argument(

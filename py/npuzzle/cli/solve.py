@@ -364,8 +364,8 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         metavar="N",
         help="processes: with --batch, boards solved at once (each process loads the pattern database once); "
-        "else a hard 4×4's pattern-database search is split over them after its first second (default: one per "
-        "core)",
+        "else a hard 4×4's pattern-database search is split over them after its first 200,000 "
+        "expansions (default: one per core)",
     )
     where.add_argument(
         "--scheduler",
