@@ -148,6 +148,7 @@ def test_a_limit_met_at_any_search_keeps_the_moves_analysed_before_it_whole(metr
             assert done == 0 and part.summary() == "Nothing analysed."
             continue
         assert part.distances == full.distances[: done + 1] and f"{done} of {full.moves}" in part.summary()
+        assert part.summary().endswith(" Stopped early (node limit reached).")  # in words, as the page shows it
         stops.add(done)
     assert len(stops) > 3  # stopped at many places along the solve
 

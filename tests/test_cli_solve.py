@@ -103,7 +103,7 @@ def test_compare_prints_the_course_table() -> None:
     assert lines[1].split()[:4] == ["heuristic", "length", "nodes", "expanded"]
     rows = {line.split()[0]: line for line in lines[2:]}
     assert set(rows) == {"discrete", "hamming", "manhattan", "walking-distance", "linear-conflict"}
-    assert "stopped: node-limit" in rows["discrete"] and "—" in rows["discrete"]
+    assert "stopped: node limit reached" in rows["discrete"] and "—" in rows["discrete"]
     assert rows["linear-conflict"].split()[1] == "31" and "stopped" not in rows["linear-conflict"]
     data = json.loads(run("compare", "--json", "1 2 3 / 4 5 6 / 0 7 8").stdout)
     assert [row["length"] for row in data["rows"]] == [2] * 5

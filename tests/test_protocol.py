@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import get_args
 
 from npuzzle import api
-from npuzzle.progress import ALGORITHM_TITLES
+from npuzzle.progress import ALGORITHM_TITLES, STOP_WORDS, StopReason
 
 PROTOCOL_JS = Path(__file__).resolve().parents[1] / "web" / "protocol.js"
 
@@ -49,3 +50,13 @@ def test_every_op_has_its_handler_documented_and_long_ops_a_session() -> None:
         "lab_depth",
         "lab_check",
     }
+
+
+def test_every_stop_reason_has_words_in_the_core_and_in_the_page() -> None:
+    reasons = set(get_args(StopReason))
+    assert set(STOP_WORDS) == reasons
+    assert all(re.fullmatch(r"[a-z ]+", words) for words in STOP_WORDS.values())  # words, not identifiers
+    page = (PROTOCOL_JS.parent / "words.js").read_text()
+    found = re.search(r"const STOP_REASONS = Object\.freeze\(\{([^}]*)\}\);", page)
+    assert found, "web/words.js has no literal STOP_REASONS"
+    assert set(re.findall(r'^\s*"?([a-z-]+)"?:', found.group(1), re.M)) == reasons

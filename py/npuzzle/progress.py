@@ -18,9 +18,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import asdict, dataclass, field
+from types import MappingProxyType
 from typing import Any, Generic, Literal, TypeVar
 
 StopReason = Literal["cancelled", "node-limit", "time-limit", "memory-limit"]
+
+STOP_WORDS = MappingProxyType(
+    {
+        "cancelled": "cancelled",
+        "node-limit": "node limit reached",
+        "time-limit": "time limit reached",
+        "memory-limit": "memory limit reached",
+    }
+)
+"""Each :data:`StopReason` in words, for the messages and summaries people read (JSON keeps the reason itself)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from ..board import Board, moves_to_letters
 from ..errors import plural
 from ..interchange import Convention, write_notation
 from ..optimal.metric import METRIC_TITLES
-from ..progress import Limit, Progress
+from ..progress import STOP_WORDS, Limit, Progress
 from ..solving.all_solutions import AllSolutions, SolutionCount
 from ..solving.registry import Registry
 from .arguments import convention, positive_int
@@ -121,7 +121,7 @@ def _text(board: Board, counted: SolutionCount, listed: list[tuple[int, ...]] | 
     unit = METRIC_TITLES[counted.metric].removesuffix("s")
     statistics = f"{counted.heuristic}; {counted.nodes_expanded:,} nodes expanded, {counted.seconds:.3f} s"
     if counted.count is None:
-        return f"Not counted: {counted.message or counted.stopped}\n({statistics})"
+        return f"Not counted: {counted.message or STOP_WORDS[counted.stopped or 'cancelled']}\n({statistics})"
     lines = [f"{plural(counted.count, 'optimal solution')} of {plural(counted.length or 0, unit)} ({statistics})."]
     if counted.first_moves:
         firsts = ", ".join(f"{_notation(board, t, letters)} ({n:,})" for t, n in counted.first_moves)

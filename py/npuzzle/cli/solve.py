@@ -32,7 +32,7 @@ from ..pdb import (
     read_tables,
 )
 from ..policy import NEAR_OPTIMAL
-from ..progress import ALGORITHM_TITLES, Limit, Progress, Search, SearchResult, ratio_bound
+from ..progress import ALGORITHM_TITLES, STOP_WORDS, Limit, Progress, Search, SearchResult, ratio_bound
 from ..research.batch import solved_record, unsolvable_record, wants_tables
 from ..solvability import Explanation
 from ..solving.registry import Registry, default_registry, registry_with_tables
@@ -74,7 +74,7 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
             size = f"{plural(count_moves(spelt, 'mtm'), 'line move')} ({size} of single tiles)"
         lines.append(f"Solved in {size} ({proof}) with {title} + {result.heuristic}.")
         if result.stopped is not None:
-            lines.append(f"Stopped early ({result.stopped}): this is the best answer found so far.")
+            lines.append(f"Stopped early ({STOP_WORDS[result.stopped]}): this is the best answer found so far.")
         lines.append(f"Moves (tiles):    {' '.join(map(str, result.moves)) or '(none: already at the goal)'}")
         lines.append(f"Moves (letters):  {''.join(spelt) or '-'}")
         side = "blank" if letters == "blank" else "tile"
@@ -101,7 +101,8 @@ def solve_text(board: Board, result: SearchResult, letters: Convention = "tile")
         if tables:
             lines.append(f"Tables: {tables}.")
     else:
-        lines.append(f"Not solved: {result.message or 'stopped (' + str(result.stopped) + ')'}")
+        stopped = STOP_WORDS[result.stopped or "cancelled"]
+        lines.append(f"Not solved: {result.message or f'stopped ({stopped})'}")
         lines.append(f"Lower bound: at least {plural(result.lower_bound, 'line move' if mtm else 'move')}")
     frontier = {"astar": "Maximum heap size", NEAR_OPTIMAL: "Largest frontier"}.get(
         result.algorithm, "Maximum stack size"
@@ -311,7 +312,7 @@ def compare_table(results: list[SearchResult]) -> str:
     rows = [header]
     for r in results:
         length = "—" if r.length is None else str(r.length)
-        note = "" if r.stopped is None else f"stopped: {r.stopped}"
+        note = "" if r.stopped is None else f"stopped: {STOP_WORDS[r.stopped]}"
         rows.append((r.heuristic, length, f"{r.nodes_expanded:,}", f"{r.max_frontier:,}", f"{r.seconds:.3f}", note))
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = []

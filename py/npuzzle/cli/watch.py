@@ -11,7 +11,7 @@ from ..course.watch import ALGORITHMS, WATCHABLE_HINT, Step, prepare, step_line
 from ..errors import UnsolvableError, plural
 from ..names import ALGORITHMS as NAMED_ALGORITHMS
 from ..names import HEURISTICS, choice_words
-from ..progress import Limit
+from ..progress import STOP_WORDS, Limit
 from ..solvability import Explanation
 from .arguments import GOAL_HELP, name_argument, non_negative_int, positive_int, read_board_and_goal
 from .common import EXIT_OK, EXIT_STOPPED, EXIT_UNSOLVABLE, Command
@@ -57,7 +57,7 @@ def summary_line(summary: dict[str, Any]) -> str:
         text += f"stack {c['stack']:,} (max {c['max_stack']:,}); iterations (bound, nodes): "
         text += ", ".join(f"{b} {n:,}" for b, n in summary["per_iteration"]) or "none ended"
     if summary["stopped"] is not None:
-        return f"{text}; stopped ({summary['stopped']}): {summary['message']}"
+        return f"{text}; stopped ({STOP_WORDS[summary['stopped']]}): {summary['message']}"
     if summary["length"] is not None:
         return f"{text}; goal taken: solved in {plural(summary['length'], 'move')}"
     if summary["done"]:

@@ -24,8 +24,8 @@ from .solver import (
     budget_nodes,
     data_files,
     solve_big,
-    stopped_message,
 )
+from .words import stopped_message
 
 __all__ = [
     "ALGORITHM",

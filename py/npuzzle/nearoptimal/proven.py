@@ -14,8 +14,8 @@ from dataclasses import replace
 from ..board import Board
 from ..optimal.heuristics import Heuristic, LinearConflict
 from ..optimal.search import idastar
-from ..progress import Limit, Search, SearchResult, SearchStopped, StopReason, ratio_bound
-from .solver import ratio_words
+from ..progress import STOP_WORDS, Limit, Search, SearchResult, SearchStopped, StopReason, ratio_bound
+from .words import ratio_words
 
 
 def raised_bound(
@@ -82,7 +82,7 @@ def with_bound(
     else:
         message = f"{words}; {answer.message}" if answer.message else words
     if stopped is not None:
-        message = f"stopped early ({stopped}): {message}"
+        message = f"stopped early ({STOP_WORDS[stopped]}): {message}"
     proof = {"nodes": nodes, "bound": bound, "raised": lower > answer.lower_bound, "heuristic": by}
     extra = {**answer.extra, "proof": proof}
     raised = replace(raised, lower_bound=lower, message=message, stopped=stopped, extra=extra)

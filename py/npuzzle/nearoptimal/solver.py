@@ -30,7 +30,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import replace
 
 from ..board import Board, goal_board
-from ..errors import GoalError, LimitError, plural, show_value
+from ..errors import GoalError, LimitError, show_value
 from ..progress import Limit, Progress, Search, SearchResult, SearchStopped, mapped, ratio_bound, result_at, run
 from ..solvability import check_reachable
 from .both_ways import BeamJob, shorter_way
@@ -54,6 +54,7 @@ from .grouptables import (
 from .peel import Placement, Region, core_shape, peel_lines, peel_plan, place, walk
 from .shorten import improve_windows
 from .windows import beam_windows
+from .words import solved_words, stopped_message
 
 ALGORITHM = "near-optimal"
 """The ``algorithm`` name this solver reports."""
@@ -186,15 +187,6 @@ def region_specs_steps(
 def region_partitions(rows: int, cols: int, local_goal: Sequence[int], five: TableSet | None = None) -> list[Partition]:
     """:func:`region_specs` bound to the region's goal: the beam's ranking and the lower bound's estimates."""
     return [bind_partition(spec, local_goal) for spec in region_specs(rows, cols, local_goal, five)]
-
-
-def stopped_message(reason: str, expanded: int, lower: int) -> str:
-    """The message of a near-optimal search stopped (``reason``) before it had a solution, after expanding
-    ``expanded`` states, on a board that needs at least ``lower`` moves."""
-    return (
-        f"The near-optimal search was stopped ({reason}) after expanding {expanded:,} nodes, before it found "
-        f"a solution; the solution needs at least {plural(lower, 'move')}."
-    )
 
 
 def solve_big(
@@ -331,7 +323,7 @@ def _search(
             return run.result(False, STOPPED_EARLY)
         run.phases["solve"] = len(run.moves)
         yield from _shortened(run, shorten_path)
-        return run.result(True, _solved_words(run.moves, run.lower, run.budget))
+        return run.result(True, solved_words(run.moves, run.lower, run.budget))
     except SearchStopped as stop:  # stopped from outside before a solution existed (shortening keeps its own)
         run.budget.request_stop(stop.reason)
         return run.result(False, stopped_message(stop.reason, run.budget.expanded, run.lower))
@@ -428,25 +420,6 @@ def _shortened(run: _Run, shorten_path: bool) -> Generator[Progress, None, None]
         run.moves.clear()
         walk(run.cells, run.cells.index(0), better, run.moves)
         run.phases["windows"] = len(run.moves)
-
-
-def ratio_words(length: int, lower: int) -> str:
-    """A found solution of ``length`` moves against the proven ``lower`` bound, in words."""
-    if length == lower:
-        return "solved optimally: the length equals the lower bound"
-    return f"solved, not proven optimal: at most {length / lower:.3f}× the optimal length"
-
-
-def _solved_words(moves: Sequence[int], lower: int, budget: Budget) -> str:
-    """What a found solution says: proven optimal or its worst ratio, and whether a stop cut its shortening short
-    (a limit reached during shortening is then said, not kept as the answer's ``stopped``)."""
-    message = ratio_words(len(moves), lower)
-    if budget.requested:
-        message = f"stopped early ({budget.stopped}): best so far; {message}"
-    elif budget.stopped is not None:
-        message += f" (improvement cut short by the {budget.stopped})"
-        budget.stopped = None
-    return message
 
 
 def _exactly(

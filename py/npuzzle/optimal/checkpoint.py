@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import Any, Protocol
 
 from ..board import Board
-from ..progress import ALGORITHM_TITLES, Limit, Progress, SearchResult, StopReason, preparing, result_at
+from ..progress import ALGORITHM_TITLES, STOP_WORDS, Limit, Progress, SearchResult, StopReason, preparing, result_at
 
 DEFAULT_REPORT_EVERY = 0.02
 """Seconds between progress records (about 50 a second)."""
@@ -146,7 +146,7 @@ def result_from_progress(
     """The result of a search stopped from outside (cancel, Ctrl-C), built from its last progress record."""
     if last is None:
         started = preparing(algorithm, heuristic, 0.0)
-        return result_at(started, reason, f"the search was stopped ({reason}) before it started", 0)
+        return result_at(started, reason, f"the search was stopped ({STOP_WORDS[reason]}) before it started", 0)
     bound = last.bound if last.bound is not None else 0
     message = limit_message(last.algorithm, last.heuristic, reason, Limit(), last.nodes_expanded, last.frontier, bound)
     return result_at(last, reason, message, bound)

@@ -11,7 +11,17 @@ from typing import Any
 
 from ..errors import LimitError, plural
 from ..policy import FALLBACK_LIMIT_SHARE, FallbackRule, allowance_words
-from ..progress import ALGORITHM_TITLES, Clock, Limit, Progress, Search, SearchResult, SearchStopped, ratio_bound
+from ..progress import (
+    ALGORITHM_TITLES,
+    STOP_WORDS,
+    Clock,
+    Limit,
+    Progress,
+    Search,
+    SearchResult,
+    SearchStopped,
+    ratio_bound,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +175,9 @@ def _message(
     proved = plural(first.lower_bound, "move")
     why = f"optimal search ({title} + {first.heuristic}) {ended} (it proved at least {proved})"
     if second.moves is None:
+        stopped = STOP_WORDS[second.stopped or "cancelled"]
         return (
-            f"{why}; the near-optimal search was then stopped ({second.stopped}) before it found a solution; "
+            f"{why}; the near-optimal search was then stopped ({stopped}) before it found a solution; "
             f"the solution needs at least {plural(lower, 'move')}"
         )
     length = len(second.moves)
@@ -175,7 +186,7 @@ def _message(
     else:
         message = f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
     if second.stopped is not None:  # only a stop from outside leaves it set on an answer
-        message = f"stopped early ({second.stopped}): best so far; {message}"
+        message = f"stopped early ({STOP_WORDS[second.stopped]}): best so far; {message}"
     return message
 
 

@@ -32,7 +32,7 @@ from ..pdb import (
     solve_with_multiset,
 )
 from ..policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, FallbackRule, allowance_words
-from ..progress import Clock, Limit, Search, SearchResult, SearchStopped, preparing, result_at
+from ..progress import STOP_WORDS, Clock, Limit, Search, SearchResult, SearchStopped, preparing, result_at
 from .fallback import Fallback, optimal_phase
 
 EXACT_MAX_CELLS = 9
@@ -208,7 +208,9 @@ def as_line_moves(search: Search, board: Board, goal: Board, proven: int) -> Sea
     try:
         result: SearchResult = yield from search
     except SearchStopped as stop:
-        message = f"stopped ({stop.reason}) before an answer; the solution needs at least {lower} line moves"
+        message = (
+            f"stopped ({STOP_WORDS[stop.reason]}) before an answer; the solution needs at least {lower} line moves"
+        )
         started = preparing(NEAR_OPTIMAL, LINES_HEURISTIC, 0.0)
         return result_at(started, stop.reason, message, lower, {"metric": "mtm", "line_moves": None})
     extra = dict(result.extra, metric="mtm", solved_with=f"{result.algorithm} + {result.heuristic}")
@@ -227,7 +229,9 @@ def as_line_moves(search: Search, board: Board, goal: Board, proven: int) -> Sea
         optimal=optimal,
         algorithm=result.algorithm if optimal else NEAR_OPTIMAL,
         lower_bound=lower,
-        message=message if result.stopped is None else f"stopped early ({result.stopped}): best so far; {message}",
+        message=message
+        if result.stopped is None
+        else f"stopped early ({STOP_WORDS[result.stopped]}): best so far; {message}",
         extra=extra,
     )
 

@@ -34,7 +34,7 @@ from ..board import Board, moves_to_letters
 from ..errors import MoveError, plural
 from ..interchange import Convention, convert_letters, move_letters, read_notation, write_notation
 from ..optimal.metric import Metric, count_moves, metric_name, runs
-from ..progress import Clock, Limit, Progress, SearchResult, SearchStopped, StopReason, stop
+from ..progress import STOP_WORDS, Clock, Limit, Progress, SearchResult, SearchStopped, StopReason, stop
 from ..solvability import check_reachable
 from ..solving.registry import Registry, default_registry
 from ..solving.solve import plan
@@ -152,7 +152,7 @@ class Analysis:
         ends = "ends at the goal" if self.solved else "does not reach the goal"
         text += f" The solve {ends}."
         if self.stopped is not None:
-            text += f" Stopped early ({self.stopped})."
+            text += f" Stopped early ({STOP_WORDS[self.stopped]})."
         return text
 
 
