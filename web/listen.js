@@ -169,9 +169,11 @@ export function listen(ctx) {
     const tap = event instanceof PointerEvent && event.pointerType === "touch";
     if (tile !== null) choose(state.learn, tap && state.learn.chosen === tile ? null : tile); // a second tap clears
   });
-  on(ui.lesson, "focusin", (event) => {
+  on(ui.lesson, "focusin", (event) => { // the keyboard's focus chooses; a tap's or a click's is the click's to say
     const tile = stripTile(event);
-    if (tile !== null) choose(state.learn, tile);
+    if (tile !== null && event.target instanceof Element && event.target.matches(":focus-visible")) {
+      choose(state.learn, tile);
+    }
   });
   on(ui.lesson, "keydown", (event) => { // the strip is one Tab stop: the arrow keys move along it
     const tile = stripTile(event);

@@ -59,6 +59,22 @@ def test_a_chosen_tile_shows_the_cores_inversion_pairs(app: App, tile: int) -> N
     app.assert_offline()
 
 
+def test_on_a_phone_a_tap_on_a_strip_tile_shows_its_inversions_and_a_second_tap_clears_them(phone: App) -> None:
+    page = phone.page
+    board = load(phone, "3 1 2 / 6 0 4 / 7 8 5")
+    for tile in (6, 3):
+        page.locator(f".strip-tile[data-tile='{tile}']").tap()
+        page.wait_for_function("t => document.querySelector('.cell.tile.chosen')?.textContent === t", arg=str(tile))
+        assert marked(phone, ".strip-tile.partner") == partners(board, tile)
+        said = page.locator(".strip-said")
+        expect(said).to_contain_text(f"{tile} forms {len(partners(board, tile))} inversion")
+        assert_seen(page, ".strip-said")  # the words the tap brought, in view and on top
+    page.locator(".strip-tile[data-tile='3']").tap()  # the same tile again: cleared
+    page.wait_for_function("() => !document.querySelector('.cell.tile.chosen')")
+    assert marked(phone, ".strip-tile.partner") == []
+    phone.assert_offline()
+
+
 def test_the_strip_is_one_tab_stop_walked_with_the_arrow_keys(app: App) -> None:
     page = app.page
     board = load(app, "3 1 2 / 6 0 4 / 7 8 5")
