@@ -107,6 +107,25 @@ def test_averages_match_a_hand_worked_example(fresh: App) -> None:
     fresh.assert_offline()
 
 
+HISTORY_JS = """async (entries) => {
+  const { historyAverages } = await import('./model/history.js');
+  return ["ms", "moves", "lines"].map((key) => historyAverages(entries, key));
+}"""
+
+
+def test_the_historys_best_leaves_out_games_with_hints_as_the_bests_do(fresh: App) -> None:
+    def solve(ms: int, moves: int, lines: int, hints: int) -> dict[str, object]:
+        return {"ms": ms, "moves": moves, "lines": lines, "hints": hints, "dnf": False}
+
+    entries = [solve(3000, 30, 20, 0), solve(1000, 10, 8, 2), solve(2000, 25, 18, 0)]  # the fastest had hints
+    times, moves, lines = fresh.page.evaluate(HISTORY_JS, entries)
+    assert (times["best"], moves["best"], lines["best"]) == (2000, 25, 18)
+    assert (times["mo3"], moves["mo3"], lines["mo3"]) == (2000, pytest.approx(65 / 3), pytest.approx(46 / 3))
+    only_hinted = fresh.page.evaluate(HISTORY_JS, entries[1:2])
+    assert [a["best"] for a in only_hinted] == [None, None, None] and only_hinted[0]["count"] == 1
+    fresh.assert_offline()
+
+
 def deal_and_solve(app: App, seed: str, tiles: list[int]) -> None:
     """Deal a 2×2 from ``seed`` and solve it by clicking ``tiles``; wait for the history to keep the solve and for
     its shortest to be found."""

@@ -127,6 +127,17 @@ export function timeWords(moves, ms) {
   return `${formatTime(ms, true)}${tps ? ` (${tps})` : ""}`;
 }
 
+/**
+ * The averages of the history's `key` (oldest first), its best among the solves without hints: a game with hints
+ * sets no best, in the history as in the bests of the shape (`control/game.js`).
+ * @param {readonly Entry[]} entries
+ * @param {"ms" | "moves" | "lines"} key
+ * @returns {Averages}
+ */
+export function historyAverages(entries, key) {
+  return { ...averages(results(entries, key)), best: averages(results(entries.filter((e) => !e.hints), key)).best };
+}
+
 /** The results of a series for its averages: the times, or the moves (Infinity for a DNF).
  * @param {readonly Entry[]} entries @param {"ms" | "moves" | "lines"} key */
 export function results(entries, key) {

@@ -4,7 +4,7 @@
 // (newest first, with moves per second), the CSV download and the delete with its confirmation.
 
 import { el } from "../dom.js";
-import { averages, movesPerSecond, results } from "../model/history.js";
+import { historyAverages, movesPerSecond } from "../model/history.js";
 import { formatTime } from "../model/game.js";
 import { niceTop, svg } from "./chart.js";
 
@@ -40,10 +40,10 @@ export function drawHistory(ui, shape, players, mode) {
   ui.history.hidden = !shape || entries.length === 0;
   ui.historyHeading.textContent = `Your ${shape} solves${MODE_WORDS[mode]}`;
   ui.historyNote.textContent = `${entries.length} solve${entries.length === 1 ? "" : "s"} of boards dealt with Shuffle or ` +
-    "Deal (only those count), kept on this device";
-  const times = averages(results(entries, "ms"));
-  const moves = averages(results(entries, "moves"));
-  const lines = averages(results(entries, "lines"));
+    "Deal (only those count), kept on this device; a game with hints sets no best";
+  const times = historyAverages(entries, "ms");
+  const moves = historyAverages(entries, "moves");
+  const lines = historyAverages(entries, "lines");
   /** @type {[string, "best" | "mo3" | "ao5" | "ao12"][]} */
   const rows = [["Best", "best"], ["Mean of 3", "mo3"], ["Average of 5", "ao5"], ["Average of 12", "ao12"]];
   ui.historyAverages.replaceChildren(...rows.map(([name, key]) => {
