@@ -12,6 +12,7 @@ import { openLabFromLocation } from "./control/lab.js";
 import { endJob } from "./model/job.js";
 import { registerOffline } from "./control/offline.js";
 import { tablesChanged } from "./service/tables.js";
+import { tablesArrived } from "./control/analysis.js";
 import { userMove, userSwipe } from "./control/play.js";
 import { restoreTheme } from "./control/theme.js";
 import { restorePicture } from "./control/picture.js";
@@ -75,6 +76,7 @@ function tablesStatus(tables) {
   if (tables.database === "mtm") { // the line-move tables: said in the speedsolvers' panel and by the jobs they serve
     setReport(state, "lineTables", tables.phase);
     tablesChanged(ctx, tables);
+    if (tables.phase === "ready") tablesArrived(ctx, "mtm");
     return;
   }
   const phases = state.report.tablesPhases;
@@ -84,6 +86,7 @@ function tablesStatus(tables) {
   if (tables.phase === "ready") {
     setReport(state, "tablesSeconds", String(tables.seconds)); // fetch or cache → verified → loaded in Python
     reloadOptions(ctx);
+    tablesArrived(ctx, "pdb");
   }
 }
 

@@ -177,9 +177,10 @@ import { newGame } from "./model/game.js";
  * For speedsolvers: an analysis of a solve against the optimum (control/analysis.js): which solve (`of`: the
  * player's last, or a reconstruction replayed) and the solve itself, in which metric; its request id while it runs
  * (0: waiting for tables, or done), when Cancel was pressed (0: not) and `wake` (ends a wait for the tables), the
- * progress and what it says, the reply (null until it ends) or the error.
+ * progress and what it says, the reply (null until it ends) or the error; `withTables`: the tables of its metric
+ * were loaded when it began (if not, their arrival analyses the solve again).
  * @typedef {{of: "solve" | "replay", solve: import("./control/analysis.js").Solve, metric: Metric, id: number,
- *   cancelAt: number, wake: () => void, analysed: number, total: number, detail: string,
+ *   cancelAt: number, wake: () => void, analysed: number, total: number, detail: string, withTables: boolean,
  *   reply: import("./protocol.js").AnalyseReply | null, error: string}} Analysis
  */
 

@@ -363,7 +363,8 @@ def test_an_analysis_in_lower_bounds_says_what_exact_distances_would_take_here(
         expected = core({"op": "analyse", "board": REPLAYED_4X4, "moves": "LU"})
         assert not expected["exact"]  # the core here has no tables: lower bounds, as the phone's before it asks
         expect(phone.page.locator("#analysis-summary")).to_have_text(
-            f"{expected['summary']} Exact distances need the tables: download them above, then analyse again."
+            f"{expected['summary']} Exact distances need the tables: download them at the top of the page, and the "
+            "solve is analysed again."
         )
         assert [u for u in phone.seen if u.endswith(".pdb")] == []  # nothing fetched unasked
         phone.assert_offline()

@@ -95,3 +95,36 @@ def test_lines_fetch_their_tables_and_a_4x4_is_solved_and_analysed_exactly(deskt
     expect(page.locator("#analysis-summary")).to_have_text(tiles["summary"])
     assert mistakes_table(page) == core_mistakes(tiles)
     desktop.assert_offline()
+
+
+def test_on_a_phone_the_line_move_tables_downloaded_make_the_analysis_on_screen_exact(
+    browser: Browser, server: Server, engine: Engine
+) -> None:
+    """A phone fetches the line-move tables only when asked: the analysis first gives lower bounds and says where
+    to download them; once they are loaded it analyses the solve again by itself, exactly."""
+    with open_app(browser, server, phone=True) as phone:
+        page = phone.page
+        choose(page, "#metric", "mtm")
+        page.wait_for_selector("body[data-line-tables=offered]", state="attached", timeout=ANSWER_TIMEOUT_MS)
+        text = text_of(START)
+        moves = "".join(ask(engine, {"op": "solve", "board": text})["letters"])  # a shortest solve, in single tiles
+        page.locator("#reconstruction").scroll_into_view_if_needed()
+        page.fill("#reconstruction", f"Scramble: {text}\nMoves: {moves}")
+        page.locator("body").evaluate("b => { delete b.dataset.replay; delete b.dataset.analysis; }")
+        page.click("#replay")
+        analysed(page)
+        expect(page.locator("#analysis-badge")).to_have_text("lower bounds")
+        expect(page.locator("#analysis-summary")).to_contain_text(
+            "Exact distances need the line-move tables: download them in “For speedsolvers”, and the solve is "
+            "analysed again."
+        )
+        assert page.locator("body").get_attribute("data-line-tables") == "offered"  # nothing fetched unasked
+        page.locator("body").evaluate("b => { delete b.dataset.analysis; }")
+        page.locator("#line-tables-offer").tap()
+        page.wait_for_selector("body[data-line-tables=ready]", state="attached", timeout=TABLES_TIMEOUT_MS)
+        analysed(page)
+        expected = ask(engine, {"op": "analyse", "board": text, "moves": moves, "metric": "mtm"})
+        assert expected["exact"]
+        expect(page.locator("#analysis-badge")).to_have_text("exact")
+        expect(page.locator("#analysis-summary")).to_have_text(expected["summary"])
+        phone.assert_offline()

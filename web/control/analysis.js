@@ -156,7 +156,8 @@ export async function analyse(ctx, of, solve, metric) {
   let wake = () => {};
   const cancelled = new Promise((resolve) => { wake = () => resolve(undefined); });
   /** @type {import("../state.js").Analysis} */
-  const mine = { of, metric, id: 0, cancelAt: 0, analysed: 0, total, detail: "", reply: null, error: "", solve, wake };
+  const mine = { of, metric, id: 0, cancelAt: 0, analysed: 0, total, detail: "", reply: null, error: "", solve, wake,
+    withTables: false };
   state.speed.analysis = mine;
   if (!phoneLayout()) { // beside the board, which stays in view; a phone keeps the board and its result in view
     state.after.reveal = "analysis";
@@ -174,6 +175,7 @@ export async function analyse(ctx, of, solve, metric) {
   }
   const known = tablesState(state, database).last;
   mine.detail = known && known.phase === "failed" ? "without the tables: lower bounds only" : "";
+  mine.withTables = Boolean(known && known.phase === "ready");
   setReport(state, "analysis", "running");
   try {
     const reply = await ctx.python.request("analyse", { board: boardFields(solve.start), goal: boardText(solve.goal),
@@ -234,6 +236,20 @@ export function cancelAnalysis(ctx) {
 }
 
 /**
+ * A database is loaded: the analysis on screen in its metric that began without it (on a phone, before the person
+ * downloaded it) analyses the solve again, exactly now; one that runs is stopped first.
+ * @param {Ctx} ctx
+ * @param {"pdb" | "mtm"} database
+ */
+export function tablesArrived(ctx, database) {
+  const shown = ctx.state.speed.analysis;
+  if (!shown || shown.withTables || shown.error || (shown.metric === "mtm" ? "mtm" : "pdb") !== database) return;
+  const { shape } = tablesState(ctx.state, database);
+  const { rows, cols } = shown.solve.start;
+  if (shape && shape.rows === rows && shape.cols === cols) redo(ctx, shown, shown.metric); // the boards they serve
+}
+
+/**
  * Analyse the solve on screen again in `metric` (the metric was changed while its analysis was shown).
  * @param {Ctx} ctx
  * @param {Metric} metric
@@ -241,6 +257,12 @@ export function cancelAnalysis(ctx) {
 export function analyseAgain(ctx, metric) {
   const shown = ctx.state.speed.analysis;
   if (!shown || shown.metric === metric || !shown.solve) return;
+  redo(ctx, shown, metric);
+}
+
+/** The analysis `shown` made again in `metric` (one running stops: a new one takes its place).
+ * @param {Ctx} ctx @param {import("../state.js").Analysis} shown @param {Metric} metric */
+function redo(ctx, shown, metric) {
   if (shown.of === "solve") scoreSolve(ctx, shown.solve, null, metric); // the line under the board follows
   else analyse(ctx, shown.of, shown.solve, metric);
 }

@@ -78,8 +78,9 @@ function words(reply, analysis, tables) {
   const because = {
     none: `Exact distances on a ${rows}×${cols} need its ${kind}, which this copy of the page does not have.`,
     failed: `Exact distances need the ${kind}, which could not be loaded.`,
-    offered: `Exact distances need the ${kind}: download them above, then analyse again.`,
-    downloading: `Exact distances need the ${kind}, on their way now: analyse again once they are here.`,
+    offered: `Exact distances need the ${kind}: download them ${analysis.metric === "mtm" ? "in “For speedsolvers”"
+      : "at the top of the page"}, and the solve is analysed again.`,
+    downloading: `Exact distances need the ${kind}, on their way now: the solve is analysed again once they are here.`,
   };
   const why = !served ? `Exact distances need a board of up to 3×3, or a 4×4 with its ${kind}.`
     : because[phase === null ? "none" : phase === "loading" ? "downloading" : phase] || "";
