@@ -13,6 +13,7 @@ import { endJob } from "./model/job.js";
 import { registerOffline } from "./control/offline.js";
 import { tablesChanged } from "./service/tables.js";
 import { tablesArrived } from "./control/analysis.js";
+import { followPosition } from "./service/alternatives.js";
 import { userMove, userSwipe } from "./control/play.js";
 import { restoreTheme } from "./control/theme.js";
 import { restorePicture } from "./control/picture.js";
@@ -76,7 +77,10 @@ function tablesStatus(tables) {
   if (tables.database === "mtm") { // the line-move tables: said in the speedsolvers' panel and by the jobs they serve
     setReport(state, "lineTables", tables.phase);
     tablesChanged(ctx, tables);
-    if (tables.phase === "ready") tablesArrived(ctx, "mtm");
+    if (tables.phase === "ready") {
+      tablesArrived(ctx, "mtm");
+      followPosition(ctx); // the shortest moves from here, counted now
+    }
     return;
   }
   const phases = state.report.tablesPhases;
@@ -87,6 +91,7 @@ function tablesStatus(tables) {
     setReport(state, "tablesSeconds", String(tables.seconds)); // fetch or cache → verified → loaded in Python
     reloadOptions(ctx);
     tablesArrived(ctx, "pdb");
+    followPosition(ctx);
   }
 }
 

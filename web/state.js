@@ -230,7 +230,7 @@ import { newGame } from "./model/game.js";
 
 /**
  * The shortest solutions of the solution loaded (service/alternatives.js): the start, goal and metric they are of
- * (`of`, a position's key; "": no solution to browse), what is known per position (by key), the request counting
+ * (`of`, the start's key and whether the tables of its metric were loaded; "": no solution to browse), what is known per position (by key), the request counting
  * one (`asking`: its id and the position's key; null: none), and the move a branch is being taken through
  * (`following`: its letters, "": none) or why the last could not be (`error`).
  * @typedef {{of: string, known: Map<string, Known>, asking: {id: number, key: string} | null, following: string,

@@ -14,6 +14,17 @@ export function tablesState(state, database) {
   return database === "mtm" ? state.speed.lineTables : state.tables;
 }
 
+/** Whether the tables `known` serve a board of `rows` × `cols` (the 4×4 until the worker says their shape).
+ * @param {TablesState} known @param {number} rows @param {number} cols */
+export function tablesServe(known, rows, cols) {
+  return known.shape ? known.shape.rows === rows && known.shape.cols === cols : rows === 4 && cols === 4;
+}
+
+/** Where the page offers a database's download, in words. @param {Database} database */
+export function downloadPlace(database) {
+  return database === "mtm" ? "in “For speedsolvers”" : "at the top of the page";
+}
+
 /**
  * What a job waiting for the tables says of them.
  * @param {Tables | null} tables

@@ -9,6 +9,7 @@
 import { setReport } from "../state.js";
 import { browsable, nextToAsk, positionKey } from "../model/alternatives.js";
 import { boardFields, boardText } from "../model/moves.js";
+import { tablesState } from "../model/tables.js";
 import { errorInfo } from "../worker-handle.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -17,8 +18,9 @@ import { errorInfo } from "../worker-handle.js";
 /** @typedef {import("../protocol.js").BranchReply} BranchReply */
 
 /**
- * Follow the player's position: the solution's shortest solutions forgotten when it is another one, the request for
- * a position no longer wanted cancelled, the next position not known yet asked for, and its state reported.
+ * Follow the player's position: the solution's shortest solutions forgotten when it is another one, or when the
+ * tables of its metric have loaded since (a 4×4's are counted only with them), the request for a position no longer
+ * wanted cancelled, the next position not known yet asked for, and its state reported.
  * @param {Ctx} ctx
  */
 export function followPosition(ctx) {
@@ -26,7 +28,9 @@ export function followPosition(ctx) {
   const alternatives = state.alternatives;
   const p = state.playback;
   const solution = browsable(state.solution, p);
-  const of = solution ? positionKey(solution.start, solution.goal, solution.metric) : "";
+  const start = solution ? positionKey(solution.start, solution.goal, solution.metric) : "";
+  const tables = solution && tablesState(state, solution.metric === "mtm" ? "mtm" : "pdb").last;
+  const of = tables && tables.phase === "ready" ? `${start} with the tables` : start;
   if (alternatives.of !== of) {
     stopAsking(ctx);
     alternatives.of = of;
@@ -38,7 +42,7 @@ export function followPosition(ctx) {
   const { goal, metric } = solution;
   const here = { key: positionKey(p.board, goal, metric), board: p.board };
   const moving = p.playing || p.atEnd; // the position moves on at once, or is the goal: no moves from there
-  const next = nextToAsk(alternatives, here, { key: of, board: solution.start }, moving);
+  const next = nextToAsk(alternatives, here, { key: start, board: solution.start }, moving);
   if (alternatives.asking && (!next || alternatives.asking.key !== next.key)) stopAsking(ctx);
   if (next && !alternatives.asking) ask(ctx, next.key, next.board, goal, metric);
   if (moving) return;

@@ -5,6 +5,7 @@
 
 import { el } from "../dom.js";
 import { browsable, countWords, nextMove, positionKey } from "../model/alternatives.js";
+import { downloadPlace, tablesServe, tablesState } from "../model/tables.js";
 import { ARROWS, DIRECTIONS } from "../words.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
@@ -37,7 +38,7 @@ export function drawAlternatives(ui, state) {
   if (p.atEnd) row = [el("span", "muted-note", "none, this is the goal")];
   else if (p.playing) row = [el("span", "muted-note", "pause to see them")];
   else if (!here) row = [el("span", "muted-note", "counting…")];
-  else if (here.error || !here.reply) row = [quiet("not available here", here.error)];
+  else if (here.error || !here.reply) row = [quiet(unavailable(state, start, metric), here.error)];
   else if (here.reply.count === null) {
     row = [quiet("too many to count within the page's work limit", here.reply.message)];
   } else {
@@ -66,6 +67,25 @@ export function drawAlternatives(ui, state) {
   }
   if (alternatives.error) row.push(el("span", "alternatives-error", alternatives.error));
   ui.alternatives.replaceChildren(label, ...row);
+}
+
+/**
+ * Why the shortest moves are not counted here, in words: a board whose tables are still to come is counted once
+ * they are loaded (where to download them, when the page offers them); else the core's detail is in the title.
+ * @param {State} state
+ * @param {import("../protocol.js").Board} start
+ * @param {import("../protocol.js").Metric} metric
+ */
+function unavailable(state, start, metric) {
+  const database = metric === "mtm" ? "mtm" : "pdb";
+  const known = tablesState(state, database);
+  const phase = known.last ? known.last.phase : null;
+  if (!tablesServe(known, start.rows, start.cols) || !phase || phase === "ready" || phase === "failed") {
+    return "not available here";
+  }
+  const kind = metric === "mtm" ? "line-move tables" : "tables";
+  const where = phase === "offered" && known.offer ? `: download them ${downloadPlace(database)}` : "";
+  return `counted once the ${kind} are loaded${where}`;
 }
 
 /** Words in a muted tone, the core's detail in their title. @param {string} text @param {string} detail */

@@ -9,6 +9,7 @@ import { el } from "../dom.js";
 import { either, figure } from "../words.js";
 import { timeWords } from "../model/history.js";
 import { chartWidth, niceTop, svg } from "./chart.js";
+import { downloadPlace, tablesServe } from "../model/tables.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../state.js").Analysis} Analysis */
@@ -72,14 +73,14 @@ function words(reply, analysis, tables) {
   if (reply.exact) return reply.summary;
   const { rows, cols } = analysis.solve.start;
   const kind = analysis.metric === "mtm" ? "line-move tables" : "tables";
-  const served = tables.shape ? tables.shape.rows === rows && tables.shape.cols === cols : rows === 4 && cols === 4;
+  const served = tablesServe(tables, rows, cols);
   const phase = tables.last ? tables.last.phase : null;
   /** @type {Record<string, string>} */
   const because = {
     none: `Exact distances on a ${rows}×${cols} need its ${kind}, which this copy of the page does not have.`,
     failed: `Exact distances need the ${kind}, which could not be loaded.`,
-    offered: `Exact distances need the ${kind}: download them ${analysis.metric === "mtm" ? "in “For speedsolvers”"
-      : "at the top of the page"}, and the solve is analysed again.`,
+    offered: `Exact distances need the ${kind}: download them ${downloadPlace(analysis.metric === "mtm" ? "mtm" : "pdb")}, ` +
+      "and the solve is analysed again.",
     downloading: `Exact distances need the ${kind}, on their way now: the solve is analysed again once they are here.`,
   };
   const why = !served ? `Exact distances need a board of up to 3×3, or a 4×4 with its ${kind}.`
