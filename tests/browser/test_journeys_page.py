@@ -273,7 +273,8 @@ def test_a_speedsolvers_journey(visit: App) -> None:
     lines = core({"op": "analyse", "board": text_of(start), "moves": letters, "metric": "mtm"})
     expect(page.locator("#analysis-summary")).to_have_text(lines["summary"])
     played = lines["moves"]
-    assert f"Played\n{played} line moves" in page.locator("#analysis-facts").inner_text()
+    single = f"{len(letters)} single-tile moves"  # the moves the pace counts, beside the lines
+    assert f"Played\n{played} line moves ({single})" in page.locator("#analysis-facts").inner_text()
     expect(page.locator("#board-score")).to_contain_text(f"the shortest is {lines['distances'][0]} line moves")
 
     # the solve's link replays it: the same moves, the same time

@@ -97,8 +97,10 @@ function words(reply, analysis, tables) {
 function facts(reply, analysis) {
   const unit = reply.metric === "mtm" ? "line moves" : "moves";
   const start = reply.distances.length ? reply.distances[0] : null;
+  const { ms, letters } = analysis.solve;
+  const tiles = reply.metric === "mtm" ? ` (${figure(letters.length)} single-tile moves)` : ""; // the moves of the pace
   /** @type {[string, string][]} */
-  const rows = [["Played", `${figure(reply.moves)} ${unit}`]];
+  const rows = [["Played", `${figure(reply.moves)} ${unit}${tiles}`]];
   if (reply.exact && start !== null) rows.push(["Shortest", `${figure(start)} ${unit}`]);
   else if (start !== null) {
     const near = reply.near_optimal === null ? "" : `, found: ${figure(reply.near_optimal)}`;
@@ -107,7 +109,6 @@ function facts(reply, analysis) {
   if (reply.exact) {
     rows.push(["Mistakes", figure(reply.mistakes.length)], ["Lost", `${figure(reply.lost)} ${unit}`]);
   }
-  const { ms, letters } = analysis.solve;
   if (ms !== null) rows.push(["Time", timeWords(letters.length, ms)]); // as the board and the history say it
   return rows;
 }
