@@ -72,15 +72,16 @@ export function drawAnalysis(ui, analysis, hidden, tables) {
 function words(reply, analysis, tables) {
   if (reply.exact) return reply.summary;
   const { rows, cols } = analysis.solve.start;
-  const kind = analysis.metric === "mtm" ? "line-move tables" : "tables";
+  const database = analysis.metric === "mtm" ? "mtm" : "pdb";
+  const kind = database === "mtm" ? "line-move tables" : "tables";
   const served = tablesServe(tables, rows, cols);
   const phase = tables.last ? tables.last.phase : null;
   /** @type {Record<string, string>} */
   const because = {
     none: `Exact distances on a ${rows}×${cols} need its ${kind}, which this copy of the page does not have.`,
     failed: `Exact distances need the ${kind}, which could not be loaded.`,
-    offered: `Exact distances need the ${kind}: download them ${downloadPlace(analysis.metric === "mtm" ? "mtm" : "pdb")}, ` +
-      "and the solve is analysed again.",
+    offered: `Exact distances need the ${kind}: download them ${downloadPlace(database)}, and the solve is analysed ` +
+      "again.",
     downloading: `Exact distances need the ${kind}, on their way now: the solve is analysed again once they are here.`,
   };
   const why = !served ? `Exact distances need a board of up to 3×3, or a 4×4 with its ${kind}.`
