@@ -74,25 +74,22 @@ function pythonStatus(message) {
 /** A database's download and load; once the pattern database is loaded the solver choices are asked for again, so
  * Auto shows it for 4×4 boards. @param {import("./protocol.js").Tables} tables */
 function tablesStatus(tables) {
-  if (tables.database === "mtm") { // the line-move tables: said in the speedsolvers' panel and by the jobs they serve
+  const database = tables.database || "pdb";
+  if (database === "mtm") { // the line-move tables: said in the speedsolvers' panel and by the jobs they serve
     setReport(state, "lineTables", tables.phase);
-    tablesChanged(ctx, tables);
-    if (tables.phase === "ready") {
-      tablesArrived(ctx, "mtm");
-      followPosition(ctx); // the shortest moves from here, counted now
-    }
-    return;
+  } else {
+    const phases = state.report.tablesPhases;
+    setReport(state, "tables", tables.phase);
+    setReport(state, "tablesPhases", phases.includes(tables.phase) ? phases : [...phases, tables.phase]);
   }
-  const phases = state.report.tablesPhases;
-  setReport(state, "tables", tables.phase);
-  setReport(state, "tablesPhases", phases.includes(tables.phase) ? phases : [...phases, tables.phase]);
   tablesChanged(ctx, tables);
-  if (tables.phase === "ready") {
+  if (tables.phase !== "ready") return;
+  if (database === "pdb") {
     setReport(state, "tablesSeconds", String(tables.seconds)); // fetch or cache → verified → loaded in Python
     reloadOptions(ctx);
-    tablesArrived(ctx, "pdb");
-    followPosition(ctx);
   }
+  tablesArrived(ctx, database); // an analysis made without them, made again
+  followPosition(ctx); // the shortest moves from here, counted now
 }
 
 /** The worker's helpers for split solves: mirrored for the tests (a cancel leaves none busy).

@@ -34,6 +34,12 @@ STOP_WORDS = MappingProxyType(
 """Each :data:`StopReason` in words, for the messages and summaries people read (JSON keeps the reason itself)."""
 
 
+def best_so_far(reason: StopReason, message: str) -> str:
+    """The message of an answer a stop cut short, kept as the best so far: ``"stopped early (time limit reached):
+    best so far; "`` and ``message``."""
+    return f"stopped early ({STOP_WORDS[reason]}): best so far; {message}"
+
+
 @dataclass(frozen=True, slots=True)
 class Limit:
     """Bounds on a search: ``nodes`` expanded, wall-clock ``seconds``, and states held in memory (``memory``).

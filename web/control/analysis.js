@@ -16,7 +16,7 @@ import { setReport } from "../state.js";
 import { errorInfo } from "../worker-handle.js";
 import { count } from "../words.js";
 import { updateEntry } from "../service/history.js";
-import { tablesState } from "../model/tables.js";
+import { databaseOf, tablesServe, tablesState } from "../model/tables.js";
 import { tablesFor } from "../service/tables.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -163,7 +163,7 @@ export async function analyse(ctx, of, solve, metric) {
     state.after.reveal = "analysis";
     state.after.top = true;
   }
-  const database = metric === "mtm" ? "mtm" : "pdb";
+  const database = databaseOf(metric);
   const waiting = tablesFor(ctx, solve.start, database);
   if (waiting) {
     mine.detail = metric === "mtm" ? "getting the line-move tables that make it exact…"
@@ -243,10 +243,9 @@ export function cancelAnalysis(ctx) {
  */
 export function tablesArrived(ctx, database) {
   const shown = ctx.state.speed.analysis;
-  if (!shown || shown.withTables || shown.error || (shown.metric === "mtm" ? "mtm" : "pdb") !== database) return;
-  const { shape } = tablesState(ctx.state, database);
+  if (!shown || shown.withTables || shown.error || databaseOf(shown.metric) !== database) return;
   const { rows, cols } = shown.solve.start;
-  if (shape && shape.rows === rows && shape.cols === cols) redo(ctx, shown, shown.metric); // the boards they serve
+  if (tablesServe(tablesState(ctx.state, database), rows, cols)) redo(ctx, shown, shown.metric);
 }
 
 /**

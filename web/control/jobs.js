@@ -14,7 +14,7 @@ import { check } from "./check.js";
 import { endJob, startJob } from "../model/job.js";
 import { assistsHidden } from "../model/game.js";
 import { holdClock, releaseClock } from "../model/clock.js";
-import { tablesState, waitingFraction, waitingWords } from "../model/tables.js";
+import { databaseOf, tablesState, waitingFraction, waitingWords } from "../model/tables.js";
 import { splitWorkers, tablesFor } from "../service/tables.js";
 import { dropSolution, showSolution, syncBoard } from "./play.js";
 
@@ -83,7 +83,7 @@ async function withTables(ctx, mine, board, database = databaseFor(ctx)) {
 /** The database the chosen metric's optimal answers need on a 4×4. @param {Ctx} ctx
  * @returns {import("../protocol.js").Database} */
 export function databaseFor(ctx) {
-  return ctx.state.speed.metric === "mtm" ? "mtm" : "pdb";
+  return databaseOf(ctx.state.speed.metric);
 }
 
 /**

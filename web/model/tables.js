@@ -14,6 +14,17 @@ export function tablesState(state, database) {
   return database === "mtm" ? state.speed.lineTables : state.tables;
 }
 
+/** The database whose tables make a 4×4's answers in `metric` exact: the line-move tables, or the pattern database.
+ * @param {import("../protocol.js").Metric} metric @returns {Database} */
+export function databaseOf(metric) {
+  return metric === "mtm" ? "mtm" : "pdb";
+}
+
+/** How the page names a database's tables to people. @param {Database} database */
+export function tablesName(database) {
+  return database === "mtm" ? "line-move tables" : "tables";
+}
+
 /** Whether the tables `known` serve a board of `rows` × `cols` (the 4×4 until the worker says their shape).
  * @param {TablesState} known @param {number} rows @param {number} cols */
 export function tablesServe(known, rows, cols) {

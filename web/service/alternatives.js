@@ -9,7 +9,7 @@
 import { setReport } from "../state.js";
 import { browsable, nextToAsk, positionKey } from "../model/alternatives.js";
 import { boardFields, boardText } from "../model/moves.js";
-import { tablesState } from "../model/tables.js";
+import { databaseOf, tablesServe, tablesState } from "../model/tables.js";
 import { errorInfo } from "../worker-handle.js";
 
 /** @typedef {import("../state.js").Ctx} Ctx */
@@ -29,8 +29,10 @@ export function followPosition(ctx) {
   const p = state.playback;
   const solution = browsable(state.solution, p);
   const start = solution ? positionKey(solution.start, solution.goal, solution.metric) : "";
-  const tables = solution && tablesState(state, solution.metric === "mtm" ? "mtm" : "pdb").last;
-  const of = tables && tables.phase === "ready" ? `${start} with the tables` : start;
+  const tables = solution && tablesState(state, databaseOf(solution.metric));
+  const loaded = tables && tables.last && tables.last.phase === "ready"
+    && tablesServe(tables, solution.start.rows, solution.start.cols); // a 3×3's count needs none
+  const of = loaded ? `${start} with the tables` : start;
   if (alternatives.of !== of) {
     stopAsking(ctx);
     alternatives.of = of;

@@ -5,7 +5,7 @@
 
 import { el } from "../dom.js";
 import { browsable, countWords, nextMove, positionKey } from "../model/alternatives.js";
-import { downloadPlace, tablesServe, tablesState } from "../model/tables.js";
+import { databaseOf, downloadPlace, tablesName, tablesServe, tablesState } from "../model/tables.js";
 import { ARROWS, DIRECTIONS } from "../words.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
@@ -77,15 +77,14 @@ export function drawAlternatives(ui, state) {
  * @param {import("../protocol.js").Metric} metric
  */
 function unavailable(state, start, metric) {
-  const database = metric === "mtm" ? "mtm" : "pdb";
+  const database = databaseOf(metric);
   const known = tablesState(state, database);
   const phase = known.last ? known.last.phase : null;
   if (!tablesServe(known, start.rows, start.cols) || !phase || phase === "ready" || phase === "failed") {
     return "not available here";
   }
-  const kind = metric === "mtm" ? "line-move tables" : "tables";
   const where = phase === "offered" && known.offer ? `: download them ${downloadPlace(database)}` : "";
-  return `counted once the ${kind} are loaded${where}`;
+  return `counted once the ${tablesName(database)} are loaded${where}`;
 }
 
 /** Words in a muted tone, the core's detail in their title. @param {string} text @param {string} detail */

@@ -9,7 +9,7 @@ import { el } from "../dom.js";
 import { either, figure } from "../words.js";
 import { timeWords } from "../model/history.js";
 import { chartWidth, niceTop, svg } from "./chart.js";
-import { downloadPlace, tablesServe } from "../model/tables.js";
+import { databaseOf, downloadPlace, tablesName, tablesServe } from "../model/tables.js";
 
 /** @typedef {import("../ui.js").Ui} Ui */
 /** @typedef {import("../state.js").Analysis} Analysis */
@@ -72,8 +72,8 @@ export function drawAnalysis(ui, analysis, hidden, tables) {
 function words(reply, analysis, tables) {
   if (reply.exact) return reply.summary;
   const { rows, cols } = analysis.solve.start;
-  const database = analysis.metric === "mtm" ? "mtm" : "pdb";
-  const kind = database === "mtm" ? "line-move tables" : "tables";
+  const database = databaseOf(analysis.metric);
+  const kind = tablesName(database);
   const served = tablesServe(tables, rows, cols);
   const phase = tables.last ? tables.last.phase : null;
   /** @type {Record<string, string>} */

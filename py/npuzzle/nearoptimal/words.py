@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import plural
-from ..progress import STOP_WORDS
+from ..progress import STOP_WORDS, best_so_far
 from .budget import Budget
 
 
@@ -31,7 +31,7 @@ def solved_words(moves: Sequence[int], lower: int, budget: Budget) -> str:
     (a limit reached during shortening is then said, not kept as the answer's ``stopped``)."""
     message = ratio_words(len(moves), lower)
     if budget.requested:
-        message = f"stopped early ({STOP_WORDS[budget.stopped or 'cancelled']}): best so far; {message}"
+        message = best_so_far(budget.stopped or "cancelled", message)
     elif budget.stopped is not None:
         message += f" (improvement cut short: {STOP_WORDS[budget.stopped]})"
         budget.stopped = None

@@ -20,6 +20,7 @@ from ..progress import (
     Search,
     SearchResult,
     SearchStopped,
+    best_so_far,
     ratio_bound,
 )
 
@@ -186,7 +187,7 @@ def _message(
     else:
         message = f"{why}; near-optimal answer, not proven optimal: at most {length / lower:.3f}× the optimal length"
     if second.stopped is not None:  # only a stop from outside leaves it set on an answer
-        message = f"stopped early ({STOP_WORDS[second.stopped]}): best so far; {message}"
+        message = best_so_far(second.stopped, message)
     return message
 
 

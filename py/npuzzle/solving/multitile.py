@@ -32,7 +32,7 @@ from ..pdb import (
     solve_with_multiset,
 )
 from ..policy import FALLBACK_LIMIT_SHARE, NEAR_OPTIMAL, FallbackRule, allowance_words
-from ..progress import STOP_WORDS, Clock, Limit, Search, SearchResult, SearchStopped, preparing, result_at
+from ..progress import STOP_WORDS, Clock, Limit, Search, SearchResult, SearchStopped, best_so_far, preparing, result_at
 from .fallback import Fallback, optimal_phase
 
 EXACT_MAX_CELLS = 9
@@ -229,9 +229,7 @@ def as_line_moves(search: Search, board: Board, goal: Board, proven: int) -> Sea
         optimal=optimal,
         algorithm=result.algorithm if optimal else NEAR_OPTIMAL,
         lower_bound=lower,
-        message=message
-        if result.stopped is None
-        else f"stopped early ({STOP_WORDS[result.stopped]}): best so far; {message}",
+        message=message if result.stopped is None else best_so_far(result.stopped, message),
         extra=extra,
     )
 
