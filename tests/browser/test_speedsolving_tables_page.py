@@ -19,6 +19,7 @@ from npuzzle.pdb import read_multiset, read_tables
 from shipped_pdb import MTM_FILE, PDB_FILE, require_mtm_pdb, require_shipped_pdb
 
 from .conftest import ANSWER_TIMEOUT_MS, DONE_STATES, SITE, App, Server, open_app
+from .sees import assert_seen_soon
 from .steps import analysed, choose, core_mistakes, mistakes_table, play, text_of, wait_grid
 
 pytestmark = pytest.mark.slow  # boots Pyodide in Chromium, loads 55 MB of tables
@@ -127,4 +128,5 @@ def test_on_a_phone_the_line_move_tables_downloaded_make_the_analysis_on_screen_
         assert expected["exact"]
         expect(page.locator("#analysis-badge")).to_have_text("exact")
         expect(page.locator("#analysis-summary")).to_have_text(expected["summary"])
+        assert_seen_soon(page, "#analysis-summary")  # brought up from the Download far below it
         phone.assert_offline()

@@ -237,15 +237,22 @@ export function cancelAnalysis(ctx) {
 
 /**
  * A database is loaded: the analysis on screen in its metric that began without it (on a phone, before the person
- * downloaded it) analyses the solve again, exactly now; one that runs is stopped first.
+ * downloaded it) analyses the solve again, exactly now; one that runs is stopped first. The analysis is brought into
+ * view, as the person who tapped Download far below it waits for it, unless a game of theirs is under way.
  * @param {Ctx} ctx
  * @param {"pdb" | "mtm"} database
  */
 export function tablesArrived(ctx, database) {
-  const shown = ctx.state.speed.analysis;
+  const { state } = ctx;
+  const shown = state.speed.analysis;
   if (!shown || shown.withTables || shown.error || databaseOf(shown.metric) !== database) return;
   const { rows, cols } = shown.solve.start;
-  if (tablesServe(tablesState(ctx.state, database), rows, cols)) redo(ctx, shown, shown.metric);
+  if (!tablesServe(tablesState(state, database), rows, cols)) return;
+  if (!(state.game.past.length && !state.game.over)) {
+    state.after.reveal = "analysis";
+    state.after.top = true;
+  }
+  redo(ctx, shown, shown.metric);
 }
 
 /**
